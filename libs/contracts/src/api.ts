@@ -1,0 +1,115 @@
+// Shapes of the public API (spec section 7). Every response carries `success`; failures carry only a message.
+//
+// Deliberate difference from the spec's entity lists (section 3): a course never publishes other users' ids.
+// Instead of `courseRatings` (userId + rating) and `enrolledStudents` (ids) the API sends aggregates
+// (`averageRating`, `ratingCount`, `studentCount`) and, for the signed-in caller only, `myRating` and `isEnrolled`.
+
+export interface ApiFailure {
+  success: false;
+  message: string;
+}
+
+export type ApiResponse<T extends object> = ({ success: true } & T) | ApiFailure;
+
+export interface LectureDto {
+  lectureId: string;
+  lectureOrder: number;
+  lectureTitle: string;
+  /** Minutes. */
+  lectureDuration: number;
+  /** Present on public routes only for free-preview lectures; always present for enrolled learners. */
+  lectureUrl: string | null;
+  isPreviewFree: boolean;
+  notesUrl: string | null;
+  testUrl: string | null;
+}
+
+export interface ChapterDto {
+  chapterId: string;
+  chapterOrder: number;
+  chapterTitle: string;
+  chapterContent: LectureDto[];
+}
+
+export interface EducatorRef {
+  name: string;
+}
+
+/** What a course card needs. */
+export interface CourseSummary {
+  _id: string;
+  courseTitle: string;
+  courseThumbnail: string;
+  coursePrice: number;
+  /** Percent, 0 to 100. */
+  discount: number;
+  educator: EducatorRef;
+  averageRating: number;
+  ratingCount: number;
+  studentCount: number;
+  createdAt: string;
+}
+
+export interface CourseDetail extends CourseSummary {
+  /** Sanitised HTML. */
+  courseDescription: string;
+  courseContent: ChapterDto[];
+  /** The caller's own rating, null when signed out or not rated. */
+  myRating: number | null;
+  /** Whether the caller is enrolled, null when signed out. */
+  isEnrolled: boolean | null;
+}
+
+export type UserRole = 'educator' | 'student';
+
+export interface UserData {
+  _id: string;
+  name: string;
+  email: string;
+  imageUrl: string;
+  enrolledCourses: string[];
+  publicMetadata: { role: UserRole };
+}
+
+export interface StudentRef {
+  name: string;
+  imageUrl: string;
+}
+
+export interface DashboardData {
+  enrolledStudentsData: { student: StudentRef; courseTitle: string }[];
+  totalCourses: number;
+  totalEarnings: number;
+}
+
+export interface EnrolledStudentRecord {
+  student: StudentRef;
+  courseTitle: string;
+  purchaseDate: string;
+}
+
+export interface RazorpayOrderRef {
+  id: string;
+  /** Paise. */
+  amount: number;
+  currency: string;
+}
+
+export interface PurchaseResult {
+  purchaseId: string;
+  /** Absent when the course is free and the learner was enrolled at once. */
+  order?: RazorpayOrderRef;
+  keyId?: string;
+  enrolled?: boolean;
+  message?: string;
+}
+
+export interface CourseListPage {
+  courses: CourseSummary[];
+  /** Present when more results follow; pass it back as `cursor`. */
+  nextCursor?: string | null;
+}
+
+export interface CourseProgressData {
+  lectureCompleted: string[];
+}

@@ -1,0 +1,45 @@
+// Request bodies of the public API, validated on the server with these schemas (400 with the first issue's message).
+import { z } from 'zod';
+import { MAX_RATING, MIN_RATING } from './ratings.js';
+
+export const courseIdSchema = z.uuid({ message: 'courseId must be a valid course id' });
+
+export const purchaseRequestSchema = z.object({ courseId: courseIdSchema });
+export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
+
+export const verifyPaymentRequestSchema = z.object({
+  razorpay_order_id: z.string().min(1, 'razorpay_order_id is required').max(64),
+  razorpay_payment_id: z.string().min(1, 'razorpay_payment_id is required').max(64),
+  razorpay_signature: z.string().min(1, 'razorpay_signature is required').max(256),
+  purchaseId: z.uuid({ message: 'purchaseId must be a valid purchase id' }),
+});
+export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>;
+
+export const courseProgressRequestSchema = z.object({ courseId: courseIdSchema });
+export type CourseProgressRequest = z.infer<typeof courseProgressRequestSchema>;
+
+export const updateProgressRequestSchema = z.object({
+  courseId: courseIdSchema,
+  lectureId: z.uuid({ message: 'lectureId must be a valid lecture id' }),
+});
+export type UpdateProgressRequest = z.infer<typeof updateProgressRequestSchema>;
+
+export const addRatingRequestSchema = z.object({
+  courseId: courseIdSchema,
+  rating: z
+    .number({ message: 'rating must be a number' })
+    .int('rating must be a whole number')
+    .min(MIN_RATING, `rating must be between ${MIN_RATING} and ${MAX_RATING}`)
+    .max(MAX_RATING, `rating must be between ${MIN_RATING} and ${MAX_RATING}`),
+});
+export type AddRatingRequest = z.infer<typeof addRatingRequestSchema>;
+
+export const COURSE_PAGE_MAX = 100;
+export const SEARCH_TEXT_MAX = 100;
+
+export const courseListQuerySchema = z.object({
+  search: z.string().trim().max(SEARCH_TEXT_MAX, `search must be at most ${SEARCH_TEXT_MAX} characters`).optional(),
+  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(COURSE_PAGE_MAX, `limit must be at most ${COURSE_PAGE_MAX}`).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type CourseListQuery = z.infer<typeof courseListQuerySchema>;

@@ -1,0 +1,36 @@
+// Jest preset for React code in jsdom (CommonJS output through @swc/jest, automatic JSX runtime).
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+
+export const webPreset = {
+  testEnvironment: 'jsdom',
+  moduleFileExtensions: ['tsx', 'ts', 'js', 'json'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  setupFiles: [path.join(here, 'web-setup.cjs')],
+  setupFilesAfterEnv: [path.join(here, 'web-after-env.cjs')],
+  moduleNameMapper: {
+    '\\.(css)$': path.join(here, 'style-stub.cjs'),
+    '\\.(png|jpe?g|svg|webp|gif|mp4)$': path.join(here, 'file-stub.cjs'),
+    '^@academy/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+    '^@academy/platform$': path.join(root, 'libs/platform/src/index.ts'),
+    '^@academy/ui$': path.join(root, 'libs/ui/src/index.ts'),
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(zod)/)'],
+};
