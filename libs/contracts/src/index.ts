@@ -8,3 +8,4 @@ export * from './ratings.js';
 export * from './requests.js';
 export * from './text.js';
 export * from './video.js';
+export * from './catalogue.js';

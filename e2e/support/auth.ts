@@ -1,0 +1,28 @@
+import { expect } from '@jest/globals';
+import type { Page } from 'playwright-core';
+
+export type DemoAccount = 'Meera Iyer' | 'Aarav Sharma' | 'Diya Patel';
+
+/** Signs in through the real Auth0 SDK against the sandbox's hosted login page, and waits to be back. */
+export async function signIn(page: Page, portalUrl: string, account: DemoAccount): Promise<void> {
+  await page.goto(`${portalUrl}/`);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('button', { name: `Sign in as ${account}` }).click();
+  await page.waitForURL((url) => url.origin === new URL(portalUrl).origin);
+  await page.getByRole('link', { name: 'My Enrollments' }).first().waitFor();
+}
+
+/** The access token the SDK cached (cacheLocation: 'localstorage'). */
+export async function cachedAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index) ?? '';
+      if (!key.startsWith('@@auth0spajs@@') || key.includes('@@user@@')) continue;
+      const entry = JSON.parse(localStorage.getItem(key) ?? '{}') as { body?: { access_token?: string } };
+      if (entry.body?.access_token) return entry.body.access_token;
+    }
+    return null;
+  });
+  expect(token).toBeTruthy();
+  return token as string;
+}

@@ -1,0 +1,30 @@
+// Starts the whole portal once, as `npm start` does but isolated (own database, queue prefix and ports). The info
+// remote is served from a copy of its build, so journeys can take it down or redeploy it without touching dist/.
+import { cp, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPortalForTests, type TestPortal } from '@academy/infra';
+import { chromiumPath } from './browser.js';
+import type { PortalUnderTest } from './portal.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+declare global {
+  var e2ePortal: TestPortal | undefined;
+  var e2eInfoDistDir: string | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  chromiumPath();
+  const infoDistDir = path.join(repoRoot, 'e2e', 'artifacts', `info-dist-${process.pid}`);
+  await rm(infoDistDir, { recursive: true, force: true });
+  await mkdir(path.dirname(infoDistDir), { recursive: true });
+  await cp(path.join(repoRoot, 'mfe-info-pages', 'dist'), infoDistDir, { recursive: true });
+
+  const portal = await startPortalForTests({ appDirs: { info: infoDistDir } });
+  globalThis.e2ePortal = portal;
+  globalThis.e2eInfoDistDir = infoDistDir;
+  const underTest: PortalUnderTest = { portalUrl: portal.portalUrl, sandboxUrl: portal.sandboxUrl, infoDistDir };
+  process.env.E2E_PORTAL = JSON.stringify(underTest);
+  console.log(`\nPortal under test: ${portal.portalUrl} (log: ${portal.logFile})`);
+}

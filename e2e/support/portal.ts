@@ -1,0 +1,13 @@
+// What global-setup started, handed to the journeys through the environment (jest runs them in band).
+export interface PortalUnderTest {
+  portalUrl: string;
+  sandboxUrl: string;
+  /** Folder the edge serves /mfe/info/ from: journeys replace or remove it to redeploy or break that remote. */
+  infoDistDir: string;
+}
+
+export function portal(): PortalUnderTest {
+  const raw = process.env.E2E_PORTAL;
+  if (!raw) throw new Error('E2E_PORTAL is not set: run the journeys through jest (globalSetup starts the portal).');
+  return JSON.parse(raw) as PortalUnderTest;
+}

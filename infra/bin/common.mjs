@@ -1,0 +1,55 @@
+// Shared by start.mjs and test.mjs. Plain JavaScript: it runs before anything is installed or built.
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function checkNodeVersion() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`The academy portal needs Node.js 20.19 or newer (ES modules everywhere); this is ${process.version}.`);
+    console.error('Install a current LTS from https://nodejs.org/ (or `nvm install 20`) and run the command again.');
+    process.exit(1);
+  }
+}
+
+/** Runs a command in the repo root with inherited output; resolves with its exit code. */
+export function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env });
+    child.once('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export async function runOrExit(command, args, env) {
+  const code = await run(command, args, env);
+  if (code !== 0) {
+    console.error(`\n\`${command} ${args.join(' ')}\` failed (exit code ${code}).`);
+    process.exit(code);
+  }
+}
+
+/** npm install when node_modules is missing or older than package-lock.json. */
+export async function installIfNeeded() {
+  const installedLock = path.join(repoRoot, 'node_modules', '.package-lock.json');
+  const lock = path.join(repoRoot, 'package-lock.json');
+  const stale = !existsSync(installedLock) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installedLock).mtimeMs);
+  if (stale) {
+    console.log('Installing dependencies (npm install)...');
+    await runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  }
+}
+
+/** Nx without its daemon (it looks up nx@latest online) and without cloud. */
+export const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+
+export async function buildAll() {
+  console.log('Building what is missing or stale (nx run-many -t build, cached)...');
+  await runOrExit('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=stream'], nxEnv);
+}

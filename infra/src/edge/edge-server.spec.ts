@@ -1,0 +1,164 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createEdge, type RunningEdge } from './edge-server.js';
+import { runtimeConfigFromEnv } from './runtime-config.js';
+import type { ServiceName } from '../routes/route-table.js';
+
+interface Upstream {
+  url: string;
+  server: http.Server;
+}
+
+/** A tiny real service that echoes who it is and what it received. */
+function startUpstream(name: string): Promise<Upstream> {
+  return new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ service: name, method: req.method, url: req.url, body, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
+      });
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));
+  });
+}
+
+/** Raw GET so the test sees exactly what went over the wire (fetch would decompress). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('edge server', () => {
+  let workDir: string;
+  const upstreams = new Map<ServiceName, Upstream>();
+  let edge: RunningEdge;
+  let deadUpstreamEdge: RunningEdge;
+  const bigScript = `console.log(${JSON.stringify('learn '.repeat(2000))});`;
+
+  beforeAll(async () => {
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'edge-spec-'));
+    const shell = path.join(workDir, 'shell');
+    const learner = path.join(workDir, 'learner');
+    mkdirSync(shell);
+    mkdirSync(learner);
+    writeFileSync(path.join(shell, 'index.html'), '<!doctype html><title>Academy shell</title>');
+    writeFileSync(path.join(shell, 'main.3f2a9c1b.js'), bigScript);
+    writeFileSync(path.join(learner, 'mf-manifest.json'), JSON.stringify({ name: 'learner' }));
+    writeFileSync(path.join(learner, 'remoteEntry.js'), 'var learner;');
+    writeFileSync(path.join(learner, '__federation_expose_App.a1b2c3d4e5.js'), 'export {}');
+    for (const name of ['catalogue', 'commerce', 'progress'] as ServiceName[]) upstreams.set(name, await startUpstream(name));
+    const serviceUrls = Object.fromEntries([...upstreams].map(([name, upstream]) => [name, upstream.url])) as Record<ServiceName, string>;
+    edge = await createEdge({
+      serviceUrls,
+      appDirs: { shell, learner, educator: path.join(workDir, 'missing-educator'), info: null },
+      runtimeConfig: runtimeConfigFromEnv({ AUTH0_CLIENT_ID: 'spec-client' }, 'http://localhost:9999'),
+    }).listen(0);
+    deadUpstreamEdge = await createEdge({
+      serviceUrls: { catalogue: 'http://127.0.0.1:1', commerce: 'http://127.0.0.1:1', progress: 'http://127.0.0.1:1' },
+      appDirs: { shell: null, learner: null, educator: null, info: null },
+      onError: () => undefined,
+    }).listen(0);
+  });
+
+  afterAll(async () => {
+    await edge.close();
+    await deadUpstreamEdge.close();
+    for (const upstream of upstreams.values()) await new Promise((done) => upstream.server.close(done));
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('proxies each API path to the owning service, keeping the path, query and body', async () => {
+    const catalogue = await (await fetch(`${edge.url}/api/course/all?limit=2`)).json();
+    expect(catalogue).toMatchObject({ service: 'catalogue', method: 'GET', url: '/api/course/all?limit=2' });
+    const commerce = await fetch(`${edge.url}/api/user/purchase`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ courseId: 'c1' }),
+    });
+    expect(await commerce.json()).toMatchObject({ service: 'commerce', method: 'POST', url: '/api/user/purchase', body: '{"courseId":"c1"}' });
+    const progress = (await (await fetch(`${edge.url}/api/user/data`)).json()) as { forwardedFor: string };
+    expect(progress).toMatchObject({ service: 'progress', url: '/api/user/data' });
+    expect(progress.forwardedFor).toContain('127.0.0.1');
+  });
+
+  it('never exposes /internal/ and answers unknown API paths with a JSON 404', async () => {
+    const internal = await fetch(`${edge.url}/internal/courses/1`);
+    expect(internal.status).toBe(404);
+    expect(await internal.json()).toEqual({ success: false, message: 'Not found' });
+    const unknown = await fetch(`${edge.url}/api/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ success: false, message: expect.stringContaining('/api/nothing-here') });
+  });
+
+  it('answers 502 JSON when a service is down', async () => {
+    const response = await fetch(`${deadUpstreamEdge.url}/api/course/all`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ success: false, message: 'The catalogue service is unavailable' });
+  });
+
+  it('serves runtime-config.json from its options, never cached', async () => {
+    const response = await fetch(`${edge.url}/runtime-config.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const config = await response.json();
+    expect(config).toMatchObject({
+      apiBaseUrl: '/api',
+      auth0: { domain: 'http://localhost:9999', clientId: 'spec-client', audience: 'https://api.academy.local' },
+      remotes: { learner: '/mfe/learner/mf-manifest.json', info: '/mfe/info/mf-manifest.json' },
+      razorpay: { checkoutScriptUrl: 'http://localhost:9999/razorpay/checkout.js' },
+    });
+  });
+
+  it('caches hashed files forever and revalidates entry files', async () => {
+    const hashed = await rawGet(`${edge.url}/main.3f2a9c1b.js`);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const exposed = await rawGet(`${edge.url}/mfe/learner/__federation_expose_App.a1b2c3d4e5.js`);
+    expect(exposed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const file of ['/mfe/learner/mf-manifest.json', '/mfe/learner/remoteEntry.js', '/index.html']) {
+      const response = await rawGet(`${edge.url}${file}`);
+      expect([file, response.status, response.headers['cache-control']]).toEqual([file, 200, 'no-cache']);
+    }
+    expect(hashed.headers['timing-allow-origin']).toBe('*');
+  });
+
+  it('gzips text when the browser accepts it', async () => {
+    const response = await rawGet(`${edge.url}/main.3f2a9c1b.js`, { 'Accept-Encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.body.length).toBeLessThan(bigScript.length / 10);
+    expect(gunzipSync(response.body).toString()).toBe(bigScript);
+  });
+
+  it('falls back to the shell index.html for client-side routes', async () => {
+    const response = await rawGet(`${edge.url}/course/42`);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body.toString()).toContain('Academy shell');
+  });
+
+  it('answers 404 for the files of a remote that is not deployed, without falling back to the shell', async () => {
+    expect((await rawGet(`${edge.url}/mfe/info/mf-manifest.json`)).status).toBe(404);
+    expect((await rawGet(`${edge.url}/mfe/educator/mf-manifest.json`)).status).toBe(404);
+    expect((await rawGet(`${edge.url}/mfe/learner/nothing.js`)).status).toBe(404);
+    expect((await rawGet(`${edge.url}/missing.3f2a9c1b.js`)).status).toBe(404);
+  });
+
+  it('picks up a redeployed remote without restarting', async () => {
+    const educator = path.join(workDir, 'missing-educator');
+    mkdirSync(educator);
+    writeFileSync(path.join(educator, 'mf-manifest.json'), JSON.stringify({ name: 'educator', version: 2 }));
+    const response = await fetch(`${edge.url}/mfe/educator/mf-manifest.json`);
+    expect(await response.json()).toEqual({ name: 'educator', version: 2 });
+  });
+});

@@ -1,0 +1,194 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express from 'express';
+import compression from 'compression';
+import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import { repoRoot } from '../paths.js';
+import { loadRouteTable, matchRoute, type AppName, type RouteTable, type ServiceName } from '../routes/route-table.js';
+import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
+
+export interface EdgeOptions {
+  /** Base URL of each service, e.g. http://127.0.0.1:3101. */
+  serviceUrls: Record<ServiceName, string>;
+  /**
+   * Folder served for each app; `null` serves nothing (the app looks down). Defaults to `<workspace>/dist`.
+   * A missing or empty folder is fine: its files answer 404, as a remote that is down would.
+   */
+  appDirs?: Partial<Record<AppName, string | null>>;
+  /** The JSON served at /runtime-config.json; defaults to `runtimeConfigFromEnv()`. */
+  runtimeConfig?: RuntimeConfig;
+  routeTable?: RouteTable;
+  /** Called for proxy failures (upstream down); defaults to console.error. */
+  onError?: (message: string) => void;
+}
+
+export interface RunningEdge {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface Edge {
+  app: express.Express;
+  listen(port?: number, host?: string): Promise<RunningEdge>;
+}
+
+const immutable = 'public, max-age=31536000, immutable';
+// Files built with a content hash in their name (rspack `[contenthash]`) never change under that name.
+const hashedName = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+function sendJsonError(res: express.Response, status: number, message: string): void {
+  res.status(status).set('Cache-Control', 'no-store').json({ success: false, message });
+}
+
+export function createEdge(options: EdgeOptions): Edge {
+  const table = options.routeTable ?? loadRouteTable();
+  const runtimeConfig = options.runtimeConfig ?? runtimeConfigFromEnv();
+  const reportError = options.onError ?? ((message: string) => console.error(message));
+  const noCacheFiles = new Set(table.noCacheFiles);
+
+  const proxies = new Map<ServiceName, RequestHandler>();
+  for (const service of Object.keys(table.services) as ServiceName[]) {
+    proxies.set(
+      service,
+      createProxyMiddleware({
+        target: options.serviceUrls[service],
+        changeOrigin: false,
+        xfwd: true,
+        on: {
+          error: (error, _req, res) => {
+            reportError(`edge: ${service} did not answer: ${error.message}`);
+            if (res instanceof http.ServerResponse && !res.headersSent) {
+              res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+              res.end(JSON.stringify({ success: false, message: `The ${service} service is unavailable` }));
+            } else {
+              res.destroy();
+            }
+          },
+        },
+      }),
+    );
+  }
+
+  const staticHandlers = new Map<AppName, express.RequestHandler | null>();
+  for (const mount of table.static) {
+    const configured = options.appDirs?.[mount.app];
+    const dir = configured === undefined ? path.join(repoRoot, mount.workspace, 'dist') : configured;
+    staticHandlers.set(
+      mount.app,
+      dir === null
+        ? null
+        : express.static(dir, {
+            index: mount.spaFallback ? 'index.html' : false,
+            fallthrough: true,
+            setHeaders: (res, filePath) => {
+              const name = path.basename(filePath);
+              res.setHeader('Cache-Control', noCacheFiles.has(name) || !hashedName.test(name) ? 'no-cache' : immutable);
+            },
+          }),
+    );
+  }
+  const shellMount = table.static.find((mount) => mount.spaFallback);
+  const shellDir =
+    shellMount && options.appDirs?.[shellMount.app] !== null
+      ? (options.appDirs?.[shellMount.app] ?? path.join(repoRoot, shellMount.workspace, 'dist'))
+      : null;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+  app.use((_req, res, next) => {
+    // Lets the browser report sizes and timings of our files to performance tooling.
+    res.setHeader('Timing-Allow-Origin', '*');
+    next();
+  });
+  app.use(compression());
+
+  app.get('/runtime-config.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json(runtimeConfig);
+  });
+
+  app.use((req, res, next) => {
+    const match = matchRoute(table, req.path);
+    switch (match.kind) {
+      case 'denied':
+        sendJsonError(res, 404, 'Not found');
+        return;
+      case 'api-not-found':
+        sendJsonError(res, 404, `No API route for ${req.method} ${req.path}`);
+        return;
+      case 'service': {
+        const proxy = proxies.get(match.service);
+        if (!proxy) {
+          sendJsonError(res, 502, `No upstream for ${match.service}`);
+          return;
+        }
+        void proxy(req, res, next);
+        return;
+      }
+      case 'static': {
+        const { mount } = match;
+        const handler = staticHandlers.get(mount.app);
+        if (!handler) {
+          res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send(`${mount.app} is not deployed`);
+          return;
+        }
+        if (mount.prefix === '/') {
+          handler(req, res, next);
+          return;
+        }
+        // Serve the mount's files relative to its prefix, keeping the original URL for logs and redirects.
+        const originalUrl = req.url;
+        req.url = req.url.slice(mount.prefix.length - 1);
+        handler(req, res, (error?: unknown) => {
+          req.url = originalUrl;
+          if (error) {
+            next(error);
+            return;
+          }
+          res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
+        });
+        return;
+      }
+    }
+  });
+
+  // SPA fallback: any other GET for a page (not a file) gets the shell's index.html, which routes on the client.
+  app.use((req, res) => {
+    const looksLikeFile = path.extname(req.path) !== '';
+    if ((req.method === 'GET' || req.method === 'HEAD') && !looksLikeFile && shellDir) {
+      res.set('Cache-Control', 'no-cache');
+      res.sendFile(path.join(shellDir, 'index.html'), (error) => {
+        if (error && !res.headersSent) {
+          res.status(404).type('text/plain').send('The shell app is not built yet: run `npm run build`.');
+        }
+      });
+      return;
+    }
+    res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
+  });
+
+  return {
+    app,
+    listen(port = 0, host = '127.0.0.1') {
+      return new Promise<RunningEdge>((resolve, reject) => {
+        const server = http.createServer(app);
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const actualPort = (server.address() as AddressInfo).port;
+          const displayHost = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
+          resolve({
+            url: `http://${displayHost}:${actualPort}`,
+            port: actualPort,
+            close: () =>
+              new Promise<void>((done) => {
+                server.closeAllConnections();
+                server.close(() => done());
+              }),
+          });
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/** The shape of /runtime-config.json (docs/DEVELOPING.md; `RuntimeConfig` in @academy/platform). */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  auth0: { domain: string; clientId: string; audience: string; claimsNamespace: string };
+  remotes: { learner: string; educator: string; info: string };
+  remoteLoadTimeoutMs: number;
+  razorpay: { keyId: string; checkoutScriptUrl: string };
+  forms: { newsletterUrl: string; newsletterKey: string; contactUrl: string; contactFormId: string };
+  whatsappNumber: string;
+  socialLinks: { instagram: string; youtube: string };
+}
+
+export const defaultSandboxUrl = 'http://localhost:8090';
+
+/**
+ * Builds the runtime config from the environment. Every field has a variable; the defaults point at the local
+ * sandbox (`sandboxUrl`, itself from SANDBOX_PUBLIC_URL), so a real deployment only sets what differs.
+ */
+export function runtimeConfigFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  sandboxUrl: string = env.SANDBOX_PUBLIC_URL ?? defaultSandboxUrl,
+): RuntimeConfig {
+  const sandbox = sandboxUrl.replace(/\/$/, '');
+  const read = (name: string, fallback: string): string => {
+    const value = env[name];
+    return value !== undefined && value !== '' ? value : fallback;
+  };
+  const timeout = Number(read('REMOTE_LOAD_TIMEOUT_MS', '10000'));
+  return {
+    apiBaseUrl: read('API_BASE_URL', '/api'),
+    auth0: {
+      domain: read('AUTH0_DOMAIN', sandbox),
+      clientId: read('AUTH0_CLIENT_ID', 'academy-portal'),
+      audience: read('AUTH_AUDIENCE', 'https://api.academy.local'),
+      claimsNamespace: read('AUTH_CLAIMS_NAMESPACE', 'https://academy.example/'),
+    },
+    remotes: {
+      learner: read('REMOTE_LEARNER_URL', '/mfe/learner/mf-manifest.json'),
+      educator: read('REMOTE_EDUCATOR_URL', '/mfe/educator/mf-manifest.json'),
+      info: read('REMOTE_INFO_URL', '/mfe/info/mf-manifest.json'),
+    },
+    remoteLoadTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 10000,
+    razorpay: {
+      keyId: read('RAZORPAY_KEY_ID', 'rzp_test_sandbox'),
+      checkoutScriptUrl: read('RAZORPAY_CHECKOUT_URL', `${sandbox}/razorpay/checkout.js`),
+    },
+    forms: {
+      newsletterUrl: read('NEWSLETTER_URL', `${sandbox}/forms/newsletter`),
+      newsletterKey: read('NEWSLETTER_KEY', 'sandbox-newsletter-key'),
+      contactUrl: read('CONTACT_FORM_URL', `${sandbox}/forms/contact`),
+      contactFormId: read('CONTACT_FORM_ID', 'sandbox-contact-form'),
+    },
+    whatsappNumber: read('WHATSAPP_NUMBER', '919800000000'),
+    socialLinks: {
+      instagram: read('SOCIAL_INSTAGRAM_URL', 'https://www.instagram.com/'),
+      youtube: read('SOCIAL_YOUTUBE_URL', 'https://www.youtube.com/'),
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { lastLines, settlesWithin } from '../local/process-utils.js';
+
+/** Where children's output goes: the terminal with a name prefix, or a log file (quiet mode for tests). */
+export interface OutputSink {
+  write(name: string, line: string): void;
+}
+
+export function terminalSink(): OutputSink {
+  const width = 10;
+  return { write: (name, line) => process.stdout.write(`${`[${name}]`.padEnd(width + 2)} ${line}\n`) };
+}
+
+export function fileSink(file: string): OutputSink {
+  return { write: (name, line) => appendFileSync(file, `${new Date().toISOString()} [${name}] ${line}\n`) };
+}
+
+/** A Node child process whose output is prefixed by its name and whose last lines are kept for error reports. */
+export class ManagedChild {
+  private readonly recent: string[] = [];
+  private readonly child: ChildProcess;
+  private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  constructor(
+    readonly name: string,
+    script: string,
+    env: NodeJS.ProcessEnv,
+    private readonly sink: OutputSink,
+    cwd?: string,
+  ) {
+    this.child = spawn(process.execPath, [script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [this.child.stdout!, this.child.stderr!]) {
+      let pending = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        pending += chunk;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) this.record(line);
+      });
+      stream.on('end', () => pending && this.record(pending));
+    }
+    this.exited = new Promise((resolve) => {
+      this.child.once('error', (error) => {
+        this.record(`failed to start: ${error.message}`);
+        this.exitInfo = { code: -1, signal: null };
+        resolve(this.exitInfo);
+      });
+      this.child.once('exit', (code, signal) => {
+        this.exitInfo = { code, signal };
+        resolve(this.exitInfo);
+      });
+    });
+  }
+
+  private record(line: string): void {
+    this.recent.push(line);
+    if (this.recent.length > 40) this.recent.shift();
+    this.sink.write(this.name, line);
+  }
+
+  get hasExited(): boolean {
+    return this.exitInfo !== undefined;
+  }
+
+  describeExit(): string {
+    const info = this.exitInfo;
+    const how = info ? (info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`) : 'is running';
+    return `${this.name} ${how}. Its last output:\n${lastLines(this.recent.join('\n'), 20) || '(none)'}`;
+  }
+
+  async stop(timeoutMs = 8000): Promise<void> {
+    if (this.hasExited) return;
+    this.child.kill('SIGTERM');
+    if (!(await settlesWithin(this.exited, timeoutMs))) {
+      this.child.kill('SIGKILL');
+      await this.exited;
+    }
+  }
+}
+
+/** Runs a script to completion (migrations, seed); rejects with its last output if it fails. */
+export async function runToCompletion(name: string, script: string, env: NodeJS.ProcessEnv, sink: OutputSink, cwd?: string): Promise<void> {
+  const child = new ManagedChild(name, script, env, sink, cwd);
+  const { code } = await child.exited;
+  if (code !== 0) throw new Error(child.describeExit());
+}

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { createEdge, type RunningEdge } from '../edge/edge-server.js';
+import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
+import { dropDatabase, ensureDatabase, ensurePostgres, type PostgresHandle } from '../local/postgres.js';
+import { findFreePort, sleep } from '../local/process-utils.js';
+import { ensureRedis, type RedisHandle } from '../local/redis.js';
+import { dataDir, repoRoot } from '../paths.js';
+import type { AppName, ServiceName } from '../routes/route-table.js';
+import { fileSink, ManagedChild, runToCompletion, terminalSink, type OutputSink } from './child-process.js';
+
+export interface PortalPorts {
+  portal: number;
+  sandbox: number;
+  catalogue: number;
+  commerce: number;
+  progress: number;
+}
+
+export interface StartPortalOptions {
+  /** A fresh `academy_test_<random>` database and queue prefix, dropped at stop (tests). */
+  isolated?: boolean;
+  /** `'auto'` picks free ports (tests); otherwise DEVELOPING.md's defaults, overridable by env and here. */
+  ports?: 'auto' | Partial<PortalPorts>;
+  /** Override an app's dist folder, or `null` to serve nothing for it (a remote that is down). */
+  appDirs?: Partial<Record<AppName, string | null>>;
+  /** Write children's output to this file instead of the terminal. */
+  logFile?: string;
+  /** Environment to read settings from (DATABASE_URL, REDIS_URL, *_PORT, ...); defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Progress messages of the launcher itself; defaults to the terminal (or the log file in quiet mode). */
+  log?: (line: string) => void;
+  /** Drop the isolated database at stop (default true when isolated). */
+  dropDatabaseOnStop?: boolean;
+  /** How long each process may take to answer /health. */
+  healthTimeoutMs?: number;
+}
+
+export interface RunningPortal {
+  portalUrl: string;
+  sandboxUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  queuePrefix: string;
+  ports: PortalPorts;
+  stop(): Promise<void>;
+}
+
+export const defaultPorts: PortalPorts = { portal: 8080, sandbox: 8090, catalogue: 3101, commerce: 3102, progress: 3103 };
+const portEnv: Record<keyof PortalPorts, string> = {
+  portal: 'PORTAL_PORT',
+  sandbox: 'SANDBOX_PORT',
+  catalogue: 'CATALOGUE_PORT',
+  commerce: 'COMMERCE_PORT',
+  progress: 'PROGRESS_PORT',
+};
+const services: ServiceName[] = ['catalogue', 'commerce', 'progress'];
+
+export const demoAccounts = [
+  { role: 'student', name: 'Aarav Sharma', email: 'aarav@demo.academy' },
+  { role: 'student', name: 'Diya Patel', email: 'diya@demo.academy' },
+  { role: 'educator', name: 'Meera Iyer', email: 'meera@demo.academy' },
+];
+export const demoPassword = 'learn-academy';
+
+// Fixed sandbox test credentials: the sandbox's Razorpay emulator and commerce must agree on them.
+const razorpaySandbox = { keyId: 'rzp_test_sandbox', keySecret: 'sandbox_key_secret', webhookSecret: 'sandbox_webhook_secret' };
+
+async function resolvePorts(option: StartPortalOptions['ports'], env: NodeJS.ProcessEnv): Promise<PortalPorts> {
+  const ports = { ...defaultPorts };
+  for (const key of Object.keys(ports) as (keyof PortalPorts)[]) {
+    if (option === 'auto') ports[key] = await findFreePort();
+    else if (option?.[key] !== undefined) ports[key] = option[key]!;
+    else if (env[portEnv[key]]) ports[key] = Number(env[portEnv[key]]);
+  }
+  return ports;
+}
+
+async function waitForHealth(url: string, child: ManagedChild | undefined, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = 'no answer';
+  while (Date.now() < deadline) {
+    if (child?.hasExited) throw new Error(child.describeExit());
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      lastProblem = `HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} was not healthy after ${timeoutMs / 1000} s (${lastProblem})${child ? `\n${child.describeExit()}` : ''}`);
+}
+
+/**
+ * Starts the whole portal: PostgreSQL and Redis (from env or local), migrations, demo seed, the sandbox, each
+ * service's HTTP and worker processes, and the edge. Services or apps not built yet are skipped with a warning.
+ */
+export async function startPortal(options: StartPortalOptions = {}): Promise<RunningPortal> {
+  const env = options.env ?? process.env;
+  const sink: OutputSink = options.logFile ? fileSink(options.logFile) : terminalSink();
+  const log = options.log ?? ((line: string) => sink.write('start', line));
+  const healthTimeoutMs = options.healthTimeoutMs ?? 60_000;
+  if (options.logFile) mkdirSync(path.dirname(options.logFile), { recursive: true });
+
+  const children: ManagedChild[] = [];
+  let edge: RunningEdge | undefined;
+  let postgres: PostgresHandle | undefined;
+  let redis: RedisHandle | undefined;
+  let isolatedDatabase: string | undefined;
+  let sandboxDataDir: string | undefined;
+  let stopped = false;
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await edge?.close().catch(() => undefined);
+    // Services before the sandbox and the stores they depend on.
+    await Promise.all(children.slice().reverse().filter((child) => child.name !== 'sandbox').map((child) => child.stop()));
+    await Promise.all(children.filter((child) => child.name === 'sandbox').map((child) => child.stop()));
+    if (isolatedDatabase && postgres && options.dropDatabaseOnStop !== false) {
+      await dropDatabase(postgres.url, isolatedDatabase).catch((error: Error) => log(`could not drop ${isolatedDatabase}: ${error.message}`));
+    }
+    if (options.isolated && sandboxDataDir) rmSync(sandboxDataDir, { recursive: true, force: true });
+    await redis?.stop();
+    await postgres?.stop();
+  };
+
+  try {
+    const ports = await resolvePorts(options.ports, env);
+    postgres = await ensurePostgres({ env, log });
+    redis = await ensureRedis({ env, log });
+    const suffix = randomBytes(5).toString('hex');
+    // Isolated runs get a fresh database; otherwise DATABASE_URL is used as given, and the embedded server gets `academy`.
+    let databaseUrl: string;
+    if (options.isolated) {
+      isolatedDatabase = `academy_test_${suffix}`;
+      databaseUrl = await ensureDatabase(postgres.url, isolatedDatabase);
+    } else if (postgres.source === 'env') {
+      databaseUrl = postgres.url;
+    } else {
+      databaseUrl = await ensureDatabase(postgres.url, 'academy');
+    }
+    const queuePrefix = options.isolated ? `academy-test-${suffix}` : (env.QUEUE_PREFIX ?? 'academy');
+
+    const portalUrl = `http://localhost:${ports.portal}`;
+    const sandboxUrl = `http://localhost:${ports.sandbox}`;
+    const serviceUrls = Object.fromEntries(services.map((service) => [service, `http://127.0.0.1:${ports[service]}`])) as Record<
+      ServiceName,
+      string
+    >;
+    sandboxDataDir = options.isolated ? path.join(dataDir, `sandbox-test-${suffix}`) : path.join(dataDir, 'sandbox');
+
+    const baseEnv: NodeJS.ProcessEnv = {
+      ...env,
+      NODE_ENV: env.NODE_ENV ?? 'development',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: queuePrefix,
+      AUTH_ISSUER: `${sandboxUrl}/`,
+      AUTH_AUDIENCE: env.AUTH_AUDIENCE ?? 'https://api.academy.local',
+      AUTH_CLAIMS_NAMESPACE: env.AUTH_CLAIMS_NAMESPACE ?? 'https://academy.example/',
+      INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+      CATALOGUE_URL: serviceUrls.catalogue,
+      COMMERCE_URL: serviceUrls.commerce,
+      PROGRESS_URL: serviceUrls.progress,
+      RAZORPAY_KEY_ID: razorpaySandbox.keyId,
+      RAZORPAY_KEY_SECRET: razorpaySandbox.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: razorpaySandbox.webhookSecret,
+      RAZORPAY_API_URL: `${sandboxUrl}/razorpay/`,
+      RAZORPAY_WEBHOOK_URL: `${portalUrl}/api/payments/razorpay/webhook`,
+      SANDBOX_PORT: String(ports.sandbox),
+      SANDBOX_PUBLIC_URL: sandboxUrl,
+      SANDBOX_DATA_DIR: sandboxDataDir,
+      PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'].join(','),
+    };
+    delete baseEnv.PORT;
+    delete baseEnv.NODE_OPTIONS; // the test runner's --experimental-vm-modules must not leak into the services
+
+    const distOf = (workspace: string, file: string) => path.join(repoRoot, workspace, 'dist', file);
+    const built = (workspace: string, file: string) => existsSync(distOf(workspace, file));
+
+    for (const service of services) {
+      if (built(`services/${service}`, 'migrate.js')) {
+        log(`migrating ${service}`);
+        await runToCompletion(`${service}:migrate`, distOf(`services/${service}`, 'migrate.js'), baseEnv, sink, path.join(repoRoot, 'services', service));
+      } else {
+        log(`WARNING: services/${service}/dist/migrate.js is missing (not built yet?): ${service} skipped`);
+      }
+    }
+    if (built('services/catalogue', 'seed.js')) {
+      log('seeding demo data');
+      await runToCompletion('catalogue:seed', distOf('services/catalogue', 'seed.js'), baseEnv, sink, path.join(repoRoot, 'services/catalogue'));
+    }
+
+    const healthChecks: Promise<void>[] = [];
+    if (built('services/sandbox', 'main.js')) {
+      const sandbox = new ManagedChild('sandbox', distOf('services/sandbox', 'main.js'), baseEnv, sink, path.join(repoRoot, 'services/sandbox'));
+      children.push(sandbox);
+      healthChecks.push(waitForHealth(`${sandboxUrl}/health`, sandbox, healthTimeoutMs));
+    } else {
+      log('WARNING: services/sandbox/dist/main.js is missing: sign-in and payments will not work');
+    }
+    for (const service of services) {
+      const cwd = path.join(repoRoot, 'services', service);
+      if (built(`services/${service}`, 'main.js')) {
+        const http = new ManagedChild(service, distOf(`services/${service}`, 'main.js'), { ...baseEnv, PORT: String(ports[service]) }, sink, cwd);
+        children.push(http);
+        healthChecks.push(waitForHealth(`${serviceUrls[service]}/health`, http, healthTimeoutMs));
+      }
+      if (built(`services/${service}`, 'worker.js')) {
+        const worker = new ManagedChild(`${service}:worker`, distOf(`services/${service}`, 'worker.js'), baseEnv, sink, cwd);
+        children.push(worker);
+      }
+    }
+
+    edge = await createEdge({
+      serviceUrls,
+      appDirs: options.appDirs,
+      runtimeConfig: runtimeConfigFromEnv({ ...env, RAZORPAY_KEY_ID: razorpaySandbox.keyId }, sandboxUrl),
+      onError: (message) => sink.write('edge', message),
+    }).listen(ports.portal, '127.0.0.1');
+    healthChecks.push(waitForHealth(`${portalUrl}/runtime-config.json`, undefined, healthTimeoutMs));
+
+    await Promise.all(healthChecks);
+    // Workers have no HTTP port: one that died during start-up is a failure too.
+    const deadWorker = children.find((child) => child.hasExited);
+    if (deadWorker) throw new Error(deadWorker.describeExit());
+    for (const child of children) {
+      void child.exited.then(() => {
+        if (!stopped) log(`ERROR: ${child.describeExit()}`);
+      });
+    }
+
+    return { portalUrl, sandboxUrl, databaseUrl, redisUrl: redis.url, queuePrefix, ports, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}

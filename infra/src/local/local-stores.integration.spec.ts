@@ -1,0 +1,109 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureDatabase, ensurePostgres, dropDatabase, databaseUrlFor } from './postgres.js';
+import { ensureRedis, redisAnswers } from './redis.js';
+import { findFreePort, isProcessAlive, waitForExit } from './process-utils.js';
+
+async function query(url: string, sql: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function postmasterPid(dataRoot: string): number {
+  return Number(readFileSync(path.join(dataRoot, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+describe('ensurePostgres (embedded)', () => {
+  let dataRoot: string;
+  let port: number;
+  const noDatabaseUrl = { PATH: process.env.PATH } as NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    // Under /tmp but reachable by the postgres user when the tests run as root.
+    dataRoot = mkdtempSync(path.join(os.tmpdir(), 'infra-pg-'));
+    chmodSync(dataRoot, 0o755);
+    port = await findFreePort();
+  });
+
+  afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
+
+  it('initialises, starts, reuses, recovers from a killed server and stops', async () => {
+    const first = await ensurePostgres({ env: noDatabaseUrl, dataRoot, port });
+    expect(first.source).toBe('embedded-started');
+    expect(existsSync(path.join(dataRoot, 'pg', 'PG_VERSION'))).toBe(true);
+
+    // ensureDatabase is idempotent and gives a usable URL.
+    const url = await ensureDatabase(first.url, 'infra_spec');
+    expect(await ensureDatabase(first.url, 'infra_spec')).toBe(url);
+    await query(url, 'create table notes (id int)');
+    await query(url, 'insert into notes values (1)');
+
+    // A second caller while the owner is alive reuses the server and does not stop it.
+    const second = await ensurePostgres({ env: noDatabaseUrl, dataRoot, port });
+    expect(second.source).toBe('embedded-reused');
+    await second.stop();
+    expect((await query(url, 'select count(*)::int as n from notes')).rows[0].n).toBe(1);
+
+    // Killed without a clean shutdown (as when node is SIGKILLed): the pid file stays behind.
+    const pid = postmasterPid(dataRoot);
+    process.kill(-pid, 'SIGKILL');
+    expect(await waitForExit(pid, 5000)).toBe(true);
+    expect(existsSync(path.join(dataRoot, 'pg', 'postmaster.pid'))).toBe(true);
+
+    const restarted = await ensurePostgres({ env: noDatabaseUrl, dataRoot, port });
+    expect(restarted.source).toBe('embedded-started');
+    expect((await query(url, 'select count(*)::int as n from notes')).rows[0].n).toBe(1); // data survived
+
+    // A server whose launcher died is adopted, so this process stops it at the end.
+    writeFileSync(path.join(dataRoot, 'pg-owner.pid'), '2147483000');
+    const adopted = await ensurePostgres({ env: noDatabaseUrl, dataRoot, port });
+    expect(adopted.source).toBe('embedded-started');
+    const runningPid = postmasterPid(dataRoot);
+    await dropDatabase(first.url, 'infra_spec');
+    await adopted.stop();
+    expect(isProcessAlive(runningPid)).toBe(false);
+    expect(existsSync(path.join(dataRoot, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('uses DATABASE_URL as given when it is set', async () => {
+    const handle = await ensurePostgres({ env: { DATABASE_URL: 'postgres://someone@db.example:5432/academy' }, dataRoot, port });
+    expect(handle).toMatchObject({ url: 'postgres://someone@db.example:5432/academy', source: 'env' });
+  });
+
+  it('builds database URLs on the same server', () => {
+    expect(databaseUrlFor('postgresql://postgres:pw@127.0.0.1:54329/postgres', 'academy')).toBe('postgresql://postgres:pw@127.0.0.1:54329/academy');
+  });
+});
+
+describe('ensureRedis', () => {
+  it('starts a private redis-server, reuses it when already answering, and stops it', async () => {
+    const port = await findFreePort();
+    const started = await ensureRedis({ env: {}, port });
+    expect(started).toMatchObject({ url: `redis://127.0.0.1:${port}`, source: 'local-started' });
+    expect(await redisAnswers(started.url)).toBe(true);
+
+    const reused = await ensureRedis({ env: {}, port });
+    expect(reused.source).toBe('local-reused');
+    await reused.stop();
+    expect(await redisAnswers(started.url)).toBe(true);
+
+    await started.stop();
+    expect(await redisAnswers(started.url)).toBe(false);
+  });
+
+  it('uses REDIS_URL as given when it is set', async () => {
+    expect(await ensureRedis({ env: { REDIS_URL: 'redis://cache.example:6379' } })).toMatchObject({ url: 'redis://cache.example:6379', source: 'env' });
+  });
+
+  it('says how to install Redis when there is no redis-server', async () => {
+    const port = await findFreePort();
+    await expect(ensureRedis({ env: {}, port, redisServerCommand: 'redis-server-that-does-not-exist' })).rejects.toThrow(/apt-get install redis-server/);
+  });
+});

@@ -1,0 +1,102 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { infraDir } from '../paths.js';
+import { loadRouteTable, type RouteTable } from '../routes/route-table.js';
+
+export const nginxConfigFile = path.join(infraDir, 'nginx', 'nginx.conf');
+
+/** Where the production image keeps the files: the shell at the root, each remote under its own prefix. */
+const staticRoot = '/usr/share/nginx/academy';
+const hashedFile = '[.-][0-9a-f]{8,}\\.[a-z0-9]+$';
+
+const commonHeaders = ['add_header Timing-Allow-Origin "*" always;'];
+const noCache = [...commonHeaders, 'add_header Cache-Control "no-cache" always;'];
+const immutable = [...commonHeaders, 'add_header Cache-Control "public, max-age=31536000, immutable" always;'];
+
+function block(header: string, lines: string[], indent: string): string[] {
+  return [`${indent}${header} {`, ...lines.map((line) => (line === '' ? '' : `${indent}  ${line}`)), `${indent}}`];
+}
+
+function jsonNotFound(message: string): string[] {
+  return ['default_type application/json;', ...noCache, `return 404 '${JSON.stringify({ success: false, message })}';`];
+}
+
+/** Builds nginx.conf from the route table, with the same rules as the local edge (src/edge). */
+export function generateNginxConfig(table: RouteTable = loadRouteTable()): string {
+  const server: string[] = [];
+  server.push('listen 8080;', 'server_name _;', `root ${staticRoot};`, 'client_max_body_size 20m;', '');
+  server.push('# Written at deploy time (ConfigMap / volume); never cached, so a changed remote URL applies at once.');
+  server.push(...block('location = /runtime-config.json', ['root /etc/academy;', ...noCache], ''));
+  server.push('');
+  server.push('# Service-to-service routes are never exposed.');
+  for (const prefix of table.denied) server.push(...block(`location ^~ ${prefix}`, jsonNotFound('Not found'), ''));
+  server.push('');
+  server.push('# API routes: each prefix goes to the service that owns it (longest prefix wins, path kept).');
+  const routes = [...table.api].sort((a, b) => b.prefix.length - a.prefix.length || a.prefix.localeCompare(b.prefix));
+  for (const route of routes) {
+    const proxy = [`proxy_pass http://${route.service};`, ...commonHeaders];
+    if (route.prefix.endsWith('/')) {
+      server.push(...block(`location ^~ ${route.prefix}`, proxy, ''));
+    } else {
+      // Same matching as the edge: the path itself or its sub-paths, not /api/user/database for /api/user/data.
+      server.push(...block(`location = ${route.prefix}`, proxy, ''));
+      server.push(...block(`location ^~ ${route.prefix}/`, proxy, ''));
+    }
+  }
+  server.push(...block(`location ^~ ${table.apiNotFoundPrefix}`, jsonNotFound('No API route for this path'), ''));
+  server.push('');
+  server.push('# App files: hashed names are immutable; index.html, mf-manifest.json, remoteEntry.js are revalidated.');
+  const mounts = [...table.static].sort((a, b) => b.prefix.length - a.prefix.length);
+  for (const mount of mounts) {
+    const fallback = mount.spaFallback ? 'try_files $uri $uri/ /index.html;' : 'try_files $uri =404;';
+    server.push(
+      ...block(
+        `location ${mount.prefix}`,
+        [`# ${mount.app}: files of ${mount.workspace}/dist`, fallback, ...noCache, ...block(`location ~* ${hashedFile}`, ['try_files $uri =404;', ...immutable], '')],
+        '',
+      ),
+    );
+  }
+
+  const http: string[] = [
+    'include /etc/nginx/mime.types;',
+    'default_type application/octet-stream;',
+    'sendfile on;',
+    'server_tokens off;',
+    'gzip on;',
+    'gzip_vary on;',
+    'gzip_proxied any;',
+    'gzip_min_length 1024;',
+    'gzip_types text/css application/javascript application/json image/svg+xml text/plain;',
+    '',
+    'proxy_http_version 1.1;',
+    'proxy_set_header Host $host;',
+    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    'proxy_set_header X-Forwarded-Host $host;',
+    'proxy_set_header Connection "";',
+    '',
+  ];
+  for (const [service, { port }] of Object.entries(table.services)) {
+    http.push(...block(`upstream ${service}`, [`server ${service}:${port};`, 'keepalive 16;'], ''));
+  }
+  http.push('', ...block('server', server, ''));
+
+  return [
+    '# GENERATED from infra/routes.json by `npm run generate:nginx -w @academy/infra`: do not edit by hand.',
+    '# A test fails when this file and the route table disagree.',
+    'worker_processes auto;',
+    'events { worker_connections 1024; }',
+    '',
+    ...block('http', http, ''),
+    '',
+  ]
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  writeFileSync(nginxConfigFile, generateNginxConfig());
+  console.log(`wrote ${nginxConfigFile}`);
+}

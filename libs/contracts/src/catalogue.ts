@@ -1,0 +1,74 @@
+// Catalogue shapes beyond the public card and detail: the educator's course list, the full course other services
+// read over /internal/, and the add-course payload (multipart field `courseData`, spec section 7).
+import { z } from 'zod';
+import type { ChapterDto, CourseSummary } from './api.js';
+import { parseVideoLink } from './video.js';
+
+/** A row of the educator's "My Courses" table. */
+export interface EducatorCourse extends CourseSummary {
+  /** floor(students × price after discount), from the catalogue's counters. */
+  earnings: number;
+  isPublished: boolean;
+}
+
+/** GET /internal/courses/:id — every lecture URL included; only for commerce and progress. */
+export interface InternalCourse {
+  _id: string;
+  courseTitle: string;
+  courseThumbnail: string;
+  coursePrice: number;
+  discount: number;
+  educatorId: string;
+  educatorName: string;
+  isPublished: boolean;
+  createdAt: string;
+  courseContent: ChapterDto[];
+}
+
+export const COURSE_TITLE_MAX = 200;
+export const COURSE_PRICE_MAX = 99_999_999.99; // numeric(10,2)
+export const COURSE_DESCRIPTION_MAX = 100_000;
+
+const optionalLink = z
+  .string()
+  .trim()
+  .max(2000)
+  .optional()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || /^(https?:\/\/|\/)/i.test(value), 'must be an http(s) link or a site path');
+
+export const newLectureSchema = z.object({
+  lectureTitle: z.string().trim().min(1, 'lecture title is required').max(COURSE_TITLE_MAX),
+  lectureDuration: z.coerce.number().int('duration must be whole minutes').min(0).max(24 * 60),
+  lectureUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => /^(https?:\/\/|\/)/i.test(value) && parseVideoLink(value) !== null, 'lecture URL must be a valid video link'),
+  isPreviewFree: z.boolean().default(false),
+  notesUrl: optionalLink,
+  testUrl: optionalLink,
+});
+
+export const newChapterSchema = z.object({
+  chapterTitle: z.string().trim().min(1, 'chapter title is required').max(COURSE_TITLE_MAX),
+  chapterContent: z.array(newLectureSchema).max(200),
+});
+
+/** `courseData` of POST /api/educator/add-course. Orders come from array positions (from 1), never from the client. */
+export const newCourseSchema = z.object({
+  courseTitle: z.string().trim().min(1, 'Course Title is required').max(COURSE_TITLE_MAX),
+  courseDescription: z.string().max(COURSE_DESCRIPTION_MAX).default(''),
+  coursePrice: z.coerce
+    .number({ message: 'Course Price must be a number' })
+    .min(0, 'Course Price cannot be negative')
+    .max(COURSE_PRICE_MAX)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Course Price has at most 2 decimals'),
+  discount: z.coerce
+    .number({ message: 'Discount must be a number' })
+    .int('Discount must be a whole number')
+    .min(0, 'Discount must be between 0 and 100')
+    .max(100, 'Discount must be between 0 and 100'),
+  courseContent: z.array(newChapterSchema).max(100).default([]),
+});
+export type NewCourse = z.infer<typeof newCourseSchema>;

@@ -1,0 +1,71 @@
+import { ApiError, apiUrl, createApiClient } from './api-client';
+
+function respond(status: number, body: unknown) {
+  return jest.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => ({
+    ok: status < 400,
+    status,
+    text: async () => (typeof body === 'string' ? body : JSON.stringify(body)),
+  }) as unknown as Response);
+}
+
+describe('apiUrl', () => {
+  it.each([
+    ['/api', '/course/all', '/api/course/all'],
+    ['/api', 'course/all', '/api/course/all'],
+    ['/api/', '/user/data', '/api/user/data'],
+    ['/api', '/api/course/all', '/api/course/all'],
+    ['https://api.example.com/api', '/course/1', 'https://api.example.com/api/course/1'],
+  ])('%s + %s = %s', (base, path, expected) => {
+    expect(apiUrl(base, path)).toBe(expected);
+  });
+});
+
+describe('createApiClient', () => {
+  it('sends the bearer token when there is one and returns the body', async () => {
+    const fetchImpl = respond(200, { success: true, courses: [] });
+    const api = createApiClient({ baseUrl: '/api', getToken: async () => 'token-1', fetchImpl });
+    await expect(api.get('/course/all')).resolves.toEqual({ success: true, courses: [] });
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe('/api/course/all');
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    const fetchImpl = respond(200, { success: true });
+    await createApiClient({ baseUrl: '/api', getToken: async () => null, fetchImpl }).get('/course/all');
+    expect(fetchImpl.mock.calls[0]![1]!.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('posts JSON', async () => {
+    const fetchImpl = respond(200, { success: true, message: 'Rated' });
+    await createApiClient({ baseUrl: '/api', getToken: async () => null, fetchImpl }).post('/user/add-rating', { courseId: 'c1', rating: 4 });
+    const init = fetchImpl.mock.calls[0]![1]!;
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"courseId":"c1","rating":4}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('turns success:false into an error with the server message', async () => {
+    const api = createApiClient({ baseUrl: '/api', getToken: async () => null, fetchImpl: respond(200, { success: false, message: 'Course not found' }) });
+    await expect(api.get('/course/x')).rejects.toEqual(new ApiError('Course not found'));
+  });
+
+  it('turns an HTTP error into an error with the server message and status', async () => {
+    const api = createApiClient({ baseUrl: '/api', getToken: async () => null, fetchImpl: respond(403, { success: false, message: 'Educators only' }) });
+    const failure = await api.get('/educator/courses').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).message).toBe('Educators only');
+    expect((failure as ApiError).status).toBe(403);
+  });
+
+  it('describes an HTTP error without a JSON body', async () => {
+    const api = createApiClient({ baseUrl: '/api', getToken: async () => null, fetchImpl: respond(502, '<html>Bad gateway</html>') });
+    await expect(api.get('/course/all')).rejects.toThrow('Request failed (HTTP 502)');
+  });
+
+  it('reports a network failure', async () => {
+    const fetchImpl = jest.fn(async () => { throw new TypeError('Failed to fetch'); });
+    const api = createApiClient({ baseUrl: '/api', getToken: async () => null, fetchImpl });
+    await expect(api.get('/course/all')).rejects.toThrow('Failed to fetch');
+  });
+});

@@ -1,0 +1,84 @@
+// The one HTTP client of the front end: JSON in and out, bearer token when signed in, and every failure
+// (network, HTTP status, `{success:false}`) turned into an ApiError carrying the server's message.
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClient {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  /** multipart/form-data (course thumbnails); the browser sets the boundary header. */
+  postForm<T>(path: string, form: FormData): Promise<T>;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** Resolves the access token, or null for an anonymous call. */
+  getToken: () => Promise<string | null>;
+  fetchImpl?: typeof fetch;
+}
+
+/** `/course/all` and `/api/course/all` both reach `${baseUrl}/course/all` when baseUrl is `/api`. */
+export function apiUrl(baseUrl: string, path: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const relative = path.startsWith('/') ? path : `/${path}`;
+  if (base && (relative === base || relative.startsWith(`${base}/`))) return relative;
+  return `${base}${relative}`;
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const message = (body as { message: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return undefined;
+}
+
+export function createApiClient({ baseUrl, getToken, fetchImpl = (...args) => fetch(...args) }: ApiClientOptions): ApiClient {
+  async function request<T>(method: string, path: string, body?: BodyInit, contentType?: string): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (contentType) headers['Content-Type'] = contentType;
+    const token = await getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await fetchImpl(apiUrl(baseUrl, path), { method, headers, body });
+    } catch (error) {
+      throw new ApiError(error instanceof Error ? error.message : 'Network error');
+    }
+
+    let payload: unknown = undefined;
+    const text = await response.text();
+    if (text) {
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        payload = undefined;
+      }
+    }
+    if (!response.ok) {
+      throw new ApiError(messageOf(payload) ?? `Request failed (HTTP ${response.status})`, response.status);
+    }
+    if (typeof payload !== 'object' || payload === null) {
+      throw new ApiError('The server sent an unreadable answer', response.status);
+    }
+    if ((payload as { success?: unknown }).success === false) {
+      throw new ApiError(messageOf(payload) ?? 'The request did not succeed', response.status);
+    }
+    return payload as T;
+  }
+
+  return {
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, JSON.stringify(body ?? {}), 'application/json'),
+    postForm: (path, form) => request('POST', path, form),
+  };
+}

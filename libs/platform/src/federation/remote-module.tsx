@@ -1,0 +1,105 @@
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useOptionalRuntimeConfig } from '../config/runtime-config-context';
+import { loadRemoteComponent, type RemoteLoader } from './load-remote-module';
+
+export const DEFAULT_REMOTE_LOAD_TIMEOUT_MS = 10_000;
+export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the portal is not available right now';
+
+export interface RemoteFallbackProps {
+  error: Error;
+  retry: () => void;
+}
+
+/** Friendly panel shown when a remote cannot be loaded; apps may pass a styled one (ErrorPanel from @academy/ui). */
+export function RemoteUnavailablePanel({ retry }: RemoteFallbackProps) {
+  return (
+    <section className="remote-unavailable" role="alert" aria-live="assertive">
+      <p>{REMOTE_UNAVAILABLE_MESSAGE}. Please try again in a moment.</p>
+      <button type="button" onClick={retry}>
+        Retry
+      </button>
+    </section>
+  );
+}
+
+interface BoundaryProps {
+  id: string;
+  renderError: (props: RemoteFallbackProps) => ReactNode;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a failed load (or a crash inside the remote) so the rest of the page keeps working. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`[federation] ${this.props.id} failed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) return this.props.renderError({ error: this.state.error, retry: this.props.onRetry });
+    return this.props.children;
+  }
+}
+
+export interface RemoteModuleProps<P extends object> {
+  /** Federation id, e.g. `learner/App` or `info/TestimonialsSection`. */
+  id: string;
+  /** Defaults to the runtime config's remoteLoadTimeoutMs. */
+  timeoutMs?: number;
+  /** Test seam; must be a stable function (a new one per render would start a new load each time). */
+  loader?: RemoteLoader;
+  loading?: ReactNode;
+  renderError?: (props: RemoteFallbackProps) => ReactNode;
+  componentProps?: P;
+}
+
+/**
+ * Renders an exposed module of a remote inside Suspense and an error boundary. Retry builds a new lazy
+ * component: React.lazy remembers a failed or stalled promise, so reusing it would never load again.
+ */
+export function RemoteModule<P extends object = Record<string, never>>({
+  id,
+  timeoutMs,
+  loader,
+  loading = <p role="status">Loading…</p>,
+  renderError = (props) => <RemoteUnavailablePanel {...props} />,
+  componentProps,
+}: RemoteModuleProps<P>) {
+  const config = useOptionalRuntimeConfig();
+  const limit = timeoutMs ?? config?.remoteLoadTimeoutMs ?? DEFAULT_REMOTE_LOAD_TIMEOUT_MS;
+  const [attempt, setAttempt] = useState(0);
+  // Created here, above Suspense: a component created inside the suspended subtree would lose it and loop.
+  const LazyRemote = useMemo(() => createLazyRemote<P>(id, limit, loader, attempt), [id, limit, loader, attempt]);
+
+  return (
+    <RemoteErrorBoundary key={`${id}#${attempt}`} id={id} renderError={renderError} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={loading}>
+        <LazyRemote {...(componentProps ?? ({} as P))} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+/** `attempt` only makes each Retry a distinct lazy component (React.lazy caches its first promise forever). */
+function createLazyRemote<P extends object>(id: string, timeoutMs: number, loader: RemoteLoader | undefined, attempt: number) {
+  const LazyRemote = lazy(() => loadRemoteComponent<P>(id, timeoutMs, loader));
+  (LazyRemote as { displayName?: string }).displayName = `Remote(${id})#${attempt}`;
+  return LazyRemote as unknown as ComponentType<P>;
+}
+
+export interface RemoteSectionProps<P extends object> extends Omit<RemoteModuleProps<P>, 'id'> {
+  remote: 'learner' | 'educator' | 'info';
+  /** Exposed name without './', e.g. `TestimonialsSection`. */
+  module: string;
+}
+
+/** Embeds a section another remote exposes (the home page shows `info/TestimonialsSection`). */
+export function RemoteSection<P extends object = Record<string, never>>({ remote, module, ...rest }: RemoteSectionProps<P>) {
+  return <RemoteModule<P> id={`${remote}/${module}`} {...rest} />;
+}

@@ -1,0 +1,39 @@
+import { StrictMode, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { PlatformProviders } from '../auth/platform-providers';
+import { loadRuntimeConfig, type RemoteName } from '../config/runtime-config';
+import { registerRuntimeRemotes } from './register-remotes';
+
+/**
+ * Minimal host for running one remote alone (`npm run dev -w mfe-learner`): the same runtime config, sign-in,
+ * toasts and router as in the shell, but no chrome. The other remotes are still registered, so embedded
+ * sections (info/TestimonialsSection on the home page) load from the running portal.
+ */
+export async function startStandalone(remote: RemoteName, App: ComponentType): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const config = await loadRuntimeConfig();
+    registerRuntimeRemotes(config, remote);
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <PlatformProviders config={config}>
+            <main id="main-content" data-standalone-remote={remote}>
+              <App />
+            </main>
+          </PlatformProviders>
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error(error);
+    root.render(
+      <main role="alert">
+        <h1>{remote} could not start</h1>
+        <p>{error instanceof Error ? error.message : String(error)}</p>
+        <p>Is the portal (npm start) running on the edge port so /runtime-config.json can be proxied?</p>
+      </main>,
+    );
+  }
+}

@@ -1,0 +1,38 @@
+// Public surface of @academy/platform (a federation singleton: every app gets this one instance).
+export {
+  type RemoteName,
+  type RuntimeConfig,
+  RuntimeConfigError,
+  RUNTIME_CONFIG_URL,
+  REMOTE_NAMES,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  resetRuntimeConfigCache,
+} from './config/runtime-config';
+export { RuntimeConfigProvider, useRuntimeConfig, useOptionalRuntimeConfig } from './config/runtime-config-context';
+export { ApiError, apiUrl, createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client';
+export { useApi } from './api/use-api';
+export { AUTH_SCOPE, PlatformProviders, auth0Options } from './auth/platform-providers';
+export { useUserStore, type UserDataFetcher, type UserState, type UserStatus } from './user/user-store';
+export { useCurrentUser, type CurrentUser } from './user/use-current-user';
+export { errorMessage, useToast, type Toast } from './toast/use-toast';
+export { matchRemote, remoteRoutes, type RemoteMatch } from './federation/remote-routes';
+export {
+  RemoteLoadTimeoutError,
+  loadFederatedModule,
+  loadRemoteComponent,
+  type RemoteLoader,
+} from './federation/load-remote-module';
+export {
+  DEFAULT_REMOTE_LOAD_TIMEOUT_MS,
+  REMOTE_UNAVAILABLE_MESSAGE,
+  RemoteModule,
+  RemoteSection,
+  RemoteUnavailablePanel,
+  type RemoteFallbackProps,
+  type RemoteModuleProps,
+  type RemoteSectionProps,
+} from './federation/remote-module';
+export { remoteFailurePlugin, type RemoteFailure } from './federation/remote-failure-plugin';
+export { registerRuntimeRemotes, remotesFromConfig } from './federation/register-remotes';
+export { startStandalone } from './federation/standalone';

@@ -1,0 +1,52 @@
+import { useAuth0 } from '@auth0/auth0-react';
+import type { UserData } from '@academy/contracts';
+import { useCallback } from 'react';
+import { useUserStore, type UserStatus } from './user-store';
+
+export interface CurrentUser {
+  /** True while Auth0 starts or the signed-in user's data is still loading. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  user: UserData | null;
+  /** Display name: the account's name, else the sign-in profile's name. */
+  displayName: string | null;
+  isEducator: boolean;
+  status: UserStatus;
+  error: string | null;
+  /** Opens the sign-in page and comes back to `returnTo` (default: the current path). */
+  login(returnTo?: string): Promise<void>;
+  logout(): Promise<void>;
+  reload(): Promise<void>;
+}
+
+export function useCurrentUser(): CurrentUser {
+  const auth = useAuth0();
+  const { user, isEducator, status, error, reload } = useUserStore();
+  const { loginWithRedirect, logout: auth0Logout } = auth;
+
+  const login = useCallback(
+    (returnTo?: string) =>
+      loginWithRedirect({
+        appState: { returnTo: returnTo ?? `${window.location.pathname}${window.location.search}` },
+      }),
+    [loginWithRedirect],
+  );
+  const logout = useCallback(
+    () => auth0Logout({ logoutParams: { returnTo: window.location.origin } }),
+    [auth0Logout],
+  );
+
+  const userPending = auth.isAuthenticated && (status === 'idle' || status === 'loading');
+  return {
+    isLoading: auth.isLoading || userPending,
+    isAuthenticated: auth.isAuthenticated,
+    user,
+    displayName: user?.name || auth.user?.name || null,
+    isEducator: auth.isAuthenticated && isEducator,
+    status,
+    error,
+    login,
+    logout,
+    reload,
+  };
+}

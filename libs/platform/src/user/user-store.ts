@@ -1,0 +1,52 @@
+import type { UserData } from '@academy/contracts';
+import { create } from 'zustand';
+
+export type UserStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Fetches `GET /api/user/data` for the signed-in user (set by PlatformProviders). */
+export type UserDataFetcher = () => Promise<{ user: UserData }>;
+
+export interface UserState {
+  user: UserData | null;
+  isEducator: boolean;
+  status: UserStatus;
+  error: string | null;
+  /** Loads the user with the given fetcher and remembers it for reload(). */
+  load(fetchUser: UserDataFetcher): Promise<void>;
+  /** Loads the user again (after an enrolment, for example); does nothing when signed out. */
+  reload(): Promise<void>;
+  /** Forgets the user (signed out). */
+  clear(): void;
+}
+
+let currentFetcher: UserDataFetcher | null = null;
+let loadSequence = 0;
+
+export const useUserStore = create<UserState>()((set) => ({
+  user: null,
+  isEducator: false,
+  status: 'idle',
+  error: null,
+  async load(fetchUser) {
+    currentFetcher = fetchUser;
+    // A newer load (or a sign-out) wins over an older answer that arrives late.
+    const sequence = ++loadSequence;
+    set({ status: 'loading', error: null });
+    try {
+      const { user } = await fetchUser();
+      if (sequence !== loadSequence) return;
+      set({ user, isEducator: user.publicMetadata?.role === 'educator', status: 'ready', error: null });
+    } catch (error) {
+      if (sequence !== loadSequence) return;
+      set({ user: null, isEducator: false, status: 'error', error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+  async reload() {
+    if (currentFetcher) await useUserStore.getState().load(currentFetcher);
+  },
+  clear() {
+    currentFetcher = null;
+    loadSequence++;
+    set({ user: null, isEducator: false, status: 'idle', error: null });
+  },
+}));

@@ -1,0 +1,71 @@
+import type { ReactElement } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { CourseSummary } from '@academy/contracts';
+import { CourseCard } from './CourseCard';
+import { CourseGrid } from './CourseGrid';
+
+const algebra: CourseSummary = {
+  _id: 'course-42',
+  courseTitle: 'Class 8 Mathematics: Algebra Foundations',
+  courseThumbnail: '/media/thumbnails/algebra.png',
+  coursePrice: 999,
+  discount: 50,
+  educator: { name: 'Meera Iyer' },
+  averageRating: 4,
+  ratingCount: 12,
+  studentCount: 30,
+  createdAt: '2025-01-10T09:00:00.000Z',
+};
+
+function renderInRouter(element: ReactElement) {
+  return render(<MemoryRouter>{element}</MemoryRouter>);
+}
+
+describe('CourseCard', () => {
+  it('shows the price after discount in rupees', () => {
+    renderInRouter(<CourseCard course={algebra} />);
+    expect(screen.getByText('₹499.50')).toBeInTheDocument();
+    expect(screen.queryByText('₹999.00')).not.toBeInTheDocument();
+  });
+
+  it('shows the full price when there is no discount, and ₹0.00 for a free course', () => {
+    const { unmount } = renderInRouter(<CourseCard course={{ ...algebra, discount: 0 }} />);
+    expect(screen.getByText('₹999.00')).toBeInTheDocument();
+    unmount();
+    renderInRouter(<CourseCard course={{ ...algebra, coursePrice: 0 }} />);
+    expect(screen.getByText('₹0.00')).toBeInTheDocument();
+  });
+
+  it('shows the average rating with 5 stars and the rating count', () => {
+    const { container } = renderInRouter(<CourseCard course={algebra} />);
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(container.querySelectorAll('.stars__star')).toHaveLength(5);
+    expect(container.querySelectorAll('.stars__star--filled')).toHaveLength(4);
+    expect(screen.getByText('(12)')).toBeInTheDocument();
+    expect(screen.getByText('12 ratings')).toBeInTheDocument();
+  });
+
+  it('names the provider, shows the thumbnail and links the title to the course page', () => {
+    const { container } = renderInRouter(<CourseCard course={{ ...algebra, ratingCount: 1 }} />);
+    expect(screen.getByText('Meera Iyer')).toBeInTheDocument();
+    expect(screen.getByText('1 rating')).toBeInTheDocument();
+    expect(container.querySelector('img.course-card__thumbnail')).toHaveAttribute('src', algebra.courseThumbnail);
+    const link = screen.getByRole('link', { name: algebra.courseTitle });
+    expect(link).toHaveAttribute('href', '/course/course-42');
+    expect(screen.getByRole('heading', { level: 3, name: algebra.courseTitle })).toContainElement(link);
+  });
+});
+
+describe('CourseGrid', () => {
+  it('lists one card per course under an accessible name', () => {
+    const courses = [algebra, { ...algebra, _id: 'course-43', courseTitle: 'Class 11 Physics: Motion' }];
+    renderInRouter(<CourseGrid courses={courses} label="All courses" />);
+    const list = screen.getByRole('list', { name: 'All courses' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual([
+      'Class 8 Mathematics: Algebra Foundations',
+      'Class 11 Physics: Motion',
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import { formatPrice, pluralize, priceAfterDiscount, type CourseSummary } from '@academy/contracts';
+import { Link } from 'react-router-dom';
+import { Stars } from '../stars/Stars';
+import './course-card.css';
+
+export interface CourseCardProps {
+  course: CourseSummary;
+  /** Heading level of the title inside the surrounding page (default h3, under a section's h2). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/**
+ * A course in a grid: thumbnail, title (the link to /course/:id, stretched over the whole card), provider,
+ * average rating with 5 stars, rating count and the price after discount.
+ */
+export function CourseCard({ course, headingLevel = 3 }: CourseCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const price = priceAfterDiscount(course.coursePrice, course.discount);
+  return (
+    <article className="course-card">
+      <img className="course-card__thumbnail" src={course.courseThumbnail} alt="" loading="lazy" />
+      <div className="course-card__body">
+        <Heading className="course-card__title">
+          <Link className="course-card__link" to={`/course/${encodeURIComponent(course._id)}`}>
+            {course.courseTitle}
+          </Link>
+        </Heading>
+        <p className="course-card__provider">{course.educator.name}</p>
+        <p className="course-card__rating">
+          <span className="course-card__average" aria-hidden="true">
+            {course.averageRating}
+          </span>
+          <Stars rating={course.averageRating} />
+          <span className="course-card__rating-count" aria-hidden="true">
+            ({course.ratingCount})
+          </span>
+          <span className="visually-hidden">{pluralize(course.ratingCount, 'rating')}</span>
+        </p>
+        <p className="course-card__price">
+          <span className="visually-hidden">Price: </span>
+          {formatPrice(price)}
+        </p>
+      </div>
+    </article>
+  );
+}

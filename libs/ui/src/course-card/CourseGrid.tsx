@@ -1,0 +1,26 @@
+import type { CourseSummary } from '@academy/contracts';
+import { CourseCard, type CourseCardProps } from './CourseCard';
+import './course-card.css';
+
+export interface CourseGridProps {
+  courses: readonly CourseSummary[];
+  /** Accessible name of the list, e.g. "Courses". */
+  label?: string;
+  headingLevel?: CourseCardProps['headingLevel'];
+}
+
+/**
+ * Responsive grid of course cards: 1, 2, 3 or 4 columns by screen width (spec "Course card"). A list, so screen
+ * readers announce how many courses there are.
+ */
+export function CourseGrid({ courses, label, headingLevel }: CourseGridProps) {
+  return (
+    <ul className="course-grid" aria-label={label}>
+      {courses.map((course) => (
+        <li key={course._id} className="course-grid__item">
+          <CourseCard course={course} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,2 @@
+export { CourseCard, type CourseCardProps } from './CourseCard';
+export { CourseGrid, type CourseGridProps } from './CourseGrid';

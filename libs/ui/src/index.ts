@@ -1,0 +1,5 @@
+// Public surface of @academy/ui; apps import '@academy/ui/tokens.css' once at start-up.
+export { ErrorPanel, type ErrorPanelProps } from './error-panel/ErrorPanel';
+export { LoadingView, type LoadingViewProps } from './loading-view/LoadingView';
+export { STAR_COUNT, Stars, type StarsProps } from './stars/Stars';
+export * from './course-card';

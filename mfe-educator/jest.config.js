@@ -1,0 +1,3 @@
+import { webPreset } from '../tools/jest/web-preset.js';
+
+export default { ...webPreset, rootDir: import.meta.dirname, displayName: 'mfe-educator' };

@@ -1,0 +1,35 @@
+import { useCurrentUser } from '@academy/platform';
+import { LoadingView } from '@academy/ui';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+
+/** Renders the educator pages only for educators: visitors go to sign-in, students get a clear message. */
+export function EducatorGate() {
+  const { isLoading, isAuthenticated, isEducator, status, login } = useCurrentUser();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (!isLoading && !isAuthenticated) void login(pathname);
+  }, [isLoading, isAuthenticated, login, pathname]);
+
+  if (isLoading) return <LoadingView label="Loading your account" />;
+  if (!isAuthenticated) return <LoadingView label="Sending you to sign in" />;
+  if (status === 'error') {
+    return (
+      <section className="educator-denied" role="alert">
+        <h1>Your account could not be loaded</h1>
+        <p>Please reload the page in a moment.</p>
+      </section>
+    );
+  }
+  if (!isEducator) {
+    return (
+      <section className="educator-denied">
+        <h1>This area is for educators</h1>
+        <p>Your account is a student account, so the educator dashboard is not available to you.</p>
+        <Link to="/">Back to the home page</Link>
+      </section>
+    );
+  }
+  return <Outlet />;
+}

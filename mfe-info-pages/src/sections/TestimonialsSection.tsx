@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import { TestimonialCard } from '../testimonials/TestimonialCard.js';
+import { testimonials, testimonialsSectionSize } from '../testimonials/testimonialsContent.js';
+import './TestimonialsSection.css';
+
+/** A few student testimonials for the home page; exposed to other apps. */
+export default function TestimonialsSection() {
+  return (
+    <section className="testimonials-section" aria-labelledby="testimonials-section-heading">
+      <h2 id="testimonials-section-heading">Testimonials</h2>
+      <p className="testimonials-section__intro">
+        Students tell us, in their own words, what changed once they started learning with us.
+      </p>
+      <ul className="testimonials-section__list">
+        {testimonials.slice(0, testimonialsSectionSize).map((testimonial) => (
+          <li key={testimonial.name}>
+            <TestimonialCard testimonial={testimonial} />
+          </li>
+        ))}
+      </ul>
+      <Link to="/testimonials" className="testimonials-section__see-all">
+        See All
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { TestPlatformProviders } from '@academy/platform/testing';
+import App from './App';
+
+// The home page embeds info/TestimonialsSection; here the info remote is simply absent.
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(() => Promise.reject(new Error('info is down'))) }));
+
+function renderAppAt(path: string) {
+  window.fetch = jest.fn(async () => ({
+    ok: true,
+    status: 200,
+    text: async () => JSON.stringify({ success: true, courses: [], nextCursor: null }),
+  })) as unknown as typeof fetch;
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <TestPlatformProviders>
+        <App />
+      </TestPlatformProviders>
+    </MemoryRouter>,
+  );
+}
+
+describe('learner App routes', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+  afterEach(() => jest.restoreAllMocks());
+
+  it.each([
+    ['/', 'Gain knowledge anytime, from anywhere.'],
+    ['/course-list', 'Course List'],
+    ['/course-list/math', 'Course List'],
+  ])('renders %s', async (path, heading) => {
+    renderAppAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('renders the course page for /course/:id', async () => {
+    renderAppAt('/course/abc');
+    // The stub server answers without courseData: the page says so instead of crashing.
+    expect(await screen.findByRole('heading', { name: 'The course could not be loaded' })).toBeInTheDocument();
+    expect(screen.getAllByText('The server sent no course data').length).toBeGreaterThan(0);
+    expect(window.fetch).toHaveBeenCalledWith('/api/course/abc', expect.objectContaining({ method: 'GET' }));
+  });
+});

@@ -1,0 +1,5 @@
+import '@academy/ui/tokens.css';
+import { startStandalone } from '@academy/platform';
+import App from './App';
+
+void startStandalone('learner', App);

@@ -1,0 +1,46 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { courseListPath } from '../data/catalogueRoutes';
+import './CourseSearchForm.css';
+
+interface CourseSearchFormProps {
+  /** Text shown in the box at first, e.g. the search of the current /course-list/:input path. */
+  initialText?: string;
+}
+
+/** Search box of the home hero and the course list: submitting goes to /course-list/{text}, empty to /course-list. */
+export function CourseSearchForm({ initialText = '' }: CourseSearchFormProps) {
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [text, setText] = useState(initialText);
+  // Follow the path when it changes under a mounted form (e.g. the filter chip was removed).
+  const [shownInitial, setShownInitial] = useState(initialText);
+  if (shownInitial !== initialText) {
+    setShownInitial(initialText);
+    setText(initialText);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    navigate(courseListPath(text));
+  }
+
+  return (
+    <form className="course-search" role="search" onSubmit={submit}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Search for courses
+      </label>
+      <input
+        id={inputId}
+        className="course-search__input"
+        type="search"
+        placeholder="Search for courses"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="course-search__button">
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import {
+  countLectures,
+  formatDuration,
+  formatPrice,
+  pluralize,
+  priceAfterDiscount,
+  totalLectureMinutes,
+  type CourseDetail,
+  type LectureDto,
+} from '@academy/contracts';
+import { Stars } from '@academy/ui';
+import { PreviewPlayer } from './PreviewPlayer';
+import './CourseSideCard.css';
+
+/** What every course includes (spec section 1). */
+export const COURSE_INCLUSIONS = [
+  'Downloadable resources, notes and tests',
+  'Certificate of completion',
+  'Doubt-solving support via a chat community',
+] as const;
+
+interface CourseSideCardProps {
+  course: CourseDetail;
+  /** The free-preview lecture chosen in the chapter list, shown instead of the thumbnail. */
+  previewLecture: LectureDto | null;
+  isEnrolled: boolean;
+  onEnroll: () => void;
+}
+
+export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll }: CourseSideCardProps) {
+  const hasDiscount = course.discount > 0;
+  const finalPrice = priceAfterDiscount(course.coursePrice, course.discount);
+  return (
+    <aside className="course-side-card" aria-label="Enrolment">
+      <div className="course-side-card__media">
+        {previewLecture?.lectureUrl ? (
+          <PreviewPlayer lectureTitle={previewLecture.lectureTitle} lectureUrl={previewLecture.lectureUrl} />
+        ) : (
+          <img className="course-side-card__thumbnail" src={course.courseThumbnail} alt="" />
+        )}
+      </div>
+      <div className="course-side-card__body">
+        <p className="course-side-card__prices">
+          <span className="course-side-card__price">
+            <span className="visually-hidden">Price: </span>
+            {formatPrice(finalPrice)}
+          </span>
+          {hasDiscount && (
+            <>
+              <s className="course-side-card__original-price">
+                <span className="visually-hidden">Original price: </span>
+                {formatPrice(course.coursePrice)}
+              </s>
+              <span className="course-side-card__discount">{course.discount}% off</span>
+            </>
+          )}
+        </p>
+        <ul className="course-side-card__facts">
+          <li className="course-side-card__rating">
+            <Stars rating={course.averageRating} />
+            <span>{course.averageRating}</span>
+          </li>
+          <li>{formatDuration(totalLectureMinutes(course.courseContent))}</li>
+          <li>{pluralize(countLectures(course.courseContent), 'lesson')}</li>
+        </ul>
+        <button type="button" className="course-side-card__enroll" disabled={isEnrolled} onClick={onEnroll}>
+          {isEnrolled ? 'Already Enrolled' : 'Enroll Now'}
+        </button>
+        <h2 className="course-side-card__inclusions-title">What&apos;s in the course?</h2>
+        <ul className="course-side-card__inclusions">
+          {COURSE_INCLUSIONS.map((inclusion) => (
+            <li key={inclusion}>{inclusion}</li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  );
+}

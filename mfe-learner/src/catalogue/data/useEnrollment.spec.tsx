@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { act, renderHook, screen } from '@testing-library/react';
+import { useUserStore } from '@academy/platform';
+import { TestPlatformProviders, fakeAuth0 } from '@academy/platform/testing';
+import { COURSE_DATA_MISSING, LOGIN_TO_ENROLL, useEnrollment } from './useEnrollment';
+import { userData } from '../testing/catalogueTestKit';
+
+function signedIn({ children }: { children: ReactNode }) {
+  return <TestPlatformProviders auth={fakeAuth0({ user: { sub: 'sandbox|student-aarav' } })}>{children}</TestPlatformProviders>;
+}
+
+describe('useEnrollment', () => {
+  afterEach(() => useUserStore.getState().clear());
+
+  it('warns "Login to Enroll" before anything else when nobody is signed in', async () => {
+    const { result } = renderHook(() => useEnrollment({ _id: '', isEnrolled: null }), { wrapper: TestPlatformProviders });
+    act(() => result.current.enroll());
+    expect(await screen.findByText(LOGIN_TO_ENROLL)).toBeInTheDocument();
+  });
+
+  it('reports missing course data for a signed-in user', async () => {
+    useUserStore.setState({ user: userData(), status: 'ready' });
+    const { result } = renderHook(() => useEnrollment({ _id: '', isEnrolled: null }), { wrapper: signedIn });
+    expect(result.current.isEnrolled).toBe(false);
+    act(() => result.current.enroll());
+    expect(await screen.findByText(COURSE_DATA_MISSING)).toBeInTheDocument();
+  });
+
+  it('counts as enrolled from the user’s enrolledCourses or from the server’s isEnrolled', () => {
+    useUserStore.setState({ user: userData({ enrolledCourses: ['course-7'] }), status: 'ready' });
+    const fromUser = renderHook(() => useEnrollment({ _id: 'course-7', isEnrolled: null }), { wrapper: signedIn });
+    expect(fromUser.result.current.isEnrolled).toBe(true);
+    const fromServer = renderHook(() => useEnrollment({ _id: 'course-8', isEnrolled: true }), { wrapper: signedIn });
+    expect(fromServer.result.current.isEnrolled).toBe(true);
+    const neither = renderHook(() => useEnrollment({ _id: 'course-9', isEnrolled: false }), { wrapper: signedIn });
+    expect(neither.result.current.isEnrolled).toBe(false);
+  });
+});

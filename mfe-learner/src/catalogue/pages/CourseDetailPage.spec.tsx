@@ -1,0 +1,160 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  courseDetail,
+  fakeServer,
+  failure,
+  ok,
+  renderCatalogueAt,
+  requestedUrls,
+  userData,
+  type FakeRoute,
+} from '../testing/catalogueTestKit';
+import type { CourseDetail } from '@academy/contracts';
+
+const serveCourse =
+  (course: CourseDetail): FakeRoute =>
+  (url) =>
+    url.pathname === `/api/course/${course._id}` ? ok({ courseData: course }) : undefined;
+
+async function openCourse(course: CourseDetail, options: Parameters<typeof renderCatalogueAt>[1] = {}) {
+  const server = fakeServer(serveCourse(course));
+  const view = renderCatalogueAt(`/course/${course._id}`, options);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading course');
+  await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+  return { server, view };
+}
+
+const chapterToggle = (name: RegExp) => screen.getByRole('button', { name });
+
+describe('CourseDetailPage', () => {
+  it('shows the title, excerpt, rating, plural counts and the author', async () => {
+    const { server } = await openCourse(courseDetail({ ratingCount: 12, studentCount: 30, averageRating: 4 }));
+    expect(requestedUrls(server)).toEqual(['/api/course/course-1']);
+    expect(screen.getByText('About Build a strong base in algebra.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: 'Rated 4 out of 5' }).length).toBeGreaterThan(0);
+    expect(screen.getByText('(12 ratings)')).toBeInTheDocument();
+    expect(screen.getByText('30 students')).toBeInTheDocument();
+    expect(screen.getByText(/Course by/)).toHaveTextContent('Course by Meera Iyer');
+  });
+
+  it('uses the singular for one rating and one student', async () => {
+    await openCourse(courseDetail({ ratingCount: 1, studentCount: 1 }));
+    expect(screen.getByText('(1 rating)')).toBeInTheDocument();
+    expect(screen.getByText('1 student')).toBeInTheDocument();
+  });
+
+  it('cuts the excerpt at 200 characters and renders the full rich-text description', async () => {
+    const longText = 'x'.repeat(250);
+    await openCourse(courseDetail({ courseDescription: `<p>${longText}</p><ul><li>Weekly tests</li></ul>` }));
+    expect(screen.getByText('x'.repeat(200), { selector: 'p.course-detail__excerpt' })).toBeInTheDocument();
+    const description = screen.getByRole('region', { name: 'Course Description' });
+    expect(within(description).getByRole('listitem')).toHaveTextContent('Weekly tests');
+    expect(within(description).getByText(longText)).toBeInTheDocument();
+  });
+
+  it('shows price after discount, the original struck through and the percent off', async () => {
+    const { view } = await openCourse(courseDetail({ coursePrice: 999, discount: 50 }));
+    const card = screen.getByRole('complementary', { name: 'Enrolment' });
+    expect(within(card).getByText('₹499.50')).toBeInTheDocument();
+    const original = view.container.querySelector('s');
+    expect(original).toHaveTextContent('₹999.00');
+    expect(within(card).getByText('50% off')).toBeInTheDocument();
+    // Total duration and lessons: 45 + 20 + 30 minutes in three lectures.
+    expect(within(card).getByText('1h 35m')).toBeInTheDocument();
+    expect(within(card).getByText('3 lessons')).toBeInTheDocument();
+    expect(within(card).getByText('Certificate of completion')).toBeInTheDocument();
+  });
+
+  it('shows only the price when there is no discount', async () => {
+    const { view } = await openCourse(courseDetail({ coursePrice: 499.5, discount: 0 }));
+    expect(screen.getByText('₹499.50')).toBeInTheDocument();
+    expect(view.container.querySelector('s')).toBeNull();
+    expect(screen.queryByText(/% off/)).not.toBeInTheDocument();
+  });
+
+  it('expands and collapses chapters as an accordion with lecture counts and durations', async () => {
+    const user = userEvent.setup();
+    await openCourse(courseDetail());
+    const first = chapterToggle(/Getting started/);
+    expect(first).toHaveTextContent('2 lectures - 1h 5m');
+    expect(chapterToggle(/Equations/)).toHaveTextContent('1 lecture - 30m');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: /Getting started/ })).not.toBeInTheDocument();
+
+    await user.click(first);
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('region', { name: /Getting started/ });
+    expect(first).toHaveAttribute('aria-controls', panel.id);
+    expect(within(panel).getByText('Expressions')).toBeInTheDocument();
+    expect(within(panel).getByText('20m')).toBeInTheDocument();
+
+    // Keyboard: arrows move between chapter headers, Enter toggles.
+    await user.keyboard('{ArrowDown}');
+    expect(chapterToggle(/Equations/)).toHaveFocus();
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('offers Preview only on free lectures and plays a YouTube preview in the side card', async () => {
+    const user = userEvent.setup();
+    await openCourse(courseDetail());
+    await user.click(chapterToggle(/Getting started/));
+    const panel = screen.getByRole('region', { name: /Getting started/ });
+    const rows = within(panel).getAllByRole('listitem');
+    expect(within(rows[1]!).queryByRole('button', { name: /Preview/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Preview/ })).toHaveLength(1);
+
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Preview Welcome' }));
+    const card = screen.getByRole('complementary', { name: 'Enrolment' });
+    const player = within(card).getByTitle('Preview: Welcome');
+    expect(player.tagName).toBe('IFRAME');
+    expect(player).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ?autoplay=1');
+  });
+
+  it('plays an mp4 preview in a muted autoplaying video with controls', async () => {
+    const user = userEvent.setup();
+    const { view } = await openCourse(courseDetail());
+    await user.click(chapterToggle(/Equations/));
+    await user.click(screen.getByRole('button', { name: 'Preview Balancing both sides' }));
+    const video = view.container.querySelector('video')!;
+    expect(video).toHaveAttribute('src', '/media/videos/balance.mp4');
+    expect(video).toHaveAttribute('controls');
+    expect(video.autoplay).toBe(true);
+    expect(video.muted).toBe(true);
+    expect(view.container.querySelector('.course-side-card__thumbnail')).toBeNull();
+  });
+
+  it('disables the button and reads Already Enrolled for an enrolled user', async () => {
+    await openCourse(courseDetail(), { user: userData({ enrolledCourses: ['other', 'course-1'] }) });
+    expect(screen.getByRole('button', { name: 'Already Enrolled' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument();
+  });
+
+  it('warns a signed-out visitor to log in on Enroll Now', async () => {
+    const user = userEvent.setup();
+    await openCourse(courseDetail());
+    await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    expect(await screen.findByText('Login to Enroll')).toBeInTheDocument();
+  });
+
+  it('tells a signed-in learner that payments are coming', async () => {
+    const user = userEvent.setup();
+    await openCourse(courseDetail(), { user: userData({ enrolledCourses: [] }) });
+    await user.click(screen.getByRole('button', { name: 'Enroll Now' }));
+    expect(await screen.findByText(/payment is coming soon/i)).toBeInTheDocument();
+  });
+
+  it('shows a not-found view with a way back to the list for an unknown course', async () => {
+    fakeServer((url) => (url.pathname === '/api/course/missing' ? failure(404, 'Course not found') : undefined));
+    renderCatalogueAt('/course/missing');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all courses' })).toHaveAttribute('href', '/course-list');
+  });
+
+  it('treats a malformed id (400) as not found too', async () => {
+    fakeServer(() => failure(400, 'Invalid course id'));
+    renderCatalogueAt('/course/%20');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+import { Link } from 'react-router-dom';
+import { RemoteSection, type RemoteFallbackProps } from '@academy/platform';
+import { CourseGrid, LoadingView } from '@academy/ui';
+import { CourseSearchForm } from '../components/CourseSearchForm';
+import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
+import { useHomeCourses } from '../data/useHomeCourses';
+import './HomePage.css';
+
+interface HomePageProps {
+  /** Pre-fills the hero's search box. */
+  initialSearch?: string;
+}
+
+export function HomePage({ initialSearch = '' }: HomePageProps) {
+  return (
+    <div className="home-page">
+      <HomeHero initialSearch={initialSearch} />
+      <FeaturedCourses />
+      {/* Loaded at run time from the info remote, with its own boundary: the home page works when info is down. */}
+      <RemoteSection remote="info" module="TestimonialsSection" loading={<TestimonialsLoading />} renderError={TestimonialsUnavailable} />
+      <CallToAction />
+    </div>
+  );
+}
+
+function HomeHero({ initialSearch }: { initialSearch: string }) {
+  return (
+    <section className="home-hero" aria-labelledby="home-hero-title">
+      <h1 id="home-hero-title" className="home-hero__title">
+        Gain knowledge anytime, from anywhere.
+      </h1>
+      <p className="home-hero__tagline home-hero__tagline--wide">
+        We bring together expert instructors, engaging content and a supportive community, so every learner can
+        grow at their own pace.
+      </p>
+      <p className="home-hero__tagline home-hero__tagline--narrow">
+        Join top instructors dedicated to guiding you toward your career success.
+      </p>
+      <div className="home-hero__actions">
+        <Link className="button" to={COURSE_LIST_PATH}>
+          Get started
+        </Link>
+        <Link className="button button--secondary" to="/about">
+          Learn more
+        </Link>
+      </div>
+      <CourseSearchForm initialText={initialSearch} />
+    </section>
+  );
+}
+
+function FeaturedCourses() {
+  const { status, courses } = useHomeCourses();
+  return (
+    <section className="home-section home-featured" aria-labelledby="home-featured-title">
+      <h2 id="home-featured-title">Study with the finest</h2>
+      <p className="home-section__intro">
+        Learn from experienced teachers across subjects, from class 7 science to class 11 mathematics.
+      </p>
+      {status === 'loading' && <LoadingView label="Loading courses" />}
+      {status === 'error' && <p role="alert">Courses could not be loaded just now.</p>}
+      {status === 'ready' && <CourseGrid courses={courses} label="Featured courses" />}
+      <Link className="button button--secondary" to={COURSE_LIST_PATH}>
+        Show all courses
+      </Link>
+    </section>
+  );
+}
+
+function TestimonialsLoading() {
+  return (
+    <p className="home-section home-testimonials-placeholder" role="status">
+      Loading testimonials…
+    </p>
+  );
+}
+
+/** Shown instead of the testimonials when the info remote cannot be loaded: a link still leads to them. */
+function TestimonialsUnavailable({ retry }: RemoteFallbackProps) {
+  return (
+    <section className="home-section home-testimonials-placeholder" aria-labelledby="home-testimonials-title">
+      <h2 id="home-testimonials-title">Testimonials</h2>
+      <p>Our students&apos; stories could not be loaded right now.</p>
+      <div className="home-testimonials-placeholder__actions">
+        <button type="button" className="button button--secondary" onClick={retry}>
+          Retry
+        </button>
+        <Link to="/testimonials">See All</Link>
+      </div>
+    </section>
+  );
+}
+
+function CallToAction() {
+  return (
+    <section className="home-section home-cta" aria-labelledby="home-cta-title">
+      <h2 id="home-cta-title">Learn anything, anytime, anywhere</h2>
+      <p>Start with a free course today and learn at your own pace, wherever you are.</p>
+      <div className="home-cta__actions">
+        <Link className="button" to={COURSE_LIST_PATH}>
+          Get started
+        </Link>
+        <Link className="home-cta__more" to="/about">
+          Learn more <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+// Test kit of the catalogue feature: demo courses, a fetch spy standing in for the catalogue service at the
+// network boundary, and a router + platform harness that shows where navigation went.
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { CourseDetail, CourseSummary, LectureDto, UserData } from '@academy/contracts';
+import { useUserStore } from '@academy/platform';
+import { TestPlatformProviders, fakeAuth0 } from '@academy/platform/testing';
+import { CourseDetailPage, CourseListPage, HomePage } from '../index';
+
+export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSummary {
+  return {
+    _id: 'course-1',
+    courseTitle: 'Class 8 Mathematics: Algebra Foundations',
+    courseThumbnail: '/media/thumbnails/algebra.png',
+    coursePrice: 999,
+    discount: 50,
+    educator: { name: 'Meera Iyer' },
+    averageRating: 4,
+    ratingCount: 12,
+    studentCount: 30,
+    createdAt: '2025-01-10T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function lecture(overrides: Partial<LectureDto> = {}): LectureDto {
+  return {
+    lectureId: 'lecture-1',
+    lectureOrder: 1,
+    lectureTitle: 'What is a variable?',
+    lectureDuration: 20,
+    lectureUrl: null,
+    isPreviewFree: false,
+    notesUrl: null,
+    testUrl: null,
+    ...overrides,
+  };
+}
+
+export function courseDetail(overrides: Partial<CourseDetail> = {}): CourseDetail {
+  return {
+    ...courseSummary(),
+    courseDescription: '<h2>About</h2><p>Build a <strong>strong base</strong> in algebra.</p>',
+    courseContent: [
+      {
+        chapterId: 'chapter-1',
+        chapterOrder: 1,
+        chapterTitle: 'Getting started',
+        chapterContent: [
+          lecture({ lectureId: 'l-1', lectureTitle: 'Welcome', lectureDuration: 45, isPreviewFree: true, lectureUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
+          lecture({ lectureId: 'l-2', lectureOrder: 2, lectureTitle: 'Expressions', lectureDuration: 20 }),
+        ],
+      },
+      {
+        chapterId: 'chapter-2',
+        chapterOrder: 2,
+        chapterTitle: 'Equations',
+        chapterContent: [
+          lecture({ lectureId: 'l-3', lectureTitle: 'Balancing both sides', lectureDuration: 30, isPreviewFree: true, lectureUrl: '/media/videos/balance.mp4' }),
+        ],
+      },
+    ],
+    myRating: null,
+    isEnrolled: null,
+    ...overrides,
+  };
+}
+
+export function userData(overrides: Partial<UserData> = {}): UserData {
+  return {
+    _id: 'sandbox|student-aarav',
+    name: 'Aarav Sharma',
+    email: 'aarav@demo.academy',
+    imageUrl: '',
+    enrolledCourses: [],
+    publicMetadata: { role: 'student' },
+    ...overrides,
+  };
+}
+
+type Reply = { status: number; body: unknown };
+/** Answers one request of the fake server; the URL is the one the page asked for. */
+export type FakeRoute = (url: URL) => Reply | undefined;
+
+export const ok = (body: object): Reply => ({ status: 200, body: { success: true, ...body } });
+export const failure = (status: number, message: string): Reply => ({ status, body: { success: false, message } });
+
+/**
+ * Replaces window.fetch with a spy that answers from `routes` (first match wins) and 404s anything else, so
+ * tests go through the real API client: URL building, bearer token, status and `success:false` handling.
+ */
+export function fakeServer(...routes: FakeRoute[]): jest.Mock {
+  const spy = jest.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const reply = routes.map((route) => route(url)).find((candidate) => candidate !== undefined) ?? failure(404, `No route for ${url.pathname}`);
+    return {
+      ok: reply.status >= 200 && reply.status < 300,
+      status: reply.status,
+      text: async () => JSON.stringify(reply.body),
+    } as Response;
+  });
+  window.fetch = spy as unknown as typeof fetch;
+  return spy;
+}
+
+/** URLs (path + query) the page fetched, in order. */
+export function requestedUrls(spy: jest.Mock): string[] {
+  return spy.mock.calls.map(([input]) => {
+    const url = new URL(String(input), 'http://portal.test');
+    return `${url.pathname}${url.search}`;
+  });
+}
+
+function CurrentLocation() {
+  const location = useLocation();
+  return <span data-testid="location">{location.pathname}</span>;
+}
+
+interface RenderOptions {
+  /** Signed-in user (enrolledCourses etc.); signed out when absent. */
+  user?: UserData;
+}
+
+/** Renders the catalogue routes at `path` under test platform providers; `location()` reads the current path. */
+export function renderCatalogueAt(path: string, { user }: RenderOptions = {}) {
+  useUserStore.setState(
+    user ? { user, status: 'ready', isEducator: false, error: null } : { user: null, status: 'idle', isEducator: false, error: null },
+  );
+  const auth = user ? fakeAuth0({ user: { sub: user._id, name: user.name } }) : fakeAuth0();
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <TestPlatformProviders auth={auth}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/course-list" element={<CourseListPage />} />
+          <Route path="/course-list/:input" element={<CourseListPage />} />
+          <Route path="/course/:id" element={<CourseDetailPage />} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+        <CurrentLocation />
+      </TestPlatformProviders>
+    </MemoryRouter>,
+  );
+  return { ...view, location: () => view.getByTestId('location').textContent };
+}
+
+export function renderInRouter(element: ReactElement, path = '/') {
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="*" element={element} />
+      </Routes>
+      <CurrentLocation />
+    </MemoryRouter>,
+  );
+  return { ...view, location: () => view.getByTestId('location').textContent };
+}

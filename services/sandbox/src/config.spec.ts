@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import { DEFAULT_PORTAL_ORIGINS, readSandboxEnvironment } from './config.js';
+
+describe('readSandboxEnvironment', () => {
+  it('uses the documented defaults', () => {
+    const { port, options } = readSandboxEnvironment({});
+    expect(port).toBe(8090);
+    expect(options.publicUrl).toBe('http://localhost:8090/');
+    expect(options.portalOrigins).toEqual(DEFAULT_PORTAL_ORIGINS);
+    expect(options.portalOrigins).toContain('http://localhost:8080');
+    expect(options.clientId).toBe('academy-portal');
+    expect(options.apiAudience).toBe('https://api.academy.local');
+    expect(options.newsletterFormKey).toBe('sandbox-newsletter-key');
+    expect(options.contactFormId).toBe('sandbox-contact-form');
+    expect(options.dataDir).toMatch(/\.data[/\\]sandbox$/);
+    expect(options.razorpay).toMatchObject({
+      keyId: 'rzp_test_sandbox',
+      keySecret: 'sandbox_key_secret',
+      webhookSecret: 'sandbox_webhook_secret',
+      webhookUrl: undefined,
+    });
+  });
+
+  it('reads the Razorpay keys and webhook URL', () => {
+    const { options } = readSandboxEnvironment({
+      RAZORPAY_KEY_ID: 'rzp_test_other',
+      RAZORPAY_KEY_SECRET: 'other_secret',
+      RAZORPAY_WEBHOOK_SECRET: 'other_webhook_secret',
+      RAZORPAY_WEBHOOK_URL: 'http://localhost:8080/api/payments/razorpay/webhook',
+    });
+    expect(options.razorpay).toMatchObject({
+      keyId: 'rzp_test_other',
+      keySecret: 'other_secret',
+      webhookSecret: 'other_webhook_secret',
+      webhookUrl: 'http://localhost:8080/api/payments/razorpay/webhook',
+    });
+    expect(() => readSandboxEnvironment({ RAZORPAY_WEBHOOK_URL: 'localhost:8080/hook' })).toThrow(/RAZORPAY_WEBHOOK_URL/);
+  });
+
+  it('follows the port, adds the issuer slash and normalises the portal origins', () => {
+    const { port, options } = readSandboxEnvironment({
+      SANDBOX_PORT: '9191',
+      PORTAL_ORIGINS: 'http://localhost:8181/, https://portal.example ',
+    });
+    expect(port).toBe(9191);
+    expect(options.publicUrl).toBe('http://localhost:9191/');
+    expect(options.portalOrigins).toEqual(['http://localhost:8181', 'https://portal.example']);
+    expect(readSandboxEnvironment({ SANDBOX_PUBLIC_URL: 'http://127.0.0.1:5000' }).options.publicUrl).toBe('http://127.0.0.1:5000/');
+  });
+
+  it('names the bad variable', () => {
+    expect(() => readSandboxEnvironment({ SANDBOX_PORT: 'eighty' })).toThrow(/SANDBOX_PORT/);
+    expect(() => readSandboxEnvironment({ PORTAL_ORIGINS: 'ftp://x' })).toThrow(/PORTAL_ORIGINS/);
+  });
+});

@@ -1,0 +1,35 @@
+import { pino } from 'pino';
+import { createSandboxApp } from './app.js';
+import { readSandboxEnvironment } from './config.js';
+
+const logger = pino({ name: 'sandbox', level: process.env.LOG_LEVEL ?? 'info' });
+
+async function start(): Promise<void> {
+  const { port, options } = readSandboxEnvironment(process.env);
+  const { app, razorpay } = await createSandboxApp(options);
+  const server = app.listen(port, () => {
+    logger.info(
+      { port, issuer: options.publicUrl, dataDir: options.dataDir, portalOrigins: options.portalOrigins },
+      `sandbox listening on ${options.publicUrl} (sign-in, forms inbox at ${options.publicUrl}forms/inbox, ` +
+        `Razorpay at ${options.publicUrl}razorpay/ with webhooks ${options.razorpay.webhookUrl ? `to ${options.razorpay.webhookUrl}` : 'off'})`,
+    );
+  });
+  server.on('error', (error) => {
+    logger.error({ err: error }, 'sandbox could not listen');
+    process.exit(1);
+  });
+
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'sandbox stopping');
+    razorpay.webhooks.close();
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+start().catch((error: unknown) => {
+  logger.error({ err: error }, 'sandbox failed to start');
+  process.exit(1);
+});

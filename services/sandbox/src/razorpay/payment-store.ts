@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { readJsonFile, writeJsonFile } from '../json-file.js';
+import type { RazorpayOrder, RazorpayPayment } from './entities.js';
+
+export type WebhookEventName = 'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid';
+
+export interface WebhookDelivery {
+  attempt: number;
+  /** True for deliveries asked for through `/razorpay/sandbox/redeliver/:eventId`. */
+  redelivery: boolean;
+  at: string;
+  statusCode: number | null;
+  error: string | null;
+}
+
+export interface WebhookEventRecord {
+  id: string;
+  event: WebhookEventName;
+  orderId: string;
+  paymentId: string;
+  createdAt: number;
+  /** The exact bytes sent (and signed), so a redelivery is byte-identical. */
+  body: string;
+  /** `not_sent` when no webhook URL is configured. */
+  status: 'pending' | 'delivered' | 'failed' | 'not_sent';
+  deliveries: WebhookDelivery[];
+}
+
+interface StoredState {
+  orders: RazorpayOrder[];
+  payments: RazorpayPayment[];
+  events: WebhookEventRecord[];
+}
+
+const STATE_FILE = 'razorpay.json';
+/** Old events fall off so the file stays small; orders and payments are kept (a demo makes few). */
+const MAX_EVENTS_KEPT = 1000;
+
+/** Orders, payments and webhook events in memory, mirrored to a JSON file in the data dir. */
+export class PaymentStore {
+  private readonly orders = new Map<string, RazorpayOrder>();
+  private readonly payments = new Map<string, RazorpayPayment>();
+  private events: WebhookEventRecord[] = [];
+  private writeQueue: Promise<void> = Promise.resolve();
+
+  private constructor(private readonly filePath: string) {}
+
+  static async open(dataDir: string): Promise<PaymentStore> {
+    const store = new PaymentStore(path.join(dataDir, STATE_FILE));
+    const state = await readJsonFile<StoredState>(store.filePath);
+    for (const order of state?.orders ?? []) store.orders.set(order.id, order);
+    for (const payment of state?.payments ?? []) store.payments.set(payment.id, payment);
+    // Retries do not survive a restart; an interrupted delivery shows as failed (redeliver it by hand).
+    store.events = (state?.events ?? []).map((event) => (event.status === 'pending' ? { ...event, status: 'failed' } : event));
+    return store;
+  }
+
+  findOrder(orderId: string): RazorpayOrder | undefined {
+    return this.orders.get(orderId);
+  }
+
+  findPayment(paymentId: string): RazorpayPayment | undefined {
+    return this.payments.get(paymentId);
+  }
+
+  /** Oldest first, as they were created. */
+  allOrders(): RazorpayOrder[] {
+    return [...this.orders.values()];
+  }
+
+  allPayments(): RazorpayPayment[] {
+    return [...this.payments.values()];
+  }
+
+  paymentsOfOrder(orderId: string): RazorpayPayment[] {
+    return this.allPayments().filter((payment) => payment.order_id === orderId);
+  }
+
+  findEvent(eventId: string): WebhookEventRecord | undefined {
+    return this.events.find((event) => event.id === eventId);
+  }
+
+  eventsNewestFirst(): WebhookEventRecord[] {
+    return [...this.events].reverse();
+  }
+
+  /** Callers mutate entities in place (synchronously, so two requests never interleave) and then save. */
+  saveOrder(order: RazorpayOrder): Promise<void> {
+    this.orders.set(order.id, order);
+    return this.persist();
+  }
+
+  savePayment(payment: RazorpayPayment): Promise<void> {
+    this.payments.set(payment.id, payment);
+    return this.persist();
+  }
+
+  saveEvent(event: WebhookEventRecord): Promise<void> {
+    if (!this.events.includes(event)) this.events = [...this.events, event].slice(-MAX_EVENTS_KEPT);
+    return this.persist();
+  }
+
+  /** Writes one after another; each write takes the state as it is when its turn comes. */
+  persist(): Promise<void> {
+    const write = this.writeQueue.then(() =>
+      writeJsonFile(this.filePath, { orders: this.allOrders(), payments: this.allPayments(), events: this.events } satisfies StoredState),
+    );
+    this.writeQueue = write.catch(() => undefined);
+    return write;
+  }
+
+  /** Resolves once every write asked for so far is on disk. */
+  flush(): Promise<void> {
+    return this.writeQueue;
+  }
+}

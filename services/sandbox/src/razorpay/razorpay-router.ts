@@ -1,0 +1,76 @@
+import express, { type Request, type Router } from 'express';
+import type { SandboxOptions } from '../config.js';
+import { portalCors } from '../portal-cors.js';
+import { renderCheckoutScript } from './checkout-script.js';
+import { RazorpayApiError } from './entities.js';
+import { createOrdersApiRouter, razorpayErrorHandler } from './orders-api-router.js';
+import { PaymentLedger, type CheckoutCustomer } from './payment-ledger.js';
+import { PaymentStore } from './payment-store.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
+
+export interface RazorpaySandbox {
+  router: Router;
+  store: PaymentStore;
+  ledger: PaymentLedger;
+  webhooks: WebhookDispatcher;
+}
+
+function checkoutRequest(req: Request): { keyId: string; orderId: string; customer: CheckoutCustomer } {
+  const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    keyId: text(body.key) ?? '',
+    orderId: text(body.order_id) ?? '',
+    customer: { email: text(body.email), contact: text(body.contact), description: text(body.description) },
+  };
+}
+
+/**
+ * The Razorpay stand-in under `/razorpay/`: the REST API at `/razorpay/v1`, the Checkout script and the calls it
+ * makes, and test-only views of the webhook deliveries under `/razorpay/sandbox/`.
+ */
+export async function createRazorpaySandbox(options: SandboxOptions): Promise<RazorpaySandbox> {
+  const store = await PaymentStore.open(options.dataDir);
+  const webhooks = new WebhookDispatcher(options.razorpay, store);
+  const ledger = new PaymentLedger(options.razorpay, store, webhooks);
+  const router = express.Router();
+
+  router.use('/razorpay/v1', createOrdersApiRouter(options.razorpay, ledger, store));
+
+  const checkoutScript = renderCheckoutScript(options.publicUrl);
+  router.get('/razorpay/checkout.js', (_req, res) => {
+    // no-cache: the portal always gets the script matching this sandbox's URL.
+    res.set('Cache-Control', 'no-cache').type('text/javascript').send(checkoutScript);
+  });
+
+  const parseJson = express.json({ limit: '16kb' });
+  router.use('/razorpay/checkout', portalCors(new Set(options.portalOrigins)));
+  router.post('/razorpay/checkout/pay', parseJson, async (req, res) => {
+    const { keyId, orderId, customer } = checkoutRequest(req);
+    res.json(await ledger.payOrder(keyId, orderId, customer));
+  });
+  router.post('/razorpay/checkout/fail', parseJson, async (req, res) => {
+    const { keyId, orderId, customer } = checkoutRequest(req);
+    res.json(await ledger.failOrder(keyId, orderId, customer));
+  });
+
+  router.get('/razorpay/sandbox/events.json', (_req, res) => {
+    const events = store.eventsNewestFirst().map(({ body, ...event }) => ({ ...event, payload: JSON.parse(body) as unknown }));
+    res.set('Cache-Control', 'no-store').json({ webhookUrl: options.razorpay.webhookUrl ?? null, events });
+  });
+
+  // Test-only: the same event (same body, same X-Razorpay-Event-Id) once more, as a duplicate delivery.
+  router.post('/razorpay/sandbox/redeliver/:eventId', async (req, res) => {
+    const event = store.findEvent(req.params.eventId);
+    if (!event) throw new RazorpayApiError(404, `No event ${req.params.eventId} was sent by this sandbox.`, { field: 'eventId' });
+    if (!options.razorpay.webhookUrl) throw new RazorpayApiError(400, 'RAZORPAY_WEBHOOK_URL is not set: there is nowhere to deliver to.');
+    const delivery = await webhooks.redeliver(event);
+    res.json({ eventId: event.id, event: event.event, delivery });
+  });
+
+  router.use('/razorpay', () => {
+    throw new RazorpayApiError(404, 'The requested URL was not found on the server.');
+  });
+  router.use('/razorpay', razorpayErrorHandler);
+  return { router, store, ledger, webhooks };
+}

@@ -1,0 +1,34 @@
+import type { RemoteLoader } from '@academy/platform';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { Footer } from './chrome/Footer';
+import { Navbar } from './chrome/Navbar';
+import { WhatsAppBox } from './chrome/WhatsAppBox';
+import { LoadingRedirect } from './routing/LoadingRedirect';
+import { RemoteRoute } from './routing/RemoteRoute';
+
+/** The educator area brings its own header, side menu and footer. */
+export function isEducatorArea(pathname: string): boolean {
+  return pathname === '/educator' || pathname.startsWith('/educator/');
+}
+
+/** Chrome around the routed page. `remoteLoader` is a test seam; the federation runtime loads remotes otherwise. */
+export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {
+  const { pathname } = useLocation();
+  const showChrome = !isEducatorArea(pathname);
+  return (
+    <div className="shell">
+      {showChrome && (
+        <a className="skip-link" href="#main-content">
+          Skip to content
+        </a>
+      )}
+      {showChrome && <Navbar />}
+      <Routes>
+        <Route path="/loading/*" element={<LoadingRedirect />} />
+        <Route path="*" element={<RemoteRoute loader={remoteLoader} />} />
+      </Routes>
+      {showChrome && <Footer />}
+      {showChrome && <WhatsAppBox />}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCurrentUser } from '@academy/platform';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { UserMenu } from './UserMenu';
+
+/** Course-list pages have a white bar; every other page a light cyan one. */
+export function isCourseListPath(pathname: string): boolean {
+  return pathname === '/course-list' || pathname.startsWith('/course-list/');
+}
+
+export function Navbar() {
+  const { pathname } = useLocation();
+  const { isAuthenticated, isLoading, isEducator, displayName, user, login, logout } = useCurrentUser();
+  const variant = isCourseListPath(pathname) ? 'course-list' : 'default';
+
+  return (
+    <header className={`navbar navbar--${variant}`}>
+      <nav className="navbar__inner" aria-label="Main">
+        <Link to="/" className="navbar__logo" aria-label="Academy home">
+          <span aria-hidden="true" className="navbar__logo-mark">A</span>
+          <span className="navbar__logo-text">Academy</span>
+        </Link>
+        <div className="navbar__actions">
+          {isAuthenticated && (
+            <>
+              {isEducator && (
+                <NavLink to="/educator" className="navbar__link navbar__link--wide-only">
+                  Educator Dashboard
+                </NavLink>
+              )}
+              <NavLink to="/my-enrollments" className="navbar__link">
+                My Enrollments
+              </NavLink>
+              <UserMenu
+                name={displayName ?? 'Account'}
+                imageUrl={user?.imageUrl || undefined}
+                isEducator={isEducator}
+                onSignOut={() => void logout()}
+              />
+            </>
+          )}
+          {!isAuthenticated && !isLoading && (
+            <button type="button" className="button" onClick={() => void login()}>
+              Create Account
+            </button>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

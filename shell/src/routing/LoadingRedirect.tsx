@@ -1,0 +1,20 @@
+import { LOADING_REDIRECT_MS } from '@academy/contracts';
+import { LoadingView } from '@academy/ui';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+
+/** `/loading/<path>`: a spinner, then after 5 s the page `/<path>` (used after payment, for example). */
+export function LoadingRedirect() {
+  const rest = useParams()['*'] ?? '';
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(`/${rest}${search}`, { replace: true }), LOADING_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [rest, search, navigate]);
+  return (
+    <main className="shell-main">
+      <LoadingView label="Loading, please wait" />
+    </main>
+  );
+}

@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom';
+
+export function NotFound() {
+  return (
+    <main className="shell-main not-found">
+      <h1>Page not found</h1>
+      <p>The page you are looking for does not exist or has moved.</p>
+      <Link className="button" to="/">
+        Go to the home page
+      </Link>
+    </main>
+  );
+}

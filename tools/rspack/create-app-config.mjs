@@ -1,0 +1,177 @@
+// One rspack + Module Federation configuration for the shell and every remote, so that shared singletons,
+// file naming and the dev server can never drift apart between apps.
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Packages every app shares as one instance (ARCHITECTURE.md section 2). */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  // Trailing slash shares every subpath (react-dom/client); without it two React DOMs load.
+  'react-dom/',
+  'react-router',
+  'react-router-dom',
+  'zustand',
+  'notistack',
+  '@auth0/auth0-react',
+  '@academy/platform',
+  '@academy/ui',
+];
+
+/** Local dev-server ports fixed in docs/DEVELOPING.md. */
+export const DEV_PORTS = { shell: 3001, learner: 3002, educator: 3003, info: 3004 };
+
+function readJson(file) {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** 'react-dom/' and 'react/jsx-runtime' are versioned by their package ('react-dom', 'react'). */
+function packageNameOf(shareKey) {
+  const parts = shareKey.replace(/\/$/, '').split('/');
+  return shareKey.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Installed version, searched from the app folder upwards like Node does. */
+function installedVersion(appDir, packageName) {
+  for (let dir = appDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', packageName, 'package.json');
+    if (existsSync(candidate)) return readJson(candidate).version;
+    if (dir === path.dirname(dir)) break;
+  }
+  throw new Error(`Shared package ${packageName} is not installed (needed by ${appDir})`);
+}
+
+/**
+ * Builds the `shared` map: each singleton with the range the app declares in its package.json and the exact
+ * installed version. Workspace libraries are declared as "*", so their real version is given explicitly.
+ */
+export function sharedSingletons(appDir, declared) {
+  const shared = {};
+  for (const key of SHARED_SINGLETONS) {
+    const packageName = packageNameOf(key);
+    const version = installedVersion(appDir, packageName);
+    const range = declared[packageName];
+    const requiredVersion = !range || range === '*' ? `^${version}` : range;
+    shared[key] = { singleton: true, requiredVersion, version };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir        folder holding the app's package.json
+ * @param {'shell'|'learner'|'educator'|'info'} options.name  federation name (remote names of DEVELOPING.md)
+ * @param {string} options.title         HTML page title
+ * @param {Record<string,string>} [options.exposes]  remote modules; omit for the host
+ */
+export function createAppConfig({ appDir, name, title, exposes }) {
+  const isHost = !exposes;
+  const packageJson = readJson(path.join(appDir, 'package.json'));
+  const declared = { ...packageJson.dependencies, ...packageJson.devDependencies };
+  const edgeUrl = process.env.PORTAL_URL ?? `http://localhost:${process.env.PORTAL_PORT ?? 8080}`;
+
+  return (_env, argv = {}) => {
+    const isProduction = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    return {
+      context: appDir,
+      mode: isProduction ? 'production' : 'development',
+      devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(appDir, 'dist'),
+        // The shell answers deep links (/course/42) with index.html, so its files must load from the root;
+        // remotes are served under /mfe/<name>/ (or a CDN) and find their chunks relative to remoteEntry.
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: `academy_${name}`,
+        filename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+        cssFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
+        cssChunkFilename: isProduction ? '[name].[contenthash:8].css' : '[name].css',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+        // ESM-style imports ('./AboutPage.js') reach the TypeScript source.
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        // Bundle the contracts from source: `npm run dev -w <app>` then works without building libs/contracts
+        // first (its package exports dist/ for the Node services).
+        alias: { '@academy/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts') },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !isProduction } },
+                target: 'es2020',
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css' },
+          { test: /\.(png|jpe?g|gif|svg|webp|avif|ico)$/i, type: 'asset' },
+          { test: /\.(mp4|webm|woff2?|pdf)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new rspack.HtmlRspackPlugin({
+          templateContent: htmlPage(title),
+          // A remote's own container entry must not run on its standalone page (Nx provider template).
+          excludeChunks: isHost ? [] : [name],
+          // The standalone dev page answers deep links (/course/42) too, so its script must load from the root;
+          // the chunks themselves keep publicPath 'auto' for when the shell loads this remote.
+          ...(isHost || isProduction ? {} : { publicPath: '/' }),
+        }),
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost
+            ? { remotes: {} } // no build-time remotes: the shell registers them from runtime-config.json
+            : { filename: 'remoteEntry.js', exposes }),
+          manifest: true,
+          dts: false,
+          shareStrategy: 'loaded-first',
+          shared: sharedSingletons(appDir, declared),
+        }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: DEV_PORTS[name],
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // The edge (npm start) answers the API, media and runtime config; /mfe lets the dev shell reach the
+        // remotes the edge serves, so any one app can be developed alone against the running portal.
+        proxy: [{ context: ['/api', '/media', '/runtime-config.json', '/mfe'], target: edgeUrl, changeOrigin: true }],
+      },
+    };
+  };
+}
+
+function htmlPage(title) {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="Academy: courses and tuition for school students, with expert instructors." />
+    <title>${title}</title>
+  </head>
+  <body>
+    <noscript>Academy needs JavaScript to run.</noscript>
+    <div id="root"></div>
+  </body>
+</html>`;
+}
+
+export { workspaceRoot };
