@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { BadRequestException } from '@nestjs/common';
+import { decodeCursor, encodeCursor, escapeLikePattern } from './course-list-cursor.js';
+
+describe('course list cursor', () => {
+  it('round-trips a position with microseconds', () => {
+    const position = { createdAt: '2025-01-06T09:00:00.123456Z', id: '10000000-0000-4000-8000-000100000000' };
+    expect(decodeCursor(encodeCursor(position))).toEqual(position);
+  });
+
+  it.each([
+    ['not base64 JSON', 'not-a-cursor'],
+    ['a JSON object', Buffer.from('{"a":1}').toString('base64url')],
+    ['a bad id', Buffer.from('["2025-01-06T09:00:00.123456Z","1 OR 1=1"]').toString('base64url')],
+    ['a bad timestamp', Buffer.from('["yesterday","10000000-0000-4000-8000-000100000000"]').toString('base64url')],
+    ['empty', ''],
+  ])('rejects %s with 400', (_name, cursor) => {
+    expect(() => decodeCursor(cursor)).toThrow(BadRequestException);
+  });
+});
+
+describe('escapeLikePattern', () => {
+  it.each([
+    ['math', 'math'],
+    ['100%', '100\\%'],
+    ['a_b', 'a\\_b'],
+    ['back\\slash', 'back\\\\slash'],
+    ["' OR 1=1 --", "' OR 1=1 --"],
+  ])('%j → %j', (text, expected) => expect(escapeLikePattern(text)).toBe(expected));
+});

@@ -1,0 +1,36 @@
+import { BadRequestException } from '@nestjs/common';
+
+/** Position after the last course of a page: the keyset (created_at, id) of the newest-first order. */
+export interface CourseListPosition {
+  /** created_at as PostgreSQL prints it, with microseconds (a JS Date would lose them and skip rows). */
+  createdAt: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeCursor(position: CourseListPosition): string {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+}
+
+/** The opaque cursor back to a position; anything else is the caller's mistake (400). */
+export function decodeCursor(cursor: string): CourseListPosition {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2) {
+      const [createdAt, id] = parsed as unknown[];
+      if (typeof createdAt === 'string' && TIMESTAMP.test(createdAt) && typeof id === 'string' && UUID.test(id)) {
+        return { createdAt, id };
+      }
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw new BadRequestException('cursor is not valid: pass back the nextCursor of the previous page');
+}
+
+/** `%`, `_` and `\` match literally inside `LIKE ... ESCAPE '\'`. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}

@@ -1,0 +1,360 @@
+import { courseEarnings, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
+import { runMigrations } from '@academy/service-core';
+import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import type { DataSource } from 'typeorm';
+import { AppModule } from '../app.module.js';
+import { catalogueDatabase } from '../database/catalogue-database.js';
+import { generateMedia } from '../media/generate-media.js';
+import { demoCourses, demoUuid, type DemoCourse } from '../seed/demo-courses.js';
+import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';
+
+const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
+
+function extraCourse(n: number, title: string, overrides: Partial<DemoCourse> = {}): DemoCourse {
+  return {
+    ...demoCourses[0]!,
+    id: demoUuid(1, 900 + n),
+    slug: `extra-${n}`,
+    title,
+    chapters: [],
+    createdAt: demoCourses[3]!.createdAt, // same instant as a demo course: pages must break ties by id
+    ...overrides,
+  };
+}
+
+const extras = [
+  extraCourse(1, '100% Attendance Habits'),
+  extraCourse(2, 'snake_case Naming in Python'),
+  extraCourse(3, 'Hidden Draft: Maths Olympiad', { isPublished: false }),
+  extraCourse(4, "Quotes ' and Backslashes \\ in Writing", { educatorId: OTHER_EDUCATOR.sub, educatorName: OTHER_EDUCATOR.name }),
+];
+const publishedTitles = [...demoCourses, ...extras].filter((c) => c.isPublished).map((c) => c.title);
+const paidYouTubeLinks = demoCourses.flatMap((c) => c.chapters.flatMap((ch) => ch.lectures))
+  .filter((l) => !l.isPreviewFree && l.url.includes('youtube')).map((l) => l.url);
+
+describe('catalogue HTTP API (real PostgreSQL)', () => {
+  let env: ServiceTestEnvironment;
+  let app: INestApplication;
+  let dataSource: DataSource;
+  let mediaDir: string;
+  let studentToken: string;
+  let educatorToken: string;
+  let otherEducatorToken: string;
+
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-media-'));
+    mkdirSync(path.join(mediaDir, 'lectures'));
+    copyFileSync(fileURLToPath(new URL('../../media/lectures/test-pattern.mp4', import.meta.url)), path.join(mediaDir, 'lectures', 'test-pattern.mp4'));
+    generateMedia(mediaDir);
+    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir });
+    await runMigrations({ ...catalogueDatabase, url: env.database.url });
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    app = moduleRef.createNestApplication();
+    await app.init();
+    dataSource = app.get<DataSource>(getDataSourceToken());
+    await seedDemoCatalogue(dataSource, [...demoCourses, ...extras]);
+    studentToken = await env.issuer.sign(demoUsers.student);
+    educatorToken = await env.issuer.sign(demoUsers.educator);
+    otherEducatorToken = await env.issuer.sign(OTHER_EDUCATOR);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await env?.teardown();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  describe('GET /api/course/all', () => {
+    it('lists every published course, newest first, with card fields only', async () => {
+      const response = await http().get('/api/course/all').expect(200);
+      expect(response.body.success).toBe(true);
+      expect(response.body.nextCursor).toBeNull();
+      const courses = response.body.courses as CourseSummary[];
+      expect(courses.map((c) => c.courseTitle).sort()).toEqual([...publishedTitles].sort());
+      for (const course of courses) {
+        expect(Object.keys(course).sort()).toEqual(
+          ['_id', 'averageRating', 'courseThumbnail', 'coursePrice', 'courseTitle', 'createdAt', 'discount', 'educator', 'ratingCount', 'studentCount'].sort(),
+        );
+        expect(course.educator).toEqual({ name: expect.any(String) });
+      }
+      const times = courses.map((c) => Date.parse(c.createdAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(JSON.stringify(response.body)).not.toContain('sandbox|');
+    });
+
+    it('sends rating average (rounded down) and counts from the counters', async () => {
+      const { body } = await http().get('/api/course/all').expect(200);
+      const fractions = (body.courses as CourseSummary[]).find((c) => c._id === demoCourses[0]!.id)!;
+      expect(fractions).toMatchObject({ averageRating: Math.floor(178 / 42), ratingCount: 42, studentCount: 310, coursePrice: 499.5, discount: 20 });
+    });
+
+    it.each([
+      ['maths'], ['MATHS'], ['mAtHs'], ['class 11'], ['CLASS 7 SCIENCE'],
+    ])('search %j matches titles case-insensitively', async (search) => {
+      const { body } = await http().get('/api/course/all').query({ search }).expect(200);
+      const expected = publishedTitles.filter((t) => t.toLowerCase().includes(search.toLowerCase()));
+      expect(expected.length).toBeGreaterThan(0);
+      expect((body.courses as CourseSummary[]).map((c) => c.courseTitle).sort()).toEqual(expected.sort());
+    });
+
+    it.each([
+      ['%', ['100% Attendance Habits']],
+      ['_', ['snake_case Naming in Python']],
+      ["' OR 1=1 --", []],
+      ["'", ["Quotes ' and Backslashes \\ in Writing"]],
+      ['\\', ["Quotes ' and Backslashes \\ in Writing"]],
+      ['%maths%', []],
+      ['no such course', []],
+    ])('search %j is taken literally', async (search, titles) => {
+      const { body } = await http().get('/api/course/all').query({ search }).expect(200);
+      expect((body.courses as CourseSummary[]).map((c) => c.courseTitle)).toEqual(titles);
+    });
+
+    it('never lists unpublished courses, even when the search matches them', async () => {
+      const { body } = await http().get('/api/course/all').query({ search: 'Olympiad' }).expect(200);
+      expect(body.courses).toEqual([]);
+    });
+
+    it('pages with limit and cursor through the same order as the plain list, ties included', async () => {
+      const all = (await http().get('/api/course/all').expect(200)).body.courses as CourseSummary[];
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const { body } = await http().get('/api/course/all').query({ limit: 5, ...(cursor ? { cursor } : {}) }).expect(200);
+        expect(body.courses.length).toBeLessThanOrEqual(5);
+        seen.push(...(body.courses as CourseSummary[]).map((c) => c._id));
+        cursor = body.nextCursor ?? undefined;
+        pages += 1;
+      } while (cursor && pages < 20);
+      expect(seen).toEqual(all.map((c) => c._id));
+      expect(pages).toBe(Math.ceil(all.length / 5));
+    });
+
+    it('pages a search result', async () => {
+      const first = (await http().get('/api/course/all').query({ search: 'class 8', limit: 2 }).expect(200)).body;
+      const second = (await http().get('/api/course/all').query({ search: 'class 8', limit: 2, cursor: first.nextCursor }).expect(200)).body;
+      expect(first.courses).toHaveLength(2);
+      expect(second.courses).toHaveLength(2);
+      const ids = [...first.courses, ...second.courses].map((c: CourseSummary) => c._id);
+      expect(new Set(ids).size).toBe(4);
+      for (const c of [...first.courses, ...second.courses]) expect(c.courseTitle).toMatch(/^Class 8/);
+    });
+
+    it.each([
+      [{ limit: 0 }, 'limit must be at least 1'],
+      [{ limit: 101 }, 'limit must be at most 100'],
+      [{ limit: 'abc' }, 'limit'],
+      [{ limit: 5, cursor: 'garbage' }, 'cursor is not valid'],
+      [{ search: 'x'.repeat(101) }, 'search must be at most 100 characters'],
+    ])('rejects %j with 400 and a message', async (query, message) => {
+      const { body } = await http().get('/api/course/all').query(query).expect(400);
+      expect(body.success).toBe(false);
+      expect(body.message).toContain(message);
+    });
+
+    it('answers 304 to a matching If-None-Match and a new ETag once a counter changes', async () => {
+      const first = await http().get('/api/course/all').expect(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const notModified = await http().get('/api/course/all').set('If-None-Match', etag).expect(304);
+      expect(notModified.text).toBe('');
+      await http().get('/api/course/all').set('If-None-Match', `W/${etag}`).expect(304);
+
+      await dataSource.query(`UPDATE catalogue.courses SET student_count = student_count + 1 WHERE id = $1`, [demoCourses[1]!.id]);
+      const changed = await http().get('/api/course/all').set('If-None-Match', etag).expect(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      await dataSource.query(`UPDATE catalogue.courses SET student_count = student_count - 1 WHERE id = $1`, [demoCourses[1]!.id]);
+    });
+  });
+
+  describe('GET /api/course/:id', () => {
+    it('returns the course with chapters and lectures in order', async () => {
+      const seed = demoCourses[4]!;
+      const { body } = await http().get(`/api/course/${seed.id}`).expect(200);
+      const course = body.courseData as CourseDetail;
+      expect(course).toMatchObject({ _id: seed.id, courseTitle: seed.title, myRating: null, isEnrolled: null, educator: { name: 'Meera Iyer' } });
+      expect(course.courseDescription).toBe(seed.descriptionHtml);
+      expect(course.courseContent.map((ch) => ch.chapterTitle)).toEqual(seed.chapters.map((ch) => ch.title));
+      expect(course.courseContent.map((ch) => ch.chapterOrder)).toEqual([1, 2, 3]);
+      course.courseContent.forEach((chapter, i) => {
+        expect(chapter.chapterContent.map((l) => l.lectureTitle)).toEqual(seed.chapters[i]!.lectures.map((l) => l.title));
+        expect(chapter.chapterContent.map((l) => l.lectureOrder)).toEqual(seed.chapters[i]!.lectures.map((_l, j) => j + 1));
+      });
+    });
+
+    it.each(demoCourses.map((c) => [c.title, c] as const))('%s: only free-preview lectures carry a URL', async (_title, seed) => {
+      const response = await http().get(`/api/course/${seed.id}`).set('Authorization', `Bearer ${studentToken}`).expect(200);
+      const lectures = (response.body.courseData as CourseDetail).courseContent.flatMap((ch) => ch.chapterContent);
+      const seeded = seed.chapters.flatMap((ch) => ch.lectures);
+      expect(lectures).toHaveLength(seeded.length);
+      for (const lecture of lectures) {
+        const original = seeded.find((l) => l.id === lecture.lectureId)!;
+        expect(lecture.isPreviewFree).toBe(original.isPreviewFree);
+        expect(lecture.lectureUrl).toBe(original.isPreviewFree ? original.url : null);
+      }
+      for (const link of paidYouTubeLinks) expect(response.text).not.toContain(link.split('v=')[1]);
+    });
+
+    it.each([['not-a-uuid'], ['1 OR 1=1'], ['10000000-0000-4000-8000-00010000000']])('answers 400 for the malformed id %j', async (id) => {
+      const { body } = await http().get(`/api/course/${encodeURIComponent(id)}`).expect(400);
+      expect(body).toEqual({ success: false, message: expect.stringContaining('valid course id') });
+    });
+
+    it('answers 404 for an unknown and for an unpublished course', async () => {
+      for (const id of [demoUuid(1, 999), extras[2]!.id]) {
+        const { body } = await http().get(`/api/course/${id}`).expect(404);
+        expect(body).toEqual({ success: false, message: 'Course not found' });
+      }
+    });
+
+    it('answers 401 for an invalid token instead of silently treating the caller as anonymous', async () => {
+      await http().get(`/api/course/${demoCourses[0]!.id}`).set('Authorization', 'Bearer not-a-token').expect(401);
+    });
+
+    it('supports ETag/304 and marks signed-in answers private', async () => {
+      const id = demoCourses[2]!.id;
+      const anonymous = await http().get(`/api/course/${id}`).expect(200);
+      expect(anonymous.headers['cache-control']).toBe('public, no-cache');
+      await http().get(`/api/course/${id}`).set('If-None-Match', anonymous.headers.etag as string).expect(304);
+      const signedIn = await http().get(`/api/course/${id}`).set('Authorization', `Bearer ${studentToken}`).expect(200);
+      expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+      expect(signedIn.headers.vary).toContain('Authorization');
+
+      await dataSource.query(`UPDATE catalogue.courses SET rating_sum = rating_sum + 5, rating_count = rating_count + 1 WHERE id = $1`, [id]);
+      const after = await http().get(`/api/course/${id}`).set('If-None-Match', anonymous.headers.etag as string).expect(200);
+      expect(after.body.courseData.ratingCount).toBe(demoCourses[2]!.ratingCount + 1);
+    });
+  });
+
+  describe('GET /internal/courses/:id', () => {
+    it('needs the internal token', async () => {
+      await http().get(`/internal/courses/${demoCourses[0]!.id}`).expect(401);
+      await http().get(`/internal/courses/${demoCourses[0]!.id}`).set('X-Internal-Token', 'wrong-token-value').expect(401);
+      await http().get(`/internal/courses/${demoCourses[0]!.id}`).set('Authorization', `Bearer ${educatorToken}`).expect(401);
+    });
+
+    it('returns every lecture URL, the price and the educator id, also for unpublished courses', async () => {
+      const seed = demoCourses[10]!;
+      const { body } = await http().get(`/internal/courses/${seed.id}`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200);
+      const course = body.course as InternalCourse;
+      expect(course).toMatchObject({ _id: seed.id, coursePrice: seed.price, discount: seed.discount, educatorId: 'sandbox|educator-meera', isPublished: true });
+      expect(course.courseContent.flatMap((ch) => ch.chapterContent.map((l) => l.lectureUrl))).toEqual(
+        seed.chapters.flatMap((ch) => ch.lectures.map((l) => l.url)),
+      );
+      const hidden = await http().get(`/internal/courses/${extras[2]!.id}`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200);
+      expect(hidden.body.course.isPublished).toBe(false);
+      await http().get(`/internal/courses/${demoUuid(1, 999)}`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(404);
+    });
+  });
+
+  describe('educator routes', () => {
+    it.each([['get', '/api/educator/courses'], ['post', '/api/educator/add-course']] as const)('%s %s: 401 anonymous, 403 student', async (method, url) => {
+      const anonymous = await http()[method](url).expect(401);
+      expect(anonymous.body.success).toBe(false);
+      const student = await http()[method](url).set('Authorization', `Bearer ${studentToken}`).expect(403);
+      expect(student.body).toEqual({ success: false, message: expect.stringContaining('educator') });
+    });
+
+    it("lists only the caller's own courses, unpublished included, with earnings", async () => {
+      const { body } = await http().get('/api/educator/courses').set('Authorization', `Bearer ${educatorToken}`).expect(200);
+      const courses = body.courses as EducatorCourse[];
+      const own = [...demoCourses, ...extras].filter((c) => c.educatorId === 'sandbox|educator-meera');
+      expect(courses.map((c) => c._id).sort()).toEqual(own.map((c) => c.id).sort());
+      const physics = courses.find((c) => c._id === demoCourses[10]!.id)!;
+      expect(physics.earnings).toBe(courseEarnings(655, 1499, 35));
+      expect(courses.find((c) => c._id === extras[2]!.id)!.isPublished).toBe(false);
+
+      const other = await http().get('/api/educator/courses').set('Authorization', `Bearer ${otherEducatorToken}`).expect(200);
+      expect(other.body.courses.map((c: EducatorCourse) => c.courseTitle)).toEqual([extras[3]!.title]);
+    });
+  });
+
+  describe('POST /api/educator/add-course', () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
+    const courseData = {
+      courseTitle: 'Class 7 Maths: Integers Workshop',
+      courseDescription: '<p>Negative numbers <strong>made easy</strong><script>alert(1)</script></p><a href="javascript:alert(1)">x</a>',
+      coursePrice: '349.50',
+      discount: '10',
+      courseContent: [
+        { chapterTitle: 'Integers', chapterContent: [
+          { lectureTitle: 'The number line', lectureDuration: 12, lectureUrl: 'https://youtu.be/abcdefghijk', isPreviewFree: true },
+          { lectureTitle: 'Adding negatives', lectureDuration: 15, lectureUrl: 'https://www.youtube.com/watch?v=bcdefghijkl', notesUrl: '' },
+        ] },
+        { chapterTitle: 'Practice', chapterContent: [] },
+      ],
+    };
+
+    it('creates a published course with a sanitised description and a stored thumbnail', async () => {
+      const response = await http().post('/api/educator/add-course').set('Authorization', `Bearer ${otherEducatorToken}`)
+        .field('courseData', JSON.stringify(courseData)).attach('image', png, { filename: 'thumb.png', contentType: 'image/png' }).expect(201);
+      expect(response.body).toMatchObject({ success: true, message: 'Course Added' });
+
+      const { body } = await http().get(`/api/course/${response.body.courseId}`).expect(200);
+      const course = body.courseData as CourseDetail;
+      expect(course).toMatchObject({ courseTitle: courseData.courseTitle, coursePrice: 349.5, discount: 10, educator: { name: 'Ravi Kumar' }, studentCount: 0, ratingCount: 0 });
+      expect(course.courseDescription).toBe('<p>Negative numbers <strong>made easy</strong></p><a target="_blank" rel="noopener noreferrer">x</a>');
+      expect(course.courseContent.map((ch) => [ch.chapterOrder, ch.chapterTitle])).toEqual([[1, 'Integers'], [2, 'Practice']]);
+      expect(course.courseContent[0]!.chapterContent.map((l) => [l.lectureOrder, l.lectureUrl])).toEqual([[1, 'https://youtu.be/abcdefghijk'], [2, null]]);
+      expect(course.courseThumbnail).toMatch(/^\/media\/thumbnails\/uploads\/[0-9a-f-]+\.png$/);
+
+      const thumbnail = await http().get(course.courseThumbnail).expect(200);
+      expect(thumbnail.headers['content-type']).toBe('image/png');
+    });
+
+    it.each([
+      ['no thumbnail', (r: request.Test) => r.field('courseData', JSON.stringify(courseData)), 'Thumbnail Not Selected'],
+      ['no courseData', (r: request.Test) => r.attach('image', png, 'thumb.png'), 'courseData is required'],
+      ['courseData that is not JSON', (r: request.Test) => r.field('courseData', '{oops').attach('image', png, 'thumb.png'), 'courseData must be JSON'],
+      ['a discount above 100', (r: request.Test) => r.field('courseData', JSON.stringify({ ...courseData, discount: 150 })).attach('image', png, 'thumb.png'), 'discount: Discount must be between 0 and 100'],
+    ])('rejects %s with 400', async (_name, build, message) => {
+      const { body } = await build(http().post('/api/educator/add-course').set('Authorization', `Bearer ${educatorToken}`)).expect(400);
+      expect(body).toEqual({ success: false, message });
+    });
+
+    it('rejects a thumbnail over 5 MB with 413', async () => {
+      const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+      const { body } = await http().post('/api/educator/add-course').set('Authorization', `Bearer ${educatorToken}`)
+        .field('courseData', JSON.stringify(courseData)).attach('image', big, 'thumb.png').expect(413);
+      expect(body.success).toBe(false);
+    });
+  });
+
+  describe('/media/', () => {
+    it('serves thumbnails, notes and the demo video with ranges', async () => {
+      const svg = await http().get(demoCourses[0]!.thumbnailUrl).expect(200);
+      expect(svg.headers['content-type']).toContain('image/svg+xml');
+      const notes = demoCourses[0]!.chapters[0]!.lectures[0]!.notesUrl!;
+      const pdf = await http().get(notes).buffer(true).expect(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const video = await http().get('/media/lectures/test-pattern.mp4').set('Range', 'bytes=0-99').expect(206);
+      expect(video.headers['content-type']).toBe('video/mp4');
+      expect(video.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+    });
+
+    it.each([['/media/missing.svg'], ['/media/..%2F..%2Fpackage.json'], ['/media/%2e%2e/%2e%2e/package.json'], ['/media/.hidden']])('answers 404 for %s', async (url) => {
+      const { body } = await http().get(url).expect(404);
+      expect(body.success).toBe(false);
+    });
+  });
+
+  it('uses the trigram index for title search', async () => {
+    const plan = await dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      return (await manager.query(`EXPLAIN SELECT id FROM catalogue.courses WHERE lower(title) LIKE $1 ESCAPE '\\'`, ['%maths%'])) as Array<{ 'QUERY PLAN': string }>;
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('courses_title_trgm_idx');
+  });
+});

@@ -1,0 +1,120 @@
+import type { CourseSummary, NewCourse } from '@academy/contracts';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, Repository } from 'typeorm';
+import { CourseEntity } from '../database/entities.js';
+import { decodeCursor, encodeCursor, escapeLikePattern } from './course-list-cursor.js';
+import { toCourseSummary } from './course-mapper.js';
+import { sanitizeCourseDescription } from './sanitize-course-description.js';
+
+export interface CourseListOptions {
+  search?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface CourseListResult {
+  courses: CourseSummary[];
+  nextCursor: string | null;
+}
+
+/** A page size for callers that send a cursor without a limit. */
+const DEFAULT_PAGE_SIZE = 20;
+
+@Injectable()
+export class CoursesService {
+  constructor(
+    @InjectRepository(CourseEntity) private readonly courses: Repository<CourseEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * Published courses, newest first. Without `limit` and `cursor` the whole list (the spec's plain call);
+   * otherwise a keyset page on (created_at, id) with `nextCursor` when more follow.
+   */
+  async listPublished(options: CourseListOptions): Promise<CourseListResult> {
+    const paged = options.limit !== undefined || options.cursor !== undefined;
+    const pageSize = options.limit ?? DEFAULT_PAGE_SIZE;
+    const query = this.courses
+      .createQueryBuilder('c')
+      .addSelect(`to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursor_created_at')
+      .where('c.is_published = true')
+      .orderBy('c.created_at', 'DESC')
+      .addOrderBy('c.id', 'DESC');
+    if (options.search) {
+      // lower(title) LIKE matches the trigram index; the text is a bound parameter with %/_ escaped.
+      query.andWhere(`lower(c.title) LIKE :pattern ESCAPE '\\'`, { pattern: `%${escapeLikePattern(options.search.toLowerCase())}%` });
+    }
+    if (options.cursor !== undefined) {
+      const after = decodeCursor(options.cursor);
+      query.andWhere('(c.created_at, c.id) < (CAST(:afterCreatedAt AS timestamptz), CAST(:afterId AS uuid))', {
+        afterCreatedAt: after.createdAt,
+        afterId: after.id,
+      });
+    }
+    if (paged) query.limit(pageSize + 1);
+
+    const { entities, raw } = await query.getRawAndEntities<{ cursor_created_at: string }>();
+    const hasMore = paged && entities.length > pageSize;
+    const page = hasMore ? entities.slice(0, pageSize) : entities;
+    const last = raw[page.length - 1];
+    return {
+      courses: page.map(toCourseSummary),
+      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.cursor_created_at, id: page[page.length - 1]!.id }) : null,
+    };
+  }
+
+  /** A course with its chapters and lectures; unpublished ones only when `includeUnpublished`. */
+  async findWithContent(id: string, options: { includeUnpublished?: boolean } = {}): Promise<CourseEntity> {
+    const course = await this.courses.findOne({
+      where: options.includeUnpublished ? { id } : { id, isPublished: true },
+      relations: { chapters: { lectures: true } },
+      order: { chapters: { chapterOrder: 'ASC', lectures: { lectureOrder: 'ASC' } } },
+    });
+    if (!course) throw new NotFoundException('Course not found');
+    return course;
+  }
+
+  listByEducator(educatorId: string): Promise<CourseEntity[]> {
+    return this.courses.find({ where: { educatorId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** Creates a published course; the description is sanitised here, orders follow the array positions. */
+  async create(input: NewCourse, educator: { id: string; name: string }, thumbnailUrl: string): Promise<CourseEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const courseId = randomUUID();
+      const course = manager.create(CourseEntity, {
+        id: courseId,
+        title: input.courseTitle,
+        descriptionHtml: sanitizeCourseDescription(input.courseDescription),
+        thumbnailUrl,
+        price: input.coursePrice,
+        discount: input.discount,
+        educatorId: educator.id,
+        educatorName: educator.name,
+        isPublished: true,
+        ratingSum: 0,
+        ratingCount: 0,
+        studentCount: 0,
+        chapters: input.courseContent.map((chapter, chapterIndex) => ({
+          id: randomUUID(),
+          courseId,
+          title: chapter.chapterTitle,
+          chapterOrder: chapterIndex + 1,
+          lectures: chapter.chapterContent.map((lecture, lectureIndex) => ({
+            id: randomUUID(),
+            title: lecture.lectureTitle,
+            durationMinutes: lecture.lectureDuration,
+            url: lecture.lectureUrl,
+            isPreviewFree: lecture.isPreviewFree,
+            notesUrl: lecture.notesUrl,
+            testUrl: lecture.testUrl,
+            lectureOrder: lectureIndex + 1,
+          })),
+        })),
+      });
+      return manager.save(course);
+    });
+  }
+}

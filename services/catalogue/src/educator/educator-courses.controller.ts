@@ -1,0 +1,113 @@
+import {
+  courseUpdateSchema,
+  EDUCATOR_ROLE,
+  firstNonYouTubeLecture,
+  newCourseSchema,
+  type CoursePublicationResult,
+  type EducatorCourse,
+  type EducatorCourseDetail,
+} from '@academy/contracts';
+import { CurrentUser, Roles, type AuthUser } from '@academy/service-core';
+import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { z } from 'zod';
+import { toEducatorCourse } from '../courses/course-mapper.js';
+import { CoursesService } from '../courses/courses.service.js';
+import { EducatorCoursesService, toEducatorCourseDetail } from './educator-courses.service.js';
+import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, THUMBNAIL_STORE, type ThumbnailStore } from './thumbnail-store.js';
+
+/** Parses the multipart `courseData` field (a JSON string) with a schema; the first problem becomes a 400. */
+function parseCourseData<S extends z.ZodType>(raw: unknown, schema: S): z.infer<S> {
+  if (typeof raw !== 'string' || raw.length === 0) throw new BadRequestException('courseData is required');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new BadRequestException('courseData must be JSON');
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const field = issue.path.map(String).join('.');
+    throw new BadRequestException(field ? `${field}: ${issue.message}` : issue.message);
+  }
+  return result.data;
+}
+
+const thumbnailUpload = FileInterceptor('image', { limits: { fileSize: THUMBNAIL_MAX_BYTES, files: 1, fields: 5 } });
+
+@Controller('api/educator')
+@Roles(EDUCATOR_ROLE)
+export class EducatorCoursesController {
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly authoring: EducatorCoursesService,
+    @Inject(THUMBNAIL_STORE) private readonly thumbnails: ThumbnailStore,
+  ) {}
+
+  /** The caller's own courses with their figures (earnings from the seeded counters until commerce reports them). */
+  @Get('courses')
+  async myCourses(@CurrentUser() educator: AuthUser): Promise<{ success: true; courses: EducatorCourse[] }> {
+    const courses = await this.courses.listByEducator(educator.id);
+    return { success: true, courses: courses.map(toEducatorCourse) };
+  }
+
+  /** Multipart: `courseData` (JSON) and `image` (the thumbnail: PNG, JPEG or WebP by its bytes, ≤ 5 MB). */
+  @Post('add-course')
+  @HttpCode(201)
+  @UseInterceptors(thumbnailUpload)
+  async addCourse(
+    @Body('courseData') courseData: unknown,
+    @UploadedFile() image: Express.Multer.File | undefined,
+    @CurrentUser() educator: AuthUser,
+  ): Promise<{ success: true; message: string; courseId: string }> {
+    const input = parseCourseData(courseData, newCourseSchema);
+    const notYouTube = firstNonYouTubeLecture(input.courseContent);
+    if (notYouTube) throw new BadRequestException(notYouTube);
+    if (!image) throw new BadRequestException('Thumbnail Not Selected');
+    const kind = requireThumbnailKind(image.buffer);
+    const thumbnailUrl = await this.thumbnails.save(image.buffer, kind);
+    const course = await this.courses.create(input, { id: educator.id, name: educator.name || 'Educator' }, thumbnailUrl);
+    return { success: true, message: 'Course Added', courseId: course.id };
+  }
+
+  /** The owner's full course for the edit form; 404 for a course of someone else. */
+  @Get('courses/:id')
+  async course(@Param('id') id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true; course: EducatorCourseDetail }> {
+    return { success: true, course: toEducatorCourseDetail(await this.authoring.findOwned(id, educator.id)) };
+  }
+
+  /** Multipart like add-course; `image` is optional here (the current thumbnail stays). Replaces the content. */
+  @Put('courses/:id')
+  @UseInterceptors(thumbnailUpload)
+  async updateCourse(
+    @Param('id') id: string,
+    @Body('courseData') courseData: unknown,
+    @UploadedFile() image: Express.Multer.File | undefined,
+    @CurrentUser() educator: AuthUser,
+  ): Promise<{ success: true; message: string; course: EducatorCourseDetail }> {
+    const input = parseCourseData(courseData, courseUpdateSchema);
+    const current = await this.authoring.findOwned(id, educator.id); // 404 before anything is stored
+    // A lecture that keeps its id may keep the link it already had (the seeded demo courses play local mp4s).
+    const existingLinks = new Map(current.chapters.flatMap((chapter) => chapter.lectures.map((lecture) => [lecture.id, lecture.url] as const)));
+    const notYouTube = firstNonYouTubeLecture(input.courseContent, (lecture) => lecture.lectureId !== undefined && existingLinks.get(lecture.lectureId) === lecture.lectureUrl);
+    if (notYouTube) throw new BadRequestException(notYouTube);
+    const thumbnailUrl = image ? await this.thumbnails.save(image.buffer, requireThumbnailKind(image.buffer)) : null;
+    await this.authoring.update(id, educator.id, input, thumbnailUrl);
+    return { success: true, message: 'Course Updated', course: toEducatorCourseDetail(await this.authoring.findOwned(id, educator.id)) };
+  }
+
+  @Post('courses/:id/publish')
+  @HttpCode(200)
+  async publish(@Param('id') id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true } & CoursePublicationResult> {
+    await this.authoring.setPublished(id, educator.id, true);
+    return { success: true, message: 'Course Published', isPublished: true };
+  }
+
+  @Post('courses/:id/unpublish')
+  @HttpCode(200)
+  async unpublish(@Param('id') id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true } & CoursePublicationResult> {
+    await this.authoring.setPublished(id, educator.id, false);
+    return { success: true, message: 'Course Unpublished', isPublished: false };
+  }
+}

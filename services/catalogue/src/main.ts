@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { bootstrapHttp } from '@academy/service-core';
+import { AppModule } from './app.module.js';
+
+await bootstrapHttp(AppModule);

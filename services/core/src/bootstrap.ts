@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import type { INestApplication, INestApplicationContext, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { ConfigError, coreConfigShape, loadConfig } from './config/config.js';
+
+function failStart(error: unknown): never {
+  // A configuration problem is printed as one readable line, not a stack trace.
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('Start-up failed:', error);
+  process.exit(1);
+}
+
+/** Starts the HTTP entry point: pino logger, shutdown hooks (SIGTERM/SIGINT), listens on `port` (or PORT). */
+export async function bootstrapHttp(appModule: Type<unknown>, options: { port?: number } = {}): Promise<INestApplication> {
+  try {
+    loadConfig(coreConfigShape); // fail before Nest starts, with one readable line
+    const app = await NestFactory.create(appModule, { bufferLogs: true, abortOnError: false });
+    app.useLogger(app.get(Logger));
+    app.enableShutdownHooks();
+    app.getHttpAdapter().getInstance().disable?.('x-powered-by');
+    const port = options.port ?? Number(process.env.PORT ?? 3000);
+    await app.listen(port);
+    app.get(Logger).log(`listening on port ${port}`);
+    return app;
+  } catch (error) {
+    failStart(error);
+  }
+}
+
+/** Starts a worker entry point (queue processors, no HTTP); closes cleanly on SIGTERM/SIGINT. */
+export async function bootstrapWorker(workerModule: Type<unknown>): Promise<INestApplicationContext> {
+  try {
+    loadConfig(coreConfigShape);
+    const app = await NestFactory.createApplicationContext(workerModule, { bufferLogs: true, abortOnError: false });
+    app.useLogger(app.get(Logger));
+    app.enableShutdownHooks();
+    app.get(Logger).log('worker started');
+    return app;
+  } catch (error) {
+    failStart(error);
+  }
+}

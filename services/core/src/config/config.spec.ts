@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ConfigError, coreConfigShape, jwksUrlOf, loadConfig } from './config.js';
+
+const validEnv = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/academy',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  AUTH_ISSUER: 'http://localhost:8090/',
+  AUTH_AUDIENCE: 'https://api.academy.local',
+  INTERNAL_TOKEN: 'a-long-internal-token',
+};
+
+describe('loadConfig', () => {
+  it('parses a valid environment and applies defaults', () => {
+    const config = loadConfig(coreConfigShape, { ...validEnv, PORT: '3103' });
+    expect(config.PORT).toBe(3103);
+    expect(config.QUEUE_PREFIX).toBe('academy');
+    expect(config.AUTH_CLAIMS_NAMESPACE).toBe('https://academy.example/');
+    expect(config.LOG_LEVEL).toBe('info');
+  });
+
+  it.each([
+    ['DATABASE_URL', undefined, 'DATABASE_URL is required'],
+    ['DATABASE_URL', '', 'DATABASE_URL is required'],
+    ['AUTH_ISSUER', 'not a url', 'AUTH_ISSUER invalid url'],
+    ['PORT', 'abc', 'PORT invalid input: expected number, received nan'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL invalid option'],
+    ['INTERNAL_TOKEN', 'short', 'INTERNAL_TOKEN too small'],
+  ])('reports %s=%p as "%s"', (name, value, expected) => {
+    const env: Record<string, string | undefined> = { ...validEnv, [name]: value };
+    expect(() => loadConfig(coreConfigShape, env)).toThrow(ConfigError);
+    try {
+      loadConfig(coreConfigShape, env);
+    } catch (error) {
+      expect((error as ConfigError).message).toMatch(/^Invalid configuration: /);
+      expect((error as ConfigError).problems.join('\n').toLowerCase()).toContain(expected.toLowerCase());
+    }
+  });
+
+  it('names every problem at once', () => {
+    expect(() => loadConfig(coreConfigShape, {})).toThrow(
+      'Invalid configuration: DATABASE_URL is required; REDIS_URL is required; AUTH_ISSUER is required; ' +
+        'AUTH_AUDIENCE is required; INTERNAL_TOKEN is required',
+    );
+  });
+
+  it('validates service-specific variables alongside the core ones', () => {
+    const shape = { ...coreConfigShape, CATALOGUE_URL: z.string().url() };
+    expect(() => loadConfig(shape, validEnv)).toThrow('CATALOGUE_URL is required');
+    expect(loadConfig(shape, { ...validEnv, CATALOGUE_URL: 'http://localhost:3101' }).CATALOGUE_URL).toBe(
+      'http://localhost:3101',
+    );
+  });
+});
+
+describe('jwksUrlOf', () => {
+  it.each([
+    [{ AUTH_ISSUER: 'http://localhost:8090/' }, 'http://localhost:8090/.well-known/jwks.json'],
+    [{ AUTH_ISSUER: 'https://tenant.auth0.com' }, 'https://tenant.auth0.com/.well-known/jwks.json'],
+    [{ AUTH_ISSUER: 'http://x/', AUTH_JWKS_URL: 'http://keys/jwks' }, 'http://keys/jwks'],
+  ])('%p → %s', (config, expected) => {
+    expect(jwksUrlOf(config)).toBe(expected);
+  });
+});

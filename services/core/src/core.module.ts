@@ -1,0 +1,82 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import type { z } from 'zod';
+import { AuthGuard, InternalTokenGuard } from './auth/guards.js';
+import { TokenVerifier } from './auth/token-verifier.js';
+import { CORE_CONFIG, coreConfigShape, loadConfig, type CoreConfig } from './config/config.js';
+import { serviceDataSourceOptions, type ServiceDatabaseOptions } from './database/data-source.js';
+import { HealthController } from './health/health.controller.js';
+import { PostgresHealthIndicator } from './health/postgres.health.js';
+import { RedisHealthIndicator } from './health/redis.health.js';
+import { EnvelopeExceptionFilter } from './http/envelope.filter.js';
+import { loggerParams } from './logging/logging.js';
+
+export interface CoreModuleOptions {
+  /** Service name for logs (`progress`). */
+  service: string;
+  /** Extra environment variables this service needs, validated with the core ones. */
+  configShape?: z.ZodRawShape;
+  /** Database: the schema this service owns, its entities and migrations. */
+  database: Omit<ServiceDatabaseOptions, 'url'>;
+  /** `false` for an entry point with no HTTP (the worker): no guards, filter or /health controller. */
+  http?: boolean;
+}
+
+/**
+ * Everything a service shares: validated config (CORE_CONFIG), pino logs, TypeORM for its schema,
+ * BullMQ on REDIS_URL with QUEUE_PREFIX, and for HTTP apps the global auth guards, the envelope filter and /health.
+ */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(options: CoreModuleOptions): DynamicModule {
+    const shape = { ...coreConfigShape, ...options.configShape };
+    let loaded: CoreConfig | undefined; // validated once, shared by every provider below
+    const configProvider = { provide: CORE_CONFIG, useFactory: () => (loaded ??= loadConfig(shape)) };
+    const http = options.http !== false;
+    return {
+      module: CoreModule,
+      imports: [
+        LoggerModule.forRootAsync({
+          providers: [configProvider],
+          inject: [CORE_CONFIG],
+          useFactory: (config: CoreConfig) => loggerParams(config.LOG_LEVEL, options.service),
+        }),
+        TypeOrmModule.forRootAsync({
+          extraProviders: [configProvider],
+          inject: [CORE_CONFIG],
+          useFactory: (config: CoreConfig) => serviceDataSourceOptions({ ...options.database, url: config.DATABASE_URL }),
+        }),
+        BullModule.forRootAsync({
+          extraProviders: [configProvider],
+          inject: [CORE_CONFIG],
+          useFactory: (config: CoreConfig) => ({
+            connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
+            prefix: config.QUEUE_PREFIX,
+            defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 5000 },
+          }),
+        }),
+        ...(http ? [TerminusModule] : []),
+      ],
+      controllers: http ? [HealthController] : [],
+      providers: [
+        configProvider,
+        ...(http
+          ? [
+              TokenVerifier,
+              PostgresHealthIndicator,
+              RedisHealthIndicator,
+              { provide: APP_GUARD, useClass: AuthGuard },
+              { provide: APP_GUARD, useClass: InternalTokenGuard },
+              { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+            ]
+          : []),
+      ],
+      exports: [CORE_CONFIG, ...(http ? [TokenVerifier, PostgresHealthIndicator, RedisHealthIndicator] : [])],
+    };
+  }
+}

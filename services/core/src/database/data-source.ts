@@ -1,0 +1,62 @@
+import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
+
+export interface ServiceDatabaseOptions {
+  url: string;
+  /** The Postgres schema this service owns (`catalogue`, `commerce`, `progress`). */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+}
+
+/** TypeORM options for one service: its own schema, migrations table inside it, never `synchronize`. */
+export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    migrations: options.migrations,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    uuidExtension: 'pgcrypto',
+    synchronize: false,
+    migrationsRun: false,
+    extra: { max: 10, application_name: `academy-${options.schema}` },
+  };
+}
+
+/**
+ * Creates the schema if needed (TypeORM creates its migrations table inside it before the first migration
+ * runs), then runs pending migrations. Returns the names of the migrations applied.
+ */
+export async function runMigrations(options: ServiceDatabaseOptions): Promise<string[]> {
+  const dataSource = new DataSource(serviceDataSourceOptions(options));
+  await dataSource.initialize();
+  try {
+    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '""')}"`);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Entry point body for each service's `src/migrate.ts`. */
+export async function migrateCommand(options: Omit<ServiceDatabaseOptions, 'url'> & { url?: string }): Promise<void> {
+  const url = options.url ?? process.env.DATABASE_URL;
+  if (!url) {
+    console.error('Invalid configuration: DATABASE_URL is required');
+    process.exit(1);
+  }
+  try {
+    const applied = await runMigrations({ ...options, url });
+    console.log(
+      JSON.stringify({ msg: 'migrations done', schema: options.schema, applied: applied.length ? applied : 'none pending' }),
+    );
+  } catch (error) {
+    console.error(`Migrations for schema "${options.schema}" failed:`, error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

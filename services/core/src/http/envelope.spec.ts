@@ -1,0 +1,55 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  NotFoundException,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+  UnauthorizedException,
+  UnprocessableEntityException,
+  UnsupportedMediaTypeException,
+  HttpException,
+} from '@nestjs/common';
+import { z } from 'zod';
+import { toFailure } from './envelope.filter.js';
+import { ZodValidationPipe } from './zod-validation.pipe.js';
+
+describe('toFailure', () => {
+  it.each([
+    [new BadRequestException('Course id is required'), 400, 'Course id is required'],
+    [new UnauthorizedException('Access token has expired'), 401, 'Access token has expired'],
+    [new ForbiddenException('Only educator accounts can do this'), 403, 'Only educator accounts can do this'],
+    [new NotFoundException('Course not found'), 404, 'Course not found'],
+    [new ConflictException('Already enrolled'), 409, 'Already enrolled'],
+    [new PayloadTooLargeException('Thumbnail too large'), 413, 'Thumbnail too large'],
+    [new UnsupportedMediaTypeException('Use JSON'), 415, 'Use JSON'],
+    [new UnprocessableEntityException('Signature mismatch'), 422, 'Signature mismatch'],
+    [new HttpException('Slow down', 429), 429, 'Slow down'],
+    [new BadRequestException(['a is bad', 'b is bad']), 400, 'a is bad; b is bad'],
+    [Object.assign(new Error('request entity too large'), { status: 413 }), 413, 'request entity too large'],
+    [new Error('connection terminated: password=secret'), 500, 'Something went wrong on our side. Please try again.'],
+    ['a thrown string', 500, 'Something went wrong on our side. Please try again.'],
+  ])('%p → %i', (error, status, message) => {
+    expect(toFailure(error)).toEqual({ status, body: { success: false, message } });
+  });
+
+  it('keeps the health report of a failed terminus check', () => {
+    const report = { status: 'error', info: {}, error: { redis: { status: 'down' } }, details: {} };
+    const { status, body } = toFailure(new ServiceUnavailableException(report));
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ success: false, message: 'Service unhealthy', error: { redis: { status: 'down' } } });
+  });
+});
+
+describe('ZodValidationPipe', () => {
+  const pipe = new ZodValidationPipe(z.object({ courseId: z.string().min(1), rating: z.number().int().min(1).max(5) }));
+
+  it('returns the parsed value', () => {
+    expect(pipe.transform({ courseId: 'c1', rating: 4, extra: true })).toEqual({ courseId: 'c1', rating: 4 });
+  });
+
+  it('throws a 400 naming each bad field', () => {
+    expect(() => pipe.transform({ courseId: '', rating: 9 })).toThrow(BadRequestException);
+    expect(() => pipe.transform({ courseId: '', rating: 9 })).toThrow(/courseId: .*; rating: /);
+  });
+});

@@ -1,0 +1,17 @@
+export { coreConfigShape, loadConfig, jwksUrlOf, ConfigError, CORE_CONFIG, type CoreConfig } from './config/config.js';
+export { authUserFromClaims, type AuthUser } from './auth/auth-user.js';
+export { Public, OptionalAuth, Internal, Roles, CurrentUser } from './auth/decorators.js';
+export { AuthGuard, InternalTokenGuard, INTERNAL_TOKEN_HEADER } from './auth/guards.js';
+export { TokenVerifier } from './auth/token-verifier.js';
+export { serviceDataSourceOptions, runMigrations, migrateCommand, type ServiceDatabaseOptions } from './database/data-source.js';
+export { EnvelopeExceptionFilter, toFailure, type FailureBody } from './http/envelope.filter.js';
+export { ZodValidationPipe } from './http/zod-validation.pipe.js';
+export { PostgresHealthIndicator } from './health/postgres.health.js';
+export { RedisHealthIndicator } from './health/redis.health.js';
+export { loggerParams } from './logging/logging.js';
+export { JobHandler, JobRegistry, JobRegistryError, type JobProcessor } from './queue/job-registry.js';
+export { QueueModule, jobRegistryToken, type QueueRegistration } from './queue/queue.module.js';
+export { QueueRoundTrip } from './queue/queue-round-trip.js';
+export { InternalClient, InternalCallError, type InternalClientOptions } from './internal/internal-client.js';
+export { CoreModule, type CoreModuleOptions } from './core.module.js';
+export { bootstrapHttp, bootstrapWorker } from './bootstrap.js';

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CoreModule, QueueModule } from '@academy/service-core';
+import { progressDatabase, progressEntities } from './database.js';
+import { QueueHealthController } from './health/queue-health.controller.js';
+import { PROGRESS_QUEUE } from './queue/progress-jobs.js';
+import { UserController } from './users/user.controller.js';
+import { UsersService } from './users/users.service.js';
+
+/** HTTP entry point's module: users and enrolments API, /health, /health/queue. */
+@Module({
+  imports: [
+    CoreModule.forRoot({ service: 'progress', database: progressDatabase }),
+    TypeOrmModule.forFeature(progressEntities),
+    QueueModule.forProducer(PROGRESS_QUEUE),
+  ],
+  controllers: [UserController, QueueHealthController],
+  providers: [UsersService],
+})
+export class AppModule {}

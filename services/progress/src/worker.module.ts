@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CoreModule, QueueModule } from '@academy/service-core';
+import { progressDatabase } from './database.js';
+import { PROGRESS_QUEUE, ProgressJob, progressJobHandlers } from './queue/progress-jobs.js';
+
+/** Worker entry point's module: the progress queue's processors, no HTTP. */
+@Module({
+  imports: [
+    CoreModule.forRoot({ service: 'progress-worker', http: false, database: progressDatabase }),
+    QueueModule.forWorker({ queue: PROGRESS_QUEUE, jobNames: Object.values(ProgressJob), handlers: progressJobHandlers }),
+  ],
+})
+export class WorkerModule {}
