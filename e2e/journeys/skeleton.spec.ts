@@ -137,7 +137,7 @@ async function findAboutHeadingFile(appDir: string): Promise<string> {
   const entries = await readdir(path.join(appDir, 'src'), { recursive: true });
   for (const entry of entries) {
     const file = path.join(appDir, 'src', entry.toString());
-    if (!/\.(tsx?|json)$/.test(file)) continue;
+    if (!/\.(tsx?|json)$/.test(file) || /\.spec\.tsx?$/.test(file)) continue;
     if ((await readFile(file, 'utf8')).includes('About Academy')) return file;
   }
   throw new Error('No source file of mfe-info-pages holds the About heading');

@@ -3,9 +3,8 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPortalForTests, type TestPortal } from '@academy/infra';
-import { chromiumPath } from './browser.js';
-import type { PortalUnderTest } from './portal.js';
+import type { TestPortal } from '@academy/infra';
+import type { PortalUnderTest } from './portal.js'; // type only: jest runs global setup without its module mapper
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -15,12 +14,13 @@ declare global {
 }
 
 export default async function globalSetup(): Promise<void> {
-  chromiumPath();
   const infoDistDir = path.join(repoRoot, 'e2e', 'artifacts', `info-dist-${process.pid}`);
   await rm(infoDistDir, { recursive: true, force: true });
   await mkdir(path.dirname(infoDistDir), { recursive: true });
   await cp(path.join(repoRoot, 'mfe-info-pages', 'dist'), infoDistDir, { recursive: true });
 
+  // Loaded dynamically: jest compiles global setup as CommonJS, and @academy/infra is ESM only.
+  const { startPortalForTests } = await import('@academy/infra');
   const portal = await startPortalForTests({ appDirs: { info: infoDistDir } });
   globalThis.e2ePortal = portal;
   globalThis.e2eInfoDistDir = infoDistDir;
