@@ -158,6 +158,10 @@ export function createAppConfig({ appDir, name, title, exposes }) {
   };
 }
 
+// Inline, so no page asks the edge for /favicon.ico.
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%230e7490'/%3E%3Ctext x='16' y='22' font-size='18' font-family='sans-serif' font-weight='700' text-anchor='middle' fill='white'%3EA%3C/text%3E%3C/svg%3E";
+
 function htmlPage(title) {
   return `<!doctype html>
 <html lang="en">
@@ -166,6 +170,7 @@ function htmlPage(title) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="Academy: courses and tuition for school students, with expert instructors." />
     <title>${title}</title>
+    <link rel="icon" href="${FAVICON}" />
   </head>
   <body>
     <noscript>Academy needs JavaScript to run.</noscript>
