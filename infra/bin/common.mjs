@@ -40,8 +40,12 @@ export async function installIfNeeded() {
   const installedLock = path.join(repoRoot, 'node_modules', '.package-lock.json');
   const lock = path.join(repoRoot, 'package-lock.json');
   const stale = !existsSync(installedLock) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installedLock).mtimeMs);
-  if (stale) {
-    console.log('Installing dependencies (npm install)...');
+  if (!existsSync(installedLock)) {
+    // A fresh clone installs exactly what the lock file says.
+    console.log('Installing dependencies (npm ci)...');
+    await runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  } else if (stale) {
+    console.log('Dependencies changed: installing (npm install)...');
     await runOrExit('npm', ['install', '--no-audit', '--no-fund']);
   }
 }

@@ -2,18 +2,11 @@ import type { UserData } from '@academy/contracts';
 import { useUserStore } from '@academy/platform';
 import { fakeAuth0, TestPlatformProviders } from '@academy/platform/testing';
 import type { Auth0ContextInterface } from '@auth0/auth0-react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import App from './App';
+import { fakeServer, meera, renderEducatorApp } from './testing/educatorTestKit';
 
-const meera: UserData = {
-  _id: 'sandbox|educator-meera',
-  name: 'Meera Iyer',
-  email: 'meera@demo.academy',
-  imageUrl: '',
-  enrolledCourses: [],
-  publicMetadata: { role: 'educator' },
-};
 const aarav: UserData = { ...meera, _id: 'sandbox|student-aarav', name: 'Aarav Sharma', publicMetadata: { role: 'student' } };
 
 function renderAt(path: string, auth: Auth0ContextInterface) {
@@ -30,40 +23,64 @@ function storeHolds(user: UserData | null, status: 'idle' | 'loading' | 'ready' 
   useUserStore.setState({ user, isEducator: user?.publicMetadata.role === 'educator', status, error: null });
 }
 
-describe('educator App at /educator', () => {
-  beforeEach(() => useUserStore.getState().clear());
+describe('educator layout', () => {
+  beforeEach(() => {
+    useUserStore.getState().clear();
+    fakeServer(); // every API call answers 404: the pages show their own states
+  });
 
-  it('greets the educator by full name', () => {
-    storeHolds(meera);
-    renderAt('/educator', fakeAuth0({ user: { name: 'Meera Iyer' } }));
-    expect(screen.getByRole('heading', { name: 'Hi! Meera Iyer' })).toBeInTheDocument();
+  it('greets the educator by full name, with a logo link home, the user menu and the footer', () => {
+    renderEducatorApp('/educator');
+    expect(screen.getByText('Hi! Meera Iyer')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Academy home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Account menu for Meera Iyer' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025 Academy. All Rights Reserved.');
   });
 
   it('falls back to "Developers" without a name', () => {
-    storeHolds({ ...meera, name: '' });
-    renderAt('/educator', fakeAuth0({ user: {} }));
-    expect(screen.getByRole('heading', { name: 'Hi! Developers' })).toBeInTheDocument();
+    renderEducatorApp('/educator', { ...meera, name: '' });
+    expect(screen.getByText('Hi! Developers')).toBeInTheDocument();
   });
 
   it('shows a loading view while the user loads', () => {
     storeHolds(null, 'loading');
     renderAt('/educator', fakeAuth0({ user: { name: 'Meera Iyer' } }));
     expect(screen.getByRole('status')).toHaveTextContent('Loading your account');
-    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
   it('tells a student the area is for educators, with a link home', () => {
     storeHolds(aarav);
-    renderAt('/educator', fakeAuth0({ user: { name: 'Aarav Sharma' } }));
+    renderAt('/educator/add-course', fakeAuth0({ user: { name: 'Aarav Sharma' } }));
     expect(screen.getByRole('heading', { name: 'This area is for educators' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
     expect(screen.queryByText(/Hi!/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor to sign in, returning to /educator', () => {
+  it('sends a signed-out visitor to sign in, returning to the page asked for', () => {
     const loginWithRedirect = jest.fn(async () => {});
-    renderAt('/educator', fakeAuth0({ loginWithRedirect }));
-    expect(loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/educator' } });
+    renderAt('/educator/my-courses', fakeAuth0({ loginWithRedirect }));
+    expect(loginWithRedirect).toHaveBeenCalledWith({ appState: { returnTo: '/educator/my-courses' } });
     expect(screen.getByRole('status')).toHaveTextContent('Sending you to sign in');
+  });
+
+  it.each([
+    ['/educator', 'Dashboard'],
+    ['/educator/add-course', 'Add Courses'],
+    ['/educator/my-courses', 'My Courses'],
+    ['/educator/students-enrolled', 'Student Enrolled'],
+  ])('at %s only "%s" is the current menu entry (Dashboard on exact match only)', (path, current) => {
+    renderEducatorApp(path);
+    const menu = within(screen.getByRole('navigation', { name: 'Educator' }));
+    const links = menu.getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Add Courses', 'My Courses', 'Student Enrolled']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled']);
+    expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual([current]);
+  });
+
+  it('shows a not-found message for an unknown educator path', () => {
+    renderEducatorApp('/educator/nowhere');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@
 // read over /internal/, and the add-course payload (multipart field `courseData`, spec section 7).
 import { z } from 'zod';
 import type { ChapterDto, CourseSummary } from './api.js';
-import { parseVideoLink } from './video.js';
+import { isYouTubeLink, parseVideoLink } from './video.js';
 
 /** A row of the educator's "My Courses" table. */
 export interface EducatorCourse extends CourseSummary {
@@ -72,3 +72,61 @@ export const newCourseSchema = z.object({
   courseContent: z.array(newChapterSchema).max(100).default([]),
 });
 export type NewCourse = z.infer<typeof newCourseSchema>;
+
+// ---- Educator editing (beyond the spec): GET/PUT /api/educator/courses/:id, POST .../publish and .../unpublish ----
+
+/** GET /api/educator/courses/:id — the owner's full course for the edit form (every lecture URL included). */
+export interface EducatorCourseDetail {
+  _id: string;
+  courseTitle: string;
+  /** Sanitised HTML, as stored. */
+  courseDescription: string;
+  courseThumbnail: string;
+  coursePrice: number;
+  discount: number;
+  isPublished: boolean;
+  createdAt: string;
+  courseContent: ChapterDto[];
+}
+
+/** Any other string (a client-side key of a new chapter) is simply not reused. */
+const keptId = z.string().max(64).optional();
+
+/**
+ * `courseData` of PUT /api/educator/courses/:id: the add-course fields plus, optionally, the ids the course already
+ * had. A known id is kept (learners' progress keeps pointing at the lecture); an unknown id is replaced.
+ */
+export const courseUpdateSchema = newCourseSchema.extend({
+  courseContent: z
+    .array(newChapterSchema.extend({ chapterId: keptId, chapterContent: z.array(newLectureSchema.extend({ lectureId: keptId })).max(200) }))
+    .max(100)
+    .default([]),
+});
+export type CourseUpdate = z.infer<typeof courseUpdateSchema>;
+
+/** Answer of POST /api/educator/courses/:id/publish and .../unpublish. */
+export interface CoursePublicationResult {
+  message: string;
+  isPublished: boolean;
+}
+
+export const YOUTUBE_ONLY_MESSAGE = 'lecture URL must be a YouTube link';
+
+/**
+ * Issue 6: lectures an educator authors link to YouTube only (the schemas above also accept the site's own mp4s,
+ * which the demo seed uses). Returns the field path and message of the first other link, or null. `isGrandfathered`
+ * lets an edit keep a lecture's existing, unchanged link.
+ */
+export function firstNonYouTubeLecture(
+  courseContent: ReadonlyArray<{ chapterContent: ReadonlyArray<{ lectureUrl: string; lectureId?: string }> }>,
+  isGrandfathered: (lecture: { lectureUrl: string; lectureId?: string }) => boolean = () => false,
+): string | null {
+  for (const [chapterIndex, chapter] of courseContent.entries()) {
+    for (const [lectureIndex, lecture] of chapter.chapterContent.entries()) {
+      if (!isYouTubeLink(lecture.lectureUrl) && !isGrandfathered(lecture)) {
+        return `courseContent.${chapterIndex}.chapterContent.${lectureIndex}.lectureUrl: ${YOUTUBE_ONLY_MESSAGE}`;
+      }
+    }
+  }
+  return null;
+}

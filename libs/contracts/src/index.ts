@@ -9,3 +9,6 @@ export * from './requests.js';
 export * from './text.js';
 export * from './video.js';
 export * from './catalogue.js';
+export * from './earnings.js';
+export * from './events.js';
+export * from './learning.js';

@@ -8,12 +8,13 @@ import { EducatorCoursesController } from './educator/educator-courses.controlle
 import { EducatorCoursesService } from './educator/educator-courses.service.js';
 import { thumbnailStoreProviders } from './educator/thumbnail-store.js';
 import { InternalCoursesController } from './internal/internal-courses.controller.js';
+import { InternalEducatorsController } from './internal/internal-educators.controller.js';
 import { MediaController } from './media/media.controller.js';
 
 /** The HTTP entry point: public catalogue, educator routes, internal course reads and /media/ files. */
 @Module({
   imports: [CoreModule.forRoot({ service: 'catalogue', database: catalogueDatabase }), CatalogueDataModule],
-  controllers: [CoursesController, EducatorCoursesController, InternalCoursesController, MediaController],
+  controllers: [CoursesController, EducatorCoursesController, InternalCoursesController, InternalEducatorsController, MediaController],
   providers: [CoursesService, EducatorCoursesService, ...thumbnailStoreProviders()],
 })
 export class AppModule {}

@@ -1,20 +1,35 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CoreModule, QueueModule } from '@academy/service-core';
+import { CoreModule, OutboxModule, QueueModule } from '@academy/service-core';
+import { CommerceDomainModule } from './commerce-domain.module.js';
+import { commerceConfigShape } from './config/commerce-config.js';
 import { commerceDatabase, commerceEntities } from './database.js';
 import { EducatorSalesService } from './educator/educator-sales.service.js';
 import { EducatorController } from './educator/educator.controller.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
-import { COMMERCE_QUEUE } from './queue/commerce-jobs.js';
+import { VerificationQueue } from './payments/verification-queue.js';
+import { PurchasesController } from './purchases/purchases.controller.js';
+import { PaymentsRateLimitGuard } from './purchases/payments-rate-limit.guard.js';
+import { PurchasesService } from './purchases/purchases.service.js';
+import { COMMERCE_QUEUE, commerceOutboxRoutes } from './queue/commerce-jobs.js';
+import { RazorpayWebhookController } from './webhooks/razorpay-webhook.controller.js';
+import { RazorpayWebhookService } from './webhooks/razorpay-webhook.service.js';
 
-/** HTTP entry point's module: educator sales API, /health, /health/queue. Purchases come in their own issue. */
+/** HTTP entry point's module: purchase, verify, webhook, educator sales and earnings, /health, /health/queue. */
 @Module({
   imports: [
-    CoreModule.forRoot({ service: 'commerce', database: commerceDatabase }),
+    CoreModule.forRoot({ service: 'commerce', database: commerceDatabase, configShape: commerceConfigShape }),
     TypeOrmModule.forFeature(commerceEntities),
     QueueModule.forProducer(COMMERCE_QUEUE),
+    CommerceDomainModule.with(OutboxModule.forRoot({ schema: 'commerce', routes: commerceOutboxRoutes })),
   ],
-  controllers: [EducatorController, QueueHealthController],
-  providers: [EducatorSalesService],
+  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, QueueHealthController],
+  providers: [
+    EducatorSalesService,
+    PurchasesService,
+    PaymentsRateLimitGuard,
+    VerificationQueue,
+    RazorpayWebhookService,
+  ],
 })
 export class AppModule {}

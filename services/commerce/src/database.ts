@@ -1,12 +1,13 @@
+import { OutboxRecord } from '@academy/service-core';
 import { CreatePurchasesAndOutbox1760000000000 } from './migrations/1760000000000-CreatePurchasesAndOutbox.js';
-import { OutboxEvent } from './outbox/outbox-event.entity.js';
+import { PaymentsEarningsAndWebhooks1760000000001 } from './migrations/1760000000001-PaymentsEarningsAndWebhooks.js';
 import { Purchase } from './purchases/purchase.entity.js';
 
-export const commerceEntities = [Purchase, OutboxEvent];
+export const commerceEntities = [Purchase, OutboxRecord];
 
 /** The `commerce` schema: entities and migrations, in order. */
 export const commerceDatabase = {
   schema: 'commerce',
   entities: commerceEntities,
-  migrations: [CreatePurchasesAndOutbox1760000000000],
+  migrations: [CreatePurchasesAndOutbox1760000000000, PaymentsEarningsAndWebhooks1760000000001],
 };

@@ -1,13 +1,66 @@
-import { Module } from '@nestjs/common';
-import { CoreModule, QueueModule } from '@academy/service-core';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { CoreModule, OutboxModule, QueueModule } from '@academy/service-core';
+import { Queue } from 'bullmq';
+import { CommerceDomainModule } from './commerce-domain.module.js';
+import { commerceConfigShape, InjectCommerceConfig, type CommerceConfig } from './config/commerce-config.js';
 import { commerceDatabase } from './database.js';
-import { COMMERCE_QUEUE, CommerceJob, commerceJobHandlers } from './queue/commerce-jobs.js';
+import { RecordEarningsJob } from './earnings/record-earnings.job.js';
+import { VerifyPaymentJob } from './payments/verify-payment.job.js';
+import {
+  COMMERCE_QUEUE,
+  CommerceJob,
+  EARNINGS_QUEUE,
+  EarningsJob,
+  HealthPingJob,
+  commerceOutboxRoutes,
+} from './queue/commerce-jobs.js';
+import { ReconcilePurchasesJob } from './reconcile/reconcile-purchases.job.js';
 
-/** Worker entry point's module: the commerce queue's processors, no HTTP. */
+/** A killed worker's job is picked up again after this lock expires (BullMQ's default is 30 s). */
+const lockDuration = Number(process.env.COMMERCE_JOB_LOCK_MS ?? 15_000);
+
+/** Settlement, earnings and clients, with the outbox writer and the relay (one instance shared by both queues). */
+const domain = CommerceDomainModule.with(OutboxModule.forRelay({ schema: 'commerce', routes: commerceOutboxRoutes }));
+
+/** Registers the repeatable reconciliation (one scheduler, however many workers start). */
+@Injectable()
+class ReconciliationScheduler implements OnApplicationBootstrap {
+  constructor(
+    @InjectQueue(COMMERCE_QUEUE) private readonly queue: Queue,
+    @InjectCommerceConfig() private readonly config: CommerceConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      CommerceJob.ReconcilePurchases,
+      { every: this.config.RECONCILE_EVERY_MS },
+      { name: CommerceJob.ReconcilePurchases, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+    );
+  }
+}
+
+/** Worker entry point's module: payment verification, reconciliation, earnings, the outbox relay. No HTTP. */
 @Module({
   imports: [
-    CoreModule.forRoot({ service: 'commerce-worker', http: false, database: commerceDatabase }),
-    QueueModule.forWorker({ queue: COMMERCE_QUEUE, jobNames: Object.values(CommerceJob), handlers: commerceJobHandlers }),
+    CoreModule.forRoot({ service: 'commerce-worker', http: false, database: commerceDatabase, configShape: commerceConfigShape }),
+    domain,
+    QueueModule.forWorker({
+      imports: [domain],
+      queue: COMMERCE_QUEUE,
+      jobNames: Object.values(CommerceJob),
+      handlers: [HealthPingJob, VerifyPaymentJob, ReconcilePurchasesJob],
+      lockDuration,
+      stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)),
+    }),
+    QueueModule.forWorker({
+      imports: [domain],
+      queue: EARNINGS_QUEUE,
+      jobNames: Object.values(EarningsJob),
+      handlers: [RecordEarningsJob],
+      concurrency: 2,
+    }),
   ],
+  providers: [ReconciliationScheduler],
 })
 export class WorkerModule {}

@@ -12,10 +12,13 @@ function failStart(error: unknown): never {
 }
 
 /** Starts the HTTP entry point: pino logger, shutdown hooks (SIGTERM/SIGINT), listens on `port` (or PORT). */
-export async function bootstrapHttp(appModule: Type<unknown>, options: { port?: number } = {}): Promise<INestApplication> {
+export async function bootstrapHttp(
+  appModule: Type<unknown>,
+  options: { port?: number; /** Keep `req.rawBody` (webhook signatures). */ rawBody?: boolean } = {},
+): Promise<INestApplication> {
   try {
     loadConfig(coreConfigShape); // fail before Nest starts, with one readable line
-    const app = await NestFactory.create(appModule, { bufferLogs: true, abortOnError: false });
+    const app = await NestFactory.create(appModule, { bufferLogs: true, abortOnError: false, rawBody: options.rawBody ?? false });
     app.useLogger(app.get(Logger));
     app.enableShutdownHooks();
     app.getHttpAdapter().getInstance().disable?.('x-powered-by');

@@ -15,3 +15,18 @@ export { QueueRoundTrip } from './queue/queue-round-trip.js';
 export { InternalClient, InternalCallError, type InternalClientOptions } from './internal/internal-client.js';
 export { CoreModule, type CoreModuleOptions } from './core.module.js';
 export { bootstrapHttp, bootstrapWorker } from './bootstrap.js';
+export {
+  OutboxModule,
+  OutboxWriter,
+  OutboxRelay,
+  OutboxRecord,
+  OutboxError,
+  createOutboxTableSql,
+  dropOutboxTableSql,
+  outboxTable,
+  type OutboxModuleOptions,
+  type OutboxRelayModuleOptions,
+  type OutboxMessage,
+  type OutboxRoutes,
+  type OutboxRelayOptions,
+} from './outbox/index.js';

@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CoreModule, QueueModule } from '@academy/service-core';
 import { progressDatabase, progressEntities } from './database.js';
+import { EnrolmentsModule } from './enrolments/enrolments.module.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
+import { LearningModule } from './learning/learning.module.js';
 import { PROGRESS_QUEUE } from './queue/progress-jobs.js';
 import { UserController } from './users/user.controller.js';
 import { UsersService } from './users/users.service.js';
@@ -13,6 +15,8 @@ import { UsersService } from './users/users.service.js';
     CoreModule.forRoot({ service: 'progress', database: progressDatabase }),
     TypeOrmModule.forFeature(progressEntities),
     QueueModule.forProducer(PROGRESS_QUEUE),
+    LearningModule,
+    EnrolmentsModule,
   ],
   controllers: [UserController, QueueHealthController],
   providers: [UsersService],

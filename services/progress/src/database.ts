@@ -1,12 +1,18 @@
+import { Certificate, CourseRating, LectureCompletion, PlaybackPosition } from './learning/learning.entities.js';
 import { CreateUsersAndEnrolments1760000000000 } from './migrations/1760000000000-CreateUsersAndEnrolments.js';
+import { CreateProgressOutbox1760000050000 } from './migrations/1760000050000-CreateProgressOutbox.js';
+import { CreateLearning1760000100000 } from './migrations/1760000100000-CreateLearning.js';
 import { Enrolment } from './users/enrolment.entity.js';
 import { User } from './users/user.entity.js';
 
-export const progressEntities = [User, Enrolment];
+export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPosition, CourseRating, Certificate];
 
-/** The `progress` schema: entities and migrations, in order. */
+/**
+ * The `progress` schema: entities and migrations, in order. The outbox table (progress.outbox) is created here
+ * once, for every topic of the schema (see ./outbox.ts); other migrations must not create it again.
+ */
 export const progressDatabase = {
   schema: 'progress',
   entities: progressEntities,
-  migrations: [CreateUsersAndEnrolments1760000000000],
+  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000],
 };

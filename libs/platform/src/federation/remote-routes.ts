@@ -3,7 +3,7 @@ import type { RemoteName } from '../config/runtime-config';
 
 /** Which remote owns which path: the one table the shell routes by (each remote's App repeats these paths). */
 export const remoteRoutes: Readonly<Record<RemoteName, readonly string[]>> = {
-  learner: ['/', '/course-list', '/course-list/:input', '/course/:id', '/my-enrollments', '/player/:courseId'],
+  learner: ['/', '/course-list', '/course-list/:input', '/course/:id', '/my-enrollments', '/player/:courseId', '/certificate/:code'],
   educator: ['/educator', '/educator/*'],
   info: [
     '/about',

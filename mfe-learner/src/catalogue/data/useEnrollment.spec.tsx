@@ -2,18 +2,31 @@ import type { ReactNode } from 'react';
 import { act, renderHook, screen } from '@testing-library/react';
 import { useUserStore } from '@academy/platform';
 import { TestPlatformProviders, fakeAuth0 } from '@academy/platform/testing';
+import { MemoryRouter } from 'react-router-dom';
 import { COURSE_DATA_MISSING, LOGIN_TO_ENROLL, useEnrollment } from './useEnrollment';
 import { userData } from '../testing/catalogueTestKit';
 
 function signedIn({ children }: { children: ReactNode }) {
-  return <TestPlatformProviders auth={fakeAuth0({ user: { sub: 'sandbox|student-aarav' } })}>{children}</TestPlatformProviders>;
+  return (
+    <TestPlatformProviders auth={fakeAuth0({ user: { sub: 'sandbox|student-aarav' } })}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </TestPlatformProviders>
+  );
+}
+
+function signedOut({ children }: { children: ReactNode }) {
+  return (
+    <TestPlatformProviders>
+      <MemoryRouter>{children}</MemoryRouter>
+    </TestPlatformProviders>
+  );
 }
 
 describe('useEnrollment', () => {
   afterEach(() => useUserStore.getState().clear());
 
   it('warns "Login to Enroll" before anything else when nobody is signed in', async () => {
-    const { result } = renderHook(() => useEnrollment({ _id: '', isEnrolled: null }), { wrapper: TestPlatformProviders });
+    const { result } = renderHook(() => useEnrollment({ _id: '', isEnrolled: null }), { wrapper: signedOut });
     act(() => result.current.enroll());
     expect(await screen.findByText(LOGIN_TO_ENROLL)).toBeInTheDocument();
   });

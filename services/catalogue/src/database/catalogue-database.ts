@@ -1,9 +1,10 @@
 import { catalogueEntities, CATALOGUE_SCHEMA } from './entities.js';
 import { CreateCatalogue1732500000000 } from './migrations/1732500000000-create-catalogue.js';
+import { CreateProcessedEvents1760000200000 } from '../events/catalogue-events.migration.js';
 
 /** The schema, entities and migrations of the catalogue, for CoreModule and the migrate command. */
 export const catalogueDatabase = {
   schema: CATALOGUE_SCHEMA,
   entities: catalogueEntities,
-  migrations: [CreateCatalogue1732500000000],
+  migrations: [CreateCatalogue1732500000000, CreateProcessedEvents1760000200000],
 };

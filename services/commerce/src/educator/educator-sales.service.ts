@@ -1,55 +1,61 @@
-import { Injectable } from '@nestjs/common';
 import type { DashboardData, EnrolledStudentRecord } from '@academy/contracts';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CatalogueClient } from '../clients/service-clients.js';
+import { EarningsService } from '../earnings/earnings.service.js';
 
 interface PaidSaleRow {
-  user_id: string;
-  course_id: string;
-  created_at: Date;
+  student_name: string;
+  student_image_url: string;
+  course_title: string;
+  paid_at: Date;
 }
 
 const LATEST_ENROLMENTS_ON_DASHBOARD = 10;
 
 /**
- * An educator's sales, read from commerce's own purchases. Student names and course titles belong to progress
- * and catalogue: until the purchases issue adds those internal look-ups, records carry the ids' owners' data
- * as empty strings (the tables are empty before purchases exist, so nothing is shown wrongly).
+ * An educator's sales. Names, pictures and titles were stored on each purchase when it was created (the buyer's
+ * token claims, catalogue's title), totals come from the earnings aggregates, the course count from catalogue.
  */
 @Injectable()
 export class EducatorSalesService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly earnings: EarningsService,
+    private readonly catalogue: CatalogueClient,
+  ) {}
 
   async dashboard(educatorId: string): Promise<DashboardData> {
-    const [latest, totals] = await Promise.all([
+    const [latest, totals, totalCourses] = await Promise.all([
       this.paidSales(educatorId, LATEST_ENROLMENTS_ON_DASHBOARD),
-      this.dataSource.query<{ earnings_paise: string; courses: string }[]>(
-        `SELECT COALESCE(SUM("amount_paise"), 0) AS earnings_paise, COUNT(DISTINCT "course_id") AS courses
-           FROM "commerce"."purchases" WHERE "educator_id" = $1 AND "status" = 'paid'`,
-        [educatorId],
-      ),
+      this.earnings.educatorTotals(educatorId),
+      this.catalogue.educatorCourseCount(educatorId),
     ]);
     return {
-      enrolledStudentsData: latest.map(() => ({ student: { name: '', imageUrl: '' }, courseTitle: '' })),
-      // Courses with at least one sale; the catalogue's own count replaces this when the earnings issue lands.
-      totalCourses: Number(totals[0]?.courses ?? 0),
-      // Rupees actually paid (amounts are stored in paise so sums stay exact).
-      totalEarnings: Number(totals[0]?.earnings_paise ?? 0) / 100,
+      enrolledStudentsData: latest.map((sale) => ({
+        student: { name: sale.student_name, imageUrl: sale.student_image_url },
+        courseTitle: sale.course_title,
+      })),
+      totalCourses,
+      // Σ over the educator's courses of floor(course earnings in rupees), as spec section 9 defines earnings.
+      totalEarnings: totals.earnings,
     };
   }
 
   async enrolledStudents(educatorId: string): Promise<EnrolledStudentRecord[]> {
     const sales = await this.paidSales(educatorId);
     return sales.map((sale) => ({
-      student: { name: '', imageUrl: '' },
-      courseTitle: '',
-      purchaseDate: sale.created_at.toISOString(),
+      student: { name: sale.student_name, imageUrl: sale.student_image_url },
+      courseTitle: sale.course_title,
+      purchaseDate: new Date(sale.paid_at).toISOString(),
     }));
   }
 
   private paidSales(educatorId: string, limit?: number): Promise<PaidSaleRow[]> {
     return this.dataSource.query<PaidSaleRow[]>(
-      `SELECT "user_id", "course_id", "created_at" FROM "commerce"."purchases"
-        WHERE "educator_id" = $1 AND "status" = 'paid' ORDER BY "created_at" DESC ${limit ? 'LIMIT $2' : ''}`,
+      `SELECT "student_name", "student_image_url", "course_title", COALESCE("paid_at", "created_at") AS "paid_at"
+         FROM "commerce"."purchases"
+        WHERE "educator_id" = $1 AND "status" = 'paid' ORDER BY "paid_at" DESC NULLS LAST, "id" ${limit ? 'LIMIT $2' : ''}`,
       limit ? [educatorId, limit] : [educatorId],
     );
   }

@@ -1,12 +1,21 @@
-import { Controller, Get } from '@nestjs/common';
-import type { DashboardData, EnrolledStudentRecord } from '@academy/contracts';
-import { CurrentUser, Roles, type AuthUser } from '@academy/service-core';
+import { Controller, Get, Query } from '@nestjs/common';
+import { EARNINGS_GRANULARITIES, type DashboardData, type EarningsPoint, type EnrolledStudentRecord } from '@academy/contracts';
+import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
+import { z } from 'zod';
+import { EarningsService } from '../earnings/earnings.service.js';
 import { EducatorSalesService } from './educator-sales.service.js';
+
+const earningsQuerySchema = z.object({
+  granularity: z.enum(EARNINGS_GRANULARITIES, { message: 'granularity must be day or month' }).default('day'),
+});
 
 @Controller('api/educator')
 @Roles('educator')
 export class EducatorController {
-  constructor(private readonly sales: EducatorSalesService) {}
+  constructor(
+    private readonly sales: EducatorSalesService,
+    private readonly earnings: EarningsService,
+  ) {}
 
   @Get('dashboard')
   async dashboard(@CurrentUser() educator: AuthUser): Promise<{ success: true; dashboardData: DashboardData }> {
@@ -18,5 +27,14 @@ export class EducatorController {
     @CurrentUser() educator: AuthUser,
   ): Promise<{ success: true; enrolledStudents: EnrolledStudentRecord[] }> {
     return { success: true, enrolledStudents: await this.sales.enrolledStudents(educator.id) };
+  }
+
+  /** GET /api/educator/earnings?granularity=day|month (libs/contracts/src/earnings.ts). */
+  @Get('earnings')
+  async earningsSeries(
+    @CurrentUser() educator: AuthUser,
+    @Query(new ZodValidationPipe(earningsQuerySchema)) query: z.infer<typeof earningsQuerySchema>,
+  ): Promise<{ success: true; series: EarningsPoint[] }> {
+    return { success: true, series: await this.earnings.series(educator.id, query.granularity) };
   }
 }

@@ -32,6 +32,30 @@ export class Purchase {
   @Column({ name: 'razorpay_payment_id', type: 'text', nullable: true })
   razorpayPaymentId!: string | null;
 
+  /** The buyer's profile from the token, kept for the educator's lists. */
+  @Column({ name: 'student_name', type: 'text', default: '' })
+  studentName!: string;
+
+  @Column({ name: 'student_email', type: 'text', default: '' })
+  studentEmail!: string;
+
+  @Column({ name: 'student_image_url', type: 'text', default: '' })
+  studentImageUrl!: string;
+
+  /** Catalogue's title when the purchase was created. */
+  @Column({ name: 'course_title', type: 'text', default: '' })
+  courseTitle!: string;
+
+  @Column({ name: 'failure_reason', type: 'text', nullable: true })
+  failureReason!: string | null;
+
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt!: Date | null;
+
+  /** When progress confirmed the enrolment; null while it is still owed. */
+  @Column({ name: 'enrolled_at', type: 'timestamptz', nullable: true })
+  enrolledAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -3,10 +3,36 @@ import { JobHandler, type JobProcessor } from '@academy/service-core';
 import type { Job } from 'bullmq';
 
 export const COMMERCE_QUEUE = 'commerce';
+/** Earnings aggregation has its own queue, fed by the outbox (`purchase.paid`). */
+export const EARNINGS_QUEUE = 'commerce-earnings';
 
 /** Every job of the commerce queue; each has exactly one handler (checked when the worker starts). */
 export enum CommerceJob {
   HealthPing = 'health-ping',
+  VerifyPayment = 'verify-payment',
+  ReconcilePurchases = 'reconcile-purchases',
+}
+
+/** Jobs of the earnings queue (the outbox topic is the job name). */
+export enum EarningsJob {
+  PurchasePaid = 'purchase.paid',
+}
+
+/** Outbox topic → queue. */
+export const commerceOutboxRoutes = { [EarningsJob.PurchasePaid]: EARNINGS_QUEUE };
+
+/** Payload of the `purchase.paid` event (plus `eventId`, added by the relay). */
+export interface PurchasePaidEvent {
+  purchaseId: string;
+  educatorId: string;
+  courseId: string;
+  amountPaise: number;
+  paidAt: string;
+}
+
+/** BullMQ refuses ':' and plain integers in job ids; Razorpay order ids are `order_<alnum>`. */
+export function verifyJobId(orderId: string): string {
+  return `verify-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
 export interface HealthPingResult {
@@ -23,5 +49,3 @@ export class HealthPingJob implements JobProcessor<{ sentAt: number }, HealthPin
     return { pong: true, worker: process.pid, receivedAt: new Date().toISOString() };
   }
 }
-
-export const commerceJobHandlers = [HealthPingJob];

@@ -1,5 +1,5 @@
 import { BullModule, Processor, WorkerHost } from '@nestjs/bullmq';
-import { DynamicModule, Inject, Logger, Module, type Provider, type Type } from '@nestjs/common';
+import { DynamicModule, Inject, Logger, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { assertCompleteRegistry, JobRegistry, type JobProcessor } from './job-registry.js';
 
@@ -12,13 +12,25 @@ export interface QueueRegistration {
   handlers: Type<JobProcessor>[];
   /** Concurrency of the worker (worker entry point only). */
   concurrency?: number;
+  /**
+   * Lock settings of the worker: a job whose worker died is retried once its lock (`lockDuration`, default 30 s)
+   * expires and a stalled check (`stalledInterval`, default 30 s) finds it.
+   */
+  lockDuration?: number;
+  stalledInterval?: number;
+  /** Modules that provide what the handlers inject (handlers are instantiated inside the queue's module). */
+  imports?: ModuleMetadata['imports'];
 }
 
 export const jobRegistryToken = (queue: string) => `academy:jobRegistry:${queue}`;
 
 function workerFor(registration: QueueRegistration): Type<WorkerHost> {
   const token = jobRegistryToken(registration.queue);
-  @Processor(registration.queue, { concurrency: registration.concurrency ?? 4 })
+  @Processor(registration.queue, {
+    concurrency: registration.concurrency ?? 4,
+    ...(registration.lockDuration ? { lockDuration: registration.lockDuration } : {}),
+    ...(registration.stalledInterval ? { stalledInterval: registration.stalledInterval } : {}),
+  })
   class QueueWorker extends WorkerHost {
     private readonly logger = new Logger(`Worker:${registration.queue}`);
 
@@ -61,7 +73,7 @@ export class QueueModule {
     };
     return {
       module: QueueModule,
-      imports: [registered],
+      imports: [registered, ...(registration.imports ?? [])],
       providers: [...registration.handlers, registryProvider, workerFor(registration)],
       exports: [registered],
     };

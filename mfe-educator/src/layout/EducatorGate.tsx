@@ -1,9 +1,13 @@
 import { useCurrentUser } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { EducatorLayout } from './EducatorLayout';
 
-/** Renders the educator pages only for educators: visitors go to sign-in, students get a clear message. */
+/**
+ * Renders the educator layout and pages only for educators: a loading view while the user loads, visitors go to
+ * sign-in, students get a clear message with a link home (never a spinner forever).
+ */
 export function EducatorGate() {
   const { isLoading, isAuthenticated, isEducator, status, login } = useCurrentUser();
   const { pathname } = useLocation();
@@ -31,5 +35,5 @@ export function EducatorGate() {
       </section>
     );
   }
-  return <Outlet />;
+  return <EducatorLayout />;
 }

@@ -1,0 +1,137 @@
+// Learning journey (issue 5): an enrolled student plays an mp4 lecture and resumes it, completes the course,
+// rates it, opens notes, downloads the certificate and verifies it.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import type { EnrolledCourse } from '@academy/contracts';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { cachedAccessToken, signIn } from '../support/auth.js';
+import { portal } from '../support/portal.js';
+
+const { portalUrl } = portal();
+const FREE_COURSE_TITLE = 'Class 7 English Grammar Essentials';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${portalUrl}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function videoTime(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelector<HTMLVideoElement>('video.player__video')?.currentTime ?? -1);
+}
+
+async function expandChapter(page: Page, chapterTitle: string): Promise<void> {
+  const header = page.getByRole('button', { name: new RegExp(`^\\W*${escapeRegExp(chapterTitle)}`) }).first();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+}
+
+describe('learning', () => {
+  it('plays, resumes, completes, rates, opens notes and verifies the certificate', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, portalUrl, 'Diya Patel');
+    const token = await cachedAccessToken(page);
+
+    // Enrol through the free-course path: the purchase enrols at once.
+    const all = await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json() as { courses: { _id: string; courseTitle: string }[] };
+    const courseId = all.courses.find((course) => course.courseTitle === FREE_COURSE_TITLE)!._id;
+    const purchase = await api<{ success: boolean; enrolled?: boolean; message?: string }>(token, '/api/user/purchase', {
+      method: 'POST',
+      body: JSON.stringify({ courseId }),
+    });
+    expect([200, 201, 409]).toContain(purchase.status); // 409: already enrolled by an earlier run
+    const enrolled = await api<{ enrolledCourses: EnrolledCourse[] }>(token, '/api/user/enrolled-courses');
+    const course = enrolled.body.enrolledCourses.find((candidate) => candidate._id === courseId)!;
+    expect(course).toBeDefined();
+    const lectures = course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => ({ chapter, lecture })));
+    const mp4 = lectures.find(({ lecture }) => lecture.lectureUrl?.endsWith('.mp4'))!;
+
+    // Play an mp4 lecture, pause it: the position is saved.
+    await page.goto(`${portalUrl}/player/${courseId}`);
+    await page.getByRole('heading', { name: FREE_COURSE_TITLE }).waitFor();
+    await expandChapter(page, mp4.chapter.chapterTitle);
+    await page.getByRole('button', { name: `Watch ${mp4.lecture.lectureTitle}` }).click();
+    await page.locator('video.player__video').waitFor();
+    await page.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('video.player__video')!;
+      video.muted = true;
+      return video.play();
+    });
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.player__video')?.currentTime ?? 0) > 1.5, undefined, { timeout: 15_000 });
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/update-course-progress/playback') && response.status() === 200);
+    await page.evaluate(() => document.querySelector<HTMLVideoElement>('video.player__video')!.pause());
+    await saved;
+    const pausedAt = await videoTime(page);
+    expect(pausedAt).toBeGreaterThan(1.5);
+
+    // Leave, come back through "Continue": the same lecture at the same position.
+    await page.goto(`${portalUrl}/my-enrollments`);
+    const row = page.getByRole('row', { name: new RegExp(escapeRegExp(FREE_COURSE_TITLE)) });
+    await row.getByRole('link', { name: /Continue/ }).click();
+    await page.locator('video.player__video').waitFor();
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.player__video')?.currentTime ?? 0) > 0, undefined, { timeout: 15_000 });
+    expect(Math.abs((await videoTime(page)) - Math.floor(pausedAt))).toBeLessThan(1);
+    expect(await page.locator('.player__label').textContent()).toContain(mp4.lecture.lectureTitle);
+
+    // Mark every lecture complete.
+    for (const { chapter, lecture } of lectures) {
+      await expandChapter(page, chapter.chapterTitle);
+      await page.getByRole('button', { name: `Watch ${lecture.lectureTitle}`, exact: true }).click();
+      const button = page.locator('.player__complete');
+      await expect(button.textContent()).resolves.toMatch(/Mark Complete|Completed/);
+      if ((await button.textContent()) === 'Mark Complete') {
+        await button.click();
+        await page.locator('.player__complete', { hasText: 'Completed' }).waitFor();
+      }
+    }
+
+    // Notes open in a new tab.
+    const notesLink = page.getByRole('link', { name: /Download notes of/ }).first();
+    const notesHref = await notesLink.getAttribute('href');
+    const [notesTab] = await Promise.all([context.waitForEvent('page'), notesLink.click()]);
+    await notesTab.waitForLoadState();
+    expect(notesTab.url()).toBe(new URL(notesHref!, portalUrl).href);
+    await notesTab.close();
+
+    // Rate 4 stars; after a reload 4 is preset.
+    await page.getByRole('group', { name: 'Rate this Course' }).getByRole('button', { name: '4 stars' }).click();
+    await page.getByText(/Rating (added|updated)/).first().waitFor();
+    await page.reload();
+    await page.getByRole('group', { name: 'Rate this Course' }).waitFor();
+    expect(await page.getByRole('button', { name: '4 stars' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Download the certificate, then open its verification page.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Certificate' }).click()]);
+    const code = /^certificate-(AC-[0-9A-Z-]+)\.pdf$/.exec(download.suggestedFilename())?.[1];
+    expect(code).toBeDefined();
+    const file = await download.path();
+    expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // My Enrollments shows Completed in green.
+    await page.goto(`${portalUrl}/my-enrollments`);
+    const status = page.getByRole('row', { name: new RegExp(escapeRegExp(FREE_COURSE_TITLE)) }).getByRole('button', { name: /^Completed/ });
+    await status.waitFor();
+    expect(await status.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(21, 128, 61)');
+    expect(await page.getByRole('row', { name: new RegExp(escapeRegExp(FREE_COURSE_TITLE)) }).textContent()).toContain(`${lectures.length} / ${lectures.length} Lectures`);
+
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${portalUrl}/certificate/${code}`);
+    await visitor.page.getByText('✓ Verified certificate').waitFor();
+    expect(await visitor.page.getByText('Diya Patel').count()).toBe(1);
+    expect(await visitor.page.getByRole('link', { name: FREE_COURSE_TITLE }).count()).toBe(1);
+    await visitor.context.close();
+    await context.close();
+  });
+});

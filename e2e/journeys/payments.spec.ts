@@ -1,0 +1,80 @@
+// Payments (issue 4): a learner pays through the sandbox's Razorpay Checkout and lands on /my-enrollments; a failed
+// payment shows the failure and enrols nothing.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { cachedAccessToken, signIn } from '../support/auth.js';
+import { portal } from '../support/portal.js';
+
+const { portalUrl } = portal();
+let browser: Browser;
+
+interface CourseCard {
+  _id: string;
+  courseTitle: string;
+  coursePrice: number;
+  discount: number;
+}
+
+async function paidCourses(): Promise<CourseCard[]> {
+  const body = (await (await fetch(`${portalUrl}/api/course/all`)).json()) as { courses: CourseCard[] };
+  return body.courses.filter((course) => Math.round(course.coursePrice * (100 - course.discount)) > 0);
+}
+
+async function enrolledCourses(page: Page): Promise<string[]> {
+  const token = await cachedAccessToken(page);
+  const response = await fetch(`${portalUrl}/api/user/data`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { user: { enrolledCourses: string[] } }).user.enrolledCourses;
+}
+
+async function openCheckout(page: Page, course: CourseCard) {
+  await page.goto(`${portalUrl}/course/${course._id}`);
+  await page.getByRole('heading', { level: 1, name: course.courseTitle }).waitFor();
+  await page.getByRole('button', { name: 'Enroll Now' }).click();
+  const dialog = page.getByRole('dialog', { name: course.courseTitle });
+  await dialog.waitFor();
+  await dialog.getByText('Course Enrollment').waitFor();
+  return dialog;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('payments', () => {
+  it('enrols a learner who pays in the sandbox checkout and takes them to My Enrollments', async () => {
+    const [course] = await paidCourses();
+    expect(course).toBeDefined();
+    const { page, context } = await openPage(browser);
+    await signIn(page, portalUrl, 'Aarav Sharma');
+    const dialog = await openCheckout(page, course!);
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByText('Enrollment successful!').waitFor({ timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/my-enrollments');
+    expect(await enrolledCourses(page)).toContain(course!._id);
+    await page.getByText(course!.courseTitle).first().waitFor({ timeout: 15_000 });
+    await page.goto(`${portalUrl}/course/${course!._id}`);
+    await page.getByRole('button', { name: 'Already Enrolled' }).waitFor();
+    await context.close();
+  }, 90_000);
+
+  it('shows the failure when the learner presses Fail, and enrols nothing', async () => {
+    const [course] = await paidCourses();
+    const { page, context } = await openPage(browser);
+    await signIn(page, portalUrl, 'Diya Patel');
+    const dialog = await openCheckout(page, course!);
+    await dialog.getByRole('button', { name: 'Fail', exact: true }).click();
+    await page.getByText(/^Payment failed: /).first().waitFor({ timeout: 15_000 });
+    await dialog.getByText('Payment failed. You can try again or close this window.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/course/${course!._id}`);
+    expect(await page.getByText('Enrollment successful!').count()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // let the payment.failed webhook arrive
+    expect(await enrolledCourses(page)).not.toContain(course!._id);
+    await page.getByRole('button', { name: 'Enroll Now' }).waitFor();
+    await context.close();
+  }, 90_000);
+});

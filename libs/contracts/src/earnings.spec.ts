@@ -1,0 +1,17 @@
+import { describe, expect, it } from '@jest/globals';
+import { earningsPath, summariseEarnings } from './earnings.js';
+
+describe('earnings series', () => {
+  it('builds the path for each granularity', () => {
+    expect(earningsPath('day')).toBe('/api/educator/earnings?granularity=day');
+    expect(earningsPath('month')).toBe('/api/educator/earnings?granularity=month');
+  });
+
+  it.each([
+    [[], { earnings: 0, enrolments: 0 }],
+    [[{ period: '2026-11-22', earnings: 0.1, enrolments: 1 }, { period: '2026-11-23', earnings: 0.2, enrolments: 2 }], { earnings: 0.3, enrolments: 3 }],
+    [[{ period: '2026-11', earnings: 499.5, enrolments: 1 }], { earnings: 499.5, enrolments: 1 }],
+  ])('sums %j without float noise', (series, totals) => {
+    expect(summariseEarnings(series)).toEqual(totals);
+  });
+});

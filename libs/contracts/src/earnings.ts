@@ -1,0 +1,30 @@
+// Earnings over time for the educator dashboard chart (beyond the spec). Served by commerce, which aggregates
+// earnings events: GET /api/educator/earnings?granularity=day|month
+//   → { success: true, series: [{ period: '2026-11-22', earnings: 1498.5, enrolments: 3 }, ...] }
+// Periods are 'YYYY-MM-DD' (day) or 'YYYY-MM' (month) in UTC, oldest first; periods without sales may be absent.
+// `earnings` is in rupees (2 decimals, after discount); `enrolments` counts paid and free enrolments.
+
+export const EARNINGS_GRANULARITIES = ['day', 'month'] as const;
+export type EarningsGranularity = (typeof EARNINGS_GRANULARITIES)[number];
+
+export interface EarningsPoint {
+  period: string;
+  earnings: number;
+  enrolments: number;
+}
+
+export interface EarningsSeries {
+  series: EarningsPoint[];
+}
+
+export const EARNINGS_PATH = '/api/educator/earnings';
+
+export function earningsPath(granularity: EarningsGranularity): string {
+  return `${EARNINGS_PATH}?granularity=${granularity}`;
+}
+
+/** Totals of a series, for the chart's text summary. */
+export function summariseEarnings(series: readonly EarningsPoint[]): { earnings: number; enrolments: number } {
+  const earningsPaise = series.reduce((sum, point) => sum + Math.round(point.earnings * 100), 0);
+  return { earnings: earningsPaise / 100, enrolments: series.reduce((sum, point) => sum + point.enrolments, 0) };
+}

@@ -1,0 +1,52 @@
+// Domain events between services (ARCHITECTURE.md §3). Producers write them to their outbox in the same
+// transaction as the change; the outbox relay adds them to the named BullMQ queue with jobId = eventId
+// (so a relayed-twice event is one job) and the consumer is idempotent by the key named below.
+import { z } from 'zod';
+
+/** BullMQ queue consumed by the catalogue worker (course counters: students, rating sum/count). */
+export const CATALOGUE_EVENTS_QUEUE = 'catalogue-events';
+
+/** Job names on CATALOGUE_EVENTS_QUEUE. */
+export const CatalogueEvent = {
+  CourseEnrolled: 'course.enrolled',
+  CourseRated: 'course.rated',
+} as const;
+export type CatalogueEventName = (typeof CatalogueEvent)[keyof typeof CatalogueEvent];
+
+/**
+ * A learner was enrolled (written by progress when commerce's internal enrol call creates the enrolment).
+ * Catalogue: student_count + 1, at most once per purchaseId.
+ */
+export const courseEnrolledEventSchema = z.object({
+  eventId: z.string().min(1),
+  courseId: z.uuid(),
+  userId: z.string().min(1),
+  purchaseId: z.string().min(1),
+});
+export type CourseEnrolledEvent = z.infer<typeof courseEnrolledEventSchema>;
+
+/**
+ * A learner rated a course (new rating: previousRating null; replaced rating: previousRating is the old value).
+ * Catalogue: rating_sum += rating - (previousRating ?? 0); rating_count += previousRating === null ? 1 : 0;
+ * at most once per eventId.
+ */
+export const courseRatedEventSchema = z.object({
+  eventId: z.string().min(1),
+  courseId: z.uuid(),
+  userId: z.string().min(1),
+  rating: z.number().int().min(1).max(5),
+  previousRating: z.number().int().min(1).max(5).nullable(),
+});
+export type CourseRatedEvent = z.infer<typeof courseRatedEventSchema>;
+
+export interface CatalogueEventPayloads {
+  'course.enrolled': CourseEnrolledEvent;
+  'course.rated': CourseRatedEvent;
+}
+
+/** The counter change a rating event causes (pure, shared by tests and the consumer). */
+export function ratingDelta(event: Pick<CourseRatedEvent, 'rating' | 'previousRating'>): { sum: number; count: number } {
+  return event.previousRating === null
+    ? { sum: event.rating, count: 1 }
+    : { sum: event.rating - event.previousRating, count: 0 };
+}

@@ -1,0 +1,42 @@
+import type { ChapterDto } from './api.js';
+import { CERTIFICATE_CODE_PATTERN, certificateCodeSchema, isCourseComplete, lecturesInOrder, playbackRequestSchema } from './learning.js';
+
+const lecture = (id: string, order: number) => ({
+  lectureId: id, lectureOrder: order, lectureTitle: `L${id}`, lectureDuration: 5, lectureUrl: null, isPreviewFree: false, notesUrl: null, testUrl: null,
+});
+const chapters: ChapterDto[] = [
+  { chapterId: 'c2', chapterOrder: 2, chapterTitle: 'Two', chapterContent: [lecture('d', 2), lecture('c', 1)] },
+  { chapterId: 'c1', chapterOrder: 1, chapterTitle: 'One', chapterContent: [lecture('a', 1), lecture('b', 2)] },
+];
+
+describe('learning rules', () => {
+  it('orders lectures by chapter then lecture and labels them chapter.lecture', () => {
+    expect(lecturesInOrder(chapters).map(({ lecture: l, label }) => `${label} ${l.lectureId}`)).toEqual(['1.1 a', '1.2 b', '2.1 c', '2.2 d']);
+  });
+
+  it.each([
+    [['a', 'b', 'c', 'd'], true],
+    [['a', 'b', 'c'], false],
+    [['a', 'b', 'c', 'x', 'y'], false],
+    [[], false],
+  ])('isCourseComplete(%j) = %s', (done, expected) => {
+    expect(isCourseComplete(chapters, done)).toBe(expected);
+  });
+
+  it('never calls an empty course complete', () => {
+    expect(isCourseComplete([], [])).toBe(false);
+  });
+
+  it('validates certificate codes case-insensitively', () => {
+    expect(certificateCodeSchema.parse(' ac-7K3M-PQ9R-2XTW ')).toBe('AC-7K3M-PQ9R-2XTW');
+    expect(CERTIFICATE_CODE_PATTERN.test('AC-7K3M-PQ9R-2XTO')).toBe(false); // O is not in the alphabet
+    expect(certificateCodeSchema.safeParse('../etc').success).toBe(false);
+  });
+
+  it('bounds playback positions', () => {
+    const ids = { courseId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', lectureId: '7c9e6679-7425-40de-944b-e07fc1f90ae8' };
+    expect(playbackRequestSchema.safeParse({ ...ids, positionSeconds: 12.5 }).success).toBe(true);
+    expect(playbackRequestSchema.safeParse({ ...ids, positionSeconds: -1 }).success).toBe(false);
+    expect(playbackRequestSchema.safeParse({ ...ids, positionSeconds: '3' }).success).toBe(false);
+  });
+});

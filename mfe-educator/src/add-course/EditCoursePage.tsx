@@ -1,0 +1,43 @@
+import { useToast } from '@academy/platform';
+import { ErrorPanel, LoadingView } from '@academy/ui';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { educatorPaths } from '../common/educatorPaths';
+import { useRemoteData } from '../common/useRemoteData';
+import { CourseForm } from './components/CourseForm';
+import { fetchCourseForEditing, updateCourse, usePutFormClient } from './data/authoringApi';
+import { draftFromCourse } from './data/courseDraft';
+import './add-course.css';
+
+/** /educator/edit-course/:courseId (beyond the spec): the add-course form, prefilled; saving goes back to My Courses. */
+export function EditCoursePage() {
+  const { courseId = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const putClient = usePutFormClient();
+  const { state, reload } = useRemoteData((api) => fetchCourseForEditing(api, courseId), [courseId]);
+
+  return (
+    <div className="add-course">
+      <h1 className="page-title">Edit Course</h1>
+      {state.status === 'loading' && <LoadingView label="Loading the course" />}
+      {state.status === 'error' && (
+        <ErrorPanel title="The course could not be loaded" message={state.message} onRetry={reload} />
+      )}
+      {state.status === 'error' && <Link to={educatorPaths.myCourses}>Back to My Courses</Link>}
+      {state.status === 'ready' && (
+        <CourseForm
+          key={state.data._id}
+          initial={{ ...draftFromCourse(state.data), thumbnailUrl: state.data.courseThumbnail }}
+          submitLabel="Save changes"
+          busyLabel="Saving…"
+          submit={(form) => updateCourse(putClient, courseId, form)}
+          onSuccess={(result) => {
+            toast.success(result.message);
+            navigate(educatorPaths.myCourses);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+

@@ -1,0 +1,110 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import type { LectureFields } from '../data/courseDraft';
+import { LectureDialog } from './LectureDialog';
+
+function Harness({ onAdd }: { onAdd: (lecture: LectureFields) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        + Add Lecture
+      </button>
+      {open && (
+        <LectureDialog
+          chapterTitle="Integers"
+          onClose={() => setOpen(false)}
+          onAdd={(lecture) => {
+            onAdd(lecture);
+            setOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+async function openDialog() {
+  const user = userEvent.setup();
+  const onAdd = jest.fn();
+  render(<Harness onAdd={onAdd} />);
+  await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
+  return { user, onAdd, dialog: screen.getByRole('dialog', { name: 'Add Lecture' }) };
+}
+
+describe('LectureDialog', () => {
+  it('is a modal dialog with every field of the spec, focused on the title', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    for (const label of ['Lecture Title', 'Duration (minutes)', 'Notes Download URL', 'Test Download URL', 'Lecture URL (YouTube only)']) {
+      expect(screen.getByLabelText(label)).toHaveValue(label === 'Duration (minutes)' ? null : '');
+    }
+    expect(screen.getByRole('checkbox', { name: 'Is Preview Free?' })).not.toBeChecked();
+    expect(screen.getByLabelText('Lecture Title')).toHaveFocus();
+  });
+
+  it('closes on Escape and on the close button, returning focus to the opener', async () => {
+    const { user } = await openDialog();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ Add Lecture' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    const { user } = await openDialog();
+    screen.getByRole('button', { name: 'Add' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Add' })).toHaveFocus();
+  });
+
+  it('accepts only YouTube lecture links and http(s) download links', async () => {
+    const { user, onAdd } = await openDialog();
+    await user.type(screen.getByLabelText('Lecture Title'), 'Number line');
+    await user.type(screen.getByLabelText('Duration (minutes)'), '12');
+    await user.type(screen.getByLabelText('Lecture URL (YouTube only)'), 'https://vimeo.com/123');
+    await user.type(screen.getByLabelText('Notes Download URL'), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Lecture URL (YouTube only)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Lecture URL (YouTube only)')).toHaveAccessibleDescription('Enter a YouTube link (youtu.be, watch or embed).');
+    expect(screen.getByLabelText('Notes Download URL')).toHaveAccessibleDescription('Enter an http or https link, or leave it empty.');
+    expect(screen.getByLabelText('Notes Download URL')).toHaveFocus(); // the first invalid field on screen
+  });
+
+  it('requires a title and whole minutes', async () => {
+    const { user, onAdd } = await openDialog();
+    await user.type(screen.getByLabelText('Lecture URL (YouTube only)'), 'https://youtu.be/abcdefghijk');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Lecture Title')).toHaveAccessibleDescription('Enter a lecture title.');
+    expect(screen.getByLabelText('Duration (minutes)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('adds a valid lecture, closes, and opens again with empty fields', async () => {
+    const { user, onAdd } = await openDialog();
+    await user.type(screen.getByLabelText('Lecture Title'), 'Number line');
+    await user.type(screen.getByLabelText('Duration (minutes)'), '12');
+    await user.type(screen.getByLabelText('Lecture URL (YouTube only)'), 'https://www.youtube.com/watch?v=abcdefghijk');
+    await user.type(screen.getByLabelText('Notes Download URL'), 'https://example.org/notes.pdf');
+    await user.click(screen.getByRole('checkbox', { name: 'Is Preview Free?' }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onAdd).toHaveBeenCalledWith({
+      lectureTitle: 'Number line',
+      lectureDuration: '12',
+      lectureUrl: 'https://www.youtube.com/watch?v=abcdefghijk',
+      notesUrl: 'https://example.org/notes.pdf',
+      testUrl: '',
+      isPreviewFree: true,
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
+    expect(screen.getByLabelText('Lecture Title')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Is Preview Free?' })).not.toBeChecked();
+  });
+});

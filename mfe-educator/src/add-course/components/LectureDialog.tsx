@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { emptyLectureFields, validateLecture, type LectureErrors, type LectureFields } from '../data/courseDraft';
+
+export interface LectureDialogProps {
+  chapterTitle: string;
+  onAdd: (lecture: LectureFields) => void;
+  onClose: () => void;
+}
+
+/** Fields in the order they appear, to focus the first invalid one. */
+const FIELD_ORDER: (keyof LectureFields)[] = ['lectureTitle', 'lectureDuration', 'notesUrl', 'testUrl', 'lectureUrl'];
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The Add Lecture dialog (WAI-ARIA modal dialog): focus moves in and is trapped, Escape and the close button close
+ * it, focus returns to the opener. Adding a valid lecture closes it; it is mounted fresh each time, so its fields
+ * start empty with "Is Preview Free?" unticked.
+ */
+export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogProps) {
+  const [fields, setFields] = useState<LectureFields>(emptyLectureFields);
+  const [errors, setErrors] = useState<LectureErrors>({});
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const id = useId();
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    firstFieldRef.current?.focus();
+    return () => opener?.focus();
+  }, []);
+
+  const set = <K extends keyof LectureFields>(key: K, value: LectureFields[K]) => setFields((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // React events bubble through the portal to the course form: this submit must not submit the course.
+    event.stopPropagation();
+    const found = validateLecture(fields);
+    setErrors(found);
+    const firstInvalid = FIELD_ORDER.find((name) => found[name] !== undefined);
+    if (firstInvalid) {
+      dialogRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    onAdd(fields);
+    setFields(emptyLectureFields);
+    setErrors({});
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+    if (focusable.length === 0) return;
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const field = (name: Exclude<keyof LectureFields, 'isPreviewFree'>, label: string, type: string, extra: Record<string, unknown> = {}) => {
+    const error = errors[name];
+    return (
+      <div className="form-field">
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        <input
+          ref={name === 'lectureTitle' ? firstFieldRef : undefined}
+          id={`${id}-${name}`}
+          name={name}
+          type={type}
+          value={fields[name]}
+          onChange={(event) => set(name, event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-${name}-error` : undefined}
+          {...extra}
+        />
+        {error && (
+          <p id={`${id}-${name}-error`} className="form-field__error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  // In document.body: a <form> may not sit inside the course <form>, and the overlay covers the whole page.
+  return createPortal(
+    <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+        <div className="dialog__header">
+          <h2 id={titleId}>Add Lecture</h2>
+          <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <p className="dialog__context">Chapter: {chapterTitle}</p>
+        <form noValidate onSubmit={submit}>
+          {field('lectureTitle', 'Lecture Title', 'text', { maxLength: 200 })}
+          {field('lectureDuration', 'Duration (minutes)', 'number', { min: 0, max: 1440, step: 1, inputMode: 'numeric' })}
+          {field('notesUrl', 'Notes Download URL', 'url', { placeholder: 'https://' })}
+          {field('testUrl', 'Test Download URL', 'url', { placeholder: 'https://' })}
+          {field('lectureUrl', 'Lecture URL (YouTube only)', 'url', { placeholder: 'https://youtu.be/…' })}
+          <div className="form-field form-field--checkbox">
+            <input
+              id={`${id}-isPreviewFree`}
+              name="isPreviewFree"
+              type="checkbox"
+              checked={fields.isPreviewFree}
+              onChange={(event) => set('isPreviewFree', event.target.checked)}
+            />
+            <label htmlFor={`${id}-isPreviewFree`}>Is Preview Free?</label>
+          </div>
+          <button type="submit" className="button dialog__submit">
+            Add
+          </button>
+        </form>
+      </div>
+    </div>,
+    document.body,
+  );
+}

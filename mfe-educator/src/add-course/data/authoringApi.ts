@@ -1,0 +1,55 @@
+import type { EducatorCourseDetail } from '@academy/contracts';
+import { ApiError, createApiClient, useRuntimeConfig, type ApiClient } from '@academy/platform';
+import { useAuth0 } from '@auth0/auth0-react';
+import { useMemo } from 'react';
+
+export interface AuthoringResult {
+  message: string;
+}
+
+/** Largest thumbnail the catalogue accepts (it answers 413 above this). */
+export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
+export const THUMBNAIL_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+export function courseForm(courseData: object, image: File | null): FormData {
+  const form = new FormData();
+  form.append('courseData', JSON.stringify(courseData));
+  if (image) form.append('image', image);
+  return form;
+}
+
+/** POST /api/educator/add-course: multipart `courseData` (JSON) and `image`. */
+export function addCourse(api: ApiClient, form: FormData): Promise<AuthoringResult> {
+  return api.postForm<AuthoringResult>('/educator/add-course', form);
+}
+
+/** GET /api/educator/courses/:id: the owner's full course (404 otherwise). */
+export async function fetchCourseForEditing(api: ApiClient, courseId: string): Promise<EducatorCourseDetail> {
+  const { course } = await api.get<{ course?: EducatorCourseDetail }>(`/educator/courses/${encodeURIComponent(courseId)}`);
+  if (!course) throw new ApiError('The server sent no course');
+  return course;
+}
+
+/**
+ * A client whose form posts go out as PUT (the platform client only knows GET and POST): same base URL, token
+ * and error handling as useApi.
+ */
+export function usePutFormClient(): Pick<ApiClient, 'postForm'> {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const { isAuthenticated, getAccessTokenSilently } = useAuth0();
+  return useMemo(
+    () =>
+      createApiClient({
+        baseUrl: apiBaseUrl,
+        getToken: async () => (isAuthenticated ? ((await getAccessTokenSilently()) ?? null) : null),
+        fetchImpl: (input, init) => fetch(input, { ...init, method: 'PUT' }),
+      }),
+    [apiBaseUrl, isAuthenticated, getAccessTokenSilently],
+  );
+}
+
+/** PUT /api/educator/courses/:id with the same multipart body; `image` only when a new thumbnail was chosen. */
+export function updateCourse(client: Pick<ApiClient, 'postForm'>, courseId: string, form: FormData): Promise<AuthoringResult> {
+  return client.postForm<AuthoringResult>(`/educator/courses/${encodeURIComponent(courseId)}`, form);
+}
+

@@ -1,0 +1,180 @@
+import { isYouTubeLink, type EducatorCourseDetail } from '@academy/contracts';
+
+// The chapters and lectures of the add/edit form, apart from the views: a reducer and the payload builder.
+
+export interface LectureFields {
+  lectureTitle: string;
+  /** Minutes, as typed. */
+  lectureDuration: string;
+  lectureUrl: string;
+  notesUrl: string;
+  testUrl: string;
+  isPreviewFree: boolean;
+}
+
+export const emptyLectureFields: LectureFields = {
+  lectureTitle: '',
+  lectureDuration: '',
+  lectureUrl: '',
+  notesUrl: '',
+  testUrl: '',
+  isPreviewFree: false,
+};
+
+export interface DraftLecture {
+  key: string;
+  /** Set when the lecture came from the server (kept on save). */
+  lectureId?: string;
+  lectureTitle: string;
+  lectureDuration: number;
+  lectureUrl: string;
+  notesUrl: string | null;
+  testUrl: string | null;
+  isPreviewFree: boolean;
+}
+
+export interface DraftChapter {
+  key: string;
+  chapterId?: string;
+  chapterTitle: string;
+  collapsed: boolean;
+  lectures: DraftLecture[];
+}
+
+export type ChaptersAction =
+  | { type: 'add-chapter'; title: string }
+  | { type: 'remove-chapter'; key: string }
+  | { type: 'toggle-chapter'; key: string }
+  | { type: 'add-lecture'; chapterKey: string; lecture: LectureFields }
+  | { type: 'remove-lecture'; chapterKey: string; lectureKey: string }
+  | { type: 'replace'; chapters: DraftChapter[] };
+
+let keySequence = 0;
+export function newKey(prefix: string): string {
+  keySequence += 1;
+  return `${prefix}-${keySequence}`;
+}
+
+export type LectureErrors = Partial<Record<keyof LectureFields, string>>;
+
+const MAX_LECTURE_MINUTES = 24 * 60;
+
+function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Field errors of the Add Lecture dialog; an empty object means the lecture can be added. */
+export function validateLecture(fields: LectureFields): LectureErrors {
+  const errors: LectureErrors = {};
+  if (!fields.lectureTitle.trim()) errors.lectureTitle = 'Enter a lecture title.';
+  const minutes = Number(fields.lectureDuration);
+  if (fields.lectureDuration.trim() === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > MAX_LECTURE_MINUTES) {
+    errors.lectureDuration = `Enter the duration in whole minutes (0 to ${MAX_LECTURE_MINUTES}).`;
+  }
+  if (!isYouTubeLink(fields.lectureUrl.trim())) errors.lectureUrl = 'Enter a YouTube link (youtu.be, watch or embed).';
+  if (fields.notesUrl.trim() && !isWebLink(fields.notesUrl.trim())) errors.notesUrl = 'Enter an http or https link, or leave it empty.';
+  if (fields.testUrl.trim() && !isWebLink(fields.testUrl.trim())) errors.testUrl = 'Enter an http or https link, or leave it empty.';
+  return errors;
+}
+
+export function chaptersReducer(chapters: DraftChapter[], action: ChaptersAction): DraftChapter[] {
+  switch (action.type) {
+    case 'add-chapter': {
+      const title = action.title.trim();
+      if (!title) return chapters;
+      // New chapters start expanded and empty.
+      return [...chapters, { key: newKey('chapter'), chapterTitle: title, collapsed: false, lectures: [] }];
+    }
+    case 'remove-chapter':
+      return chapters.filter((chapter) => chapter.key !== action.key);
+    case 'toggle-chapter':
+      return chapters.map((chapter) => (chapter.key === action.key ? { ...chapter, collapsed: !chapter.collapsed } : chapter));
+    case 'add-lecture': {
+      const lecture: DraftLecture = {
+        key: newKey('lecture'),
+        lectureTitle: action.lecture.lectureTitle.trim(),
+        lectureDuration: Number(action.lecture.lectureDuration),
+        lectureUrl: action.lecture.lectureUrl.trim(),
+        notesUrl: action.lecture.notesUrl.trim() || null,
+        testUrl: action.lecture.testUrl.trim() || null,
+        isPreviewFree: action.lecture.isPreviewFree,
+      };
+      return chapters.map((chapter) => (chapter.key === action.chapterKey ? { ...chapter, lectures: [...chapter.lectures, lecture] } : chapter));
+    }
+    case 'remove-lecture':
+      return chapters.map((chapter) =>
+        chapter.key === action.chapterKey ? { ...chapter, lectures: chapter.lectures.filter((lecture) => lecture.key !== action.lectureKey) } : chapter,
+      );
+    case 'replace':
+      return action.chapters;
+  }
+}
+
+export interface CourseFields {
+  courseTitle: string;
+  courseDescription: string;
+  /** As typed; converted to numbers in the payload. */
+  coursePrice: string;
+  discount: string;
+}
+
+export const emptyCourseFields: CourseFields = { courseTitle: '', courseDescription: '', coursePrice: '', discount: '' };
+
+/**
+ * The `courseData` JSON of add-course and of the edit route. Orders are not sent (the server assigns them from
+ * the positions); ids are sent only for chapters and lectures that came from the server.
+ */
+export function toCourseData(fields: CourseFields, chapters: readonly DraftChapter[]) {
+  return {
+    courseTitle: fields.courseTitle.trim(),
+    courseDescription: fields.courseDescription,
+    coursePrice: Number(fields.coursePrice),
+    discount: Number(fields.discount),
+    courseContent: chapters.map((chapter) => ({
+      ...(chapter.chapterId ? { chapterId: chapter.chapterId } : {}),
+      chapterTitle: chapter.chapterTitle,
+      chapterContent: chapter.lectures.map((lecture) => ({
+        ...(lecture.lectureId ? { lectureId: lecture.lectureId } : {}),
+        lectureTitle: lecture.lectureTitle,
+        lectureDuration: lecture.lectureDuration,
+        lectureUrl: lecture.lectureUrl,
+        notesUrl: lecture.notesUrl ?? '',
+        testUrl: lecture.testUrl ?? '',
+        isPreviewFree: lecture.isPreviewFree,
+      })),
+    })),
+  };
+}
+
+/** The form's starting point for a course being edited. Existing chapters start collapsed. */
+export function draftFromCourse(course: EducatorCourseDetail): { fields: CourseFields; chapters: DraftChapter[] } {
+  return {
+    fields: {
+      courseTitle: course.courseTitle,
+      courseDescription: course.courseDescription,
+      coursePrice: String(course.coursePrice),
+      discount: String(course.discount),
+    },
+    chapters: course.courseContent.map((chapter) => ({
+      key: newKey('chapter'),
+      chapterId: chapter.chapterId,
+      chapterTitle: chapter.chapterTitle,
+      collapsed: true,
+      lectures: chapter.chapterContent.map((lecture) => ({
+        key: newKey('lecture'),
+        lectureId: lecture.lectureId,
+        lectureTitle: lecture.lectureTitle,
+        lectureDuration: lecture.lectureDuration,
+        lectureUrl: lecture.lectureUrl ?? '',
+        notesUrl: lecture.notesUrl,
+        testUrl: lecture.testUrl,
+        isPreviewFree: lecture.isPreviewFree,
+      })),
+    })),
+  };
+}

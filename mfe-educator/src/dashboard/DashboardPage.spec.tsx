@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { failure, fakeServer, on, ok, renderEducatorApp } from '../testing/educatorTestKit';
+
+const dashboardData = {
+  totalCourses: 4,
+  totalEarnings: 1498.5,
+  enrolledStudentsData: [
+    { student: { name: 'Aarav Sharma', imageUrl: 'https://img.test/aarav.png' }, courseTitle: 'Class 8 Algebra' },
+    { student: { name: 'Diya Patel', imageUrl: '' }, courseTitle: 'Class 11 Physics' },
+  ],
+};
+
+beforeAll(() => {
+  // recharts' ResponsiveContainer measures its box; jsdom has no layout.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+describe('Dashboard', () => {
+  it('shows the three totals and the latest enrollments', async () => {
+    fakeServer(on('GET', '/api/educator/dashboard', ok({ dashboardData })));
+    renderEducatorApp('/educator');
+    expect(await screen.findByText('Total Enrolments')).toBeInTheDocument();
+    const value = (label: string) => screen.getByText(label).parentElement!.querySelector('dd')!.textContent;
+    expect(value('Total Enrolments')).toBe('2');
+    expect(value('Total Courses')).toBe('4');
+    expect(value('Total Earnings')).toBe('₹1498.50');
+
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['#', 'Student Name', 'Course Title']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['1', 'Aarav Sharma', 'Class 8 Algebra'],
+      ['2', 'DDiya Patel', 'Class 11 Physics'],
+    ]);
+    expect(rows[0]!.querySelector('img')).toHaveAttribute('src', 'https://img.test/aarav.png');
+  });
+
+  it('shows an empty chart state when commerce does not serve earnings yet (404)', async () => {
+    const seen = fakeServer(on('GET', '/api/educator/dashboard', ok({ dashboardData })));
+    renderEducatorApp('/educator');
+    expect(await screen.findByText(/No earnings yet/)).toBeInTheDocument();
+    expect(seen.map((r) => r.path)).toContain('/api/educator/earnings?granularity=day');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('summarises the series in text and as a table, and switches between days and months', async () => {
+    const user = userEvent.setup();
+    fakeServer(
+      on('GET', '/api/educator/dashboard', ok({ dashboardData })),
+      on('GET', '/api/educator/earnings?granularity=day', ok({ series: [
+        { period: '2026-11-21', earnings: 449.55, enrolments: 1 },
+        { period: '2026-11-22', earnings: 1048.95, enrolments: 2 },
+      ] })),
+      on('GET', '/api/educator/earnings?granularity=month', ok({ series: [] })),
+    );
+    renderEducatorApp('/educator');
+    expect(await screen.findByText('₹1498.50 earned from 3 enrolments over 2 days, 2026-11-21 to 2026-11-22.')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Chart of earnings and enrolments' })).toHaveAccessibleDescription(/₹1498.50 earned/);
+    const table = screen.getByRole('table', { name: 'Earnings and enrolments by day' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['2026-11-21₹449.551', '2026-11-22₹1048.952']);
+
+    expect(screen.getByRole('button', { name: 'Days' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Months' }));
+    expect(screen.getByRole('button', { name: 'Months' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText(/No earnings yet/)).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the dashboard fails", async () => {
+    fakeServer(on('GET', '/api/educator/dashboard', failure(503, 'Commerce is unavailable')));
+    renderEducatorApp('/educator');
+    expect(await screen.findByRole('heading', { name: 'The dashboard could not be loaded' })).toBeInTheDocument();
+    expect(screen.getAllByText('Commerce is unavailable').length).toBeGreaterThan(0);
+  });
+});

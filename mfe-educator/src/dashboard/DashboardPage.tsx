@@ -1,0 +1,64 @@
+import { formatPrice } from '@academy/contracts';
+import { ErrorPanel, LoadingView } from '@academy/ui';
+import { useRemoteData } from '../common/useRemoteData';
+import { StudentCell } from '../common/StudentCell';
+import { EarningsPanel } from './components/EarningsPanel';
+import { StatCard } from './components/StatCard';
+import { fetchDashboard } from './data/dashboardApi';
+import './dashboard.css';
+
+const icons = {
+  enrolments: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5Z',
+  courses: 'M4 4h11a3 3 0 0 1 3 3v13H7a3 3 0 0 1-3-3V4Zm2 2v11a1 1 0 0 0 1 1h9V7a1 1 0 0 0-1-1H6Z',
+  earnings: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15v2h-2v-2a4 4 0 0 1-3-3h2a2 2 0 0 0 2 1h1a1 1 0 0 0 0-2h-2a3 3 0 0 1 0-6V5h2v2a4 4 0 0 1 3 3h-2a2 2 0 0 0-2-1h-1a1 1 0 0 0 0 2h2a3 3 0 0 1 0 6Z',
+};
+
+/** /educator: the three totals, the latest enrolments and the earnings chart. */
+export function DashboardPage() {
+  const { state, reload } = useRemoteData(fetchDashboard);
+
+  return (
+    <div className="dashboard">
+      <h1 className="visually-hidden">Dashboard</h1>
+      {state.status === 'loading' && <LoadingView label="Loading your dashboard" />}
+      {state.status === 'error' && <ErrorPanel title="The dashboard could not be loaded" message={state.message} onRetry={reload} />}
+      {state.status === 'ready' && (
+        <>
+          <div className="dashboard__cards">
+            <StatCard label="Total Enrolments" value={String(state.data.enrolledStudentsData.length)} icon={icons.enrolments} />
+            <StatCard label="Total Courses" value={String(state.data.totalCourses)} icon={icons.courses} />
+            <StatCard label="Total Earnings" value={formatPrice(state.data.totalEarnings)} icon={icons.earnings} />
+          </div>
+          <section className="dashboard__latest" aria-labelledby="latest-enrollments">
+            <h2 id="latest-enrollments">Latest Enrollments</h2>
+            {state.data.enrolledStudentsData.length === 0 ? (
+              <p>No enrolments yet.</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col" className="data-table__index">#</th>
+                      <th scope="col">Student Name</th>
+                      <th scope="col">Course Title</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.data.enrolledStudentsData.map((row, index) => (
+                      <tr key={`${index}-${row.student.name}-${row.courseTitle}`}>
+                        <td className="data-table__index">{index + 1}</td>
+                        <td><StudentCell student={row.student} /></td>
+                        <td>{row.courseTitle}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+      <EarningsPanel />
+    </div>
+  );
+}

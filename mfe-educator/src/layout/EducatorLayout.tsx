@@ -1,0 +1,40 @@
+import { useCurrentUser } from '@academy/platform';
+import { Link, Outlet } from 'react-router-dom';
+import { EducatorUserMenu } from './EducatorUserMenu';
+import { SideMenu } from './SideMenu';
+import '../common/tables.css';
+import './EducatorLayout.css';
+
+export const COPYRIGHT_LINE = '© 2025 Academy. All Rights Reserved.';
+
+/** Header (logo, greeting, user menu), side menu, the page, and the footer of the educator area. */
+export function EducatorLayout() {
+  const { displayName, user, logout } = useCurrentUser();
+  const name = displayName || 'Developers';
+  return (
+    <div className="educator-layout">
+      <a className="educator-layout__skip" href="#educator-main">
+        Skip to content
+      </a>
+      <header className="educator-header">
+        <Link to="/" className="educator-header__logo" aria-label="Academy home">
+          <span aria-hidden="true" className="educator-header__logo-mark">A</span>
+          <span className="educator-header__logo-text">Academy</span>
+        </Link>
+        <div className="educator-header__end">
+          <p className="educator-header__greeting">Hi! {name}</p>
+          <EducatorUserMenu name={name} imageUrl={user?.imageUrl} onSignOut={() => void logout()} />
+        </div>
+      </header>
+      <div className="educator-layout__body">
+        <SideMenu />
+        <main id="educator-main" className="educator-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <footer className="educator-footer">
+        <p>{COPYRIGHT_LINE}</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+
+export interface EducatorUserMenuProps {
+  name: string;
+  imageUrl?: string;
+  onSignOut: () => void;
+}
+
+/** Disclosure menu: the avatar button opens a short list (home, sign out); Escape or a click outside closes it. */
+export function EducatorUserMenu({ name, imageUrl, onSignOut }: EducatorUserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="educator-user-menu" ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="educator-user-menu__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {imageUrl ? (
+          <img className="educator-user-menu__avatar" src={imageUrl} alt="" width={36} height={36} />
+        ) : (
+          <span className="educator-user-menu__avatar educator-user-menu__avatar--initial" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
+        )}
+      </button>
+      <ul id={listId} className="educator-user-menu__list" hidden={!open}>
+        <li>
+          <Link to="/" onClick={() => setOpen(false)}>
+            Back to the academy
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              onSignOut();
+            }}
+          >
+            Sign out
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

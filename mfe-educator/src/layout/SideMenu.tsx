@@ -1,0 +1,42 @@
+import { NavLink } from 'react-router-dom';
+import { educatorPaths } from '../common/educatorPaths';
+
+interface MenuItem {
+  label: string;
+  to: string;
+  /** Active only on this exact path (the dashboard). */
+  end: boolean;
+  icon: string;
+}
+
+/** The spec's four entries; on phones only the icons show (each keeps its label for screen readers). */
+export const sideMenuItems: readonly MenuItem[] = [
+  { label: 'Dashboard', to: educatorPaths.dashboard, end: true, icon: 'M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z' },
+  { label: 'Add Courses', to: educatorPaths.addCourse, end: false, icon: 'M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z' },
+  { label: 'My Courses', to: educatorPaths.myCourses, end: false, icon: 'M4 5h16v2H4V5Zm0 6h16v2H4v-2Zm0 6h16v2H4v-2Z' },
+  {
+    label: 'Student Enrolled',
+    to: educatorPaths.studentsEnrolled,
+    end: false,
+    icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5Z',
+  },
+];
+
+export function SideMenu() {
+  return (
+    <nav className="side-menu" aria-label="Educator">
+      <ul>
+        {sideMenuItems.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className="side-menu__link" title={item.label}>
+              <svg className="side-menu__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <path d={item.icon} fill="currentColor" />
+              </svg>
+              <span className="side-menu__label">{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { failure, fakeServer, on, ok, renderEducatorApp } from '../testing/educatorTestKit';
+
+const course = {
+  _id: '10000000-0000-4000-8000-000100000000',
+  courseTitle: 'Class 8 Algebra',
+  courseThumbnail: '/media/thumbnails/algebra.svg',
+  coursePrice: 999,
+  discount: 50,
+  educator: { name: 'Meera Iyer' },
+  averageRating: 4,
+  ratingCount: 3,
+  studentCount: 3,
+  createdAt: '2025-01-10T09:00:00.000Z',
+  earnings: 1498,
+  isPublished: true,
+};
+
+describe('My Courses', () => {
+  it('shows a loading view, then each course with thumbnail, earnings, students and date; the last two hide on small screens', async () => {
+    fakeServer(on('GET', '/api/educator/courses', ok({ courses: [course] })));
+    renderEducatorApp('/educator/my-courses');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your courses');
+    const table = await screen.findByRole('table');
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((th) => th.textContent)).toEqual(['All Courses', 'Earnings', 'Students', 'Published On', 'Actions']);
+    expect(headers[2]).toHaveClass('hide-on-small');
+    expect(headers[3]).toHaveClass('hide-on-small');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Class 8 Algebra');
+    expect(row.querySelector('img')).toHaveAttribute('src', course.courseThumbnail);
+    expect(within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent)).toEqual(['₹1498.00', '3', new Date(course.createdAt).toLocaleDateString()]);
+    expect(within(row).getByRole('link', { name: 'Edit Class 8 Algebra' })).toHaveAttribute('href', `/educator/edit-course/${course._id}`);
+  });
+
+  it('unpublishes and republishes a course', async () => {
+    const user = userEvent.setup();
+    const seen = fakeServer(
+      on('GET', '/api/educator/courses', ok({ courses: [course] })),
+      on('POST', `/api/educator/courses/${course._id}/unpublish`, ok({ message: 'Course Unpublished', isPublished: false })),
+      on('POST', `/api/educator/courses/${course._id}/publish`, ok({ message: 'Course Published', isPublished: true })),
+    );
+    renderEducatorApp('/educator/my-courses');
+    await user.click(await screen.findByRole('button', { name: 'Unpublish Class 8 Algebra' }));
+    expect(await screen.findByText('Course Unpublished')).toBeInTheDocument();
+    expect(screen.getByText('Unpublished')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Republish Class 8 Algebra' }));
+    expect(await screen.findByText('Course Published')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unpublish Class 8 Algebra' })).toBeInTheDocument();
+    expect(seen.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      `/api/educator/courses/${course._id}/unpublish`,
+      `/api/educator/courses/${course._id}/publish`,
+    ]);
+  });
+
+  it("keeps the course as it was and shows the server's message when unpublishing fails", async () => {
+    const user = userEvent.setup();
+    fakeServer(
+      on('GET', '/api/educator/courses', ok({ courses: [course] })),
+      on('POST', `/api/educator/courses/${course._id}/unpublish`, failure(404, 'Course not found')),
+    );
+    renderEducatorApp('/educator/my-courses');
+    await user.click(await screen.findByRole('button', { name: 'Unpublish Class 8 Algebra' }));
+    expect(await screen.findByText('Course not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unpublish Class 8 Algebra' })).toBeEnabled();
+  });
+});

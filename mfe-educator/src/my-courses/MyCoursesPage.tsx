@@ -1,0 +1,94 @@
+import { formatPrice, type EducatorCourse } from '@academy/contracts';
+import { errorMessage, useApi, useToast } from '@academy/platform';
+import { ErrorPanel, LoadingView } from '@academy/ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { educatorPaths } from '../common/educatorPaths';
+import { useRemoteData } from '../common/useRemoteData';
+import { fetchMyCourses, setCoursePublished } from './data/myCoursesApi';
+import './my-courses.css';
+
+/** /educator/my-courses: the educator's courses with earnings, students and date, plus edit and (un)publish. */
+export function MyCoursesPage() {
+  const { state, reload, setState } = useRemoteData(fetchMyCourses);
+  const api = useApi();
+  const toast = useToast();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const togglePublished = async (course: EducatorCourse) => {
+    setBusyId(course._id);
+    try {
+      const result = await setCoursePublished(api, course._id, !course.isPublished);
+      setState((current) =>
+        current.status === 'ready'
+          ? { status: 'ready', data: current.data.map((c) => (c._id === course._id ? { ...c, isPublished: result.isPublished } : c)) }
+          : current,
+      );
+      toast.success(result.message);
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <div className="my-courses">
+      <h1 className="page-title">My Courses</h1>
+      {state.status === 'loading' && <LoadingView label="Loading your courses" />}
+      {state.status === 'error' && <ErrorPanel title="Your courses could not be loaded" message={state.message} onRetry={reload} />}
+      {state.status === 'ready' &&
+        (state.data.length === 0 ? (
+          <p>
+            You have no courses yet. <Link to={educatorPaths.addCourse}>Add your first course</Link>.
+          </p>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">All Courses</th>
+                  <th scope="col">Earnings</th>
+                  <th scope="col" className="hide-on-small">Students</th>
+                  <th scope="col" className="hide-on-small">Published On</th>
+                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.data.map((course) => (
+                  <tr key={course._id}>
+                    <th scope="row" className="my-courses__course">
+                      <img src={course.courseThumbnail} alt="" width={64} height={36} loading="lazy" />
+                      <span>
+                        {course.courseTitle}
+                        {!course.isPublished && <span className="my-courses__badge">Unpublished</span>}
+                      </span>
+                    </th>
+                    <td>{formatPrice(course.earnings)}</td>
+                    <td className="hide-on-small">{course.studentCount}</td>
+                    <td className="hide-on-small">
+                      <time dateTime={course.createdAt}>{new Date(course.createdAt).toLocaleDateString()}</time>
+                    </td>
+                    <td className="my-courses__actions">
+                      <Link className="my-courses__action" to={educatorPaths.editCourse(course._id)} aria-label={`Edit ${course.courseTitle}`}>
+                        Edit
+                      </Link>
+                      <button
+                        type="button"
+                        className="my-courses__action"
+                        disabled={busyId === course._id}
+                        aria-label={`${course.isPublished ? 'Unpublish' : 'Republish'} ${course.courseTitle}`}
+                        onClick={() => void togglePublished(course)}
+                      >
+                        {course.isPublished ? 'Unpublish' : 'Republish'}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </div>
+  );
+}

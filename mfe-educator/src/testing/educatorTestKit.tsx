@@ -1,0 +1,83 @@
+// Test kit of the educator app: a fake server at the network boundary (window.fetch) and a harness that renders
+// the whole App at a path for a signed-in educator, so tests go through routing, the gate and the real API client.
+import type { UserData } from '@academy/contracts';
+import { useUserStore } from '@academy/platform';
+import { fakeAuth0, TestPlatformProviders } from '@academy/platform/testing';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import App from '../App';
+
+export const meera: UserData = {
+  _id: 'sandbox|educator-meera',
+  name: 'Meera Iyer',
+  email: 'meera@demo.academy',
+  imageUrl: '',
+  enrolledCourses: [],
+  publicMetadata: { role: 'educator' },
+};
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+export interface SeenRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+/** Answers one request (or undefined to let the next route try). */
+export type FakeRoute = (request: SeenRequest) => Reply | undefined | Promise<Reply | undefined>;
+
+export const ok = (body: object = {}): Reply => ({ status: 200, body: { success: true, ...body } });
+export const failure = (status: number, message: string): Reply => ({ status, body: { success: false, message } });
+
+/** `on('GET', '/api/educator/dashboard', reply)`: exact method and path (query included when given). */
+export function on(method: string, path: string, reply: Reply | ((request: SeenRequest) => Reply | Promise<Reply>)): FakeRoute {
+  return (request) => {
+    const pathOnly = path.includes('?') ? request.path : request.path.split('?')[0];
+    if (request.method !== method || pathOnly !== path) return undefined;
+    return typeof reply === 'function' ? reply(request) : reply;
+  };
+}
+
+/** Replaces window.fetch; unknown requests get 404. Returns the requests seen, in order. */
+export function fakeServer(...routes: FakeRoute[]): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const request: SeenRequest = {
+      method: init.method ?? 'GET',
+      path: `${url.pathname}${url.search}`,
+      body: init.body,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    seen.push(request);
+    let reply: Reply | undefined;
+    for (const route of routes) {
+      reply = await route(request);
+      if (reply) break;
+    }
+    reply ??= failure(404, `No route for ${request.path}`);
+    return { ok: reply.status >= 200 && reply.status < 300, status: reply.status, text: async () => JSON.stringify(reply.body) } as Response;
+  }) as unknown as typeof fetch;
+  return seen;
+}
+
+function CurrentLocation() {
+  return <span data-testid="location">{useLocation().pathname}</span>;
+}
+
+/** Renders the educator App at `path` with `user` signed in (an educator by default). */
+export function renderEducatorApp(path: string, user: UserData = meera) {
+  useUserStore.setState({ user, isEducator: user.publicMetadata.role === 'educator', status: 'ready', error: null });
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <TestPlatformProviders auth={fakeAuth0({ user: { sub: user._id, name: user.name } })}>
+        <App />
+        <CurrentLocation />
+      </TestPlatformProviders>
+    </MemoryRouter>,
+  );
+  return { ...view, location: () => view.getByTestId('location').textContent };
+}

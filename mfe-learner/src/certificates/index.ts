@@ -1,0 +1,2 @@
+// Public surface of the certificates feature.
+export { CertificatePage } from './pages/CertificatePage';

@@ -1,0 +1,13 @@
+import type { ApiClient } from '@academy/platform';
+import type { PurchaseResult } from '@academy/contracts';
+import type { RazorpaySuccess } from './razorpayCheckout';
+
+export type PurchaseAnswer = PurchaseResult & { success: true; message?: string };
+
+export function createPurchase(api: ApiClient, courseId: string): Promise<PurchaseAnswer> {
+  return api.post<PurchaseAnswer>('/user/purchase', { courseId });
+}
+
+export function verifyPayment(api: ApiClient, payment: RazorpaySuccess, purchaseId: string): Promise<{ success: boolean; message?: string }> {
+  return api.post('/user/verifyRazorpay', { ...payment, purchaseId });
+}

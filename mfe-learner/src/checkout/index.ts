@@ -1,0 +1,2 @@
+export { useCheckout, ENROLLMENT_SUCCESSFUL, VERIFICATION_FAILED, VERIFICATION_ERROR, MY_ENROLLMENTS_PATH, type CheckoutCourse } from './useCheckout';
+export { CHECKOUT_DESCRIPTION, CHECKOUT_THEME_COLOR, loadCheckoutScript, type RazorpayOptions } from './razorpayCheckout';

@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useUserStore } from '@academy/platform';
+import { TestPlatformProviders, fakeAuth0, testRuntimeConfig } from '@academy/platform/testing';
+import { useEnrollment } from '../catalogue/data/useEnrollment';
+import { userData } from '../catalogue/testing/catalogueTestKit';
+import { resetCheckoutScriptForTests, type RazorpayFailure, type RazorpayOptions } from './razorpayCheckout';
+import { ENROLLMENT_SUCCESSFUL, VERIFICATION_ERROR, VERIFICATION_FAILED } from './useCheckout';
+
+const course = { _id: 'course-7', courseTitle: 'Algebra Foundations', isEnrolled: false };
+const order = { id: 'order_Test123', amount: 49950, currency: 'INR' };
+const payment = { razorpay_order_id: order.id, razorpay_payment_id: 'pay_Test123', razorpay_signature: 'ab'.repeat(32) };
+
+let opened: { options: RazorpayOptions; failed?: (failure: RazorpayFailure) => void } | undefined;
+let location = '/course/course-7';
+const answers = new Map<string, () => Promise<Response>>();
+const requests: { url: string; body: unknown }[] = [];
+
+function json(body: unknown, status = 200) {
+  const text = JSON.stringify(body);
+  return Promise.resolve({ ok: status >= 200 && status < 300, status, text: async () => text, json: async () => body } as unknown as Response);
+}
+
+function LocationProbe() {
+  location = useLocation().pathname;
+  return null;
+}
+
+function wrapper({ children }: { children: ReactNode }) {
+  return (
+    <TestPlatformProviders auth={fakeAuth0({ isAuthenticated: true, user: { sub: 'sandbox|student-aarav' } })}>
+      <MemoryRouter initialEntries={['/course/course-7']}>
+        <Routes>
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+        {children}
+      </MemoryRouter>
+    </TestPlatformProviders>
+  );
+}
+
+beforeEach(() => {
+  opened = undefined;
+  location = '/course/course-7';
+  answers.clear();
+  requests.length = 0;
+  useUserStore.setState({ user: userData(), status: 'ready' });
+  // The checkout script is "already loaded": the fake records what the page asked of it.
+  window.Razorpay = class {
+    constructor(readonly options: RazorpayOptions) {
+      opened = { options };
+    }
+    open() {}
+    on(_event: 'payment.failed', callback: (failure: RazorpayFailure) => void) {
+      opened!.failed = callback;
+    }
+  };
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = [...answers.entries()].find(([path]) => url.endsWith(path));
+    return answer ? answer[1]() : json({ success: false, message: 'unexpected call' }, 500);
+  }) as typeof fetch;
+});
+
+afterEach(() => {
+  resetCheckoutScriptForTests();
+  useUserStore.getState().clear();
+});
+
+async function enrollAndPay() {
+  const { result } = renderHook(() => useEnrollment(course), { wrapper });
+  act(() => result.current.enroll());
+  await waitFor(() => expect(opened).toBeDefined());
+  await act(async () => opened!.options.handler(payment));
+}
+
+describe('Enroll Now → Razorpay Checkout → verify', () => {
+  it('opens Checkout with the order, the course title, prefill and theme, then verifies and goes to /my-enrollments', async () => {
+    answers.set('/api/user/purchase', () => json({ success: true, purchaseId: 'p-1', keyId: 'rzp_test_sandbox', order }));
+    answers.set('/api/user/verifyRazorpay', () => json({ success: true, message: 'Payment verified' }));
+    await enrollAndPay();
+    expect(opened!.options).toMatchObject({
+      key: 'rzp_test_sandbox',
+      amount: 49950,
+      currency: 'INR',
+      order_id: order.id,
+      name: 'Algebra Foundations',
+      description: 'Course Enrollment',
+      prefill: { name: 'Aarav Sharma', email: 'aarav@demo.academy' },
+      theme: { color: '#3399cc' },
+    });
+    expect(requests.find((r) => r.url.endsWith('/api/user/purchase'))!.body).toEqual({ courseId: 'course-7' });
+    expect(requests.find((r) => r.url.endsWith('/api/user/verifyRazorpay'))!.body).toEqual({ ...payment, purchaseId: 'p-1' });
+    expect(await screen.findByText(ENROLLMENT_SUCCESSFUL)).toBeInTheDocument();
+    await waitFor(() => expect(location).toBe('/my-enrollments'));
+    expect(testRuntimeConfig.razorpay.checkoutScriptUrl).toMatch(/checkout\.js$/);
+  });
+
+  it('says "Payment verification failed." when verification answers success: false, and stays', async () => {
+    answers.set('/api/user/purchase', () => json({ success: true, purchaseId: 'p-1', order }));
+    answers.set('/api/user/verifyRazorpay', () => json({ success: false, message: 'Payment signature is invalid' }));
+    await enrollAndPay();
+    expect(await screen.findByText(VERIFICATION_FAILED)).toBeInTheDocument();
+    expect(location).toBe('/course/course-7');
+  });
+
+  it('says "Something went wrong during verification." when the verify call throws', async () => {
+    answers.set('/api/user/purchase', () => json({ success: true, purchaseId: 'p-1', order }));
+    answers.set('/api/user/verifyRazorpay', () => Promise.reject(new TypeError('Failed to fetch')));
+    await enrollAndPay();
+    expect(await screen.findByText(VERIFICATION_ERROR)).toBeInTheDocument();
+    expect(location).toBe('/course/course-7');
+  });
+
+  it('enrols in a free course without opening Checkout', async () => {
+    answers.set('/api/user/purchase', () => json({ success: true, purchaseId: 'p-2', enrolled: true, message: 'Enrolled in the free course' }));
+    const { result } = renderHook(() => useEnrollment(course), { wrapper });
+    act(() => result.current.enroll());
+    expect(await screen.findByText(ENROLLMENT_SUCCESSFUL)).toBeInTheDocument();
+    expect(opened).toBeUndefined();
+    await waitFor(() => expect(location).toBe('/my-enrollments'));
+  });
+
+  it('shows the server’s "Already Enrolled" and a failed payment’s message', async () => {
+    answers.set('/api/user/purchase', () => json({ success: false, message: 'Already Enrolled' }, 409));
+    const { result } = renderHook(() => useEnrollment(course), { wrapper });
+    act(() => result.current.enroll());
+    expect(await screen.findByText('Already Enrolled')).toBeInTheDocument();
+
+    answers.set('/api/user/purchase', () => json({ success: true, purchaseId: 'p-3', order }));
+    act(() => result.current.enroll());
+    await waitFor(() => expect(opened).toBeDefined());
+    act(() => opened!.failed!({ error: { description: 'The payer chose Fail' } }));
+    expect(await screen.findByText('Payment failed: The payer chose Fail')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.endsWith('/api/user/verifyRazorpay'))).toBe(false);
+  });
+});

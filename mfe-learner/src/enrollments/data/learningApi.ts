@@ -1,0 +1,82 @@
+// Calls of the learner's side after enrolment (progress service). Every call goes through the platform's API
+// client, so failures arrive as ApiError with the server's message.
+import {
+  certificatePdfPath,
+  certificateVerifyPath,
+  PLAYBACK_PATH,
+  type CertificateRecord,
+  type EnrolledCourse,
+  type LearnerProgressData,
+} from '@academy/contracts';
+import { apiUrl, type ApiClient } from '@academy/platform';
+
+export async function fetchEnrolledCourses(api: ApiClient): Promise<EnrolledCourse[]> {
+  return (await api.get<{ enrolledCourses: EnrolledCourse[] }>('/user/enrolled-courses')).enrolledCourses;
+}
+
+export async function fetchCourseProgress(api: ApiClient, courseId: string): Promise<LearnerProgressData> {
+  const { progressData } = await api.post<{ progressData: Partial<LearnerProgressData> }>('/user/get-course-progress', { courseId });
+  return { lectureCompleted: progressData.lectureCompleted ?? [], lastLectureId: progressData.lastLectureId ?? null, positions: progressData.positions ?? {} };
+}
+
+export async function markLectureComplete(api: ApiClient, courseId: string, lectureId: string): Promise<string> {
+  return (await api.post<{ message: string }>('/user/update-course-progress', { courseId, lectureId })).message;
+}
+
+export async function rateCourse(api: ApiClient, courseId: string, rating: number): Promise<string> {
+  return (await api.post<{ message: string }>('/user/add-rating', { courseId, rating })).message;
+}
+
+export interface PlaybackSave {
+  courseId: string;
+  lectureId: string;
+  positionSeconds: number;
+}
+
+export async function savePlayback(api: ApiClient, body: PlaybackSave): Promise<void> {
+  await api.post(PLAYBACK_PATH, body);
+}
+
+/**
+ * The same save for a page that is going away: `keepalive` lets the request outlive the page, which the API
+ * client's fetch cannot promise. Needs a token fetched beforehand (no awaiting during unload).
+ */
+export function savePlaybackOnExit(apiBaseUrl: string, token: string | null, body: PlaybackSave): void {
+  if (!token) return;
+  void fetch(apiUrl(apiBaseUrl, PLAYBACK_PATH), {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  }).catch(() => undefined);
+}
+
+export async function verifyCertificate(api: ApiClient, code: string): Promise<CertificateRecord> {
+  return (await api.get<{ certificate: CertificateRecord }>(certificateVerifyPath(code))).certificate;
+}
+
+/** Downloads the learner's certificate PDF (bearer token, so not a plain link) and saves it through a blob link. */
+export async function downloadCertificate(apiBaseUrl: string, token: string, courseId: string): Promise<string> {
+  const response = await fetch(apiUrl(apiBaseUrl, certificatePdfPath(courseId)), { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) {
+    let message = `Could not download the certificate (HTTP ${response.status})`;
+    try {
+      const body = (await response.json()) as { message?: string };
+      if (body.message) message = body.message;
+    } catch {
+      // keep the generic message
+    }
+    throw new Error(message);
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'certificate.pdf';
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}

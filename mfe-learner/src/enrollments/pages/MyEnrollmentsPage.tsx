@@ -1,0 +1,109 @@
+import { completionPercent, completionStatus, formatDuration, totalLectureMinutes } from '@academy/contracts';
+import { useCurrentUser } from '@academy/platform';
+import { ErrorPanel, LoadingView } from '@academy/ui';
+import { Link, useNavigate } from 'react-router-dom';
+import { useEnrolledCourses, type EnrolledCourseRow } from '../data/useEnrolledCourses';
+import './MyEnrollmentsPage.css';
+
+export function LoginRequired({ text, onLogin }: { text: string; onLogin(): void }) {
+  return (
+    <section className="login-required" aria-labelledby="login-required-title">
+      <h1 id="login-required-title">Login Required</h1>
+      <p>{text}</p>
+      <button type="button" className="button" onClick={onLogin}>
+        Go to Login
+      </button>
+    </section>
+  );
+}
+
+function ProgressBar({ percent, title }: { percent: number; title: string }) {
+  return (
+    <div
+      className="enrollments__progress"
+      role="progressbar"
+      aria-label={`Progress of ${title}`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
+      <div className="enrollments__progress-fill" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+function EnrollmentRow({ row }: { row: EnrolledCourseRow }) {
+  const navigate = useNavigate();
+  const { course, completedLectures, totalLectures } = row;
+  const status = completionStatus(completedLectures, totalLectures);
+  const done = status === 'Completed';
+  return (
+    <tr className="enrollments__row">
+      <td className="enrollments__course" data-label="Course">
+        <img className="enrollments__thumbnail" src={course.courseThumbnail} alt="" />
+        <div className="enrollments__course-text">
+          <p className="enrollments__title">{course.courseTitle}</p>
+          <ProgressBar percent={completionPercent(completedLectures, totalLectures)} title={course.courseTitle} />
+          {course.lastLectureId && !done && (
+            <Link className="enrollments__continue" to={`/player/${course._id}?lecture=${encodeURIComponent(course.lastLectureId)}`}>
+              Continue<span className="visually-hidden"> {course.courseTitle}</span>
+            </Link>
+          )}
+        </div>
+      </td>
+      <td data-label="Duration">{formatDuration(totalLectureMinutes(course.courseContent))}</td>
+      <td data-label="Completed">
+        {completedLectures} / {totalLectures} <span>Lectures</span>
+      </td>
+      <td data-label="Status">
+        <button
+          type="button"
+          className={`enrollments__status ${done ? 'enrollments__status--completed' : 'enrollments__status--in-progress'}`}
+          onClick={() => navigate(`/player/${course._id}`)}
+          aria-label={`${status}: open ${course.courseTitle}`}
+        >
+          {status}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** /my-enrollments (spec section 2): the learner's courses, newest first, as a table (cards on small screens). */
+export function MyEnrollmentsPage() {
+  const { isLoading, isAuthenticated, login } = useCurrentUser();
+  const courses = useEnrolledCourses(isAuthenticated);
+
+  if (isLoading) return <LoadingView label="Loading your enrolments" />;
+  if (!isAuthenticated) return <LoginRequired text="Please log in to access My Enrollments" onLogin={() => void login('/my-enrollments')} />;
+
+  return (
+    <main className="enrollments">
+      <h1 className="enrollments__heading">My Enrollments</h1>
+      {courses.status === 'loading' && <LoadingView label="Loading your enrolments" />}
+      {courses.status === 'error' && <ErrorPanel message={courses.message} onRetry={courses.reload} />}
+      {courses.status === 'ready' && courses.rows.length === 0 && (
+        <p className="enrollments__empty">
+          You are not enrolled in any course yet. <Link to="/course-list">Browse courses</Link>
+        </p>
+      )}
+      {courses.status === 'ready' && courses.rows.length > 0 && (
+        <table className="enrollments__table">
+          <thead>
+            <tr>
+              <th scope="col">Course</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Completed</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {courses.rows.map((row) => (
+              <EnrollmentRow key={row.course._id} row={row} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

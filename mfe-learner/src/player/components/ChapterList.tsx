@@ -1,0 +1,65 @@
+import { formatDuration, type ChapterDto, type LectureDto } from '@academy/contracts';
+import { chapterMinutes } from '@academy/contracts';
+import { useState } from 'react';
+
+interface ChapterListProps {
+  chapters: ChapterDto[];
+  completed: ReadonlySet<string>;
+  playingId: string | null;
+  onWatch(lecture: LectureDto): void;
+}
+
+/** Course structure: chapters expand and collapse; tick for completed lectures, play icon otherwise. */
+export function ChapterList({ chapters, completed, playingId, onWatch }: ChapterListProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(chapters.slice(0, 1).map((chapter) => chapter.chapterId)));
+  const toggle = (id: string) =>
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="chapters">
+      {chapters.map((chapter, chapterIndex) => {
+        const expanded = open.has(chapter.chapterId);
+        const panelId = `chapter-panel-${chapter.chapterId}`;
+        return (
+          <section key={chapter.chapterId} className="chapters__chapter">
+            <h3 className="chapters__heading">
+              <button type="button" className="chapters__toggle" aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(chapter.chapterId)}>
+                <span aria-hidden="true" className={`chapters__arrow${expanded ? ' chapters__arrow--open' : ''}`}>▸</span>
+                <span className="chapters__title">{chapter.chapterTitle}</span>
+                <span className="chapters__meta">
+                  {chapter.chapterContent.length} lectures - {formatDuration(chapterMinutes(chapter))}
+                </span>
+              </button>
+            </h3>
+            <ul id={panelId} className="chapters__lectures" hidden={!expanded}>
+              {chapter.chapterContent.map((lecture, lectureIndex) => {
+                const done = completed.has(lecture.lectureId);
+                return (
+                  <li key={lecture.lectureId} className={`chapters__lecture${playingId === lecture.lectureId ? ' chapters__lecture--playing' : ''}`}>
+                    <span className={`chapters__icon${done ? ' chapters__icon--done' : ''}`} role="img" aria-label={done ? 'Completed' : 'Not completed'}>
+                      {done ? '✓' : '▶'}
+                    </span>
+                    <span className="chapters__lecture-title">
+                      {chapterIndex + 1}.{lectureIndex + 1} {lecture.lectureTitle}
+                    </span>
+                    {lecture.lectureUrl && (
+                      <button type="button" className="chapters__watch" onClick={() => onWatch(lecture)}>
+                        Watch<span className="visually-hidden"> {lecture.lectureTitle}</span>
+                      </button>
+                    )}
+                    <span className="chapters__duration">{formatDuration(lecture.lectureDuration)}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

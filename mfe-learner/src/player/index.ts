@@ -1,0 +1,2 @@
+// Public surface of the player feature.
+export { PlayerPage } from './pages/PlayerPage';

@@ -1,0 +1,165 @@
+import type { LearnerProgressData } from '@academy/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { enrolledCourse, failure, fakeServer, ok, progress, renderAt, userData, type FakeRequest } from '../../enrollments/testing/learningTestKit';
+import { PlayerPage } from './PlayerPage';
+
+const routes = <Route path="/player/:courseId" element={<PlayerPage />} />;
+
+/** A progress service that remembers completions and ratings during the test. */
+function learnerServer(initial: Partial<LearnerProgressData> = {}, myRating: number | null = null) {
+  const state = { progress: progress(initial), myRating };
+  const requests = fakeServer(
+    (request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: [enrolledCourse({ myRating: state.myRating })] }) : undefined),
+    (request) => (request.path === '/api/user/get-course-progress' ? ok({ progressData: state.progress }) : undefined),
+    (request) => {
+      if (request.path !== '/api/user/update-course-progress') return undefined;
+      const lectureId = String(request.body?.lectureId);
+      if (state.progress.lectureCompleted.includes(lectureId)) return ok({ message: 'Lecture Already Completed' });
+      state.progress = { ...state.progress, lectureCompleted: [...state.progress.lectureCompleted, lectureId] };
+      return ok({ message: 'Progress Updated' });
+    },
+    (request) => (request.path === '/api/user/update-course-progress/playback' ? ok() : undefined),
+    (request) => {
+      if (request.path !== '/api/user/add-rating') return undefined;
+      state.myRating = Number(request.body?.rating);
+      return ok({ message: 'Rating added' });
+    },
+    (request) => (request.path === '/api/user/data' ? ok({ user: userData() }) : undefined),
+  );
+  return { state, requests, posts: (path: string) => requests.filter((r: FakeRequest) => r.path === path).map((r) => r.body) };
+}
+
+describe('Player', () => {
+  it('shows chapters with tick and play icons, Watch links, durations, the thumbnail and resources', async () => {
+    learnerServer({ lectureCompleted: ['l-1'] });
+    renderAt('/player/course-1', routes, { user: userData() });
+
+    expect(await screen.findByRole('heading', { name: 'Algebra Foundations' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Algebra Foundations thumbnail' })).toHaveAttribute('src', '/media/thumbnails/algebra.png');
+    const welcome = screen.getByText('1.1 Welcome').closest('li')!;
+    expect(within(welcome).getByRole('img', { name: 'Completed' })).toHaveTextContent('✓');
+    expect(within(welcome).getByText('45m')).toBeInTheDocument();
+    const expressions = screen.getByText('1.2 Expressions').closest('li')!;
+    expect(within(expressions).getByRole('img', { name: 'Not completed' })).toHaveTextContent('▶');
+
+    // The second chapter starts collapsed and expands.
+    const equations = screen.getByRole('button', { name: /Equations/ });
+    expect(equations).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('2.1 Balancing')).not.toBeVisible();
+    await userEvent.click(equations);
+    expect(equations).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('2.1 Balancing')).toBeVisible();
+
+    const resources = screen.getByRole('table');
+    const notes = within(resources).getByRole('row', { name: /Lecture 1.1 - Welcome/ });
+    const download = within(notes).getByRole('link', { name: /Download notes of Lecture 1.1 - Welcome/ });
+    expect(download).toHaveAttribute('href', '/media/notes/welcome.pdf');
+    expect(download).toHaveAttribute('target', '_blank');
+    expect(download).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(notes).getByText('Coming Soon')).toHaveClass('resources__soon');
+    expect(within(resources).getByRole('row', { name: /Lecture 1.2 - Expressions/ })).toHaveTextContent('Coming SoonDownload');
+  });
+
+  it('plays an mp4 from the saved position, saves on pause, and marks it complete with the server message', async () => {
+    const server = learnerServer({ positions: { 'l-1': 75 } });
+    renderAt('/player/course-1', routes, { user: userData() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Watch Welcome' }));
+
+    expect(document.querySelector('.player__label')).toHaveTextContent('1.1 Welcome');
+    const video = document.querySelector('video')!;
+    expect(video).toHaveAttribute('src', '/media/videos/welcome.mp4');
+    Object.defineProperty(video, 'duration', { value: 300, configurable: true });
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(75);
+
+    video.currentTime = 90;
+    fireEvent.pause(video);
+    await waitFor(() => expect(server.posts('/api/user/update-course-progress/playback')).toContainEqual({ courseId: 'course-1', lectureId: 'l-1', positionSeconds: 90 }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark Complete' }));
+    expect(await screen.findByText('Progress Updated')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Completed' })).toBeInTheDocument();
+    expect(server.posts('/api/user/update-course-progress')).toEqual([{ courseId: 'course-1', lectureId: 'l-1' }]);
+    // Progress and enrolled courses were loaded again after the change.
+    expect(server.requests.filter((request) => request.path === '/api/user/enrolled-courses')).toHaveLength(2);
+    expect(server.requests.filter((request) => request.path === '/api/user/get-course-progress')).toHaveLength(2);
+  });
+
+  it('saves the position with a keepalive request when the learner leaves the page', async () => {
+    const server = learnerServer();
+    const view = renderAt('/player/course-1?lecture=l-1', routes, { user: userData() });
+    const video = await waitFor(() => {
+      const element = document.querySelector('video');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    video.currentTime = 42;
+    await act(async () => {
+      await Promise.resolve();
+    });
+    view.unmount();
+    const exit = server.requests.find((request) => request.keepalive);
+    expect(exit).toMatchObject({ path: '/api/user/update-course-progress/playback', body: { courseId: 'course-1', lectureId: 'l-1', positionSeconds: 42 } });
+    expect(exit!.headers.Authorization).toBe('Bearer test-access-token');
+  });
+
+  it('embeds YouTube lectures by their checked id', async () => {
+    learnerServer();
+    renderAt('/player/course-1', routes, { user: userData() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Watch Expressions' }));
+    expect(screen.getByTitle('Expressions')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+    expect(document.querySelector('.player__label')).toHaveTextContent('1.2 Expressions');
+  });
+
+  it('presets the earlier rating, previews on hover and sends a click', async () => {
+    const server = learnerServer({}, 3);
+    renderAt('/player/course-1', routes, { user: userData() });
+    const stars = await screen.findByRole('group', { name: 'Rate this Course' });
+    expect(within(stars).getByRole('button', { name: '3 stars' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.hover(within(stars).getByRole('button', { name: '5 stars' }));
+    expect(stars.querySelectorAll('.stars__star--filled')).toHaveLength(5);
+    await userEvent.click(within(stars).getByRole('button', { name: '4 stars' }));
+    expect(await screen.findByText('Rating added')).toBeInTheDocument();
+    expect(server.posts('/api/user/add-rating')).toEqual([{ courseId: 'course-1', rating: 4 }]);
+    expect(within(stars).getByRole('button', { name: '4 stars' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('offers the certificate only when every lecture is complete', async () => {
+    learnerServer({ lectureCompleted: ['l-1', 'l-2'] });
+    const view = renderAt('/player/course-1', routes, { user: userData() });
+    await screen.findByRole('heading', { name: 'Algebra Foundations' });
+    expect(screen.queryByRole('button', { name: 'Download Certificate' })).toBeNull();
+    view.unmount();
+    learnerServer({ lectureCompleted: ['l-1', 'l-2', 'l-3'] });
+    renderAt('/player/course-1', routes, { user: userData() });
+    expect(await screen.findByRole('button', { name: 'Download Certificate' })).toBeInTheDocument();
+  });
+
+  it('tells a learner who is not enrolled, links to the course page and shows no lecture', async () => {
+    fakeServer((request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: [] }) : undefined));
+    renderAt('/player/course-1', routes, { user: userData({ enrolledCourses: [] }) });
+    expect(await screen.findByRole('heading', { name: 'You are not enrolled in this course' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the course page' })).toHaveAttribute('href', '/course/course-1');
+    expect(document.querySelector('video, iframe')).toBeNull();
+  });
+
+  it('shows an error toast with the server message when marking fails', async () => {
+    fakeServer(
+      (request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: [enrolledCourse()] }) : undefined),
+      (request) => (request.path === '/api/user/get-course-progress' ? ok({ progressData: progress() }) : undefined),
+      (request) => (request.path === '/api/user/update-course-progress' ? failure(400, 'This lecture is not part of the course') : undefined),
+      () => ok(),
+    );
+    renderAt('/player/course-1?lecture=l-2', routes, { user: userData() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    expect(await screen.findByText('This lecture is not part of the course')).toBeInTheDocument();
+  });
+
+  it('asks signed-out visitors to log in', () => {
+    fakeServer();
+    renderAt('/player/course-1', routes);
+    expect(screen.getByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
+  });
+});

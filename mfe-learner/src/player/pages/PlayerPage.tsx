@@ -1,0 +1,170 @@
+import { isCourseComplete, lecturesInOrder, type LectureDto } from '@academy/contracts';
+import { errorMessage, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
+import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
+import { useAuth0 } from '@auth0/auth0-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import {
+  downloadCertificate,
+  LoginRequired,
+  markLectureComplete,
+  rateCourse,
+  savePlayback,
+  savePlaybackOnExit,
+} from '../../enrollments';
+import { ChapterList } from '../components/ChapterList';
+import { LectureResources } from '../components/LectureResources';
+import { LectureVideo } from '../components/LectureVideo';
+import { usePlayerCourse } from '../data/usePlayerCourse';
+import './PlayerPage.css';
+
+/** /player/:courseId (spec section 2): chapters, the lecture player, resources, rating and the certificate. */
+export function PlayerPage() {
+  const { courseId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const { isLoading, isAuthenticated, login, reload: reloadUser } = useCurrentUser();
+  const { getAccessTokenSilently } = useAuth0();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const api = useApi();
+  const toast = useToast();
+  const player = usePlayerCourse(courseId, isAuthenticated);
+  const [playingId, setPlayingId] = useState<string | null>(searchParams.get('lecture'));
+  const [pickedRating, setRating] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const token = useRef<string | null>(null);
+
+  const course = player.status === 'ready' ? player.course : null;
+  const progress = player.status === 'ready' ? player.progress : null;
+
+  const rating = pickedRating ?? course?.myRating ?? 0;
+
+  // A token fetched ahead of time, for the keepalive save when the page goes away (no awaiting then).
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    getAccessTokenSilently().then((value) => (token.current = value ?? null), () => undefined);
+  }, [isAuthenticated, getAccessTokenSilently]);
+
+  const lectures = useMemo(() => (course ? lecturesInOrder(course.courseContent) : []), [course]);
+  const playing = lectures.find((entry) => entry.lecture.lectureId === playingId && entry.lecture.lectureUrl);
+  const completed = useMemo(() => new Set(progress?.lectureCompleted ?? []), [progress]);
+  const courseComplete = course && progress ? isCourseComplete(course.courseContent, progress.lectureCompleted) : false;
+
+  const save = useCallback(
+    (lectureId: string, positionSeconds: number) => {
+      savePlayback(api, { courseId, lectureId, positionSeconds }).catch(() => undefined); // best effort
+    },
+    [api, courseId],
+  );
+  const saveOnExit = useCallback(
+    (lectureId: string, positionSeconds: number) => savePlaybackOnExit(apiBaseUrl, token.current, { courseId, lectureId, positionSeconds }),
+    [apiBaseUrl, courseId],
+  );
+
+  if (isLoading) return <LoadingView label="Loading the course" />;
+  if (!isAuthenticated) return <LoginRequired text="Please log in to watch this course" onLogin={() => void login()} />;
+  if (player.status === 'loading') return <LoadingView label="Loading the course" />;
+  if (player.status === 'error') return <ErrorPanel message={player.message} onRetry={player.retry} />;
+  if (player.status === 'not-enrolled') {
+    return (
+      <section className="player__not-enrolled" role="status">
+        <h1>You are not enrolled in this course</h1>
+        <p>
+          Enrol to watch its lectures. <Link to={`/course/${courseId}`}>Go to the course page</Link>
+        </p>
+      </section>
+    );
+  }
+  const { course: current, progress: currentProgress } = player;
+
+  const watch = (lecture: LectureDto) => {
+    setPlayingId(lecture.lectureId);
+    // Remember it as the last lecture watched; an mp4 keeps its saved position.
+    save(lecture.lectureId, currentProgress.positions[lecture.lectureId] ?? 0);
+  };
+
+  const markComplete = async (lectureId: string) => {
+    setBusy(true);
+    try {
+      toast.success(await markLectureComplete(api, courseId, lectureId));
+      await Promise.all([player.refresh(), reloadUser()]);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rate = async (value: number) => {
+    const earlier = rating;
+    setRating(value);
+    try {
+      toast.success(await rateCourse(api, courseId, value));
+    } catch (error) {
+      setRating(earlier);
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const certificate = async () => {
+    try {
+      await downloadCertificate(apiBaseUrl, (await getAccessTokenSilently()) ?? "", courseId);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <main className="player">
+      <div className="player__structure">
+        <h1 className="player__course-title">{current.courseTitle}</h1>
+        <h2 className="player__section-title">Course Structure</h2>
+        <ChapterList chapters={current.courseContent} completed={completed} playingId={playing?.lecture.lectureId ?? null} onWatch={watch} />
+
+        <div className="player__rating">
+          <h2 className="player__section-title" id="rate-title">Rate this Course:</h2>
+          <Stars rating={rating} onChange={(value) => void rate(value)} label="Rate this Course" />
+        </div>
+
+        {courseComplete && (
+          <div className="player__certificate">
+            <p>You completed every lecture of this course.</p>
+            <button type="button" className="button" onClick={() => void certificate()}>
+              Download Certificate
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="player__stage">
+        {playing ? (
+          <>
+            <LectureVideo
+              key={playing.lecture.lectureId}
+              url={playing.lecture.lectureUrl!}
+              title={playing.lecture.lectureTitle}
+              startAt={currentProgress.positions[playing.lecture.lectureId] ?? 0}
+              onSave={(seconds) => save(playing.lecture.lectureId, seconds)}
+              onExit={(seconds) => saveOnExit(playing.lecture.lectureId, seconds)}
+            />
+            <div className="player__now">
+              <p className="player__label">
+                {playing.label} {playing.lecture.lectureTitle}
+              </p>
+              <button
+                type="button"
+                className="button player__complete"
+                disabled={busy}
+                onClick={() => void markComplete(playing.lecture.lectureId)}
+              >
+                {completed.has(playing.lecture.lectureId) ? 'Completed' : 'Mark Complete'}
+              </button>
+            </div>
+          </>
+        ) : (
+          <img className="player__placeholder" src={current.courseThumbnail} alt={`${current.courseTitle} thumbnail`} />
+        )}
+        <LectureResources chapters={current.courseContent} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  CatalogueEvent,
+  courseEnrolledEventSchema,
+  courseRatedEventSchema,
+  ratingDelta,
+} from '@academy/contracts';
+import { JobHandler, type JobProcessor } from '@academy/service-core';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { z } from 'zod';
+
+export interface EventOutcome {
+  applied: boolean;
+}
+
+/** Parses a payload; a malformed one can never succeed, so it fails without retries. */
+function parse<Schema extends z.ZodType>(schema: Schema, job: Job): z.infer<Schema> {
+  const result = schema.safeParse({ eventId: job.id, ...(job.data as object) });
+  if (!result.success) throw new UnrecoverableError(`${job.name} payload rejected: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  return result.data;
+}
+
+/**
+ * Records the event key and, only if it is new, runs `apply` in the same transaction: a redelivered event (the
+ * outbox relays at least once) changes nothing.
+ */
+async function applyOnce(
+  dataSource: DataSource,
+  key: string,
+  topic: string,
+  courseId: string,
+  apply: (manager: EntityManager) => Promise<number>,
+  logger: Logger,
+): Promise<EventOutcome> {
+  return dataSource.transaction(async (manager) => {
+    const fresh: unknown[] = await manager.query(
+      `INSERT INTO catalogue.processed_events (event_key, topic, course_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
+      [key, topic, courseId],
+    );
+    if (fresh.length === 0) return { applied: false };
+    const changed = await apply(manager);
+    if (changed === 0) logger.warn(`${topic} ${key}: course ${courseId} does not exist; event recorded, nothing counted`);
+    return { applied: changed > 0 };
+  });
+}
+
+/** `course.enrolled`: one more student, at most once per purchase. */
+@Injectable()
+@JobHandler(CatalogueEvent.CourseEnrolled)
+export class CourseEnrolledHandler implements JobProcessor<unknown, EventOutcome> {
+  private readonly logger = new Logger(CourseEnrolledHandler.name);
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async handle(job: Job): Promise<EventOutcome> {
+    const event = parse(courseEnrolledEventSchema, job);
+    return applyOnce(this.dataSource, `enrolled:${event.purchaseId}`, job.name, event.courseId, async (manager) => {
+      const [, changed] = (await manager.query(
+        'UPDATE catalogue.courses SET student_count = student_count + 1 WHERE id = $1',
+        [event.courseId],
+      )) as [unknown, number];
+      return changed;
+    }, this.logger);
+  }
+}
+
+/** `course.rated`: add a new rating, or the difference of a replaced one, at most once per event. */
+@Injectable()
+@JobHandler(CatalogueEvent.CourseRated)
+export class CourseRatedHandler implements JobProcessor<unknown, EventOutcome> {
+  private readonly logger = new Logger(CourseRatedHandler.name);
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async handle(job: Job): Promise<EventOutcome> {
+    const event = parse(courseRatedEventSchema, job);
+    const delta = ratingDelta(event);
+    return applyOnce(this.dataSource, `rated:${event.eventId}`, job.name, event.courseId, async (manager) => {
+      const [, changed] = (await manager.query(
+        'UPDATE catalogue.courses SET rating_sum = rating_sum + $2, rating_count = rating_count + $3 WHERE id = $1',
+        [event.courseId, delta.sum, delta.count],
+      )) as [unknown, number];
+      return changed;
+    }, this.logger);
+  }
+}
+
+export const catalogueEventHandlers = [CourseEnrolledHandler, CourseRatedHandler];

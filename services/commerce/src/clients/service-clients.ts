@@ -1,0 +1,54 @@
+import type { InternalCourse } from '@academy/contracts';
+import { InternalCallError, InternalClient } from '@academy/service-core';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
+
+/** Catalogue's internal routes: a course's current price and owner, an educator's course count. */
+@Injectable()
+export class CatalogueClient {
+  private readonly client: InternalClient;
+
+  constructor(@InjectCommerceConfig() config: CommerceConfig) {
+    this.client = new InternalClient({ baseUrl: config.CATALOGUE_URL, token: config.INTERNAL_TOKEN });
+  }
+
+  /** 404 when catalogue does not know the course. */
+  async course(courseId: string): Promise<InternalCourse> {
+    try {
+      return (await this.client.get<{ course: InternalCourse }>(`/internal/courses/${encodeURIComponent(courseId)}`)).course;
+    } catch (error) {
+      if (error instanceof InternalCallError && (error.status === 404 || error.status === 400)) {
+        throw new NotFoundException('Course not found');
+      }
+      throw error;
+    }
+  }
+
+  async educatorCourseCount(educatorId: string): Promise<number> {
+    const answer = await this.client.get<{ courseCount: number }>(`/internal/educators/${encodeURIComponent(educatorId)}/summary`);
+    return answer.courseCount;
+  }
+}
+
+export interface EnrolmentRequest {
+  purchaseId: string;
+  userId: string;
+  courseId: string;
+  name?: string;
+  email?: string;
+  imageUrl?: string;
+}
+
+/** Progress's internal enrolment route, idempotent by purchase id. */
+@Injectable()
+export class ProgressClient {
+  private readonly client: InternalClient;
+
+  constructor(@InjectCommerceConfig() config: CommerceConfig) {
+    this.client = new InternalClient({ baseUrl: config.PROGRESS_URL, token: config.INTERNAL_TOKEN, timeoutMs: 8000 });
+  }
+
+  enrol(request: EnrolmentRequest): Promise<{ success: boolean; created: boolean }> {
+    return this.client.post('/internal/enrolments', request);
+  }
+}

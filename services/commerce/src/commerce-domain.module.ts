@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { CatalogueClient, ProgressClient } from './clients/service-clients.js';
+import { EarningsService } from './earnings/earnings.service.js';
+import { PaymentSettlementService } from './payments/payment-settlement.service.js';
+import { RazorpayGateway } from './razorpay/razorpay-gateway.js';
+
+/**
+ * What both entry points share: Razorpay, the internal clients, settlement and earnings. Needs CoreModule (global)
+ * and an OutboxModule providing OutboxWriter in the importing module — so it takes the outbox module as a parameter.
+ */
+@Module({})
+export class CommerceDomainModule {
+  static with(outbox: import('@nestjs/common').DynamicModule) {
+    const providers = [RazorpayGateway, CatalogueClient, ProgressClient, PaymentSettlementService, EarningsService];
+    return { module: CommerceDomainModule, imports: [outbox], providers, exports: [...providers, outbox] };
+  }
+}

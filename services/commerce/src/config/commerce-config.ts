@@ -1,0 +1,28 @@
+import { CORE_CONFIG, type CoreConfig } from '@academy/service-core';
+import { Inject } from '@nestjs/common';
+import { z } from 'zod';
+
+/** Commerce's variables beyond the core ones (docs/DEVELOPING.md), validated at start-up. */
+export const commerceConfigShape = {
+  CATALOGUE_URL: z.string().url(),
+  PROGRESS_URL: z.string().url(),
+  RAZORPAY_KEY_ID: z.string().min(1),
+  RAZORPAY_KEY_SECRET: z.string().min(1),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1),
+  /** Unset in production; the sandbox's `<sandbox>/razorpay` locally (the SDK adds `/v1`). */
+  RAZORPAY_API_URL: z.string().url().optional(),
+  /** How long POST /api/user/verifyRazorpay waits for the verification job. */
+  VERIFY_WAIT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Pending purchases older than this are checked with Razorpay by the reconciliation job. */
+  RECONCILE_AFTER_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  /** Pending purchases older than this with no successful payment are expired. */
+  PENDING_EXPIRY_MS: z.coerce.number().int().positive().default(24 * 60 * 60_000),
+  RECONCILE_EVERY_MS: z.coerce.number().int().positive().default(5 * 60_000),
+  /** Purchase and verify calls allowed per user per minute. */
+  PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+};
+
+export type CommerceConfig = CoreConfig & z.infer<z.ZodObject<typeof commerceConfigShape>>;
+
+/** `@InjectCommerceConfig() config: CommerceConfig`. */
+export const InjectCommerceConfig = () => Inject(CORE_CONFIG);

@@ -1,0 +1,78 @@
+import type { EarningsGranularity, EarningsPoint } from '@academy/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { PurchasePaidEvent } from '../queue/commerce-jobs.js';
+
+type Rows<T> = T[];
+
+/**
+ * Earnings aggregates, updated once per paid purchase (the ledger's primary key is the purchase id), so reads
+ * never scan purchases. Educator totals keep both the exact paise and the sum over courses of
+ * floor(course total in rupees) — the spec's "earnings per course = floor(...)", kept incrementally.
+ */
+@Injectable()
+export class EarningsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Returns false when this purchase was already counted. */
+  async record(event: PurchasePaidEvent): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const inserted: Rows<{ purchase_id: string }> = await manager.query(
+        `INSERT INTO "commerce"."earnings_ledger" ("purchase_id", "educator_id", "course_id", "amount_paise", "day")
+         VALUES ($1, $2, $3, $4, ($5::timestamptz AT TIME ZONE 'UTC')::date)
+         ON CONFLICT ("purchase_id") DO NOTHING RETURNING "purchase_id"`,
+        [event.purchaseId, event.educatorId, event.courseId, event.amountPaise, event.paidAt],
+      );
+      if (inserted.length === 0) return false;
+      const [course]: Rows<{ total_paise: string }> = await manager.query(
+        `INSERT INTO "commerce"."course_earnings" ("course_id", "educator_id", "total_paise", "enrolments") VALUES ($1, $2, $3, 1)
+         ON CONFLICT ("course_id") DO UPDATE SET "total_paise" = "course_earnings"."total_paise" + EXCLUDED."total_paise",
+           "enrolments" = "course_earnings"."enrolments" + 1
+         RETURNING "total_paise"`,
+        [event.courseId, event.educatorId, event.amountPaise],
+      );
+      const after = Number(course!.total_paise);
+      const before = after - event.amountPaise;
+      const rupeesDelta = Math.floor(after / 100) - Math.floor(before / 100);
+      await manager.query(
+        `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "earnings_rupees", "enrolments") VALUES ($1, $2, $3, 1)
+         ON CONFLICT ("educator_id") DO UPDATE SET "total_paise" = "educator_earnings"."total_paise" + EXCLUDED."total_paise",
+           "earnings_rupees" = "educator_earnings"."earnings_rupees" + EXCLUDED."earnings_rupees",
+           "enrolments" = "educator_earnings"."enrolments" + 1`,
+        [event.educatorId, event.amountPaise, rupeesDelta],
+      );
+      await manager.query(
+        `INSERT INTO "commerce"."educator_daily_earnings" ("educator_id", "day", "total_paise", "enrolments")
+         VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3, 1)
+         ON CONFLICT ("educator_id", "day") DO UPDATE SET "total_paise" = "educator_daily_earnings"."total_paise" + EXCLUDED."total_paise",
+           "enrolments" = "educator_daily_earnings"."enrolments" + 1`,
+        [event.educatorId, event.paidAt, event.amountPaise],
+      );
+      return true;
+    });
+  }
+
+  /** O(1): one row. `earnings` = Σ floor(course totals), in rupees. */
+  async educatorTotals(educatorId: string): Promise<{ earnings: number; earningsPaise: number; enrolments: number }> {
+    const [row]: Rows<{ total_paise: string; earnings_rupees: string; enrolments: number }> = await this.dataSource.query(
+      `SELECT "total_paise", "earnings_rupees", "enrolments" FROM "commerce"."educator_earnings" WHERE "educator_id" = $1`,
+      [educatorId],
+    );
+    return {
+      earnings: Number(row?.earnings_rupees ?? 0),
+      earningsPaise: Number(row?.total_paise ?? 0),
+      enrolments: row?.enrolments ?? 0,
+    };
+  }
+
+  /** Per day or month (UTC), oldest first, from the per-day buckets. */
+  async series(educatorId: string, granularity: EarningsGranularity): Promise<EarningsPoint[]> {
+    const period = granularity === 'day' ? `to_char("day", 'YYYY-MM-DD')` : `to_char("day", 'YYYY-MM')`;
+    const rows: Rows<{ period: string; total_paise: string; enrolments: string }> = await this.dataSource.query(
+      `SELECT ${period} AS "period", SUM("total_paise") AS "total_paise", SUM("enrolments") AS "enrolments"
+         FROM "commerce"."educator_daily_earnings" WHERE "educator_id" = $1 GROUP BY 1 ORDER BY 1`,
+      [educatorId],
+    );
+    return rows.map((row) => ({ period: row.period, earnings: Number(row.total_paise) / 100, enrolments: Number(row.enrolments) }));
+  }
+}

@@ -1,0 +1,62 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Job, Queue, QueueEvents } from 'bullmq';
+import { COMMERCE_QUEUE, CommerceJob, verifyJobId } from '../queue/commerce-jobs.js';
+import type { VerifyPaymentData, VerifyPaymentResult } from './payment-settlement.service.js';
+
+const VERIFY_JOB_OPTIONS = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
+/**
+ * The producer side of `verify-payment`: one job per order id. A job that already finished without success
+ * (failed after its retries, or refused) is replaced so a later, genuine request is not answered by an old
+ * refusal; a job still waiting or running is joined.
+ */
+@Injectable()
+export class VerificationQueue implements OnModuleDestroy {
+  private events: QueueEvents | undefined;
+
+  constructor(@InjectQueue(COMMERCE_QUEUE) private readonly queue: Queue) {}
+
+  async enqueue(data: VerifyPaymentData): Promise<Job<VerifyPaymentData, VerifyPaymentResult>> {
+    const jobId = verifyJobId(data.orderId);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const existing = (await this.queue.getJob(jobId)) as Job<VerifyPaymentData, VerifyPaymentResult> | undefined;
+      if (existing) {
+        const state = await existing.getState();
+        const finishedBadly = state === 'failed' || (state === 'completed' && existing.returnvalue?.success !== true);
+        if (!finishedBadly) return existing;
+        await existing.remove().catch(() => undefined); // a concurrent caller may have replaced it already
+      }
+      const job = (await this.queue.add(CommerceJob.VerifyPayment, data, { ...VERIFY_JOB_OPTIONS, jobId })) as Job<
+        VerifyPaymentData,
+        VerifyPaymentResult
+      >;
+      if (job) return job;
+    }
+    throw new Error(`could not enqueue ${jobId}`);
+  }
+
+  /** Enqueues (or joins) the order's job and waits at most `timeoutMs` for its result. */
+  async verifyAndWait(data: VerifyPaymentData, timeoutMs: number): Promise<VerifyPaymentResult> {
+    const events = await this.queueEvents();
+    const job = await this.enqueue(data);
+    return (await job.waitUntilFinished(events, timeoutMs)) as VerifyPaymentResult;
+  }
+
+  private async queueEvents(): Promise<QueueEvents> {
+    if (!this.events) {
+      this.events = new QueueEvents(this.queue.name, { connection: this.queue.opts.connection, prefix: this.queue.opts.prefix });
+    }
+    await this.events.waitUntilReady();
+    return this.events;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.events?.close();
+  }
+}

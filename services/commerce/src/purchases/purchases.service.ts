@@ -1,0 +1,109 @@
+import { CURRENCY_CODE, priceAfterDiscountPaise, type PurchaseResult } from '@academy/contracts';
+import type { AuthUser } from '@academy/service-core';
+import { BadGatewayException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { CatalogueClient } from '../clients/service-clients.js';
+import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
+import { PaymentSettlementService } from '../payments/payment-settlement.service.js';
+import { GatewayError, RazorpayGateway } from '../razorpay/razorpay-gateway.js';
+import { Purchase } from './purchase.entity.js';
+
+export const ALREADY_ENROLLED = 'Already Enrolled';
+
+/**
+ * POST /api/user/purchase. The amount comes from catalogue's current price and discount, in paise. Purchases of
+ * one learner for one course are serialised by an advisory lock, so a double click makes one pending purchase
+ * and one Razorpay order (the order is created inside that transaction: no pending purchase without an order).
+ */
+@Injectable()
+export class PurchasesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalogue: CatalogueClient,
+    private readonly razorpay: RazorpayGateway,
+    private readonly settlement: PaymentSettlementService,
+    @InjectCommerceConfig() private readonly config: CommerceConfig,
+  ) {}
+
+  async purchase(user: AuthUser, courseId: string): Promise<PurchaseResult & { message: string }> {
+    const course = await this.catalogue.course(courseId);
+    if (!course.isPublished) throw new NotFoundException('Course not found');
+    const amountPaise = priceAfterDiscountPaise(course.coursePrice, course.discount);
+
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase|${user.id}|${courseId}`]);
+      const purchases = manager.getRepository(Purchase);
+      const paid = await purchases.findOne({ where: { userId: user.id, courseId, status: 'paid' } });
+      if (paid?.enrolledAt) throw new ConflictException(ALREADY_ENROLLED);
+      if (paid) return { kind: 'enrol' as const, purchase: paid }; // paid, enrolment still owed: finish it
+
+      const pending = await purchases.findOne({ where: { userId: user.id, courseId, status: 'pending' } });
+      if (pending && pending.amountPaise === amountPaise && pending.razorpayOrderId) {
+        return { kind: 'order' as const, purchase: pending };
+      }
+      if (pending) {
+        // The price changed since: that order can no longer be honoured at the new price.
+        await manager.query(
+          `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = 'Price changed', "updated_at" = now() WHERE "id" = $1`,
+          [pending.id],
+        );
+      }
+      const purchase = purchases.create({
+        id: randomUUID(),
+        userId: user.id,
+        courseId,
+        educatorId: course.educatorId,
+        amountPaise,
+        currency: CURRENCY_CODE,
+        status: 'pending',
+        studentName: user.name,
+        studentEmail: user.email,
+        studentImageUrl: user.imageUrl,
+        courseTitle: course.courseTitle,
+        razorpayOrderId: null,
+        razorpayPaymentId: null,
+        failureReason: null,
+        paidAt: null,
+        enrolledAt: null,
+      });
+      if (amountPaise === 0) {
+        // Free: recorded as a paid purchase of ₹0 (it counts as an enrolment in the educator's totals).
+        await purchases.insert(purchase);
+        await this.settlement.markPaid(purchase, null, manager);
+        return { kind: 'enrol' as const, purchase };
+      }
+      purchase.razorpayOrderId = await this.createOrder(purchase);
+      await purchases.insert(purchase);
+      return { kind: 'order' as const, purchase };
+    });
+
+    const { purchase } = outcome;
+    if (outcome.kind === 'enrol') {
+      await this.settlement.enrol(purchase);
+      return { purchaseId: purchase.id, enrolled: true, message: 'Enrolled in the free course' };
+    }
+    return {
+      purchaseId: purchase.id,
+      order: { id: purchase.razorpayOrderId!, amount: purchase.amountPaise, currency: purchase.currency },
+      keyId: this.config.RAZORPAY_KEY_ID,
+      message: 'Order created',
+    };
+  }
+
+  private async createOrder(purchase: Purchase): Promise<string> {
+    try {
+      const order = await this.razorpay.createOrder({
+        amount: purchase.amountPaise,
+        currency: purchase.currency,
+        receipt: purchase.id,
+        notes: { purchaseId: purchase.id, courseId: purchase.courseId, userId: purchase.userId, courseTitle: purchase.courseTitle.slice(0, 200) },
+      });
+      return order.id;
+    } catch (error) {
+      throw new BadGatewayException(
+        `The payment provider could not create the order${error instanceof GatewayError ? `: ${error.message}` : ''}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import Razorpay from 'razorpay';
+import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
+
+export interface GatewayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string | null;
+  status: string;
+}
+
+export interface GatewayPayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  /** created | authorized | captured | refunded | failed */
+  status: string;
+  error_description?: string | null;
+}
+
+/** A Razorpay API answer with an HTTP status (the SDK's normalised error). */
+export class GatewayError extends Error {
+  override name = 'GatewayError';
+  constructor(
+    message: string,
+    readonly statusCode: number | undefined,
+  ) {
+    super(message);
+  }
+
+  /** 4xx: Razorpay understood and refused (unknown id...). Anything else may be transient. */
+  get isPermanent(): boolean {
+    return this.statusCode !== undefined && this.statusCode >= 400 && this.statusCode < 500;
+  }
+}
+
+function toGatewayError(error: unknown): GatewayError {
+  const sdk = error as { statusCode?: number; error?: { description?: string } } | undefined;
+  const description = sdk?.error?.description ?? (error instanceof Error ? error.message : 'Razorpay did not answer');
+  return new GatewayError(`Razorpay: ${description}`, sdk?.statusCode);
+}
+
+/**
+ * The `razorpay` SDK, unchanged. The one place it is pointed at the sandbox: RAZORPAY_API_URL becomes the base
+ * URL of its axios client (`rzp.api.rq`), to which the SDK appends `/v1/...`. Unset in production.
+ */
+@Injectable()
+export class RazorpayGateway {
+  private readonly client: Razorpay;
+
+  constructor(@InjectCommerceConfig() config: CommerceConfig) {
+    this.client = new Razorpay({ key_id: config.RAZORPAY_KEY_ID, key_secret: config.RAZORPAY_KEY_SECRET });
+    if (config.RAZORPAY_API_URL) {
+      (this.client.api as unknown as { rq: { defaults: { baseURL?: string; timeout?: number } } }).rq.defaults.baseURL =
+        config.RAZORPAY_API_URL;
+    }
+    (this.client.api as unknown as { rq: { defaults: { timeout?: number } } }).rq.defaults.timeout = 10_000;
+  }
+
+  async createOrder(input: { amount: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder> {
+    try {
+      return (await this.client.orders.create(input)) as unknown as GatewayOrder;
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
+
+  async fetchPayment(paymentId: string): Promise<GatewayPayment> {
+    try {
+      return (await this.client.payments.fetch(paymentId)) as unknown as GatewayPayment;
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
+
+  async fetchOrderPayments(orderId: string): Promise<GatewayPayment[]> {
+    try {
+      const answer = (await this.client.orders.fetchPayments(orderId)) as unknown as { items: GatewayPayment[] };
+      return answer.items;
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { JobHandler, type JobProcessor } from '@academy/service-core';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { DataSource, In } from 'typeorm';
+import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
+import { PaymentSettlementService } from '../payments/payment-settlement.service.js';
+import { Purchase } from '../purchases/purchase.entity.js';
+import { CommerceJob } from '../queue/commerce-jobs.js';
+import { RazorpayGateway } from '../razorpay/razorpay-gateway.js';
+
+export interface ReconcileData {
+  /** Overrides RECONCILE_AFTER_MS / PENDING_EXPIRY_MS (tests). */
+  reconcileAfterMs?: number;
+  expireAfterMs?: number;
+}
+
+export interface ReconcileResult {
+  checked: number;
+  completed: number;
+  expired: number;
+  enrolled: number;
+}
+
+const BATCH = 200;
+
+/**
+ * Repeatable: asks Razorpay about purchases pending for too long and completes those that were paid (a lost
+ * verify and lost webhooks), expires those abandoned, and retries enrolments still owed for paid purchases.
+ */
+@Injectable()
+@JobHandler(CommerceJob.ReconcilePurchases)
+export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, ReconcileResult> {
+  private readonly logger = new Logger(ReconcilePurchasesJob.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly razorpay: RazorpayGateway,
+    private readonly settlement: PaymentSettlementService,
+    @InjectCommerceConfig() private readonly config: CommerceConfig,
+  ) {}
+
+  async handle(job: Job<ReconcileData, ReconcileResult>): Promise<ReconcileResult> {
+    const reconcileAfterMs = job.data.reconcileAfterMs ?? this.config.RECONCILE_AFTER_MS;
+    const expireAfterMs = job.data.expireAfterMs ?? this.config.PENDING_EXPIRY_MS;
+    const result: ReconcileResult = { checked: 0, completed: 0, expired: 0, enrolled: 0 };
+
+    const stale: { id: string }[] = await this.dataSource.query(
+      `SELECT "id" FROM "commerce"."purchases" WHERE "status" = 'pending' AND "created_at" < now() - make_interval(secs => $1)
+        ORDER BY "created_at" LIMIT $2`,
+      [reconcileAfterMs / 1000, BATCH],
+    );
+    const purchases = stale.length
+      ? await this.dataSource.getRepository(Purchase).find({ where: { id: In(stale.map((row) => row.id)) } })
+      : [];
+    for (const purchase of purchases) {
+      result.checked += 1;
+      try {
+        const payments = purchase.razorpayOrderId ? await this.razorpay.fetchOrderPayments(purchase.razorpayOrderId) : [];
+        const settled = payments.find(
+          (payment) => ['captured', 'authorized'].includes(payment.status) && payment.amount === purchase.amountPaise,
+        );
+        if (settled) {
+          const outcome = await this.settlement.verify({ orderId: purchase.razorpayOrderId!, paymentId: settled.id, source: 'reconcile' });
+          if (outcome.success) result.completed += 1;
+        } else if (Date.now() - purchase.createdAt.getTime() > expireAfterMs) {
+          await this.dataSource.query(
+            `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = 'No payment before the order expired',
+                    "updated_at" = now() WHERE "id" = $1 AND "status" = 'pending'`,
+            [purchase.id],
+          );
+          result.expired += 1;
+        }
+      } catch (error) {
+        this.logger.warn(`purchase ${purchase.id} not reconciled: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
+    const owed = await this.dataSource.getRepository(Purchase).query(
+      `SELECT "id" FROM "commerce"."purchases" WHERE "status" = 'paid' AND "enrolled_at" IS NULL LIMIT $1`,
+      [BATCH],
+    );
+    for (const { id } of owed as { id: string }[]) {
+      const purchase = await this.dataSource.getRepository(Purchase).findOneByOrFail({ id });
+      try {
+        await this.settlement.enrol(purchase);
+        result.enrolled += 1;
+      } catch (error) {
+        this.logger.warn(`purchase ${id} still not enrolled: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,110 @@
+import { Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { outboxTable } from './outbox-table.js';
+
+export interface OutboxRelayOptions {
+  schema: string;
+  /** Poll interval while idle (default 250 ms); a full batch is followed at once by the next. */
+  pollIntervalMs?: number;
+  /** Rows moved per transaction (default 100). */
+  batchSize?: number;
+}
+
+interface PendingRow {
+  id: string;
+  queue: string;
+  name: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Moves unsent outbox rows to their BullMQ queues: in one transaction it locks a batch (`FOR UPDATE SKIP LOCKED`,
+ * so several workers share the work without sending a row twice at once), adds each as a job whose id is the
+ * event id (its data is the payload plus `eventId`), and marks the row sent. A crash after the add but before the commit re-sends the row later with
+ * the same job id, which BullMQ de-duplicates while the job is kept; consumers must still be idempotent
+ * (delivery is at least once).
+ */
+export class OutboxRelay {
+  private readonly logger: Logger;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queues: ReadonlyMap<string, Queue>,
+    private readonly options: OutboxRelayOptions,
+  ) {
+    this.logger = new Logger(`OutboxRelay:${options.schema}`);
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Sends everything pending now (tests, shutdown); returns how many rows were sent. */
+  async flush(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.dispatchBatch();
+      total += sent;
+      if (sent < (this.options.batchSize ?? 100)) return total;
+    }
+  }
+
+  /** One transaction: lock up to batchSize unsent rows, enqueue them, mark them sent. */
+  dispatchBatch(): Promise<number> {
+    const run = (this.running ?? Promise.resolve(0)).catch(() => 0).then(() => this.dispatchOnce());
+    this.running = run;
+    return run;
+  }
+
+  private async dispatchOnce(): Promise<number> {
+    const table = outboxTable(this.options.schema);
+    return this.dataSource.transaction(async (manager) => {
+      const rows: PendingRow[] = await manager.query(
+        `SELECT "id", "queue", "name", "payload" FROM ${table} WHERE "dispatched_at" IS NULL
+          ORDER BY "created_at", "id" LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.options.batchSize ?? 100],
+      );
+      let sent = 0;
+      for (const row of rows) {
+        const queue = this.queues.get(row.queue);
+        try {
+          if (!queue) throw new Error(`this relay has no queue "${row.queue}"`);
+          await queue.add(row.name, { ...row.payload, eventId: row.id }, { jobId: row.id });
+          await manager.query(`UPDATE ${table} SET "dispatched_at" = now(), "attempts" = "attempts" + 1, "last_error" = NULL WHERE "id" = $1`, [row.id]);
+          sent += 1;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          this.logger.warn(`event ${row.id} (${row.name} → ${row.queue}) not sent: ${message}`);
+          await manager.query(`UPDATE ${table} SET "attempts" = "attempts" + 1, "last_error" = $2 WHERE "id" = $1`, [row.id, message]);
+        }
+      }
+      return sent;
+    });
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.dispatchBatch()
+        .then((sent) => this.schedule(sent >= (this.options.batchSize ?? 100) ? 0 : (this.options.pollIntervalMs ?? 250)))
+        .catch((error: unknown) => {
+          if (!this.stopped) this.logger.warn(`outbox poll failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.schedule(Math.max(1000, this.options.pollIntervalMs ?? 250));
+        });
+    }, delayMs);
+    this.timer.unref?.();
+  }
+}

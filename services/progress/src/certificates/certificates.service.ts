@@ -1,0 +1,87 @@
+import { isCourseComplete, type CertificateRecord } from '@academy/contracts';
+import type { AuthUser } from '@academy/service-core';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CatalogueClient } from '../learning/catalogue-client.js';
+import { LEARNING_SETTINGS, type LearningSettings } from '../learning/learning-settings.js';
+import { LearningService } from '../learning/learning.service.js';
+import { UsersService } from '../users/users.service.js';
+import { newCertificateCode } from './certificate-code.js';
+
+export const NOT_COMPLETE_MESSAGE = 'Complete every lecture of the course to get its certificate';
+
+interface CertificateRow {
+  code: string;
+  student_name: string;
+  course_title: string;
+  course_id: string;
+  issued_at: Date;
+}
+
+const toRecord = (row: CertificateRow): CertificateRecord => ({
+  code: row.code,
+  studentName: row.student_name,
+  courseTitle: row.course_title,
+  courseId: row.course_id,
+  issuedAt: new Date(row.issued_at).toISOString(),
+});
+
+/** Certificates of completion: issued once per learner and course, verifiable by anyone with the code. */
+@Injectable()
+export class CertificatesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly learning: LearningService,
+    private readonly catalogue: CatalogueClient,
+    private readonly users: UsersService,
+    @Inject(LEARNING_SETTINGS) private readonly settings: LearningSettings,
+  ) {}
+
+  verifyUrl(code: string): string {
+    return `${this.settings.portalUrl}/certificate/${encodeURIComponent(code)}`;
+  }
+
+  /** The caller's certificate for the course, issued now if every lecture is complete (409 otherwise). */
+  async issue(authUser: AuthUser, courseId: string): Promise<CertificateRecord> {
+    await this.learning.assertEnrolled(authUser.id, courseId);
+    const [course, progress] = await Promise.all([this.catalogue.course(courseId), this.learning.progress(authUser.id, courseId)]);
+    if (!isCourseComplete(course.courseContent, progress.lectureCompleted)) throw new ConflictException(NOT_COMPLETE_MESSAGE);
+
+    const existing = await this.find('"user_id" = $1 AND "course_id" = $2', [authUser.id, courseId]);
+    if (existing) return existing;
+
+    await this.users.upsertFromToken(authUser);
+    const [stored]: { name: string; email: string }[] = await this.dataSource.query(
+      'SELECT "name", "email" FROM "progress"."users" WHERE "id" = $1',
+      [authUser.id],
+    );
+    const studentName = stored?.name || authUser.name || stored?.email || authUser.email || 'Learner';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const inserted: CertificateRow[] = await this.dataSource.query(
+        `INSERT INTO "progress"."certificates" ("code", "user_id", "course_id", "student_name", "course_title")
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING
+         RETURNING "code", "student_name", "course_title", "course_id", "issued_at"`,
+        [newCertificateCode(), authUser.id, courseId, studentName, course.courseTitle],
+      );
+      if (inserted[0]) return toRecord(inserted[0]);
+      // Either a concurrent request issued it (return that one) or the random code collided (try another).
+      const raced = await this.find('"user_id" = $1 AND "course_id" = $2', [authUser.id, courseId]);
+      if (raced) return raced;
+    }
+    throw new ConflictException('Could not issue the certificate, please try again');
+  }
+
+  async verify(code: string): Promise<CertificateRecord> {
+    const found = await this.find('"code" = $1', [code]);
+    if (!found) throw new NotFoundException('No certificate has this code');
+    return found;
+  }
+
+  private async find(where: string, params: unknown[]): Promise<CertificateRecord | null> {
+    const rows: CertificateRow[] = await this.dataSource.query(
+      `SELECT "code", "student_name", "course_title", "course_id", "issued_at" FROM "progress"."certificates" WHERE ${where}`,
+      params,
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+}

@@ -1,0 +1,58 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { runMigrations } from '@academy/service-core';
+import { prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module.js';
+import { progressDatabase } from '../database.js';
+
+describe('POST /internal/enrolments (real PostgreSQL)', () => {
+  let testEnv: ServiceTestEnvironment;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_URL: 'http://127.0.0.1:1' });
+    await runMigrations({ url: testEnv.database.url, ...progressDatabase });
+    app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testEnv?.teardown();
+  });
+
+  const enrol = (body: object, token = TEST_INTERNAL_TOKEN) =>
+    request(app.getHttpServer()).post('/internal/enrolments').set('X-Internal-Token', token).send(body);
+
+  it('enrols once per purchase id, creates the user, and writes one course.enrolled event', async () => {
+    const body = { purchaseId: randomUUID(), userId: 'test|newcomer', courseId: randomUUID(), name: 'New Comer', email: 'n@c.test' };
+    const results = await Promise.all([enrol(body), enrol(body), enrol(body)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.body.created).sort()).toEqual([false, false, true]);
+    const db = app.get(DataSource);
+    expect(await db.query('SELECT user_id, course_id FROM progress.enrolments WHERE purchase_id = $1', [body.purchaseId])).toEqual([
+      { user_id: body.userId, course_id: body.courseId },
+    ]);
+    expect((await db.query('SELECT name FROM progress.users WHERE id = $1', [body.userId]))[0].name).toBe('New Comer');
+    const events = await db.query(`SELECT queue, name, payload, key FROM progress.outbox WHERE key = $1`, [body.purchaseId]);
+    expect(events).toEqual([
+      { queue: 'catalogue-events', name: 'course.enrolled', key: body.purchaseId, payload: { courseId: body.courseId, userId: body.userId, purchaseId: body.purchaseId } },
+    ]);
+  });
+
+  it('answers created:false for another purchase of a course the learner already has', async () => {
+    const courseId = randomUUID();
+    await enrol({ purchaseId: randomUUID(), userId: 'test|twice', courseId }).expect(200);
+    const again = await enrol({ purchaseId: randomUUID(), userId: 'test|twice', courseId }).expect(200);
+    expect(again.body).toEqual({ success: true, created: false });
+  });
+
+  it('needs the internal token and valid ids', async () => {
+    await enrol({ purchaseId: randomUUID(), userId: 'x', courseId: randomUUID() }, 'wrong-token-123').expect(401);
+    const bad = await enrol({ purchaseId: 'nope', userId: 'x', courseId: randomUUID() }).expect(400);
+    expect(bad.body.message).toMatch(/purchaseId must be a valid purchase id/);
+  });
+});

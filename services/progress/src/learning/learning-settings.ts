@@ -1,0 +1,36 @@
+import { CORE_CONFIG, loadConfig, type CoreConfig } from '@academy/service-core';
+import type { Provider } from '@nestjs/common';
+import { z } from 'zod';
+
+/** Variables the learning routes read beyond the core ones (validated once, when the module starts). */
+export const learningConfigShape = {
+  /** Catalogue's base URL for `/internal/courses/:id`. */
+  CATALOGUE_URL: z.string().url().default('http://localhost:3101'),
+  /** The portal's public address, printed on certificates as the verification link. */
+  PORTAL_URL: z.string().url().default('http://localhost:8080'),
+  /** How long a course read from catalogue is reused (ms); 0 disables the cache. */
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
+};
+
+export interface LearningSettings {
+  catalogueUrl: string;
+  portalUrl: string;
+  catalogueCacheMs: number;
+  internalToken: string;
+}
+
+export const LEARNING_SETTINGS = Symbol('LEARNING_SETTINGS');
+
+export const learningSettingsProvider: Provider = {
+  provide: LEARNING_SETTINGS,
+  inject: [CORE_CONFIG],
+  useFactory: (core: CoreConfig): LearningSettings => {
+    const extra = loadConfig(learningConfigShape);
+    return {
+      catalogueUrl: extra.CATALOGUE_URL,
+      portalUrl: extra.PORTAL_URL.replace(/\/+$/, ''),
+      catalogueCacheMs: extra.CATALOGUE_CACHE_MS,
+      internalToken: core.INTERNAL_TOKEN,
+    };
+  },
+};

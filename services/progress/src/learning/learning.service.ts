@@ -1,0 +1,154 @@
+import {
+  CatalogueEvent,
+  type CourseRatedEvent,
+  type EnrolledCourse,
+  type InternalCourse,
+  type LearnerProgressData,
+} from '@academy/contracts';
+import { OutboxWriter } from '@academy/service-core';
+import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CatalogueClient } from './catalogue-client.js';
+
+export const NOT_ENROLLED_MESSAGE = 'You are not enrolled in this course';
+export const LECTURE_NOT_IN_COURSE_MESSAGE = 'This lecture is not part of the course';
+
+/** Lecture completion, resume positions and ratings of enrolled learners. */
+@Injectable()
+export class LearningService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalogue: CatalogueClient,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  async isEnrolled(userId: string, courseId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2',
+      [userId, courseId],
+    );
+    return rows.length > 0;
+  }
+
+  /** 403 unless the caller is enrolled in the course. */
+  async assertEnrolled(userId: string, courseId: string): Promise<void> {
+    if (!(await this.isEnrolled(userId, courseId))) throw new ForbiddenException(NOT_ENROLLED_MESSAGE);
+  }
+
+  /** 400 unless the lecture belongs to the course (as catalogue says now). */
+  async assertLectureInCourse(courseId: string, lectureId: string): Promise<InternalCourse> {
+    const course = await this.catalogue.course(courseId);
+    const found = course.courseContent.some((chapter) => chapter.chapterContent.some((lecture) => lecture.lectureId === lectureId));
+    if (!found) throw new BadRequestException(LECTURE_NOT_IN_COURSE_MESSAGE);
+    return course;
+  }
+
+  /** The caller's courses with all content, oldest enrolment first (courses catalogue no longer has are left out). */
+  async enrolledCourses(userId: string): Promise<EnrolledCourse[]> {
+    const enrolments: { course_id: string; created_at: Date; rating: number | null; last_lecture_id: string | null }[] =
+      await this.dataSource.query(
+        `SELECT e."course_id", e."created_at", r."rating",
+                (SELECT p."lecture_id" FROM "progress"."playback_positions" p
+                  WHERE p."user_id" = e."user_id" AND p."course_id" = e."course_id"
+                  ORDER BY p."updated_at" DESC LIMIT 1) AS "last_lecture_id"
+           FROM "progress"."enrolments" e
+           LEFT JOIN "progress"."course_ratings" r ON r."user_id" = e."user_id" AND r."course_id" = e."course_id"
+          WHERE e."user_id" = $1
+          ORDER BY e."created_at" ASC, e."id" ASC`,
+        [userId],
+      );
+    const courses = await Promise.all(enrolments.map((row) => this.catalogue.courseOrNull(row.course_id)));
+    return enrolments.flatMap((row, index) => {
+      const course = courses[index];
+      if (!course) return [];
+      return [
+        {
+          _id: course._id,
+          courseTitle: course.courseTitle,
+          courseThumbnail: course.courseThumbnail,
+          coursePrice: course.coursePrice,
+          discount: course.discount,
+          educator: { name: course.educatorName },
+          createdAt: course.createdAt,
+          courseContent: course.courseContent,
+          enrolledAt: new Date(row.created_at).toISOString(),
+          myRating: row.rating === null ? null : Number(row.rating),
+          lastLectureId: row.last_lecture_id,
+        },
+      ];
+    });
+  }
+
+  async progress(userId: string, courseId: string): Promise<LearnerProgressData> {
+    await this.assertEnrolled(userId, courseId);
+    const [completed, positions]: [{ lecture_id: string }[], { lecture_id: string; position_seconds: number }[]] = await Promise.all([
+      this.dataSource.query(
+        'SELECT "lecture_id" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "course_id" = $2 ORDER BY "completed_at", "lecture_id"',
+        [userId, courseId],
+      ),
+      this.dataSource.query(
+        `SELECT "lecture_id", "position_seconds" FROM "progress"."playback_positions"
+          WHERE "user_id" = $1 AND "course_id" = $2 ORDER BY "updated_at" DESC`,
+        [userId, courseId],
+      ),
+    ]);
+    return {
+      lectureCompleted: completed.map((row) => row.lecture_id),
+      lastLectureId: positions[0]?.lecture_id ?? null,
+      positions: Object.fromEntries(positions.map((row) => [row.lecture_id, row.position_seconds])),
+    };
+  }
+
+  /** Marks a lecture complete; true when it was new, false when it was already complete. */
+  async completeLecture(userId: string, courseId: string, lectureId: string): Promise<boolean> {
+    await this.assertEnrolled(userId, courseId);
+    await this.assertLectureInCourse(courseId, lectureId);
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO "progress"."lecture_completions" ("user_id", "lecture_id", "course_id") VALUES ($1, $2, $3)
+       ON CONFLICT ("user_id", "lecture_id") DO NOTHING RETURNING 1`,
+      [userId, lectureId, courseId],
+    );
+    return inserted.length > 0;
+  }
+
+  /** Remembers where the learner is in a lecture (also makes it the last lecture watched). */
+  async savePlayback(userId: string, courseId: string, lectureId: string, positionSeconds: number): Promise<void> {
+    await this.assertEnrolled(userId, courseId);
+    await this.assertLectureInCourse(courseId, lectureId);
+    await this.dataSource.query(
+      `INSERT INTO "progress"."playback_positions" ("user_id", "lecture_id", "course_id", "position_seconds") VALUES ($1, $2, $3, $4)
+       ON CONFLICT ("user_id", "lecture_id") DO UPDATE SET "position_seconds" = EXCLUDED."position_seconds", "updated_at" = now()`,
+      [userId, lectureId, courseId, Math.floor(positionSeconds)],
+    );
+  }
+
+  /**
+   * Stores (or replaces) the caller's rating and, in the same transaction, the event catalogue applies to its
+   * counters. The enrolment row is locked so two ratings sent at once by one learner are applied in order.
+   * Returns the earlier rating (null when this is the first).
+   */
+  async rate(userId: string, courseId: string, rating: number): Promise<{ previousRating: number | null; eventId: string | null }> {
+    return this.dataSource.transaction(async (manager) => {
+      const locked: unknown[] = await manager.query(
+        'SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 FOR UPDATE',
+        [userId, courseId],
+      );
+      if (locked.length === 0) throw new ForbiddenException(NOT_ENROLLED_MESSAGE);
+      const previous: { rating: number }[] = await manager.query(
+        'SELECT "rating" FROM "progress"."course_ratings" WHERE "user_id" = $1 AND "course_id" = $2',
+        [userId, courseId],
+      );
+      const previousRating = previous[0] ? Number(previous[0].rating) : null;
+      if (previousRating === rating) return { previousRating, eventId: null };
+      await manager.query(
+        `INSERT INTO "progress"."course_ratings" ("user_id", "course_id", "rating") VALUES ($1, $2, $3)
+         ON CONFLICT ("user_id", "course_id") DO UPDATE SET "rating" = EXCLUDED."rating", "updated_at" = now()`,
+        [userId, courseId, rating],
+      );
+      const event: CourseRatedEvent = { eventId: randomUUID(), courseId, userId, rating, previousRating };
+      await this.outbox.add(manager, { topic: CatalogueEvent.CourseRated, payload: event, key: `${courseId}/${userId}` });
+      return { previousRating, eventId: event.eventId };
+    });
+  }
+}

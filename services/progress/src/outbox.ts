@@ -1,0 +1,15 @@
+import { CATALOGUE_EVENTS_QUEUE, CatalogueEvent } from '@academy/contracts';
+import type { OutboxModuleOptions } from '@academy/service-core';
+
+/**
+ * The progress schema's one outbox (table created by migration 1760000050000) and where its topics go. The HTTP
+ * app writes with `OutboxModule.forRoot(progressOutbox)`; the worker runs the one relay with
+ * `OutboxModule.forRelay(progressOutbox)`.
+ */
+export const progressOutbox: OutboxModuleOptions = {
+  schema: 'progress',
+  routes: {
+    [CatalogueEvent.CourseEnrolled]: CATALOGUE_EVENTS_QUEUE,
+    [CatalogueEvent.CourseRated]: CATALOGUE_EVENTS_QUEUE,
+  },
+};
