@@ -40,12 +40,10 @@ export async function installIfNeeded() {
   const installedLock = path.join(repoRoot, 'node_modules', '.package-lock.json');
   const lock = path.join(repoRoot, 'package-lock.json');
   const stale = !existsSync(installedLock) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installedLock).mtimeMs);
-  if (!existsSync(installedLock)) {
-    // A fresh clone installs exactly what the lock file says.
-    console.log('Installing dependencies (npm ci)...');
-    await runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
-  } else if (stale) {
-    console.log('Dependencies changed: installing (npm install)...');
+  if (stale) {
+    // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (@swc/core-darwin-*) out of the
+    // lock file on some machines, and `npm ci` then refuses the lock as out of sync. Install still follows the lock.
+    console.log('Installing dependencies (npm install)...');
     await runOrExit('npm', ['install', '--no-audit', '--no-fund']);
   }
 }
