@@ -1,5 +1,5 @@
 import { spawn, execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, chownSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -117,6 +117,20 @@ function postgresUser(): RunAs {
   }
 }
 
+/** Adds the search (x) bit for others to every folder above `folder` that lacks it; nothing else changes. */
+function grantTraversal(folder: string, log: (line: string) => void): void {
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    if (existsSync(current)) {
+      const mode = statSync(current).mode;
+      if ((mode & 0o001) === 0) {
+        log(`Letting the postgres user pass through ${current} (adding the search permission for others)`);
+        chmodSync(current, (mode & 0o7777) | 0o001);
+      }
+    }
+    if (path.dirname(current) === current) return;
+  }
+}
+
 function ownedBy(runAs: RunAs, target: string): void {
   if (runAs.uid !== undefined && runAs.gid !== undefined) chownSync(target, runAs.uid, runAs.gid);
 }
@@ -215,6 +229,11 @@ export async function ensurePostgres(options: EnsurePostgresOptions = {}): Promi
 
   const binaries = await resolveBinaries();
   const runAs = postgresUser();
+  if (runAs.uid !== undefined) {
+    // As root, PostgreSQL runs as the `postgres` user, which must be able to walk to its binaries and its data
+    // (a checkout in a private folder, such as one made by mktemp -d, is not).
+    for (const target of [binaries.postgres, pgData]) grantTraversal(path.dirname(target), log);
+  }
   if (!existsSync(path.join(pgData, 'PG_VERSION'))) {
     log(`Initialising PostgreSQL data in ${pgData}`);
     rmSync(pgData, { recursive: true, force: true }); // a half-finished earlier initdb

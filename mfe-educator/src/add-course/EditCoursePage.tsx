@@ -1,10 +1,10 @@
-import { useToast } from '@academy/platform';
+import { useApi, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { CourseForm } from './components/CourseForm';
-import { fetchCourseForEditing, updateCourse, usePutFormClient } from './data/authoringApi';
+import { fetchCourseForEditing, updateCourse } from './data/authoringApi';
 import { draftFromCourse } from './data/courseDraft';
 import './add-course.css';
 
@@ -13,7 +13,7 @@ export function EditCoursePage() {
   const { courseId = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const putClient = usePutFormClient();
+  const api = useApi();
   const { state, reload } = useRemoteData((api) => fetchCourseForEditing(api, courseId), [courseId]);
 
   return (
@@ -30,7 +30,7 @@ export function EditCoursePage() {
           initial={{ ...draftFromCourse(state.data), thumbnailUrl: state.data.courseThumbnail }}
           submitLabel="Save changes"
           busyLabel="Saving…"
-          submit={(form) => updateCourse(putClient, courseId, form)}
+          submit={(form) => updateCourse(api, courseId, form)}
           onSuccess={(result) => {
             toast.success(result.message);
             navigate(educatorPaths.myCourses);

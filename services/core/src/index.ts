@@ -8,6 +8,7 @@ export { EnvelopeExceptionFilter, toFailure, type FailureBody } from './http/env
 export { ZodValidationPipe } from './http/zod-validation.pipe.js';
 export { PostgresHealthIndicator } from './health/postgres.health.js';
 export { RedisHealthIndicator } from './health/redis.health.js';
+export { answerHealthPing, createQueueHealthController, type HealthPingResult } from './health/queue-health.controller.js';
 export { loggerParams } from './logging/logging.js';
 export { JobHandler, JobRegistry, JobRegistryError, type JobProcessor } from './queue/job-registry.js';
 export { QueueModule, jobRegistryToken, type QueueRegistration } from './queue/queue.module.js';

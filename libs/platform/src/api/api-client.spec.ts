@@ -45,6 +45,20 @@ describe('createApiClient', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it.each([
+    ['postForm', 'POST'],
+    ['putForm', 'PUT'],
+  ] as const)('%s sends multipart with %s and leaves the boundary header to the browser', async (call, method) => {
+    const fetchImpl = respond(200, { success: true, message: 'Saved' });
+    const form = new FormData();
+    form.append('courseData', '{}');
+    await createApiClient({ baseUrl: '/api', getToken: async () => 'token-1', fetchImpl })[call]('/educator/courses/c1', form);
+    const init = fetchImpl.mock.calls[0]![1]!;
+    expect(init.method).toBe(method);
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('turns success:false into an error with the server message', async () => {
     const api = createApiClient({ baseUrl: '/api', getToken: async () => null, fetchImpl: respond(200, { success: false, message: 'Course not found' }) });
     await expect(api.get('/course/x')).rejects.toEqual(new ApiError('Course not found'));

@@ -16,6 +16,8 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown): Promise<T>;
   /** multipart/form-data (course thumbnails); the browser sets the boundary header. */
   postForm<T>(path: string, form: FormData): Promise<T>;
+  /** multipart/form-data replacing a resource (course edits). */
+  putForm<T>(path: string, form: FormData): Promise<T>;
 }
 
 export interface ApiClientOptions {
@@ -80,5 +82,6 @@ export function createApiClient({ baseUrl, getToken, fetchImpl = (...args) => fe
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, JSON.stringify(body ?? {}), 'application/json'),
     postForm: (path, form) => request('POST', path, form),
+    putForm: (path, form) => request('PUT', path, form),
   };
 }

@@ -2,7 +2,9 @@
 // so components render in jsdom without an OpenID provider. Not exported from the main entry (not bundled).
 import { Auth0Context, type Auth0ContextInterface, type User } from '@auth0/auth0-react';
 import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigProvider } from '../config/runtime-config-context';
 
@@ -75,4 +77,48 @@ export function TestPlatformProviders({
       </Auth0Context.Provider>
     </RuntimeConfigProvider>
   );
+}
+
+function CurrentPath() {
+  return <output data-testid="current-path">{useLocation().pathname}</output>;
+}
+
+/**
+ * Renders a page the way the shell hosts it (router, runtime config, sign-in, toasts) at `path`, with the current
+ * path shown in `data-testid="current-path"` so tests can see where navigation went.
+ */
+export function renderAtPath(
+  page: ReactElement,
+  path = '/',
+  { auth, config }: { auth?: Auth0ContextInterface<User>; config?: RuntimeConfig } = {},
+) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <TestPlatformProviders auth={auth} config={config}>
+        <Routes>
+          <Route path="*" element={page} />
+        </Routes>
+        <CurrentPath />
+      </TestPlatformProviders>
+    </MemoryRouter>,
+  );
+}
+
+/** jsdom has no fetch: installs a jest mock as the network boundary for each test of the calling file. */
+export function installFetchMock() {
+  const fetchMock = jest.fn<Promise<Response>, [input: string, init?: RequestInit]>();
+  const original = globalThis.fetch;
+  beforeEach(() => {
+    fetchMock.mockReset();
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+  });
+  afterEach(() => {
+    globalThis.fetch = original;
+  });
+  return fetchMock;
+}
+
+/** A response carrying only what the apps read (ok, status, json). */
+export function jsonResponse(status: number, body: unknown): Response {
+  return { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
 }

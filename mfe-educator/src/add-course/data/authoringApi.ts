@@ -1,7 +1,5 @@
 import type { EducatorCourseDetail } from '@academy/contracts';
-import { ApiError, createApiClient, useRuntimeConfig, type ApiClient } from '@academy/platform';
-import { useAuth0 } from '@auth0/auth0-react';
-import { useMemo } from 'react';
+import { ApiError, type ApiClient } from '@academy/platform';
 
 export interface AuthoringResult {
   message: string;
@@ -30,26 +28,8 @@ export async function fetchCourseForEditing(api: ApiClient, courseId: string): P
   return course;
 }
 
-/**
- * A client whose form posts go out as PUT (the platform client only knows GET and POST): same base URL, token
- * and error handling as useApi.
- */
-export function usePutFormClient(): Pick<ApiClient, 'postForm'> {
-  const { apiBaseUrl } = useRuntimeConfig();
-  const { isAuthenticated, getAccessTokenSilently } = useAuth0();
-  return useMemo(
-    () =>
-      createApiClient({
-        baseUrl: apiBaseUrl,
-        getToken: async () => (isAuthenticated ? ((await getAccessTokenSilently()) ?? null) : null),
-        fetchImpl: (input, init) => fetch(input, { ...init, method: 'PUT' }),
-      }),
-    [apiBaseUrl, isAuthenticated, getAccessTokenSilently],
-  );
-}
-
 /** PUT /api/educator/courses/:id with the same multipart body; `image` only when a new thumbnail was chosen. */
-export function updateCourse(client: Pick<ApiClient, 'postForm'>, courseId: string, form: FormData): Promise<AuthoringResult> {
-  return client.postForm<AuthoringResult>(`/educator/courses/${encodeURIComponent(courseId)}`, form);
+export function updateCourse(api: ApiClient, courseId: string, form: FormData): Promise<AuthoringResult> {
+  return api.putForm<AuthoringResult>(`/educator/courses/${encodeURIComponent(courseId)}`, form);
 }
 

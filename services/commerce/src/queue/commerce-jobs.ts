@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { JobHandler, type JobProcessor } from '@academy/service-core';
+import { answerHealthPing, JobHandler, type HealthPingResult, type JobProcessor } from '@academy/service-core';
 import type { Job } from 'bullmq';
 
 export const COMMERCE_QUEUE = 'commerce';
@@ -35,17 +35,11 @@ export function verifyJobId(orderId: string): string {
   return `verify-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
-export interface HealthPingResult {
-  pong: true;
-  worker: number;
-  receivedAt: string;
-}
-
 /** Answers health pings so `/health/queue` proves a worker is really consuming this queue. */
 @Injectable()
 @JobHandler(CommerceJob.HealthPing)
 export class HealthPingJob implements JobProcessor<{ sentAt: number }, HealthPingResult> {
   async handle(_job: Job<{ sentAt: number }, HealthPingResult>): Promise<HealthPingResult> {
-    return { pong: true, worker: process.pid, receivedAt: new Date().toISOString() };
+    return answerHealthPing();
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { JobHandler, type JobProcessor } from '@academy/service-core';
+import { answerHealthPing, JobHandler, type HealthPingResult, type JobProcessor } from '@academy/service-core';
 import type { Job } from 'bullmq';
 
 export const PROGRESS_QUEUE = 'progress';
@@ -9,18 +9,12 @@ export enum ProgressJob {
   HealthPing = 'health-ping',
 }
 
-export interface HealthPingResult {
-  pong: true;
-  worker: number;
-  receivedAt: string;
-}
-
 /** Answers health pings so `/health/queue` proves a worker is really consuming this queue. */
 @Injectable()
 @JobHandler(ProgressJob.HealthPing)
 export class HealthPingJob implements JobProcessor<{ sentAt: number }, HealthPingResult> {
   async handle(_job: Job<{ sentAt: number }, HealthPingResult>): Promise<HealthPingResult> {
-    return { pong: true, worker: process.pid, receivedAt: new Date().toISOString() };
+    return answerHealthPing();
   }
 }
 
