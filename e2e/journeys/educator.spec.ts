@@ -119,6 +119,7 @@ describe('educator area', () => {
     }
     expect(after.totalEarnings).toBe(expectedEarnings);
     expect(after.totalCourses).toBe(before.totalCourses + 1);
+    expect(after.totalEnrolments).toBe(before.totalEnrolments + 1);
     expect(after.enrolledStudentsData).toContainEqual({ student: expect.objectContaining({ name: 'Aarav Sharma' }), courseTitle });
 
     await page.goto(`${portalUrl}/educator`);

@@ -77,7 +77,10 @@ export interface StudentRef {
 }
 
 export interface DashboardData {
+  /** The latest enrolments (newest first), not all of them: the dashboard's read stays O(1) in sales. */
   enrolledStudentsData: { student: StudentRef; courseTitle: string }[];
+  /** Beyond the spec's shape: every paid enrolment, from the earnings aggregates. */
+  totalEnrolments: number;
   totalCourses: number;
   totalEarnings: number;
 }

@@ -25,7 +25,7 @@ export function DashboardPage() {
       {state.status === 'ready' && (
         <>
           <div className="dashboard__cards">
-            <StatCard label="Total Enrolments" value={String(state.data.enrolledStudentsData.length)} icon={icons.enrolments} />
+            <StatCard label="Total Enrolments" value={String(state.data.totalEnrolments)} icon={icons.enrolments} />
             <StatCard label="Total Courses" value={String(state.data.totalCourses)} icon={icons.courses} />
             <StatCard label="Total Earnings" value={formatPrice(state.data.totalEarnings)} icon={icons.earnings} />
           </div>

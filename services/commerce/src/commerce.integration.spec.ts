@@ -34,7 +34,7 @@ describe('commerce service (real PostgreSQL, Redis and JWKS)', () => {
     const dashboard = await request(h.app.getHttpServer()).get('/api/educator/dashboard').set(headers).expect(200);
     expect(dashboard.body).toEqual({
       success: true,
-      dashboardData: { enrolledStudentsData: [], totalCourses: 0, totalEarnings: 0 },
+      dashboardData: { enrolledStudentsData: [], totalEnrolments: 0, totalCourses: 0, totalEarnings: 0 },
     });
     const students = await request(h.app.getHttpServer()).get('/api/educator/enrolledStudents').set(headers).expect(200);
     expect(students.body).toEqual({ success: true, enrolledStudents: [] });

@@ -10,10 +10,13 @@ import { ApiError, type ApiClient } from '@academy/platform';
 export async function fetchDashboard(api: ApiClient): Promise<DashboardData> {
   const { dashboardData } = await api.get<{ dashboardData?: DashboardData }>('/educator/dashboard');
   if (!dashboardData) throw new ApiError('The server sent no dashboard data');
+  const enrolledStudentsData = Array.isArray(dashboardData.enrolledStudentsData) ? dashboardData.enrolledStudentsData : [];
   return {
+    // A server that sends only the spec's fields lists every enrolment, so the list's length is the total.
+    totalEnrolments: dashboardData.totalEnrolments ?? enrolledStudentsData.length,
     totalCourses: dashboardData.totalCourses ?? 0,
     totalEarnings: dashboardData.totalEarnings ?? 0,
-    enrolledStudentsData: Array.isArray(dashboardData.enrolledStudentsData) ? dashboardData.enrolledStudentsData : [],
+    enrolledStudentsData,
   };
 }
 

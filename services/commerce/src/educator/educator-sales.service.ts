@@ -36,6 +36,7 @@ export class EducatorSalesService {
         student: { name: sale.student_name, imageUrl: sale.student_image_url },
         courseTitle: sale.course_title,
       })),
+      totalEnrolments: totals.enrolments,
       totalCourses,
       // Σ over the educator's courses of floor(course earnings in rupees), as spec section 9 defines earnings.
       totalEarnings: totals.earnings,

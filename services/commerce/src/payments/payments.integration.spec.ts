@@ -274,6 +274,7 @@ describe('payments (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
       (data) => data.totalEarnings === expected,
     );
     expect(dashboard.totalCourses).toBe(2);
+    expect(dashboard.totalEnrolments).toBe(9);
     expect(dashboard.enrolledStudentsData).toHaveLength(9);
     const students = await http().get('/api/educator/enrolledStudents').set(await h.bearer(educatorB)).expect(200);
     expect(students.body.enrolledStudents).toHaveLength(9);
