@@ -30,6 +30,21 @@ async function dashboard(page: Page): Promise<DashboardData> {
   return ((await response.json()) as { dashboardData: DashboardData }).dashboardData;
 }
 
+/**
+ * The dashboard once earlier journeys' sales have been aggregated (their own queue runs a moment behind): two
+ * reads a second apart that agree.
+ */
+async function settledDashboard(page: Page): Promise<DashboardData> {
+  let previous = await dashboard(page);
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const current = await dashboard(page);
+    if (JSON.stringify(current) === JSON.stringify(previous)) return current;
+    previous = current;
+  }
+  throw new Error('The educator dashboard kept changing');
+}
+
 async function addLecture(page: Page, chapter: string, lecture: { title: string; minutes: string; url: string; free: boolean }) {
   await page.getByRole('button', { name: `+ Add Lecture to ${chapter}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Lecture' });
@@ -53,7 +68,7 @@ describe('educator area', () => {
     const educator = await openPage(browser);
     const page = educator.page;
     await signIn(page, portalUrl, 'Meera Iyer');
-    const before = await dashboard(page);
+    const before = await settledDashboard(page);
 
     await page.goto(`${portalUrl}/educator/add-course`);
     await page.getByRole('heading', { level: 1, name: 'Add Course' }).waitFor();

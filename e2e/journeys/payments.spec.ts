@@ -21,6 +21,14 @@ async function paidCourses(): Promise<CourseCard[]> {
   return body.courses.filter((course) => Math.round(course.coursePrice * (100 - course.discount)) > 0);
 }
 
+/** Journeys share one portal: pick a paid course this learner has not bought in another journey. */
+async function paidCourseNotOwned(page: Page): Promise<CourseCard> {
+  const owned = new Set(await enrolledCourses(page));
+  const course = (await paidCourses()).find((candidate) => !owned.has(candidate._id));
+  expect(course).toBeDefined();
+  return course!;
+}
+
 async function enrolledCourses(page: Page): Promise<string[]> {
   const token = await cachedAccessToken(page);
   const response = await fetch(`${portalUrl}/api/user/data`, { headers: { Authorization: `Bearer ${token}` } });
@@ -46,34 +54,33 @@ afterAll(async () => {
 
 describe('payments', () => {
   it('enrols a learner who pays in the sandbox checkout and takes them to My Enrollments', async () => {
-    const [course] = await paidCourses();
-    expect(course).toBeDefined();
     const { page, context } = await openPage(browser);
     await signIn(page, portalUrl, 'Aarav Sharma');
-    const dialog = await openCheckout(page, course!);
+    const course = await paidCourseNotOwned(page);
+    const dialog = await openCheckout(page, course);
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByText('Enrollment successful!').waitFor({ timeout: 30_000 });
     await page.waitForURL((url) => url.pathname === '/my-enrollments');
-    expect(await enrolledCourses(page)).toContain(course!._id);
-    await page.getByText(course!.courseTitle).first().waitFor({ timeout: 15_000 });
-    await page.goto(`${portalUrl}/course/${course!._id}`);
+    expect(await enrolledCourses(page)).toContain(course._id);
+    await page.getByText(course.courseTitle).first().waitFor({ timeout: 15_000 });
+    await page.goto(`${portalUrl}/course/${course._id}`);
     await page.getByRole('button', { name: 'Already Enrolled' }).waitFor();
     await context.close();
   }, 90_000);
 
   it('shows the failure when the learner presses Fail, and enrols nothing', async () => {
-    const [course] = await paidCourses();
     const { page, context } = await openPage(browser);
     await signIn(page, portalUrl, 'Diya Patel');
-    const dialog = await openCheckout(page, course!);
+    const course = await paidCourseNotOwned(page);
+    const dialog = await openCheckout(page, course);
     await dialog.getByRole('button', { name: 'Fail', exact: true }).click();
     await page.getByText(/^Payment failed: /).first().waitFor({ timeout: 15_000 });
     await dialog.getByText('Payment failed. You can try again or close this window.').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
-    expect(new URL(page.url()).pathname).toBe(`/course/${course!._id}`);
+    expect(new URL(page.url()).pathname).toBe(`/course/${course._id}`);
     expect(await page.getByText('Enrollment successful!').count()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // let the payment.failed webhook arrive
-    expect(await enrolledCourses(page)).not.toContain(course!._id);
+    expect(await enrolledCourses(page)).not.toContain(course._id);
     await page.getByRole('button', { name: 'Enroll Now' }).waitFor();
     await context.close();
   }, 90_000);
