@@ -1,3 +1,4 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -32,8 +33,8 @@ export function requireThumbnailKind(bytes: Buffer): ThumbnailKind {
 
 /**
  * Where uploaded thumbnails live. `save` gets bytes already checked by `requireThumbnailKind` and returns the URL
- * the course stores (served with the content type of `kind`). The local folder is the default; an S3-compatible
- * store can implement the same interface and be selected by configuration (see thumbnailStoreProviders).
+ * the course stores (served with the content type of `kind`). The local folder is the default; S3ThumbnailStore
+ * (S3-compatible object storage) is selected by configuration (see thumbnailStoreProviders).
  */
 export interface ThumbnailStore {
   save(bytes: Buffer, kind: ThumbnailKind): Promise<string>;
@@ -56,9 +57,99 @@ export class LocalThumbnailStore implements ThumbnailStore {
   }
 }
 
+/** Keys are random uuids and never rewritten, so caches (browser, CDN) may keep an object forever. */
+export const THUMBNAIL_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export interface S3ThumbnailStoreConfig {
+  bucket: string;
+  region: string;
+  /** Set for MinIO, R2 or another S3-compatible service; path-style addressing is then used. */
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where the bucket's objects are publicly readable (CDN, bucket website); the key is appended to it. */
+  publicBaseUrl: string;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * THUMBNAIL_STORE=local (default). `s3` is reserved for an S3-compatible store; it is not built yet, so asking for
- * it fails at start-up instead of silently writing to the local disk.
+ * The S3 store's settings from the environment (THUMBNAIL_STORE=s3), checked all at once: the error names every
+ * missing or malformed variable. S3_REGION defaults to us-east-1; S3_ENDPOINT is optional.
+ */
+export function s3ThumbnailStoreConfig(env: NodeJS.ProcessEnv = process.env): S3ThumbnailStoreConfig {
+  const read = (name: string) => env[name]?.trim() || undefined;
+  const problems: string[] = [];
+  const required = (name: string): string => {
+    const value = read(name);
+    if (!value) problems.push(`${name} is missing`);
+    return value ?? '';
+  };
+  const bucket = required('S3_BUCKET');
+  const accessKeyId = required('S3_ACCESS_KEY_ID');
+  const secretAccessKey = required('S3_SECRET_ACCESS_KEY');
+  const publicBaseUrl = required('THUMBNAIL_PUBLIC_BASE_URL');
+  if (publicBaseUrl && !isHttpUrl(publicBaseUrl)) problems.push('THUMBNAIL_PUBLIC_BASE_URL must be an http(s) URL');
+  const endpoint = read('S3_ENDPOINT');
+  if (endpoint && !isHttpUrl(endpoint)) problems.push('S3_ENDPOINT must be an http(s) URL');
+  if (problems.length) {
+    throw new Error(`Invalid configuration for THUMBNAIL_STORE=s3: ${problems.join('; ')}`);
+  }
+  return {
+    bucket,
+    region: read('S3_REGION') ?? 'us-east-1',
+    ...(endpoint ? { endpoint } : {}),
+    accessKeyId,
+    secretAccessKey,
+    publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
+  };
+}
+
+/**
+ * Objects `thumbnails/<uuid>.<kind>` in an S3 bucket (AWS S3, or MinIO, R2... through S3_ENDPOINT), written with
+ * their content type and an immutable Cache-Control; the stored URL is THUMBNAIL_PUBLIC_BASE_URL + '/' + key.
+ */
+export class S3ThumbnailStore implements ThumbnailStore {
+  private readonly client: S3Client;
+
+  constructor(private readonly config: S3ThumbnailStoreConfig) {
+    this.client = new S3Client({
+      region: config.region,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+    });
+  }
+
+  async save(bytes: Buffer, kind: ThumbnailKind): Promise<string> {
+    const key = `thumbnails/${randomUUID()}.${kind}`;
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: THUMBNAIL_CONTENT_TYPES[kind],
+        CacheControl: THUMBNAIL_CACHE_CONTROL,
+      }),
+    );
+    return `${this.config.publicBaseUrl}/${key}`;
+  }
+
+  /** Closes the SDK's HTTP connections (tests; the service keeps one client for its lifetime). */
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+/**
+ * THUMBNAIL_STORE=local (default) or s3 (see s3ThumbnailStoreConfig), read once at start-up; a bad or incomplete
+ * configuration fails the start instead of silently writing to the local disk.
  */
 export function thumbnailStoreProviders() {
   return [
@@ -66,11 +157,14 @@ export function thumbnailStoreProviders() {
     {
       provide: THUMBNAIL_STORE,
       inject: [MEDIA_ROOT],
-      useFactory: (mediaRoot: string): ThumbnailStore => {
-        const kind = process.env.THUMBNAIL_STORE ?? 'local';
-        if (kind === 'local') return new LocalThumbnailStore(mediaRoot);
-        throw new Error(`Invalid configuration: THUMBNAIL_STORE=${kind} is not supported (use "local")`);
-      },
+      useFactory: (mediaRoot: string): ThumbnailStore => createThumbnailStore(mediaRoot),
     },
   ];
+}
+
+export function createThumbnailStore(mediaRoot: string, env: NodeJS.ProcessEnv = process.env): ThumbnailStore {
+  const kind = env.THUMBNAIL_STORE?.trim() || 'local';
+  if (kind === 'local') return new LocalThumbnailStore(mediaRoot);
+  if (kind === 's3') return new S3ThumbnailStore(s3ThumbnailStoreConfig(env));
+  throw new Error(`Invalid configuration: THUMBNAIL_STORE=${kind} is not supported (use "local" or "s3")`);
 }
