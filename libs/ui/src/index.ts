@@ -3,3 +3,4 @@ export { ErrorPanel, type ErrorPanelProps } from './error-panel/ErrorPanel';
 export { LoadingView, type LoadingViewProps } from './loading-view/LoadingView';
 export { STAR_COUNT, Stars, type StarsProps } from './stars/Stars';
 export * from './course-card';
+export { SocialLinks, type SocialLinksProps } from './social-links/SocialLinks';

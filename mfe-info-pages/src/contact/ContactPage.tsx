@@ -1,4 +1,5 @@
 import { useRuntimeConfig } from '@academy/platform';
+import { SocialLinks } from '@academy/ui';
 import FaqTeaser from '../sections/FaqTeaser.js';
 import { ContactForm } from './ContactForm.js';
 import { contactDesks, contactIntro, supportNote } from './contactContent.js';
@@ -31,18 +32,7 @@ export default function ContactPage() {
           ))}
           <section aria-labelledby="contact-social-heading">
             <h3 id="contact-social-heading">Follow us</h3>
-            <ul className="contact-page__social">
-              <li>
-                <a href={socialLinks.instagram} target="_blank" rel="noopener noreferrer">
-                  Instagram<span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
-              <li>
-                <a href={socialLinks.youtube} target="_blank" rel="noopener noreferrer">
-                  YouTube<span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
-            </ul>
+            <SocialLinks links={socialLinks} className="contact-page__social" />
           </section>
           <p className="contact-page__support-note">{supportNote}</p>
         </aside>

@@ -2,6 +2,7 @@ import { ChangeEvent, FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { validateNewsletterForm } from '@academy/contracts';
 import { errorMessage, useRuntimeConfig, useToast } from '@academy/platform';
+import { SocialLinks } from '@academy/ui';
 import { subscribeToNewsletter } from './subscribeToNewsletter';
 import './Footer.css';
 
@@ -23,18 +24,7 @@ export function Footer() {
             Academy
           </h2>
           <p>Patient teachers, recorded lessons you can replay, and life beyond the classroom.</p>
-          <ul className="site-footer__social" aria-label="Social profiles">
-            <li>
-              <a href={socialLinks.instagram} target="_blank" rel="noopener noreferrer">
-                Instagram<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </li>
-            <li>
-              <a href={socialLinks.youtube} target="_blank" rel="noopener noreferrer">
-                YouTube<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </li>
-          </ul>
+          <SocialLinks links={socialLinks} className="site-footer__social" label="Social profiles" />
         </section>
         <nav className="site-footer__nav" aria-labelledby="footer-nav-heading">
           <h2 id="footer-nav-heading">Explore</h2>
