@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { demoUsers } from '@academy/service-core/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { LATEST_PAID_SALES_SQL } from './educator/educator-sales.service.js';
 import { startCommerceHarness, type CommerceHarness } from './testing/commerce-harness.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -52,6 +53,29 @@ describe('commerce service (real PostgreSQL, Redis and JWKS)', () => {
     await insert('u1', 'order_a');
     await expect(insert('u2', 'order_a')).rejects.toThrow(/purchases_razorpay_order_id_key/);
     await expect(insert('u1', 'order_b')).rejects.toThrow(/purchases_one_pending_idx/);
+  });
+
+  it('reads the latest sales through the paid-purchases index, not by sorting every sale', async () => {
+    const dataSource = h.app.get(DataSource);
+    await dataSource.query(
+      `INSERT INTO commerce.purchases (user_id, course_id, educator_id, amount_paise, status, paid_at, student_name, course_title)
+       SELECT 'buyer-' || i, '22222222-2222-4222-8222-222222222222', 'educator-with-many-sales', 100, 'paid',
+              now() - (i || ' minutes')::interval, 'Student ' || i, 'Course'
+         FROM generate_series(1, 20000) AS i`,
+    );
+    await dataSource.query('ANALYZE commerce.purchases');
+    const plan: { 'QUERY PLAN': string }[] = await dataSource.query(`EXPLAIN ${LATEST_PAID_SALES_SQL}`, ['educator-with-many-sales', 10]);
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('purchases_educator_paid_idx');
+    expect(text).not.toMatch(/^\s*->\s*Sort\b|^Sort\b/m);
+
+    const response = await request(h.app.getHttpServer())
+      .get('/api/educator/dashboard')
+      .set(await h.bearer({ ...demoUsers.educator, sub: 'educator-with-many-sales' }))
+      .expect(200);
+    expect(response.body.dashboardData.enrolledStudentsData.map((row: { student: { name: string } }) => row.student.name)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Student ${index + 1}`),
+    );
   });
 
   it('has its worker process a health job through the real queue', async () => {

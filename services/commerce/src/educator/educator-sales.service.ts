@@ -13,6 +13,13 @@ interface PaidSaleRow {
 
 const LATEST_ENROLMENTS_ON_DASHBOARD = 10;
 
+/** An educator's paid sales, newest first ($1 educator id). */
+export const PAID_SALES_SQL = `SELECT "student_name", "student_image_url", "course_title", "paid_at"
+   FROM "commerce"."purchases"
+  WHERE "educator_id" = $1 AND "status" = 'paid' ORDER BY "paid_at" DESC, "id" DESC`;
+/** The newest $2 of them, for the dashboard. */
+export const LATEST_PAID_SALES_SQL = `${PAID_SALES_SQL} LIMIT $2`;
+
 /**
  * An educator's sales. Names, pictures and titles were stored on each purchase when it was created (the buyer's
  * token claims, catalogue's title), totals come from the earnings aggregates, the course count from catalogue.
@@ -52,12 +59,13 @@ export class EducatorSalesService {
     }));
   }
 
+  /**
+   * Newest first. Every paid purchase has `paid_at` (markPaid sets it), so the order walks
+   * purchases_educator_paid_idx and a limited read stops after `limit` rows however many sales there are.
+   */
   private paidSales(educatorId: string, limit?: number): Promise<PaidSaleRow[]> {
-    return this.dataSource.query<PaidSaleRow[]>(
-      `SELECT "student_name", "student_image_url", "course_title", COALESCE("paid_at", "created_at") AS "paid_at"
-         FROM "commerce"."purchases"
-        WHERE "educator_id" = $1 AND "status" = 'paid' ORDER BY "paid_at" DESC NULLS LAST, "id" ${limit ? 'LIMIT $2' : ''}`,
-      limit ? [educatorId, limit] : [educatorId],
-    );
+    return limit
+      ? this.dataSource.query<PaidSaleRow[]>(LATEST_PAID_SALES_SQL, [educatorId, limit])
+      : this.dataSource.query<PaidSaleRow[]>(PAID_SALES_SQL, [educatorId]);
   }
 }
