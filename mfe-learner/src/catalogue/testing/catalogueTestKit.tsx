@@ -1,11 +1,9 @@
 // Test kit of the catalogue feature: demo courses, a fetch spy standing in for the catalogue service at the
 // network boundary, and a router + platform harness that shows where navigation went.
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import type { CourseDetail, CourseSummary, LectureDto, UserData } from '@academy/contracts';
-import { useUserStore } from '@academy/platform';
-import { TestPlatformProviders, fakeAuth0 } from '@academy/platform/testing';
+import { renderLearnerRoutes, type LearnerRenderOptions } from '../../testing/renderLearnerRoutes';
 import { CourseDetailPage, CourseListPage, HomePage } from '../index';
 
 export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSummary {
@@ -112,47 +110,20 @@ export function requestedUrls(spy: jest.Mock): string[] {
   });
 }
 
-function CurrentLocation() {
-  const location = useLocation();
-  return <span data-testid="location">{location.pathname}</span>;
-}
-
-interface RenderOptions {
-  /** Signed-in user (enrolledCourses etc.); signed out when absent. */
-  user?: UserData;
-}
-
 /** Renders the catalogue routes at `path` under test platform providers; `location()` reads the current path. */
-export function renderCatalogueAt(path: string, { user }: RenderOptions = {}) {
-  useUserStore.setState(
-    user ? { user, status: 'ready', isEducator: false, error: null } : { user: null, status: 'idle', isEducator: false, error: null },
+export function renderCatalogueAt(path: string, options: LearnerRenderOptions = {}) {
+  return renderLearnerRoutes(
+    path,
+    <>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/course-list" element={<CourseListPage />} />
+      <Route path="/course-list/:input" element={<CourseListPage />} />
+      <Route path="/course/:id" element={<CourseDetailPage />} />
+    </>,
+    options,
   );
-  const auth = user ? fakeAuth0({ user: { sub: user._id, name: user.name } }) : fakeAuth0();
-  const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <TestPlatformProviders auth={auth}>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/course-list" element={<CourseListPage />} />
-          <Route path="/course-list/:input" element={<CourseListPage />} />
-          <Route path="/course/:id" element={<CourseDetailPage />} />
-          <Route path="*" element={<p>Elsewhere</p>} />
-        </Routes>
-        <CurrentLocation />
-      </TestPlatformProviders>
-    </MemoryRouter>,
-  );
-  return { ...view, location: () => view.getByTestId('location').textContent };
 }
 
 export function renderInRouter(element: ReactElement, path = '/') {
-  const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="*" element={element} />
-      </Routes>
-      <CurrentLocation />
-    </MemoryRouter>,
-  );
-  return { ...view, location: () => view.getByTestId('location').textContent };
+  return renderLearnerRoutes(path, <Route path="*" element={element} />);
 }

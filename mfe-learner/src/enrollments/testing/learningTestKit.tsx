@@ -1,11 +1,8 @@
 // Test kit of the learner's after-enrolment pages: an enrolled course, a fetch spy standing in for the progress
 // service at the network boundary (so the real API client runs), and a router + platform harness.
 import type { EnrolledCourse, LearnerProgressData, LectureDto, UserData } from '@academy/contracts';
-import { useUserStore } from '@academy/platform';
-import { TestPlatformProviders, fakeAuth0 } from '@academy/platform/testing';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { renderLearnerRoutes, type LearnerRenderOptions } from '../../testing/renderLearnerRoutes';
 
 export function lecture(overrides: Partial<LectureDto> = {}): LectureDto {
   return { lectureId: 'l-1', lectureOrder: 1, lectureTitle: 'Welcome', lectureDuration: 20, lectureUrl: null, isPreviewFree: false, notesUrl: null, testUrl: null, ...overrides };
@@ -77,27 +74,7 @@ export function fakeServer(...routes: FakeRoute[]) {
   return requests;
 }
 
-function CurrentLocation() {
-  const location = useLocation();
-  return <span data-testid="location">{`${location.pathname}${location.search}`}</span>;
-}
-
 /** Renders `routes` at `path` with a signed-in user (or signed out), test platform providers and a location probe. */
-export function renderAt(path: string, routes: ReactElement, { user, login }: { user?: UserData; login?: jest.Mock } = {}) {
-  useUserStore.setState(
-    user ? { user, status: 'ready', isEducator: false, error: null } : { user: null, status: 'idle', isEducator: false, error: null },
-  );
-  const auth = fakeAuth0({ ...(user ? { user: { sub: user._id, name: user.name } } : {}), ...(login ? { loginWithRedirect: login } : {}) });
-  const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <TestPlatformProviders auth={auth}>
-        <Routes>
-          {routes}
-          <Route path="*" element={<p>Elsewhere</p>} />
-        </Routes>
-        <CurrentLocation />
-      </TestPlatformProviders>
-    </MemoryRouter>,
-  );
-  return { ...view, location: () => view.getByTestId('location').textContent };
+export function renderAt(path: string, routes: ReactElement, options: LearnerRenderOptions = {}) {
+  return renderLearnerRoutes(path, routes, options);
 }
