@@ -12,7 +12,7 @@ const infra = await import(pathToFileURL(path.join(repoRoot, 'infra', 'dist', 'i
 const log = (line) => console.log(`[bench] ${line}`);
 let postgres;
 let redis;
-let exitCode = 1;
+let exitCode;
 try {
   postgres = await infra.ensurePostgres({ log });
   redis = await infra.ensureRedis({ log });

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildAll, checkNodeVersion, installIfNeeded, nxEnv, repoRoot, run } from './common.mjs';
+import { buildAll, checkNodeVersion, installIfNeeded, nxEnv, repoRoot, run, runOrExit } from './common.mjs';
 
 checkNodeVersion();
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -14,6 +14,8 @@ if (!existsSync(chromium)) {
 }
 await installIfNeeded();
 await buildAll();
+// Lint and type checks first: the front ends are built by swc, which does not type-check.
+await runOrExit('npm', ['run', 'lint', '--silent'], nxEnv);
 
 const infra = await import(pathToFileURL(path.join(repoRoot, 'infra', 'dist', 'index.js')).href);
 const log = (line) => console.log(`[test] ${line}`);

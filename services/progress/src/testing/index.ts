@@ -1,0 +1,4 @@
+// Public test entry point (`@academy/progress/testing`): another service's integration tests run the real
+// progress app (not a stand-in) through it.
+export { AppModule as ProgressAppModule } from '../app.module.js';
+export { progressDatabase } from '../database.js';
