@@ -30,7 +30,7 @@ describe('Dashboard', () => {
     // The total comes from the aggregates; the table lists only the latest enrolments.
     expect(value('Total Enrolments')).toBe('12');
     expect(value('Total Courses')).toBe('4');
-    expect(value('Total Earnings')).toBe('₹1498.50');
+    expect(value('Total Earnings')).toBe('₹1,498.50');
 
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['#', 'Student Name', 'Course Title']);
@@ -61,10 +61,10 @@ describe('Dashboard', () => {
       on('GET', '/api/educator/earnings?granularity=month', ok({ series: [] })),
     );
     renderEducatorApp('/educator');
-    expect(await screen.findByText('₹1498.50 earned from 3 enrolments over 2 days, 2026-11-21 to 2026-11-22.')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Chart of earnings and enrolments' })).toHaveAccessibleDescription(/₹1498.50 earned/);
+    expect(await screen.findByText('₹1,498.50 earned from 3 enrolments over 2 days, 2026-11-21 to 2026-11-22.')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Chart of earnings and enrolments' })).toHaveAccessibleDescription(/₹1,498.50 earned/);
     const table = screen.getByRole('table', { name: 'Earnings and enrolments by day' });
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['2026-11-21₹449.551', '2026-11-22₹1048.952']);
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['2026-11-21₹449.551', '2026-11-22₹1,048.952']);
 
     expect(screen.getByRole('button', { name: 'Days' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Months' }));

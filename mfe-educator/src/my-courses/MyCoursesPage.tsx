@@ -1,4 +1,4 @@
-import { formatPrice, type EducatorCourse } from '@academy/contracts';
+import { formatDate, formatPrice, type EducatorCourse } from '@academy/contracts';
 import { errorMessage, useApi, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useState } from 'react';
@@ -67,7 +67,7 @@ export function MyCoursesPage() {
                     <td>{formatPrice(course.earnings)}</td>
                     <td className="hide-on-small">{course.studentCount}</td>
                     <td className="hide-on-small">
-                      <time dateTime={course.createdAt}>{new Date(course.createdAt).toLocaleDateString()}</time>
+                      <time dateTime={course.createdAt}>{formatDate(course.createdAt)}</time>
                     </td>
                     <td className="my-courses__actions">
                       <Link className="my-courses__action" to={educatorPaths.editCourse(course._id)} aria-label={`Edit ${course.courseTitle}`}>

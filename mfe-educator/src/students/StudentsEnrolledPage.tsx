@@ -1,7 +1,8 @@
+import { formatDate } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { StudentCell } from '../common/StudentCell';
 import { useRemoteData } from '../common/useRemoteData';
-import { fetchEnrolledStudents, formatEnrolmentDate } from './data/studentsApi';
+import { fetchEnrolledStudents } from './data/studentsApi';
 
 /** /educator/students-enrolled: every purchase of the educator's courses, newest first. */
 export function StudentsEnrolledPage() {
@@ -35,7 +36,7 @@ export function StudentsEnrolledPage() {
                       {Number.isNaN(Date.parse(record.purchaseDate)) ? (
                         'Invalid Date'
                       ) : (
-                        <time dateTime={record.purchaseDate}>{formatEnrolmentDate(record.purchaseDate)}</time>
+                        <time dateTime={record.purchaseDate}>{formatDate(record.purchaseDate)}</time>
                       )}
                     </td>
                   </tr>

@@ -1,4 +1,4 @@
-import { formatDuration } from '@academy/contracts';
+import { formatDuration, pluralize } from '@academy/contracts';
 import { useState, type Dispatch } from 'react';
 import type { ChaptersAction, DraftChapter, LectureFields } from '../data/courseDraft';
 import { LectureDialog } from './LectureDialog';
@@ -44,7 +44,7 @@ export function ChapterList({ chapters, dispatch }: ChapterListProps) {
                   </span>
                 </button>
                 <span className="chapter__count">
-                  {count} {count === 1 ? 'Lecture' : 'Lectures'}
+                  {pluralize(count, 'Lecture')}
                 </span>
                 <button
                   type="button"

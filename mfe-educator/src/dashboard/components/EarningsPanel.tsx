@@ -1,4 +1,4 @@
-import { formatPrice, summariseEarnings, type EarningsGranularity, type EarningsPoint } from '@academy/contracts';
+import { formatPrice, pluralize, summariseEarnings, type EarningsGranularity, type EarningsPoint } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useRemoteData } from '../../common/useRemoteData';
@@ -46,8 +46,8 @@ function EarningsContent({ series, granularity, summaryId }: { series: EarningsP
     return <p className="earnings-panel__empty">No earnings yet. Sales will appear here once students enrol in your courses.</p>;
   }
   const totals = summariseEarnings(series);
-  const unit = granularity === 'day' ? 'days' : 'months';
-  const summary = `${formatPrice(totals.earnings)} earned from ${totals.enrolments} ${totals.enrolments === 1 ? 'enrolment' : 'enrolments'} over ${series.length} ${series.length === 1 ? unit.slice(0, -1) : unit}, ${series[0]!.period} to ${series[series.length - 1]!.period}.`;
+  const unit = granularity === 'day' ? 'day' : 'month';
+  const summary = `${formatPrice(totals.earnings)} earned from ${pluralize(totals.enrolments, 'enrolment')} over ${pluralize(series.length, unit)}, ${series[0]!.period} to ${series[series.length - 1]!.period}.`;
   return (
     <>
       <p id={summaryId} className="earnings-panel__summary">{summary}</p>

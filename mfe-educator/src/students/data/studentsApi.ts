@@ -20,11 +20,3 @@ export function newestFirst(records: readonly EnrolledStudentRecord[]): Enrolled
     .sort((a, b) => (b.time === a.time ? a.index - b.index : b.time > a.time ? 1 : -1))
     .map(({ record }) => record);
 }
-
-/** The purchase date as the reader's locale shows dates; "Invalid Date" when it cannot be read (spec). */
-export function formatEnrolmentDate(value: string | null | undefined, locale?: string): string {
-  if (!value) return 'Invalid Date';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
-}

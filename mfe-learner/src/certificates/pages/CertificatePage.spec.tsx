@@ -16,7 +16,7 @@ describe('Certificate verification page', () => {
     expect(await screen.findByText('✓ Verified certificate')).toBeInTheDocument();
     expect(screen.getByText('Aarav Sharma')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Algebra Foundations' })).toHaveAttribute('href', '/course/course-1');
-    expect(screen.getByText('5 March 2026')).toBeInTheDocument();
+    expect(screen.getByText('05/03/2026')).toBeInTheDocument();
     expect(requests[0]!.headers.Authorization).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import type { CertificateRecord } from '@academy/contracts';
+import { formatDate, type CertificateRecord } from '@academy/contracts';
 import { errorMessage, useApi } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
 import { useEffect, useState } from 'react';
@@ -37,7 +37,7 @@ export function CertificatePage() {
     );
   }
   const { certificate } = state;
-  const issued = new Date(certificate.issuedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  const issued = formatDate(certificate.issuedAt);
   return (
     <main className="certificate">
       <p className="certificate__badge" role="status">✓ Verified certificate</p>

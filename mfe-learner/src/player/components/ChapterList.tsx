@@ -1,5 +1,4 @@
-import { formatDuration, type ChapterDto, type LectureDto } from '@academy/contracts';
-import { chapterMinutes } from '@academy/contracts';
+import { chapterMinutes, formatDuration, pluralize, type ChapterDto, type LectureDto } from '@academy/contracts';
 import { useState } from 'react';
 
 interface ChapterListProps {
@@ -32,7 +31,7 @@ export function ChapterList({ chapters, completed, playingId, onWatch }: Chapter
                 <span aria-hidden="true" className={`chapters__arrow${expanded ? ' chapters__arrow--open' : ''}`}>▸</span>
                 <span className="chapters__title">{chapter.chapterTitle}</span>
                 <span className="chapters__meta">
-                  {chapter.chapterContent.length} lectures - {formatDuration(chapterMinutes(chapter))}
+                  {pluralize(chapter.chapterContent.length, 'lecture')} - {formatDuration(chapterMinutes(chapter))}
                 </span>
               </button>
             </h3>

@@ -22,7 +22,7 @@ describe('certificate PDF', () => {
       'Aarav Sharma',
       'has completed every lecture of the course',
       'Intro to Testing',
-      'Date: 5 March 2026',
+      'Date: 05/03/2026',
       'Verification code: AC-7K3M-PQ9R-2XTW',
       'Verify at http://portal.test/certificate/AC-7K3M-PQ9R-2XTW',
     ]);

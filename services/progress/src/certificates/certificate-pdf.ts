@@ -1,4 +1,4 @@
-import type { CertificateRecord } from '@academy/contracts';
+import { formatDate, type CertificateRecord } from '@academy/contracts';
 import PDFDocument from 'pdfkit';
 
 /** The certificate as an A4 landscape PDF: student name, course title, date, the verification code and link. */
@@ -29,7 +29,7 @@ export function renderCertificatePdf(certificate: CertificateRecord, verifyUrl: 
     text(certificate.studentName, 30, 'Helvetica-Bold', '#111827', 0.5);
     text('has completed every lecture of the course', 14, 'Helvetica', '#374151', 0.5);
     text(certificate.courseTitle, 22, 'Helvetica-Bold', '#111827', 1);
-    const issued = new Date(certificate.issuedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const issued = formatDate(certificate.issuedAt);
     text(`Date: ${issued}`, 13, 'Helvetica', '#374151', 0.3);
     text(`Verification code: ${certificate.code}`, 13, 'Helvetica-Bold', '#374151', 0.3);
     doc.font('Helvetica').fontSize(11).fillColor('#2563eb').text(`Verify at ${verifyUrl}`, { align: 'center', link: verifyUrl, underline: true });
