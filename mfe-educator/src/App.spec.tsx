@@ -32,7 +32,7 @@ describe('educator layout', () => {
   it('greets the educator by full name, with a logo link home, the user menu and the footer', () => {
     renderEducatorApp('/educator');
     expect(screen.getByText('Hi! Meera Iyer')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Academy home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Academy' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Account menu for Meera Iyer' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025 Academy. All Rights Reserved.');
   });

@@ -53,7 +53,7 @@ describe('ShellApp', () => {
       .mockImplementation(workingLoader);
     renderShell('/about', loader);
     expect(await screen.findByRole('alert')).toHaveTextContent('This part of the portal is not available right now');
-    expect(screen.getByRole('link', { name: 'Academy home' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Academy' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -68,7 +68,7 @@ describe('ShellApp', () => {
     });
     renderShell('/about', loader);
     await screen.findByRole('alert');
-    await userEvent.click(screen.getByRole('link', { name: 'Academy home' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Academy' }));
     expect(await screen.findByRole('heading', { name: 'Courses' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

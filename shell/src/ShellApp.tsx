@@ -5,6 +5,7 @@ import { Navbar } from './chrome/Navbar';
 import { WhatsAppBox } from './chrome/WhatsAppBox';
 import { LoadingRedirect } from './routing/LoadingRedirect';
 import { RemoteRoute } from './routing/RemoteRoute';
+import { useHeadingAsTitle } from './routing/useHeadingAsTitle';
 
 /** The educator area brings its own header, side menu and footer. */
 export function isEducatorArea(pathname: string): boolean {
@@ -15,6 +16,7 @@ export function isEducatorArea(pathname: string): boolean {
 export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {
   const { pathname } = useLocation();
   const showChrome = !isEducatorArea(pathname);
+  useHeadingAsTitle(pathname);
   return (
     <div className="shell">
       {showChrome && (

@@ -6,6 +6,7 @@ import { EarningsPanel } from './components/EarningsPanel';
 import { StatCard } from './components/StatCard';
 import { fetchDashboard } from './data/dashboardApi';
 import './dashboard.css';
+import { TableScroll } from '../common/TableScroll';
 
 const icons = {
   enrolments: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5Z',
@@ -34,7 +35,7 @@ export function DashboardPage() {
             {state.data.enrolledStudentsData.length === 0 ? (
               <p>No enrolments yet.</p>
             ) : (
-              <div className="table-scroll">
+              <TableScroll label="Latest enrollments">
                 <table className="data-table">
                   <thead>
                     <tr>
@@ -53,7 +54,7 @@ export function DashboardPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </section>
         </>

@@ -17,7 +17,7 @@ export function EducatorLayout() {
         Skip to content
       </a>
       <header className="educator-header">
-        <Link to="/" className="educator-header__logo" aria-label="Academy home">
+        <Link to="/" className="educator-header__logo">
           <span aria-hidden="true" className="educator-header__logo-mark">A</span>
           <span className="educator-header__logo-text">Academy</span>
         </Link>
@@ -28,9 +28,9 @@ export function EducatorLayout() {
       </header>
       <div className="educator-layout__body">
         <SideMenu />
-        <main id="educator-main" className="educator-main" tabIndex={-1}>
+        <div id="educator-main" className="educator-main" tabIndex={-1}>
           <Outlet />
-        </main>
+        </div>
       </div>
       <footer className="educator-footer">
         <p>{COPYRIGHT_LINE}</p>

@@ -7,6 +7,7 @@ import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchMyCourses, setCoursePublished } from './data/myCoursesApi';
 import './my-courses.css';
+import { TableScroll } from '../common/TableScroll';
 
 /** /educator/my-courses: the educator's courses with earnings, students and date, plus edit and (un)publish. */
 export function MyCoursesPage() {
@@ -43,7 +44,7 @@ export function MyCoursesPage() {
             You have no courses yet. <Link to={educatorPaths.addCourse}>Add your first course</Link>.
           </p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label="My courses">
             <table className="data-table">
               <thead>
                 <tr>
@@ -87,7 +88,7 @@ export function MyCoursesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ))}
     </div>
   );

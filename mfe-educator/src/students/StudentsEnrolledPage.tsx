@@ -3,6 +3,7 @@ import { ErrorPanel, LoadingView } from '@academy/ui';
 import { StudentCell } from '../common/StudentCell';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchEnrolledStudents } from './data/studentsApi';
+import { TableScroll } from '../common/TableScroll';
 
 /** /educator/students-enrolled: every purchase of the educator's courses, newest first. */
 export function StudentsEnrolledPage() {
@@ -16,7 +17,7 @@ export function StudentsEnrolledPage() {
         (state.data.length === 0 ? (
           <p>No students have enrolled yet.</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label="Students enrolled">
             <table className="data-table">
               <thead>
                 <tr>
@@ -43,7 +44,7 @@ export function StudentsEnrolledPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ))}
     </div>
   );

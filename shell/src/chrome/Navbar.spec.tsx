@@ -39,7 +39,7 @@ describe('Navbar', () => {
     const loginWithRedirect = jest.fn(async () => {});
     renderNavbar(fakeAuth0({ loginWithRedirect }));
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Academy home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Academy' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('link', { name: 'My Enrollments' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Educator Dashboard' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Aarav/ })).not.toBeInTheDocument();

@@ -15,7 +15,7 @@ export function Navbar() {
   return (
     <header className={`navbar navbar--${variant}`}>
       <nav className="navbar__inner" aria-label="Main">
-        <Link to="/" className="navbar__logo" aria-label="Academy home">
+        <Link to="/" className="navbar__logo">
           <span aria-hidden="true" className="navbar__logo-mark">A</span>
           <span className="navbar__logo-text">Academy</span>
         </Link>

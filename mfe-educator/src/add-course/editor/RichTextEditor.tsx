@@ -154,7 +154,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
           update(button.kind === 'block' ? RichUtils.toggleBlockType(state, button.type) : RichUtils.toggleInlineStyle(state, button.style))
         }
       >
-        <span aria-hidden="true">{button.text}</span>
+        <span aria-hidden="true" className="rte-toolbar__glyph" data-glyph={button.text} />
       </button>
     );
   };
@@ -183,7 +183,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
         </button>
         {LIST_BUTTONS.map(toolbarButton)}
         <button type="button" className="rte-toolbar__button" aria-label="Clear formatting" title="Clear formatting" onMouseDown={keepFocus} onClick={clean}>
-          <span aria-hidden="true">T<sub>x</sub></span>
+          <span aria-hidden="true" className="rte-toolbar__glyph" data-glyph="Tₓ" />
         </button>
       </div>
       <div className="rte-editor" onClick={() => editorRef.current?.focus()}>

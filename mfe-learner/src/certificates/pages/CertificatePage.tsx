@@ -29,17 +29,17 @@ export function CertificatePage() {
   if (state.status === 'loading') return <LoadingView label="Checking the certificate" />;
   if (state.status === 'invalid') {
     return (
-      <main className="certificate certificate--invalid">
+      <div className="certificate certificate--invalid">
         <h1>Certificate not verified</h1>
         <p role="alert">{state.message}</p>
         <p>Check the code printed on the certificate: {code}</p>
-      </main>
+      </div>
     );
   }
   const { certificate } = state;
   const issued = formatDate(certificate.issuedAt);
   return (
-    <main className="certificate">
+    <div className="certificate">
       <p className="certificate__badge" role="status">✓ Verified certificate</p>
       <h1>Certificate of Completion</h1>
       <dl className="certificate__facts">
@@ -54,6 +54,6 @@ export function CertificatePage() {
         <dt>Verification code</dt>
         <dd>{certificate.code}</dd>
       </dl>
-    </main>
+    </div>
   );
 }

@@ -78,7 +78,7 @@ export function MyEnrollmentsPage() {
   if (!isAuthenticated) return <LoginRequired text="Please log in to access My Enrollments" onLogin={() => void login('/my-enrollments')} />;
 
   return (
-    <main className="enrollments">
+    <div className="enrollments">
       <h1 className="enrollments__heading">My Enrollments</h1>
       {courses.status === 'loading' && <LoadingView label="Loading your enrolments" />}
       {courses.status === 'error' && <ErrorPanel message={courses.message} onRetry={courses.reload} />}
@@ -104,6 +104,6 @@ export function MyEnrollmentsPage() {
           </tbody>
         </table>
       )}
-    </main>
+    </div>
   );
 }

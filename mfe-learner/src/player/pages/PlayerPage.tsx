@@ -114,7 +114,7 @@ export function PlayerPage() {
   };
 
   return (
-    <main className="player">
+    <div className="player">
       <div className="player__structure">
         <h1 className="player__course-title">{current.courseTitle}</h1>
         <h2 className="player__section-title">Course Structure</h2>
@@ -165,6 +165,6 @@ export function PlayerPage() {
         )}
         <LectureResources chapters={current.courseContent} />
       </div>
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,110 @@
+// Every route through axe-core, signed out and signed in, at desktop and phone sizes: no serious or critical
+// finding, one `main` landmark, a document title of its own.
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { cachedAccessToken, signIn, type DemoAccount } from '../support/auth.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { portal } from '../support/portal.js';
+
+const { portalUrl } = portal();
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+let browser: Browser;
+let courseId: string;
+let freeCourseId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { courses } = (await (await fetch(`${portalUrl}/api/course/all`)).json()) as {
+    courses: { _id: string; coursePrice: number; discount: number }[];
+  };
+  courseId = courses.find((course) => course.coursePrice > 0 && course.discount < 100)!._id;
+  freeCourseId = courses.find((course) => course.coursePrice === 0 || course.discount === 100)!._id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Finding {
+  id: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** Waits for the route's own heading, then asks axe; findings are returned so a failure names them. */
+async function auditRoute(page: Page, path: string): Promise<{ findings: Finding[]; mains: number; title: string }> {
+  await page.goto(`${portalUrl}${path}`);
+  await page.locator('main h1, main h2').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const findings = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, impact: violation.impact ?? '', nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+  return { findings, mains: await page.locator('main, [role="main"]').count(), title: await page.title() };
+}
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/course-list',
+  '/course-list/python',
+  '/my-enrollments',
+  '/about',
+  '/contact',
+  '/testimonials',
+  '/terms-conditions',
+  '/privacy-policy',
+  '/beyond-the-classroom',
+  '/frequently-asked-questions',
+];
+
+async function auditAll(account: DemoAccount | null, routes: () => string[], viewport: { width: number; height: number }) {
+  const { page, context } = await openPage(browser, viewport);
+  if (account) await signIn(page, portalUrl, account);
+  const report: Record<string, Finding[]> = {};
+  const titles = new Map<string, string>();
+  for (const route of routes()) {
+    const { findings, mains, title } = await auditRoute(page, route);
+    if (findings.length > 0) report[route] = findings;
+    expect({ route, mains }).toEqual({ route, mains: 1 });
+    expect({ route, title }).toEqual({ route, title: expect.stringMatching(/^\S.* \| Academy$/) });
+    titles.set(route, title);
+  }
+  await context.close();
+  expect(report).toEqual({});
+  return titles;
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('accessibility at %s size', (_size, viewport) => {
+  it('public pages, signed out', async () => {
+    const titles = await auditAll(null, () => [...PUBLIC_ROUTES, `/course/${courseId}`], viewport);
+    // Every page names itself in the tab title (a search is the course list's own page).
+    titles.delete('/course-list/python');
+    expect(new Set(titles.values()).size).toBe(titles.size);
+  });
+
+  it("a student's pages", async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await signIn(page, portalUrl, 'Diya Patel');
+    const token = await cachedAccessToken(page);
+    const enrol = await fetch(`${portalUrl}/api/user/purchase`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ courseId: freeCourseId }),
+    });
+    expect([200, 201, 409]).toContain(enrol.status);
+    await context.close();
+    await auditAll('Diya Patel', () => ['/my-enrollments', `/player/${freeCourseId}`, `/course/${courseId}`], viewport);
+  });
+
+  it("the educator's pages", async () => {
+    await auditAll(
+      'Meera Iyer',
+      () => ['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled'],
+      viewport,
+    );
+  });
+});
