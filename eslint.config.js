@@ -19,6 +19,12 @@ export default tseslint.config(
   },
   ...workspaceBoundaries(boundaries, import.meta.dirname),
   {
+    // Plain browser scripts served as they are (the sandbox's Checkout): ES2017, no modules, no bundler.
+    files: ['services/sandbox/public/**/*.js'],
+    languageOptions: { sourceType: 'script', ecmaVersion: 2017, globals: { ...globals.browser } },
+    rules: { '@typescript-eslint/no-this-alias': 'off', '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
+  },
+  {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
