@@ -1,14 +1,6 @@
-/** The shape of /runtime-config.json (docs/DEVELOPING.md; `RuntimeConfig` in @academy/platform). */
-export interface RuntimeConfig {
-  apiBaseUrl: string;
-  auth0: { domain: string; clientId: string; audience: string; claimsNamespace: string };
-  remotes: { learner: string; educator: string; info: string };
-  remoteLoadTimeoutMs: number;
-  razorpay: { keyId: string; checkoutScriptUrl: string };
-  forms: { newsletterUrl: string; newsletterKey: string; contactUrl: string; contactFormId: string };
-  whatsappNumber: string;
-  socialLinks: { instagram: string; youtube: string };
-}
+import { runtimeConfigSchema, type RuntimeConfig } from '@academy/contracts';
+
+export type { RuntimeConfig };
 
 export const defaultSandboxUrl = 'http://localhost:8090';
 
@@ -26,7 +18,8 @@ export function runtimeConfigFromEnv(
     return value !== undefined && value !== '' ? value : fallback;
   };
   const timeout = Number(read('REMOTE_LOAD_TIMEOUT_MS', '10000'));
-  return {
+  // The schema the browser checks it with: a bad setting stops the edge at start, naming the field.
+  return runtimeConfigSchema.parse({
     apiBaseUrl: read('API_BASE_URL', '/api'),
     auth0: {
       domain: read('AUTH0_DOMAIN', sandbox),
@@ -55,5 +48,5 @@ export function runtimeConfigFromEnv(
       instagram: read('SOCIAL_INSTAGRAM_URL', 'https://www.instagram.com/'),
       youtube: read('SOCIAL_YOUTUBE_URL', 'https://www.youtube.com/'),
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { InternalCourse } from '@academy/contracts';
+import type { EnrolmentAnswer, EnrolmentRequest, InternalCourse } from '@academy/contracts';
 import { InternalCallError, InternalClient } from '@academy/service-core';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
@@ -30,15 +30,6 @@ export class CatalogueClient {
   }
 }
 
-export interface EnrolmentRequest {
-  purchaseId: string;
-  userId: string;
-  courseId: string;
-  name?: string;
-  email?: string;
-  imageUrl?: string;
-}
-
 /** Progress's internal enrolment route, idempotent by purchase id. */
 @Injectable()
 export class ProgressClient {
@@ -48,7 +39,7 @@ export class ProgressClient {
     this.client = new InternalClient({ baseUrl: config.PROGRESS_URL, token: config.INTERNAL_TOKEN, timeoutMs: 8000 });
   }
 
-  enrol(request: EnrolmentRequest): Promise<{ success: boolean; created: boolean }> {
+  enrol(request: EnrolmentRequest): Promise<EnrolmentAnswer> {
     return this.client.post('/internal/enrolments', request);
   }
 }

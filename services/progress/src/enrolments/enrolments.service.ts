@@ -1,16 +1,7 @@
-import { CatalogueEvent, type CourseEnrolledEvent } from '@academy/contracts';
+import { CatalogueEvent, type CourseEnrolledEvent, type EnrolmentRequest } from '@academy/contracts';
 import { OutboxWriter } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-
-export interface EnrolCommand {
-  purchaseId: string;
-  userId: string;
-  courseId: string;
-  name?: string;
-  email?: string;
-  imageUrl?: string;
-}
 
 /**
  * Enrols a learner for one purchase, idempotently: the purchase id (and the learner + course pair) is unique, so
@@ -24,7 +15,7 @@ export class EnrolmentsService {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async enrol(command: EnrolCommand): Promise<{ created: boolean }> {
+  async enrol(command: EnrolmentRequest): Promise<{ created: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       // The learner may never have opened the portal's user data yet: create the row from commerce's copy.
       await manager.query(

@@ -1,16 +1,7 @@
+import { enrolmentRequestSchema, type EnrolmentAnswer, type EnrolmentRequest } from '@academy/contracts';
 import { Internal, ZodValidationPipe } from '@academy/service-core';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { z } from 'zod';
 import { EnrolmentsService } from './enrolments.service.js';
-
-export const enrolRequestSchema = z.object({
-  purchaseId: z.uuid({ message: 'purchaseId must be a valid purchase id' }),
-  userId: z.string().min(1, 'userId is required').max(200),
-  courseId: z.uuid({ message: 'courseId must be a valid course id' }),
-  name: z.string().max(500).optional(),
-  email: z.string().max(500).optional(),
-  imageUrl: z.string().max(2000).optional(),
-});
 
 /** For commerce: enrol once per purchase. The edge never routes /internal/. */
 @Controller('internal/enrolments')
@@ -21,8 +12,8 @@ export class InternalEnrolmentsController {
   @Post()
   @HttpCode(200)
   async enrol(
-    @Body(new ZodValidationPipe(enrolRequestSchema)) body: z.infer<typeof enrolRequestSchema>,
-  ): Promise<{ success: true; created: boolean }> {
+    @Body(new ZodValidationPipe(enrolmentRequestSchema)) body: EnrolmentRequest,
+  ): Promise<EnrolmentAnswer> {
     return { success: true, ...(await this.enrolments.enrol(body)) };
   }
 }

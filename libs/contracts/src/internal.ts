@@ -1,0 +1,19 @@
+// Calls between services under /internal/ (never routed by the edge): one definition for caller and callee.
+import { z } from 'zod';
+
+/** POST /internal/enrolments (progress), sent by commerce: enrol once per purchase. */
+export const enrolmentRequestSchema = z.object({
+  purchaseId: z.uuid({ message: 'purchaseId must be a valid purchase id' }),
+  userId: z.string().min(1, 'userId is required').max(200),
+  courseId: z.uuid({ message: 'courseId must be a valid course id' }),
+  name: z.string().max(500).optional(),
+  email: z.string().max(500).optional(),
+  imageUrl: z.string().max(2000).optional(),
+});
+export type EnrolmentRequest = z.infer<typeof enrolmentRequestSchema>;
+
+/** Progress's answer: whether this call created the enrolment (false when it already existed). */
+export interface EnrolmentAnswer {
+  success: true;
+  created: boolean;
+}
