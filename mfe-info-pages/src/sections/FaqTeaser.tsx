@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FAQ_TEASER_ITEMS } from '@academy/contracts';
 import { Tabs } from '../common/Tabs.js';
 import { FaqAccordion } from '../faq/FaqAccordion.js';
 import { FaqAudience, faqAudiences, faqItems } from '../faq/faqItems.js';
 import './FaqTeaser.css';
+
+/** The teaser shows the first few questions of a tab; the FAQ page shows them all. */
+export const FAQ_TEASER_ITEMS = 4;
 
 /** The first few questions for students or parents; embedded by the contact page and exposed to other apps. */
 export default function FaqTeaser() {

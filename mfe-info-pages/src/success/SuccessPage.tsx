@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SUCCESS_REDIRECT_SECONDS } from '@academy/contracts';
 import './SuccessPage.css';
+
+/** The success page counts down from this many seconds, then goes home. */
+export const SUCCESS_REDIRECT_SECONDS = 4;
 
 /** Shown after a newsletter sign-up or a contact message; counts down, then returns home. */
 export default function SuccessPage() {

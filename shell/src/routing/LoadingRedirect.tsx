@@ -1,7 +1,9 @@
-import { LOADING_REDIRECT_MS } from '@academy/contracts';
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+
+/** /loading/{path} waits this long before navigating. */
+export const LOADING_REDIRECT_MS = 5000;
 
 /** `/loading/<path>`: a spinner, then after 5 s the page `/<path>` (used after payment, for example). */
 export function LoadingRedirect() {

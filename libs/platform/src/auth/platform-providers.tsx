@@ -1,11 +1,13 @@
 import { Auth0Provider, type AppState } from '@auth0/auth0-react';
-import { TOAST_AUTO_HIDE_MS } from '@academy/contracts';
 import { SnackbarProvider } from 'notistack';
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';
+
+/** Toasts appear top-right and close after this long (the product's rule for every notice). */
+export const TOAST_AUTO_HIDE_MS = 5000;
 
 export const AUTH_SCOPE = 'openid profile email offline_access';
 

@@ -1,4 +1,4 @@
-import type { UserData } from '@academy/contracts';
+import { EDUCATOR_ROLE, type UserData } from '@academy/contracts';
 import { create } from 'zustand';
 
 export type UserStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -35,7 +35,7 @@ export const useUserStore = create<UserState>()((set) => ({
     try {
       const { user } = await fetchUser();
       if (sequence !== loadSequence) return;
-      set({ user, isEducator: user.publicMetadata?.role === 'educator', status: 'ready', error: null });
+      set({ user, isEducator: user.publicMetadata?.role === EDUCATOR_ROLE, status: 'ready', error: null });
     } catch (error) {
       if (sequence !== loadSequence) return;
       set({ user: null, isEducator: false, status: 'error', error: error instanceof Error ? error.message : String(error) });

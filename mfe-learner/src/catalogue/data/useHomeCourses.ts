@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
-import { HOME_COURSE_COUNT, type CourseSummary } from '@academy/contracts';
+import type { CourseSummary } from '@academy/contracts';
 import { errorMessage, useApi, useToast } from '@academy/platform';
 import { fetchCoursePage } from './catalogueApi';
+
+/** The home page shows this many courses before "Show all courses". */
+export const HOME_COURSE_COUNT = 4;
 
 export interface HomeCoursesState {
   status: 'loading' | 'ready' | 'error';
