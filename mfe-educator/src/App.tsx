@@ -1,3 +1,4 @@
+import { educatorPaths, remotePageRoutes } from '@academy/platform';
 import { Link, Route, Routes } from 'react-router-dom';
 import { AddCoursePage } from './add-course/AddCoursePage';
 import { EditCoursePage } from './add-course/EditCoursePage';
@@ -6,27 +7,30 @@ import { EducatorGate } from './layout/EducatorGate';
 import { MyCoursesPage } from './my-courses/MyCoursesPage';
 import { StudentsEnrolledPage } from './students/StudentsEnrolledPage';
 
-/** The educator area, with the absolute paths the shell routes to this remote. */
+function EducatorPageNotFound() {
+  return (
+    <section>
+      <h1 className="page-title">Page not found</h1>
+      <p>
+        This educator page does not exist. <Link to={educatorPaths.dashboard}>Go to the dashboard</Link>.
+      </p>
+    </section>
+  );
+}
+
+/** The educator area, at the paths of the one route table (`educatorPaths` in @academy/platform), behind its gate. */
 export default function App() {
   return (
     <Routes>
-      <Route path="/educator" element={<EducatorGate />}>
-        <Route index element={<DashboardPage />} />
-        <Route path="add-course" element={<AddCoursePage />} />
-        <Route path="my-courses" element={<MyCoursesPage />} />
-        <Route path="students-enrolled" element={<StudentsEnrolledPage />} />
-        <Route path="edit-course/:courseId" element={<EditCoursePage />} />
-        <Route
-          path="*"
-          element={
-            <section>
-              <h1 className="page-title">Page not found</h1>
-              <p>
-                This educator page does not exist. <Link to="/educator">Go to the dashboard</Link>.
-              </p>
-            </section>
-          }
-        />
+      <Route path={educatorPaths.dashboard} element={<EducatorGate />}>
+        {remotePageRoutes(educatorPaths, {
+          dashboard: DashboardPage,
+          addCourse: AddCoursePage,
+          myCourses: MyCoursesPage,
+          studentsEnrolled: StudentsEnrolledPage,
+          editCourse: EditCoursePage,
+        })}
+        <Route path="*" element={<EducatorPageNotFound />} />
       </Route>
     </Routes>
   );

@@ -1,4 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
+import { infoPaths, remotePageRoutes } from '@academy/platform';
+import { Routes } from 'react-router-dom';
 import AboutPage from './about/AboutPage.js';
 import ContactPage from './contact/ContactPage.js';
 import EnrichmentPage from './enrichment/EnrichmentPage.js';
@@ -8,18 +9,20 @@ import TermsPage from './policies/TermsPage.js';
 import SuccessPage from './success/SuccessPage.js';
 import TestimonialsPage from './testimonials/TestimonialsPage.js';
 
-/** The information pages, with the absolute paths the shell routes to this remote. */
+/** The information pages, at the paths of the one route table (`infoPaths` in @academy/platform). */
 export default function App() {
   return (
     <Routes>
-      <Route path="/about" element={<AboutPage />} />
-      <Route path="/contact" element={<ContactPage />} />
-      <Route path="/success" element={<SuccessPage />} />
-      <Route path="/testimonials" element={<TestimonialsPage />} />
-      <Route path="/terms-conditions" element={<TermsPage />} />
-      <Route path="/privacy-policy" element={<PrivacyPage />} />
-      <Route path="/beyond-the-classroom" element={<EnrichmentPage />} />
-      <Route path="/frequently-asked-questions" element={<FaqPage />} />
+      {remotePageRoutes(infoPaths, {
+        about: AboutPage,
+        contact: ContactPage,
+        success: SuccessPage,
+        testimonials: TestimonialsPage,
+        terms: TermsPage,
+        privacy: PrivacyPage,
+        enrichment: EnrichmentPage,
+        faq: FaqPage,
+      })}
     </Routes>
   );
 }

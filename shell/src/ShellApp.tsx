@@ -1,4 +1,4 @@
-import type { RemoteLoader } from '@academy/platform';
+import { isEducatorArea, type RemoteLoader } from '@academy/platform';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { Footer } from './chrome/Footer';
 import { Navbar } from './chrome/Navbar';
@@ -6,11 +6,6 @@ import { WhatsAppBox } from './chrome/WhatsAppBox';
 import { LoadingRedirect } from './routing/LoadingRedirect';
 import { RemoteRoute } from './routing/RemoteRoute';
 import { useHeadingAsTitle } from './routing/useHeadingAsTitle';
-
-/** The educator area brings its own header, side menu and footer. */
-export function isEducatorArea(pathname: string): boolean {
-  return pathname === '/educator' || pathname.startsWith('/educator/');
-}
 
 /** Chrome around the routed page. `remoteLoader` is a test seam; the federation runtime loads remotes otherwise. */
 export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {

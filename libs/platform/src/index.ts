@@ -16,7 +16,17 @@ export { AUTH_SCOPE, PlatformProviders, auth0Options } from './auth/platform-pro
 export { useUserStore, type UserDataFetcher, type UserState, type UserStatus } from './user/user-store';
 export { useCurrentUser, type CurrentUser } from './user/use-current-user';
 export { errorMessage, useToast, type Toast } from './toast/use-toast';
-export { matchRemote, remoteRoutes, type RemoteMatch } from './federation/remote-routes';
+export {
+  educatorPaths,
+  infoPaths,
+  isEducatorArea,
+  learnerPaths,
+  matchRemote,
+  remotePageRoutes,
+  remotePaths,
+  remoteRoutes,
+  type RemoteMatch,
+} from './federation/remote-routes';
 export {
   RemoteLoadTimeoutError,
   loadFederatedModule,

@@ -1,8 +1,7 @@
-/** Paths of the educator area (absolute: the shell routes /educator and /educator/* to this remote). */
+import { educatorPaths as educatorRoutes } from '@academy/platform';
+
+/** Links inside the educator area: the route table's paths, and the edit page of one course. */
 export const educatorPaths = {
-  dashboard: '/educator',
-  addCourse: '/educator/add-course',
-  myCourses: '/educator/my-courses',
-  studentsEnrolled: '/educator/students-enrolled',
-  editCourse: (courseId: string) => `/educator/edit-course/${encodeURIComponent(courseId)}`,
+  ...educatorRoutes,
+  editCourse: (courseId: string) => educatorRoutes.editCourse.replace(':courseId', encodeURIComponent(courseId)),
 } as const;

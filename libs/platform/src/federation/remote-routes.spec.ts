@@ -1,4 +1,4 @@
-import { matchRemote } from './remote-routes';
+import { isEducatorArea, matchRemote } from './remote-routes';
 
 describe('matchRemote', () => {
   it.each([
@@ -27,4 +27,16 @@ describe('matchRemote', () => {
   it.each(['/nowhere', '/course', '/course/1/extra', '/player', '/educators', '/loading/course-list'])('%s belongs to no remote', (pathname) => {
     expect(matchRemote(pathname)).toBeNull();
   });
+});
+
+describe('isEducatorArea', () => {
+  it.each([
+    ['/educator', true],
+    ['/educator/add-course', true],
+    ['/educator/edit-course/42', true],
+    ['/educator/no-such-page', true],
+    ['/educators', false],
+    ['/my-enrollments', false],
+    ['/', false],
+  ])('%s → %s', (pathname, expected) => expect(isEducatorArea(pathname)).toBe(expected));
 });

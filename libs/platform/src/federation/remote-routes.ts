@@ -1,21 +1,56 @@
-import { matchPath } from 'react-router-dom';
+import { createElement, type ComponentType } from 'react';
+import { matchPath, Route } from 'react-router-dom';
 import type { RemoteName } from '../config/runtime-config';
 
-/** Which remote owns which path: the one table the shell routes by (each remote's App repeats these paths). */
+/**
+ * Every page of every remote, by name: the one route table. Each remote's App declares exactly these pages
+ * (`remotePageRoutes` makes a missing or extra page a type error) and the shell routes by them.
+ */
+export const learnerPaths = {
+  home: '/',
+  courseList: '/course-list',
+  courseSearch: '/course-list/:input',
+  course: '/course/:id',
+  myEnrollments: '/my-enrollments',
+  player: '/player/:courseId',
+  certificate: '/certificate/:code',
+} as const;
+
+export const educatorPaths = {
+  dashboard: '/educator',
+  addCourse: '/educator/add-course',
+  myCourses: '/educator/my-courses',
+  studentsEnrolled: '/educator/students-enrolled',
+  editCourse: '/educator/edit-course/:courseId',
+} as const;
+
+export const infoPaths = {
+  about: '/about',
+  contact: '/contact',
+  success: '/success',
+  testimonials: '/testimonials',
+  terms: '/terms-conditions',
+  privacy: '/privacy-policy',
+  enrichment: '/beyond-the-classroom',
+  faq: '/frequently-asked-questions',
+} as const;
+
+export const remotePaths = { learner: learnerPaths, educator: educatorPaths, info: infoPaths } as const satisfies Record<
+  RemoteName,
+  Record<string, string>
+>;
+
+/** What the shell matches: each remote's pages; the educator area also owns the rest of /educator (its not-found page). */
 export const remoteRoutes: Readonly<Record<RemoteName, readonly string[]>> = {
-  learner: ['/', '/course-list', '/course-list/:input', '/course/:id', '/my-enrollments', '/player/:courseId', '/certificate/:code'],
-  educator: ['/educator', '/educator/*'],
-  info: [
-    '/about',
-    '/contact',
-    '/success',
-    '/testimonials',
-    '/terms-conditions',
-    '/privacy-policy',
-    '/beyond-the-classroom',
-    '/frequently-asked-questions',
-  ],
+  learner: Object.values(learnerPaths),
+  educator: [...Object.values(educatorPaths), '/educator/*'],
+  info: Object.values(infoPaths),
 };
+
+/** One `<Route>` per named page of a remote, in the table's order. */
+export function remotePageRoutes<Paths extends Record<string, string>>(paths: Paths, pages: { [Page in keyof Paths]: ComponentType }) {
+  return Object.entries(paths).map(([page, path]) => createElement(Route, { key: page, path, element: createElement(pages[page as keyof Paths]) }));
+}
 
 export interface RemoteMatch {
   remote: RemoteName;
@@ -34,4 +69,9 @@ export function matchRemote(pathname: string): RemoteMatch | null {
     }
   }
   return null;
+}
+
+/** The educator area brings its own header, side menu and footer instead of the shell's chrome. */
+export function isEducatorArea(pathname: string): boolean {
+  return matchRemote(pathname)?.remote === 'educator';
 }
