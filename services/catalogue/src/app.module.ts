@@ -1,20 +1,26 @@
-import { CoreModule } from '@academy/service-core';
+import { CATALOGUE_EVENTS_QUEUE } from '@academy/contracts';
+import { CoreModule, QueueModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CoursesController } from './courses/courses.controller.js';
 import { CoursesService } from './courses/courses.service.js';
-import { catalogueDatabase } from './database/catalogue-database.js';
-import { CatalogueDataModule } from './database/catalogue-data.module.js';
+import { catalogueDatabase } from './database.js';
+import { CatalogueDataModule } from './catalogue-data.module.js';
 import { EducatorCoursesController } from './educator/educator-courses.controller.js';
 import { EducatorCoursesService } from './educator/educator-courses.service.js';
+import { QueueHealthController } from './health/queue-health.controller.js';
 import { thumbnailStoreProviders } from './educator/thumbnail-store.js';
 import { InternalCoursesController } from './internal/internal-courses.controller.js';
 import { InternalEducatorsController } from './internal/internal-educators.controller.js';
 import { MediaController } from './media/media.controller.js';
 
-/** The HTTP entry point: public catalogue, educator routes, internal course reads and /media/ files. */
+/** The HTTP entry point: public catalogue, educator routes, internal course reads, /media/ files, /health/queue. */
 @Module({
-  imports: [CoreModule.forRoot({ service: 'catalogue', database: catalogueDatabase }), CatalogueDataModule],
-  controllers: [CoursesController, EducatorCoursesController, InternalCoursesController, InternalEducatorsController, MediaController],
+  imports: [
+    CoreModule.forRoot({ service: 'catalogue', database: catalogueDatabase }),
+    CatalogueDataModule,
+    QueueModule.forProducer(CATALOGUE_EVENTS_QUEUE),
+  ],
+  controllers: [CoursesController, EducatorCoursesController, InternalCoursesController, InternalEducatorsController, MediaController, QueueHealthController],
   providers: [CoursesService, EducatorCoursesService, ...thumbnailStoreProviders()],
 })
 export class AppModule {}

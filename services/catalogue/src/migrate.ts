@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { migrateCommand } from '@academy/service-core';
-import { catalogueDatabase } from './database/catalogue-database.js';
+import { catalogueDatabase } from './database.js';
 
 await migrateCommand(catalogueDatabase);

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { serviceDataSourceOptions } from '@academy/service-core';
 import { DataSource } from 'typeorm';
-import { catalogueDatabase } from './database/catalogue-database.js';
+import { catalogueDatabase } from './database.js';
 import { generateMedia } from './media/generate-media.js';
 import { seedDemoCatalogue } from './seed/seed-demo-catalogue.js';
 

@@ -1,4 +1,5 @@
-import { runMigrations } from '@academy/service-core';
+import { CATALOGUE_EVENTS_QUEUE } from '@academy/contracts';
+import { HEALTH_PING_JOB, runMigrations, type HealthPingResult } from '@academy/service-core';
 import { prepareServiceTestEnvironment, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -6,8 +7,7 @@ import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Queue, QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { catalogueDatabase } from './database/catalogue-database.js';
-import { CATALOGUE_QUEUE, CatalogueJob, type HealthJobResult } from './health/catalogue-jobs.js';
+import { catalogueDatabase } from './database.js';
 import { demoCourses } from './seed/demo-courses.js';
 import { seedDemoCatalogue } from './seed/seed-demo-catalogue.js';
 import { WorkerModule } from './worker.module.js';
@@ -48,18 +48,17 @@ describe('catalogue worker and seed (real PostgreSQL and Redis)', () => {
     expect(student_count).toBe(9999);
   });
 
-  it('processes a health job taken from Redis', async () => {
+  it('answers the shared health ping taken from its events queue', async () => {
     const connection = { url: env.env.REDIS_URL! };
-    const queue = new Queue(CATALOGUE_QUEUE, { connection, prefix: env.queuePrefix });
-    const events = new QueueEvents(CATALOGUE_QUEUE, { connection, prefix: env.queuePrefix });
+    const queue = new Queue(CATALOGUE_EVENTS_QUEUE, { connection, prefix: env.queuePrefix });
+    const events = new QueueEvents(CATALOGUE_EVENTS_QUEUE, { connection, prefix: env.queuePrefix });
     try {
       await events.waitUntilReady();
-      const job = await queue.add(CatalogueJob.Health, {});
-      const result = (await job.waitUntilFinished(events, 15_000)) as HealthJobResult;
-      expect(result).toMatchObject({ ok: true, publishedCourses: demoCourses.length });
+      const job = await queue.add(HEALTH_PING_JOB, { sentAt: Date.now() });
+      const result = (await job.waitUntilFinished(events, 15_000)) as HealthPingResult;
+      expect(result).toMatchObject({ pong: true, worker: process.pid });
     } finally {
       await events.close();
-      await queue.obliterate({ force: true });
       await queue.close();
     }
   });

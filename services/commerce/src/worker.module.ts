@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { CoreModule, OutboxModule, QueueModule } from '@academy/service-core';
+import { CoreModule, HealthPingJob, OutboxModule, QueueModule } from '@academy/service-core';
 import { Queue } from 'bullmq';
 import { CommerceDomainModule } from './commerce-domain.module.js';
 import { commerceConfigShape, InjectCommerceConfig, type CommerceConfig } from './config/commerce-config.js';
@@ -12,7 +12,6 @@ import {
   CommerceJob,
   EARNINGS_QUEUE,
   EarningsJob,
-  HealthPingJob,
   commerceOutboxRoutes,
 } from './queue/commerce-jobs.js';
 import { ReconcilePurchasesJob } from './reconcile/reconcile-purchases.job.js';

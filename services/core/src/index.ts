@@ -8,7 +8,8 @@ export { EnvelopeExceptionFilter, toFailure, type FailureBody } from './http/env
 export { ZodValidationPipe } from './http/zod-validation.pipe.js';
 export { PostgresHealthIndicator } from './health/postgres.health.js';
 export { RedisHealthIndicator } from './health/redis.health.js';
-export { answerHealthPing, createQueueHealthController, type HealthPingResult } from './health/queue-health.controller.js';
+export { createQueueHealthController } from './health/queue-health.controller.js';
+export { answerHealthPing, HEALTH_PING_JOB, HealthPingJob, type HealthPingResult } from './health/health-ping.job.js';
 export { loggerParams } from './logging/logging.js';
 export { JobHandler, JobRegistry, JobRegistryError, type JobProcessor } from './queue/job-registry.js';
 export { QueueModule, jobRegistryToken, type QueueRegistration } from './queue/queue.module.js';

@@ -5,8 +5,8 @@ import 'reflect-metadata';
 import { createIsolatedDatabase } from '@academy/service-core/testing';
 import { runMigrations, serviceDataSourceOptions } from '@academy/service-core';
 import { DataSource } from 'typeorm';
-import { catalogueDatabase } from '../database/catalogue-database.js';
-import { CourseEntity } from '../database/entities.js';
+import { catalogueDatabase } from '../database.js';
+import { CourseEntity } from '../courses/course.entity.js';
 import { CoursesService } from '../courses/courses.service.js';
 
 const COURSE_COUNT = Number(process.env.BENCH_COURSES ?? 100_000);
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     const seedStarted = performance.now();
     await seed(dataSource);
     console.log(`Seeded ${COURSE_COUNT} courses in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; ${ROUNDS} rounds per case.`);
-    const service = new CoursesService(dataSource.getRepository(CourseEntity), dataSource);
+    const service = new CoursesService(dataSource.getRepository(CourseEntity));
 
     const indexed = new Map<string, Awaited<ReturnType<typeof measure>>>();
     for (const benchCase of cases) indexed.set(benchCase.name, await measure(service, benchCase));

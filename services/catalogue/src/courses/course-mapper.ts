@@ -1,5 +1,5 @@
 import { averageFromTotals, courseEarnings, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
-import type { ChapterEntity, CourseEntity } from '../database/entities.js';
+import type { ChapterEntity, CourseEntity } from './course.entity.js';
 
 export function toCourseSummary(course: CourseEntity): CourseSummary {
   return {

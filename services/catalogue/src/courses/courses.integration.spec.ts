@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
-import { catalogueDatabase } from '../database/catalogue-database.js';
+import { catalogueDatabase } from '../database.js';
 import { generateMedia } from '../media/generate-media.js';
 import { demoCourses, demoUuid, type DemoCourse } from '../seed/demo-courses.js';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';

@@ -1,12 +1,10 @@
-import type { CourseSummary, NewCourse } from '@academy/contracts';
+import type { CourseSummary } from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
-import { DataSource, Repository } from 'typeorm';
-import { CourseEntity } from '../database/entities.js';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { CourseEntity } from './course.entity.js';
 import { decodeCursor, encodeCursor, escapeLikePattern } from './course-list-cursor.js';
 import { toCourseSummary } from './course-mapper.js';
-import { sanitizeCourseDescription } from './sanitize-course-description.js';
 
 export interface CourseListOptions {
   search?: string;
@@ -26,7 +24,6 @@ const DEFAULT_PAGE_SIZE = 20;
 export class CoursesService {
   constructor(
     @InjectRepository(CourseEntity) private readonly courses: Repository<CourseEntity>,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   /**
@@ -74,47 +71,5 @@ export class CoursesService {
     });
     if (!course) throw new NotFoundException('Course not found');
     return course;
-  }
-
-  listByEducator(educatorId: string): Promise<CourseEntity[]> {
-    return this.courses.find({ where: { educatorId }, order: { createdAt: 'DESC', id: 'DESC' } });
-  }
-
-  /** Creates a published course; the description is sanitised here, orders follow the array positions. */
-  async create(input: NewCourse, educator: { id: string; name: string }, thumbnailUrl: string): Promise<CourseEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const courseId = randomUUID();
-      const course = manager.create(CourseEntity, {
-        id: courseId,
-        title: input.courseTitle,
-        descriptionHtml: sanitizeCourseDescription(input.courseDescription),
-        thumbnailUrl,
-        price: input.coursePrice,
-        discount: input.discount,
-        educatorId: educator.id,
-        educatorName: educator.name,
-        isPublished: true,
-        ratingSum: 0,
-        ratingCount: 0,
-        studentCount: 0,
-        chapters: input.courseContent.map((chapter, chapterIndex) => ({
-          id: randomUUID(),
-          courseId,
-          title: chapter.chapterTitle,
-          chapterOrder: chapterIndex + 1,
-          lectures: chapter.chapterContent.map((lecture, lectureIndex) => ({
-            id: randomUUID(),
-            title: lecture.lectureTitle,
-            durationMinutes: lecture.lectureDuration,
-            url: lecture.lectureUrl,
-            isPreviewFree: lecture.isPreviewFree,
-            notesUrl: lecture.notesUrl,
-            testUrl: lecture.testUrl,
-            lectureOrder: lectureIndex + 1,
-          })),
-        })),
-      });
-      return manager.save(course);
-    });
   }
 }

@@ -12,7 +12,6 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Param, Po
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { z } from 'zod';
 import { toEducatorCourse } from '../courses/course-mapper.js';
-import { CoursesService } from '../courses/courses.service.js';
 import { EducatorCoursesService, toEducatorCourseDetail } from './educator-courses.service.js';
 import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, THUMBNAIL_STORE, type ThumbnailStore } from './thumbnail-store.js';
 
@@ -40,7 +39,6 @@ const thumbnailUpload = FileInterceptor('image', { limits: { fileSize: THUMBNAIL
 @Roles(EDUCATOR_ROLE)
 export class EducatorCoursesController {
   constructor(
-    private readonly courses: CoursesService,
     private readonly authoring: EducatorCoursesService,
     @Inject(THUMBNAIL_STORE) private readonly thumbnails: ThumbnailStore,
   ) {}
@@ -48,7 +46,7 @@ export class EducatorCoursesController {
   /** The caller's own courses with their figures (earnings from the seeded counters until commerce reports them). */
   @Get('courses')
   async myCourses(@CurrentUser() educator: AuthUser): Promise<{ success: true; courses: EducatorCourse[] }> {
-    const courses = await this.courses.listByEducator(educator.id);
+    const courses = await this.authoring.listByEducator(educator.id);
     return { success: true, courses: courses.map(toEducatorCourse) };
   }
 
@@ -67,7 +65,7 @@ export class EducatorCoursesController {
     if (!image) throw new BadRequestException('Thumbnail Not Selected');
     const kind = requireThumbnailKind(image.buffer);
     const thumbnailUrl = await this.thumbnails.save(image.buffer, kind);
-    const course = await this.courses.create(input, { id: educator.id, name: educator.name || 'Educator' }, thumbnailUrl);
+    const course = await this.authoring.create(input, { id: educator.id, name: educator.name || 'Educator' }, thumbnailUrl);
     return { success: true, message: 'Course Added', courseId: course.id };
   }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
-import { catalogueDatabase } from '../database/catalogue-database.js';
+import { catalogueDatabase } from '../database.js';
 
 const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
 

@@ -1,11 +1,11 @@
-import type { CourseUpdate, EducatorCourseDetail } from '@academy/contracts';
+import type { CourseUpdate, EducatorCourseDetail, NewCourse } from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
 import { toChapters } from '../courses/course-mapper.js';
 import { sanitizeCourseDescription } from '../courses/sanitize-course-description.js';
-import { ChapterEntity, CourseEntity, LectureEntity } from '../database/entities.js';
+import { ChapterEntity, CourseEntity, LectureEntity } from '../courses/course.entity.js';
 
 export function toEducatorCourseDetail(course: CourseEntity): EducatorCourseDetail {
   return {
@@ -23,13 +23,55 @@ export function toEducatorCourseDetail(course: CourseEntity): EducatorCourseDeta
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Authoring of an educator's own courses. Someone else's course is answered like a missing one (404). */
+/** Authoring of an educator's own courses: create, list, edit, publish. Someone else's course is answered like a missing one (404). */
 @Injectable()
 export class EducatorCoursesService {
   constructor(
     @InjectRepository(CourseEntity) private readonly courses: Repository<CourseEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
+
+  listByEducator(educatorId: string): Promise<CourseEntity[]> {
+    return this.courses.find({ where: { educatorId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** Creates a published course; the description is sanitised here, orders follow the array positions. */
+  async create(input: NewCourse, educator: { id: string; name: string }, thumbnailUrl: string): Promise<CourseEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const courseId = randomUUID();
+      const course = manager.create(CourseEntity, {
+        id: courseId,
+        title: input.courseTitle,
+        descriptionHtml: sanitizeCourseDescription(input.courseDescription),
+        thumbnailUrl,
+        price: input.coursePrice,
+        discount: input.discount,
+        educatorId: educator.id,
+        educatorName: educator.name,
+        isPublished: true,
+        ratingSum: 0,
+        ratingCount: 0,
+        studentCount: 0,
+        chapters: input.courseContent.map((chapter, chapterIndex) => ({
+          id: randomUUID(),
+          courseId,
+          title: chapter.chapterTitle,
+          chapterOrder: chapterIndex + 1,
+          lectures: chapter.chapterContent.map((lecture, lectureIndex) => ({
+            id: randomUUID(),
+            title: lecture.lectureTitle,
+            durationMinutes: lecture.lectureDuration,
+            url: lecture.lectureUrl,
+            isPreviewFree: lecture.isPreviewFree,
+            notesUrl: lecture.notesUrl,
+            testUrl: lecture.testUrl,
+            lectureOrder: lectureIndex + 1,
+          })),
+        })),
+      });
+      return manager.save(course);
+    });
+  }
 
   async findOwned(courseId: string, educatorId: string): Promise<CourseEntity> {
     const course = UUID.test(courseId)

@@ -8,7 +8,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { catalogueDatabase } from '../database/catalogue-database.js';
+import { catalogueDatabase } from '../database.js';
 import { demoCourses } from '../seed/demo-courses.js';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';
 import { WorkerModule } from '../worker.module.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
-import { catalogueDatabase } from '../database/catalogue-database.js';
+import { catalogueDatabase } from '../database.js';
 
 describe('GET /internal/educators/:id/summary (real PostgreSQL)', () => {
   let env: ServiceTestEnvironment;

@@ -1,5 +1,5 @@
 import { createQueueHealthController } from '@academy/service-core';
-import { COMMERCE_QUEUE, CommerceJob } from '../queue/commerce-jobs.js';
+import { COMMERCE_QUEUE } from '../queue/commerce-jobs.js';
 
 /** `GET /health/queue`: proves a worker consumes the commerce queue. */
-export const QueueHealthController = createQueueHealthController(COMMERCE_QUEUE, CommerceJob.HealthPing);
+export const QueueHealthController = createQueueHealthController(COMMERCE_QUEUE);

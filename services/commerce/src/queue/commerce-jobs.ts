@@ -1,17 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import { answerHealthPing, JobHandler, type HealthPingResult, type JobProcessor } from '@academy/service-core';
-import type { Job } from 'bullmq';
+import { HEALTH_PING_JOB } from '@academy/service-core';
 
 export const COMMERCE_QUEUE = 'commerce';
 /** Earnings aggregation has its own queue, fed by the outbox (`purchase.paid`). */
 export const EARNINGS_QUEUE = 'commerce-earnings';
 
 /** Every job of the commerce queue; each has exactly one handler (checked when the worker starts). */
-export enum CommerceJob {
-  HealthPing = 'health-ping',
-  VerifyPayment = 'verify-payment',
-  ReconcilePurchases = 'reconcile-purchases',
-}
+export const CommerceJob = {
+  HealthPing: HEALTH_PING_JOB,
+  VerifyPayment: 'verify-payment',
+  ReconcilePurchases: 'reconcile-purchases',
+} as const;
 
 /** Jobs of the earnings queue (the outbox topic is the job name). */
 export enum EarningsJob {
@@ -33,13 +31,4 @@ export interface PurchasePaidEvent {
 /** BullMQ refuses ':' and plain integers in job ids; Razorpay order ids are `order_<alnum>`. */
 export function verifyJobId(orderId: string): string {
   return `verify-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-}
-
-/** Answers health pings so `/health/queue` proves a worker is really consuming this queue. */
-@Injectable()
-@JobHandler(CommerceJob.HealthPing)
-export class HealthPingJob implements JobProcessor<{ sentAt: number }, HealthPingResult> {
-  async handle(_job: Job<{ sentAt: number }, HealthPingResult>): Promise<HealthPingResult> {
-    return answerHealthPing();
-  }
 }

@@ -3,26 +3,16 @@ import { Controller, Get, OnModuleDestroy, ServiceUnavailableException, type Typ
 import type { Queue } from 'bullmq';
 import { Public } from '../auth/decorators.js';
 import { QueueRoundTrip } from '../queue/queue-round-trip.js';
+import { HEALTH_PING_JOB, type HealthPingResult } from './health-ping.job.js';
 
 const QUEUE_PING_TIMEOUT_MS = 5000;
 
-/** What a worker's health-ping job answers. */
-export interface HealthPingResult {
-  pong: true;
-  worker: number;
-  receivedAt: string;
-}
-
-/** The answer of a health-ping job: which worker process took it, and when. */
-export function answerHealthPing(): HealthPingResult {
-  return { pong: true, worker: process.pid, receivedAt: new Date().toISOString() };
-}
 
 /**
  * `GET /health/queue` for one queue: enqueues a health ping and waits (bounded) for a worker's answer, so the route
  * proves a worker really consumes the queue. 503 when none answers in time.
  */
-export function createQueueHealthController(queueName: string, pingJobName: string): Type<OnModuleDestroy> {
+export function createQueueHealthController(queueName: string, pingJobName: string = HEALTH_PING_JOB): Type<OnModuleDestroy> {
   @Controller('health/queue')
   class QueueHealthController implements OnModuleDestroy {
     private readonly roundTrip: QueueRoundTrip;

@@ -1,5 +1,5 @@
 import { createQueueHealthController } from '@academy/service-core';
-import { PROGRESS_QUEUE, ProgressJob } from '../queue/progress-jobs.js';
+import { PROGRESS_QUEUE } from '../queue/progress-jobs.js';
 
 /** `GET /health/queue`: proves a worker consumes the progress queue. */
-export const QueueHealthController = createQueueHealthController(PROGRESS_QUEUE, ProgressJob.HealthPing);
+export const QueueHealthController = createQueueHealthController(PROGRESS_QUEUE);

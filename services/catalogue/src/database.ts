@@ -1,6 +1,6 @@
-import { catalogueEntities, CATALOGUE_SCHEMA } from './entities.js';
+import { catalogueEntities, CATALOGUE_SCHEMA } from './courses/course.entity.js';
 import { CreateCatalogue1732500000000 } from './migrations/1732500000000-create-catalogue.js';
-import { CreateProcessedEvents1760000200000 } from '../events/catalogue-events.migration.js';
+import { CreateProcessedEvents1760000200000 } from './migrations/1760000200000-create-processed-events.js';
 
 /** The schema, entities and migrations of the catalogue, for CoreModule and the migrate command. */
 export const catalogueDatabase = {

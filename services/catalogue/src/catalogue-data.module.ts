@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { catalogueEntities } from './entities.js';
+import { catalogueEntities } from './courses/course.entity.js';
 
 /**
  * The catalogue's repositories, global so that job handlers (which QueueModule.forWorker instantiates inside
