@@ -31,3 +31,16 @@ export {
   type OutboxRoutes,
   type OutboxRelayOptions,
 } from './outbox/index.js';
+export {
+  MediaLinks,
+  MEDIA_LINKS,
+  mediaLinksProvider,
+  mediaLinkConfigShape,
+  isProtectedFile,
+  protectedFilePath,
+  PROTECTED_FILE_PREFIX,
+  MEDIA_LINK_EXPIRED_MESSAGE,
+  MEDIA_LINK_INVALID_MESSAGE,
+  MEDIA_LINK_MISSING_MESSAGE,
+  type MediaLinkVerdict,
+} from './media/media-links.js';
