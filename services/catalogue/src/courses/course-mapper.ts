@@ -1,5 +1,18 @@
 import { averageFromTotals, courseEarnings, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
+import { isProtectedFile, type MediaLinks } from '@academy/service-core';
 import type { ChapterEntity, CourseEntity } from '../database/entities.js';
+
+/**
+ * Who a course's lecture links are for: `public` (anyone: preview lectures' outside and /media/ links only),
+ * `stored` (internal callers: the links as stored, protected files unsigned), or a signer for one entitled user.
+ */
+export type LectureLinkAudience = 'public' | 'stored' | { links: MediaLinks; userId: string };
+
+function lectureLink(url: string | null, isPreviewFree: boolean, audience: LectureLinkAudience): string | null {
+  if (audience === 'stored') return url;
+  if (audience === 'public') return isPreviewFree && !isProtectedFile(url) ? url : null;
+  return audience.links.sign(url, audience.userId);
+}
 
 export function toCourseSummary(course: CourseEntity): CourseSummary {
   return {
@@ -16,8 +29,8 @@ export function toCourseSummary(course: CourseEntity): CourseSummary {
   };
 }
 
-/** Chapters and lectures in order; `withAllUrls` only for enrolled learners and internal callers. */
-export function toChapters(chapters: readonly ChapterEntity[], withAllUrls: boolean): ChapterDto[] {
+/** Chapters and lectures in order, with the lecture links `audience` may have. */
+export function toChapters(chapters: readonly ChapterEntity[], audience: LectureLinkAudience): ChapterDto[] {
   return [...chapters]
     .sort((a, b) => a.chapterOrder - b.chapterOrder)
     .map((chapter) => ({
@@ -31,11 +44,11 @@ export function toChapters(chapters: readonly ChapterEntity[], withAllUrls: bool
           lectureOrder: lecture.lectureOrder,
           lectureTitle: lecture.title,
           lectureDuration: lecture.durationMinutes,
-          // A paid lecture's URL never leaves through the public route.
-          lectureUrl: withAllUrls || lecture.isPreviewFree ? lecture.url : null,
+          // A paid lecture's video, notes and test never leave through the public route.
+          lectureUrl: lectureLink(lecture.url, lecture.isPreviewFree, audience),
           isPreviewFree: lecture.isPreviewFree,
-          notesUrl: lecture.notesUrl,
-          testUrl: lecture.testUrl,
+          notesUrl: lectureLink(lecture.notesUrl, lecture.isPreviewFree, audience),
+          testUrl: lectureLink(lecture.testUrl, lecture.isPreviewFree, audience),
         })),
     }));
 }
@@ -44,7 +57,7 @@ export function toCourseDetail(course: CourseEntity): CourseDetail {
   return {
     ...toCourseSummary(course),
     courseDescription: course.descriptionHtml,
-    courseContent: toChapters(course.chapters, false),
+    courseContent: toChapters(course.chapters, 'public'),
     // Owned by progress (enrolments, ratings); filled in when that issue lands.
     myRating: null,
     isEnrolled: null,
@@ -62,7 +75,7 @@ export function toInternalCourse(course: CourseEntity): InternalCourse {
     educatorName: course.educatorName,
     isPublished: course.isPublished,
     createdAt: course.createdAt.toISOString(),
-    courseContent: toChapters(course.chapters, true),
+    courseContent: toChapters(course.chapters, 'stored'),
   };
 }
 
