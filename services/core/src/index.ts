@@ -36,6 +36,7 @@ export {
   MEDIA_LINKS,
   mediaLinksProvider,
   mediaLinkConfigShape,
+  lectureLinksFor,
   isProtectedFile,
   protectedFilePath,
   PROTECTED_FILE_PREFIX,
@@ -43,4 +44,5 @@ export {
   MEDIA_LINK_INVALID_MESSAGE,
   MEDIA_LINK_MISSING_MESSAGE,
   type MediaLinkVerdict,
+  type LectureLinkAudience,
 } from './media/media-links.js';

@@ -1,18 +1,9 @@
 import { averageFromTotals, courseEarnings, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
-import { isProtectedFile, type MediaLinks } from '@academy/service-core';
+import { lectureLinksFor, type LectureLinkAudience as EntitledAudience } from '@academy/service-core';
 import type { ChapterEntity, CourseEntity } from '../database/entities.js';
 
-/**
- * Who a course's lecture links are for: `public` (anyone: preview lectures' outside and /media/ links only),
- * `stored` (internal callers: the links as stored, protected files unsigned), or a signer for one entitled user.
- */
-export type LectureLinkAudience = 'public' | 'stored' | { links: MediaLinks; userId: string };
-
-function lectureLink(url: string | null, isPreviewFree: boolean, audience: LectureLinkAudience): string | null {
-  if (audience === 'stored') return url;
-  if (audience === 'public') return isPreviewFree && !isProtectedFile(url) ? url : null;
-  return audience.links.sign(url, audience.userId);
-}
+/** Lecture links for the public, for one entitled user (signed), or as stored (`stored`: internal callers only). */
+export type LectureLinkAudience = EntitledAudience | 'stored';
 
 export function toCourseSummary(course: CourseEntity): CourseSummary {
   return {
@@ -31,6 +22,11 @@ export function toCourseSummary(course: CourseEntity): CourseSummary {
 
 /** Chapters and lectures in order, with the lecture links `audience` may have. */
 export function toChapters(chapters: readonly ChapterEntity[], audience: LectureLinkAudience): ChapterDto[] {
+  const stored = storedChapters(chapters);
+  return audience === 'stored' ? stored : lectureLinksFor(stored, audience);
+}
+
+function storedChapters(chapters: readonly ChapterEntity[]): ChapterDto[] {
   return [...chapters]
     .sort((a, b) => a.chapterOrder - b.chapterOrder)
     .map((chapter) => ({
@@ -44,11 +40,10 @@ export function toChapters(chapters: readonly ChapterEntity[], audience: Lecture
           lectureOrder: lecture.lectureOrder,
           lectureTitle: lecture.title,
           lectureDuration: lecture.durationMinutes,
-          // A paid lecture's video, notes and test never leave through the public route.
-          lectureUrl: lectureLink(lecture.url, lecture.isPreviewFree, audience),
+          lectureUrl: lecture.url,
           isPreviewFree: lecture.isPreviewFree,
-          notesUrl: lectureLink(lecture.notesUrl, lecture.isPreviewFree, audience),
-          testUrl: lectureLink(lecture.testUrl, lecture.isPreviewFree, audience),
+          notesUrl: lecture.notesUrl,
+          testUrl: lecture.testUrl,
         })),
     }));
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config/config.js';
 import {
   isProtectedFile,
+  lectureLinksFor,
   MEDIA_LINK_EXPIRED_MESSAGE,
   MEDIA_LINK_INVALID_MESSAGE,
   MEDIA_LINK_MISSING_MESSAGE,
@@ -56,5 +57,29 @@ describe('MediaLinks', () => {
     expect(() => loadConfig(mediaLinkConfigShape, { MEDIA_LINK_SECRET: 'short' })).toThrow(ConfigError);
     expect(() => loadConfig(mediaLinkConfigShape, { MEDIA_LINK_SECRET: SECRET, MEDIA_LINK_TTL_SECONDS: '86400' })).toThrow(ConfigError);
     expect(loadConfig(mediaLinkConfigShape, { MEDIA_LINK_SECRET: SECRET }).MEDIA_LINK_TTL_SECONDS).toBe(600);
+  });
+});
+
+describe('lectureLinksFor', () => {
+  const chapters = [{
+    chapterId: 'c', chapterOrder: 1, chapterTitle: 'C',
+    chapterContent: [
+      { lectureId: 'p', lectureOrder: 1, lectureTitle: 'Preview', lectureDuration: 5, isPreviewFree: true, lectureUrl: '/media/lectures/a.mp4', notesUrl: '/api/files/notes/p.pdf', testUrl: null },
+      { lectureId: 'x', lectureOrder: 2, lectureTitle: 'Paid', lectureDuration: 5, isPreviewFree: false, lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: 'https://example.org/n.pdf', testUrl: FILE },
+    ],
+  }];
+
+  it('gives the public preview links only, and never a protected file', () => {
+    const [preview, paid] = lectureLinksFor(chapters, 'public')[0]!.chapterContent;
+    expect(preview).toMatchObject({ lectureUrl: '/media/lectures/a.mp4', notesUrl: null, testUrl: null });
+    expect(paid).toMatchObject({ lectureUrl: null, notesUrl: null, testUrl: null });
+  });
+
+  it('gives an entitled user every link, protected files signed for them', () => {
+    const links = new MediaLinks(SECRET, 600);
+    const [preview, paid] = lectureLinksFor(chapters, { links, userId: 'u1' })[0]!.chapterContent;
+    expect(preview!.notesUrl).toMatch(/^\/api\/files\/notes\/p\.pdf\?user=u1&expires=\d+&signature=/);
+    expect(paid).toMatchObject({ lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: 'https://example.org/n.pdf' });
+    expect(links.verify(FILE, queryOf(paid!.testUrl!))).toMatchObject({ valid: true, userId: 'u1' });
   });
 });

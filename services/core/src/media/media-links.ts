@@ -1,3 +1,4 @@
+import type { ChapterDto } from '@academy/contracts';
 import type { Provider } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -72,6 +73,30 @@ export class MediaLinks {
     if (Number(expires) * 1000 < this.now()) return { valid: false, message: MEDIA_LINK_EXPIRED_MESSAGE };
     return { valid: true, userId: user, filePath };
   }
+}
+
+/**
+ * Who may have a course's lecture links: `public` (anyone: preview lectures' outside and /media/ links only, so a
+ * paid lecture's video, YouTube id, notes or test never reach them), or one entitled user, whose protected files
+ * come signed for them and whose outside links (YouTube, educators' http(s) notes) come as stored.
+ */
+export type LectureLinkAudience = 'public' | { links: MediaLinks; userId: string };
+
+/** The one rule for lecture links in any answer (catalogue's public detail, educator form, progress's player). */
+export function lectureLinksFor(chapters: readonly ChapterDto[], audience: LectureLinkAudience): ChapterDto[] {
+  const link = (url: string | null, isPreviewFree: boolean): string | null => {
+    if (audience === 'public') return isPreviewFree && !isProtectedFile(url) ? url : null;
+    return audience.links.sign(url, audience.userId);
+  };
+  return chapters.map((chapter) => ({
+    ...chapter,
+    chapterContent: chapter.chapterContent.map((lecture) => ({
+      ...lecture,
+      lectureUrl: link(lecture.lectureUrl, lecture.isPreviewFree),
+      notesUrl: link(lecture.notesUrl, lecture.isPreviewFree),
+      testUrl: link(lecture.testUrl, lecture.isPreviewFree),
+    })),
+  }));
 }
 
 export const MEDIA_LINKS = Symbol('MEDIA_LINKS');
