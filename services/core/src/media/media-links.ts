@@ -14,8 +14,8 @@ export const PROTECTED_FILE_PREFIX = '/api/files/';
 export const mediaLinkConfigShape = {
   /** HMAC key of the signed file links; at least 32 characters. */
   MEDIA_LINK_SECRET: z.string().min(32),
-  /** How long a signed link works, in seconds (default 10 minutes, at most 1 hour). */
-  MEDIA_LINK_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  /** How long a signed link works, in seconds (default 10 minutes; 2 minutes to 1 hour: the player renews a minute ahead). */
+  MEDIA_LINK_TTL_SECONDS: z.coerce.number().int().min(120).max(3600).default(600),
 };
 
 export type MediaLinkVerdict = { valid: true; userId: string; filePath: string } | { valid: false; message: string };
