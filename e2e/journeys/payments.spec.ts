@@ -53,18 +53,41 @@ afterAll(async () => {
 });
 
 describe('payments', () => {
-  it('enrols a learner who pays in the sandbox checkout and takes them to My Enrollments', async () => {
+  it('enrols a learner who pays in the sandbox checkout and takes them to My Enrollments, the button busy meanwhile', async () => {
     const { page, context } = await openPage(browser);
     await signIn(page, portalUrl, 'Aarav Sharma');
     const course = await paidCourseNotOwned(page);
-    const dialog = await openCheckout(page, course);
+    // The real order and verification calls, held back 1.5 s each so the busy button can be seen.
+    const purchases: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/user/purchase')) purchases.push(request.url());
+    });
+    for (const path of ['**/api/user/purchase', '**/api/user/verifyRazorpay']) {
+      await page.route(path, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+    }
+    await page.goto(`${portalUrl}/course/${course._id}`);
+    await page.getByRole('heading', { level: 1, name: course.courseTitle }).waitFor();
+    const enroll = page.locator('.course-side-card__enroll');
+    await enroll.click();
+    await page.getByRole('button', { name: 'Processing…' }).waitFor();
+    expect(await enroll.getAttribute('aria-busy')).toBe('true');
+    expect(await enroll.isDisabled()).toBe(true);
+    await enroll.click({ force: true }); // a second click while busy starts nothing
+    const dialog = page.getByRole('dialog', { name: course.courseTitle });
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirming payment…' }).waitFor();
+    expect(await enroll.getAttribute('aria-busy')).toBe('true');
     await page.getByText('Enrollment successful!').waitFor({ timeout: 30_000 });
     await page.waitForURL((url) => url.pathname === '/my-enrollments');
     expect(await enrolledCourses(page)).toContain(course._id);
     await page.getByText(course.courseTitle).first().waitFor({ timeout: 15_000 });
     await page.goto(`${portalUrl}/course/${course._id}`);
     await page.getByRole('button', { name: 'Already Enrolled' }).waitFor();
+    expect(purchases).toHaveLength(1);
     await context.close();
   }, 90_000);
 

@@ -163,6 +163,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       AUTH_AUDIENCE: env.AUTH_AUDIENCE ?? 'https://api.academy.local',
       AUTH_CLAIMS_NAMESPACE: env.AUTH_CLAIMS_NAMESPACE ?? 'https://academy.example/',
       INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+      MEDIA_LINK_SECRET: env.MEDIA_LINK_SECRET ?? randomBytes(32).toString('hex'),
       CATALOGUE_URL: serviceUrls.catalogue,
       COMMERCE_URL: serviceUrls.commerce,
       PROGRESS_URL: serviceUrls.progress,

@@ -1,2 +1,12 @@
-export { useCheckout, ENROLLMENT_SUCCESSFUL, VERIFICATION_FAILED, VERIFICATION_ERROR, MY_ENROLLMENTS_PATH, type CheckoutCourse } from './useCheckout';
+export {
+  useCheckout,
+  ENROLLMENT_SUCCESSFUL,
+  VERIFICATION_FAILED,
+  VERIFICATION_ERROR,
+  MY_ENROLLMENTS_PATH,
+  PAYMENT_BEING_CONFIRMED,
+  type CheckoutCourse,
+  type CheckoutPhase,
+  type PendingEnrollmentState,
+} from './useCheckout';
 export { CHECKOUT_DESCRIPTION, CHECKOUT_THEME_COLOR, loadCheckoutScript, type RazorpayOptions } from './razorpayCheckout';

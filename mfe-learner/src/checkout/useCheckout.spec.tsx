@@ -6,7 +6,7 @@ import { TestPlatformProviders, fakeAuth0, testRuntimeConfig } from '@academy/pl
 import { useEnrollment } from '../catalogue/data/useEnrollment';
 import { userData } from '../catalogue/testing/catalogueTestKit';
 import { resetCheckoutScriptForTests, type RazorpayFailure, type RazorpayOptions } from './razorpayCheckout';
-import { ENROLLMENT_SUCCESSFUL, VERIFICATION_ERROR, VERIFICATION_FAILED } from './useCheckout';
+import { ENROLLMENT_SUCCESSFUL, PAYMENT_BEING_CONFIRMED, VERIFICATION_ERROR, VERIFICATION_FAILED } from './useCheckout';
 
 const course = { _id: 'course-7', courseTitle: 'Algebra Foundations', isEnrolled: false };
 const order = { id: 'order_Test123', amount: 49950, currency: 'INR' };
@@ -14,6 +14,7 @@ const payment = { razorpay_order_id: order.id, razorpay_payment_id: 'pay_Test123
 
 let opened: { options: RazorpayOptions; failed?: (failure: RazorpayFailure) => void } | undefined;
 let location = '/course/course-7';
+let locationState: unknown = null;
 const answers = new Map<string, () => Promise<Response>>();
 const requests: { url: string; body: unknown }[] = [];
 
@@ -23,7 +24,9 @@ function json(body: unknown, status = 200) {
 }
 
 function LocationProbe() {
-  location = useLocation().pathname;
+  const current = useLocation();
+  location = current.pathname;
+  locationState = current.state;
   return null;
 }
 
@@ -135,5 +138,56 @@ describe('Enroll Now → Razorpay Checkout → verify', () => {
     act(() => opened!.failed!({ error: { description: 'The payer chose Fail' } }));
     expect(await screen.findByText('Payment failed: The payer chose Fail')).toBeInTheDocument();
     expect(requests.some((r) => r.url.endsWith('/api/user/verifyRazorpay'))).toBe(false);
+  });
+
+  it('is busy from the click until the answer, through the order, the payment window and the verification, and never buys twice', async () => {
+    let answerPurchase!: (response: Promise<Response>) => void;
+    let answerVerify!: (response: Promise<Response>) => void;
+    answers.set('/api/user/purchase', () => new Promise<Response>((resolve) => (answerPurchase = resolve)));
+    answers.set('/api/user/verifyRazorpay', () => new Promise<Response>((resolve) => (answerVerify = resolve)));
+    const { result } = renderHook(() => useEnrollment(course), { wrapper });
+    expect(result.current.phase).toBe('idle');
+    act(() => result.current.enroll());
+    expect(result.current.phase).toBe('ordering');
+    act(() => result.current.enroll()); // a second click while the order is on its way
+    await waitFor(() => expect(answerPurchase).toBeDefined());
+    expect(requests.filter((r) => r.url.endsWith('/api/user/purchase'))).toHaveLength(1);
+
+    await act(async () => answerPurchase(json({ success: true, purchaseId: 'p-9', order })));
+    await waitFor(() => expect(result.current.phase).toBe('paying'));
+    act(() => result.current.enroll());
+    expect(requests.filter((r) => r.url.endsWith('/api/user/purchase'))).toHaveLength(1);
+
+    act(() => opened!.options.handler(payment));
+    await waitFor(() => expect(result.current.phase).toBe('verifying'));
+    await act(async () => answerVerify(json({ success: true, message: 'Payment verified' })));
+    await waitFor(() => expect(result.current.phase).toBe('idle'));
+    await waitFor(() => expect(location).toBe('/my-enrollments'));
+  });
+
+  it('is idle again when the learner closes the payment window', async () => {
+    answers.set('/api/user/purchase', () => json({ success: true, purchaseId: 'p-1', order }));
+    const { result } = renderHook(() => useEnrollment(course), { wrapper });
+    act(() => result.current.enroll());
+    await waitFor(() => expect(result.current.phase).toBe('paying'));
+    act(() => opened!.options.modal!.ondismiss!());
+    expect(result.current.phase).toBe('idle');
+  });
+
+  it('is idle again after a refused order, so the learner can try again', async () => {
+    answers.set('/api/user/purchase', () => json({ success: false, message: 'Course not found' }, 404));
+    const { result } = renderHook(() => useEnrollment(course), { wrapper });
+    act(() => result.current.enroll());
+    expect(await screen.findByText('Course not found')).toBeInTheDocument();
+    expect(result.current.phase).toBe('idle');
+  });
+
+  it('on an unsettled verification (504) says the payment is being confirmed and goes to My Enrollments to wait for it', async () => {
+    answers.set('/api/user/purchase', () => json({ success: true, purchaseId: 'p-1', order }));
+    answers.set('/api/user/verifyRazorpay', () => json({ success: false, message: 'Payment verification is taking longer than expected' }, 504));
+    await enrollAndPay();
+    expect(await screen.findByText(PAYMENT_BEING_CONFIRMED)).toBeInTheDocument();
+    await waitFor(() => expect(location).toBe('/my-enrollments'));
+    expect(locationState).toEqual({ pendingCourseId: course._id });
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
 import { createPurchase, verifyPayment } from './checkoutApi';
@@ -8,6 +8,23 @@ export const ENROLLMENT_SUCCESSFUL = 'Enrollment successful!';
 export const VERIFICATION_FAILED = 'Payment verification failed.';
 export const VERIFICATION_ERROR = 'Something went wrong during verification.';
 export const MY_ENROLLMENTS_PATH = '/my-enrollments';
+export const PAYMENT_BEING_CONFIRMED = 'Your payment is being confirmed. The course will appear in My Enrollments by itself in a moment.';
+
+/**
+ * Where a purchase started with Enroll Now stands: `ordering` (order call and checkout script), `paying` (the
+ * payment window is open), `verifying` (waiting for the server's check, up to 20 s). Anything but idle: busy.
+ */
+export type CheckoutPhase = 'idle' | 'ordering' | 'paying' | 'verifying';
+
+/** Router state of /my-enrollments after a verification that did not settle in time (the 504 answer). */
+export interface PendingEnrollmentState {
+  pendingCourseId: string;
+}
+
+export interface Checkout {
+  start(course: CheckoutCourse): Promise<void>;
+  phase: CheckoutPhase;
+}
 
 export interface CheckoutCourse {
   _id: string;
@@ -18,13 +35,19 @@ export interface CheckoutCourse {
  * The paid (and free) enrolment of spec sections 4 and 8: purchase → Razorpay Checkout → verify → reload the
  * user → /my-enrollments. A course free after discount is enrolled by the purchase call itself.
  */
-export function useCheckout(): (course: CheckoutCourse) => Promise<void> {
+export function useCheckout(): Checkout {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
   const config = useRuntimeConfig();
   const { user, reload } = useCurrentUser();
+  // The ref refuses a second purchase at once (before React re-renders); the state drives the button.
   const busy = useRef(false);
+  const [phase, setPhaseState] = useState<CheckoutPhase>('idle');
+  const setPhase = useCallback((next: CheckoutPhase) => {
+    busy.current = next !== 'idle';
+    setPhaseState(next);
+  }, []);
 
   const finishEnrollment = useCallback(async () => {
     toast.success(ENROLLMENT_SUCCESSFUL);
@@ -33,7 +56,8 @@ export function useCheckout(): (course: CheckoutCourse) => Promise<void> {
   }, [toast, reload, navigate]);
 
   const onPaid = useCallback(
-    async (payment: RazorpaySuccess, purchaseId: string) => {
+    async (payment: RazorpaySuccess, purchaseId: string, courseId: string) => {
+      setPhase('verifying');
       try {
         const result = await verifyPayment(api, payment, purchaseId);
         if (result.success) await finishEnrollment();
@@ -41,16 +65,23 @@ export function useCheckout(): (course: CheckoutCourse) => Promise<void> {
       } catch (error) {
         // The API client turns `{success:false}` (HTTP 200) into an ApiError: that is a refusal, not a crash.
         if (error instanceof ApiError && error.status === 200) toast.error(VERIFICATION_FAILED);
-        else toast.error(VERIFICATION_ERROR);
+        else if (error instanceof ApiError && error.status === 504) {
+          // Paid, but not settled within the wait: My Enrollments watches for the course and shows it by itself.
+          toast.info(PAYMENT_BEING_CONFIRMED);
+          navigate(MY_ENROLLMENTS_PATH, { state: { pendingCourseId: courseId } satisfies PendingEnrollmentState });
+        } else toast.error(VERIFICATION_ERROR);
+      } finally {
+        setPhase('idle');
       }
     },
-    [api, toast, finishEnrollment],
+    [api, toast, finishEnrollment, navigate, setPhase],
   );
 
-  return useCallback(
+  const start = useCallback(
     async (course: CheckoutCourse) => {
       if (busy.current) return;
-      busy.current = true;
+      setPhase('ordering');
+      let windowOpen = false;
       try {
         const purchase = await createPurchase(api, course._id);
         if (!purchase.order) {
@@ -67,19 +98,24 @@ export function useCheckout(): (course: CheckoutCourse) => Promise<void> {
           description: CHECKOUT_DESCRIPTION,
           prefill: { name: user?.name, email: user?.email },
           theme: { color: CHECKOUT_THEME_COLOR },
-          handler: (payment) => void onPaid(payment, purchase.purchaseId),
+          handler: (payment) => void onPaid(payment, purchase.purchaseId, course._id),
+          modal: { ondismiss: () => setPhase('idle') },
         });
         checkout.on('payment.failed', (failure: RazorpayFailure) => {
           toast.error(failure.error?.description ? `Payment failed: ${failure.error.description}` : 'Payment failed.');
         });
         checkout.open();
+        windowOpen = true;
+        setPhase('paying'); // until the payment succeeds (verifying) or the window is closed
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) toast.info(errorMessage(error));
         else toast.error(errorMessage(error));
       } finally {
-        busy.current = false;
+        if (!windowOpen) setPhase('idle');
       }
     },
-    [api, config.razorpay, user, toast, onPaid, finishEnrollment],
+    [api, config.razorpay, user, toast, onPaid, finishEnrollment, setPhase],
   );
+
+  return { start, phase };
 }

@@ -1,5 +1,5 @@
 import { CATALOGUE_EVENTS_QUEUE } from '@academy/contracts';
-import { CoreModule, QueueModule } from '@academy/service-core';
+import { CoreModule, mediaLinksProvider, QueueModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CoursesController } from './courses/courses.controller.js';
 import { CoursesService } from './courses/courses.service.js';
@@ -12,15 +12,24 @@ import { thumbnailStoreProviders } from './educator/thumbnail-store.js';
 import { InternalCoursesController } from './internal/internal-courses.controller.js';
 import { InternalEducatorsController } from './internal/internal-educators.controller.js';
 import { MediaController } from './media/media.controller.js';
+import { PaidFilesController } from './media/paid-files.controller.js';
 
-/** The HTTP entry point: public catalogue, educator routes, internal course reads, /media/ files, /health/queue. */
+/** The HTTP entry point: public catalogue, educator routes, internal course reads, /media/ files, signed paid files, /health/queue. */
 @Module({
   imports: [
     CoreModule.forRoot({ service: 'catalogue', database: catalogueDatabase }),
     CatalogueDataModule,
     QueueModule.forProducer(CATALOGUE_EVENTS_QUEUE),
   ],
-  controllers: [CoursesController, EducatorCoursesController, InternalCoursesController, InternalEducatorsController, MediaController, QueueHealthController],
-  providers: [CoursesService, EducatorCoursesService, ...thumbnailStoreProviders()],
+  controllers: [
+    CoursesController,
+    EducatorCoursesController,
+    InternalCoursesController,
+    InternalEducatorsController,
+    MediaController,
+    PaidFilesController,
+    QueueHealthController,
+  ],
+  providers: [CoursesService, EducatorCoursesService, mediaLinksProvider, ...thumbnailStoreProviders()],
 })
 export class AppModule {}

@@ -32,3 +32,18 @@ export {
   type OutboxRoutes,
   type OutboxRelayOptions,
 } from './outbox/index.js';
+export {
+  MediaLinks,
+  MEDIA_LINKS,
+  mediaLinksProvider,
+  mediaLinkConfigShape,
+  lectureLinksFor,
+  isProtectedFile,
+  protectedFilePath,
+  PROTECTED_FILE_PREFIX,
+  MEDIA_LINK_EXPIRED_MESSAGE,
+  MEDIA_LINK_INVALID_MESSAGE,
+  MEDIA_LINK_MISSING_MESSAGE,
+  type MediaLinkVerdict,
+  type LectureLinkAudience,
+} from './media/media-links.js';

@@ -9,6 +9,7 @@ import {
   type LectureDto,
 } from '@academy/contracts';
 import { Stars } from '@academy/ui';
+import type { CheckoutPhase } from '../../checkout';
 import { PreviewPlayer } from './PreviewPlayer';
 import './CourseSideCard.css';
 
@@ -25,9 +26,18 @@ interface CourseSideCardProps {
   previewLecture: LectureDto | null;
   isEnrolled: boolean;
   onEnroll: () => void;
+  /** A purchase under way (see useCheckout): the button says so and cannot start another. */
+  phase?: CheckoutPhase;
 }
 
-export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll }: CourseSideCardProps) {
+const PHASE_LABELS: Record<Exclude<CheckoutPhase, 'idle'>, string> = {
+  ordering: 'Processing…',
+  paying: 'Complete the payment…',
+  verifying: 'Confirming payment…',
+};
+
+export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, phase = 'idle' }: CourseSideCardProps) {
+  const working = phase !== 'idle';
   const hasDiscount = course.discount > 0;
   const finalPrice = priceAfterDiscount(course.coursePrice, course.discount);
   return (
@@ -63,8 +73,14 @@ export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll }:
           <li>{formatDuration(totalLectureMinutes(course.courseContent))}</li>
           <li>{pluralize(countLectures(course.courseContent), 'lesson')}</li>
         </ul>
-        <button type="button" className="course-side-card__enroll" disabled={isEnrolled} onClick={onEnroll}>
-          {isEnrolled ? 'Already Enrolled' : 'Enroll Now'}
+        <button
+          type="button"
+          className="course-side-card__enroll"
+          disabled={isEnrolled || working}
+          aria-busy={working}
+          onClick={onEnroll}
+        >
+          {isEnrolled ? 'Already Enrolled' : working ? PHASE_LABELS[phase] : 'Enroll Now'}
         </button>
         <h2 className="course-side-card__inclusions-title">What&apos;s in the course?</h2>
         <ul className="course-side-card__inclusions">

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { CourseDetail } from '@academy/contracts';
 import { useCurrentUser, useToast } from '@academy/platform';
-import { useCheckout } from '../../checkout';
+import { useCheckout, type CheckoutPhase } from '../../checkout';
 
 export const LOGIN_TO_ENROLL = 'Login to Enroll';
 export const COURSE_DATA_MISSING = 'Course data is missing. Please refresh.';
@@ -11,6 +11,8 @@ export interface EnrollmentState {
   isEnrolled: boolean;
   /** Enroll Now: the spec's preconditions, then purchase → checkout → verify (see ../../checkout). */
   enroll(): void;
+  /** Where the purchase stands; anything but `idle` means Enroll Now is working and refuses a second click. */
+  phase: CheckoutPhase;
 }
 
 /** Enrolled when the user's enrolledCourses contain the course (spec section 4), or the server says so. */
@@ -33,8 +35,8 @@ export function useEnrollment(course: Pick<CourseDetail, '_id' | 'isEnrolled'> &
       toast.info(ALREADY_ENROLLED);
       return;
     }
-    void checkout({ _id: course._id, courseTitle: course.courseTitle ?? '' });
+    void checkout.start({ _id: course._id, courseTitle: course.courseTitle ?? '' });
   }, [user, course._id, course.courseTitle, isEnrolled, toast, checkout]);
 
-  return { isEnrolled, enroll };
+  return { isEnrolled, enroll, phase: checkout.phase };
 }

@@ -48,7 +48,7 @@ function CourseNotFound() {
 
 export function CourseDetailView({ course }: { course: CourseDetail }) {
   const [previewLecture, setPreviewLecture] = useState<LectureDto | null>(null);
-  const { isEnrolled, enroll } = useEnrollment(course);
+  const { isEnrolled, enroll, phase } = useEnrollment(course);
   const author = course.educator.name.trim() || 'the Academy';
 
   return (
@@ -91,7 +91,7 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
         </section>
       </div>
 
-      <CourseSideCard course={course} previewLecture={previewLecture} isEnrolled={isEnrolled} onEnroll={enroll} />
+      <CourseSideCard course={course} previewLecture={previewLecture} isEnrolled={isEnrolled} onEnroll={enroll} phase={phase} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { enrolledCourse, failure, fakeServer, ok, progress, renderAt, userData } from '../testing/learningTestKit';
 import { MyEnrollmentsPage } from './MyEnrollmentsPage';
 
@@ -70,4 +70,29 @@ describe('My Enrollments', () => {
     renderAt('/my-enrollments', routes, { user: userData({ enrolledCourses: [] }) });
     expect(await screen.findByText(/not enrolled in any course yet/)).toBeInTheDocument();
   });
+
+  it('after a payment still being confirmed, says so and shows the course by itself once it settles', async () => {
+    const bought = enrolledCourse({ _id: 'course-paid', courseTitle: 'Just Bought' });
+    let settled = false;
+    const requests = fakeServer(
+      (request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: settled ? [bought] : [] }) : undefined),
+      (request) => (request.path === '/api/user/get-course-progress' ? ok({ progressData: progress() }) : undefined),
+      (request) => (request.path === '/api/user/data' ? ok({ user: userData({ enrolledCourses: settled ? ['course-paid'] : [] }) }) : undefined),
+    );
+    const pendingRoutes = (
+      <>
+        {routes}
+        <Route path="/paid" element={<Navigate to="/my-enrollments" state={{ pendingCourseId: 'course-paid' }} />} />
+      </>
+    );
+    renderAt('/paid', pendingRoutes, { user: userData() });
+    expect(await screen.findByText(/payment is being confirmed/)).toBeInTheDocument();
+    settled = true;
+    expect(await screen.findByText('Just Bought', {}, { timeout: 8_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/payment is being confirmed/)).not.toBeInTheDocument();
+    const polls = requests.filter((request) => request.path === '/api/user/enrolled-courses').length;
+    expect(polls).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(requests.filter((request) => request.path === '/api/user/enrolled-courses').length).toBe(polls); // stopped
+  }, 15_000);
 });

@@ -3,6 +3,7 @@ import { useCurrentUser } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link, useNavigate } from 'react-router-dom';
 import { useEnrolledCourses, type EnrolledCourseRow } from '../data/useEnrolledCourses';
+import { usePendingEnrollment } from '../data/usePendingEnrollment';
 import './MyEnrollmentsPage.css';
 
 export function LoginRequired({ text, onLogin }: { text: string; onLogin(): void }) {
@@ -73,6 +74,7 @@ function EnrollmentRow({ row }: { row: EnrolledCourseRow }) {
 export function MyEnrollmentsPage() {
   const { isLoading, isAuthenticated, login } = useCurrentUser();
   const courses = useEnrolledCourses(isAuthenticated);
+  const pending = usePendingEnrollment(courses.status === 'ready' ? courses.rows.map((row) => row.course._id) : null, courses.reload);
 
   if (isLoading) return <LoadingView label="Loading your enrolments" />;
   if (!isAuthenticated) return <LoginRequired text="Please log in to access My Enrollments" onLogin={() => void login('/my-enrollments')} />;
@@ -80,6 +82,10 @@ export function MyEnrollmentsPage() {
   return (
     <div className="enrollments">
       <h1 className="enrollments__heading">My Enrollments</h1>
+      <div role="status" className="enrollments__pending">
+        {pending === 'waiting' && 'Your payment is being confirmed. The course will appear here by itself in a moment.'}
+        {pending === 'gave-up' && 'Your payment is still being confirmed. The course will be here when it is; you can check again later.'}
+      </div>
       {courses.status === 'loading' && <LoadingView label="Loading your enrolments" />}
       {courses.status === 'error' && <ErrorPanel message={courses.message} onRetry={courses.reload} />}
       {courses.status === 'ready' && courses.rows.length === 0 && (

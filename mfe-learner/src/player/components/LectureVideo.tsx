@@ -1,5 +1,5 @@
 import { parseVideoLink } from '@academy/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Saves at most this often while playing. */
 export const PLAYBACK_SAVE_INTERVAL_MS = 10_000;
@@ -13,11 +13,21 @@ interface LectureVideoProps {
   onSave(positionSeconds: number): void;
   /** Called with the position when the video goes away (lecture change, leaving the page, closing the tab). */
   onExit(positionSeconds: number): void;
+  /** The video stopped loading (e.g. its signed link expired before a seek): fetch fresh links. */
+  onLinkFailed?(): void;
 }
 
 /** A lecture: YouTube embed (the id checked) or mp4 that resumes from `startAt` and reports its position. */
-export function LectureVideo({ url, title, startAt, onSave, onExit }: LectureVideoProps) {
+export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed }: LectureVideoProps) {
   const source = parseVideoLink(url);
+  // The mp4 keeps the link it started with while fresh links arrive (swapping would restart it); after a load
+  // error it takes the newest link and resumes where it stopped.
+  const [src, setSrc] = useState(source?.kind === 'mp4' ? source.url : null);
+  const failedAt = useRef<number | null>(null);
+  const mp4Url = source?.kind === 'mp4' ? source.url : null;
+  useEffect(() => {
+    if (mp4Url !== null && failedAt.current !== null && mp4Url !== src) setSrc(mp4Url);
+  }, [mp4Url, src]);
   const video = useRef<HTMLVideoElement>(null);
   const lastSaved = useRef(0);
   const callbacks = useRef({ onSave, onExit });
@@ -53,10 +63,9 @@ export function LectureVideo({ url, title, startAt, onSave, onExit }: LectureVid
   }
   return (
     <video
-      key={source.url}
       ref={video}
       className="player__video"
-      src={source.url}
+      src={src ?? source.url}
       controls
       playsInline
       preload="metadata"
@@ -64,7 +73,15 @@ export function LectureVideo({ url, title, startAt, onSave, onExit }: LectureVid
       onLoadedMetadata={(event) => {
         const element = event.currentTarget;
         const duration = Number.isFinite(element.duration) ? element.duration : Infinity;
-        if (startAt > 0 && startAt < duration - 1) element.currentTime = startAt;
+        const resumeAt = failedAt.current ?? startAt;
+        failedAt.current = null;
+        if (resumeAt > 0 && resumeAt < duration - 1) element.currentTime = resumeAt;
+      }}
+      onError={(event) => {
+        if (failedAt.current !== null) return; // already waiting for a fresh link
+        failedAt.current = event.currentTarget.currentTime;
+        if (source.url !== src) setSrc(source.url);
+        else onLinkFailed?.();
       }}
       onTimeUpdate={(event) => {
         const now = Date.now();

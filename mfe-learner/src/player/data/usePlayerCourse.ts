@@ -2,6 +2,7 @@ import type { EnrolledCourse, LearnerProgressData } from '@academy/contracts';
 import { errorMessage, useApi } from '@academy/platform';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchCourseProgress, fetchEnrolledCourses } from '../../enrollments';
+import { earliestLinkExpiry, LINK_REFRESH_MARGIN_MS } from './linkExpiry';
 
 export type PlayerCourseState =
   | { status: 'loading' }
@@ -39,5 +40,24 @@ export function usePlayerCourse(courseId: string, enabled: boolean): PlayerCours
 
   const refresh = useCallback(async () => setState(await load()), [load]);
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
+
+  // Signed links of paid files expire within minutes: fetch fresh ones shortly before, and when the learner comes
+  // back to a tab that slept past that time (timers do not run then).
+  const expiresAt = state.status === 'ready' ? earliestLinkExpiry(state.course.courseContent) : null;
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const refreshAt = expiresAt - LINK_REFRESH_MARGIN_MS;
+    const renew = () => void refresh().catch(() => undefined);
+    const timer = setTimeout(renew, Math.max(1_000, refreshAt - Date.now()));
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && Date.now() >= refreshAt) renew();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [expiresAt, refresh]);
+
   return { ...state, refresh, retry };
 }

@@ -162,4 +162,23 @@ describe('Player', () => {
     renderAt('/player/course-1', routes);
     expect(screen.getByRole('heading', { name: 'Login Required' })).toBeInTheDocument();
   });
+
+  it('fetches fresh signed links shortly before the ones it holds expire', async () => {
+    const signed = (name: string) => `/api/files/notes/${name}?user=sandbox%7Cstudent-aarav&expires=${Math.floor((Date.now() + 61_500) / 1000)}&signature=s`;
+    const base = enrolledCourse();
+    const course = { ...base, courseContent: base.courseContent.map((chapter) => ({ ...chapter, chapterContent: chapter.chapterContent.map((l) => ({ ...l, notesUrl: signed(`${l.lectureId}.pdf`) })) })) };
+    const requests = fakeServer(
+      (request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: [course] }) : undefined),
+      (request) => (request.path === '/api/user/get-course-progress' ? ok({ progressData: progress() }) : undefined),
+      (request) => (request.path === '/api/user/data' ? ok({ user: userData() }) : undefined),
+    );
+    renderAt('/player/course-1', routes, { user: userData() });
+    expect(await screen.findByRole('heading', { name: 'Algebra Foundations' })).toBeInTheDocument();
+    const notes = screen.getAllByRole('link', { name: /Download notes of/ })[0]!;
+    expect(notes).toHaveAttribute('href', expect.stringMatching(/^\/api\/files\/notes\/l-1\.pdf\?/));
+    expect(notes).toHaveAttribute('target', '_blank');
+    const fetches = () => requests.filter((request) => request.path === '/api/user/enrolled-courses').length;
+    expect(fetches()).toBe(1);
+    await waitFor(() => expect(fetches()).toBeGreaterThanOrEqual(2), { timeout: 4_000 });
+  }, 10_000);
 });

@@ -145,6 +145,7 @@ export function PlayerPage() {
               startAt={currentProgress.positions[playing.lecture.lectureId] ?? 0}
               onSave={(seconds) => save(playing.lecture.lectureId, seconds)}
               onExit={(seconds) => saveOnExit(playing.lecture.lectureId, seconds)}
+              onLinkFailed={() => void player.refresh().catch(() => undefined)}
             />
             <div className="player__now">
               <p className="player__label">

@@ -1,5 +1,9 @@
 import { averageFromTotals, courseEarnings, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
+import { lectureLinksFor, type LectureLinkAudience as EntitledAudience } from '@academy/service-core';
 import type { ChapterEntity, CourseEntity } from './course.entity.js';
+
+/** Lecture links for the public, for one entitled user (signed), or as stored (`stored`: internal callers only). */
+export type LectureLinkAudience = EntitledAudience | 'stored';
 
 export function toCourseSummary(course: CourseEntity): CourseSummary {
   return {
@@ -16,8 +20,13 @@ export function toCourseSummary(course: CourseEntity): CourseSummary {
   };
 }
 
-/** Chapters and lectures in order; `withAllUrls` only for enrolled learners and internal callers. */
-export function toChapters(chapters: readonly ChapterEntity[], withAllUrls: boolean): ChapterDto[] {
+/** Chapters and lectures in order, with the lecture links `audience` may have. */
+export function toChapters(chapters: readonly ChapterEntity[], audience: LectureLinkAudience): ChapterDto[] {
+  const stored = storedChapters(chapters);
+  return audience === 'stored' ? stored : lectureLinksFor(stored, audience);
+}
+
+function storedChapters(chapters: readonly ChapterEntity[]): ChapterDto[] {
   return [...chapters]
     .sort((a, b) => a.chapterOrder - b.chapterOrder)
     .map((chapter) => ({
@@ -31,8 +40,7 @@ export function toChapters(chapters: readonly ChapterEntity[], withAllUrls: bool
           lectureOrder: lecture.lectureOrder,
           lectureTitle: lecture.title,
           lectureDuration: lecture.durationMinutes,
-          // A paid lecture's URL never leaves through the public route.
-          lectureUrl: withAllUrls || lecture.isPreviewFree ? lecture.url : null,
+          lectureUrl: lecture.url,
           isPreviewFree: lecture.isPreviewFree,
           notesUrl: lecture.notesUrl,
           testUrl: lecture.testUrl,
@@ -44,7 +52,7 @@ export function toCourseDetail(course: CourseEntity): CourseDetail {
   return {
     ...toCourseSummary(course),
     courseDescription: course.descriptionHtml,
-    courseContent: toChapters(course.chapters, false),
+    courseContent: toChapters(course.chapters, 'public'),
     // Owned by progress (enrolments, ratings); filled in when that issue lands.
     myRating: null,
     isEnrolled: null,
@@ -62,7 +70,7 @@ export function toInternalCourse(course: CourseEntity): InternalCourse {
     educatorName: course.educatorName,
     isPublished: course.isPublished,
     createdAt: course.createdAt.toISOString(),
-    courseContent: toChapters(course.chapters, true),
+    courseContent: toChapters(course.chapters, 'stored'),
   };
 }
 

@@ -1,6 +1,12 @@
 import { courseEarnings, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
-import { runMigrations } from '@academy/service-core';
-import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { MEDIA_LINK_EXPIRED_MESSAGE, MEDIA_LINK_INVALID_MESSAGE, MediaLinks, PROTECTED_FILE_PREFIX, runMigrations } from '@academy/service-core';
+import {
+  demoUsers,
+  prepareServiceTestEnvironment,
+  TEST_INTERNAL_TOKEN,
+  TEST_MEDIA_LINK_SECRET,
+  type ServiceTestEnvironment,
+} from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -46,6 +52,7 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
   let app: INestApplication;
   let dataSource: DataSource;
   let mediaDir: string;
+  let paidMediaDir: string;
   let studentToken: string;
   let educatorToken: string;
   let otherEducatorToken: string;
@@ -56,8 +63,9 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
     mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-media-'));
     mkdirSync(path.join(mediaDir, 'lectures'));
     copyFileSync(fileURLToPath(new URL('../../media/lectures/test-pattern.mp4', import.meta.url)), path.join(mediaDir, 'lectures', 'test-pattern.mp4'));
-    generateMedia(mediaDir);
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir });
+    paidMediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-paid-media-'));
+    generateMedia(mediaDir, paidMediaDir);
+    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir, PAID_MEDIA_DIR: paidMediaDir });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
     app = moduleRef.createNestApplication();
@@ -73,6 +81,7 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
     await app?.close();
     await env?.teardown();
     rmSync(mediaDir, { recursive: true, force: true });
+    rmSync(paidMediaDir, { recursive: true, force: true });
   });
 
   describe('GET /api/course/all', () => {
@@ -203,8 +212,28 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
         const original = seeded.find((l) => l.id === lecture.lectureId)!;
         expect(lecture.isPreviewFree).toBe(original.isPreviewFree);
         expect(lecture.lectureUrl).toBe(original.isPreviewFree ? original.url : null);
+        expect(lecture.notesUrl).toBe(original.isPreviewFree ? original.notesUrl : null);
+        expect(lecture.testUrl).toBe(original.isPreviewFree ? original.testUrl : null);
       }
       for (const link of paidYouTubeLinks) expect(response.text).not.toContain(link.split('v=')[1]);
+      expect(response.text).not.toContain(PROTECTED_FILE_PREFIX);
+    });
+
+    it('sends no paid file of "Class 11 Computer Science: Python Programming" to a signed-out visitor, in any public answer', async () => {
+      const python = demoCourses.find((c) => c.title.startsWith('Class 11 Computer Science: Python'))!;
+      const paidFiles = python.chapters.flatMap((ch) => ch.lectures).filter((l) => !l.isPreviewFree)
+        .flatMap((l) => [l.notesUrl, l.testUrl, l.url]).filter((url): url is string => url !== null);
+      expect(paidFiles.some((url) => url.endsWith('.pdf'))).toBe(true);
+      const answers = [
+        await http().get(`/api/course/${python.id}`).expect(200),
+        await http().get('/api/course/all').expect(200),
+        await http().get('/api/course/all').query({ search: 'python', limit: 5 }).expect(200),
+      ];
+      for (const answer of answers) {
+        // A paid PDF's name, or a paid YouTube id, under any path; the demo clip's path (previews share its name).
+        for (const file of paidFiles) expect(answer.text).not.toContain(file.endsWith('.pdf') ? file.split('/').pop()! : file.split('v=').pop()!);
+        expect(answer.text).not.toContain(PROTECTED_FILE_PREFIX);
+      }
     });
 
     it.each([['not-a-uuid'], ['1 OR 1=1'], ['10000000-0000-4000-8000-00010000000']])('answers 400 for the malformed id %j', async (id) => {
@@ -333,12 +362,19 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
   });
 
   describe('/media/', () => {
-    it('serves thumbnails, notes and the demo video with ranges', async () => {
+    it('serves thumbnails, preview notes and the preview video with ranges, but no paid notes', async () => {
       const svg = await http().get(demoCourses[0]!.thumbnailUrl).expect(200);
       expect(svg.headers['content-type']).toContain('image/svg+xml');
-      const notes = demoCourses[0]!.chapters[0]!.lectures[0]!.notesUrl!;
-      const pdf = await http().get(notes).buffer(true).expect(200);
+      const lectures = demoCourses.flatMap((c) => c.chapters.flatMap((ch) => ch.lectures));
+      const previewNotes = lectures.find((l) => l.isPreviewFree && l.notesUrl)!.notesUrl!;
+      expect(previewNotes.startsWith('/media/')).toBe(true);
+      const pdf = await http().get(previewNotes).buffer(true).expect(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
+      // The paid note was public under this guessable name before; now it is not there.
+      const paidNotes = lectures.find((l) => !l.isPreviewFree && l.notesUrl)!.notesUrl!;
+      expect(paidNotes.startsWith(PROTECTED_FILE_PREFIX)).toBe(true);
+      const { body } = await http().get(paidNotes.replace(PROTECTED_FILE_PREFIX, '/media/')).expect(404);
+      expect(body.success).toBe(false);
       const video = await http().get('/media/lectures/test-pattern.mp4').set('Range', 'bytes=0-99').expect(206);
       expect(video.headers['content-type']).toBe('video/mp4');
       expect(video.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
@@ -347,6 +383,78 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
     it.each([['/media/missing.svg'], ['/media/..%2F..%2Fpackage.json'], ['/media/%2e%2e/%2e%2e/package.json'], ['/media/.hidden']])('answers 404 for %s', async (url) => {
       const { body } = await http().get(url).expect(404);
       expect(body.success).toBe(false);
+    });
+  });
+
+  describe('/api/files/ (paid lectures, signed links only)', () => {
+    const python = demoCourses.find((c) => c.title.startsWith('Class 11 Computer Science: Python'))!;
+    const paidLecture = python.chapters.flatMap((ch) => ch.lectures).find((l) => !l.isPreviewFree && l.testUrl)!;
+    const links = new MediaLinks(TEST_MEDIA_LINK_SECRET, 600);
+
+    it('answers 401 with a message, never the file, without a signed link', async () => {
+      const response = await http().get(paidLecture.testUrl!).set('Authorization', `Bearer ${studentToken}`).expect(401);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.body).toEqual({ success: false, message: expect.stringContaining('Sign in') });
+    });
+
+    it('serves the test PDF to a signed link, and refuses it tampered, for another file or expired (403)', async () => {
+      const signed = links.sign(paidLecture.testUrl!, demoUsers.student.sub);
+      const pdf = await http().get(signed).buffer(true).expect(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['cache-control']).toBe('private, no-store');
+      const query = signed.slice(signed.indexOf('?'));
+      const otherFile = `${paidLecture.notesUrl!}${query}`;
+      const otherUser = signed.replace(encodeURIComponent(demoUsers.student.sub), 'sandbox%7Cstudent-diya');
+      expect(otherUser).not.toBe(signed);
+      const expired = new MediaLinks(TEST_MEDIA_LINK_SECRET, 600, () => Date.now() - 601_000).sign(paidLecture.testUrl!, demoUsers.student.sub);
+      for (const [link, message] of [[otherFile, MEDIA_LINK_INVALID_MESSAGE], [otherUser, MEDIA_LINK_INVALID_MESSAGE], [`${signed}x`, MEDIA_LINK_INVALID_MESSAGE], [expired, MEDIA_LINK_EXPIRED_MESSAGE]] as const) {
+        const response = await http().get(link).expect(403);
+        expect(response.body).toEqual({ success: false, message });
+      }
+      const forged = new MediaLinks(`${TEST_MEDIA_LINK_SECRET}-guess`, 600).sign(paidLecture.testUrl!, demoUsers.student.sub);
+      await http().get(forged).expect(403);
+    });
+
+    it('lets a video seek through the signed route (206 with Content-Range)', async () => {
+      const signed = links.sign(`${PROTECTED_FILE_PREFIX}lectures/test-pattern.mp4`, demoUsers.student.sub);
+      const whole = await http().get(signed).buffer(true).expect(200);
+      const size = Number(whole.headers['content-length']);
+      expect(size).toBeGreaterThan(1000);
+      const middle = await http().get(signed).set('Range', `bytes=1000-1099`).buffer(true).expect(206);
+      expect(middle.headers['content-type']).toBe('video/mp4');
+      expect(middle.headers['content-range']).toBe(`bytes 1000-1099/${size}`);
+      expect(middle.headers['accept-ranges']).toBe('bytes');
+      expect(Number(middle.headers['content-length'])).toBe(100);
+    });
+
+    it.each([['missing.pdf'], ['..%2F..%2Fpackage.json'], ['.hidden']])('answers 404 for a signed link to %s', async (name) => {
+      const { body } = await http().get(links.sign(`${PROTECTED_FILE_PREFIX}${name}`, demoUsers.student.sub)).expect(404);
+      expect(body.success).toBe(false);
+    });
+
+    it("gives the course's educator signed links in the edit form, and another educator nothing", async () => {
+      const { body } = await http().get(`/api/educator/courses/${python.id}`).set('Authorization', `Bearer ${educatorToken}`).expect(200);
+      const lecture = (body.course.courseContent as CourseDetail['courseContent']).flatMap((ch) => ch.chapterContent).find((l) => l.lectureId === paidLecture.id)!;
+      expect(lecture.testUrl).toMatch(new RegExp(`^${paidLecture.testUrl!}\\?user=.+&expires=\\d+&signature=`));
+      await http().get(lecture.testUrl!).expect(200);
+      await http().get(`/api/educator/courses/${python.id}`).set('Authorization', `Bearer ${otherEducatorToken}`).expect(404);
+    });
+
+    it('stores the signed links the edit form sends back bare, and refuses a paid file taken from another course', async () => {
+      const { body } = await http().get(`/api/educator/courses/${python.id}`).set('Authorization', `Bearer ${educatorToken}`).expect(200);
+      await http().put(`/api/educator/courses/${python.id}`).set('Authorization', `Bearer ${educatorToken}`)
+        .field('courseData', JSON.stringify(body.course, (_key, value: unknown) => (value === null ? undefined : value))).expect(200); // the form leaves empty links out
+      const stored = await dataSource.query('SELECT test_url FROM catalogue.lectures WHERE id = $1', [paidLecture.id]);
+      expect(stored).toEqual([{ test_url: paidLecture.testUrl }]);
+
+      const theirs = extras[3]!;
+      const stolen = {
+        courseTitle: theirs.title, courseDescription: '<p>x</p>', coursePrice: 10, discount: 0,
+        courseContent: [{ chapterTitle: 'A', chapterContent: [{ lectureTitle: 'L', lectureDuration: 5, lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: paidLecture.testUrl }] }],
+      };
+      const refused = await http().put(`/api/educator/courses/${theirs.id}`).set('Authorization', `Bearer ${otherEducatorToken}`)
+        .field('courseData', JSON.stringify(stolen)).expect(400);
+      expect(refused.body).toEqual({ success: false, message: expect.stringContaining('paid lecture file can only stay on the lecture') });
     });
   });
 

@@ -7,12 +7,12 @@ import {
   type EducatorCourse,
   type EducatorCourseDetail,
 } from '@academy/contracts';
-import { CurrentUser, Roles, type AuthUser } from '@academy/service-core';
+import { CurrentUser, MEDIA_LINKS, MediaLinks, Roles, type AuthUser } from '@academy/service-core';
 import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { z } from 'zod';
 import { toEducatorCourse } from '../courses/course-mapper.js';
-import { EducatorCoursesService, toEducatorCourseDetail } from './educator-courses.service.js';
+import { EducatorCoursesService, storedLectureLinks, toEducatorCourseDetail } from './educator-courses.service.js';
 import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, THUMBNAIL_STORE, type ThumbnailStore } from './thumbnail-store.js';
 
 /** Parses the multipart `courseData` field (a JSON string) with a schema; the first problem becomes a 400. */
@@ -41,6 +41,7 @@ export class EducatorCoursesController {
   constructor(
     private readonly authoring: EducatorCoursesService,
     @Inject(THUMBNAIL_STORE) private readonly thumbnails: ThumbnailStore,
+    @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
   ) {}
 
   /** The caller's own courses with their figures (earnings from the seeded counters until commerce reports them). */
@@ -59,7 +60,7 @@ export class EducatorCoursesController {
     @UploadedFile() image: Express.Multer.File | undefined,
     @CurrentUser() educator: AuthUser,
   ): Promise<{ success: true; message: string; courseId: string }> {
-    const input = parseCourseData(courseData, newCourseSchema);
+    const input = storedLectureLinks(parseCourseData(courseData, newCourseSchema), null);
     const notYouTube = firstNonYouTubeLecture(input.courseContent);
     if (notYouTube) throw new BadRequestException(notYouTube);
     if (!image) throw new BadRequestException('Thumbnail Not Selected');
@@ -72,7 +73,7 @@ export class EducatorCoursesController {
   /** The owner's full course for the edit form; 404 for a course of someone else. */
   @Get('courses/:id')
   async course(@Param('id') id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true; course: EducatorCourseDetail }> {
-    return { success: true, course: toEducatorCourseDetail(await this.authoring.findOwned(id, educator.id)) };
+    return { success: true, course: toEducatorCourseDetail(await this.authoring.findOwned(id, educator.id), { links: this.mediaLinks, userId: educator.id }) };
   }
 
   /** Multipart like add-course; `image` is optional here (the current thumbnail stays). Replaces the content. */
@@ -84,15 +85,17 @@ export class EducatorCoursesController {
     @UploadedFile() image: Express.Multer.File | undefined,
     @CurrentUser() educator: AuthUser,
   ): Promise<{ success: true; message: string; course: EducatorCourseDetail }> {
-    const input = parseCourseData(courseData, courseUpdateSchema);
+    const parsed = parseCourseData(courseData, courseUpdateSchema);
     const current = await this.authoring.findOwned(id, educator.id); // 404 before anything is stored
+    const input = storedLectureLinks(parsed, current);
     // A lecture that keeps its id may keep the link it already had (the seeded demo courses play local mp4s).
     const existingLinks = new Map(current.chapters.flatMap((chapter) => chapter.lectures.map((lecture) => [lecture.id, lecture.url] as const)));
     const notYouTube = firstNonYouTubeLecture(input.courseContent, (lecture) => lecture.lectureId !== undefined && existingLinks.get(lecture.lectureId) === lecture.lectureUrl);
     if (notYouTube) throw new BadRequestException(notYouTube);
     const thumbnailUrl = image ? await this.thumbnails.save(image.buffer, requireThumbnailKind(image.buffer)) : null;
     await this.authoring.update(id, educator.id, input, thumbnailUrl);
-    return { success: true, message: 'Course Updated', course: toEducatorCourseDetail(await this.authoring.findOwned(id, educator.id)) };
+    const updated = await this.authoring.findOwned(id, educator.id);
+    return { success: true, message: 'Course Updated', course: toEducatorCourseDetail(updated, { links: this.mediaLinks, userId: educator.id }) };
   }
 
   @Post('courses/:id/publish')

@@ -3,11 +3,14 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
-import { toChapters } from '../courses/course-mapper.js';
+import { isProtectedFile, protectedFilePath } from '@academy/service-core';
+import { BadRequestException } from '@nestjs/common';
+import { toChapters, type LectureLinkAudience } from '../courses/course-mapper.js';
 import { sanitizeCourseDescription } from '../courses/sanitize-course-description.js';
 import { ChapterEntity, CourseEntity, LectureEntity } from '../courses/course.entity.js';
 
-export function toEducatorCourseDetail(course: CourseEntity): EducatorCourseDetail {
+/** The owner's course for the edit form; paid files come as links signed for the owner (`audience`). */
+export function toEducatorCourseDetail(course: CourseEntity, audience: LectureLinkAudience): EducatorCourseDetail {
   return {
     _id: course.id,
     courseTitle: course.title,
@@ -17,7 +20,46 @@ export function toEducatorCourseDetail(course: CourseEntity): EducatorCourseDeta
     discount: course.discount,
     isPublished: course.isPublished,
     createdAt: course.createdAt.toISOString(),
-    courseContent: toChapters(course.chapters, true),
+    courseContent: toChapters(course.chapters, audience),
+  };
+}
+
+export const PROTECTED_FILE_NOT_OWNED_MESSAGE = 'A paid lecture file can only stay on the lecture it belongs to';
+
+type LectureLinks = { lectureId?: string; lectureUrl: string; notesUrl: string | null; testUrl: string | null };
+
+/**
+ * The form sends back the signed links it was given: they are stored bare again. A protected file may only stay on
+ * the lecture (same id) of this course that already had it, so no one can point their course at another's files.
+ */
+export function storedLectureLinks<T extends { courseContent: ReadonlyArray<{ chapterContent: ReadonlyArray<LectureLinks> }> }>(
+  input: T,
+  current: CourseEntity | null,
+): T {
+  const owned = new Map<string, Set<string>>();
+  for (const lecture of current?.chapters.flatMap((chapter) => chapter.lectures) ?? []) {
+    owned.set(lecture.id, new Set([lecture.url, lecture.notesUrl, lecture.testUrl].filter(isProtectedFile)));
+  }
+  const keep = <U extends string | null>(url: U, lectureId: string | undefined, field: string): U => {
+    if (!isProtectedFile(url)) return url;
+    const bare = protectedFilePath(url);
+    if (!lectureId || !owned.get(lectureId)?.has(bare)) throw new BadRequestException(`${field}: ${PROTECTED_FILE_NOT_OWNED_MESSAGE}`);
+    return bare as U;
+  };
+  return {
+    ...input,
+    courseContent: input.courseContent.map((chapter, chapterIndex) => ({
+      ...chapter,
+      chapterContent: chapter.chapterContent.map((lecture, lectureIndex) => {
+        const field = `courseContent.${chapterIndex}.chapterContent.${lectureIndex}`;
+        return {
+          ...lecture,
+          lectureUrl: keep(lecture.lectureUrl, lecture.lectureId, `${field}.lectureUrl`),
+          notesUrl: keep(lecture.notesUrl, lecture.lectureId, `${field}.notesUrl`),
+          testUrl: keep(lecture.testUrl, lecture.lectureId, `${field}.testUrl`),
+        };
+      }),
+    })),
   };
 }
 

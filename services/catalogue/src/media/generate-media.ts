@@ -1,10 +1,11 @@
 // Writes the demo media the seed refers to: course thumbnails (SVG) and lecture notes/tests (PDF).
 // The demo mp4 is committed (media/lectures/test-pattern.mp4); if it is missing and ffmpeg exists, it is rebuilt.
+import { PROTECTED_FILE_PREFIX } from '@academy/service-core';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEMO_VIDEO_URL, type DemoCourse, demoCourses } from '../seed/demo-courses.js';
+import { DEMO_VIDEO_URL, type DemoCourse, demoCourses, PAID_DEMO_VIDEO_URL } from '../seed/demo-courses.js';
 import { minimalPdf, thumbnailSvg } from './media-files.js';
 
 /** services/catalogue/media, from src/media or dist/media alike; MEDIA_DIR overrides. */
@@ -12,8 +13,21 @@ export function defaultMediaRoot(): string {
   return process.env.MEDIA_DIR ?? fileURLToPath(new URL('../../media', import.meta.url));
 }
 
-function mediaPath(mediaRoot: string, url: string): string {
-  return path.join(mediaRoot, url.replace(/^\/media\//, ''));
+/** services/catalogue/paid-media: files of paid lectures, served only through signed links (/api/files/). */
+export function defaultPaidMediaRoot(): string {
+  return process.env.PAID_MEDIA_DIR ?? fileURLToPath(new URL('../../paid-media', import.meta.url));
+}
+
+export interface MediaRoots {
+  /** Public files under /media/ (thumbnails, preview lectures). */
+  media: string;
+  /** Paid lectures' files under /api/files/. */
+  paid: string;
+}
+
+function mediaPath(roots: MediaRoots, url: string): string {
+  if (url.startsWith(PROTECTED_FILE_PREFIX)) return path.join(roots.paid, url.slice(PROTECTED_FILE_PREFIX.length));
+  return path.join(roots.media, url.replace(/^\/media\//, ''));
 }
 
 function writeIfMissing(file: string, contents: () => string | Buffer): boolean {
@@ -46,10 +60,15 @@ export interface MediaReport {
 }
 
 /** Idempotent: files that already exist are left alone. */
-export function generateMedia(mediaRoot = defaultMediaRoot(), courses: readonly DemoCourse[] = demoCourses): MediaReport {
+export function generateMedia(
+  mediaRoot = defaultMediaRoot(),
+  paidMediaRoot = defaultPaidMediaRoot(),
+  courses: readonly DemoCourse[] = demoCourses,
+): MediaReport {
+  const roots: MediaRoots = { media: mediaRoot, paid: paidMediaRoot };
   let written = 0;
   for (const course of courses) {
-    if (writeIfMissing(mediaPath(mediaRoot, course.thumbnailUrl), () => thumbnailSvg(course.title, course.colour))) written++;
+    if (writeIfMissing(mediaPath(roots, course.thumbnailUrl), () => thumbnailSvg(course.title, course.colour))) written++;
     for (const chapter of course.chapters) {
       for (const lecture of chapter.lectures) {
         const documents: Array<[string | null, string]> = [[lecture.notesUrl, 'Lecture notes'], [lecture.testUrl, 'Practice test']];
@@ -61,13 +80,22 @@ export function generateMedia(mediaRoot = defaultMediaRoot(), courses: readonly 
             `Lecture ${lecture.lectureOrder}, ${lecture.durationMinutes} minutes`,
             kind === 'Practice test' ? 'Answer every question in your notebook, then check with your teacher.' : 'Read these notes after watching the lecture.',
           ]);
-          if (writeIfMissing(mediaPath(mediaRoot, url), pdf)) written++;
+          if (writeIfMissing(mediaPath(roots, url), pdf)) written++;
+          // Earlier versions wrote every note under the public /media/notes/: a paid one must not stay there.
+          if (url.startsWith(PROTECTED_FILE_PREFIX)) rmSync(mediaPath(roots, `/media/${url.slice(PROTECTED_FILE_PREFIX.length)}`), { force: true });
         }
       }
     }
   }
-  const videoFile = mediaPath(mediaRoot, DEMO_VIDEO_URL);
+  const videoFile = mediaPath(roots, DEMO_VIDEO_URL);
   const missingVideo = !existsSync(videoFile) && !buildTestPatternVideo(videoFile);
+  // Paid lectures play their own copy behind the signed route; previews play the public one.
+  const paidVideoFile = mediaPath(roots, PAID_DEMO_VIDEO_URL);
+  if (!missingVideo && !existsSync(paidVideoFile)) {
+    mkdirSync(path.dirname(paidVideoFile), { recursive: true });
+    copyFileSync(videoFile, paidVideoFile);
+    written++;
+  }
   return { written, missingVideo };
 }
 

@@ -1,9 +1,12 @@
 // Demo catalogue written for this academy (classes 7, 8 and 11). Fixed ids make the seed an upsert.
+import { PROTECTED_FILE_PREFIX } from '@academy/service-core';
 
 export const DEMO_EDUCATOR = { id: 'sandbox|educator-meera', name: 'Meera Iyer' } as const;
 
 /** Every demo mp4 lecture plays this locally generated clip (see media/generate-media.ts). */
 export const DEMO_VIDEO_URL = '/media/lectures/test-pattern.mp4';
+/** The same clip for paid lectures, reachable only through a signed link (docs/paid-content.md). */
+export const PAID_DEMO_VIDEO_URL = `${PROTECTED_FILE_PREFIX}lectures/test-pattern.mp4`;
 
 type LectureSeed = {
   title: string;
@@ -483,14 +486,17 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 function buildLecture(course: CourseSeed, courseNo: number, chapterNo: number, lectureNo: number, seed: LectureSeed): DemoLecture {
   const fileStem = `${course.slug}-${chapterNo}-${lectureNo}`;
+  // Preview lectures and their files are public; everything else sits behind the signed route.
+  const isPreviewFree = seed.preview ?? false;
+  const fileBase = isPreviewFree ? '/media/' : PROTECTED_FILE_PREFIX;
   return {
     id: demoUuid(3, courseNo, chapterNo, lectureNo),
     title: seed.title,
     durationMinutes: seed.minutes,
-    url: seed.youtubeId ? `https://www.youtube.com/watch?v=${seed.youtubeId}` : DEMO_VIDEO_URL,
-    isPreviewFree: seed.preview ?? false,
-    notesUrl: seed.materials ? `/media/notes/${fileStem}-notes.pdf` : null,
-    testUrl: seed.materials ? `/media/notes/${fileStem}-test.pdf` : null,
+    url: seed.youtubeId ? `https://www.youtube.com/watch?v=${seed.youtubeId}` : isPreviewFree ? DEMO_VIDEO_URL : PAID_DEMO_VIDEO_URL,
+    isPreviewFree,
+    notesUrl: seed.materials ? `${fileBase}notes/${fileStem}-notes.pdf` : null,
+    testUrl: seed.materials ? `${fileBase}notes/${fileStem}-test.pdf` : null,
     lectureOrder: lectureNo,
   };
 }

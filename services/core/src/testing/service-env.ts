@@ -3,6 +3,7 @@ import { createIsolatedDatabase, uniqueQueuePrefix, type IsolatedDatabase } from
 import { TestIssuer } from './test-issuer.js';
 
 export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789';
+export const TEST_MEDIA_LINK_SECRET = 'test-media-link-secret-0123456789abcdef';
 
 export interface ServiceTestEnvironment {
   database: IsolatedDatabase;
@@ -27,6 +28,7 @@ export async function prepareServiceTestEnvironment(extra: Record<string, string
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     QUEUE_PREFIX: queuePrefix,
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    MEDIA_LINK_SECRET: TEST_MEDIA_LINK_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...issuer.env(),
     ...extra,

@@ -1,6 +1,12 @@
 import { CATALOGUE_EVENTS_QUEUE, CatalogueEvent, type CourseRatedEvent } from '@academy/contracts';
-import { OutboxRelay, runMigrations } from '@academy/service-core';
-import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { MediaLinks, OutboxRelay, runMigrations } from '@academy/service-core';
+import {
+  demoUsers,
+  prepareServiceTestEnvironment,
+  TEST_INTERNAL_TOKEN,
+  TEST_MEDIA_LINK_SECRET,
+  type ServiceTestEnvironment,
+} from '@academy/service-core/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
@@ -60,7 +66,7 @@ function sampleCourse(id: string, title: string, lectureIds: [string, string, st
         chapterId: `${id.slice(0, -1)}a`, chapterOrder: 1, chapterTitle: 'Basics',
         chapterContent: [
           lecture(lectureIds[0], 1, 'Welcome', 'https://media.example.test/welcome.mp4', { notesUrl: 'https://example.test/notes.pdf' }),
-          lecture(lectureIds[1], 2, 'Setup', 'https://youtu.be/dQw4w9WgXcQ'),
+          lecture(lectureIds[1], 2, 'Setup', '/api/files/lectures/setup.mp4', { notesUrl: '/api/files/notes/setup.pdf', testUrl: '/api/files/notes/setup-test.pdf' }),
         ],
       },
       { chapterId: `${id.slice(0, -1)}b`, chapterOrder: 2, chapterTitle: 'Next', chapterContent: [lecture(lectureIds[2], 1, 'Deeper', 'https://media.example.test/deeper.mp4')] },
@@ -151,6 +157,23 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
     expect(body.enrolledCourses[1].courseContent[0].chapterContent[0].lectureUrl).toBe('https://media.example.test/welcome.mp4');
     const none = await http().get('/api/user/enrolled-courses').set(other).expect(200);
     expect(none.body).toEqual({ success: true, enrolledCourses: [] });
+  });
+
+  it("signs the enrolled learner's paid files for them alone; outside links come as stored", async () => {
+    const { body } = await http().get('/api/user/enrolled-courses').set(student).expect(200);
+    const setup = body.enrolledCourses[1].courseContent[0].chapterContent[1];
+    const links = new MediaLinks(TEST_MEDIA_LINK_SECRET, 600);
+    for (const [signed, file] of [[setup.lectureUrl, '/api/files/lectures/setup.mp4'], [setup.notesUrl, '/api/files/notes/setup.pdf'], [setup.testUrl, '/api/files/notes/setup-test.pdf']]) {
+      const url = new URL(signed, 'http://portal.test');
+      expect(url.pathname).toBe(file);
+      // Exactly what catalogue checks before it sends the file.
+      expect(links.verify(url.pathname, Object.fromEntries(url.searchParams))).toEqual({ valid: true, userId: demoUsers.student.sub, filePath: file });
+      const expires = Number(url.searchParams.get('expires')) * 1000;
+      expect(expires).toBeGreaterThan(Date.now() + 500_000);
+      expect(expires).toBeLessThanOrEqual(Date.now() + 600_000);
+      expect(links.verify(url.pathname, { ...Object.fromEntries(url.searchParams), user: demoUsers.otherStudent.sub }).valid).toBe(false);
+    }
+    expect(body.enrolledCourses[1].courseContent[0].chapterContent[0].notesUrl).toBe('https://example.test/notes.pdf');
   });
 
   it('answers an empty progress list before anything is done', async () => {

@@ -1,4 +1,4 @@
-import { OutboxModule } from '@academy/service-core';
+import { mediaLinksProvider, OutboxModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CertificatesController } from '../certificates/certificates.controller.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
@@ -15,7 +15,7 @@ import { LearningService } from './learning.service.js';
 @Module({
   imports: [OutboxModule.forRoot(progressOutbox), TypeOrmModule.forFeature([Enrolment])],
   controllers: [LearningController, CertificatesController],
-  providers: [learningSettingsProvider, CatalogueClient, LearningService, CertificatesService, UsersService],
+  providers: [learningSettingsProvider, mediaLinksProvider, CatalogueClient, LearningService, CertificatesService, UsersService],
   exports: [CatalogueClient, LearningService],
 })
 export class LearningModule {}

@@ -5,8 +5,8 @@ import {
   type InternalCourse,
   type LearnerProgressData,
 } from '@academy/contracts';
-import { OutboxWriter } from '@academy/service-core';
-import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { lectureLinksFor, MEDIA_LINKS, MediaLinks, OutboxWriter } from '@academy/service-core';
+import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from './catalogue-client.js';
@@ -21,6 +21,7 @@ export class LearningService {
     private readonly dataSource: DataSource,
     private readonly catalogue: CatalogueClient,
     private readonly outbox: OutboxWriter,
+    @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
   ) {}
 
   async isEnrolled(userId: string, courseId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
@@ -44,7 +45,11 @@ export class LearningService {
     return course;
   }
 
-  /** The caller's courses with all content, oldest enrolment first (courses catalogue no longer has are left out). */
+  /**
+   * The caller's courses, oldest enrolment first (courses catalogue no longer has are left out). Lecture links are
+   * signed for the caller while `isEnrolled` says so (the one entitlement check); otherwise only preview links stay.
+   * Links expire (MEDIA_LINK_TTL_SECONDS): the player fetches this again to get fresh ones.
+   */
   async enrolledCourses(userId: string): Promise<EnrolledCourse[]> {
     const enrolments: { course_id: string; created_at: Date; rating: number | null; last_lecture_id: string | null }[] =
       await this.dataSource.query(
@@ -58,10 +63,14 @@ export class LearningService {
           ORDER BY e."created_at" ASC, e."id" ASC`,
         [userId],
       );
-    const courses = await Promise.all(enrolments.map((row) => this.catalogue.courseOrNull(row.course_id)));
+    const [courses, entitled] = await Promise.all([
+      Promise.all(enrolments.map((row) => this.catalogue.courseOrNull(row.course_id))),
+      Promise.all(enrolments.map((row) => this.isEnrolled(userId, row.course_id))),
+    ]);
     return enrolments.flatMap((row, index) => {
       const course = courses[index];
       if (!course) return [];
+      const audience = entitled[index] ? { links: this.mediaLinks, userId } : 'public';
       return [
         {
           _id: course._id,
@@ -71,7 +80,7 @@ export class LearningService {
           discount: course.discount,
           educator: { name: course.educatorName },
           createdAt: course.createdAt,
-          courseContent: course.courseContent,
+          courseContent: lectureLinksFor(course.courseContent, audience),
           enrolledAt: new Date(row.created_at).toISOString(),
           myRating: row.rating === null ? null : Number(row.rating),
           lastLectureId: row.last_lecture_id,
