@@ -2,7 +2,8 @@
 //
 // Deliberate difference from the spec's entity lists (section 3): a course never publishes other users' ids.
 // Instead of `courseRatings` (userId + rating) and `enrolledStudents` (ids) the API sends aggregates
-// (`averageRating`, `ratingCount`, `studentCount`) and, for the signed-in caller only, `myRating` and `isEnrolled`.
+// (`averageRating`, `ratingCount`, `studentCount`). The caller's own enrolment comes from `GET /api/user/data`
+// (`enrolledCourses`) and their own rating from `GET /api/user/enrolled-courses` (`myRating`), both from progress.
 
 export interface ApiFailure {
   success: false;
@@ -54,10 +55,6 @@ export interface CourseDetail extends CourseSummary {
   /** Sanitised HTML. */
   courseDescription: string;
   courseContent: ChapterDto[];
-  /** The caller's own rating, null when signed out or not rated. */
-  myRating: number | null;
-  /** Whether the caller is enrolled, null when signed out. */
-  isEnrolled: boolean | null;
 }
 
 export type UserRole = 'educator' | 'student';

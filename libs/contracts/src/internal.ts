@@ -17,3 +17,16 @@ export interface EnrolmentAnswer {
   success: true;
   created: boolean;
 }
+
+/** One course's figures in commerce's earnings ledger: rupees (floor of the course total) and paid enrolments. */
+export interface CourseEarnings {
+  courseId: string;
+  earnings: number;
+  enrolments: number;
+}
+
+/** GET /internal/educators/:educatorId/course-earnings (commerce), asked by catalogue for My Courses. */
+export interface CourseEarningsAnswer {
+  success: true;
+  courses: CourseEarnings[];
+}

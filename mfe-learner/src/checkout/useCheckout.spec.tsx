@@ -8,7 +8,7 @@ import { userData } from '../catalogue/testing/catalogueTestKit';
 import { resetCheckoutScriptForTests, type RazorpayFailure, type RazorpayOptions } from './razorpayCheckout';
 import { ENROLLMENT_SUCCESSFUL, PAYMENT_BEING_CONFIRMED, VERIFICATION_ERROR, VERIFICATION_FAILED } from './useCheckout';
 
-const course = { _id: 'course-7', courseTitle: 'Algebra Foundations', isEnrolled: false };
+const course = { _id: 'course-7', courseTitle: 'Algebra Foundations' };
 const order = { id: 'order_Test123', amount: 49950, currency: 'INR' };
 const payment = { razorpay_order_id: order.id, razorpay_payment_id: 'pay_Test123', razorpay_signature: 'ab'.repeat(32) };
 

@@ -6,6 +6,7 @@ import { CoursesService } from './courses/courses.service.js';
 import { catalogueDatabase } from './database.js';
 import { CatalogueDataModule } from './catalogue-data.module.js';
 import { EducatorCoursesController } from './educator/educator-courses.controller.js';
+import { CommerceClient } from './educator/commerce-client.js';
 import { EducatorCoursesService } from './educator/educator-courses.service.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
 import { thumbnailStoreProviders } from './educator/thumbnail-store.js';
@@ -30,6 +31,6 @@ import { PaidFilesController } from './media/paid-files.controller.js';
     PaidFilesController,
     QueueHealthController,
   ],
-  providers: [CoursesService, EducatorCoursesService, mediaLinksProvider, ...thumbnailStoreProviders()],
+  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, ...thumbnailStoreProviders()],
 })
 export class AppModule {}

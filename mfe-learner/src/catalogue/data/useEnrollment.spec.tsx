@@ -26,26 +26,24 @@ describe('useEnrollment', () => {
   afterEach(() => useUserStore.getState().clear());
 
   it('warns "Login to Enroll" before anything else when nobody is signed in', async () => {
-    const { result } = renderHook(() => useEnrollment({ _id: '', isEnrolled: null }), { wrapper: signedOut });
+    const { result } = renderHook(() => useEnrollment({ _id: '' }), { wrapper: signedOut });
     act(() => result.current.enroll());
     expect(await screen.findByText(LOGIN_TO_ENROLL)).toBeInTheDocument();
   });
 
   it('reports missing course data for a signed-in user', async () => {
     useUserStore.setState({ user: userData(), status: 'ready' });
-    const { result } = renderHook(() => useEnrollment({ _id: '', isEnrolled: null }), { wrapper: signedIn });
+    const { result } = renderHook(() => useEnrollment({ _id: '' }), { wrapper: signedIn });
     expect(result.current.isEnrolled).toBe(false);
     act(() => result.current.enroll());
     expect(await screen.findByText(COURSE_DATA_MISSING)).toBeInTheDocument();
   });
 
-  it('counts as enrolled from the user’s enrolledCourses or from the server’s isEnrolled', () => {
+  it('counts as enrolled from the user’s enrolledCourses', () => {
     useUserStore.setState({ user: userData({ enrolledCourses: ['course-7'] }), status: 'ready' });
-    const fromUser = renderHook(() => useEnrollment({ _id: 'course-7', isEnrolled: null }), { wrapper: signedIn });
-    expect(fromUser.result.current.isEnrolled).toBe(true);
-    const fromServer = renderHook(() => useEnrollment({ _id: 'course-8', isEnrolled: true }), { wrapper: signedIn });
-    expect(fromServer.result.current.isEnrolled).toBe(true);
-    const neither = renderHook(() => useEnrollment({ _id: 'course-9', isEnrolled: false }), { wrapper: signedIn });
-    expect(neither.result.current.isEnrolled).toBe(false);
+    const enrolled = renderHook(() => useEnrollment({ _id: 'course-7' }), { wrapper: signedIn });
+    expect(enrolled.result.current.isEnrolled).toBe(true);
+    const notEnrolled = renderHook(() => useEnrollment({ _id: 'course-9' }), { wrapper: signedIn });
+    expect(notEnrolled.result.current.isEnrolled).toBe(false);
   });
 });

@@ -16,11 +16,11 @@ export interface EnrollmentState {
 }
 
 /** Enrolled when the user's enrolledCourses contain the course (spec section 4), or the server says so. */
-export function useEnrollment(course: Pick<CourseDetail, '_id' | 'isEnrolled'> & { courseTitle?: string }): EnrollmentState {
+export function useEnrollment(course: Pick<CourseDetail, '_id'> & { courseTitle?: string }): EnrollmentState {
   const { user } = useCurrentUser();
   const toast = useToast();
   const checkout = useCheckout();
-  const isEnrolled = Boolean(course._id) && (course.isEnrolled === true || (user?.enrolledCourses.includes(course._id) ?? false));
+  const isEnrolled = Boolean(course._id) && (user?.enrolledCourses.includes(course._id) ?? false);
 
   const enroll = useCallback(() => {
     if (!user) {

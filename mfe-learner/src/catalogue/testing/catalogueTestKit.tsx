@@ -59,8 +59,6 @@ export function courseDetail(overrides: Partial<CourseDetail> = {}): CourseDetai
         ],
       },
     ],
-    myRating: null,
-    isEnrolled: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { averageFromTotals, courseEarnings, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
+import { averageFromTotals, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
 import { lectureLinksFor, type LectureLinkAudience as EntitledAudience } from '@academy/service-core';
 import type { ChapterEntity, CourseEntity } from './course.entity.js';
 
@@ -53,9 +53,6 @@ export function toCourseDetail(course: CourseEntity): CourseDetail {
     ...toCourseSummary(course),
     courseDescription: course.descriptionHtml,
     courseContent: toChapters(course.chapters, 'public'),
-    // Owned by progress (enrolments, ratings); filled in when that issue lands.
-    myRating: null,
-    isEnrolled: null,
   };
 }
 
@@ -74,10 +71,11 @@ export function toInternalCourse(course: CourseEntity): InternalCourse {
   };
 }
 
-export function toEducatorCourse(course: CourseEntity): EducatorCourse {
+/** One row of My Courses; `earnings` (rupees) is commerce's ledger total for the course. */
+export function toEducatorCourse(course: CourseEntity, earnings: number): EducatorCourse {
   return {
     ...toCourseSummary(course),
-    earnings: courseEarnings(course.studentCount, course.price, course.discount),
+    earnings,
     isPublished: course.isPublished,
   };
 }

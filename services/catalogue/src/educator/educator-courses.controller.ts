@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { toEducatorCourse } from '../courses/course-mapper.js';
 import { EducatorCoursesService, storedLectureLinks, toEducatorCourseDetail } from './educator-courses.service.js';
 import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, THUMBNAIL_STORE, type ThumbnailStore } from './thumbnail-store.js';
+import { CommerceClient } from './commerce-client.js';
 
 /** Parses the multipart `courseData` field (a JSON string) with a schema; the first problem becomes a 400. */
 function parseCourseData<S extends z.ZodType>(raw: unknown, schema: S): z.infer<S> {
@@ -40,15 +41,16 @@ const thumbnailUpload = FileInterceptor('image', { limits: { fileSize: THUMBNAIL
 export class EducatorCoursesController {
   constructor(
     private readonly authoring: EducatorCoursesService,
+    private readonly commerce: CommerceClient,
     @Inject(THUMBNAIL_STORE) private readonly thumbnails: ThumbnailStore,
     @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
   ) {}
 
-  /** The caller's own courses with their figures (earnings from the seeded counters until commerce reports them). */
+  /** The caller's own courses: students from the enrolment counters, earnings from commerce's ledger. */
   @Get('courses')
   async myCourses(@CurrentUser() educator: AuthUser): Promise<{ success: true; courses: EducatorCourse[] }> {
-    const courses = await this.authoring.listByEducator(educator.id);
-    return { success: true, courses: courses.map(toEducatorCourse) };
+    const [courses, earnings] = await Promise.all([this.authoring.listByEducator(educator.id), this.commerce.courseEarnings(educator.id)]);
+    return { success: true, courses: courses.map((course) => toEducatorCourse(course, earnings.get(course.id)?.earnings ?? 0)) };
   }
 
   /** Multipart: `courseData` (JSON) and `image` (the thumbnail: PNG, JPEG or WebP by its bytes, ≤ 5 MB). */

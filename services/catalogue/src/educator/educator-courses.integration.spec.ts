@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import type { EarningsService } from '@academy/commerce/testing';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
+import { COMMERCE_TEST_ENV, startRealCommerce } from '../testing/real-commerce.js';
 
 const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
 
@@ -42,6 +44,8 @@ const courseData = {
 describe('educator authoring routes (real PostgreSQL)', () => {
   let env: ServiceTestEnvironment;
   let app: INestApplication;
+  let commerce: INestApplication;
+  let ledger: EarningsService;
   let mediaDir: string;
   let studentToken: string;
   let educatorToken: string;
@@ -61,8 +65,9 @@ describe('educator authoring routes (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-authoring-'));
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir });
+    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir, ...COMMERCE_TEST_ENV });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
+    ({ app: commerce, earnings: ledger } = await startRealCommerce(env.database.url));
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
     app = moduleRef.createNestApplication();
     await app.init();
@@ -73,6 +78,7 @@ describe('educator authoring routes (real PostgreSQL)', () => {
 
   afterAll(async () => {
     await app?.close();
+    await commerce?.close();
     await env?.teardown();
     rmSync(mediaDir, { recursive: true, force: true });
   });
@@ -253,6 +259,18 @@ describe('educator authoring routes (real PostgreSQL)', () => {
 
       const listed = (await http().get('/api/educator/courses').set(auth(educatorToken)).expect(200)).body.courses as EducatorCourse[];
       expect(listed.find((c) => c._id === id)).toMatchObject({ studentCount: 0, courseTitle: update.courseTitle });
+    });
+
+    it("shows each course's earnings from commerce's ledger, not from a count times today's price", async () => {
+      const id = await addCourse();
+      // Two sales at different prices (before and after a price change), recorded as paid purchases are.
+      for (const [amountPaise, paidAt] of [[45000, '2026-11-01T10:00:00.000Z'], [39999, '2026-11-02T10:00:00.000Z']] as const) {
+        await ledger.record({ purchaseId: crypto.randomUUID(), educatorId: demoUsers.educator.sub, courseId: id, amountPaise, paidAt });
+      }
+      const listed = (await http().get('/api/educator/courses').set(auth(educatorToken)).expect(200)).body.courses as EducatorCourse[];
+      expect(listed.find((c) => c._id === id)).toMatchObject({ earnings: Math.floor((45000 + 39999) / 100) });
+      const other = (await http().get('/api/educator/courses').set(auth(otherToken)).expect(200)).body.courses as EducatorCourse[];
+      expect(other.find((c) => c._id === id)).toBeUndefined();
     });
 
     it('never reuses an id of another course', async () => {

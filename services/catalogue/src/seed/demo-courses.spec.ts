@@ -23,9 +23,6 @@ describe('demo catalogue', () => {
       expect(chapter.lectures.map((lecture) => lecture.lectureOrder)).toEqual(chapter.lectures.map((_l, i) => i + 1));
     }
     expect(course.chapters.flatMap((c) => c.lectures).some((lecture) => lecture.isPreviewFree)).toBe(true);
-    expect(course.ratingCount).toBeGreaterThan(0);
-    expect(course.ratingSum).toBeLessThanOrEqual(course.ratingCount * 5);
-    expect(course.ratingSum).toBeGreaterThanOrEqual(course.ratingCount);
     expect(course.descriptionHtml).toMatch(/^<p>/);
   });
 

@@ -25,8 +25,6 @@ type CourseSeed = {
   price: number;
   discount: number;
   description: string;
-  ratings: { sum: number; count: number };
-  students: number;
   chapters: Array<{ title: string; lectures: LectureSeed[] }>;
 };
 
@@ -60,9 +58,6 @@ export interface DemoCourse {
   educatorId: string;
   educatorName: string;
   isPublished: boolean;
-  ratingSum: number;
-  ratingCount: number;
-  studentCount: number;
   createdAt: Date;
   chapters: DemoChapter[];
 }
@@ -82,8 +77,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 20,
     description:
       '<p>Build a <strong>firm grip on fractions and decimals</strong> through everyday examples: sharing rotis, measuring cloth and splitting a bill.</p><ul><li>Multiply and divide fractions with confidence</li><li>Convert between fractions and decimals</li><li>Solve word problems step by step</li></ul>',
-    ratings: { sum: 178, count: 42 },
-    students: 310,
     chapters: [
       { title: 'Working with Fractions', lectures: [
         { title: 'What a fraction really means', minutes: 12, preview: true, materials: true },
@@ -105,8 +98,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 15,
     description:
       '<p>Why does a steel spoon get hot in tea while a wooden one does not? This course answers such questions with <strong>simple home experiments</strong>.</p><ul><li>Conduction, convection and radiation</li><li>Reflection and mirrors</li><li>Speed, distance and time</li></ul>',
-    ratings: { sum: 120, count: 30 },
-    students: 204,
     chapters: [
       { title: 'Heat', lectures: [
         { title: 'Temperature and thermometers', minutes: 15, preview: true, materials: true },
@@ -131,8 +122,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 0,
     description:
       '<p>A <strong>free</strong> refresher on the grammar every Class 7 learner needs for clear writing.</p><ul><li>Tenses without confusion</li><li>Active and passive voice</li><li>Punctuation that changes meaning</li></ul>',
-    ratings: { sum: 372, count: 85 },
-    students: 1240,
     chapters: [
       { title: 'Tenses', lectures: [
         { title: 'Simple, continuous and perfect', minutes: 16, preview: true, materials: true },
@@ -153,8 +142,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 10,
     description:
       '<p>Travel from the age of regional kingdoms to the Mughal empire through <strong>maps, coins and travellers\' accounts</strong>.</p><ul><li>New kings and kingdoms</li><li>The Delhi Sultans</li><li>Architecture as a source of history</li></ul>',
-    ratings: { sum: 95, count: 25 },
-    students: 142,
     chapters: [
       { title: 'Kingdoms and Sultans', lectures: [
         { title: 'How historians read old sources', minutes: 14, preview: true },
@@ -175,8 +162,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 25,
     description:
       '<p>Move from numbers to letters with ease. We treat algebra as <strong>a language for patterns</strong>, not a set of tricks.</p><ul><li>Linear equations in one variable</li><li>Algebraic identities with pictures</li><li>Factorisation</li></ul>',
-    ratings: { sum: 246, count: 56 },
-    students: 418,
     chapters: [
       { title: 'Linear Equations', lectures: [
         { title: 'Balancing both sides', minutes: 15, preview: true, materials: true },
@@ -203,8 +188,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 30,
     description:
       '<p>Meet the smallest living things, from the bacteria in curd to the cells in an onion peel, with <strong>virtual microscope sessions</strong>.</p><ul><li>Cell structure and function</li><li>Useful and harmful microorganisms</li><li>Food preservation</li></ul>',
-    ratings: { sum: 156, count: 36 },
-    students: 260,
     chapters: [
       { title: 'The Cell', lectures: [
         { title: 'Looking at an onion peel', minutes: 13, preview: true, materials: true },
@@ -225,8 +208,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 0,
     description:
       '<p>Learn why copper wires carry current, why iron rusts and what a candle flame is made of, through <strong>safe demonstrations</strong>.</p><ul><li>Physical and chemical properties</li><li>Combustion and flame zones</li><li>Fuels and their efficiency</li></ul>',
-    ratings: { sum: 88, count: 22 },
-    students: 131,
     chapters: [
       { title: 'Metals and Non-metals', lectures: [
         { title: 'Sound, shine and strength', minutes: 12, preview: true },
@@ -247,8 +228,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 100,
     description:
       '<p>This course is <strong>free this term</strong>. Read short stories and poems closely, then write your own with guided prompts.</p><ul><li>Finding the main idea</li><li>Descriptive and narrative writing</li><li>Letters and notices</li></ul>',
-    ratings: { sum: 301, count: 70 },
-    students: 980,
     chapters: [
       { title: 'Close Reading', lectures: [
         { title: 'Reading a story twice', minutes: 15, preview: true, materials: true },
@@ -269,8 +248,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 40,
     description:
       '<p>Make games and animations while learning the ideas behind all programming: <strong>sequences, loops, conditions and variables</strong>.</p><ol><li>Moving sprites</li><li>Loops and events</li><li>A complete quiz game</li></ol>',
-    ratings: { sum: 205, count: 45 },
-    students: 377,
     chapters: [
       { title: 'Getting Started', lectures: [
         { title: 'Your first sprite', minutes: 10, preview: true, materials: true },
@@ -295,8 +272,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 5,
     description:
       '<p>Understand land, water and soil as <strong>shared resources</strong>, and how farming changes from Punjab to Kerala.</p><ul><li>Renewable and non-renewable resources</li><li>Soil types and conservation</li><li>Major crops of India</li></ul>',
-    ratings: { sum: 60, count: 16 },
-    students: 88,
     chapters: [
       { title: 'Resources', lectures: [
         { title: 'What makes something a resource', minutes: 11, preview: true },
@@ -316,8 +291,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 35,
     description:
       '<p>A rigorous path through <strong>kinematics, Newton\'s laws and work-energy</strong>, with the problem-solving habits needed for board exams and entrance tests.</p><ul><li>Vectors and motion in a plane</li><li>Free-body diagrams</li><li>Conservation of energy and momentum</li></ul>',
-    ratings: { sum: 412, count: 92 },
-    students: 655,
     chapters: [
       { title: 'Kinematics', lectures: [
         { title: 'Vectors without fear', minutes: 24, preview: true, materials: true },
@@ -343,8 +316,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 20,
     description:
       '<p>From Bohr\'s model to molecular orbitals: understand <strong>why atoms bond the way they do</strong>, with clear diagrams and solved examples.</p><ul><li>Quantum numbers and orbitals</li><li>Periodic trends</li><li>Ionic, covalent and hydrogen bonds</li></ul>',
-    ratings: { sum: 250, count: 60 },
-    students: 402,
     chapters: [
       { title: 'Structure of the Atom', lectures: [
         { title: 'From Thomson to Bohr', minutes: 22, preview: true, materials: true },
@@ -370,8 +341,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 25,
     description:
       '<p>Explore the cell as a busy city: <strong>organelles, membranes and the molecules of life</strong>, prepared for NEET-style questions.</p><ul><li>Cell theory and organelles</li><li>Proteins, carbohydrates, lipids and nucleic acids</li><li>Enzymes</li></ul>',
-    ratings: { sum: 300, count: 68 },
-    students: 512,
     chapters: [
       { title: 'The Cell', lectures: [
         { title: 'Cell theory', minutes: 16, preview: true },
@@ -392,8 +361,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 10,
     description:
       '<p>The language of higher mathematics, explained <strong>carefully and visually</strong>.</p><ul><li>Sets and Venn diagrams</li><li>Relations and functions</li><li>Graphs of common functions</li></ul>',
-    ratings: { sum: 140, count: 35 },
-    students: 230,
     chapters: [
       { title: 'Sets', lectures: [
         { title: 'Describing sets', minutes: 14, preview: true, materials: true },
@@ -418,8 +385,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 50,
     description:
       '<p>Learn Python the way programmers use it: <strong>small programs, tested often</strong>. Covers the Class 11 syllabus and more.</p><ol><li>Values, variables and input</li><li>Conditions and loops</li><li>Lists, dictionaries and functions</li></ol>',
-    ratings: { sum: 388, count: 84 },
-    students: 733,
     chapters: [
       { title: 'Python Basics', lectures: [
         { title: 'Installing Python and the first program', minutes: 12, preview: true, materials: true },
@@ -445,8 +410,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 0,
     description:
       '<p>A <strong>free</strong> companion to the Class 11 English reader: themes, characters and answer-writing practice.</p><ul><li>Prose and poetry analysis</li><li>Note-making and summaries</li><li>Answering long questions</li></ul>',
-    ratings: { sum: 214, count: 50 },
-    students: 870,
     chapters: [
       { title: 'Prose', lectures: [
         { title: 'Reading for theme and tone', minutes: 17, preview: true, materials: true },
@@ -466,8 +429,6 @@ const courseSeeds: CourseSeed[] = [
     discount: 15,
     description:
       '<p>Collect, organise and read data like an economist, using <strong>real figures about Indian households</strong>.</p><ul><li>Collection and presentation of data</li><li>Measures of central tendency</li><li>Correlation</li></ul>',
-    ratings: { sum: 72, count: 18 },
-    students: 97,
     chapters: [
       { title: 'Working with Data', lectures: [
         { title: 'Surveys and samples', minutes: 16, preview: true },
@@ -515,9 +476,6 @@ export const demoCourses: DemoCourse[] = courseSeeds.map((course, index) => {
     educatorId: DEMO_EDUCATOR.id,
     educatorName: DEMO_EDUCATOR.name,
     isPublished: true,
-    ratingSum: course.ratings.sum,
-    ratingCount: course.ratings.count,
-    studentCount: course.students,
     createdAt: new Date(firstCreatedAt + index * dayMs),
     chapters: course.chapters.map((chapter, chapterIndex) => ({
       id: demoUuid(2, courseNo, chapterIndex + 1),

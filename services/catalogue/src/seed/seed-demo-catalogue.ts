@@ -9,12 +9,12 @@ export interface SeedReport {
 }
 
 async function upsertCourse(manager: EntityManager, course: DemoCourse): Promise<void> {
-  // Counters are only set on first insert: afterwards they belong to progress's events.
+  // Counters start at zero and belong to progress's events: every figure comes from a real enrolment or rating.
   await manager.query(
     `INSERT INTO catalogue.courses
        (id, title, description_html, thumbnail_url, price, discount, educator_id, educator_name, is_published,
         rating_sum, rating_count, student_count, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 0, 0, $10, $10)
      ON CONFLICT (id) DO UPDATE SET
        title = EXCLUDED.title, description_html = EXCLUDED.description_html, thumbnail_url = EXCLUDED.thumbnail_url,
        price = EXCLUDED.price, discount = EXCLUDED.discount, educator_id = EXCLUDED.educator_id,
@@ -24,8 +24,7 @@ async function upsertCourse(manager: EntityManager, course: DemoCourse): Promise
        IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.description_html, EXCLUDED.thumbnail_url, EXCLUDED.price,
             EXCLUDED.discount, EXCLUDED.educator_id, EXCLUDED.educator_name, EXCLUDED.is_published)`,
     [course.id, course.title, sanitizeCourseDescription(course.descriptionHtml), course.thumbnailUrl, course.price,
-      course.discount, course.educatorId, course.educatorName, course.isPublished, course.ratingSum,
-      course.ratingCount, course.studentCount, course.createdAt],
+      course.discount, course.educatorId, course.educatorName, course.isPublished, course.createdAt],
   );
   const chapterIds = course.chapters.map((chapter) => chapter.id);
   await manager.query(`DELETE FROM catalogue.chapters WHERE course_id = $1 AND NOT (id = ANY($2::uuid[]))`, [course.id, chapterIds]);

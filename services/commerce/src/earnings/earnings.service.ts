@@ -1,4 +1,4 @@
-import type { EarningsGranularity, EarningsPoint } from '@academy/contracts';
+import type { CourseEarnings, EarningsGranularity, EarningsPoint } from '@academy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PurchasePaidEvent } from '../queue/commerce-jobs.js';
@@ -50,6 +50,15 @@ export class EarningsService {
       );
       return true;
     });
+  }
+
+  /** Each course of the educator from the ledger's per-course totals (My Courses' Earnings column). */
+  async courseTotals(educatorId: string): Promise<CourseEarnings[]> {
+    const rows: Rows<{ course_id: string; total_paise: string; enrolments: number }> = await this.dataSource.query(
+      `SELECT "course_id", "total_paise", "enrolments" FROM "commerce"."course_earnings" WHERE "educator_id" = $1`,
+      [educatorId],
+    );
+    return rows.map((row) => ({ courseId: row.course_id, earnings: Math.floor(Number(row.total_paise) / 100), enrolments: row.enrolments }));
   }
 
   /** O(1): one row. `earnings` = Σ floor(course totals), in rupees. */
