@@ -3,6 +3,7 @@ import { CoreModule, mediaLinksProvider, QueueModule } from '@academy/service-co
 import { Module } from '@nestjs/common';
 import { CoursesController } from './courses/courses.controller.js';
 import { CoursesService } from './courses/courses.service.js';
+import { catalogueConfigShape } from './catalogue-config.js';
 import { catalogueDatabase } from './database.js';
 import { CatalogueDataModule } from './catalogue-data.module.js';
 import { EducatorCoursesController } from './educator/educator-courses.controller.js';
@@ -18,7 +19,7 @@ import { PaidFilesController } from './media/paid-files.controller.js';
 /** The HTTP entry point: public catalogue, educator routes, internal course reads, /media/ files, signed paid files, /health/queue. */
 @Module({
   imports: [
-    CoreModule.forRoot({ service: 'catalogue', database: catalogueDatabase }),
+    CoreModule.forRoot({ service: 'catalogue', database: catalogueDatabase, configShape: catalogueConfigShape }),
     CatalogueDataModule,
     QueueModule.forProducer(CATALOGUE_EVENTS_QUEUE),
   ],
