@@ -10,7 +10,7 @@ export function checkNodeVersion() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
     console.error(`The academy portal needs Node.js 20.19 or newer (ES modules everywhere); this is ${process.version}.`);
-    console.error('Install a current LTS from https://nodejs.org/ (or `nvm install 20`) and run the command again.');
+    console.error('Install Node.js 24 LTS from https://nodejs.org/ (or `nvm install`, which reads .nvmrc) and run the command again.');
     process.exit(1);
   }
 }

@@ -3,6 +3,7 @@ import type { INestApplication, INestApplicationContext, Type } from '@nestjs/co
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, coreConfigShape, loadConfig } from './config/config.js';
+import { trustProxy } from './http/trust-proxy.js';
 
 function failStart(error: unknown): never {
   // A configuration problem is printed as one readable line, not a stack trace.
@@ -17,11 +18,12 @@ export async function bootstrapHttp(
   options: { port?: number; /** Keep `req.rawBody` (webhook signatures). */ rawBody?: boolean } = {},
 ): Promise<INestApplication> {
   try {
-    loadConfig(coreConfigShape); // fail before Nest starts, with one readable line
+    const config = loadConfig(coreConfigShape); // fail before Nest starts, with one readable line
     const app = await NestFactory.create(appModule, { bufferLogs: true, abortOnError: false, rawBody: options.rawBody ?? false });
     app.useLogger(app.get(Logger));
     app.enableShutdownHooks();
     app.getHttpAdapter().getInstance().disable?.('x-powered-by');
+    trustProxy(app.getHttpAdapter().getInstance(), config.TRUST_PROXY);
     const port = options.port ?? Number(process.env.PORT ?? 3000);
     await app.listen(port);
     app.get(Logger).log(`listening on port ${port}`);

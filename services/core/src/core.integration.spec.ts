@@ -110,6 +110,11 @@ describe('CoreModule against real PostgreSQL and Redis', () => {
       expect(response.body).toMatchObject({ status: 'ok', info: { postgres: { status: 'up' }, redis: { status: 'up' } } });
     });
 
+    it('answers the shallow liveness probe on /health/live without a token', async () => {
+      const response = await request(app.getHttpServer()).get('/health/live').expect(200);
+      expect(response.body).toEqual({ status: 'ok' });
+    });
+
     it('answers an unknown route with 404 in the envelope', async () => {
       const response = await request(app.getHttpServer()).get('/anything').expect(404);
       expect(response.body).toEqual({ success: false, message: 'Cannot GET /anything' });

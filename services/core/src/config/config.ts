@@ -11,6 +11,10 @@ export const coreConfigShape = {
   AUTH_JWKS_URL: z.string().url().optional(),
   AUTH_CLAIMS_NAMESPACE: z.string().min(1).default('https://academy.example/'),
   INTERNAL_TOKEN: z.string().min(8),
+  /** Connections per process; size it so every replica's pool fits the database's limit (infra/deploy/k8s). */
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /** Which proxies' X-Forwarded-For express believes (its `trust proxy` setting): the edge and ingress run on private addresses. */
+  TRUST_PROXY: z.string().min(1).default('loopback, linklocal, uniquelocal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 

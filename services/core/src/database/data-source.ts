@@ -23,7 +23,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     uuidExtension: 'pgcrypto',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: 10, application_name: `academy-${options.schema}` },
+    extra: { max: Number(process.env.DB_POOL_MAX) || 10, application_name: `academy-${options.schema}` },
   };
 }
 

@@ -12,6 +12,14 @@ export class HealthController {
     private readonly redis: RedisHealthIndicator,
   ) {}
 
+  /** Liveness: the process answers. Shallow on purpose, so a database blip does not restart every pod. */
+  @Get('live')
+  @Public()
+  live() {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: PostgreSQL and Redis answer. */
   @Get()
   @Public()
   @HealthCheck()

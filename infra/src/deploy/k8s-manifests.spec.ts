@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { Deployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { Job } from 'kubernetes-models/batch/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
+import { parseAllDocuments, parse as parseYaml } from 'yaml';
+import { repoRoot } from '../paths.js';
+import { loadRouteTable, type ServiceName } from '../routes/route-table.js';
+import { generateK8sManifests, k8sDir, renderManifests, type Manifest } from './k8s-manifests.js';
+
+// Validated against the Kubernetes API schemas (kubernetes-models, KEDA's models for its resources), the route table
+// and each service's own configuration schema, so manifests and code cannot drift apart.
+
+type Model = { validate(): void };
+const models: Record<string, new (data: never) => Model> = {
+  'apps/v1/Deployment': Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'batch/v1/Job': Job,
+  'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Secret': Secret,
+  'v1/Service': Service,
+  'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+  'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
+};
+
+const generated = generateK8sManifests();
+const committed: Manifest[] = Object.keys(generated).flatMap((file) =>
+  parseAllDocuments(readFileSync(path.join(k8sDir, file), 'utf8')).map((doc) => doc.toJS() as Manifest),
+);
+const ofKind = (kind: string) => committed.filter((m) => m.kind === kind);
+
+/** The variables a service reads: its zod shape (core + own) and, for catalogue, the S3 thumbnail store's. */
+// The services' own modules, loaded at run time (infra does not depend on the services at build time).
+type ZodShape = Record<string, unknown>;
+const importModule = (specifier: string) => import(specifier) as Promise<Record<string, unknown>>;
+const core = await importModule('@academy/service-core');
+const coreConfigShape = core.coreConfigShape as ZodShape;
+const loadConfig = core.loadConfig as (shape: ZodShape, env: Record<string, string>) => unknown;
+const { commerceConfigShape } = await importModule('../../../services/commerce/src/config/commerce-config.js');
+const { learningConfigShape } = await importModule('../../../services/progress/src/learning/learning-settings.js');
+const { catalogueConfigShape } = await importModule('../../../services/catalogue/src/catalogue-config.js');
+const mediaLinkConfigShape = core.mediaLinkConfigShape as ZodShape;
+const { s3ThumbnailStoreConfig } = (await importModule('../../../services/catalogue/src/educator/thumbnail-store.js')) as {
+  s3ThumbnailStoreConfig: (env: Record<string, string>) => unknown;
+};
+
+const thumbnailStoreVariables = ['THUMBNAIL_STORE', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'THUMBNAIL_PUBLIC_BASE_URL'];
+const serviceShapes: Record<ServiceName, ZodShape> = {
+  catalogue: { ...coreConfigShape, ...(catalogueConfigShape as ZodShape), ...mediaLinkConfigShape },
+  commerce: { ...coreConfigShape, ...(commerceConfigShape as ZodShape) },
+  progress: { ...coreConfigShape, ...(learningConfigShape as ZodShape), ...mediaLinkConfigShape },
+};
+const runtimeVariables = ['NODE_ENV'];
+
+function checkServiceEnvironment(service: ServiceName, env: Record<string, string>, where: string): void {
+  const known = new Set([...Object.keys(serviceShapes[service]), ...runtimeVariables, ...(service === 'catalogue' ? thumbnailStoreVariables : [])]);
+  expect([where, Object.keys(env).filter((name) => !known.has(name))]).toEqual([where, []]);
+  // Throws, naming every missing variable, exactly as the service does at start-up.
+  expect(() => loadConfig(serviceShapes[service], env)).not.toThrow();
+  if (service === 'catalogue') {
+    expect(env.THUMBNAIL_STORE).toBe('s3');
+    expect(() => s3ThumbnailStoreConfig(env)).not.toThrow();
+  }
+}
+
+/** A container's environment with every Secret reference replaced by a well-formed placeholder. */
+function containerEnv(container: { env?: { name: string; value?: string; valueFrom?: unknown }[] }): Record<string, string> {
+  const placeholder = (name: string) => (name.endsWith('_URL') ? `${name.startsWith('REDIS') ? 'redis' : 'postgres'}://secret.example/x` : 'secret-value-long-enough-for-every-check-0123');
+  return Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value ?? placeholder(e.name)]));
+}
+
+describe('Kubernetes manifests', () => {
+  it.each(Object.keys(generated))('%s is in sync with its generator (npm run build -w @academy/infra && npm run generate:k8s -w @academy/infra)', (file) => {
+    expect(readFileSync(path.join(k8sDir, file), 'utf8')).toBe(renderManifests(generated[file]!));
+  });
+
+  it('every manifest validates against its API schema', () => {
+    expect(committed.length).toBeGreaterThan(20);
+    for (const manifest of committed) {
+      const Model = models[`${manifest.apiVersion}/${manifest.kind}`];
+      expect([manifest.kind, manifest.metadata.name, Boolean(Model)]).toEqual([manifest.kind, manifest.metadata.name, true]);
+      expect(() => new Model!(manifest as never).validate()).not.toThrow();
+    }
+  });
+
+  it('rejects a manifest the schema does not allow (the validation is real)', () => {
+    const deployment = structuredClone(ofKind('Deployment')[0]!) as Manifest & { spec: { replicas: unknown } };
+    deployment.spec.replicas = 'two';
+    expect(() => new Deployment(deployment as never).validate()).toThrow();
+  });
+
+  it.each(['catalogue', 'commerce', 'progress'] as const)('%s: HTTP, worker and migration set every variable the service requires and none it does not know', (service) => {
+    const pods = [
+      ...ofKind('Deployment').filter((d) => d.metadata.name === service || d.metadata.name === `${service}-worker`),
+      ...ofKind('Job').filter((j) => j.metadata.name === `${service}-migrate`),
+    ] as unknown as { metadata: { name: string }; spec: { template: { spec: { containers: { env?: { name: string; value?: string }[] }[] } } } }[];
+    expect(pods).toHaveLength(3);
+    for (const pod of pods) checkServiceEnvironment(service, containerEnv(pod.spec.template.spec.containers[0]!), pod.metadata.name);
+    const secretKeys = Object.keys((ofKind('Secret').find((s) => s.metadata.name === 'academy-secrets') as unknown as { stringData: Record<string, string> }).stringData);
+    const refs = pods.flatMap((p) => p.spec.template.spec.containers[0]!.env ?? []).flatMap((e) => {
+      const ref = (e as { valueFrom?: { secretKeyRef?: { key: string } } }).valueFrom?.secretKeyRef;
+      return ref ? [ref.key] : [];
+    });
+    for (const key of refs) expect(secretKeys).toContain(key);
+    // Secrets never appear as plain values.
+    for (const e of pods.flatMap((p) => p.spec.template.spec.containers[0]!.env ?? [])) {
+      if (/SECRET|TOKEN|PASSWORD|DATABASE_URL/.test(e.name)) expect([e.name, e.value]).toEqual([e.name, undefined]);
+    }
+  });
+
+  it('probes every service and worker: shallow liveness, deep readiness', () => {
+    for (const deployment of ofKind('Deployment') as unknown as { metadata: { name: string }; spec: { template: { spec: { containers: { livenessProbe?: { httpGet?: { path: string } }; readinessProbe?: { httpGet?: { path: string } } }[] } } } }[]) {
+      const container = deployment.spec.template.spec.containers[0]!;
+      expect([deployment.metadata.name, Boolean(container.livenessProbe), Boolean(container.readinessProbe)]).toEqual([deployment.metadata.name, true, true]);
+      if (container.readinessProbe?.httpGet?.path === '/health') expect(container.livenessProbe?.httpGet?.path).toBe('/health/live');
+    }
+  });
+
+  it('autoscales and protects every deployment', () => {
+    for (const { metadata } of ofKind('Deployment')) {
+      const scaled = [...ofKind('HorizontalPodAutoscaler'), ...ofKind('ScaledObject')].some(
+        (m) => (m.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === metadata.name,
+      );
+      const budget = ofKind('PodDisruptionBudget').some((m) => m.metadata.name === metadata.name);
+      expect([metadata.name, scaled, budget]).toEqual([metadata.name, true, true]);
+    }
+  });
+
+  it('the Ingress sends every API prefix of the route table to its service and never routes /internal/', () => {
+    const table = loadRouteTable();
+    const [ingress] = ofKind('Ingress') as unknown as { spec: { rules: { http: { paths: { path: string; backend: { service: { name: string; port: { number: number } } } }[] } }[] } }[];
+    const paths = ingress!.spec.rules[0]!.http.paths;
+    for (const route of table.api) {
+      const found = paths.find((p) => p.path === route.prefix.replace(/\/$/, ''));
+      expect([route.prefix, found?.backend.service.name, found?.backend.service.port.number]).toEqual([route.prefix, route.service, table.services[route.service].port]);
+    }
+    expect(paths.filter((p) => table.denied.some((denied) => `${p.path}/`.startsWith(denied)))).toEqual([]);
+    expect(paths.at(-1)).toMatchObject({ path: '/', backend: { service: { name: 'edge' } } });
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const compose = parseYaml(readFileSync(path.join(repoRoot, 'infra', 'deploy', 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { image?: string; environment?: Record<string, string> }>;
+  };
+  it.each(Object.entries(compose.services).filter(([, s]) => /^academy\/(catalogue|commerce|progress):/.test(s.image ?? '')))(
+    '%s sets every variable its service requires and none it does not know',
+    (name, service) => {
+      const serviceName = service.image!.replace(/^academy\/|:.*$/g, '') as ServiceName;
+      // ${VAR:?message} and ${VAR:-default} stand for values given at `docker compose up`.
+      const env = Object.fromEntries(
+        Object.entries(service.environment ?? {}).map(([key, value]) => [key, String(value).replace(/\$\{(\w+)(:[?-]([^}]*))?\}/g, (_, v: string, __, rest?: string) => (/^https?:/.test(rest ?? '') ? rest! : v.endsWith('URL') || v === 'AUTH_ISSUER' ? 'https://example.com/' : 'placeholder-value-long-enough-for-every-secret'))]),
+      );
+      checkServiceEnvironment(serviceName, env, name);
+    },
+  );
+});

@@ -1,0 +1,427 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { stringify } from 'yaml';
+import { infraDir } from '../paths.js';
+import { loadRouteTable, type RouteTable, type ServiceName } from '../routes/route-table.js';
+
+// Kubernetes manifests of the portal, GENERATED from this file and infra/routes.json (like the nginx config), so the
+// services, their variables, the Ingress and the route table cannot drift. A test compares the committed files.
+
+export const k8sDir = path.join(infraDir, 'deploy', 'k8s');
+
+export type Manifest = Record<string, unknown> & {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+};
+
+/** A plain value, or a key of the `academy-secrets` Secret. */
+type EnvSource = { value: string } | { secret: string };
+
+const partOf = { 'app.kubernetes.io/part-of': 'academy' };
+const labels = (name: string) => ({ ...partOf, 'app.kubernetes.io/name': name });
+
+/** Replicas the HTTP autoscalers may reach; pools are sized so all of them fit PostgreSQL's connection limit. */
+const maxHttpReplicas = 6;
+const maxWorkerReplicas = 6;
+/** Connections per process: (3 services × 6 + 3 workers × 6) × 4 = 144, under a managed PostgreSQL's 200. */
+const dbPoolMax = '4';
+
+const shared: Record<string, EnvSource> = {
+  NODE_ENV: { value: 'production' },
+  DATABASE_URL: { secret: 'DATABASE_URL' },
+  DB_POOL_MAX: { value: dbPoolMax },
+  REDIS_URL: { secret: 'REDIS_URL' },
+  QUEUE_PREFIX: { value: 'academy' },
+  AUTH_ISSUER: { value: 'https://TENANT.auth0.com/' },
+  AUTH_AUDIENCE: { value: 'https://api.academy.example' },
+  AUTH_CLAIMS_NAMESPACE: { value: 'https://academy.example/' },
+  INTERNAL_TOKEN: { secret: 'INTERNAL_TOKEN' },
+  LOG_LEVEL: { value: 'info' },
+};
+
+export interface ServiceDeployment {
+  name: ServiceName;
+  env: Record<string, EnvSource>;
+  /** Queues whose wait list scales the worker (BullMQ keys `<prefix>:<queue>:wait`). */
+  queues: string[];
+}
+
+export function serviceDeployments(table: RouteTable = loadRouteTable()): ServiceDeployment[] {
+  const url = (service: ServiceName) => ({ value: `http://${service}:${table.services[service].port}` });
+  return [
+    {
+      name: 'catalogue',
+      queues: ['catalogue-events'],
+      env: {
+        ...shared,
+        // My Courses' earnings come from commerce's ledger.
+        COMMERCE_URL: url('commerce'),
+        // Verifies the signed links of paid lecture files.
+        MEDIA_LINK_SECRET: { secret: 'MEDIA_LINK_SECRET' },
+        // Uploaded thumbnails live in S3-compatible storage, never on a pod's disk.
+        THUMBNAIL_STORE: { value: 's3' },
+        S3_BUCKET: { value: 'academy-thumbnails' },
+        S3_REGION: { value: 'ap-south-1' },
+        S3_ACCESS_KEY_ID: { secret: 'S3_ACCESS_KEY_ID' },
+        S3_SECRET_ACCESS_KEY: { secret: 'S3_SECRET_ACCESS_KEY' },
+        THUMBNAIL_PUBLIC_BASE_URL: { value: 'https://media.academy.example/thumbnails' },
+      },
+    },
+    {
+      name: 'commerce',
+      queues: ['commerce', 'commerce-earnings'],
+      env: {
+        ...shared,
+        CATALOGUE_URL: url('catalogue'),
+        PROGRESS_URL: url('progress'),
+        RAZORPAY_KEY_ID: { secret: 'RAZORPAY_KEY_ID' },
+        RAZORPAY_KEY_SECRET: { secret: 'RAZORPAY_KEY_SECRET' },
+        RAZORPAY_WEBHOOK_SECRET: { secret: 'RAZORPAY_WEBHOOK_SECRET' },
+      },
+    },
+    {
+      name: 'progress',
+      queues: ['progress'],
+      env: {
+        ...shared,
+        CATALOGUE_URL: url('catalogue'),
+        // Signs the links of paid lecture files for enrolled learners.
+        MEDIA_LINK_SECRET: { secret: 'MEDIA_LINK_SECRET' },
+        // Certificates print this as their verification link.
+        PORTAL_URL: { value: 'https://academy.example' },
+      },
+    },
+  ];
+}
+
+function envList(env: Record<string, EnvSource>, extra: Record<string, string> = {}) {
+  return [
+    ...Object.entries(extra).map(([name, value]) => ({ name, value })),
+    ...Object.entries(env).map(([name, source]) =>
+      'value' in source
+        ? { name, value: source.value }
+        : { name, valueFrom: { secretKeyRef: { name: 'academy-secrets', key: source.secret } } },
+    ),
+  ];
+}
+
+const resources = { requests: { cpu: '100m', memory: '192Mi' }, limits: { memory: '512Mi' } };
+const podSecurity = { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000 };
+const containerSecurity = { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } };
+/** A worker has no HTTP port: its probe asks Redis, the one thing it cannot work without. */
+const redisPing = {
+  exec: {
+    command: ['node', '-e', "new (require('ioredis'))(process.env.REDIS_URL,{lazyConnect:true,maxRetriesPerRequest:1}).ping().then(()=>process.exit(0),()=>process.exit(1))"],
+  },
+};
+
+function serviceManifests(service: ServiceDeployment, table: RouteTable): Manifest[] {
+  const { name } = service;
+  const port = table.services[name].port;
+  const image = `academy/${name}:latest`;
+  const worker = `${name}-worker`;
+  const http: Manifest = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, labels: { ...labels(name), 'academy/role': 'service' } },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+      template: {
+        metadata: {
+          labels: { ...labels(name), 'academy/role': 'service' },
+          annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' },
+        },
+        spec: {
+          securityContext: podSecurity,
+          containers: [
+            {
+              name: 'http',
+              image,
+              command: ['node', 'dist/main.js'],
+              ports: [{ name: 'http', containerPort: port }],
+              env: envList(service.env, { PORT: String(port) }),
+              // Liveness is shallow (a database blip must not restart every pod); readiness asks PostgreSQL and Redis.
+              livenessProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 20, failureThreshold: 3 },
+              readinessProbe: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 10, failureThreshold: 2 },
+              startupProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 2, failureThreshold: 30 },
+              resources,
+              securityContext: containerSecurity,
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+            },
+          ],
+          volumes: [{ name: 'tmp', emptyDir: {} }],
+        },
+      },
+    },
+  };
+  const workerDeployment: Manifest = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: worker, labels: { ...labels(worker), 'academy/role': 'worker' } },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { 'app.kubernetes.io/name': worker } },
+      template: {
+        metadata: { labels: { ...labels(worker), 'academy/role': 'worker' } },
+        spec: {
+          securityContext: podSecurity,
+          // Jobs in flight finish (BullMQ's graceful close) before the pod is killed.
+          terminationGracePeriodSeconds: 60,
+          containers: [
+            {
+              name: 'worker',
+              image,
+              command: ['node', 'dist/worker.js'],
+              env: envList(service.env),
+              readinessProbe: { ...redisPing, periodSeconds: 15, timeoutSeconds: 5 },
+              livenessProbe: { ...redisPing, periodSeconds: 30, timeoutSeconds: 5, failureThreshold: 10 },
+              resources,
+              securityContext: containerSecurity,
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+            },
+          ],
+          volumes: [{ name: 'tmp', emptyDir: {} }],
+        },
+      },
+    },
+  };
+  return [
+    {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: { name: `${name}-migrate`, labels: labels(`${name}-migrate`) },
+      spec: {
+        backoffLimit: 3,
+        ttlSecondsAfterFinished: 3600,
+        template: {
+          metadata: { labels: labels(`${name}-migrate`) },
+          spec: {
+            restartPolicy: 'Never',
+            securityContext: podSecurity,
+            containers: [
+              {
+                name: 'migrate',
+                image,
+                command: ['node', 'dist/migrate.js'],
+                env: envList(service.env),
+                resources,
+                securityContext: containerSecurity,
+              },
+            ],
+          },
+        },
+      },
+    },
+    http,
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name, labels: partOf },
+      spec: { selector: { 'app.kubernetes.io/name': name }, ports: [{ name: 'http', port, targetPort: 'http' }] },
+    },
+    {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name, labels: partOf },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
+        minReplicas: 2,
+        maxReplicas: maxHttpReplicas,
+        metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+      },
+    },
+    {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name, labels: partOf },
+      spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': name } } },
+    },
+    workerDeployment,
+    {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: worker, labels: partOf },
+      spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': worker } } },
+    },
+    {
+      // KEDA scales the worker on the BullMQ wait list (a Redis list per queue).
+      apiVersion: 'keda.sh/v1alpha1',
+      kind: 'ScaledObject',
+      metadata: { name: worker, labels: partOf },
+      spec: {
+        scaleTargetRef: { name: worker },
+        minReplicaCount: 2,
+        maxReplicaCount: maxWorkerReplicas,
+        triggers: service.queues.map((queue) => ({
+          type: 'redis',
+          metadata: { listName: `academy:${queue}:wait`, listLength: '20', addressFromEnv: 'REDIS_ADDRESS' },
+          authenticationRef: { name: 'academy-redis' },
+        })),
+      },
+    },
+  ];
+}
+
+function edgeManifests(): Manifest[] {
+  return [
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'edge', labels: { ...labels('edge'), 'academy/role': 'edge' } },
+      spec: {
+        replicas: 2,
+        selector: { matchLabels: { 'app.kubernetes.io/name': 'edge' } },
+        template: {
+          metadata: { labels: { ...labels('edge'), 'academy/role': 'edge' } },
+          spec: {
+            securityContext: { runAsNonRoot: true, runAsUser: 101, runAsGroup: 101 },
+            containers: [
+              {
+                name: 'nginx',
+                image: 'academy/edge:latest',
+                ports: [{ name: 'http', containerPort: 8080 }],
+                volumeMounts: [{ name: 'runtime-config', mountPath: '/etc/academy', readOnly: true }],
+                livenessProbe: { tcpSocket: { port: 'http' }, periodSeconds: 20 },
+                readinessProbe: { httpGet: { path: '/runtime-config.json', port: 'http' }, periodSeconds: 10 },
+                resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '256Mi' } },
+              },
+            ],
+            volumes: [{ name: 'runtime-config', configMap: { name: 'academy-runtime-config' } }],
+          },
+        },
+      },
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'edge', labels: partOf },
+      spec: { selector: { 'app.kubernetes.io/name': 'edge' }, ports: [{ name: 'http', port: 8080, targetPort: 'http' }] },
+    },
+    {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'edge', labels: partOf },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'edge' },
+        minReplicas: 2,
+        maxReplicas: 6,
+        metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+      },
+    },
+    {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'edge', labels: partOf },
+      spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': 'edge' } } },
+    },
+  ];
+}
+
+/**
+ * The Ingress: each API prefix of the route table straight to its service (a prefix without a trailing slash
+ * matches itself and its sub-paths, as Kubernetes' `Prefix` does), everything else to the edge (apps, runtime
+ * config, and the JSON 404 for /internal/ and unknown /api/ paths). /internal/ is never routed to a service.
+ */
+export function ingressManifest(table: RouteTable = loadRouteTable()): Manifest {
+  const backend = (name: string, port: number) => ({ service: { name, port: { number: port } } });
+  const paths = table.api
+    .filter((route) => !table.denied.some((denied) => route.prefix.startsWith(denied)))
+    .map((route) => ({
+      path: route.prefix.endsWith('/') ? route.prefix.slice(0, -1) : route.prefix,
+      pathType: 'Prefix',
+      backend: backend(route.service, table.services[route.service].port),
+    }));
+  paths.push({ path: '/', pathType: 'Prefix', backend: backend('edge', 8080) });
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'Ingress',
+    metadata: { name: 'academy', labels: partOf, annotations: { 'nginx.ingress.kubernetes.io/proxy-body-size': '20m' } },
+    spec: {
+      ingressClassName: 'nginx',
+      tls: [{ hosts: ['academy.example'], secretName: 'academy-tls' }],
+      rules: [{ host: 'academy.example', http: { paths } }],
+    },
+  };
+}
+
+function sharedManifests(services: ServiceDeployment[]): Manifest[] {
+  const secretKeys = [...new Set(services.flatMap((s) => Object.values(s.env).flatMap((v) => ('secret' in v ? [v.secret] : []))))].sort();
+  return [
+    {
+      // Placeholders only: create the real Secret with `kubectl create secret generic academy-secrets ...`
+      // (docs/operations.md) or an external secrets operator; never commit real values.
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'academy-secrets', labels: partOf },
+      type: 'Opaque',
+      stringData: Object.fromEntries(secretKeys.map((key) => [key, 'REPLACE_ME'])),
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'academy-redis-address', labels: partOf },
+      type: 'Opaque',
+      stringData: { REDIS_ADDRESS: 'REPLACE_ME:6379' },
+    },
+    {
+      apiVersion: 'keda.sh/v1alpha1',
+      kind: 'TriggerAuthentication',
+      metadata: { name: 'academy-redis', labels: partOf },
+      spec: { secretTargetRef: [{ parameter: 'address', name: 'academy-redis-address', key: 'REDIS_ADDRESS' }] },
+    },
+    {
+      // Services accept traffic only from the edge, the ingress controller and each other, so /internal/ (which
+      // the edge refuses) is reachable from the services alone.
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'academy-services-ingress', labels: partOf },
+      spec: {
+        podSelector: { matchLabels: { 'academy/role': 'service' } },
+        policyTypes: ['Ingress'],
+        ingress: [
+          { from: [{ podSelector: { matchLabels: { 'academy/role': 'service' } } }, { podSelector: { matchLabels: { 'academy/role': 'worker' } } }] },
+          { from: [{ podSelector: { matchLabels: { 'academy/role': 'edge' } } }, { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }] },
+          // Prometheus scrapes /metrics.
+          { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }] },
+        ],
+      },
+    },
+    {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'academy-workers-ingress', labels: partOf },
+      spec: { podSelector: { matchLabels: { 'academy/role': 'worker' } }, policyTypes: ['Ingress'], ingress: [] },
+    },
+  ];
+}
+
+/** Every manifest file, by name. */
+export function generateK8sManifests(table: RouteTable = loadRouteTable()): Record<string, Manifest[]> {
+  const services = serviceDeployments(table);
+  return {
+    '00-shared.yaml': sharedManifests(services),
+    ...Object.fromEntries(services.map((s) => [`${s.name}.yaml`, serviceManifests(s, table)])),
+    'edge.yaml': edgeManifests(),
+    'ingress.yaml': [ingressManifest(table)],
+  };
+}
+
+export function renderManifests(manifests: Manifest[]): string {
+  const header = '# GENERATED by `npm run generate:k8s -w @academy/infra` from infra/src/deploy/k8s-manifests.ts and infra/routes.json: do not edit by hand.\n';
+  return header + manifests.map((m) => stringify(m, { lineWidth: 0 })).join('---\n');
+}
+
+export function writeK8sManifests(): void {
+  mkdirSync(k8sDir, { recursive: true });
+  for (const file of readdirSync(k8sDir)) if (file.endsWith('.yaml')) rmSync(path.join(k8sDir, file));
+  for (const [file, manifests] of Object.entries(generateK8sManifests())) writeFileSync(path.join(k8sDir, file), renderManifests(manifests));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  writeK8sManifests();
+  console.log(`Wrote ${k8sDir}`);
+}
