@@ -21,7 +21,7 @@ function startUpstream(name: string): Promise<Upstream> {
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
         res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ service: name, method: req.method, url: req.url, body, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
+        res.end(JSON.stringify({ service: name, method: req.method, url: req.url, body, forwardedFor: req.headers['x-forwarded-for'] ?? null, requestId: req.headers['x-request-id'] ?? null }));
       });
     });
     server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));
@@ -92,6 +92,17 @@ describe('edge server', () => {
     const progress = (await (await fetch(`${edge.url}/api/user/data`)).json()) as { forwardedFor: string };
     expect(progress).toMatchObject({ service: 'progress', url: '/api/user/data' });
     expect(progress.forwardedFor).toContain('127.0.0.1');
+  });
+
+  it('gives every request an id the service receives and the browser sees, keeping a sane one it was sent', async () => {
+    const response = await fetch(`${edge.url}/api/course/all`);
+    const { requestId } = (await response.json()) as { requestId: string | null };
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('x-request-id')).toBe(requestId);
+    const kept = (await (await fetch(`${edge.url}/api/course/all`, { headers: { 'X-Request-Id': 'trace-42' } })).json()) as { requestId: string };
+    expect(kept.requestId).toBe('trace-42');
+    const replaced = (await (await fetch(`${edge.url}/api/course/all`, { headers: { 'X-Request-Id': 'bad id <script>' } })).json()) as { requestId: string };
+    expect(replaced.requestId).not.toBe('bad id <script>');
   });
 
   it('never exposes /internal/ and answers unknown API paths with a JSON 404', async () => {

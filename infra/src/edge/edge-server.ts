@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -98,6 +99,14 @@ export function createEdge(options: EdgeOptions): Edge {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
+  // One id per request, passed to the service (its log lines carry it) and returned to the browser, as nginx does.
+  app.use((req, res, next) => {
+    const sent = req.headers['x-request-id'];
+    const id = typeof sent === 'string' && /^[\w.:-]{1,128}$/.test(sent) ? sent : randomUUID();
+    req.headers['x-request-id'] = id;
+    res.setHeader('X-Request-Id', id);
+    next();
+  });
   app.use((_req, res, next) => {
     // Lets the browser report sizes and timings of our files to performance tooling.
     res.setHeader('Timing-Allow-Origin', '*');

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadRouteTable } from '../routes/route-table.js';
 import { generateNginxConfig, nginxConfigFile } from './generate-nginx.js';
 
@@ -19,8 +22,29 @@ describe('nginx config', () => {
     expect(internal.slice(0, internal.indexOf('}'))).toContain('return 404');
   });
 
+  it('passes a request id to the services', () => {
+    expect(generateNginxConfig()).toContain('proxy_set_header X-Request-Id $request_id;');
+  });
+
   it('has balanced braces', () => {
     const config = generateNginxConfig();
     expect(config.split('{').length).toBe(config.split('}').length);
+  });
+
+  // Debian's nginx checks the config for real (`nginx -t`); service host names become 127.0.0.1, as nginx resolves them.
+  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file));
+  (nginx ? it : it.skip)('is accepted by nginx itself (nginx -t)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nginx-t-'));
+    try {
+      const config = generateNginxConfig().replace(/server (catalogue|commerce|progress):/g, 'server 127.0.0.1:');
+      writeFileSync(path.join(dir, 'nginx.conf'), config);
+      const output = execFileSync(nginx!, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `pid ${dir}/nginx.pid; error_log ${dir}/error.log;`], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      expect(output).toBeDefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@ export const nginxConfigFile = path.join(infraDir, 'nginx', 'nginx.conf');
 
 /** Where the production image keeps the files: the shell at the root, each remote under its own prefix. */
 const staticRoot = '/usr/share/nginx/academy';
+// Quoted where used: nginx reads an unquoted `{` as the start of a block.
 const hashedFile = '[.-][0-9a-f]{8,}\\.[a-z0-9]+$';
 
 const commonHeaders = ['add_header Timing-Allow-Origin "*" always;'];
@@ -53,7 +54,7 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable()): strin
     server.push(
       ...block(
         `location ${mount.prefix}`,
-        [`# ${mount.app}: files of ${mount.workspace}/dist`, fallback, ...noCache, ...block(`location ~* ${hashedFile}`, ['try_files $uri =404;', ...immutable], '')],
+        [`# ${mount.app}: files of ${mount.workspace}/dist`, fallback, ...noCache, ...block(`location ~* "${hashedFile}"`, ['try_files $uri =404;', ...immutable], '')],
         '',
       ),
     );
@@ -75,6 +76,9 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable()): strin
     'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
     'proxy_set_header X-Forwarded-Proto $scheme;',
     'proxy_set_header X-Forwarded-Host $host;',
+    // Services log it on every line (services/core logging); the browser gets it back to quote in a report.
+    'proxy_set_header X-Request-Id $request_id;',
+    'add_header X-Request-Id $request_id always;',
     'proxy_set_header Connection "";',
     '',
   ];

@@ -115,6 +115,14 @@ describe('CoreModule against real PostgreSQL and Redis', () => {
       expect(response.body).toEqual({ status: 'ok' });
     });
 
+    it('publishes Prometheus metrics with request latency by route pattern and status', async () => {
+      await request(app.getHttpServer()).get('/health/live').expect(200);
+      const response = await request(app.getHttpServer()).get('/metrics').expect(200);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/health\/live",status="200"\} [1-9]/);
+      expect(response.text).toContain('process_cpu_seconds_total');
+    });
+
     it('answers an unknown route with 404 in the envelope', async () => {
       const response = await request(app.getHttpServer()).get('/anything').expect(404);
       expect(response.body).toEqual({ success: false, message: 'Cannot GET /anything' });

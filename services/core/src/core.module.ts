@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -14,6 +14,7 @@ import { PostgresHealthIndicator } from './health/postgres.health.js';
 import { RedisHealthIndicator } from './health/redis.health.js';
 import { EnvelopeExceptionFilter } from './http/envelope.filter.js';
 import { loggerParams } from './logging/logging.js';
+import { HttpMetricsInterceptor, MetricsController } from './metrics/http-metrics.js';
 
 export interface CoreModuleOptions {
   /** Service name for logs (`progress`). */
@@ -62,7 +63,7 @@ export class CoreModule {
         }),
         ...(http ? [TerminusModule] : []),
       ],
-      controllers: http ? [HealthController] : [],
+      controllers: http ? [HealthController, MetricsController] : [],
       providers: [
         configProvider,
         ...(http
@@ -73,6 +74,7 @@ export class CoreModule {
               { provide: APP_GUARD, useClass: AuthGuard },
               { provide: APP_GUARD, useClass: InternalTokenGuard },
               { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+              { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
             ]
           : []),
       ],

@@ -23,7 +23,8 @@ export function loggerParams(level: string, service: string): Params {
       },
       customLogLevel: (_request, response, error) =>
         error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
-      autoLogging: { ignore: (request) => request.url === '/health' },
+      // Probes and scrapes every few seconds would drown the log.
+      autoLogging: { ignore: (request) => ['/health', '/health/live', '/metrics'].includes(request.url ?? '') },
     },
   };
 }
