@@ -7,6 +7,7 @@ import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middlewar
 import { repoRoot } from '../paths.js';
 import { loadRouteTable, matchRoute, type AppName, type RouteTable, type ServiceName } from '../routes/route-table.js';
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface EdgeOptions {
   /** Base URL of each service, e.g. http://127.0.0.1:3101. */
@@ -21,6 +22,8 @@ export interface EdgeOptions {
   routeTable?: RouteTable;
   /** Called for proxy failures (upstream down); defaults to console.error. */
   onError?: (message: string) => void;
+  /** Production adds HSTS and upgrade-insecure-requests; defaults to NODE_ENV=production. */
+  production?: boolean;
 }
 
 export interface RunningEdge {
@@ -103,6 +106,7 @@ export function createEdge(options: EdgeOptions): Edge {
     res.setHeader('Timing-Allow-Origin', '*');
     next();
   });
+  app.use(securityHeaders(runtimeConfig, { production: options.production ?? process.env.NODE_ENV === 'production' }));
   app.use(compression());
 
   app.get('/runtime-config.json', (_req, res) => {
