@@ -7,3 +7,4 @@ export { ensureRedis, redisInstallHelp, privateRedisPort, type RedisHandle } fro
 export { findFreePort } from './local/process-utils.js';
 export { startPortal, defaultPorts, demoAccounts, demoPassword, type StartPortalOptions, type RunningPortal, type PortalPorts } from './launcher/start-portal.js';
 export { startPortalForTests, createTestStores, type TestPortal, type TestStores } from './testing/index.js';
+export { contentSecurityPolicy, serializeCsp, securityHeaders } from './edge/security-headers.js';

@@ -172,4 +172,38 @@ describe('edge server', () => {
     const response = await fetch(`${edge.url}/mfe/educator/mf-manifest.json`);
     expect(await response.json()).toEqual({ name: 'educator', version: 2 });
   });
+
+  it('sends the security headers on pages, files and API answers', async () => {
+    for (const url of ['/', '/course/42', '/main.3f2a9c1b.js', '/api/course/all', '/api/nothing-here']) {
+      const { headers } = await rawGet(`${edge.url}${url}`);
+      const csp = String(headers['content-security-policy']);
+      expect([url, headers['x-content-type-options'], headers['x-frame-options'], headers['referrer-policy']]).toEqual([
+        url,
+        'nosniff',
+        'DENY',
+        'strict-origin-when-cross-origin',
+      ]);
+      expect(csp).toContain("frame-ancestors 'none'");
+      const scriptSrc = csp.split(/;\s*/).find((directive) => directive.startsWith('script-src '));
+      expect(scriptSrc).toBe("script-src 'self' http://localhost:9999 https://checkout.razorpay.com");
+      expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:9999/); // the auth SDK's token calls
+      // Not production: no HSTS over local plain http.
+      expect(headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS in production', async () => {
+    const production = await createEdge({
+      serviceUrls: { catalogue: 'http://127.0.0.1:1', commerce: 'http://127.0.0.1:1', progress: 'http://127.0.0.1:1' },
+      appDirs: { shell: null, learner: null, educator: null, info: null },
+      production: true,
+    }).listen(0);
+    try {
+      const { headers } = await rawGet(`${production.url}/runtime-config.json`);
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await production.close();
+    }
+  });
 });

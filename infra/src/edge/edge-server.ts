@@ -8,6 +8,7 @@ import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middlewar
 import { repoRoot } from '../paths.js';
 import { loadRouteTable, matchRoute, type AppName, type RouteTable, type ServiceName } from '../routes/route-table.js';
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface EdgeOptions {
   /** Base URL of each service, e.g. http://127.0.0.1:3101. */
@@ -22,6 +23,8 @@ export interface EdgeOptions {
   routeTable?: RouteTable;
   /** Called for proxy failures (upstream down); defaults to console.error. */
   onError?: (message: string) => void;
+  /** Production adds HSTS and upgrade-insecure-requests; defaults to NODE_ENV=production. */
+  production?: boolean;
 }
 
 export interface RunningEdge {
@@ -112,6 +115,7 @@ export function createEdge(options: EdgeOptions): Edge {
     res.setHeader('Timing-Allow-Origin', '*');
     next();
   });
+  app.use(securityHeaders(runtimeConfig, { production: options.production ?? process.env.NODE_ENV === 'production' }));
   app.use(compression());
 
   app.get('/runtime-config.json', (_req, res) => {

@@ -47,4 +47,16 @@ describe('nginx config', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('sends the security headers from every location (nginx does not inherit add_header into blocks that set their own)', () => {
+    const config = generateNginxConfig();
+    const blocksWithHeaders = config.split('add_header Timing-Allow-Origin').length - 1;
+    for (const header of ['Content-Security-Policy', 'X-Content-Type-Options "nosniff"', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Frame-Options "DENY"']) {
+      expect([header, config.split(`add_header ${header}`).length - 1]).toEqual([header, blocksWithHeaders]);
+    }
+    const csp = /Content-Security-Policy "([^"]+)"/.exec(config)?.[1] ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
 });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { infraDir } from '../paths.js';
 import { loadRouteTable, type RouteTable } from '../routes/route-table.js';
+import type { RuntimeConfig } from '../edge/runtime-config.js';
+import { contentSecurityPolicy, CROSS_ORIGIN_OPENER_POLICY, HSTS_VALUE, REFERRER_POLICY, serializeCsp } from '../edge/security-headers.js';
 
 export const nginxConfigFile = path.join(infraDir, 'nginx', 'nginx.conf');
 
@@ -11,7 +13,32 @@ const staticRoot = '/usr/share/nginx/academy';
 // Quoted where used: nginx reads an unquoted `{` as the start of a block.
 const hashedFile = '[.-][0-9a-f]{8,}\\.[a-z0-9]+$';
 
-const commonHeaders = ['add_header Timing-Allow-Origin "*" always;'];
+/**
+ * The production image's CSP allows what a production runtime config points at: Auth0 and Razorpay over https.
+ * Its origins are fixed here (the identity tenant is any https origin for connect/frame; the checkout is Razorpay's).
+ */
+const productionRuntimeConfig: RuntimeConfig = {
+  apiBaseUrl: '/api',
+  auth0: { domain: 'https://*.auth0.com', clientId: '', audience: '', claimsNamespace: '' },
+  remotes: { learner: '/mfe/learner/mf-manifest.json', educator: '/mfe/educator/mf-manifest.json', info: '/mfe/info/mf-manifest.json' },
+  remoteLoadTimeoutMs: 10000,
+  razorpay: { keyId: '', checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js' },
+  forms: { newsletterUrl: '', newsletterKey: '', contactUrl: '', contactFormId: '' },
+  whatsappNumber: '',
+  socialLinks: { instagram: '', youtube: '' },
+};
+
+/** Same headers as the edge's helmet (src/edge/security-headers.ts); nginx drops inherited add_header, so every block repeats them. */
+export const securityHeaderLines = [
+  `add_header Content-Security-Policy "${serializeCsp(contentSecurityPolicy(productionRuntimeConfig, { production: true }))}" always;`,
+  'add_header X-Content-Type-Options "nosniff" always;',
+  'add_header X-Frame-Options "DENY" always;',
+  `add_header Referrer-Policy "${REFERRER_POLICY}" always;`,
+  `add_header Strict-Transport-Security "${HSTS_VALUE}" always;`,
+  `add_header Cross-Origin-Opener-Policy "${CROSS_ORIGIN_OPENER_POLICY}" always;`,
+];
+
+const commonHeaders = ['add_header Timing-Allow-Origin "*" always;', ...securityHeaderLines];
 const noCache = [...commonHeaders, 'add_header Cache-Control "no-cache" always;'];
 const immutable = [...commonHeaders, 'add_header Cache-Control "public, max-age=31536000, immutable" always;'];
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { ConfigError, coreConfigShape, loadConfig } from './config/config.js';
+import { bindAddressFrom, ConfigError, coreConfigShape, loadConfig } from './config/config.js';
 import { trustProxy } from './http/trust-proxy.js';
 
 function failStart(error: unknown): never {
@@ -25,8 +25,9 @@ export async function bootstrapHttp(
     app.getHttpAdapter().getInstance().disable?.('x-powered-by');
     trustProxy(app.getHttpAdapter().getInstance(), config.TRUST_PROXY);
     const port = options.port ?? Number(process.env.PORT ?? 3000);
-    await app.listen(port);
-    app.get(Logger).log(`listening on port ${port}`);
+    const host = bindAddressFrom();
+    await app.listen(port, host);
+    app.get(Logger).log(`listening on ${host}:${port}`);
     return app;
   } catch (error) {
     failStart(error);

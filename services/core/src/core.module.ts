@@ -1,3 +1,4 @@
+import { DEFAULT_JOB_OPTIONS, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
@@ -56,9 +57,9 @@ export class CoreModule {
           extraProviders: [configProvider],
           inject: [CORE_CONFIG],
           useFactory: (config: CoreConfig) => ({
-            connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
+            connection: http ? { url: config.REDIS_URL, ...PRODUCER_REDIS_OPTIONS } : { url: config.REDIS_URL, ...WORKER_REDIS_OPTIONS },
             prefix: config.QUEUE_PREFIX,
-            defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 5000 },
+            defaultJobOptions: DEFAULT_JOB_OPTIONS,
           }),
         }),
         ...(http ? [TerminusModule] : []),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_PORTAL_ORIGINS, readSandboxEnvironment } from './config.js';
+import { DEFAULT_PORTAL_ORIGINS, readSandboxEnvironment, sandboxBindAddress, sandboxProductionRefusal } from './config.js';
 
 describe('readSandboxEnvironment', () => {
   it('uses the documented defaults', () => {
@@ -51,5 +51,18 @@ describe('readSandboxEnvironment', () => {
   it('names the bad variable', () => {
     expect(() => readSandboxEnvironment({ SANDBOX_PORT: 'eighty' })).toThrow(/SANDBOX_PORT/);
     expect(() => readSandboxEnvironment({ PORTAL_ORIGINS: 'ftp://x' })).toThrow(/PORTAL_ORIGINS/);
+  });
+});
+
+describe('sandboxProductionRefusal', () => {
+  it('refuses NODE_ENV=production unless ALLOW_SANDBOX_PROVIDERS=true', () => {
+    expect(sandboxProductionRefusal({ NODE_ENV: 'production' })).toContain('NODE_ENV=production');
+    expect(sandboxProductionRefusal({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true' })).toBeUndefined();
+    expect(sandboxProductionRefusal({ NODE_ENV: 'development' })).toBeUndefined();
+  });
+
+  it('binds to loopback unless HOST or BIND_ADDRESS is set', () => {
+    expect(sandboxBindAddress({})).toBe('127.0.0.1');
+    expect(sandboxBindAddress({ BIND_ADDRESS: '0.0.0.0' })).toBe('0.0.0.0');
   });
 });

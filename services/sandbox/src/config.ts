@@ -114,3 +114,18 @@ export function readSandboxEnvironment(env: NodeJS.ProcessEnv): { port: number; 
     },
   };
 }
+
+/**
+ * The sandbox signs anyone in and marks any order paid: it must never serve production. ALLOW_SANDBOX_PROVIDERS=true
+ * is the explicit escape for production-like tests (a warning is logged). Returns the refusal, or undefined.
+ */
+export function sandboxProductionRefusal(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.NODE_ENV !== 'production') return undefined;
+  if (env.ALLOW_SANDBOX_PROVIDERS === 'true') return undefined;
+  return 'NODE_ENV=production: the sandbox refuses to run in production (set ALLOW_SANDBOX_PROVIDERS=true only for production-like tests)';
+}
+
+/** Loopback unless HOST or BIND_ADDRESS says otherwise. */
+export function sandboxBindAddress(env: NodeJS.ProcessEnv): string {
+  return env.HOST?.trim() || env.BIND_ADDRESS?.trim() || '127.0.0.1';
+}

@@ -1,15 +1,19 @@
 import { pino } from 'pino';
 import { createSandboxApp } from './app.js';
-import { readSandboxEnvironment } from './config.js';
+import { readSandboxEnvironment, sandboxBindAddress, sandboxProductionRefusal } from './config.js';
 
 const logger = pino({ name: 'sandbox', level: process.env.LOG_LEVEL ?? 'info' });
 
 async function start(): Promise<void> {
+  const refusal = sandboxProductionRefusal(process.env);
+  if (refusal) throw new Error(refusal);
+  if (process.env.NODE_ENV === 'production') logger.warn('ALLOW_SANDBOX_PROVIDERS=true: the sandbox runs with NODE_ENV=production (tests only)');
   const { port, options } = readSandboxEnvironment(process.env);
   const { app, razorpay } = await createSandboxApp(options);
-  const server = app.listen(port, () => {
+  const host = sandboxBindAddress(process.env);
+  const server = app.listen(port, host, () => {
     logger.info(
-      { port, issuer: options.publicUrl, dataDir: options.dataDir, portalOrigins: options.portalOrigins },
+      { port, host, issuer: options.publicUrl, dataDir: options.dataDir, portalOrigins: options.portalOrigins },
       `sandbox listening on ${options.publicUrl} (sign-in, forms inbox at ${options.publicUrl}forms/inbox, ` +
         `Razorpay at ${options.publicUrl}razorpay/ with webhooks ${options.razorpay.webhookUrl ? `to ${options.razorpay.webhookUrl}` : 'off'})`,
     );

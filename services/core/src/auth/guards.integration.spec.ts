@@ -110,6 +110,7 @@ describe('AuthGuard and InternalTokenGuard against a real JWKS server', () => {
     ['no token', async () => ({}), 'Sign in to continue: no access token was sent'],
     ['a malformed header', async () => ({ Authorization: 'Token abc' }), 'Authorization header must be "Bearer <token>"'],
     ['an expired token', async () => bearer(await issuer.sign(demoUsers.student, { expiresIn: -60 })), 'Access token has expired'],
+    ['a token without exp', async () => bearer(await issuer.sign(demoUsers.student, { withoutExpiry: true })), 'Access token has no expiry'],
     [
       'a wrong audience',
       async () => bearer(await issuer.sign(demoUsers.student, { audience: 'https://other.api' })),

@@ -18,6 +18,8 @@ export class TokenVerifier {
         algorithms: ['RS256'],
         issuer: this.config.AUTH_ISSUER,
         audience: this.config.AUTH_AUDIENCE,
+        // A token without exp would never expire: refuse it.
+        requiredClaims: ['exp'],
       });
       return authUserFromClaims(payload, this.config.AUTH_CLAIMS_NAMESPACE);
     } catch (error) {
@@ -30,6 +32,7 @@ export class TokenVerifier {
     if (error instanceof errors.JWTClaimValidationFailed) {
       if (error.claim === 'aud') return new UnauthorizedException('Access token is for another audience');
       if (error.claim === 'iss') return new UnauthorizedException('Access token is from an unknown issuer');
+      if (error.claim === 'exp') return new UnauthorizedException('Access token has no expiry');
       return new UnauthorizedException(`Access token claim "${error.claim}" is invalid`);
     }
     // The sign-in provider being unreachable is our outage, not the caller's bad token.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ConfigError, coreConfigShape, jwksUrlOf, loadConfig } from './config.js';
+import { jest } from '@jest/globals';
+import { bindAddressFrom, ConfigError, coreConfigShape, jwksUrlOf, loadConfig } from './config.js';
 
 const validEnv = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/academy',
@@ -59,5 +60,53 @@ describe('jwksUrlOf', () => {
     [{ AUTH_ISSUER: 'http://x/', AUTH_JWKS_URL: 'http://keys/jwks' }, 'http://keys/jwks'],
   ])('%p → %s', (config, expected) => {
     expect(jwksUrlOf(config)).toBe(expected);
+  });
+});
+
+describe('production guard', () => {
+  const productionEnv = {
+    ...validEnv,
+    NODE_ENV: 'production',
+    AUTH_ISSUER: 'https://tenant.auth0.com/',
+    INTERNAL_TOKEN: 'x'.repeat(40),
+    RAZORPAY_KEY_ID: 'rzp_live_abc',
+  };
+
+  it('accepts a production environment without sandbox settings', () => {
+    expect(loadConfig(coreConfigShape, productionEnv).AUTH_ISSUER).toBe('https://tenant.auth0.com/');
+  });
+
+  it.each([
+    ['RAZORPAY_API_URL', 'http://localhost:8090/razorpay', 'RAZORPAY_API_URL must not be set'],
+    ['RAZORPAY_KEY_ID', 'rzp_test_sandbox', 'RAZORPAY_KEY_ID is a test key'],
+    ['AUTH_ISSUER', 'http://localhost:8090/', 'AUTH_ISSUER must be an https://'],
+    ['RAZORPAY_KEY_SECRET', 'sandbox_key_secret', 'RAZORPAY_KEY_SECRET is a sandbox default secret'],
+    ['RAZORPAY_WEBHOOK_SECRET', 'sandbox_webhook_secret', 'RAZORPAY_WEBHOOK_SECRET is a sandbox default secret'],
+    ['INTERNAL_TOKEN', 'short-but-valid-token', 'INTERNAL_TOKEN must be at least 32 characters'],
+  ])('refuses %s=%p in production, naming it', (name, value, expected) => {
+    const env = { ...productionEnv, [name]: value };
+    expect(() => loadConfig(coreConfigShape, env)).toThrow(expected);
+    // The same settings are fine outside production (local runs and tests use the sandbox).
+    expect(() => loadConfig(coreConfigShape, { ...env, NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('lets ALLOW_SANDBOX_PROVIDERS=true through, with a loud warning', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const env = { ...productionEnv, RAZORPAY_API_URL: 'http://localhost:8090/razorpay', ALLOW_SANDBOX_PROVIDERS: 'true' };
+    expect(() => loadConfig(coreConfigShape, env)).not.toThrow();
+    expect(warn.mock.calls.flat().join(' ')).toContain('ALLOW_SANDBOX_PROVIDERS=true');
+    warn.mockRestore();
+    expect(() => loadConfig(coreConfigShape, { ...env, ALLOW_SANDBOX_PROVIDERS: 'yes' })).toThrow('RAZORPAY_API_URL');
+  });
+});
+
+describe('bindAddressFrom', () => {
+  it.each([
+    [{}, '127.0.0.1'],
+    [{ HOST: '0.0.0.0' }, '0.0.0.0'],
+    [{ BIND_ADDRESS: '10.0.0.5' }, '10.0.0.5'],
+    [{ HOST: ' ' }, '127.0.0.1'],
+  ])('%p → %s', (env, expected) => {
+    expect(bindAddressFrom(env)).toBe(expected);
   });
 });

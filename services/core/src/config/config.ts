@@ -43,9 +43,63 @@ export function loadConfig<Shape extends z.ZodRawShape>(
 ): z.infer<z.ZodObject<Shape>> {
   // An empty string means "unset": `FOO= node x` should not pass a `min(1)` check as a real value.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const sandboxProblems = productionSandboxProblems(cleaned);
+  if (sandboxProblems.length > 0) throw new ConfigError(sandboxProblems);
   const result = z.object(shape).safeParse(cleaned);
   if (!result.success) throw new ConfigError(result.error.issues.map((issue) => describeIssue(issue, cleaned)));
   return result.data;
+}
+
+/** Secrets the sandbox ships with (services/sandbox/src/config.ts); never acceptable in production. */
+export const SANDBOX_DEFAULT_SECRETS: readonly string[] = [
+  'sandbox_key_secret',
+  'sandbox_webhook_secret',
+  'sandbox-newsletter-key',
+];
+
+/** Production services share an internal token at least this long. */
+export const PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH = 32;
+
+let sandboxEscapeWarned = false;
+
+/**
+ * With NODE_ENV=production the payment provider is live (there is no separate "live mode" switch: production IS
+ * live), so any setting that points at the sandbox is refused, naming the variable. ALLOW_SANDBOX_PROVIDERS=true
+ * is the explicit, test-only escape for production-like deployments that run against the sandbox.
+ */
+export function productionSandboxProblems(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (env.RAZORPAY_API_URL) problems.push('RAZORPAY_API_URL must not be set in production (it points the payment SDK at a sandbox)');
+  for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_ID_PUBLIC']) {
+    if (env[name]?.startsWith('rzp_test_')) problems.push(`${name} is a test key (rzp_test_) but NODE_ENV=production means live payments`);
+  }
+  for (const name of ['AUTH_ISSUER', 'AUTH_JWKS_URL']) {
+    if (env[name]?.startsWith('http://')) problems.push(`${name} must be an https:// address in production`);
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && SANDBOX_DEFAULT_SECRETS.includes(value)) problems.push(`${name} is a sandbox default secret`);
+  }
+  if (env.INTERNAL_TOKEN !== undefined && env.INTERNAL_TOKEN.length < PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH) {
+    problems.push(`INTERNAL_TOKEN must be at least ${PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH} characters in production`);
+  }
+  if (problems.length === 0) return [];
+  if (env.ALLOW_SANDBOX_PROVIDERS === 'true') {
+    if (!sandboxEscapeWarned) {
+      sandboxEscapeWarned = true;
+      console.warn(
+        `WARNING: ALLOW_SANDBOX_PROVIDERS=true: starting in production with sandbox settings (${problems.join('; ')}). ` +
+          'This is for production-like TESTS only; never set it for real users.',
+      );
+    }
+    return [];
+  }
+  return problems;
+}
+
+/** Address to listen on: HOST or BIND_ADDRESS, else loopback only (nothing local is reachable from the network). */
+export function bindAddressFrom(env: Record<string, string | undefined> = process.env): string {
+  return env.HOST?.trim() || env.BIND_ADDRESS?.trim() || '127.0.0.1';
 }
 
 /** The JWKS address: explicit, or the issuer's well-known path (issuer has a trailing slash). */

@@ -23,16 +23,32 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     uuidExtension: 'pgcrypto',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: Number(process.env.DB_POOL_MAX) || 10, application_name: `academy-${options.schema}` },
+    extra: { max: Number(process.env.DB_POOL_MAX) || 10, application_name: `academy-${options.schema}`, ...POOL_TIMEOUTS },
   };
 }
+
+/**
+ * An outage must be answered in seconds, not hang: waiting for a pooled connection or a new one gives up after
+ * 1.5 s, a statement is cancelled by the server after 10 s and abandoned by the client after 12 s (both then map
+ * to 503). Migrations lift the statement limits (index builds may take longer).
+ */
+export const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 1_500,
+  statement_timeout: 10_000,
+  query_timeout: 12_000,
+  keepAlive: true,
+} as const;
 
 /**
  * Creates the schema if needed (TypeORM creates its migrations table inside it before the first migration
  * runs), then runs pending migrations. Returns the names of the migrations applied.
  */
 export async function runMigrations(options: ServiceDatabaseOptions): Promise<string[]> {
-  const dataSource = new DataSource(serviceDataSourceOptions(options));
+  const base = serviceDataSourceOptions(options);
+  const dataSource = new DataSource({
+    ...base,
+    extra: { ...(base.extra as object), connectionTimeoutMillis: 10_000, statement_timeout: 0, query_timeout: undefined },
+  } as DataSourceOptions);
   await dataSource.initialize();
   try {
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '""')}"`);

@@ -27,7 +27,32 @@ function clientErrorStatus(error: unknown): number | undefined {
   return typeof candidate === 'number' && candidate >= 400 && candidate < 500 ? candidate : undefined;
 }
 
-export function toFailure(error: unknown): { status: number; body: FailureBody } {
+export const DEPENDENCY_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a few seconds.';
+/** Seconds a client should wait before retrying after a 503 (services recover within 5 s of a dependency's return). */
+export const RETRY_AFTER_SECONDS = 5;
+
+const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNABORTED']);
+/** PostgreSQL SQLSTATEs meaning "the database cannot serve now": connection exceptions (08), shutdown/cancel (57), too many connections. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4]|57014|53300)$/;
+/** Messages of pg-pool, pg and ioredis when the connection is gone or a timeout expired (they carry no code). */
+const UNAVAILABLE_MESSAGE =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries per request|connect ECONNREFUSED|the database system is (starting up|shutting down)/i;
+
+/**
+ * True when an error means PostgreSQL or Redis is unreachable or too slow (not a bug in the request): it is
+ * answered 503 with Retry-After. Looks through TypeORM's `driverError`, `cause` and AggregateError's `errors`.
+ */
+export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const candidate = error as { code?: unknown; message?: unknown; name?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof candidate.code === 'string' && (NETWORK_ERROR_CODES.has(candidate.code) || UNAVAILABLE_SQLSTATE.test(candidate.code))) return true;
+  if (candidate.name === 'MaxRetriesPerRequestError') return true;
+  if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
+  const nested = [candidate.driverError, candidate.cause, ...(Array.isArray(candidate.errors) ? candidate.errors : [])];
+  return nested.some((inner) => isDependencyUnavailable(inner, depth + 1));
+}
+
+export function toFailure(error: unknown): { status: number; body: FailureBody; retryAfterSeconds?: number } {
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();
@@ -39,6 +64,13 @@ export function toFailure(error: unknown): { status: number; body: FailureBody }
     if (status >= 500 && status !== HttpStatus.SERVICE_UNAVAILABLE) body.message = GENERIC_SERVER_ERROR;
     return { status, body };
   }
+  if (isDependencyUnavailable(error)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { success: false, message: DEPENDENCY_UNAVAILABLE_MESSAGE },
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    };
+  }
   const clientStatus = clientErrorStatus(error);
   if (clientStatus) return { status: clientStatus, body: { success: false, message: messageOf(error, 'Bad request') } };
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, message: GENERIC_SERVER_ERROR } };
@@ -49,11 +81,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('EnvelopeExceptionFilter');
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const { status, body } = toFailure(error);
-    if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    const { status, body, retryAfterSeconds } = toFailure(error);
+    if (retryAfterSeconds !== undefined) this.logger.warn(`dependency unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    else if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     if (host.getType() !== 'http') return;
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) response.setHeader('Retry-After', String(retryAfterSeconds ?? RETRY_AFTER_SECONDS));
     response.status(status).json(body);
   }
 }

@@ -11,7 +11,7 @@ import {
   HttpException,
 } from '@nestjs/common';
 import { z } from 'zod';
-import { toFailure } from './envelope.filter.js';
+import { isDependencyUnavailable, toFailure } from './envelope.filter.js';
 import { ZodValidationPipe } from './zod-validation.pipe.js';
 
 describe('toFailure', () => {
@@ -27,7 +27,7 @@ describe('toFailure', () => {
     [new HttpException('Slow down', 429), 429, 'Slow down'],
     [new BadRequestException(['a is bad', 'b is bad']), 400, 'a is bad; b is bad'],
     [Object.assign(new Error('request entity too large'), { status: 413 }), 413, 'request entity too large'],
-    [new Error('connection terminated: password=secret'), 500, 'Something went wrong on our side. Please try again.'],
+    [new Error('unexpected failure: password=secret'), 500, 'Something went wrong on our side. Please try again.'],
     ['a thrown string', 500, 'Something went wrong on our side. Please try again.'],
   ])('%p → %i', (error, status, message) => {
     expect(toFailure(error)).toEqual({ status, body: { success: false, message } });
@@ -51,5 +51,30 @@ describe('ZodValidationPipe', () => {
   it('throws a 400 naming each bad field', () => {
     expect(() => pipe.transform({ courseId: '', rating: 9 })).toThrow(BadRequestException);
     expect(() => pipe.transform({ courseId: '', rating: 9 })).toThrow(/courseId: .*; rating: /);
+  });
+});
+
+describe('dependency outages', () => {
+  it.each([
+    ['connection refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['pool acquire timeout', new Error('timeout exceeded when trying to connect')],
+    ['server shut down (57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    ['statement_timeout (57014)', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })],
+    ['TypeORM-wrapped driver error', Object.assign(new Error('Query failed'), { driverError: Object.assign(new Error('x'), { code: '08006' }) })],
+    ['dual-stack connect (AggregateError)', new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })], '')],
+    ['Redis offline, no offline queue', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    ['Redis command timeout', new Error('Command timed out')],
+    ['Redis retries exhausted', Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' })],
+  ])('%s → 503 with Retry-After and a message', (_label, error) => {
+    const failure = toFailure(error);
+    expect(failure.status).toBe(503);
+    expect(failure.retryAfterSeconds).toBe(5);
+    expect(failure.body).toEqual({ success: false, message: expect.stringMatching(/temporarily unavailable/) });
+  });
+
+  it('keeps real bugs and constraint violations 500', () => {
+    expect(toFailure(new TypeError('x is undefined')).status).toBe(500);
+    expect(toFailure(Object.assign(new Error('duplicate key'), { code: '23505' })).status).toBe(500);
+    expect(isDependencyUnavailable(Object.assign(new Error('dup'), { driverError: { code: '23505' } }))).toBe(false);
   });
 });

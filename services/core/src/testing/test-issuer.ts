@@ -17,6 +17,8 @@ export interface SignOptions {
   issuer?: string;
   /** e.g. '1h', or a negative number of seconds from now for an already expired token. */
   expiresIn?: string | number;
+  /** Leave out `exp` (such a token never expires and must be refused). */
+  withoutExpiry?: boolean;
   /** Put the profile in standard claims instead of the namespaced ones. */
   standardClaims?: boolean;
 }
@@ -84,7 +86,8 @@ export class TestIssuer {
       .setSubject(user.sub)
       .setIssuer(options.issuer ?? this.url)
       .setAudience(options.audience ?? this.audience);
-    if (typeof expiresIn === 'number') jwt.setIssuedAt(now + expiresIn - 3600).setExpirationTime(now + expiresIn);
+    if (options.withoutExpiry) jwt.setIssuedAt(now);
+    else if (typeof expiresIn === 'number') jwt.setIssuedAt(now + expiresIn - 3600).setExpirationTime(now + expiresIn);
     else jwt.setIssuedAt(now).setExpirationTime(expiresIn);
     return jwt.sign(this.privateKey);
   }

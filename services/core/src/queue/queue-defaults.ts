@@ -1,0 +1,33 @@
+import type { DefaultJobOptions } from 'bullmq';
+
+/**
+ * Every job of every queue (relayed events, earnings, counters, verification, reconciliation) gets these unless
+ * a call site overrides them: 10 attempts with exponential backoff (1 s, 2 s, 4 s … about 17 min in all, enough to
+ * ride out a database or Redis restart), finished jobs trimmed, and failed jobs KEPT for 30 days so an operator can
+ * see and retry them (operator queue dashboard, docs/DEVELOPING.md).
+ */
+export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { count: 1_000, age: 24 * 3600 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+};
+
+/**
+ * Producers (HTTP services) must answer fast when Redis is down: no offline queue (a command fails at once while
+ * disconnected) and one retry per command, so a webhook or a verification answers 503 instead of hanging. The
+ * connection itself keeps reconnecting in the background. No `commandTimeout`: the same options reach the
+ * QueueEvents that verification waits on, whose blocking XREAD must not time out.
+ */
+export const PRODUCER_REDIS_OPTIONS = {
+  maxRetriesPerRequest: 1,
+  enableOfflineQueue: false,
+  connectTimeout: 1_500,
+  retryStrategy: (times: number) => Math.min(100 * 2 ** times, 2_000),
+} as const;
+
+/** BullMQ workers block on Redis and require `maxRetriesPerRequest: null`; they reconnect within 2 s of Redis' return. */
+export const WORKER_REDIS_OPTIONS = {
+  maxRetriesPerRequest: null,
+  retryStrategy: (times: number) => Math.min(100 * 2 ** times, 2_000),
+} as const;
