@@ -31,10 +31,9 @@ export interface VerifyPaymentResult {
 /** A refusal that retrying cannot change (the job completes with `success: false`). */
 class Refusal extends Error {}
 
-const SETTLED_PAYMENT_STATES = new Set(['captured', 'authorized']);
 
 /**
- * Completes a purchase exactly once, whoever asks (Checkout's verify, a webhook, the reconciliation job):
+ * Completes a purchase exactly once (pending, or failed/expired when a late payment was captured), whoever asks (Checkout's verify, a webhook, the reconciliation job):
  * checks, confirms with Razorpay, marks paid + outbox event in one transaction, then has progress enrol
  * (idempotent by purchase id). Refusals resolve with `success: false`; transient errors throw (the job retries).
  */
@@ -78,7 +77,10 @@ export class PaymentSettlementService {
     return { success: true, message: 'Payment verified', purchaseId: purchase.id, courseId: purchase.courseId };
   }
 
-  /** Asks Razorpay: the payment must be for this order, of this amount, and captured or authorised. */
+  /**
+   * Asks Razorpay: the payment must be for this order and of this amount. Only a captured payment makes a purchase
+   * paid: an authorized one (an order without automatic capture) is captured here first, idempotently.
+   */
   private async confirmedPayment(paymentId: string, purchase: Purchase): Promise<GatewayPayment> {
     let payment: GatewayPayment;
     try {
@@ -91,12 +93,29 @@ export class PaymentSettlementService {
     if (payment.amount !== purchase.amountPaise || payment.currency !== purchase.currency) {
       throw new Refusal('The amount paid does not match the price of this course');
     }
-    if (payment.status === 'failed') {
-      await this.markFailed(purchase.id, payment.error_description ?? 'Payment failed');
-      throw new Refusal('The payment failed');
+    await this.recordAttempt(purchase.id, payment);
+    if (payment.status === 'failed') throw new Refusal('The payment failed; you can try again');
+    if (payment.status === 'authorized') {
+      payment = await this.razorpay.capturePayment(payment.id, payment.amount, payment.currency);
+      await this.recordAttempt(purchase.id, payment);
     }
-    if (!SETTLED_PAYMENT_STATES.has(payment.status)) throw new Refusal(`The payment is ${payment.status}, not completed`);
+    if (payment.status !== 'captured') throw new Refusal(`The payment is ${payment.status}, not completed`);
     return payment;
+  }
+
+  /** One row per Razorpay payment of the order, holding its latest known status. */
+  async recordAttempt(
+    purchaseId: string,
+    payment: Pick<GatewayPayment, 'id' | 'order_id' | 'status' | 'error_description'>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO "commerce"."payment_attempts" ("razorpay_payment_id", "purchase_id", "razorpay_order_id", "status", "error_description")
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("razorpay_payment_id") DO UPDATE SET "status" = EXCLUDED."status",
+         "error_description" = COALESCE(EXCLUDED."error_description", "payment_attempts"."error_description"), "updated_at" = now()`,
+      [payment.id, purchaseId, payment.order_id, payment.status, payment.error_description?.slice(0, 500) ?? null],
+    );
   }
 
   /** One transaction: the purchase becomes paid and the `purchase.paid` event is written, once. */
@@ -124,15 +143,6 @@ export class PaymentSettlementService {
         },
       });
     });
-  }
-
-  /** Only a purchase still waiting can fail; a paid one never goes back. */
-  async markFailed(purchaseId: string, reason: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE "commerce"."purchases" SET "status" = 'failed', "failure_reason" = $2, "updated_at" = now()
-        WHERE "id" = $1 AND "status" = 'pending'`,
-      [purchaseId, reason.slice(0, 500)],
-    );
   }
 
   /** Progress enrols once per purchase id, however often it is asked. */

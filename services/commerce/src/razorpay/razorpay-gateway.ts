@@ -59,7 +59,13 @@ export class RazorpayGateway {
     (this.client.api as unknown as { rq: { defaults: { timeout?: number } } }).rq.defaults.timeout = 10_000;
   }
 
-  async createOrder(input: { amount: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder> {
+  async createOrder(input: {
+    amount: number;
+    currency: string;
+    receipt: string;
+    notes: Record<string, string>;
+    payment_capture: boolean;
+  }): Promise<GatewayOrder> {
     try {
       return (await this.client.orders.create(input)) as unknown as GatewayOrder;
     } catch (error) {
@@ -80,6 +86,20 @@ export class RazorpayGateway {
       const answer = (await this.client.orders.fetchPayments(orderId)) as unknown as { items: GatewayPayment[] };
       return answer.items;
     } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
+
+  /**
+   * Captures an authorized payment. Idempotent: a payment someone already captured (us, a parallel job, the
+   * order's automatic capture) is fetched and returned as it is.
+   */
+  async capturePayment(paymentId: string, amount: number, currency: string): Promise<GatewayPayment> {
+    try {
+      return (await this.client.payments.capture(paymentId, amount, currency)) as unknown as GatewayPayment;
+    } catch (error) {
+      const payment = await this.fetchPayment(paymentId);
+      if (payment.status === 'captured') return payment;
       throw toGatewayError(error);
     }
   }
