@@ -14,6 +14,7 @@ import { PurchasesService } from './purchases/purchases.service.js';
 import { COMMERCE_QUEUE, commerceOutboxRoutes } from './queue/commerce-jobs.js';
 import { RazorpayWebhookController } from './webhooks/razorpay-webhook.controller.js';
 import { RazorpayWebhookService } from './webhooks/razorpay-webhook.service.js';
+import { RefundsController } from './refunds/refunds.controller.js';
 
 /** HTTP entry point's module: purchase, verify, webhook, educator sales and earnings, /health, /health/queue. */
 @Module({
@@ -23,7 +24,7 @@ import { RazorpayWebhookService } from './webhooks/razorpay-webhook.service.js';
     QueueModule.forProducer(COMMERCE_QUEUE),
     CommerceDomainModule.with(OutboxModule.forRoot({ schema: 'commerce', routes: commerceOutboxRoutes })),
   ],
-  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, QueueHealthController],
+  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, QueueHealthController, RefundsController],
   providers: [
     EducatorSalesService,
     PurchasesService,

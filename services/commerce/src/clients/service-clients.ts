@@ -51,4 +51,9 @@ export class ProgressClient {
   enrol(request: EnrolmentRequest): Promise<{ success: boolean; created: boolean }> {
     return this.client.post('/internal/enrolments', request);
   }
+
+  /** Ends access for a refunded purchase; idempotent by refund id. */
+  revoke(purchaseId: string, refundId: string): Promise<{ success: boolean; revoked: boolean }> {
+    return this.client.post(`/internal/enrolments/${encodeURIComponent(purchaseId)}/revoke`, { refundId });
+  }
 }

@@ -96,6 +96,37 @@ describe('capture, attempts and reconciliation (manual capture, razorpay SDK →
     expect(h.sandbox.razorpay.store.findPayment(paid.razorpay_payment_id)).toMatchObject({ status: 'captured' });
   });
 
+  it('never charges twice: a late payment of an old order for a course already bought is refunded automatically, once', async () => {
+    const student = h.newStudent();
+    const old = await purchase(student, course);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await reconcile(); // the first order is abandoned and expires
+    expect(await status(old.body.purchaseId)).toBe('expired');
+    const fresh = await purchase(student, course);
+    expect(fresh.body.order.id).not.toBe(old.body.order.id);
+    const paid = await h.pay(fresh.body.order.id);
+    expect((await verify(student, { ...paid, purchaseId: fresh.body.purchaseId })).body.success).toBe(true);
+
+    const late = await h.pay(old.body.order.id); // a second tab pays the old order
+    const answer = await verify(student, { ...late, purchaseId: old.body.purchaseId });
+    expect(answer.body).toEqual({ success: true, message: 'You already own this course: this second payment is being refunded' });
+    await reconcile(); // asks again: still one refund
+    expect(await status(old.body.purchaseId)).toBe('expired');
+    expect(await status(fresh.body.purchaseId)).toBe('paid');
+    expect(await enrolments(student.sub)).toBe(1);
+    const refunds = await db().query('SELECT purchase_id, reason, status, amount_paise, razorpay_refund_id FROM commerce.refunds WHERE razorpay_payment_id = $1', [
+      late.razorpay_payment_id,
+    ]);
+    expect(refunds).toEqual([
+      { purchase_id: old.body.purchaseId, reason: 'duplicate_payment', status: 'pending', amount_paise: '20000', razorpay_refund_id: expect.stringMatching(/^rfnd_/) },
+    ]);
+    expect(h.sandbox.razorpay.store.refundsOfPayment(late.razorpay_payment_id)).toHaveLength(1);
+    expect(h.sandbox.razorpay.store.findPayment(late.razorpay_payment_id)).toMatchObject({ status: 'refunded' });
+    expect(h.sandbox.razorpay.store.refundsOfPayment(paid.razorpay_payment_id)).toHaveLength(0);
+    // The database itself refuses a second paid purchase of one course for one learner.
+    await expect(db().query(`UPDATE commerce.purchases SET status = 'paid' WHERE id = $1`, [old.body.purchaseId])).rejects.toThrow(/purchases_one_paid_idx/);
+  });
+
   it.each([
     ['between ₹0 and ₹1', 0.99, 0, 'The price after discount must be ₹0 (free) or at least ₹1'],
     ['between ₹0 and ₹1 after discount', 10, 95, 'The price after discount must be ₹0 (free) or at least ₹1'],

@@ -7,6 +7,7 @@ import { Purchase } from '../purchases/purchase.entity.js';
 import { EarningsJob, type PurchasePaidEvent } from '../queue/commerce-jobs.js';
 import { GatewayError, RazorpayGateway, type GatewayPayment } from '../razorpay/razorpay-gateway.js';
 import { isValidPaymentSignature } from '../razorpay/signatures.js';
+import { RefundsService } from '../refunds/refunds.service.js';
 
 export type VerificationSource = 'checkout' | 'webhook' | 'reconcile';
 
@@ -46,6 +47,7 @@ export class PaymentSettlementService {
     private readonly outbox: OutboxWriter,
     private readonly razorpay: RazorpayGateway,
     private readonly progress: ProgressClient,
+    private readonly refunds: RefundsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
@@ -69,9 +71,21 @@ export class PaymentSettlementService {
     if (data.purchaseId !== undefined && purchase.id !== data.purchaseId) throw new Refusal('This payment is not for this purchase');
     if (data.userId !== undefined && purchase.userId !== data.userId) throw new Refusal('This purchase belongs to another account');
 
-    if (purchase.status !== 'paid') {
+    if (purchase.status === 'refunded') throw new Refusal('This purchase was refunded');
+    const secondPaymentOfOrder = purchase.status === 'paid' && purchase.razorpayPaymentId !== null && purchase.razorpayPaymentId !== data.paymentId;
+    if (purchase.status !== 'paid' || secondPaymentOfOrder) {
       const payment = await this.confirmedPayment(data.paymentId, purchase);
-      await this.markPaid(purchase, payment.id);
+      const becamePaid = !secondPaymentOfOrder && (await this.markPaidUnlessAlreadyOwned(purchase, payment.id));
+      if (!becamePaid) {
+        // The learner already holds a paid purchase of this course: this captured payment is a double charge.
+        await this.refunds.refund(purchase.id, payment.id, payment.amount, 'duplicate_payment');
+        return {
+          success: true,
+          message: 'You already own this course: this second payment is being refunded',
+          purchaseId: purchase.id,
+          courseId: purchase.courseId,
+        };
+      }
     }
     await this.enrol(purchase);
     return { success: true, message: 'Payment verified', purchaseId: purchase.id, courseId: purchase.courseId };
@@ -118,6 +132,18 @@ export class PaymentSettlementService {
     );
   }
 
+  /** False when the one-paid-purchase-per-course index refuses: the learner already bought this course. */
+  private async markPaidUnlessAlreadyOwned(purchase: Purchase, paymentId: string): Promise<boolean> {
+    try {
+      await this.markPaid(purchase, paymentId);
+      return true;
+    } catch (error) {
+      const code = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+      if (code?.code === '23505' && code.constraint === 'purchases_one_paid_idx') return false;
+      throw error;
+    }
+  }
+
   /** One transaction: the purchase becomes paid and the `purchase.paid` event is written, once. */
   async markPaid(purchase: Purchase, paymentId: string | null, inTransaction?: EntityManager): Promise<void> {
     const run = <T>(work: (manager: EntityManager) => Promise<T>) =>
@@ -126,7 +152,7 @@ export class PaymentSettlementService {
       const updated: { paid_at: Date }[] = await manager.query(
         `UPDATE "commerce"."purchases" SET "status" = 'paid', "razorpay_payment_id" = COALESCE($2, "razorpay_payment_id"), "paid_at" = now(), "failure_reason" = NULL,
                 "updated_at" = now()
-          WHERE "id" = $1 AND "status" <> 'paid' RETURNING "paid_at"`,
+          WHERE "id" = $1 AND "status" IN ('pending', 'failed', 'expired') RETURNING "paid_at"`,
         [purchase.id, paymentId],
       ).then((result: [{ paid_at: Date }[], number] | { paid_at: Date }[]) => (Array.isArray(result[0]) ? result[0] : result) as { paid_at: Date }[]);
       const paidAt = updated[0]?.paid_at;

@@ -7,6 +7,7 @@ import { PaymentSettlementService } from '../payments/payment-settlement.service
 import { Purchase } from '../purchases/purchase.entity.js';
 import { CommerceJob } from '../queue/commerce-jobs.js';
 import { RazorpayGateway } from '../razorpay/razorpay-gateway.js';
+import { RefundsService } from '../refunds/refunds.service.js';
 
 export interface ReconcileData {
   /** Overrides RECONCILE_AFTER_MS / PENDING_EXPIRY_MS (tests). */
@@ -37,6 +38,7 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
     private readonly dataSource: DataSource,
     private readonly razorpay: RazorpayGateway,
     private readonly settlement: PaymentSettlementService,
+    private readonly refunds: RefundsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
@@ -80,6 +82,8 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
         this.logger.warn(`purchase ${purchase.id} not reconciled: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+
+    await this.refunds.reconcilePending(BATCH);
 
     const owed = await this.dataSource.getRepository(Purchase).query(
       `SELECT "id" FROM "commerce"."purchases" WHERE "status" = 'paid' AND "enrolled_at" IS NULL LIMIT $1`,

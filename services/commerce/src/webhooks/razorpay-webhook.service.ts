@@ -3,16 +3,19 @@ import { DataSource } from 'typeorm';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { VerificationQueue } from '../payments/verification-queue.js';
 import { isValidWebhookSignature } from '../razorpay/signatures.js';
+import { RefundsService } from '../refunds/refunds.service.js';
 
 interface WebhookBody {
   event?: string;
   payload?: {
     payment?: { entity?: { id?: string; order_id?: string; status?: string; error_description?: string } };
     order?: { entity?: { id?: string; status?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string } };
   };
 }
 
 /**
+ * refund.processed / payment.refunded → the refund completes (purchase refunded, earnings reversed, access ends);
  * payment.captured / payment.authorized / order.paid → the order's verification job (which asks Razorpay itself,
  * and captures an authorized payment); payment.failed → the attempt is recorded and the purchase stays open for
  * another try on the same order. Each event is handled once, keyed on what the signature covers (event, entity
@@ -26,6 +29,7 @@ export class RazorpayWebhookService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly verification: VerificationQueue,
+    private readonly refunds: RefundsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
@@ -42,8 +46,9 @@ export class RazorpayWebhookService {
     const event = body.event ?? '';
     const payment = body.payload?.payment?.entity;
     const orderId = payment?.order_id ?? body.payload?.order?.entity?.id;
-    const entityId = payment?.id ?? orderId ?? 'unknown';
-    const entityStatus = payment?.status ?? body.payload?.order?.entity?.status ?? '';
+    const refund = body.payload?.refund?.entity;
+    const entityId = refund?.id ?? payment?.id ?? orderId ?? 'unknown';
+    const entityStatus = refund?.status ?? payment?.status ?? body.payload?.order?.entity?.status ?? '';
     const eventId = `${event}:${entityId}:${entityStatus}`;
     if (eventIdHeader) this.logger.debug(`webhook ${eventIdHeader.slice(0, 100)} → ${eventId}`);
 
@@ -54,6 +59,10 @@ export class RazorpayWebhookService {
         [eventId.slice(0, 200), event, orderId ?? null],
       );
       if (inserted.length === 0) return 'Duplicate event ignored';
+      if ((event === 'refund.processed' || event === 'payment.refunded') && refund?.id && refund.payment_id && refund.status === 'processed') {
+        await this.refunds.complete({ id: refund.id, payment_id: refund.payment_id, amount: Number(refund.amount ?? 0) });
+        return 'Refund recorded';
+      }
       if (!orderId || !payment?.id) return `Event ${event} ignored`;
 
       if (event === 'payment.captured' || event === 'order.paid' || event === 'payment.authorized') {
