@@ -30,3 +30,15 @@ export interface CourseEarningsAnswer {
   success: true;
   courses: CourseEarnings[];
 }
+
+/** POST /internal/enrolments/:purchaseId/revoke (progress), sent by commerce when a refund is processed. */
+export const enrolmentRevocationSchema = z.object({
+  refundId: z.string().min(1, 'refundId is required').max(100),
+});
+export type EnrolmentRevocation = z.infer<typeof enrolmentRevocationSchema>;
+
+/** Progress's answer: whether this call ended the access (false when it had already ended). */
+export interface EnrolmentRevocationAnswer {
+  success: true;
+  revoked: boolean;
+}

@@ -34,3 +34,19 @@ export function formatPrice(amount: number): string {
 export function courseEarnings(studentCount: number, price: number, discountPercent: number): number {
   return Math.floor(fromPaise(studentCount * priceAfterDiscountPaise(price, discountPercent)));
 }
+
+/** Razorpay's minimum order amount: ₹1. A price after discount between ₹0 and ₹1 cannot be charged. */
+export const MIN_PAYABLE_PAISE = 100;
+/**
+ * The largest price the academy charges in one payment: ₹5,00,000. Razorpay's per-transaction ceiling depends on
+ * the account and method (UPI is lower); this one limit is well inside what cards and net banking accept.
+ */
+export const MAX_PAYABLE_PAISE = 50_000_000;
+
+/** Why a price after discount (in paise) cannot be sold, or null when it can (₹0 is a free course). */
+export function payableAmountProblem(paise: number): string | null {
+  if (!Number.isSafeInteger(paise) || paise < 0) return 'The price must be a whole number of paise, at least ₹0';
+  if (paise > 0 && paise < MIN_PAYABLE_PAISE) return 'The price after discount must be ₹0 (free) or at least ₹1';
+  if (paise > MAX_PAYABLE_PAISE) return 'The price after discount may not exceed ₹5,00,000';
+  return null;
+}

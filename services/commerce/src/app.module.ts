@@ -15,6 +15,7 @@ import { COMMERCE_QUEUE, commerceOutboxRoutes } from './queue/commerce-jobs.js';
 import { RazorpayWebhookController } from './webhooks/razorpay-webhook.controller.js';
 import { RazorpayWebhookService } from './webhooks/razorpay-webhook.service.js';
 import { InternalEarningsController } from './internal/internal-earnings.controller.js';
+import { RefundsController } from './refunds/refunds.controller.js';
 
 /** HTTP entry point's module: purchase, verify, webhook, educator sales and earnings, /health, /health/queue. */
 @Module({
@@ -24,7 +25,7 @@ import { InternalEarningsController } from './internal/internal-earnings.control
     QueueModule.forProducer(COMMERCE_QUEUE),
     CommerceDomainModule.with(OutboxModule.forRoot({ schema: 'commerce', routes: commerceOutboxRoutes })),
   ],
-  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, InternalEarningsController, QueueHealthController],
+  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, InternalEarningsController, QueueHealthController, RefundsController],
   providers: [
     EducatorSalesService,
     PurchasesService,

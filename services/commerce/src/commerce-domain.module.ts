@@ -3,6 +3,7 @@ import { CatalogueClient, ProgressClient } from './clients/service-clients.js';
 import { EarningsService } from './earnings/earnings.service.js';
 import { PaymentSettlementService } from './payments/payment-settlement.service.js';
 import { RazorpayGateway } from './razorpay/razorpay-gateway.js';
+import { RefundsService } from './refunds/refunds.service.js';
 
 /**
  * What both entry points share: Razorpay, the internal clients, settlement and earnings. Needs CoreModule (global)
@@ -11,7 +12,7 @@ import { RazorpayGateway } from './razorpay/razorpay-gateway.js';
 @Module({})
 export class CommerceDomainModule {
   static with(outbox: import('@nestjs/common').DynamicModule) {
-    const providers = [RazorpayGateway, CatalogueClient, ProgressClient, PaymentSettlementService, EarningsService];
+    const providers = [RazorpayGateway, CatalogueClient, ProgressClient, PaymentSettlementService, EarningsService, RefundsService];
     return { module: CommerceDomainModule, imports: [outbox], providers, exports: [...providers, outbox] };
   }
 }

@@ -2,6 +2,7 @@ import { Certificate, CourseRating, LectureCompletion, PlaybackPosition } from '
 import { CreateUsersAndEnrolments1760000000000 } from './migrations/1760000000000-CreateUsersAndEnrolments.js';
 import { CreateProgressOutbox1760000050000 } from './migrations/1760000050000-CreateProgressOutbox.js';
 import { CreateLearning1760000100000 } from './migrations/1760000100000-CreateLearning.js';
+import { RevokedEnrolments1770100000002 } from './migrations/1770100000002-RevokedEnrolments.js';
 import { Enrolment } from './users/enrolment.entity.js';
 import { User } from './users/user.entity.js';
 
@@ -14,5 +15,5 @@ export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPos
 export const progressDatabase = {
   schema: 'progress',
   entities: progressEntities,
-  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000],
+  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000, RevokedEnrolments1770100000002],
 };

@@ -1,4 +1,4 @@
-import type { EnrolmentAnswer, EnrolmentRequest, InternalCourse } from '@academy/contracts';
+import type { EnrolmentAnswer, EnrolmentRequest, EnrolmentRevocation, EnrolmentRevocationAnswer, InternalCourse } from '@academy/contracts';
 import { InternalCallError, InternalClient } from '@academy/service-core';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
@@ -41,5 +41,11 @@ export class ProgressClient {
 
   enrol(request: EnrolmentRequest): Promise<EnrolmentAnswer> {
     return this.client.post('/internal/enrolments', request);
+  }
+
+  /** Ends access for a refunded purchase; idempotent by refund id. */
+  revoke(purchaseId: string, refundId: string): Promise<EnrolmentRevocationAnswer> {
+    const body: EnrolmentRevocation = { refundId };
+    return this.client.post(`/internal/enrolments/${encodeURIComponent(purchaseId)}/revoke`, body);
   }
 }

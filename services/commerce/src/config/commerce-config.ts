@@ -11,6 +11,14 @@ export const commerceConfigShape = {
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1),
   /** Unset in production; the sandbox's `<sandbox>/razorpay` locally (the SDK adds `/v1`). */
   RAZORPAY_API_URL: z.string().url().optional(),
+  /**
+   * true: orders ask Razorpay to capture at once (`payment_capture`). false: payments stay `authorized` and
+   * commerce captures them itself before marking a purchase paid. Either way only a captured payment counts.
+   */
+  RAZORPAY_AUTO_CAPTURE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   /** How long POST /api/user/verifyRazorpay waits for the verification job. */
   VERIFY_WAIT_MS: z.coerce.number().int().positive().default(20_000),
   /** Pending purchases older than this are checked with Razorpay by the reconciliation job. */
@@ -20,6 +28,8 @@ export const commerceConfigShape = {
   RECONCILE_EVERY_MS: z.coerce.number().int().positive().default(5 * 60_000),
   /** Purchase and verify calls allowed per user per minute. */
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Failed or expired purchases younger than this are still checked for a late captured payment. */
+  RECONCILE_CLOSED_WITHIN_MS: z.coerce.number().int().positive().default(3 * 24 * 60 * 60_000),
 };
 
 export type CommerceConfig = CoreConfig & z.infer<z.ZodObject<typeof commerceConfigShape>>;

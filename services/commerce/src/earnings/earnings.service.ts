@@ -1,6 +1,6 @@
 import type { CourseEarnings, EarningsGranularity, EarningsPoint } from '@academy/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { PurchasePaidEvent } from '../queue/commerce-jobs.js';
 
 type Rows<T> = T[];
@@ -59,6 +59,47 @@ export class EarningsService {
       [educatorId],
     );
     return rows.map((row) => ({ courseId: row.course_id, earnings: Math.floor(Number(row.total_paise) / 100), enrolments: row.enrolments }));
+  }
+
+  /**
+   * A processed refund of a purchase's payment: a negative ledger entry and every aggregate reduced (one enrolment
+   * fewer, on the refund's day), inside the caller's transaction. Returns false when this refund was already counted.
+   */
+  async reverse(
+    manager: EntityManager,
+    entry: { refundId: string; purchaseId: string; educatorId: string; courseId: string; amountPaise: number },
+  ): Promise<boolean> {
+    const inserted: Rows<{ refund_id: string }> = await manager.query(
+      `INSERT INTO "commerce"."earnings_reversals" ("refund_id", "purchase_id", "educator_id", "course_id", "amount_paise", "day")
+       VALUES ($1, $2, $3, $4, $5, (now() AT TIME ZONE 'UTC')::date) ON CONFLICT ("refund_id") DO NOTHING RETURNING "refund_id"`,
+      [entry.refundId, entry.purchaseId, entry.educatorId, entry.courseId, -entry.amountPaise],
+    );
+    if (inserted.length === 0) return false;
+    const [course]: Rows<{ total_paise: string }> = await manager.query(
+      `INSERT INTO "commerce"."course_earnings" ("course_id", "educator_id", "total_paise", "enrolments") VALUES ($1, $2, $3, -1)
+       ON CONFLICT ("course_id") DO UPDATE SET "total_paise" = "course_earnings"."total_paise" + EXCLUDED."total_paise",
+         "enrolments" = "course_earnings"."enrolments" - 1
+       RETURNING "total_paise"`,
+      [entry.courseId, entry.educatorId, -entry.amountPaise],
+    );
+    const after = Number(course!.total_paise);
+    const before = after + entry.amountPaise;
+    const rupeesDelta = Math.floor(after / 100) - Math.floor(before / 100);
+    await manager.query(
+      `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "earnings_rupees", "enrolments") VALUES ($1, $2, $3, -1)
+       ON CONFLICT ("educator_id") DO UPDATE SET "total_paise" = "educator_earnings"."total_paise" + EXCLUDED."total_paise",
+         "earnings_rupees" = "educator_earnings"."earnings_rupees" + EXCLUDED."earnings_rupees",
+         "enrolments" = "educator_earnings"."enrolments" - 1`,
+      [entry.educatorId, -entry.amountPaise, rupeesDelta],
+    );
+    await manager.query(
+      `INSERT INTO "commerce"."educator_daily_earnings" ("educator_id", "day", "total_paise", "enrolments")
+       VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2, -1)
+       ON CONFLICT ("educator_id", "day") DO UPDATE SET "total_paise" = "educator_daily_earnings"."total_paise" + EXCLUDED."total_paise",
+         "enrolments" = "educator_daily_earnings"."enrolments" - 1`,
+      [entry.educatorId, -entry.amountPaise],
+    );
+    return true;
   }
 
   /** O(1): one row. `earnings` = Σ floor(course totals), in rupees. */

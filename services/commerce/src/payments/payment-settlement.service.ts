@@ -7,6 +7,7 @@ import { Purchase } from '../purchases/purchase.entity.js';
 import { EarningsJob, type PurchasePaidEvent } from '../queue/commerce-jobs.js';
 import { GatewayError, RazorpayGateway, type GatewayPayment } from '../razorpay/razorpay-gateway.js';
 import { isValidPaymentSignature } from '../razorpay/signatures.js';
+import { RefundsService } from '../refunds/refunds.service.js';
 
 export type VerificationSource = 'checkout' | 'webhook' | 'reconcile';
 
@@ -31,10 +32,9 @@ export interface VerifyPaymentResult {
 /** A refusal that retrying cannot change (the job completes with `success: false`). */
 class Refusal extends Error {}
 
-const SETTLED_PAYMENT_STATES = new Set(['captured', 'authorized']);
 
 /**
- * Completes a purchase exactly once, whoever asks (Checkout's verify, a webhook, the reconciliation job):
+ * Completes a purchase exactly once (pending, or failed/expired when a late payment was captured), whoever asks (Checkout's verify, a webhook, the reconciliation job):
  * checks, confirms with Razorpay, marks paid + outbox event in one transaction, then has progress enrol
  * (idempotent by purchase id). Refusals resolve with `success: false`; transient errors throw (the job retries).
  */
@@ -47,6 +47,7 @@ export class PaymentSettlementService {
     private readonly outbox: OutboxWriter,
     private readonly razorpay: RazorpayGateway,
     private readonly progress: ProgressClient,
+    private readonly refunds: RefundsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
@@ -70,15 +71,30 @@ export class PaymentSettlementService {
     if (data.purchaseId !== undefined && purchase.id !== data.purchaseId) throw new Refusal('This payment is not for this purchase');
     if (data.userId !== undefined && purchase.userId !== data.userId) throw new Refusal('This purchase belongs to another account');
 
-    if (purchase.status !== 'paid') {
+    if (purchase.status === 'refunded') throw new Refusal('This purchase was refunded');
+    const secondPaymentOfOrder = purchase.status === 'paid' && purchase.razorpayPaymentId !== null && purchase.razorpayPaymentId !== data.paymentId;
+    if (purchase.status !== 'paid' || secondPaymentOfOrder) {
       const payment = await this.confirmedPayment(data.paymentId, purchase);
-      await this.markPaid(purchase, payment.id);
+      const becamePaid = !secondPaymentOfOrder && (await this.markPaidUnlessAlreadyOwned(purchase, payment.id));
+      if (!becamePaid) {
+        // The learner already holds a paid purchase of this course: this captured payment is a double charge.
+        await this.refunds.refund(purchase.id, payment.id, payment.amount, 'duplicate_payment');
+        return {
+          success: true,
+          message: 'You already own this course: this second payment is being refunded',
+          purchaseId: purchase.id,
+          courseId: purchase.courseId,
+        };
+      }
     }
     await this.enrol(purchase);
     return { success: true, message: 'Payment verified', purchaseId: purchase.id, courseId: purchase.courseId };
   }
 
-  /** Asks Razorpay: the payment must be for this order, of this amount, and captured or authorised. */
+  /**
+   * Asks Razorpay: the payment must be for this order and of this amount. Only a captured payment makes a purchase
+   * paid: an authorized one (an order without automatic capture) is captured here first, idempotently.
+   */
   private async confirmedPayment(paymentId: string, purchase: Purchase): Promise<GatewayPayment> {
     let payment: GatewayPayment;
     try {
@@ -91,12 +107,41 @@ export class PaymentSettlementService {
     if (payment.amount !== purchase.amountPaise || payment.currency !== purchase.currency) {
       throw new Refusal('The amount paid does not match the price of this course');
     }
-    if (payment.status === 'failed') {
-      await this.markFailed(purchase.id, payment.error_description ?? 'Payment failed');
-      throw new Refusal('The payment failed');
+    await this.recordAttempt(purchase.id, payment);
+    if (payment.status === 'failed') throw new Refusal('The payment failed; you can try again');
+    if (payment.status === 'authorized') {
+      payment = await this.razorpay.capturePayment(payment.id, payment.amount, payment.currency);
+      await this.recordAttempt(purchase.id, payment);
     }
-    if (!SETTLED_PAYMENT_STATES.has(payment.status)) throw new Refusal(`The payment is ${payment.status}, not completed`);
+    if (payment.status !== 'captured') throw new Refusal(`The payment is ${payment.status}, not completed`);
     return payment;
+  }
+
+  /** One row per Razorpay payment of the order, holding its latest known status. */
+  async recordAttempt(
+    purchaseId: string,
+    payment: Pick<GatewayPayment, 'id' | 'order_id' | 'status' | 'error_description'>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO "commerce"."payment_attempts" ("razorpay_payment_id", "purchase_id", "razorpay_order_id", "status", "error_description")
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("razorpay_payment_id") DO UPDATE SET "status" = EXCLUDED."status",
+         "error_description" = COALESCE(EXCLUDED."error_description", "payment_attempts"."error_description"), "updated_at" = now()`,
+      [payment.id, purchaseId, payment.order_id, payment.status, payment.error_description?.slice(0, 500) ?? null],
+    );
+  }
+
+  /** False when the one-paid-purchase-per-course index refuses: the learner already bought this course. */
+  private async markPaidUnlessAlreadyOwned(purchase: Purchase, paymentId: string): Promise<boolean> {
+    try {
+      await this.markPaid(purchase, paymentId);
+      return true;
+    } catch (error) {
+      const code = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+      if (code?.code === '23505' && code.constraint === 'purchases_one_paid_idx') return false;
+      throw error;
+    }
   }
 
   /** One transaction: the purchase becomes paid and the `purchase.paid` event is written, once. */
@@ -107,7 +152,7 @@ export class PaymentSettlementService {
       const updated: { paid_at: Date }[] = await manager.query(
         `UPDATE "commerce"."purchases" SET "status" = 'paid', "razorpay_payment_id" = COALESCE($2, "razorpay_payment_id"), "paid_at" = now(), "failure_reason" = NULL,
                 "updated_at" = now()
-          WHERE "id" = $1 AND "status" <> 'paid' RETURNING "paid_at"`,
+          WHERE "id" = $1 AND "status" IN ('pending', 'failed', 'expired') RETURNING "paid_at"`,
         [purchase.id, paymentId],
       ).then((result: [{ paid_at: Date }[], number] | { paid_at: Date }[]) => (Array.isArray(result[0]) ? result[0] : result) as { paid_at: Date }[]);
       const paidAt = updated[0]?.paid_at;
@@ -124,15 +169,6 @@ export class PaymentSettlementService {
         },
       });
     });
-  }
-
-  /** Only a purchase still waiting can fail; a paid one never goes back. */
-  async markFailed(purchaseId: string, reason: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE "commerce"."purchases" SET "status" = 'failed', "failure_reason" = $2, "updated_at" = now()
-        WHERE "id" = $1 AND "status" = 'pending'`,
-      [purchaseId, reason.slice(0, 500)],
-    );
   }
 
   /** Progress enrols once per purchase id, however often it is asked. */

@@ -73,7 +73,7 @@ describe('payments (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
       order: { id: expect.stringMatching(/^order_/), amount, currency: 'INR' },
     });
     const order = h.sandbox.razorpay.store.findOrder(created.body.order.id)!;
-    expect(order).toMatchObject({ amount, receipt: created.body.purchaseId, notes: { courseId: dear, userId: student.sub } });
+    expect(order).toMatchObject({ amount, payment_capture: true, receipt: created.body.purchaseId, notes: { courseId: dear, userId: student.sub } });
 
     const paid = await h.pay(created.body.order.id);
     const verified = await verify(student, verifyBody(paid, created.body.purchaseId), 200);
@@ -165,14 +165,16 @@ describe('payments (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
     const student = h.newStudent();
     h.webhooks(true);
     try {
-      const { purchaseId } = await buyAndPay(student, dear);
+      const { purchaseId, paid } = await buyAndPay(student, dear);
       await h.sandbox.razorpay.webhooks.settle();
       await eventually(() => h.enrolledCourses(student), (courses) => courses.includes(dear));
       const orderId = (await purchaseRow(purchaseId)).razorpay_order_id as string;
       const captured = h.sandbox.razorpay.store.eventsNewestFirst().find((e) => e.event === 'payment.captured' && e.orderId === orderId)!;
       const redelivered = await fetch(new URL(`razorpay/sandbox/redeliver/${captured.id}`, h.sandbox.baseUrl), { method: 'POST' });
       expect(((await redelivered.json()) as { delivery: { statusCode: number } }).delivery.statusCode).toBe(200);
-      const [{ count }] = await db().query('SELECT COUNT(*)::int AS count FROM commerce.webhook_events WHERE event_id = $1', [captured.id]);
+      // De-duplicated on the signed content (event, payment id, status), not the unsigned event-id header.
+      const signedKey = `payment.captured:${paid.razorpay_payment_id}:captured`;
+      const [{ count }] = await db().query('SELECT COUNT(*)::int AS count FROM commerce.webhook_events WHERE event_id = $1', [signedKey]);
       expect(count).toBe(1);
 
       // An out-of-order payment.failed for the same order (properly signed) must not undo a paid purchase.
@@ -196,15 +198,30 @@ describe('payments (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
     expect(await response.json()).toEqual({ success: false, message: 'Invalid webhook signature' });
   });
 
-  it('marks the purchase failed when the learner presses Fail (payment.failed webhook) and enrols nothing', async () => {
+  it('records a failed attempt (payment.failed webhook), keeps the purchase open, and a retry on the same order enrols', async () => {
     const student = h.newStudent();
     h.webhooks(true);
     try {
       const created = await purchase(student, dear, 200);
       await h.fail(created.body.order.id);
       await h.sandbox.razorpay.webhooks.settle();
-      await eventually(() => purchaseRow(created.body.purchaseId), (row) => row.status === 'failed');
+      const attempts = await eventually(
+        () => db().query('SELECT status, razorpay_order_id FROM commerce.payment_attempts WHERE purchase_id = $1', [created.body.purchaseId]),
+        (rows: unknown[]) => rows.length === 1,
+      );
+      expect(attempts).toEqual([{ status: 'failed', razorpay_order_id: created.body.order.id }]);
+      expect((await purchaseRow(created.body.purchaseId)).status).toBe('pending');
       expect(await h.enrolledCourses(student)).toEqual([]);
+
+      const again = await purchase(student, dear, 200);
+      expect(again.body.order.id).toBe(created.body.order.id);
+      const paid = await h.pay(created.body.order.id);
+      expect((await verify(student, verifyBody(paid, created.body.purchaseId), 200)).body.success).toBe(true);
+      expect(await enrolmentCount(student.sub, dear)).toBe(1);
+      const statuses = await db().query('SELECT status FROM commerce.payment_attempts WHERE purchase_id = $1 ORDER BY created_at', [
+        created.body.purchaseId,
+      ]);
+      expect(statuses.map((row: { status: string }) => row.status)).toEqual(['failed', 'captured']);
     } finally {
       h.webhooks(false);
     }

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired';
+export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
 
 /** One attempt by a learner to buy one course; the amount is computed on the server. */
 @Entity({ name: 'purchases' })

@@ -1,6 +1,6 @@
-import { CURRENCY_CODE, priceAfterDiscountPaise, type PurchaseResult } from '@academy/contracts';
+import { CURRENCY_CODE, payableAmountProblem, priceAfterDiscountPaise, type PurchaseResult } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
-import { BadGatewayException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../clients/service-clients.js';
@@ -30,6 +30,8 @@ export class PurchasesService {
     const course = await this.catalogue.course(courseId);
     if (!course.isPublished) throw new NotFoundException('Course not found');
     const amountPaise = priceAfterDiscountPaise(course.coursePrice, course.discount);
+    const problem = payableAmountProblem(amountPaise);
+    if (problem) throw new BadRequestException(`This course cannot be bought: ${problem}`);
 
     const outcome = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase|${user.id}|${courseId}`]);
@@ -97,6 +99,7 @@ export class PurchasesService {
         amount: purchase.amountPaise,
         currency: purchase.currency,
         receipt: purchase.id,
+        payment_capture: this.config.RAZORPAY_AUTO_CAPTURE,
         notes: { purchaseId: purchase.id, courseId: purchase.courseId, userId: purchase.userId, courseTitle: purchase.courseTitle.slice(0, 200) },
       });
       return order.id;

@@ -20,6 +20,15 @@ export interface GatewayPayment {
   error_description?: string | null;
 }
 
+export interface GatewayRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  /** pending | processed | failed */
+  status: string;
+}
+
 /** A Razorpay API answer with an HTTP status (the SDK's normalised error). */
 export class GatewayError extends Error {
   override name = 'GatewayError';
@@ -59,7 +68,13 @@ export class RazorpayGateway {
     (this.client.api as unknown as { rq: { defaults: { timeout?: number } } }).rq.defaults.timeout = 10_000;
   }
 
-  async createOrder(input: { amount: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder> {
+  async createOrder(input: {
+    amount: number;
+    currency: string;
+    receipt: string;
+    notes: Record<string, string>;
+    payment_capture: boolean;
+  }): Promise<GatewayOrder> {
     try {
       return (await this.client.orders.create(input)) as unknown as GatewayOrder;
     } catch (error) {
@@ -79,6 +94,48 @@ export class RazorpayGateway {
     try {
       const answer = (await this.client.orders.fetchPayments(orderId)) as unknown as { items: GatewayPayment[] };
       return answer.items;
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
+
+  /**
+   * Captures an authorized payment. Idempotent: a payment someone already captured (us, a parallel job, the
+   * order's automatic capture) is fetched and returned as it is.
+   */
+  async capturePayment(paymentId: string, amount: number, currency: string): Promise<GatewayPayment> {
+    try {
+      return (await this.client.payments.capture(paymentId, amount, currency)) as unknown as GatewayPayment;
+    } catch (error) {
+      const payment = await this.fetchPayment(paymentId);
+      if (payment.status === 'captured') return payment;
+      throw toGatewayError(error);
+    }
+  }
+
+  /**
+   * Refunds a payment in full. The SDK's `payments.refund` cannot send headers, so this goes through the SDK's own
+   * request client (same auth and base URL) to add `X-Refund-Idempotency`: the same key never refunds twice.
+   */
+  async refundPayment(paymentId: string, amount: number, idempotencyKey: string, notes: Record<string, string>): Promise<GatewayRefund> {
+    const rq = (this.client.api as unknown as { rq: { post: (url: string, data: unknown, config: unknown) => Promise<{ data: unknown }> } }).rq;
+    try {
+      const response = await rq.post(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount, notes }, {
+        headers: { 'X-Refund-Idempotency': idempotencyKey },
+      });
+      return response.data as GatewayRefund;
+    } catch (error) {
+      const axios = error as { response?: { status?: number; data?: { error?: { description?: string } } }; message?: string };
+      throw new GatewayError(
+        `Razorpay: ${axios.response?.data?.error?.description ?? axios.message ?? 'did not answer'}`,
+        axios.response?.status,
+      );
+    }
+  }
+
+  async fetchRefund(refundId: string): Promise<GatewayRefund> {
+    try {
+      return (await this.client.refunds.fetch(refundId)) as unknown as GatewayRefund;
     } catch (error) {
       throw toGatewayError(error);
     }

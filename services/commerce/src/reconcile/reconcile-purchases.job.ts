@@ -7,6 +7,7 @@ import { PaymentSettlementService } from '../payments/payment-settlement.service
 import { Purchase } from '../purchases/purchase.entity.js';
 import { CommerceJob } from '../queue/commerce-jobs.js';
 import { RazorpayGateway } from '../razorpay/razorpay-gateway.js';
+import { RefundsService } from '../refunds/refunds.service.js';
 
 export interface ReconcileData {
   /** Overrides RECONCILE_AFTER_MS / PENDING_EXPIRY_MS (tests). */
@@ -24,8 +25,9 @@ export interface ReconcileResult {
 const BATCH = 200;
 
 /**
- * Repeatable: asks Razorpay about purchases pending for too long and completes those that were paid (a lost
- * verify and lost webhooks), expires those abandoned, and retries enrolments still owed for paid purchases.
+ * Repeatable: asks Razorpay for the payments of orders pending for too long, or failed/expired recently, and
+ * completes any captured one (a lost verify and lost webhooks, even after a failed first attempt), records every
+ * attempt, expires purchases abandoned, and retries enrolments still owed for paid purchases.
  */
 @Injectable()
 @JobHandler(CommerceJob.ReconcilePurchases)
@@ -36,6 +38,7 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
     private readonly dataSource: DataSource,
     private readonly razorpay: RazorpayGateway,
     private readonly settlement: PaymentSettlementService,
+    private readonly refunds: RefundsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
@@ -44,10 +47,14 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
     const expireAfterMs = job.data.expireAfterMs ?? this.config.PENDING_EXPIRY_MS;
     const result: ReconcileResult = { checked: 0, completed: 0, expired: 0, enrolled: 0 };
 
+    // Pending for a while, or closed (failed/expired) recently: a captured payment may still have arrived late.
     const stale: { id: string }[] = await this.dataSource.query(
-      `SELECT "id" FROM "commerce"."purchases" WHERE "status" = 'pending' AND "created_at" < now() - make_interval(secs => $1)
-        ORDER BY "created_at" LIMIT $2`,
-      [reconcileAfterMs / 1000, BATCH],
+      `(SELECT "id", "created_at" FROM "commerce"."purchases" WHERE "status" = 'pending' AND "created_at" < now() - make_interval(secs => $1)
+         ORDER BY "created_at" LIMIT $2)
+       UNION ALL
+       (SELECT "id", "created_at" FROM "commerce"."purchases" WHERE "status" IN ('failed', 'expired') AND "razorpay_order_id" IS NOT NULL
+          AND "created_at" > now() - make_interval(secs => $3) ORDER BY "created_at" DESC LIMIT $2)`,
+      [reconcileAfterMs / 1000, BATCH, this.config.RECONCILE_CLOSED_WITHIN_MS / 1000],
     );
     const purchases = stale.length
       ? await this.dataSource.getRepository(Purchase).find({ where: { id: In(stale.map((row) => row.id)) } })
@@ -56,13 +63,14 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
       result.checked += 1;
       try {
         const payments = purchase.razorpayOrderId ? await this.razorpay.fetchOrderPayments(purchase.razorpayOrderId) : [];
-        const settled = payments.find(
-          (payment) => ['captured', 'authorized'].includes(payment.status) && payment.amount === purchase.amountPaise,
-        );
+        // A captured payment first; else an authorized one, which settlement captures.
+        const payable = payments.filter((payment) => payment.amount === purchase.amountPaise);
+        const settled = payable.find((payment) => payment.status === 'captured') ?? payable.find((payment) => payment.status === 'authorized');
+        for (const payment of payments) await this.settlement.recordAttempt(purchase.id, payment);
         if (settled) {
           const outcome = await this.settlement.verify({ orderId: purchase.razorpayOrderId!, paymentId: settled.id, source: 'reconcile' });
           if (outcome.success) result.completed += 1;
-        } else if (Date.now() - purchase.createdAt.getTime() > expireAfterMs) {
+        } else if (purchase.status === 'pending' && Date.now() - purchase.createdAt.getTime() > expireAfterMs) {
           await this.dataSource.query(
             `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = 'No payment before the order expired',
                     "updated_at" = now() WHERE "id" = $1 AND "status" = 'pending'`,
@@ -74,6 +82,8 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
         this.logger.warn(`purchase ${purchase.id} not reconciled: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+
+    await this.refunds.reconcilePending(BATCH);
 
     const owed = await this.dataSource.getRepository(Purchase).query(
       `SELECT "id" FROM "commerce"."purchases" WHERE "status" = 'paid' AND "enrolled_at" IS NULL LIMIT $1`,

@@ -3,16 +3,24 @@ import { DataSource } from 'typeorm';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { VerificationQueue } from '../payments/verification-queue.js';
 import { isValidWebhookSignature } from '../razorpay/signatures.js';
+import { RefundsService } from '../refunds/refunds.service.js';
 
 interface WebhookBody {
   event?: string;
-  payload?: { payment?: { entity?: { id?: string; order_id?: string; error_description?: string } }; order?: { entity?: { id?: string } } };
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; status?: string; error_description?: string } };
+    order?: { entity?: { id?: string; status?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string } };
+  };
 }
 
 /**
- * payment.captured / order.paid → the order's verification job (which asks Razorpay itself);
- * payment.failed → the pending purchase fails. Each event id is handled once: the id is recorded in the same
- * transaction that does the work, which commits only after the job is enqueued (a failure → 5xx → Razorpay retries).
+ * refund.processed / payment.refunded → the refund completes (purchase refunded, earnings reversed, access ends);
+ * payment.captured / payment.authorized / order.paid → the order's verification job (which asks Razorpay itself,
+ * and captures an authorized payment); payment.failed → the attempt is recorded and the purchase stays open for
+ * another try on the same order. Each event is handled once, keyed on what the signature covers (event, entity
+ * id, status), not on the unsigned `x-razorpay-event-id` header: the key is recorded in the same transaction that
+ * does the work, which commits only after the job is enqueued (a failure → 5xx → Razorpay retries).
  */
 @Injectable()
 export class RazorpayWebhookService {
@@ -21,6 +29,7 @@ export class RazorpayWebhookService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly verification: VerificationQueue,
+    private readonly refunds: RefundsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
@@ -37,7 +46,11 @@ export class RazorpayWebhookService {
     const event = body.event ?? '';
     const payment = body.payload?.payment?.entity;
     const orderId = payment?.order_id ?? body.payload?.order?.entity?.id;
-    const eventId = eventIdHeader?.trim() || `${event}-${payment?.id ?? orderId ?? 'unknown'}`;
+    const refund = body.payload?.refund?.entity;
+    const entityId = refund?.id ?? payment?.id ?? orderId ?? 'unknown';
+    const entityStatus = refund?.status ?? payment?.status ?? body.payload?.order?.entity?.status ?? '';
+    const eventId = `${event}:${entityId}:${entityStatus}`;
+    if (eventIdHeader) this.logger.debug(`webhook ${eventIdHeader.slice(0, 100)} → ${eventId}`);
 
     return this.dataSource.transaction(async (manager) => {
       const inserted: { event_id: string }[] = await manager.query(
@@ -46,6 +59,10 @@ export class RazorpayWebhookService {
         [eventId.slice(0, 200), event, orderId ?? null],
       );
       if (inserted.length === 0) return 'Duplicate event ignored';
+      if ((event === 'refund.processed' || event === 'payment.refunded') && refund?.id && refund.payment_id && refund.status === 'processed') {
+        await this.refunds.complete({ id: refund.id, payment_id: refund.payment_id, amount: Number(refund.amount ?? 0) });
+        return 'Refund recorded';
+      }
       if (!orderId || !payment?.id) return `Event ${event} ignored`;
 
       if (event === 'payment.captured' || event === 'order.paid' || event === 'payment.authorized') {
@@ -54,11 +71,12 @@ export class RazorpayWebhookService {
       }
       if (event === 'payment.failed') {
         await manager.query(
-          `UPDATE "commerce"."purchases" SET "status" = 'failed', "failure_reason" = $2, "updated_at" = now()
-            WHERE "razorpay_order_id" = $1 AND "status" = 'pending'`,
-          [orderId, (payment.error_description ?? 'Payment failed').slice(0, 500)],
+          `INSERT INTO "commerce"."payment_attempts" ("razorpay_payment_id", "purchase_id", "razorpay_order_id", "status", "error_description")
+           SELECT $1, "id", $2, 'failed', $3 FROM "commerce"."purchases" WHERE "razorpay_order_id" = $2
+           ON CONFLICT ("razorpay_payment_id") DO NOTHING`,
+          [payment.id, orderId, (payment.error_description ?? 'Payment failed').slice(0, 500)],
         );
-        this.logger.log(`order ${orderId}: payment ${payment.id} failed`);
+        this.logger.log(`order ${orderId}: payment ${payment.id} failed, the purchase stays open`);
         return 'Payment failure recorded';
       }
       return `Event ${event} ignored`;

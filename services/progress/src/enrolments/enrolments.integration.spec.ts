@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
+import { LearningService } from '../learning/learning.service.js';
 
 describe('POST /internal/enrolments (real PostgreSQL)', () => {
   let testEnv: ServiceTestEnvironment;
@@ -54,5 +55,22 @@ describe('POST /internal/enrolments (real PostgreSQL)', () => {
     await enrol({ purchaseId: randomUUID(), userId: 'x', courseId: randomUUID() }, 'wrong-token-123').expect(401);
     const bad = await enrol({ purchaseId: 'nope', userId: 'x', courseId: randomUUID() }).expect(400);
     expect(bad.body.message).toMatch(/purchaseId must be a valid purchase id/);
+  });
+
+  it('revokes a refunded purchase once (internal only): isEnrolled false, a late enrol changes nothing, a new purchase enrols', async () => {
+    const revoke = (purchaseId: string, refundId: string, token = TEST_INTERNAL_TOKEN) =>
+      request(app.getHttpServer()).post(`/internal/enrolments/${purchaseId}/revoke`).set('X-Internal-Token', token).send({ refundId });
+    const first = { purchaseId: randomUUID(), userId: 'test|refunded', courseId: randomUUID() };
+    await enrol(first).expect(200);
+    await revoke(first.purchaseId, 'rfnd_1', 'wrong-token-123').expect(401);
+    const answers = await Promise.all([revoke(first.purchaseId, 'rfnd_1'), revoke(first.purchaseId, 'rfnd_1')]);
+    expect(answers.map((answer) => answer.body.revoked).sort()).toEqual([false, true]);
+    const learning = app.get(LearningService);
+    expect(await learning.isEnrolled(first.userId, first.courseId)).toBe(false);
+    expect((await enrol(first).expect(200)).body.created).toBe(false); // a late enrol of the refunded purchase
+    expect(await learning.isEnrolled(first.userId, first.courseId)).toBe(false);
+    expect((await enrol({ ...first, purchaseId: randomUUID() }).expect(200)).body.created).toBe(true);
+    expect(await learning.isEnrolled(first.userId, first.courseId)).toBe(true);
+    await revoke('nope', 'rfnd_2').expect(400);
   });
 });

@@ -22,8 +22,10 @@ export class EnrolmentsService {
         `INSERT INTO "progress"."users" ("id", "name", "email", "image_url") VALUES ($1, $2, $3, $4) ON CONFLICT ("id") DO NOTHING`,
         [command.userId, command.name ?? '', command.email ?? '', command.imageUrl ?? ''],
       );
+      // A purchase refunded since (its enrolment revoked) never enrols again.
       const inserted: { id: string }[] = await manager.query(
-        `INSERT INTO "progress"."enrolments" ("user_id", "course_id", "purchase_id") VALUES ($1, $2, $3)
+        `INSERT INTO "progress"."enrolments" ("user_id", "course_id", "purchase_id")
+         SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM "progress"."revoked_enrolments" WHERE "purchase_id" = $3)
          ON CONFLICT DO NOTHING RETURNING "id"`,
         [command.userId, command.courseId, command.purchaseId],
       );
@@ -34,6 +36,26 @@ export class EnrolmentsService {
         payload: { courseId: command.courseId, userId: command.userId, purchaseId: command.purchaseId },
       });
       return { created: true };
+    });
+  }
+
+  /**
+   * A refunded purchase: its enrolment leaves `progress.enrolments` (so `LearningService.isEnrolled` is false and a
+   * later purchase can enrol again) and is kept in `revoked_enrolments`, once per refund id.
+   */
+  async revoke(command: { purchaseId: string; refundId: string }): Promise<{ revoked: boolean }> {
+    return this.dataSource.transaction(async (manager) => {
+      const removed: { user_id: string; course_id: string; created_at: Date }[] = await manager.query(
+        `DELETE FROM "progress"."enrolments" WHERE "purchase_id" = $1 RETURNING "user_id", "course_id", "created_at"`,
+        [command.purchaseId],
+      ).then((result: unknown) => (Array.isArray((result as unknown[])[0]) ? (result as unknown[][])[0] : result) as never);
+      const enrolment = removed[0];
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO "progress"."revoked_enrolments" ("purchase_id", "refund_id", "user_id", "course_id", "enrolled_at")
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING "purchase_id"`,
+        [command.purchaseId, command.refundId, enrolment?.user_id ?? '', enrolment?.course_id ?? '00000000-0000-0000-0000-000000000000', enrolment?.created_at ?? null],
+      );
+      return { revoked: enrolment !== undefined && inserted.length > 0 };
     });
   }
 }

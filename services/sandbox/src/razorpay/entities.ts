@@ -22,7 +22,7 @@ export interface RazorpayOrder {
   payment_capture?: boolean;
 }
 
-export type PaymentStatus = 'authorized' | 'captured' | 'failed';
+export type PaymentStatus = 'authorized' | 'captured' | 'refunded' | 'failed';
 
 export interface RazorpayPayment {
   id: string;
@@ -34,8 +34,8 @@ export interface RazorpayPayment {
   invoice_id: null;
   international: false;
   method: 'upi';
-  amount_refunded: 0;
-  refund_status: null;
+  amount_refunded: number;
+  refund_status: 'partial' | 'full' | null;
   captured: boolean;
   description: string | null;
   card_id: null;
@@ -54,6 +54,24 @@ export interface RazorpayPayment {
   error_reason: string | null;
   acquirer_data: Record<string, string | null>;
   created_at: number;
+}
+
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
+export interface RazorpayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Notes;
+  receipt: string | null;
+  acquirer_data: Record<string, string | null>;
+  created_at: number;
+  batch_id: null;
+  status: RefundStatus;
+  speed_processed: 'normal';
+  speed_requested: 'normal';
 }
 
 /** The `{error: {...}}` body of every Razorpay API failure. */
@@ -102,7 +120,7 @@ export function unknownIdError(field = 'id'): RazorpayApiError {
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Razorpay ids are a prefix and 14 alphanumeric characters, e.g. `order_NxV3b8L0mPqRsT`. */
-export function newRazorpayId(prefix: 'order' | 'pay' | 'evt'): string {
+export function newRazorpayId(prefix: 'order' | 'pay' | 'evt' | 'rfnd'): string {
   let suffix = '';
   for (let index = 0; index < 14; index += 1) suffix += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return `${prefix}_${suffix}`;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { RazorpaySandboxOptions } from '../config.js';
-import { RazorpayApiError, type RazorpayOrder, type RazorpayPayment } from './entities.js';
+import { RazorpayApiError, type RazorpayOrder, type RazorpayPayment, type RazorpayRefund } from './entities.js';
 import type { PaymentLedger } from './payment-ledger.js';
 import type { PaymentStore } from './payment-store.js';
 import { toPublicEntity } from './webhook-dispatcher.js';
@@ -46,8 +46,8 @@ function readPage(query: Request['query']): { count: number; skip: number } {
   return { count, skip };
 }
 
-function collection<T extends RazorpayOrder | RazorpayPayment>(items: T[]) {
-  return { entity: 'collection', count: items.length, items: items.map(toPublicEntity) };
+function collection<T extends RazorpayOrder | RazorpayPayment | RazorpayRefund>(items: T[]) {
+  return { entity: 'collection', count: items.length, items: items.map((item) => (item.entity === 'refund' ? { ...item } : toPublicEntity(item))) };
 }
 
 /** Newest first, as the real list endpoints answer. */
@@ -70,7 +70,7 @@ export function razorpayErrorHandler(error: unknown, _req: Request, res: Respons
 }
 
 /**
- * The part of Razorpay's REST API the portal uses (orders, payments of an order, payments, capture), mounted at
+ * The part of Razorpay's REST API the portal uses (orders, payments of an order, payments, capture, refunds), mounted at
  * `/razorpay/v1`. The SDK adds `/v1` to every path itself, so its base URL is `<sandbox>/razorpay`.
  */
 export function createOrdersApiRouter(options: RazorpaySandboxOptions, ledger: PaymentLedger, store: PaymentStore): Router {
@@ -113,6 +113,25 @@ export function createOrdersApiRouter(options: RazorpaySandboxOptions, ledger: P
 
   router.post('/payments/:paymentId/capture', async (req, res) => {
     res.json(toPublicEntity(await ledger.capturePayment(req.params.paymentId, req.body)));
+  });
+
+  router.post('/payments/:paymentId/refund', async (req, res) => {
+    res.json(await ledger.refundPayment(req.params.paymentId, req.body, req.get('X-Refund-Idempotency')));
+  });
+
+  router.get('/payments/:paymentId/refunds', (req, res) => {
+    const payment = ledger.requirePayment(req.params.paymentId);
+    res.json(collection(newestFirst(store.refundsOfPayment(payment.id))));
+  });
+
+  router.get('/payments/:paymentId/refunds/:refundId', (req, res) => {
+    const refund = ledger.requireRefund(req.params.refundId);
+    if (refund.payment_id !== req.params.paymentId) throw new RazorpayApiError(400, 'The id provided does not exist', { field: 'id' });
+    res.json({ ...refund });
+  });
+
+  router.get('/refunds/:refundId', (req, res) => {
+    res.json({ ...ledger.requireRefund(req.params.refundId) });
   });
 
   router.use((_req: Request, _res: Response) => {

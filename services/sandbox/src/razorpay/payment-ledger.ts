@@ -8,12 +8,14 @@ import {
   type Notes,
   type RazorpayOrder,
   type RazorpayPayment,
+  type RazorpayRefund,
 } from './entities.js';
 import type { PaymentStore } from './payment-store.js';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
 
 const SUPPORTED_CURRENCIES = new Set(['INR', 'USD', 'EUR', 'GBP', 'SGD', 'AED', 'AUD', 'CAD']);
 /** Fields the real Orders API accepts; anything else is refused, as Razorpay does, so typos surface here. */
+const REFUND_FIELDS = new Set(['amount', 'speed', 'notes', 'receipt']);
 const ORDER_FIELDS = new Set(['amount', 'currency', 'receipt', 'notes', 'partial_payment', 'first_payment_min_amount', 'payment_capture']);
 const MAX_RECEIPT_LENGTH = 40;
 const MAX_NOTES = 15;
@@ -246,6 +248,80 @@ export class PaymentLedger {
     await this.webhooks.publish('payment.captured', payment, order);
     await this.webhooks.publish('order.paid', payment, order);
     return payment;
+  }
+
+  /**
+   * POST /payments/:id/refund (and a refund made in the dashboard): a captured payment, the rest of its amount
+   * unless `amount` says less. The same X-Refund-Idempotency key for the same payment answers the same refund.
+   * The refund starts `pending`; `processRefund` (the bank's answer) makes it `processed`.
+   */
+  async refundPayment(paymentId: string, body: unknown, idempotencyKey?: string): Promise<RazorpayRefund> {
+    const payment = this.requirePayment(paymentId);
+    const key = idempotencyKey?.trim() || undefined;
+    if (key) {
+      const earlier = this.store.refundForKey(paymentId, key);
+      if (earlier) return earlier;
+    }
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const unknownFields = Object.keys(input).filter((field) => !REFUND_FIELDS.has(field));
+    if (unknownFields.length > 0) {
+      throw new RazorpayApiError(400, `${unknownFields.join(', ')} is/are not required and should not be sent`, { field: unknownFields[0] });
+    }
+    if (payment.status !== 'captured' && payment.status !== 'refunded') {
+      throw new RazorpayApiError(400, 'The payment has not been captured yet and cannot be refunded.', { reason: 'payment_not_captured' });
+    }
+    const remaining = payment.amount - payment.amount_refunded;
+    if (remaining <= 0) {
+      throw new RazorpayApiError(400, 'The payment has been fully refunded already', { reason: 'payment_fully_refunded' });
+    }
+    const amount = input.amount === undefined ? remaining : readAmount(input.amount, 'amount');
+    if (amount < 100) throw new RazorpayApiError(400, 'The refund amount must be atleast INR 1.00', { field: 'amount' });
+    if (amount > remaining) {
+      throw new RazorpayApiError(400, 'The refund amount provided is greater than amount captured', { field: 'amount' });
+    }
+    const receipt = typeof input.receipt === 'string' ? input.receipt.slice(0, MAX_RECEIPT_LENGTH) : null;
+    const refund: RazorpayRefund = {
+      id: newRazorpayId('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes: readNotes(input.notes),
+      receipt,
+      acquirer_data: { arn: null },
+      created_at: unixSeconds(),
+      batch_id: null,
+      status: 'pending',
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    };
+    payment.amount_refunded += amount;
+    payment.refund_status = payment.amount_refunded >= payment.amount ? 'full' : 'partial';
+    if (payment.refund_status === 'full') payment.status = 'refunded';
+    const order = this.requireOrder(payment.order_id);
+    await Promise.all([this.store.saveRefund(refund, key), this.store.savePayment(payment)]);
+    await this.webhooks.publish('refund.created', payment, order, refund);
+    return refund;
+  }
+
+  requireRefund(refundId: string): RazorpayRefund {
+    const refund = this.store.findRefund(refundId);
+    if (!refund) throw unknownIdError();
+    return refund;
+  }
+
+  /** Test-only: the bank confirms a pending refund (refund.processed, and payment.refunded once fully refunded). */
+  async processRefund(refundId: string): Promise<RazorpayRefund> {
+    const refund = this.requireRefund(refundId);
+    if (refund.status === 'processed') return refund;
+    refund.status = 'processed';
+    refund.acquirer_data = { arn: String(Date.now()).slice(-12) };
+    const payment = this.requirePayment(refund.payment_id);
+    const order = this.requireOrder(payment.order_id);
+    await this.store.saveRefund(refund);
+    await this.webhooks.publish('refund.processed', payment, order, refund);
+    if (payment.status === 'refunded') await this.webhooks.publish('payment.refunded', payment, order, refund);
+    return refund;
   }
 
   private openOrderForCheckout(keyId: string, orderId: string): RazorpayOrder {

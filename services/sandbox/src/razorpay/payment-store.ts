@@ -1,8 +1,15 @@
 import path from 'node:path';
 import { readJsonFile, writeJsonFile } from '../json-file.js';
-import type { RazorpayOrder, RazorpayPayment } from './entities.js';
+import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from './entities.js';
 
-export type WebhookEventName = 'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid';
+export type WebhookEventName =
+  | 'payment.authorized'
+  | 'payment.captured'
+  | 'payment.failed'
+  | 'order.paid'
+  | 'refund.created'
+  | 'refund.processed'
+  | 'payment.refunded';
 
 export interface WebhookDelivery {
   attempt: number;
@@ -30,6 +37,9 @@ interface StoredState {
   orders: RazorpayOrder[];
   payments: RazorpayPayment[];
   events: WebhookEventRecord[];
+  refunds?: RazorpayRefund[];
+  /** X-Refund-Idempotency key → refund id. */
+  refundKeys?: Record<string, string>;
 }
 
 const STATE_FILE = 'razorpay.json';
@@ -40,6 +50,8 @@ const MAX_EVENTS_KEPT = 1000;
 export class PaymentStore {
   private readonly orders = new Map<string, RazorpayOrder>();
   private readonly payments = new Map<string, RazorpayPayment>();
+  private readonly refunds = new Map<string, RazorpayRefund>();
+  private readonly refundKeys = new Map<string, string>();
   private events: WebhookEventRecord[] = [];
   private writeQueue: Promise<void> = Promise.resolve();
 
@@ -50,6 +62,8 @@ export class PaymentStore {
     const state = await readJsonFile<StoredState>(store.filePath);
     for (const order of state?.orders ?? []) store.orders.set(order.id, order);
     for (const payment of state?.payments ?? []) store.payments.set(payment.id, payment);
+    for (const refund of state?.refunds ?? []) store.refunds.set(refund.id, refund);
+    for (const [key, refundId] of Object.entries(state?.refundKeys ?? {})) store.refundKeys.set(key, refundId);
     // Retries do not survive a restart; an interrupted delivery shows as failed (redeliver it by hand).
     store.events = (state?.events ?? []).map((event) => (event.status === 'pending' ? { ...event, status: 'failed' } : event));
     return store;
@@ -74,6 +88,26 @@ export class PaymentStore {
 
   paymentsOfOrder(orderId: string): RazorpayPayment[] {
     return this.allPayments().filter((payment) => payment.order_id === orderId);
+  }
+
+  findRefund(refundId: string): RazorpayRefund | undefined {
+    return this.refunds.get(refundId);
+  }
+
+  refundsOfPayment(paymentId: string): RazorpayRefund[] {
+    return [...this.refunds.values()].filter((refund) => refund.payment_id === paymentId);
+  }
+
+  /** The refund made earlier with this X-Refund-Idempotency key for this payment, if any. */
+  refundForKey(paymentId: string, key: string): RazorpayRefund | undefined {
+    const refundId = this.refundKeys.get(`${paymentId}|${key}`);
+    return refundId ? this.refunds.get(refundId) : undefined;
+  }
+
+  saveRefund(refund: RazorpayRefund, idempotencyKey?: string): Promise<void> {
+    this.refunds.set(refund.id, refund);
+    if (idempotencyKey) this.refundKeys.set(`${refund.payment_id}|${idempotencyKey}`, refund.id);
+    return this.persist();
   }
 
   findEvent(eventId: string): WebhookEventRecord | undefined {
@@ -103,7 +137,13 @@ export class PaymentStore {
   /** Writes one after another; each write takes the state as it is when its turn comes. */
   persist(): Promise<void> {
     const write = this.writeQueue.then(() =>
-      writeJsonFile(this.filePath, { orders: this.allOrders(), payments: this.allPayments(), events: this.events } satisfies StoredState),
+      writeJsonFile(this.filePath, {
+        orders: this.allOrders(),
+        payments: this.allPayments(),
+        events: this.events,
+        refunds: [...this.refunds.values()],
+        refundKeys: Object.fromEntries(this.refundKeys),
+      } satisfies StoredState),
     );
     this.writeQueue = write.catch(() => undefined);
     return write;

@@ -68,6 +68,17 @@ export async function createRazorpaySandbox(options: SandboxOptions): Promise<Ra
     res.json({ eventId: event.id, event: event.event, delivery });
   });
 
+  // Test-only: a refund made in Razorpay's dashboard (not through the API), of the whole payment or `amount` paise.
+  router.post('/razorpay/sandbox/refund/:paymentId', parseJson, async (req, res) => {
+    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+    res.json(await ledger.refundPayment(req.params.paymentId, body.amount === undefined ? {} : { amount: body.amount }));
+  });
+
+  // Test-only: the bank settles a pending refund (refund.processed and, when the payment is fully refunded, payment.refunded).
+  router.post('/razorpay/sandbox/process-refund/:refundId', async (req, res) => {
+    res.json(await ledger.processRefund(req.params.refundId));
+  });
+
   router.use('/razorpay', () => {
     throw new RazorpayApiError(404, 'The requested URL was not found on the server.');
   });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { RazorpaySandboxOptions } from '../config.js';
-import { newRazorpayId, unixSeconds, type RazorpayOrder, type RazorpayPayment } from './entities.js';
+import { newRazorpayId, unixSeconds, type RazorpayOrder, type RazorpayPayment, type RazorpayRefund } from './entities.js';
 import type { PaymentStore, WebhookDelivery, WebhookEventName, WebhookEventRecord } from './payment-store.js';
 
 /** The sandbox's merchant account id, as events carry one. */
@@ -27,16 +27,19 @@ export class WebhookDispatcher {
   ) {}
 
   /** Records the event and starts delivering it; resolves once it is recorded, not delivered. */
-  async publish(event: WebhookEventName, payment: RazorpayPayment, order: RazorpayOrder): Promise<WebhookEventRecord> {
+  async publish(event: WebhookEventName, payment: RazorpayPayment, order: RazorpayOrder, refund?: RazorpayRefund): Promise<WebhookEventRecord> {
     const includesOrder = event === 'order.paid';
+    // Refund events carry the refund first, then the payment, as Razorpay's do.
+    const entities: Record<string, { entity: unknown }> = {};
+    if (refund) entities.refund = { entity: { ...refund } };
+    entities.payment = { entity: toPublicEntity(payment) };
+    if (includesOrder) entities.order = { entity: toPublicEntity(order) };
     const payload = {
       entity: 'event',
       account_id: SANDBOX_ACCOUNT_ID,
       event,
-      contains: includesOrder ? ['payment', 'order'] : ['payment'],
-      payload: includesOrder
-        ? { payment: { entity: toPublicEntity(payment) }, order: { entity: toPublicEntity(order) } }
-        : { payment: { entity: toPublicEntity(payment) } },
+      contains: Object.keys(entities),
+      payload: entities,
       created_at: unixSeconds(),
     };
     const record: WebhookEventRecord = {
