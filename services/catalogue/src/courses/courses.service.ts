@@ -4,6 +4,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
 import { CourseEntity } from '../database/entities.js';
+import { CourseCache } from './course-cache.js';
 import { decodeCursor, encodeCursor, escapeLikePattern } from './course-list-cursor.js';
 import { toCourseSummary } from './course-mapper.js';
 import { sanitizeCourseDescription } from './sanitize-course-description.js';
@@ -27,6 +28,7 @@ export class CoursesService {
   constructor(
     @InjectRepository(CourseEntity) private readonly courses: Repository<CourseEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: CourseCache,
   ) {}
 
   /**
@@ -82,7 +84,7 @@ export class CoursesService {
 
   /** Creates a published course; the description is sanitised here, orders follow the array positions. */
   async create(input: NewCourse, educator: { id: string; name: string }, thumbnailUrl: string): Promise<CourseEntity> {
-    return this.dataSource.transaction(async (manager) => {
+    const saved = await this.dataSource.transaction(async (manager) => {
       const courseId = randomUUID();
       const course = manager.create(CourseEntity, {
         id: courseId,
@@ -116,5 +118,7 @@ export class CoursesService {
       });
       return manager.save(course);
     });
+    await this.cache.invalidate();
+    return saved;
   }
 }

@@ -3,6 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
+import { CourseCache } from '../courses/course-cache.js';
 import { toChapters } from '../courses/course-mapper.js';
 import { sanitizeCourseDescription } from '../courses/sanitize-course-description.js';
 import { ChapterEntity, CourseEntity, LectureEntity } from '../database/entities.js';
@@ -29,6 +30,7 @@ export class EducatorCoursesService {
   constructor(
     @InjectRepository(CourseEntity) private readonly courses: Repository<CourseEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: CourseCache,
   ) {}
 
   async findOwned(courseId: string, educatorId: string): Promise<CourseEntity> {
@@ -49,7 +51,7 @@ export class EducatorCoursesService {
    */
   async update(courseId: string, educatorId: string, input: CourseUpdate, thumbnailUrl: string | null): Promise<CourseEntity> {
     if (!UUID.test(courseId)) throw new NotFoundException('Course not found');
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       // Row lock: two saves of the same course run one after the other instead of interleaving delete and insert.
       await manager.query(`SELECT id FROM catalogue.courses WHERE id = $1 FOR UPDATE`, [courseId]);
       const course = await manager.findOne(CourseEntity, {
@@ -101,11 +103,14 @@ export class EducatorCoursesService {
       await manager.save(ChapterEntity, chapters);
       return course;
     });
+    await this.cache.invalidate();
+    return updated;
   }
 
   async setPublished(courseId: string, educatorId: string, isPublished: boolean): Promise<void> {
     if (!UUID.test(courseId)) throw new NotFoundException('Course not found');
     const result = await this.courses.update({ id: courseId, educatorId }, { isPublished });
     if (!result.affected) throw new NotFoundException('Course not found');
+    await this.cache.invalidate();
   }
 }
