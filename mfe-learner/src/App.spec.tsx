@@ -31,13 +31,14 @@ describe('learner App routes', () => {
     ['/course-list/math', 'Course List'],
   ])('renders %s', async (path, heading) => {
     renderAppAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // Routes are lazy chunks: the first import compiles the page's modules, which can take over a second under jest.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('renders the course page for /course/:id', async () => {
     renderAppAt('/course/abc');
     // The stub server answers without courseData: the page says so instead of crashing.
-    expect(await screen.findByRole('heading', { name: 'The course could not be loaded' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The course could not be loaded' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getAllByText('The server sent no course data').length).toBeGreaterThan(0);
     expect(window.fetch).toHaveBeenCalledWith('/api/course/abc', expect.objectContaining({ method: 'GET' }));
   });

@@ -1,23 +1,33 @@
 import { learnerPaths, remotePageRoutes } from '@academy/platform';
+import { lazy, Suspense } from 'react';
 import { Routes } from 'react-router-dom';
-import { CourseDetailPage, CourseListPage, HomePage } from './catalogue';
-import { CertificatePage } from './certificates';
-import { MyEnrollmentsPage } from './enrollments';
-import { PlayerPage } from './player';
+
+// One chunk per route: `/` loads only the home page's code; the player, checkout and certificates load when visited.
+const HomePage = lazy(() => import('./catalogue/pages/HomePage').then((m) => ({ default: m.HomePage })));
+const CourseListPage = lazy(() => import('./catalogue/pages/CourseListPage').then((m) => ({ default: m.CourseListPage })));
+const CourseDetailPage = lazy(() =>
+  import('./catalogue/pages/CourseDetailPage').then((m) => ({ default: m.CourseDetailPage })),
+);
+const MyEnrollmentsPage = lazy(() => import('./enrollments').then((m) => ({ default: m.MyEnrollmentsPage })));
+const PlayerPage = lazy(() => import('./player').then((m) => ({ default: m.PlayerPage })));
+const CertificatePage = lazy(() => import('./certificates').then((m) => ({ default: m.CertificatePage })));
 
 /** The learner pages, at the paths of the one route table (`learnerPaths` in @academy/platform). */
 export default function App() {
   return (
-    <Routes>
-      {remotePageRoutes(learnerPaths, {
-        home: HomePage,
-        courseList: CourseListPage,
-        courseSearch: CourseListPage,
-        course: CourseDetailPage,
-        myEnrollments: MyEnrollmentsPage,
-        player: PlayerPage,
-        certificate: CertificatePage,
-      })}
-    </Routes>
+    // The shell reserves the region's space, so an empty fallback does not shift the layout.
+    <Suspense fallback={null}>
+      <Routes>
+        {remotePageRoutes(learnerPaths, {
+          home: HomePage,
+          courseList: CourseListPage,
+          courseSearch: CourseListPage,
+          course: CourseDetailPage,
+          myEnrollments: MyEnrollmentsPage,
+          player: PlayerPage,
+          certificate: CertificatePage,
+        })}
+      </Routes>
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createEdge, type RunningEdge } from './edge-server.js';
 import { runtimeConfigFromEnv } from './runtime-config.js';
 import type { ServiceName } from '../routes/route-table.js';
@@ -149,6 +149,12 @@ describe('edge server', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.body.length).toBeLessThan(bigScript.length / 10);
     expect(gunzipSync(response.body).toString()).toBe(bigScript);
+  });
+
+  it('prefers brotli when the browser accepts it, as mobile browsers do', async () => {
+    const response = await rawGet(`${edge.url}/main.3f2a9c1b.js`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.body).toString()).toBe(bigScript);
   });
 
   it('falls back to the shell index.html for client-side routes', async () => {

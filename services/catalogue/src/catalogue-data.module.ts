@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CourseCache } from './courses/course-cache.js';
 import { catalogueEntities } from './courses/course.entity.js';
 
 /**
- * The catalogue's repositories, global so that job handlers (which QueueModule.forWorker instantiates inside
- * its own module) can inject them as well as controllers and services.
+ * The catalogue's repositories and its course cache, global so that job handlers (which QueueModule.forWorker
+ * instantiates inside its own module) can inject them as well as controllers and services.
  */
 @Global()
-@Module({ imports: [TypeOrmModule.forFeature(catalogueEntities)], exports: [TypeOrmModule] })
+@Module({ imports: [TypeOrmModule.forFeature(catalogueEntities)], providers: [CourseCache], exports: [TypeOrmModule, CourseCache] })
 export class CatalogueDataModule {}

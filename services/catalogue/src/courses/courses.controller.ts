@@ -3,12 +3,16 @@ import { CurrentUser, OptionalAuth, Public, ZodValidationPipe, type AuthUser } f
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { toCourseDetail } from './course-mapper.js';
+import { CourseCache } from './course-cache.js';
 import { CoursesService } from './courses.service.js';
 import { sendCacheable } from './http-cache.js';
 
 @Controller('api/course')
 export class CoursesController {
-  constructor(private readonly courses: CoursesService) {}
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly cache: CourseCache,
+  ) {}
 
   /** Published course cards; `?search=`, `?limit=&cursor=` (keyset pages). */
   @Public()
@@ -18,7 +22,7 @@ export class CoursesController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const page = await this.courses.listPublished(query);
+    const page = await this.cache.get(`list:${JSON.stringify(query)}`, () => this.courses.listPublished(query));
     sendCacheable(request, response, { success: true, courses: page.courses, nextCursor: page.nextCursor }, { personal: false });
   }
 
@@ -31,7 +35,8 @@ export class CoursesController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const course = await this.courses.findWithContent(id);
-    sendCacheable(request, response, { success: true, courseData: toCourseDetail(course) }, { personal: user !== undefined });
+    // The mapper's public answer is what is cached; a missing course throws and is not cached.
+    const courseData = await this.cache.get(`detail:${id}`, async () => toCourseDetail(await this.courses.findWithContent(id)));
+    sendCacheable(request, response, { success: true, courseData }, { personal: user !== undefined });
   }
 }

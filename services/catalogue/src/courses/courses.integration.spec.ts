@@ -19,6 +19,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
+import { CourseCache } from './course-cache.js';
 import { generateMedia } from '../media/generate-media.js';
 import { demoCourses, demoUuid, type DemoCourse } from '../seed/demo-courses.js';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';
@@ -109,6 +110,7 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
     it('sends rating average (rounded down) and counts from the counters', async () => {
       // The counters as enrolment and rating events leave them (the seed starts every course at zero).
       await dataSource.query('UPDATE catalogue.courses SET rating_sum = 178, rating_count = 42, student_count = 310 WHERE id = $1', [demoCourses[0]!.id]);
+      await app.get(CourseCache).invalidate(); // as the worker does after applying those events
       const { body } = await http().get('/api/course/all').expect(200);
       const fractions = (body.courses as CourseSummary[]).find((c) => c._id === demoCourses[0]!.id)!;
       expect(fractions).toMatchObject({ averageRating: Math.floor(178 / 42), ratingCount: 42, studentCount: 310, coursePrice: 499.5, discount: 20 });
@@ -188,6 +190,7 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
       await http().get('/api/course/all').set('If-None-Match', `W/${etag}`).expect(304);
 
       await dataSource.query(`UPDATE catalogue.courses SET student_count = student_count + 1 WHERE id = $1`, [demoCourses[1]!.id]);
+      await app.get(CourseCache).invalidate(); // as the worker does after applying an enrolment event
       const changed = await http().get('/api/course/all').set('If-None-Match', etag).expect(200);
       expect(changed.headers.etag).not.toBe(etag);
       await dataSource.query(`UPDATE catalogue.courses SET student_count = student_count - 1 WHERE id = $1`, [demoCourses[1]!.id]);
@@ -268,6 +271,7 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
       expect(signedIn.headers.vary).toContain('Authorization');
 
       await dataSource.query(`UPDATE catalogue.courses SET rating_sum = rating_sum + 5, rating_count = rating_count + 1 WHERE id = $1`, [id]);
+      await app.get(CourseCache).invalidate(); // as the worker does after applying a rating event
       const after = await http().get(`/api/course/${id}`).set('If-None-Match', anonymous.headers.etag as string).expect(200);
       expect(after.body.courseData.ratingCount).toBe(1);
     });

@@ -3,6 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { CourseEntity } from './course.entity.js';
+import { CourseCache } from './course-cache.js';
 import { decodeCursor, encodeCursor, escapeLikePattern } from './course-list-cursor.js';
 import { toCourseSummary } from './course-mapper.js';
 
@@ -24,6 +25,7 @@ const DEFAULT_PAGE_SIZE = 20;
 export class CoursesService {
   constructor(
     @InjectRepository(CourseEntity) private readonly courses: Repository<CourseEntity>,
+    private readonly cache: CourseCache,
   ) {}
 
   /**

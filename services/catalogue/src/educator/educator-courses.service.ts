@@ -6,6 +6,7 @@ import { DataSource, Repository } from 'typeorm';
 import { isProtectedFile, protectedFilePath } from '@academy/service-core';
 import { BadRequestException } from '@nestjs/common';
 import { toChapters, type LectureLinkAudience } from '../courses/course-mapper.js';
+import { CourseCache } from '../courses/course-cache.js';
 import { sanitizeCourseDescription } from '../courses/sanitize-course-description.js';
 import { ChapterEntity, CourseEntity, LectureEntity } from '../courses/course.entity.js';
 
@@ -71,6 +72,7 @@ export class EducatorCoursesService {
   constructor(
     @InjectRepository(CourseEntity) private readonly courses: Repository<CourseEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: CourseCache,
   ) {}
 
   listByEducator(educatorId: string): Promise<CourseEntity[]> {
@@ -79,7 +81,7 @@ export class EducatorCoursesService {
 
   /** Creates a published course; the description is sanitised here, orders follow the array positions. */
   async create(input: NewCourse, educator: { id: string; name: string }, thumbnailUrl: string): Promise<CourseEntity> {
-    return this.dataSource.transaction(async (manager) => {
+    const saved = await this.dataSource.transaction(async (manager) => {
       const courseId = randomUUID();
       const course = manager.create(CourseEntity, {
         id: courseId,
@@ -113,6 +115,8 @@ export class EducatorCoursesService {
       });
       return manager.save(course);
     });
+    await this.cache.invalidate(); // a new course shows at once on every replica
+    return saved;
   }
 
   async findOwned(courseId: string, educatorId: string): Promise<CourseEntity> {
@@ -133,7 +137,7 @@ export class EducatorCoursesService {
    */
   async update(courseId: string, educatorId: string, input: CourseUpdate, thumbnailUrl: string | null): Promise<CourseEntity> {
     if (!UUID.test(courseId)) throw new NotFoundException('Course not found');
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       // Row lock: two saves of the same course run one after the other instead of interleaving delete and insert.
       await manager.query(`SELECT id FROM catalogue.courses WHERE id = $1 FOR UPDATE`, [courseId]);
       const course = await manager.findOne(CourseEntity, {
@@ -185,11 +189,14 @@ export class EducatorCoursesService {
       await manager.save(ChapterEntity, chapters);
       return course;
     });
+    await this.cache.invalidate();
+    return updated;
   }
 
   async setPublished(courseId: string, educatorId: string, isPublished: boolean): Promise<void> {
     if (!UUID.test(courseId)) throw new NotFoundException('Course not found');
     const result = await this.courses.update({ id: courseId, educatorId }, { isPublished });
     if (!result.affected) throw new NotFoundException('Course not found');
+    await this.cache.invalidate();
   }
 }

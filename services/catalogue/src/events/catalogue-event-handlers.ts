@@ -10,6 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
+import { CourseCache } from '../courses/course-cache.js';
 
 export interface EventOutcome {
   applied: boolean;
@@ -33,8 +34,9 @@ async function applyOnce(
   courseId: string,
   apply: (manager: EntityManager) => Promise<number>,
   logger: Logger,
+  cache: CourseCache,
 ): Promise<EventOutcome> {
-  return dataSource.transaction(async (manager) => {
+  const outcome = await dataSource.transaction(async (manager): Promise<EventOutcome> => {
     const fresh: unknown[] = await manager.query(
       `INSERT INTO catalogue.processed_events (event_key, topic, course_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
       [key, topic, courseId],
@@ -44,6 +46,9 @@ async function applyOnce(
     if (changed === 0) logger.warn(`${topic} ${key}: course ${courseId} does not exist; event recorded, nothing counted`);
     return { applied: changed > 0 };
   });
+  // After the commit: counters the public answers show changed, so every API replica's cache is stale.
+  if (outcome.applied) await cache.invalidate();
+  return outcome;
 }
 
 /** `course.enrolled`: one more student, at most once per purchase. */
@@ -52,7 +57,10 @@ async function applyOnce(
 export class CourseEnrolledHandler implements JobProcessor<unknown, EventOutcome> {
   private readonly logger = new Logger(CourseEnrolledHandler.name);
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: CourseCache,
+  ) {}
 
   async handle(job: Job): Promise<EventOutcome> {
     const event = parse(courseEnrolledEventSchema, job);
@@ -62,7 +70,7 @@ export class CourseEnrolledHandler implements JobProcessor<unknown, EventOutcome
         [event.courseId],
       )) as [unknown, number];
       return changed;
-    }, this.logger);
+    }, this.logger, this.cache);
   }
 }
 
@@ -72,7 +80,10 @@ export class CourseEnrolledHandler implements JobProcessor<unknown, EventOutcome
 export class CourseRatedHandler implements JobProcessor<unknown, EventOutcome> {
   private readonly logger = new Logger(CourseRatedHandler.name);
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: CourseCache,
+  ) {}
 
   async handle(job: Job): Promise<EventOutcome> {
     const event = parse(courseRatedEventSchema, job);
@@ -83,7 +94,7 @@ export class CourseRatedHandler implements JobProcessor<unknown, EventOutcome> {
         [event.courseId, delta.sum, delta.count],
       )) as [unknown, number];
       return changed;
-    }, this.logger);
+    }, this.logger, this.cache);
   }
 }
 
