@@ -1,4 +1,5 @@
-import { useApi, useToast } from '@academy/platform';
+import { queryKeys, useApi, useToast } from '@academy/platform';
+import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { educatorPaths } from '../common/educatorPaths';
@@ -14,7 +15,8 @@ export function EditCoursePage() {
   const navigate = useNavigate();
   const toast = useToast();
   const api = useApi();
-  const { state, reload } = useRemoteData((api) => fetchCourseForEditing(api, courseId), [courseId]);
+  const queryClient = useQueryClient();
+  const { state, reload } = useRemoteData(queryKeys.educator.courseForEditing(courseId), (api) => fetchCourseForEditing(api, courseId));
 
   return (
     <div className="add-course">
@@ -33,6 +35,8 @@ export function EditCoursePage() {
           submit={(form) => updateCourse(api, courseId, form)}
           onSuccess={(result) => {
             toast.success(result.message);
+            // My Courses, the dashboard and this form show the course: all load it afresh.
+            void queryClient.invalidateQueries({ queryKey: queryKeys.educator.all });
             navigate(educatorPaths.myCourses);
           }}
         />
