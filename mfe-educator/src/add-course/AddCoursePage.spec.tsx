@@ -47,6 +47,28 @@ describe('Add Course', () => {
     expect(seen.filter((r) => r.path.includes('add-course'))).toEqual([]);
   });
 
+  it('shows the contract\'s errors under the fields (aria-invalid, aria-describedby) and sends nothing', async () => {
+    const seen = fakeServer();
+    const { user } = await openAddCourse();
+    await user.upload(screen.getByLabelText('Course Thumbnail'), png());
+    await user.type(screen.getByLabelText('Course Price'), '-5');
+    await user.type(screen.getByLabelText('Discount %'), '150');
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    const title = screen.getByLabelText('Course Title');
+    await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
+    expect(title).toHaveAccessibleDescription('Course Title is required');
+    expect(screen.getByLabelText('Course Price')).toHaveAccessibleDescription('Course Price cannot be negative');
+    expect(screen.getByLabelText('Discount %')).toHaveAccessibleDescription('Discount must be between 0 and 100');
+    expect(title).toHaveFocus(); // the first invalid field
+    expect(seen.filter((r) => r.path.includes('add-course'))).toEqual([]);
+
+    // Corrected fields lose their error once submitted again.
+    await user.type(title, 'Integers');
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    await waitFor(() => expect(title).not.toHaveAttribute('aria-invalid'));
+    expect(screen.getByLabelText('Discount %')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('adds chapters by prompt; an empty or cancelled name adds nothing; new chapters are expanded and empty', async () => {
     fakeServer();
     const { user } = await openAddCourse();
