@@ -10,7 +10,15 @@ export {
   resetRuntimeConfigCache,
 } from './config/runtime-config';
 export { RuntimeConfigProvider, useRuntimeConfig, useOptionalRuntimeConfig } from './config/runtime-config-context';
-export { ApiError, apiUrl, createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client';
+export {
+  ApiError,
+  apiUrl,
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type FormRequestOptions,
+  type UploadProgress,
+} from './api/api-client';
 export { useApi } from './api/use-api';
 export { queryKeys } from './api/query-keys';
 export {

@@ -13,7 +13,8 @@ afterEach(() => jest.restoreAllMocks());
 async function openAddCourse() {
   const user = userEvent.setup();
   const view = renderEducatorApp('/educator/add-course');
-  await screen.findByRole('textbox', { name: 'Course Description' }); // the lazy editor chunk has loaded
+  // The lazy editor chunk has loaded (the first import of a test run is slow on a busy machine).
+  await screen.findByRole('textbox', { name: 'Course Description' }, { timeout: 5000 });
   return { user, ...view };
 }
 
@@ -146,6 +147,23 @@ describe('Add Course', () => {
     expect(screen.queryByRole('img', { name: /Preview of/ })).not.toBeInTheDocument();
     expect(screen.getByText('No chapters yet.')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Course Description' })).toHaveTextContent(/^$/);
+  });
+
+  it('shows the upload progress while the course and its thumbnail are sent', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fakeServer(on('POST', '/api/educator/add-course', async () => (await answered, { status: 201, body: { success: true, message: 'Course Added' } })));
+    const { user } = await openAddCourse();
+    await fillRequired(user);
+    await user.upload(screen.getByLabelText('Course Thumbnail'), png());
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    const progress = await screen.findByRole('progressbar', { name: 'Uploading the course' });
+    await waitFor(() => expect(progress).toHaveAttribute('value', '50'));
+    expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    act(() => answer());
+    expect(await screen.findByText('Course Added')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('shows the server message on failure and keeps what was typed', async () => {

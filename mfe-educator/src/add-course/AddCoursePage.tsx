@@ -15,7 +15,7 @@ export function AddCoursePage() {
       <CourseForm
         submitLabel="ADD"
         busyLabel="Adding…"
-        submit={(form) => addCourse(api, form)}
+        submit={(form, onUploadProgress) => addCourse(api, form, onUploadProgress)}
         onSuccess={(result, reset) => {
           toast.success(result.message);
           void queryClient.invalidateQueries({ queryKey: queryKeys.educator.all });

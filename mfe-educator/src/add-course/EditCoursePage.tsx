@@ -32,7 +32,7 @@ export function EditCoursePage() {
           initial={{ ...draftFromCourse(state.data), thumbnailUrl: state.data.courseThumbnail }}
           submitLabel="Save changes"
           busyLabel="Saving…"
-          submit={(form) => updateCourse(api, courseId, form)}
+          submit={(form, onUploadProgress) => updateCourse(api, courseId, form, onUploadProgress)}
           onSuccess={(result) => {
             toast.success(result.message);
             // My Courses, the dashboard and this form show the course: all load it afresh.

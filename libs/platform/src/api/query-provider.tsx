@@ -6,7 +6,8 @@ import { createQueryClient, type QueryClientOptions } from './query-client';
 
 /**
  * One QueryClient for the whole app (inside the toasts and sign-in). When the signed-in user changes, every
- * cached answer is dropped and the shown ones are loaded again, so no user sees another's data.
+ * cached answer is dropped and the shown ones are loaded again, so no user sees another's data (nor an
+ * anonymous answer, e.g. a course without the learner's rating).
  */
 export function PlatformQueryProvider({ children, retryDelay }: { children: ReactNode; retryDelay?: QueryClientOptions['retryDelay'] }) {
   const toast = useToast();
@@ -16,14 +17,16 @@ export function PlatformQueryProvider({ children, retryDelay }: { children: Reac
   }, [toast]);
   const [client] = useState(() => createQueryClient({ onError: (message) => toastRef.current.error(message), retryDelay }));
 
-  const { user, isLoading } = useAuth0();
-  const userId = isLoading ? undefined : (user?.sub ?? null);
-  const previousUser = useRef(userId);
+  // Whose token the API client sends: none while sign-in is still loading, as when signed out. Answers fetched
+  // under another identity (anonymous before sign-in resolved, or another user) are dropped and fetched again.
+  const { user, isAuthenticated } = useAuth0();
+  const identity = isAuthenticated ? (user?.sub ?? '') : null;
+  const cachedFor = useRef(identity);
   useEffect(() => {
-    if (userId === undefined) return;
-    if (previousUser.current !== undefined && previousUser.current !== userId) void client.resetQueries();
-    previousUser.current = userId;
-  }, [client, userId]);
+    if (cachedFor.current === identity) return;
+    cachedFor.current = identity;
+    void client.resetQueries();
+  }, [client, identity]);
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { errorMessage, useToast } from '@academy/platform';
+import { errorMessage, useToast, type UploadProgress } from '@academy/platform';
 import { useId, useReducer, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES, courseForm, type AuthoringResult } from '../data/authoringApi';
@@ -14,8 +14,8 @@ export interface CourseFormProps {
   initial?: { fields: CourseFields; chapters: DraftChapter[]; thumbnailUrl: string };
   submitLabel: string;
   busyLabel: string;
-  /** Sends the multipart body; resolves with the server's answer, rejects with its message. */
-  submit: (form: FormData) => Promise<AuthoringResult>;
+  /** Sends the multipart body, reporting its upload; resolves with the server's answer, rejects with its message. */
+  submit: (form: FormData, onUploadProgress: (progress: UploadProgress) => void) => Promise<AuthoringResult>;
   /** After a success: `reset` clears every field and the editor (Add Course); otherwise the page decides. */
   onSuccess: (result: AuthoringResult, reset: () => void) => void;
 }
@@ -36,6 +36,8 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [editorGeneration, setEditorGeneration] = useState(0);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  /** Percent of the body (thumbnail included) sent, while a submit is on its way. */
+  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const isEditing = initial !== undefined;
 
   const reset = () => {
@@ -59,13 +61,17 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
 
   const send = async (fields: CourseFields) => {
     setIsSubmitting(true);
+    setUploadPercent(0);
     try {
-      const result = await submit(courseForm(toCourseData(fields, chapters), thumbnail));
+      const result = await submit(courseForm(toCourseData(fields, chapters), thumbnail), ({ loaded, total }) =>
+        setUploadPercent(total > 0 ? Math.round((loaded / total) * 100) : 0),
+      );
       onSuccess(result, reset);
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {
       setIsSubmitting(false);
+      setUploadPercent(null);
     }
   };
 
@@ -161,6 +167,14 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
         {discountError.text}
       </div>
       <ChapterList chapters={chapters} dispatch={dispatch} />
+      {uploadPercent !== null && (
+        <div className="form-field course-form__upload">
+          <label htmlFor={`${id}-upload`}>Uploading the course</label>
+          <progress id={`${id}-upload`} max={100} value={uploadPercent}>
+            {uploadPercent}%
+          </progress>
+        </div>
+      )}
       <button type="submit" className="button course-form__submit" disabled={isSubmitting}>
         {isSubmitting ? busyLabel : submitLabel}
       </button>
