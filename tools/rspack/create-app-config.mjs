@@ -20,6 +20,8 @@ export const SHARED_SINGLETONS = [
   'zustand',
   'notistack',
   '@auth0/auth0-react',
+  // One query cache for the shell and every remote: a purchase in one remote refreshes what another shows.
+  '@tanstack/react-query',
   '@academy/platform',
   '@academy/ui',
 ];

@@ -10,8 +10,26 @@ export {
   resetRuntimeConfigCache,
 } from './config/runtime-config';
 export { RuntimeConfigProvider, useRuntimeConfig, useOptionalRuntimeConfig } from './config/runtime-config-context';
-export { ApiError, apiUrl, createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client';
+export {
+  ApiError,
+  apiUrl,
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type FormRequestOptions,
+  type UploadProgress,
+} from './api/api-client';
 export { useApi } from './api/use-api';
+export { queryKeys } from './api/query-keys';
+export {
+  MAX_QUERY_RETRIES,
+  createQueryClient,
+  isRetryableError,
+  shouldRetryQuery,
+  type PlatformQueryMeta,
+  type QueryClientOptions,
+} from './api/query-client';
+export { PlatformQueryProvider } from './api/query-provider';
 export { AUTH_SCOPE, PlatformProviders, auth0Options } from './auth/platform-providers';
 export { useUserStore, type UserDataFetcher, type UserState, type UserStatus } from './user/user-store';
 export { useCurrentUser, type CurrentUser } from './user/use-current-user';

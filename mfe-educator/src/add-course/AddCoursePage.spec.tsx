@@ -13,7 +13,8 @@ afterEach(() => jest.restoreAllMocks());
 async function openAddCourse() {
   const user = userEvent.setup();
   const view = renderEducatorApp('/educator/add-course');
-  await screen.findByRole('textbox', { name: 'Course Description' }); // the lazy editor chunk has loaded
+  // The lazy editor chunk has loaded (the first import of a test run is slow on a busy machine).
+  await screen.findByRole('textbox', { name: 'Course Description' }, { timeout: 5000 });
   return { user, ...view };
 }
 
@@ -45,6 +46,28 @@ describe('Add Course', () => {
     await user.click(screen.getByRole('button', { name: 'ADD' }));
     expect(await screen.findByText('Thumbnail Not Selected')).toBeInTheDocument();
     expect(seen.filter((r) => r.path.includes('add-course'))).toEqual([]);
+  });
+
+  it('shows the contract\'s errors under the fields (aria-invalid, aria-describedby) and sends nothing', async () => {
+    const seen = fakeServer();
+    const { user } = await openAddCourse();
+    await user.upload(screen.getByLabelText('Course Thumbnail'), png());
+    await user.type(screen.getByLabelText('Course Price'), '-5');
+    await user.type(screen.getByLabelText('Discount %'), '150');
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    const title = screen.getByLabelText('Course Title');
+    await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
+    expect(title).toHaveAccessibleDescription('Course Title is required');
+    expect(screen.getByLabelText('Course Price')).toHaveAccessibleDescription('Course Price cannot be negative');
+    expect(screen.getByLabelText('Discount %')).toHaveAccessibleDescription('Discount must be between 0 and 100');
+    expect(title).toHaveFocus(); // the first invalid field
+    expect(seen.filter((r) => r.path.includes('add-course'))).toEqual([]);
+
+    // Corrected fields lose their error once submitted again.
+    await user.type(title, 'Integers');
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    await waitFor(() => expect(title).not.toHaveAttribute('aria-invalid'));
+    expect(screen.getByLabelText('Discount %')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('adds chapters by prompt; an empty or cancelled name adds nothing; new chapters are expanded and empty', async () => {
@@ -124,6 +147,23 @@ describe('Add Course', () => {
     expect(screen.queryByRole('img', { name: /Preview of/ })).not.toBeInTheDocument();
     expect(screen.getByText('No chapters yet.')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Course Description' })).toHaveTextContent(/^$/);
+  });
+
+  it('shows the upload progress while the course and its thumbnail are sent', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fakeServer(on('POST', '/api/educator/add-course', async () => (await answered, { status: 201, body: { success: true, message: 'Course Added' } })));
+    const { user } = await openAddCourse();
+    await fillRequired(user);
+    await user.upload(screen.getByLabelText('Course Thumbnail'), png());
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    const progress = await screen.findByRole('progressbar', { name: 'Uploading the course' });
+    await waitFor(() => expect(progress).toHaveAttribute('value', '50'));
+    expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    act(() => answer());
+    expect(await screen.findByText('Course Added')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('shows the server message on failure and keeps what was typed', async () => {

@@ -1,4 +1,5 @@
-import { useApi, useToast } from '@academy/platform';
+import { queryKeys, useApi, useToast } from '@academy/platform';
+import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { educatorPaths } from '../common/educatorPaths';
@@ -14,7 +15,8 @@ export function EditCoursePage() {
   const navigate = useNavigate();
   const toast = useToast();
   const api = useApi();
-  const { state, reload } = useRemoteData((api) => fetchCourseForEditing(api, courseId), [courseId]);
+  const queryClient = useQueryClient();
+  const { state, reload } = useRemoteData(queryKeys.educator.courseForEditing(courseId), (api) => fetchCourseForEditing(api, courseId));
 
   return (
     <div className="add-course">
@@ -30,9 +32,11 @@ export function EditCoursePage() {
           initial={{ ...draftFromCourse(state.data), thumbnailUrl: state.data.courseThumbnail }}
           submitLabel="Save changes"
           busyLabel="Saving…"
-          submit={(form) => updateCourse(api, courseId, form)}
+          submit={(form, onUploadProgress) => updateCourse(api, courseId, form, onUploadProgress)}
           onSuccess={(result) => {
             toast.success(result.message);
+            // My Courses, the dashboard and this form show the course: all load it afresh.
+            void queryClient.invalidateQueries({ queryKey: queryKeys.educator.all });
             navigate(educatorPaths.myCourses);
           }}
         />

@@ -1,5 +1,6 @@
-import { errorMessage, useApi, useToast, type ApiClient } from '@academy/platform';
-import { useCallback, useEffect, useState } from 'react';
+import { useApi, type ApiClient } from '@academy/platform';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
 export type RemoteData<T> =
   | { status: 'loading' }
@@ -7,35 +8,23 @@ export type RemoteData<T> =
   | { status: 'error'; message: string };
 
 /**
- * Loads data with the API client once (and again on `reload`); a failure shows the server's message as a toast
- * (spec section 8) and as the error state. Answers that arrive after unmount or a newer load are dropped.
+ * An educator page's data through the shared query cache (keys from `queryKeys.educator`): cached, fetched once
+ * however many components ask, retried only for network/5xx failures, and a failure toasted once by the
+ * platform (spec section 8) as well as returned as the error state.
  */
-export function useRemoteData<T>(load: (api: ApiClient) => Promise<T>, deps: readonly unknown[] = []) {
+export function useRemoteData<T>(queryKey: QueryKey, load: (api: ApiClient) => Promise<T>) {
   const api = useApi();
-  const toast = useToast();
-  const [state, setState] = useState<RemoteData<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const client = useQueryClient();
+  const query = useQuery({ queryKey, queryFn: () => load(api) });
+  const reload = useCallback(() => void query.refetch(), [query.refetch]);
+  /** Replaces the cached data after a change the server confirmed (no reload needed). */
+  const setData = useCallback((update: (current: T) => T) => client.setQueryData<T>(queryKey, (current) => (current === undefined ? current : update(current))), [client, queryKey]);
 
-  useEffect(() => {
-    let isCurrent = true;
-    setState({ status: 'loading' });
-    load(api).then(
-      (data) => {
-        if (isCurrent) setState({ status: 'ready', data });
-      },
-      (failure: unknown) => {
-        if (!isCurrent) return;
-        const message = errorMessage(failure);
-        setState({ status: 'error', message });
-        toast.error(message);
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-    // `load` is usually an inline function; callers list what it depends on in `deps`.
-  }, [api, toast, attempt, ...deps]);
-
-  return { state, reload, setState };
+  const state: RemoteData<T> =
+    query.data !== undefined
+      ? { status: 'ready', data: query.data }
+      : query.isError
+        ? { status: 'error', message: query.error.message }
+        : { status: 'loading' };
+  return { state, reload, setData };
 }

@@ -1,3 +1,4 @@
+import { queryKeys } from '@academy/platform';
 import { formatPrice } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useRemoteData } from '../common/useRemoteData';
@@ -16,7 +17,7 @@ const icons = {
 
 /** /educator: the three totals, the latest enrolments and the earnings chart. */
 export function DashboardPage() {
-  const { state, reload } = useRemoteData(fetchDashboard);
+  const { state, reload } = useRemoteData(queryKeys.educator.dashboard(), fetchDashboard);
 
   return (
     <div className="dashboard">

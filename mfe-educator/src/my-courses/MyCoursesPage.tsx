@@ -1,5 +1,5 @@
 import { formatDate, formatPrice, type EducatorCourse } from '@academy/contracts';
-import { errorMessage, useApi, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { TableScroll } from '../common/TableScroll';
 
 /** /educator/my-courses: the educator's courses with earnings, students and date, plus edit and (un)publish. */
 export function MyCoursesPage() {
-  const { state, reload, setState } = useRemoteData(fetchMyCourses);
+  const { state, reload, setData } = useRemoteData(queryKeys.educator.myCourses(), fetchMyCourses);
   const api = useApi();
   const toast = useToast();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -20,11 +20,7 @@ export function MyCoursesPage() {
     setBusyId(course._id);
     try {
       const result = await setCoursePublished(api, course._id, !course.isPublished);
-      setState((current) =>
-        current.status === 'ready'
-          ? { status: 'ready', data: current.data.map((c) => (c._id === course._id ? { ...c, isPublished: result.isPublished } : c)) }
-          : current,
-      );
+      setData((courses) => courses.map((c) => (c._id === course._id ? { ...c, isPublished: result.isPublished } : c)));
       toast.success(result.message);
     } catch (failure) {
       toast.error(errorMessage(failure));

@@ -1,3 +1,4 @@
+import { queryKeys } from '@academy/platform';
 import { formatDate } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { StudentCell } from '../common/StudentCell';
@@ -7,7 +8,7 @@ import { TableScroll } from '../common/TableScroll';
 
 /** /educator/students-enrolled: every purchase of the educator's courses, newest first. */
 export function StudentsEnrolledPage() {
-  const { state, reload } = useRemoteData(fetchEnrolledStudents);
+  const { state, reload } = useRemoteData(queryKeys.educator.students(), fetchEnrolledStudents);
   return (
     <div className="students-enrolled">
       <h1 className="page-title">Students Enrolled</h1>

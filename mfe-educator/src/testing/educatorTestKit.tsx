@@ -41,9 +41,45 @@ export function on(method: string, path: string, reply: Reply | ((request: SeenR
   };
 }
 
+/**
+ * The browser's XMLHttpRequest as far as the API client uses it (form posts with upload progress), sending through
+ * window.fetch so the fake server sees every request: half the body is reported sent, then all of it once answered.
+ */
+class FetchBackedXhr {
+  private method = 'GET';
+  private url = '';
+  private readonly headers: Record<string, string> = {};
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: BodyInit) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+    window.fetch(this.url, { method: this.method, headers: this.headers, body }).then(
+      async (response) => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      },
+      () => this.onerror?.(),
+    );
+  }
+}
+
 /** Replaces window.fetch; unknown requests get 404. Returns the requests seen, in order. */
 export function fakeServer(...routes: FakeRoute[]): SeenRequest[] {
   const seen: SeenRequest[] = [];
+  window.XMLHttpRequest = FetchBackedXhr as unknown as typeof XMLHttpRequest;
   window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://portal.test');
     const request: SeenRequest = {

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, errorMessage, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
+import { ApiError, errorMessage, queryKeys, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
+import { useQueryClient } from '@tanstack/react-query';
 import { createPurchase, verifyPayment } from './checkoutApi';
 import { CHECKOUT_DESCRIPTION, CHECKOUT_THEME_COLOR, loadCheckoutScript, type RazorpayFailure, type RazorpaySuccess } from './razorpayCheckout';
 
@@ -41,6 +42,7 @@ export function useCheckout(): Checkout {
   const navigate = useNavigate();
   const config = useRuntimeConfig();
   const { user, reload } = useCurrentUser();
+  const queryClient = useQueryClient();
   // The ref refuses a second purchase at once (before React re-renders); the state drives the button.
   const busy = useRef(false);
   const [phase, setPhaseState] = useState<CheckoutPhase>('idle');
@@ -51,9 +53,14 @@ export function useCheckout(): Checkout {
 
   const finishEnrollment = useCallback(async () => {
     toast.success(ENROLLMENT_SUCCESSFUL);
-    await reload().catch(() => undefined);
+    // The course is now enrolled: course pages (Enroll Now), the lists and My Enrollments load it afresh.
+    await Promise.all([
+      reload().catch(() => undefined),
+      queryClient.invalidateQueries({ queryKey: queryKeys.learner.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.all }),
+    ]);
     navigate(MY_ENROLLMENTS_PATH);
-  }, [toast, reload, navigate]);
+  }, [toast, reload, navigate, queryClient]);
 
   const onPaid = useCallback(
     async (payment: RazorpaySuccess, purchaseId: string, courseId: string) => {

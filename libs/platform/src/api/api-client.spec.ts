@@ -83,3 +83,72 @@ describe('createApiClient', () => {
     await expect(api.get('/course/all')).rejects.toThrow('Failed to fetch');
   });
 });
+
+/** Stands in for the browser's XMLHttpRequest: reports the body going out in two steps, then answers. */
+class ScriptedXhr {
+  static last: ScriptedXhr;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor(private readonly answer: { status: number; body: unknown } | 'network-error') {
+    ScriptedXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    setTimeout(() => {
+      if (this.answer === 'network-error') return this.onerror?.();
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 500, total: 1000 });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1000, total: 1000 });
+      this.status = this.answer.status;
+      this.responseText = JSON.stringify(this.answer.body);
+      this.onload?.();
+    }, 0);
+  }
+}
+
+describe('form posts with upload progress', () => {
+  const client = (answer: ConstructorParameters<typeof ScriptedXhr>[0]) => {
+    const fetchImpl = jest.fn();
+    const api = createApiClient({
+      baseUrl: '/api',
+      getToken: async () => 'token-1',
+      fetchImpl,
+      xhrFactory: () => new ScriptedXhr(answer) as unknown as XMLHttpRequest,
+    });
+    return { api, fetchImpl };
+  };
+
+  it('reports the bytes sent and returns the answer, with the bearer token and no Content-Type', async () => {
+    const { api, fetchImpl } = client({ status: 201, body: { success: true, message: 'Course Added' } });
+    const progress = jest.fn();
+    const form = new FormData();
+    await expect(api.postForm('/educator/add-course', form, { onUploadProgress: progress })).resolves.toEqual({ success: true, message: 'Course Added' });
+    expect(progress.mock.calls).toEqual([[{ loaded: 500, total: 1000 }], [{ loaded: 1000, total: 1000 }]]);
+    expect(ScriptedXhr.last).toMatchObject({ method: 'POST', url: '/api/educator/add-course', body: form });
+    expect(ScriptedXhr.last.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer token-1' });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('turns an HTTP error and a network failure into ApiError like fetch does', async () => {
+    const refused = await client({ status: 413, body: { success: false, message: 'Thumbnail too large' } })
+      .api.putForm('/educator/courses/c1', new FormData(), { onUploadProgress: () => undefined })
+      .catch((error: unknown) => error);
+    expect(refused).toEqual(new ApiError('Thumbnail too large', 413));
+    expect((refused as ApiError).status).toBe(413);
+    await expect(client('network-error').api.postForm('/x', new FormData(), { onUploadProgress: () => undefined })).rejects.toThrow('Network error');
+  });
+});

@@ -11,13 +11,24 @@ export class ApiError extends Error {
   }
 }
 
+/** Bytes of a form body sent so far. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface FormRequestOptions {
+  /** Called as the body goes out (fetch cannot report this, so such a request goes through XMLHttpRequest). */
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
 export interface ApiClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   /** multipart/form-data (course thumbnails); the browser sets the boundary header. */
-  postForm<T>(path: string, form: FormData): Promise<T>;
+  postForm<T>(path: string, form: FormData, options?: FormRequestOptions): Promise<T>;
   /** multipart/form-data replacing a resource (course edits). */
-  putForm<T>(path: string, form: FormData): Promise<T>;
+  putForm<T>(path: string, form: FormData, options?: FormRequestOptions): Promise<T>;
 }
 
 export interface ApiClientOptions {
@@ -25,6 +36,33 @@ export interface ApiClientOptions {
   /** Resolves the access token, or null for an anonymous call. */
   getToken: () => Promise<string | null>;
   fetchImpl?: typeof fetch;
+  /** Makes the XMLHttpRequest of a request that reports upload progress. */
+  xhrFactory?: () => XMLHttpRequest;
+}
+
+/** What the client reads of an answer, whichever way it came. */
+type RawResponse = Pick<Response, 'ok' | 'status' | 'text'>;
+
+function sendWithXhr(
+  xhr: XMLHttpRequest,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: BodyInit },
+  onUploadProgress: (progress: UploadProgress) => void,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onUploadProgress({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      const text = xhr.responseText;
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, text: async () => text });
+    };
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = () => reject(new TypeError('The upload was cancelled'));
+    xhr.send(init.body as XMLHttpRequestBodyInit | undefined);
+  });
 }
 
 /** `/course/all` and `/api/course/all` both reach `${baseUrl}/course/all` when baseUrl is `/api`. */
@@ -43,16 +81,24 @@ function messageOf(body: unknown): string | undefined {
   return undefined;
 }
 
-export function createApiClient({ baseUrl, getToken, fetchImpl = (...args) => fetch(...args) }: ApiClientOptions): ApiClient {
-  async function request<T>(method: string, path: string, body?: BodyInit, contentType?: string): Promise<T> {
+export function createApiClient({
+  baseUrl,
+  getToken,
+  fetchImpl = (...args) => fetch(...args),
+  xhrFactory = () => new XMLHttpRequest(),
+}: ApiClientOptions): ApiClient {
+  async function request<T>(method: string, path: string, body?: BodyInit, contentType?: string, options: FormRequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (contentType) headers['Content-Type'] = contentType;
     const token = await getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
-    let response: Response;
+    let response: RawResponse;
+    const url = apiUrl(baseUrl, path);
     try {
-      response = await fetchImpl(apiUrl(baseUrl, path), { method, headers, body });
+      response = options.onUploadProgress
+        ? await sendWithXhr(xhrFactory(), url, { method, headers, body }, options.onUploadProgress)
+        : await fetchImpl(url, { method, headers, body });
     } catch (error) {
       throw new ApiError(error instanceof Error ? error.message : 'Network error');
     }
@@ -81,7 +127,7 @@ export function createApiClient({ baseUrl, getToken, fetchImpl = (...args) => fe
   return {
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, JSON.stringify(body ?? {}), 'application/json'),
-    postForm: (path, form) => request('POST', path, form),
-    putForm: (path, form) => request('PUT', path, form),
+    postForm: (path, form, options) => request('POST', path, form, undefined, options),
+    putForm: (path, form, options) => request('PUT', path, form, undefined, options),
   };
 }

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';
+import { PlatformQueryProvider } from '../api/query-provider';
 
 /** Toasts appear top-right and close after this long (the product's rule for every notice). */
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -24,7 +25,7 @@ export function auth0Options(config: RuntimeConfig, origin: string) {
 }
 
 /**
- * Everything an app needs around its routes: runtime config, sign-in, toasts and the user store. Mounted once
+ * Everything an app needs around its routes: runtime config, sign-in, toasts, the query cache and the user store. Mounted once
  * in the shell (or in a remote's standalone host), inside the router so sign-in can return to the page it left.
  */
 export function PlatformProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
@@ -41,8 +42,10 @@ export function PlatformProviders({ config, children }: { config: RuntimeConfig;
           autoHideDuration={TOAST_AUTO_HIDE_MS}
           maxSnack={4}
         >
-          <UserSync />
-          {children}
+          <PlatformQueryProvider>
+            <UserSync />
+            {children}
+          </PlatformQueryProvider>
         </SnackbarProvider>
       </Auth0Provider>
     </RuntimeConfigProvider>

@@ -7,6 +7,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigProvider } from '../config/runtime-config-context';
+import { PlatformQueryProvider } from '../api/query-provider';
 
 export const testRuntimeConfig: RuntimeConfig = {
   apiBaseUrl: '/api',
@@ -73,7 +74,10 @@ export function TestPlatformProviders({
   return (
     <RuntimeConfigProvider config={config}>
       <Auth0Context.Provider value={auth}>
-        <SnackbarProvider>{children}</SnackbarProvider>
+        <SnackbarProvider>
+          {/* A fresh cache per render and no waiting between retries, so tests never share or wait for answers. */}
+          <PlatformQueryProvider retryDelay={() => 0}>{children}</PlatformQueryProvider>
+        </SnackbarProvider>
       </Auth0Context.Provider>
     </RuntimeConfigProvider>
   );

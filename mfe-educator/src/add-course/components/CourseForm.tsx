@@ -1,7 +1,10 @@
-import { errorMessage, useToast } from '@academy/platform';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { errorMessage, useToast, type UploadProgress } from '@academy/platform';
 import { useId, useReducer, useState, type FormEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES, courseForm, type AuthoringResult } from '../data/authoringApi';
 import { chaptersReducer, emptyCourseFields, toCourseData, type CourseFields, type DraftChapter } from '../data/courseDraft';
+import { courseFieldsSchema } from '../data/courseFormSchema';
 import { LazyRichTextEditor } from '../editor/LazyRichTextEditor';
 import { ChapterList } from './ChapterList';
 import { ThumbnailPicker } from './ThumbnailPicker';
@@ -11,27 +14,34 @@ export interface CourseFormProps {
   initial?: { fields: CourseFields; chapters: DraftChapter[]; thumbnailUrl: string };
   submitLabel: string;
   busyLabel: string;
-  /** Sends the multipart body; resolves with the server's answer, rejects with its message. */
-  submit: (form: FormData) => Promise<AuthoringResult>;
+  /** Sends the multipart body, reporting its upload; resolves with the server's answer, rejects with its message. */
+  submit: (form: FormData, onUploadProgress: (progress: UploadProgress) => void) => Promise<AuthoringResult>;
   /** After a success: `reset` clears every field and the editor (Add Course); otherwise the page decides. */
   onSuccess: (result: AuthoringResult, reset: () => void) => void;
 }
 
-/** The Add Course form of the spec, also used to edit a course. */
+// `raw`: the form keeps what was typed (toCourseData converts it); the contract's schema only judges it.
+const courseFieldsResolver = zodResolver(courseFieldsSchema, undefined, { raw: true }) as unknown as Resolver<CourseFields>;
+
+/** The Add Course form of the spec, also used to edit a course: react-hook-form, errors under each field. */
 export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess }: CourseFormProps) {
   const toast = useToast();
   const id = useId();
-  const [fields, setFields] = useState<CourseFields>(initial?.fields ?? emptyCourseFields);
+  const { register, handleSubmit, setValue, reset: resetFields, formState } = useForm<CourseFields>({
+    defaultValues: initial?.fields ?? emptyCourseFields,
+    resolver: courseFieldsResolver,
+  });
+  const { errors } = formState;
   const [chapters, dispatch] = useReducer(chaptersReducer, initial?.chapters ?? []);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [editorGeneration, setEditorGeneration] = useState(0);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  /** Percent of the body (thumbnail included) sent, while a submit is on its way. */
+  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const isEditing = initial !== undefined;
 
-  const set = (key: keyof CourseFields, value: string) => setFields((current) => ({ ...current, [key]: value }));
-
   const reset = () => {
-    setFields(emptyCourseFields);
+    resetFields(emptyCourseFields);
     dispatch({ type: 'replace', chapters: [] });
     setThumbnail(null);
     setEditorGeneration((n) => n + 1); // a new editor instance starts empty
@@ -49,26 +59,53 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
     setThumbnail(file);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    if (!thumbnail && !isEditing) {
-      toast.error('Thumbnail Not Selected');
-      return;
-    }
+  const send = async (fields: CourseFields) => {
     setIsSubmitting(true);
+    setUploadPercent(0);
     try {
-      const result = await submit(courseForm(toCourseData(fields, chapters), thumbnail));
+      const result = await submit(courseForm(toCourseData(fields, chapters), thumbnail), ({ loaded, total }) =>
+        setUploadPercent(total > 0 ? Math.round((loaded / total) * 100) : 0),
+      );
       onSuccess(result, reset);
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {
       setIsSubmitting(false);
+      setUploadPercent(null);
     }
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    // The spec's toast for a missing thumbnail; the field errors still show, and nothing is sent.
+    const thumbnailMissing = !thumbnail && !isEditing;
+    if (thumbnailMissing) toast.error('Thumbnail Not Selected');
+    void handleSubmit(async (fields) => {
+      if (!thumbnailMissing) await send(fields);
+    })(event);
+  };
+
+  /** aria-invalid and aria-describedby of a field, and its error under it. */
+  const errorOf = (name: keyof CourseFields) => {
+    const message = errors[name]?.message;
+    const errorId = `${id}-${name}-error`;
+    return {
+      inputProps: { 'aria-invalid': message ? true : undefined, 'aria-describedby': message ? errorId : undefined },
+      text: message ? (
+        <p id={errorId} className="form-field__error">
+          {message}
+        </p>
+      ) : null,
+    };
+  };
+  const titleError = errorOf('courseTitle');
+  const priceError = errorOf('coursePrice');
+  const discountError = errorOf('discount');
+  const descriptionError = errorOf('courseDescription');
+
   return (
-    <form className="course-form" onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <form className="course-form" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
       <div className="form-field">
         <label htmlFor={`${id}-title`}>Course Title</label>
         <input
@@ -77,9 +114,10 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
           required
           maxLength={200}
           placeholder="Type here"
-          value={fields.courseTitle}
-          onChange={(event) => set('courseTitle', event.target.value)}
+          {...register('courseTitle')}
+          {...titleError.inputProps}
         />
+        {titleError.text}
       </div>
       <div className="form-field">
         <span className="form-field__label" id={`${id}-description-label`}>
@@ -90,8 +128,9 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
           initialHtml={initial?.fields.courseDescription}
           labelId={`${id}-description-label`}
           placeholder="Describe the course"
-          onChange={(html) => set('courseDescription', html)}
+          onChange={(html) => setValue('courseDescription', html)}
         />
+        {descriptionError.text}
       </div>
       <div className="course-form__row">
         <div className="form-field">
@@ -104,9 +143,10 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
             step={0.01}
             inputMode="decimal"
             placeholder="0"
-            value={fields.coursePrice}
-            onChange={(event) => set('coursePrice', event.target.value)}
+            {...register('coursePrice')}
+            {...priceError.inputProps}
           />
+          {priceError.text}
         </div>
         <ThumbnailPicker file={thumbnail} currentUrl={initial?.thumbnailUrl} onChange={chooseThumbnail} />
       </div>
@@ -121,11 +161,20 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
           step={1}
           inputMode="numeric"
           placeholder="0"
-          value={fields.discount}
-          onChange={(event) => set('discount', event.target.value)}
+          {...register('discount')}
+          {...discountError.inputProps}
         />
+        {discountError.text}
       </div>
       <ChapterList chapters={chapters} dispatch={dispatch} />
+      {uploadPercent !== null && (
+        <div className="form-field course-form__upload">
+          <label htmlFor={`${id}-upload`}>Uploading the course</label>
+          <progress id={`${id}-upload`} max={100} value={uploadPercent}>
+            {uploadPercent}%
+          </progress>
+        </div>
+      )}
       <button type="submit" className="button course-form__submit" disabled={isSubmitting}>
         {isSubmitting ? busyLabel : submitLabel}
       </button>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { LectureFields } from '../data/courseDraft';
 import { LectureDialog } from './LectureDialog';
+import { YOUTUBE_ONLY_MESSAGE } from '@academy/contracts';
 
 function Harness({ onAdd }: { onAdd: (lecture: LectureFields) => void }) {
   const [open, setOpen] = useState(false);
@@ -72,8 +73,8 @@ describe('LectureDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(onAdd).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Lecture URL (YouTube only)')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Lecture URL (YouTube only)')).toHaveAccessibleDescription('Enter a YouTube link (youtu.be, watch or embed).');
-    expect(screen.getByLabelText('Notes Download URL')).toHaveAccessibleDescription('Enter an http or https link, or leave it empty.');
+    expect(screen.getByLabelText('Lecture URL (YouTube only)')).toHaveAccessibleDescription(YOUTUBE_ONLY_MESSAGE);
+    expect(screen.getByLabelText('Notes Download URL')).toHaveAccessibleDescription('must be an http(s) link or a site path');
     expect(screen.getByLabelText('Notes Download URL')).toHaveFocus(); // the first invalid field on screen
   });
 
@@ -82,8 +83,16 @@ describe('LectureDialog', () => {
     await user.type(screen.getByLabelText('Lecture URL (YouTube only)'), 'https://youtu.be/abcdefghijk');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(onAdd).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Lecture Title')).toHaveAccessibleDescription('Enter a lecture title.');
+    expect(screen.getByLabelText('Lecture Title')).toHaveAccessibleDescription('lecture title is required');
     expect(screen.getByLabelText('Duration (minutes)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Duration (minutes)')).toHaveAccessibleDescription('Enter the duration in minutes');
+    // The contract's rule, not one of the form's own: whole minutes only.
+    await user.type(screen.getByLabelText('Lecture Title'), 'Number line');
+    await user.type(screen.getByLabelText('Duration (minutes)'), '1.5');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Duration (minutes)')).toHaveAccessibleDescription('duration must be whole minutes');
+    expect(screen.getByLabelText('Lecture Title')).not.toHaveAttribute('aria-invalid');
   });
 
   it('adds a valid lecture, closes, and opens again with empty fields', async () => {

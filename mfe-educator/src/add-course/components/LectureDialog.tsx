@@ -1,6 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { emptyLectureFields, validateLecture, type LectureErrors, type LectureFields } from '../data/courseDraft';
+import { useForm, type Resolver } from 'react-hook-form';
+import { emptyLectureFields, type LectureFields } from '../data/courseDraft';
+import { lectureFormSchema } from '../data/courseFormSchema';
 
 export interface LectureDialogProps {
   chapterTitle: string;
@@ -8,8 +11,8 @@ export interface LectureDialogProps {
   onClose: () => void;
 }
 
-/** Fields in the order they appear, to focus the first invalid one. */
-const FIELD_ORDER: (keyof LectureFields)[] = ['lectureTitle', 'lectureDuration', 'notesUrl', 'testUrl', 'lectureUrl'];
+// `raw`: the dialog hands on what was typed (the chapter reducer converts it), the schema only judges it.
+const lectureResolver = zodResolver(lectureFormSchema, undefined, { raw: true }) as unknown as Resolver<LectureFields>;
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -19,8 +22,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * start empty with "Is Preview Free?" unticked.
  */
 export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogProps) {
-  const [fields, setFields] = useState<LectureFields>(emptyLectureFields);
-  const [errors, setErrors] = useState<LectureErrors>({});
+  // react-hook-form with the contract's lecture rules; it focuses the first invalid field after a submit.
+  const { register, handleSubmit, formState } = useForm<LectureFields>({ defaultValues: emptyLectureFields, resolver: lectureResolver });
+  const { errors } = formState;
   const dialogRef = useRef<HTMLDivElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -32,22 +36,10 @@ export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogPro
     return () => opener?.focus();
   }, []);
 
-  const set = <K extends keyof LectureFields>(key: K, value: LectureFields[K]) => setFields((current) => ({ ...current, [key]: value }));
-
   const submit = (event: FormEvent) => {
-    event.preventDefault();
     // React events bubble through the portal to the course form: this submit must not submit the course.
     event.stopPropagation();
-    const found = validateLecture(fields);
-    setErrors(found);
-    const firstInvalid = FIELD_ORDER.find((name) => found[name] !== undefined);
-    if (firstInvalid) {
-      dialogRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
-    onAdd(fields);
-    setFields(emptyLectureFields);
-    setErrors({});
+    void handleSubmit((fields) => onAdd(fields))(event);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -71,17 +63,19 @@ export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogPro
   };
 
   const field = (name: Exclude<keyof LectureFields, 'isPreviewFree'>, label: string, type: string, extra: Record<string, unknown> = {}) => {
-    const error = errors[name];
+    const error = errors[name]?.message;
+    const { ref, ...registered } = register(name);
     return (
       <div className="form-field">
         <label htmlFor={`${id}-${name}`}>{label}</label>
         <input
-          ref={name === 'lectureTitle' ? firstFieldRef : undefined}
+          ref={(element) => {
+            ref(element);
+            if (name === 'lectureTitle') firstFieldRef.current = element;
+          }}
           id={`${id}-${name}`}
-          name={name}
           type={type}
-          value={fields[name]}
-          onChange={(event) => set(name, event.target.value)}
+          {...registered}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-${name}-error` : undefined}
           {...extra}
@@ -115,10 +109,8 @@ export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogPro
           <div className="form-field form-field--checkbox">
             <input
               id={`${id}-isPreviewFree`}
-              name="isPreviewFree"
               type="checkbox"
-              checked={fields.isPreviewFree}
-              onChange={(event) => set('isPreviewFree', event.target.checked)}
+              {...register('isPreviewFree')}
             />
             <label htmlFor={`${id}-isPreviewFree`}>Is Preview Free?</label>
           </div>

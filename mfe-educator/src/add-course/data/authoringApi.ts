@@ -1,5 +1,5 @@
 import type { EducatorCourseDetail } from '@academy/contracts';
-import { ApiError, type ApiClient } from '@academy/platform';
+import { ApiError, type ApiClient, type UploadProgress } from '@academy/platform';
 
 export interface AuthoringResult {
   message: string;
@@ -17,8 +17,8 @@ export function courseForm(courseData: object, image: File | null): FormData {
 }
 
 /** POST /api/educator/add-course: multipart `courseData` (JSON) and `image`. */
-export function addCourse(api: ApiClient, form: FormData): Promise<AuthoringResult> {
-  return api.postForm<AuthoringResult>('/educator/add-course', form);
+export function addCourse(api: ApiClient, form: FormData, onUploadProgress?: (progress: UploadProgress) => void): Promise<AuthoringResult> {
+  return api.postForm<AuthoringResult>('/educator/add-course', form, { onUploadProgress });
 }
 
 /** GET /api/educator/courses/:id: the owner's full course (404 otherwise). */
@@ -29,7 +29,12 @@ export async function fetchCourseForEditing(api: ApiClient, courseId: string): P
 }
 
 /** PUT /api/educator/courses/:id with the same multipart body; `image` only when a new thumbnail was chosen. */
-export function updateCourse(api: ApiClient, courseId: string, form: FormData): Promise<AuthoringResult> {
-  return api.putForm<AuthoringResult>(`/educator/courses/${encodeURIComponent(courseId)}`, form);
+export function updateCourse(
+  api: ApiClient,
+  courseId: string,
+  form: FormData,
+  onUploadProgress?: (progress: UploadProgress) => void,
+): Promise<AuthoringResult> {
+  return api.putForm<AuthoringResult>(`/educator/courses/${encodeURIComponent(courseId)}`, form, { onUploadProgress });
 }
 

@@ -1,4 +1,4 @@
-import { isYouTubeLink, type EducatorCourseDetail } from '@academy/contracts';
+import type { EducatorCourseDetail } from '@academy/contracts';
 
 // The chapters and lectures of the add/edit form, apart from the views: a reducer and the payload builder.
 
@@ -53,33 +53,6 @@ let keySequence = 0;
 export function newKey(prefix: string): string {
   keySequence += 1;
   return `${prefix}-${keySequence}`;
-}
-
-export type LectureErrors = Partial<Record<keyof LectureFields, string>>;
-
-const MAX_LECTURE_MINUTES = 24 * 60;
-
-function isWebLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** Field errors of the Add Lecture dialog; an empty object means the lecture can be added. */
-export function validateLecture(fields: LectureFields): LectureErrors {
-  const errors: LectureErrors = {};
-  if (!fields.lectureTitle.trim()) errors.lectureTitle = 'Enter a lecture title.';
-  const minutes = Number(fields.lectureDuration);
-  if (fields.lectureDuration.trim() === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > MAX_LECTURE_MINUTES) {
-    errors.lectureDuration = `Enter the duration in whole minutes (0 to ${MAX_LECTURE_MINUTES}).`;
-  }
-  if (!isYouTubeLink(fields.lectureUrl.trim())) errors.lectureUrl = 'Enter a YouTube link (youtu.be, watch or embed).';
-  if (fields.notesUrl.trim() && !isWebLink(fields.notesUrl.trim())) errors.notesUrl = 'Enter an http or https link, or leave it empty.';
-  if (fields.testUrl.trim() && !isWebLink(fields.testUrl.trim())) errors.testUrl = 'Enter an http or https link, or leave it empty.';
-  return errors;
 }
 
 export function chaptersReducer(chapters: DraftChapter[], action: ChaptersAction): DraftChapter[] {

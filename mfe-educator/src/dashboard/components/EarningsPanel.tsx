@@ -1,3 +1,4 @@
+import { queryKeys } from '@academy/platform';
 import { formatPrice, pluralize, summariseEarnings, type EarningsGranularity, type EarningsPoint } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -12,7 +13,7 @@ const granularityLabels: Record<EarningsGranularity, string> = { day: 'Days', mo
 /** Earnings and enrolments over time: a day/month toggle, a chart, a text summary and the same data as a table. */
 export function EarningsPanel() {
   const [granularity, setGranularity] = useState<EarningsGranularity>('day');
-  const { state, reload } = useRemoteData((api) => fetchEarningsSeries(api, granularity), [granularity]);
+  const { state, reload } = useRemoteData(queryKeys.educator.earnings(granularity), (api) => fetchEarningsSeries(api, granularity));
   const headingId = useId();
   const summaryId = useId();
 

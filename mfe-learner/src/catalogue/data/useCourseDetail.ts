@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { CourseDetail } from '@academy/contracts';
-import { ApiError, errorMessage, useApi, useToast } from '@academy/platform';
+import { ApiError, queryKeys, useApi } from '@academy/platform';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { fetchCourseDetail } from './catalogueApi';
 
 export type CourseDetailState =
@@ -14,41 +15,20 @@ function isMissingCourse(failure: unknown): boolean {
   return failure instanceof ApiError && (failure.status === 404 || failure.status === 400);
 }
 
+/** The course page's data from the shared cache; a missing course is a page state, not a toast. */
 export function useCourseDetail(courseId: string | undefined): CourseDetailState {
   const api = useApi();
-  const toast = useToast();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Exclude<CourseDetailState, { status: 'error' }> | { status: 'error'; message: string }>(
-    { status: 'loading' },
-  );
-  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  const query = useQuery({
+    queryKey: queryKeys.catalogue.detail(courseId ?? ''),
+    queryFn: () => fetchCourseDetail(api, courseId!),
+    enabled: Boolean(courseId),
+    meta: { errorToast: (failure) => !isMissingCourse(failure) },
+  });
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  useEffect(() => {
-    if (!courseId) {
-      setState({ status: 'not-found' });
-      return;
-    }
-    let isCurrent = true;
-    setState({ status: 'loading' });
-    fetchCourseDetail(api, courseId).then(
-      (course) => {
-        if (isCurrent) setState({ status: 'ready', course });
-      },
-      (failure: unknown) => {
-        if (!isCurrent) return;
-        if (isMissingCourse(failure)) {
-          setState({ status: 'not-found' });
-          return;
-        }
-        const message = errorMessage(failure);
-        setState({ status: 'error', message });
-        toast.error(message);
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [api, toast, courseId, attempt]);
-
-  return state.status === 'error' ? { ...state, retry } : state;
+  if (!courseId) return { status: 'not-found' };
+  if (query.data) return { status: 'ready', course: query.data };
+  if (query.isError) return isMissingCourse(query.error) ? { status: 'not-found' } : { status: 'error', message: query.error.message, retry };
+  return { status: 'loading' };
 }

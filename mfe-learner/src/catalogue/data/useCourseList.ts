@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CourseSummary } from '@academy/contracts';
-import { errorMessage, useApi, useToast } from '@academy/platform';
+import { queryKeys, useApi } from '@academy/platform';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { COURSE_LIST_PAGE_SIZE, fetchCoursePage } from './catalogueApi';
 
 export type CourseListStatus = 'loading' | 'ready' | 'error';
@@ -18,76 +19,37 @@ export interface CourseListState {
   retry(): void;
 }
 
-/** Server-side search results, one page at a time, following the server's nextCursor. */
+/** Server-side search results, one page at a time, following the server's nextCursor (useInfiniteQuery). */
 export function useCourseList(search: string, pageSize = COURSE_LIST_PAGE_SIZE): CourseListState {
   const api = useApi();
-  const toast = useToast();
-  const [status, setStatus] = useState<CourseListStatus>('loading');
-  const [courses, setCourses] = useState<CourseSummary[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [isLoadingMore, setIsLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // Answers for an older search (or after unmount) are dropped: only the latest generation may write.
-  const generation = useRef(0);
-  const loadingMore = useRef(false);
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.catalogue.list(search.trim(), pageSize),
+    queryFn: ({ pageParam }) => fetchCoursePage(api, { search, limit: pageSize, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor ?? null,
+  });
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
 
-  useEffect(() => {
-    const current = ++generation.current;
-    loadingMore.current = false;
-    setStatus('loading');
-    setCourses([]);
-    setNextCursor(null);
-    setIsLoadingMore(false);
-    setError(null);
-    fetchCoursePage(api, { search, limit: pageSize }).then(
-      (page) => {
-        if (current !== generation.current) return;
-        setCourses(page.courses);
-        setNextCursor(page.nextCursor ?? null);
-        setStatus('ready');
-      },
-      (failure: unknown) => {
-        if (current !== generation.current) return;
-        const message = errorMessage(failure);
-        setError(message);
-        setStatus('error');
-        toast.error(message);
-      },
-    );
-    return () => {
-      generation.current++;
-    };
-  }, [api, toast, search, pageSize, attempt]);
+  // The cursor is the server's: a course is never sent twice, but guard anyway against duplicates.
+  const courses = useMemo(() => {
+    const seen = new Set<string>();
+    return (data?.pages ?? []).flatMap((page) => page.courses).filter((course) => !seen.has(course._id) && Boolean(seen.add(course._id)));
+  }, [data]);
 
   const loadMore = useCallback(() => {
-    if (!nextCursor || loadingMore.current) return;
-    const current = generation.current;
-    loadingMore.current = true;
-    setIsLoadingMore(true);
-    fetchCoursePage(api, { search, limit: pageSize, cursor: nextCursor })
-      .then(
-        (page) => {
-          if (current !== generation.current) return;
-          // The cursor is the server's: a course is never sent twice, but guard anyway against duplicates.
-          setCourses((shown) => {
-            const seen = new Set(shown.map((course) => course._id));
-            return [...shown, ...page.courses.filter((course) => !seen.has(course._id))];
-          });
-          setNextCursor(page.nextCursor ?? null);
-        },
-        (failure: unknown) => {
-          if (current === generation.current) toast.error(errorMessage(failure));
-        },
-      )
-      .finally(() => {
-        if (current !== generation.current) return;
-        loadingMore.current = false;
-        setIsLoadingMore(false);
-      });
-  }, [api, toast, search, pageSize, nextCursor]);
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  const retry = useCallback(() => setAttempt((count) => count + 1), []);
-
-  return { status, courses, hasMore: nextCursor !== null, isLoadingMore, error, loadMore, retry };
+  // A failed "load more" keeps the courses shown (the platform toasts the failure).
+  const status: CourseListStatus = data ? 'ready' : query.isError ? 'error' : 'loading';
+  return {
+    status,
+    courses,
+    hasMore: hasNextPage,
+    isLoadingMore: isFetchingNextPage,
+    error: status === 'error' ? (query.error?.message ?? null) : null,
+    loadMore,
+    retry,
+  };
 }

@@ -1,6 +1,7 @@
-import { countLectures, type EnrolledCourse, type LearnerProgressData } from '@academy/contracts';
-import { errorMessage, useApi } from '@academy/platform';
-import { useCallback, useEffect, useState } from 'react';
+import { countLectures, type EnrolledCourse } from '@academy/contracts';
+import { queryKeys, useApi } from '@academy/platform';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { fetchCourseProgress, fetchEnrolledCourses } from './learningApi';
 
 export interface EnrolledCourseRow {
@@ -17,19 +18,17 @@ export type EnrolledCoursesState =
 /**
  * The signed-in learner's courses, newest enrolment first (the API lists them oldest first), each with its
  * progress (get-course-progress per course, as the spec says). `enabled` false (signed out) loads nothing.
+ * The page shows a failure itself (no toast).
  */
 export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { reload(): void } {
   const api = useApi();
-  const [state, setState] = useState<EnrolledCoursesState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    setState((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    (async () => {
+  const query = useQuery({
+    queryKey: queryKeys.learner.enrolledRows(),
+    enabled,
+    meta: { errorToast: false },
+    queryFn: async (): Promise<EnrolledCourseRow[]> => {
       const courses = [...(await fetchEnrolledCourses(api))].reverse();
-      const progress: LearnerProgressData[] = await Promise.all(courses.map((course) => fetchCourseProgress(api, course._id)));
+      const progress = await Promise.all(courses.map((course) => fetchCourseProgress(api, course._id)));
       return courses.map((course, index) => {
         const lectureIds = new Set(course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => lecture.lectureId)));
         return {
@@ -38,15 +37,12 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
           completedLectures: progress[index]!.lectureCompleted.filter((id) => lectureIds.has(id)).length,
         };
       });
-    })().then(
-      (rows) => current && setState({ status: 'ready', rows }),
-      (error: unknown) => current && setState({ status: 'error', message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, enabled, attempt]);
+    },
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
-  const reload = useCallback(() => setAttempt((value) => value + 1), []);
-  return { ...state, reload };
+  if (query.data) return { status: 'ready', rows: query.data, reload };
+  if (query.isError) return { status: 'error', message: query.error.message, reload };
+  return { status: 'loading', reload };
 }

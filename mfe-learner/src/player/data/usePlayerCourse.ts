@@ -1,6 +1,7 @@
 import type { EnrolledCourse, LearnerProgressData } from '@academy/contracts';
-import { errorMessage, useApi } from '@academy/platform';
-import { useCallback, useEffect, useState } from 'react';
+import { queryKeys, useApi } from '@academy/platform';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { fetchCourseProgress, fetchEnrolledCourses } from '../../enrollments';
 import { earliestLinkExpiry, LINK_REFRESH_MARGIN_MS } from './linkExpiry';
 
@@ -10,36 +11,40 @@ export type PlayerCourseState =
   | { status: 'not-enrolled' }
   | { status: 'ready'; course: EnrolledCourse; progress: LearnerProgressData };
 
+type PlayerData = { course: EnrolledCourse; progress: LearnerProgressData } | null;
+
 /**
  * The course from the learner's enrolled courses (the only answer that carries lecture URLs, so a visitor who
  * is not enrolled never receives one) and its progress. `refresh` reloads both without a loading flash.
  */
 export function usePlayerCourse(courseId: string, enabled: boolean): PlayerCourseState & { refresh(): Promise<void>; retry(): void } {
   const api = useApi();
-  const [state, setState] = useState<PlayerCourseState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery({
+    queryKey: queryKeys.learner.playerCourse(courseId),
+    enabled,
+    // Signed lecture links expire: a page opened again always asks for fresh ones.
+    staleTime: 0,
+    meta: { errorToast: false },
+    queryFn: async (): Promise<PlayerData> => {
+      const course = (await fetchEnrolledCourses(api)).find((candidate) => candidate._id === courseId);
+      if (!course) return null;
+      return { course, progress: await fetchCourseProgress(api, courseId) };
+    },
+  });
+  const { refetch } = query;
+  const refresh = useCallback(async () => {
+    await refetch({ throwOnError: true });
+  }, [refetch]);
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  const load = useCallback(async (): Promise<PlayerCourseState> => {
-    const course = (await fetchEnrolledCourses(api)).find((candidate) => candidate._id === courseId);
-    if (!course) return { status: 'not-enrolled' };
-    return { status: 'ready', course, progress: await fetchCourseProgress(api, courseId) };
-  }, [api, courseId]);
-
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    setState({ status: 'loading' });
-    load().then(
-      (next) => current && setState(next),
-      (error: unknown) => current && setState({ status: 'error', message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, enabled, attempt]);
-
-  const refresh = useCallback(async () => setState(await load()), [load]);
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const state: PlayerCourseState =
+    query.data === null
+      ? { status: 'not-enrolled' }
+      : query.data
+        ? { status: 'ready', ...query.data }
+        : query.isError
+          ? { status: 'error', message: query.error.message }
+          : { status: 'loading' };
 
   // Signed links of paid files expire within minutes: fetch fresh ones shortly before, and when the learner comes
   // back to a tab that slept past that time (timers do not run then).

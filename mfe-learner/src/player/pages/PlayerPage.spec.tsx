@@ -3,6 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { enrolledCourse, failure, fakeServer, ok, progress, renderAt, userData, type FakeRequest } from '../../enrollments/testing/learningTestKit';
+import { useCourseDetail } from '../../catalogue/data/useCourseDetail';
+import { useEnrolledCourses } from '../../enrollments/data/useEnrolledCourses';
 import { PlayerPage } from './PlayerPage';
 
 const routes = <Route path="/player/:courseId" element={<PlayerPage />} />;
@@ -27,6 +29,10 @@ function learnerServer(initial: Partial<LearnerProgressData> = {}, myRating: num
       return ok({ message: 'Rating added' });
     },
     (request) => (request.path === '/api/user/data' ? ok({ user: userData() }) : undefined),
+    (request) =>
+      request.path === '/api/course/course-1'
+        ? ok({ courseData: { ...enrolledCourse(), averageRating: state.myRating ?? 0, ratingCount: state.myRating === null ? 0 : 1 } })
+        : undefined,
   );
   return { state, requests, posts: (path: string) => requests.filter((r: FakeRequest) => r.path === path).map((r) => r.body) };
 }
@@ -124,6 +130,33 @@ describe('Player', () => {
     expect(await screen.findByText('Rating added')).toBeInTheDocument();
     expect(server.posts('/api/user/add-rating')).toEqual([{ courseId: 'course-1', rating: 4 }]);
     expect(within(stars).getByRole('button', { name: '4 stars' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('refreshes My Enrollments\' progress shown elsewhere after Mark Complete (shared cache, invalidated)', async () => {
+    function CompletedCount() {
+      const courses = useEnrolledCourses(true);
+      return <output aria-label="Completed lectures">{courses.status === 'ready' ? courses.rows[0]?.completedLectures : '…'}</output>;
+    }
+    const server = learnerServer();
+    renderAt('/player/course-1?lecture=l-1', <Route path="/player/:courseId" element={<><PlayerPage /><CompletedCount /></>} />, { user: userData() });
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Completed lectures' })).toHaveTextContent('0'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Completed lectures' })).toHaveTextContent('1'));
+    expect(server.posts('/api/user/update-course-progress')).toEqual([{ courseId: 'course-1', lectureId: 'l-1' }]);
+  });
+
+  it('refreshes the course page data (average rating) after a rating', async () => {
+    function AverageRating() {
+      const detail = useCourseDetail('course-1');
+      return <output aria-label="Average rating">{detail.status === 'ready' ? detail.course.averageRating : '…'}</output>;
+    }
+    const server = learnerServer();
+    renderAt('/player/course-1', <Route path="/player/:courseId" element={<><PlayerPage /><AverageRating /></>} />, { user: userData() });
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Average rating' })).toHaveTextContent('0'));
+    const stars = await screen.findByRole('group', { name: 'Rate this Course' });
+    await userEvent.click(within(stars).getByRole('button', { name: '4 stars' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Average rating' })).toHaveTextContent('4'));
+    expect(server.requests.filter((request: FakeRequest) => request.path === '/api/course/course-1')).toHaveLength(2);
   });
 
   it('offers the certificate only when every lecture is complete', async () => {

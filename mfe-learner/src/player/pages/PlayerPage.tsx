@@ -1,5 +1,6 @@
 import { isCourseComplete, lecturesInOrder, type LectureDto } from '@academy/contracts';
-import { errorMessage, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
+import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { useAuth0 } from '@auth0/auth0-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -27,6 +28,7 @@ export function PlayerPage() {
   const { apiBaseUrl } = useRuntimeConfig();
   const api = useApi();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const player = usePlayerCourse(courseId, isAuthenticated);
   const [playingId, setPlayingId] = useState<string | null>(searchParams.get('lecture'));
   const [pickedRating, setRating] = useState<number | null>(null);
@@ -86,7 +88,8 @@ export function PlayerPage() {
     setBusy(true);
     try {
       toast.success(await markLectureComplete(api, courseId, lectureId));
-      await Promise.all([player.refresh(), reloadUser()]);
+      // The player, My Enrollments' progress and the user's data all changed.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.learner.all }), reloadUser()]);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -99,6 +102,9 @@ export function PlayerPage() {
     setRating(value);
     try {
       toast.success(await rateCourse(api, courseId, value));
+      // The course page shows the average rating; the enrolled courses carry the learner's own.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.detail(courseId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.learner.enrolledCourses() });
     } catch (error) {
       setRating(earlier);
       toast.error(errorMessage(error));

@@ -1,0 +1,29 @@
+// Every cache key of the front end, in one place, so a mutation can invalidate exactly what it changed.
+// Keys are hierarchical: invalidating `queryKeys.catalogue.all` also refreshes every course list and detail.
+
+export const queryKeys = {
+  catalogue: {
+    all: ['catalogue'] as const,
+    lists: () => [...queryKeys.catalogue.all, 'list'] as const,
+    list: (search: string, pageSize: number) => [...queryKeys.catalogue.lists(), { search, pageSize }] as const,
+    home: (count: number) => [...queryKeys.catalogue.all, 'home', count] as const,
+    detail: (courseId: string) => [...queryKeys.catalogue.all, 'detail', courseId] as const,
+  },
+  learner: {
+    all: ['learner'] as const,
+    /** The enrolled courses (with lecture links) and each course's progress. */
+    enrolledCourses: () => [...queryKeys.learner.all, 'enrolled-courses'] as const,
+    /** My Enrollments' rows: each enrolled course with its progress. */
+    enrolledRows: () => [...queryKeys.learner.enrolledCourses(), 'rows'] as const,
+    /** The player's course (from the enrolled courses, with lecture links) and its progress. */
+    playerCourse: (courseId: string) => [...queryKeys.learner.enrolledCourses(), 'player', courseId] as const,
+  },
+  educator: {
+    all: ['educator'] as const,
+    dashboard: () => [...queryKeys.educator.all, 'dashboard'] as const,
+    earnings: (granularity: string) => [...queryKeys.educator.all, 'earnings', granularity] as const,
+    myCourses: () => [...queryKeys.educator.all, 'my-courses'] as const,
+    courseForEditing: (courseId: string) => [...queryKeys.educator.all, 'course', courseId] as const,
+    students: () => [...queryKeys.educator.all, 'students'] as const,
+  },
+} as const;
