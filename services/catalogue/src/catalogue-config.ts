@@ -1,10 +1,11 @@
-import type { CoreConfig } from '@academy/service-core';
+import { mediaLinkConfigShape, type CoreConfig } from '@academy/service-core';
 import { z } from 'zod';
 
 /** The catalogue's variables beyond the core ones (docs/DEVELOPING.md), validated once at start-up with them. */
 export const catalogueConfigShape = {
   /** Commerce's base URL for `/internal/educators/:id/course-earnings` (My Courses' earnings). */
   COMMERCE_URL: z.string().url(),
+  ...mediaLinkConfigShape,
 };
 
 export type CatalogueConfig = CoreConfig & z.infer<z.ZodObject<typeof catalogueConfigShape>>;

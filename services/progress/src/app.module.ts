@@ -8,11 +8,12 @@ import { LearningModule } from './learning/learning.module.js';
 import { PROGRESS_QUEUE } from './queue/progress-jobs.js';
 import { UserController } from './users/user.controller.js';
 import { UsersService } from './users/users.service.js';
+import { learningConfigShape } from './learning/learning-settings.js';
 
 /** HTTP entry point's module: users and enrolments API, /health, /health/queue. */
 @Module({
   imports: [
-    CoreModule.forRoot({ service: 'progress', database: progressDatabase }),
+    CoreModule.forRoot({ service: 'progress', database: progressDatabase, configShape: learningConfigShape }),
     TypeOrmModule.forFeature(progressEntities),
     QueueModule.forProducer(PROGRESS_QUEUE),
     LearningModule,

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     await seed(dataSource);
     console.log(`Seeded ${COURSE_COUNT} courses in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; ${ROUNDS} rounds per case.`);
     // The search path is the service's own query: the cache (used by the controller) is not in the way here.
-    const service = new CoursesService(dataSource.getRepository(CourseEntity), new CourseCache());
+    const service = new CoursesService(dataSource.getRepository(CourseEntity), new CourseCache({ REDIS_URL: process.env.REDIS_URL!, QUEUE_PREFIX: 'academy-bench' }));
 
     const indexed = new Map<string, Awaited<ReturnType<typeof measure>>>();
     for (const benchCase of cases) indexed.set(benchCase.name, await measure(service, benchCase));

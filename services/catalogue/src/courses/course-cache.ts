@@ -1,5 +1,5 @@
-import { coreConfigShape, loadConfig } from '@academy/service-core';
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { CORE_CONFIG, type CoreConfig } from '@academy/service-core';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
 /** Entries kept per process; a list page or a course answer is a few KB. */
@@ -18,8 +18,7 @@ export class CourseCache implements OnModuleDestroy {
   private readonly versionKey: string;
   private readonly entries = new Map<string, { version: string; value: unknown }>();
 
-  constructor() {
-    const config = loadConfig({ REDIS_URL: coreConfigShape.REDIS_URL, QUEUE_PREFIX: coreConfigShape.QUEUE_PREFIX });
+  constructor(@Inject(CORE_CONFIG) config: Pick<CoreConfig, 'REDIS_URL' | 'QUEUE_PREFIX'>) {
     this.versionKey = `${config.QUEUE_PREFIX}:catalogue:course-cache-version`;
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
   }

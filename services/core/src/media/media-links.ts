@@ -2,7 +2,7 @@ import type { ChapterDto } from '@academy/contracts';
 import type { Provider } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { loadConfig } from '../config/config.js';
+import { CORE_CONFIG } from '../config/config.js';
 
 /**
  * Paid lecture files (videos, notes, tests) live behind this path on catalogue. The database keeps the bare path
@@ -102,10 +102,10 @@ export function lectureLinksFor(chapters: readonly ChapterDto[], audience: Lectu
 export const MEDIA_LINKS = Symbol('MEDIA_LINKS');
 
 /** `MediaLinks` from the validated environment (the service stops at start when the secret is missing or short). */
+/** Reads the settings CoreModule validated at start (the service lists `mediaLinkConfigShape` in its configShape). */
 export const mediaLinksProvider: Provider = {
   provide: MEDIA_LINKS,
-  useFactory: (): MediaLinks => {
-    const config = loadConfig(mediaLinkConfigShape);
-    return new MediaLinks(config.MEDIA_LINK_SECRET, config.MEDIA_LINK_TTL_SECONDS);
-  },
+  inject: [CORE_CONFIG],
+  useFactory: (config: z.infer<z.ZodObject<typeof mediaLinkConfigShape>>): MediaLinks =>
+    new MediaLinks(config.MEDIA_LINK_SECRET, config.MEDIA_LINK_TTL_SECONDS),
 };

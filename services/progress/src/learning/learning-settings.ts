@@ -1,4 +1,4 @@
-import { CORE_CONFIG, loadConfig, type CoreConfig } from '@academy/service-core';
+import { CORE_CONFIG, mediaLinkConfigShape, type CoreConfig } from '@academy/service-core';
 import type { Provider } from '@nestjs/common';
 import { z } from 'zod';
 
@@ -10,7 +10,11 @@ export const learningConfigShape = {
   PORTAL_URL: z.string().url().default('http://localhost:8080'),
   /** How long a course read from catalogue is reused (ms); 0 disables the cache. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
+  ...mediaLinkConfigShape,
 };
+
+/** Progress's settings: the core ones and the learning routes' (validated once, by CoreModule, at start-up). */
+export type ProgressConfig = CoreConfig & z.infer<z.ZodObject<typeof learningConfigShape>>;
 
 export interface LearningSettings {
   catalogueUrl: string;
@@ -24,13 +28,10 @@ export const LEARNING_SETTINGS = Symbol('LEARNING_SETTINGS');
 export const learningSettingsProvider: Provider = {
   provide: LEARNING_SETTINGS,
   inject: [CORE_CONFIG],
-  useFactory: (core: CoreConfig): LearningSettings => {
-    const extra = loadConfig(learningConfigShape);
-    return {
-      catalogueUrl: extra.CATALOGUE_URL,
-      portalUrl: extra.PORTAL_URL.replace(/\/+$/, ''),
-      catalogueCacheMs: extra.CATALOGUE_CACHE_MS,
-      internalToken: core.INTERNAL_TOKEN,
-    };
-  },
+  useFactory: (config: ProgressConfig): LearningSettings => ({
+    catalogueUrl: config.CATALOGUE_URL,
+    portalUrl: config.PORTAL_URL.replace(/\/+$/, ''),
+    catalogueCacheMs: config.CATALOGUE_CACHE_MS,
+    internalToken: config.INTERNAL_TOKEN,
+  }),
 };
