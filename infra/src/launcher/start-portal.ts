@@ -167,6 +167,8 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       CATALOGUE_URL: serviceUrls.catalogue,
       COMMERCE_URL: serviceUrls.commerce,
       PROGRESS_URL: serviceUrls.progress,
+      // Certificates print their verification link on the portal.
+      PORTAL_URL: env.PORTAL_URL ?? portalUrl,
       RAZORPAY_KEY_ID: razorpaySandbox.keyId,
       RAZORPAY_KEY_SECRET: razorpaySandbox.keySecret,
       RAZORPAY_WEBHOOK_SECRET: razorpaySandbox.webhookSecret,

@@ -12,19 +12,20 @@ function failStart(error: unknown): never {
   process.exit(1);
 }
 
-/** Starts the HTTP entry point: pino logger, shutdown hooks (SIGTERM/SIGINT), listens on `port` (or PORT). */
+/** Starts the HTTP entry point: pino logger, shutdown hooks (SIGTERM/SIGINT), listens on PORT (no default). */
 export async function bootstrapHttp(
   appModule: Type<unknown>,
-  options: { port?: number; /** Keep `req.rawBody` (webhook signatures). */ rawBody?: boolean } = {},
+  options: { /** Keep `req.rawBody` (webhook signatures). */ rawBody?: boolean } = {},
 ): Promise<INestApplication> {
   try {
     const config = loadConfig(coreConfigShape); // fail before Nest starts, with one readable line
+    const port = config.PORT;
+    if (port === undefined) throw new ConfigError(['PORT is required for the HTTP entry point (the launcher and the manifests set it)']);
     const app = await NestFactory.create(appModule, { bufferLogs: true, abortOnError: false, rawBody: options.rawBody ?? false });
     app.useLogger(app.get(Logger));
     app.enableShutdownHooks();
     app.getHttpAdapter().getInstance().disable?.('x-powered-by');
     trustProxy(app.getHttpAdapter().getInstance(), config.TRUST_PROXY);
-    const port = options.port ?? Number(process.env.PORT ?? 3000);
     const host = bindAddressFrom();
     await app.listen(port, host);
     app.get(Logger).log(`listening on ${host}:${port}`);

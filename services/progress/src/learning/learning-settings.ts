@@ -5,9 +5,9 @@ import { z } from 'zod';
 /** Variables the learning routes read beyond the core ones (validated once, when the module starts). */
 export const learningConfigShape = {
   /** Catalogue's base URL for `/internal/courses/:id`. */
-  CATALOGUE_URL: z.string().url().default('http://localhost:3101'),
+  CATALOGUE_URL: z.string().url(),
   /** The portal's public address, printed on certificates as the verification link. */
-  PORTAL_URL: z.string().url().default('http://localhost:8080'),
+  PORTAL_URL: z.string().url(),
   /** How long a course read from catalogue is reused (ms); 0 disables the cache. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   ...mediaLinkConfigShape,
