@@ -1,8 +1,8 @@
-// Shared by start.mjs and test.mjs. Plain JavaScript: it runs before anything is installed or built.
+// Shared by the scripts in infra/bin. Plain JavaScript: it runs before anything is installed or built.
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -54,4 +54,28 @@ export const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }
 export async function buildAll() {
   console.log('Building what is missing or stale (nx run-many -t build, cached)...');
   await runOrExit('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=stream'], nxEnv);
+}
+
+/**
+ * PostgreSQL and Redis as `npm start` gets them (DATABASE_URL / REDIS_URL, or the embedded defaults), handed to
+ * `work`, and stopped afterwards or on Ctrl-C. Resolves to `work`'s exit code (1 when it throws).
+ */
+export async function withLocalStores(tag, work) {
+  const infra = await import(pathToFileURL(path.join(repoRoot, 'infra', 'dist', 'index.js')).href);
+  const log = (line) => console.log(`[${tag}] ${line}`);
+  let postgres;
+  let redis;
+  let stopping;
+  const stopStores = () => (stopping ??= Promise.all([redis?.stop(), postgres?.stop()]).catch(() => undefined));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopStores().then(() => process.exit(130)));
+  try {
+    postgres = await infra.ensurePostgres({ log });
+    redis = await infra.ensureRedis({ log });
+    return await work({ databaseUrl: postgres.url, redisUrl: redis.url, log });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await stopStores();
+  }
 }

@@ -4,8 +4,7 @@
 // installed into .data/node24 (not a project dependency). Linux x64 only; elsewhere it says so and skips.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { buildAll, checkNodeVersion, installIfNeeded, nxEnv, repoRoot, run, runOrExit } from './common.mjs';
+import { buildAll, checkNodeVersion, installIfNeeded, nxEnv, repoRoot, run, runOrExit, withLocalStores } from './common.mjs';
 
 checkNodeVersion();
 if (process.platform !== 'linux' || process.arch !== 'x64') {
@@ -21,24 +20,16 @@ if (!existsSync(node24)) {
 await installIfNeeded();
 await buildAll();
 
-const infra = await import(pathToFileURL(path.join(repoRoot, 'infra', 'dist', 'index.js')).href);
-const log = (line) => console.log(`[node24] ${line}`);
-let postgres;
-let redis;
-let exitCode;
-try {
-  postgres = await infra.ensurePostgres({ log });
-  redis = await infra.ensureRedis({ log });
-  const env = { ...nxEnv, DATABASE_URL: postgres.url, REDIS_URL: redis.url, NODE_OPTIONS: '--experimental-vm-modules' };
+const exitCode = await withLocalStores('node24', async ({ databaseUrl, redisUrl, log }) => {
+  const env = { ...nxEnv, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, NODE_OPTIONS: '--experimental-vm-modules' };
   await run(node24, ['--version'], env);
   const jest = path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js');
-  exitCode = 0;
+  let code = 0;
   for (const project of ['services/core', 'services/commerce']) {
     log(`${project}: jest under Node 24`);
-    const code = await run(node24, [jest, '--config', path.join(repoRoot, project, 'jest.config.js')], env);
-    if (code !== 0) exitCode = code;
+    const projectCode = await run(node24, [jest, '--config', path.join(repoRoot, project, 'jest.config.js')], env);
+    if (projectCode !== 0) code = projectCode;
   }
-} finally {
-  await Promise.all([redis?.stop(), postgres?.stop()]).catch(() => undefined);
-}
+  return code;
+});
 process.exit(exitCode);

@@ -64,6 +64,19 @@ export function storedLectureLinks<T extends { courseContent: ReadonlyArray<{ ch
   };
 }
 
+/** A lecture's stored columns from the authoring payload; its order follows its position in the chapter. */
+function lectureColumns(lecture: NewCourse['courseContent'][number]['chapterContent'][number], lectureIndex: number) {
+  return {
+    title: lecture.lectureTitle,
+    durationMinutes: lecture.lectureDuration,
+    url: lecture.lectureUrl,
+    isPreviewFree: lecture.isPreviewFree,
+    notesUrl: lecture.notesUrl,
+    testUrl: lecture.testUrl,
+    lectureOrder: lectureIndex + 1,
+  };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Authoring of an educator's own courses: create, list, edit, publish. Someone else's course is answered like a missing one (404). */
@@ -101,16 +114,7 @@ export class EducatorCoursesService {
           courseId,
           title: chapter.chapterTitle,
           chapterOrder: chapterIndex + 1,
-          lectures: chapter.chapterContent.map((lecture, lectureIndex) => ({
-            id: randomUUID(),
-            title: lecture.lectureTitle,
-            durationMinutes: lecture.lectureDuration,
-            url: lecture.lectureUrl,
-            isPreviewFree: lecture.isPreviewFree,
-            notesUrl: lecture.notesUrl,
-            testUrl: lecture.testUrl,
-            lectureOrder: lectureIndex + 1,
-          })),
+          lectures: chapter.chapterContent.map((lecture, lectureIndex) => ({ id: randomUUID(), ...lectureColumns(lecture, lectureIndex) })),
         })),
       });
       return manager.save(course);
@@ -172,17 +176,7 @@ export class EducatorCoursesService {
           title: chapter.chapterTitle,
           chapterOrder: chapterIndex + 1,
           lectures: chapter.chapterContent.map((lecture, lectureIndex) =>
-            manager.create(LectureEntity, {
-              id: keep(lecture.lectureId, lectureIds),
-              chapterId,
-              title: lecture.lectureTitle,
-              durationMinutes: lecture.lectureDuration,
-              url: lecture.lectureUrl,
-              isPreviewFree: lecture.isPreviewFree,
-              notesUrl: lecture.notesUrl,
-              testUrl: lecture.testUrl,
-              lectureOrder: lectureIndex + 1,
-            }),
+            manager.create(LectureEntity, { id: keep(lecture.lectureId, lectureIds), chapterId, ...lectureColumns(lecture, lectureIndex) }),
           ),
         });
       });
