@@ -1,6 +1,6 @@
 // A demo person on the portal: signed in through the sandbox's hosted login page (as auth0-spa-js does), then
 // calling the public API through the edge, and paying through the sandbox's Checkout calls, as the browser does.
-import type { PurchaseResult } from '@academy/contracts';
+import type { CourseDetail, PurchaseResult } from '@academy/contracts';
 import { signInOverHttp, type SpaClient } from '@academy/sandbox/scripted-sign-in';
 
 export class DemoApiError extends Error {
@@ -45,6 +45,16 @@ export class DemoApi {
 
   del<T>(path: string): Promise<T> {
     return this.call<T>('DELETE', path);
+  }
+
+  /** A published course's page data, or undefined when there is no such published course. */
+  async courseOrNothing(courseId: string): Promise<CourseDetail | undefined> {
+    try {
+      return (await this.get<{ courseData: CourseDetail }>(`/course/${courseId}`)).courseData;
+    } catch (error) {
+      if (error instanceof DemoApiError && error.status === 404) return undefined;
+      throw error;
+    }
   }
 
   /** Order, payment in the sandbox's Checkout, verification: the purchase a learner makes in the browser. */
