@@ -10,7 +10,7 @@ const { portalUrl } = portal();
 const PHONE = { width: 390, height: 844 };
 // A name only the federation runtime's core carries (its hook for registering remotes).
 const FEDERATION_CORE_MARKER = 'beforeRegisterRemote';
-const NOT_ON_FIRST_RENDER = { 'rich-text editor': 'DraftEditorContents', charts: 'recharts', player: 'Mark Complete', checkout: 'checkout.js' };
+const NOT_ON_FIRST_RENDER = { 'sign-in SDK (for an anonymous visitor)': 'auth0-spa-js', 'rich-text editor': 'DraftEditorContents', charts: 'recharts', player: 'Mark Complete', checkout: 'checkout.js' };
 
 let browser: Browser;
 beforeAll(async () => {

@@ -73,7 +73,7 @@ export class DemoApi {
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.apiUrl}${path}`, {
+    const response = await fetchWithRetry(`${this.apiUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${this.accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -83,5 +83,21 @@ export class DemoApi {
       throw new DemoApiError(response.status, `${method} ${path} answered ${response.status}: ${answer.message ?? 'no message'}`);
     }
     return answer as T;
+  }
+}
+
+/**
+ * The calls the demo makes are safe to repeat (progress and ratings are idempotent; an order repeated before it is
+ * paid is only another order, expired later by reconciliation), so a connection that
+ * failed before an answer (a busy machine, a reused connection closed under us) is simply tried again.
+ */
+async function fetchWithRetry(url: string, init: RequestInit, attempts = 3): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
   }
 }
