@@ -47,3 +47,14 @@ export {
   type MediaLinkVerdict,
   type LectureLinkAudience,
 } from './media/media-links.js';
+export {
+  DeadLetterStore,
+  DeadLetterNotFoundError,
+  SERVICE_SCHEMA,
+  createDeadLetterTableSql,
+  dropDeadLetterTableSql,
+  deadLetterTable,
+  type DeadLetter,
+  type DeadLetterStage,
+  type DeadLetterStatus,
+} from './queue/dead-letters.js';

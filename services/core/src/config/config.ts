@@ -15,6 +15,9 @@ export const coreConfigShape = {
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** Which proxies' X-Forwarded-For express believes (its `trust proxy` setting): the edge and ingress run on private addresses. */
   TRUST_PROXY: z.string().min(1).default('loopback, linklocal, uniquelocal'),
+  /** Attempts of every job before it becomes a dead letter, and the first exponential backoff delay (ms). */
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 

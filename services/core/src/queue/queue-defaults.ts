@@ -14,6 +14,14 @@ export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
 };
 
 /**
+ * The defaults with the configured attempts and first backoff delay (`JOB_ATTEMPTS`, `JOB_BACKOFF_MS`: tests and
+ * fault runs shorten them). A job that fails its last attempt becomes a dead letter (dead-letters.ts).
+ */
+export function jobOptionsFrom(config: { JOB_ATTEMPTS: number; JOB_BACKOFF_MS: number }): DefaultJobOptions {
+  return { ...DEFAULT_JOB_OPTIONS, attempts: config.JOB_ATTEMPTS, backoff: { type: 'exponential', delay: config.JOB_BACKOFF_MS } };
+}
+
+/**
  * Producers (HTTP services) must answer fast when Redis is down: no offline queue (a command fails at once while
  * disconnected) and one retry per command, so a webhook or a verification answers 503 instead of hanging. The
  * connection itself keeps reconnecting in the background. No `commandTimeout`: the same options reach the
