@@ -163,6 +163,8 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       AUTH_AUDIENCE: env.AUTH_AUDIENCE ?? 'https://api.academy.local',
       AUTH_CLAIMS_NAMESPACE: env.AUTH_CLAIMS_NAMESPACE ?? 'https://academy.example/',
       INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+      // Operators' queue dashboard and dead letters (docs/operations.md): a fresh token per start unless given.
+      OPERATOR_TOKEN: env.OPERATOR_TOKEN ?? randomBytes(16).toString('hex'),
       MEDIA_LINK_SECRET: env.MEDIA_LINK_SECRET ?? randomBytes(32).toString('hex'),
       CATALOGUE_URL: serviceUrls.catalogue,
       COMMERCE_URL: serviceUrls.commerce,
@@ -236,6 +238,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
         if (!stopped) log(`ERROR: ${child.describeExit()}`);
       });
     }
+    log(`queue dashboard for operators: ${serviceUrls.catalogue}/internal/queues (any user name; password: the OPERATOR_TOKEN${env.OPERATOR_TOKEN ? ' you set' : ` ${baseEnv.OPERATOR_TOKEN}`})`);
 
     return { portalUrl, sandboxUrl, databaseUrl, redisUrl: redis.url, queuePrefix, ports, stop };
   } catch (error) {

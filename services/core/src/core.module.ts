@@ -1,5 +1,6 @@
 import { jobOptionsFrom, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';
 import { DeadLetterStore, SERVICE_SCHEMA } from './queue/dead-letters.js';
+import { DeadLetterController, OperatorGuard } from './operator/operator.js';
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
@@ -67,7 +68,7 @@ export class CoreModule {
         }),
         ...(http ? [TerminusModule] : []),
       ],
-      controllers: http ? [HealthController, MetricsController] : [],
+      controllers: http ? [HealthController, MetricsController, DeadLetterController] : [],
       providers: [
         configProvider,
         { provide: SERVICE_SCHEMA, useValue: options.database.schema },
@@ -75,6 +76,7 @@ export class CoreModule {
         ...(http
           ? [
               TokenVerifier,
+              OperatorGuard,
               PostgresHealthIndicator,
               RedisHealthIndicator,
               { provide: APP_GUARD, useClass: AuthGuard },

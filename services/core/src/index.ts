@@ -58,3 +58,12 @@ export {
   type DeadLetterStage,
   type DeadLetterStatus,
 } from './queue/dead-letters.js';
+export {
+  OperatorQueuesModule,
+  OperatorGuard,
+  QueueBoard,
+  DeadLetterController,
+  operatorRefusal,
+  OPERATOR_TOKEN_HEADER,
+  type OperatorQueuesOptions,
+} from './operator/operator.js';
