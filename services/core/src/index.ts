@@ -67,3 +67,11 @@ export {
   OPERATOR_TOKEN_HEADER,
   type OperatorQueuesOptions,
 } from './operator/operator.js';
+export {
+  encodeKeysetCursor,
+  decodeKeysetCursor,
+  cursorTimestampSql,
+  INVALID_CURSOR_MESSAGE,
+  isRealTimestamp,
+  type KeysetPosition,
+} from './http/keyset-cursor.js';
