@@ -99,7 +99,7 @@ describe('commerce service (real PostgreSQL, Redis and JWKS)', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await get(`?limit=17${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`).expect(200);
+      const page: request.Response = await get(`?limit=17${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`).expect(200);
       expect(page.body.enrolledStudents.length).toBeLessThanOrEqual(17);
       seen.push(...page.body.enrolledStudents.map((row: { student: { name: string } }) => row.student.name));
       cursor = page.body.nextCursor;
