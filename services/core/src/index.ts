@@ -75,3 +75,4 @@ export {
   isRealTimestamp,
   type KeysetPosition,
 } from './http/keyset-cursor.js';
+export { blockingConnection, PRODUCER_COMMAND_TIMEOUT_MS, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';
