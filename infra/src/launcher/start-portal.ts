@@ -35,6 +35,8 @@ export interface StartPortalOptions {
   dropDatabaseOnStop?: boolean;
   /** How long each process may take to answer /health. */
   healthTimeoutMs?: number;
+  /** Another token issuer than the sandbox's (fault runs sign their own learners' tokens); `AUTH_ISSUER` etc. */
+  authEnv?: Record<string, string>;
 }
 
 export interface RunningPortal {
@@ -44,6 +46,10 @@ export interface RunningPortal {
   redisUrl: string;
   queuePrefix: string;
   ports: PortalPorts;
+  /** The variables every service was started with (fault runs read OPERATOR_TOKEN, INTERNAL_TOKEN from it). */
+  serviceEnv: NodeJS.ProcessEnv;
+  /** Kills one process (`commerce:worker`, `progress`, …) with `signal` and starts it again (fault injection). */
+  restart(name: string, signal?: NodeJS.Signals, downMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -181,6 +187,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       SANDBOX_DATA_DIR: sandboxDataDir,
       PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'].join(','),
     };
+    Object.assign(baseEnv, options.authEnv ?? {});
     delete baseEnv.PORT;
     delete baseEnv.NODE_OPTIONS; // the test runner's --experimental-vm-modules must not leak into the services
 
@@ -240,7 +247,15 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
     }
     log(`queue dashboard for operators: ${serviceUrls.catalogue}/internal/queues (any user name; password: the OPERATOR_TOKEN${env.OPERATOR_TOKEN ? ' you set' : ` ${baseEnv.OPERATOR_TOKEN}`})`);
 
-    return { portalUrl, sandboxUrl, databaseUrl, redisUrl: redis.url, queuePrefix, ports, stop };
+    const restart = async (name: string, signal: NodeJS.Signals = 'SIGKILL', downMs = 0) => {
+      const index = children.findLastIndex((child) => child.name === name);
+      if (index < 0) throw new Error(`no process named ${name}`);
+      const old = children[index]!;
+      await old.kill(signal);
+      if (downMs > 0) await sleep(downMs);
+      if (!stopped) children[index] = old.respawn();
+    };
+    return { portalUrl, sandboxUrl, databaseUrl, redisUrl: redis.url, queuePrefix, ports, serviceEnv: baseEnv, restart, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

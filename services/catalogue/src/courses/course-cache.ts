@@ -22,6 +22,7 @@ export class CourseCache implements OnModuleDestroy {
     this.versionKey = `${config.QUEUE_PREFIX}:catalogue:course-cache-version`;
     // A stalled Redis costs at most the command timeout: the read then goes to the database.
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true, commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS });
+    this.redis.on('error', () => undefined); // a failed command says so to its caller (503); no unhandled 'error' noise
   }
 
   /** The cached answer for `key` if no write happened since it was read, else `load()`'s (then cached). */

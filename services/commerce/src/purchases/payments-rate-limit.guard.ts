@@ -19,6 +19,7 @@ export class PaymentsRateLimitGuard implements CanActivate, OnModuleDestroy {
   constructor(@Inject(CORE_CONFIG) config: CommerceConfig) {
     // A stalled Redis fails the call with 503 after the command timeout instead of hanging it.
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS });
+    this.redis.on('error', () => undefined); // a failed command says so to its caller (503); no unhandled 'error' noise
     this.limiter = new RateLimiterRedis({
       storeClient: this.redis,
       keyPrefix: `${config.QUEUE_PREFIX}:ratelimit:payments`,
