@@ -263,6 +263,8 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     }
 
     const problems = [...failures];
+    const withoutOrder = outcomes.filter((outcome) => !outcome.orderId).length + (options.flows - outcomes.length);
+    if (withoutOrder > 0) problems.push(`${withoutOrder} flows never got an order (a service stayed down?)`);
     if (paidPurchases !== captured.length) problems.push(`paid purchases ${paidPurchases} ≠ captured payments ${captured.length}`);
     if (enrolments !== paidPurchases) problems.push(`enrolments ${enrolments} ≠ paid purchases ${paidPurchases}`);
     if (duplicateEnrolments > 0) problems.push(`${duplicateEnrolments} duplicate enrolments`);

@@ -16,7 +16,7 @@ export { QueueModule, jobRegistryToken, type QueueRegistration } from './queue/q
 export { QueueRoundTrip } from './queue/queue-round-trip.js';
 export { InternalClient, InternalCallError, type InternalClientOptions } from './internal/internal-client.js';
 export { CoreModule, type CoreModuleOptions } from './core.module.js';
-export { bootstrapHttp, bootstrapWorker } from './bootstrap.js';
+export { bootstrapHttp, bootstrapWorker, onUnhandledRejection } from './bootstrap.js';
 export {
   OutboxModule,
   OutboxWriter,
