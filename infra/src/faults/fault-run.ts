@@ -113,7 +113,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
 
     const api = async (method: string, pathname: string, token: string | undefined, body?: unknown) => {
       for (let attempt = 0; ; attempt += 1) {
-        let status = 0;
+        let status: number;
         let json: Record<string, unknown> = {};
         try {
           const response = await fetch(`${running.portalUrl}/api${pathname}`, {

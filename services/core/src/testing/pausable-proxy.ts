@@ -19,11 +19,11 @@ export class PausableTcpProxy {
   ) {}
 
   static async start(target: { host: string; port: number }, listenPort = 0): Promise<PausableTcpProxy> {
-    let proxy: PausableTcpProxy | undefined;
-    const server = net.createServer((client) => proxy!.accept(client, target));
+    const holder: { proxy?: PausableTcpProxy } = {};
+    const server = net.createServer((client) => holder.proxy!.accept(client, target));
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(listenPort, '127.0.0.1', () => resolve()));
-    proxy = new PausableTcpProxy(server, (server.address() as net.AddressInfo).port);
-    return proxy;
+    holder.proxy = new PausableTcpProxy(server, (server.address() as net.AddressInfo).port);
+    return holder.proxy;
   }
 
   /** `redis://127.0.0.1:<proxy port>/…` for a `redis://host:port/…` URL (path and credentials kept). */
