@@ -71,6 +71,17 @@ export class ManagedChild {
     return `${this.name} ${how}. Its last output:\n${lastLines(this.recent.join('\n'), 20) || '(none)'}`;
   }
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Kills at once (a crashed pod), without the graceful SIGTERM of `stop`. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    if (this.hasExited) return;
+    this.child.kill(signal);
+    await this.exited;
+  }
+
   async stop(timeoutMs = 8000): Promise<void> {
     if (this.hasExited) return;
     this.child.kill('SIGTERM');
