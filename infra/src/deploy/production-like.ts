@@ -159,7 +159,7 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
 
     // Thumbnails: an S3-compatible server with the bucket, public reads by path-style URL.
     const s3Port = await findFreePort();
-    s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(work, 's3'), configureBuckets: [{ name: thumbnailBucket }] });
+    s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(work, 's3'), configureBuckets: [{ name: thumbnailBucket, configs: [] }] });
     await s3.run();
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
     const s3PublicBaseUrl = `${s3Endpoint}/${thumbnailBucket}/`;
