@@ -1,6 +1,7 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { generateOpenApi, openApiFile, readControllerOperations, serializeOpenApi, type ControllerOperation } from './generate-openapi.js';
+import { generateOpenApi, openApiFile, readControllerOperations, schemasOutsideContracts, serializeOpenApi, type ControllerOperation } from './generate-openapi.js';
 
 type Document = { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>>; components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> } };
 
@@ -10,6 +11,14 @@ describe('OpenAPI document of the public API', () => {
 
   it('is in sync with the controllers and the contracts (run `npm run build -w @academy/infra && npm run generate:openapi -w @academy/infra`)', () => {
     expect(readFileSync(openApiFile, 'utf8')).toBe(serializeOpenApi(generateOpenApi(operations)));
+  });
+
+  it('is a valid OpenAPI 3.1 document (swagger-parser: structure, references, JSON Schemas)', async () => {
+    const validated = await SwaggerParser.validate(structuredClone(document) as never);
+    expect((validated as { openapi?: string }).openapi).toBe('3.1.0');
+    const broken = structuredClone(document) as unknown as { paths: Record<string, Record<string, { responses: unknown }>> };
+    broken.paths['/api/user/purchase']!.post!.responses = { '200': { content: {} } }; // a response needs a description
+    await expect(SwaggerParser.validate(broken as never)).rejects.toThrow();
   });
 
   it('lists the public routes of every service and none of the internal or health ones', () => {
@@ -37,6 +46,13 @@ describe('OpenAPI document of the public API', () => {
     expect(document.paths['/api/user/purchase']!.post!.security).toBeUndefined();
     expect(document.paths['/api/user/purchase']!.post!.responses['401']).toBeDefined();
     expect(document.paths['/api/educator/dashboard']!.get!.responses['403']).toBeDefined();
+  });
+
+  it('names the request schemas still defined outside the contracts, and only those', () => {
+    const flagged = Object.entries(document.paths).flatMap(([route, operationsOfPath]) =>
+      Object.entries(operationsOfPath).flatMap(([method, operation]) => ((operation as { 'x-schema-outside-contracts'?: string[] })['x-schema-outside-contracts'] ?? []).map((name) => `${method} ${route}: ${name}`)),
+    );
+    expect(flagged).toEqual(Object.keys(schemasOutsideContracts).map((name) => `get /api/educator/earnings: ${name}`));
   });
 
   it('refuses a route the route table does not send to its service, and a schema that is not in the contracts', () => {
