@@ -1,6 +1,8 @@
-import { BullModule, Processor, WorkerHost } from '@nestjs/bullmq';
+import { BullModule, getQueueToken, Processor, WorkerHost } from '@nestjs/bullmq';
 import { DynamicModule, Inject, Logger, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
+import { jobRequestId, runWithRequestId, stampRequestId } from '../logging/request-context.js';
+import { jobDuration, jobFailures, trackQueueMetrics } from '../metrics/queue-metrics.js';
 import { assertCompleteRegistry, JobRegistry, type JobProcessor } from './job-registry.js';
 
 export interface QueueRegistration {
@@ -39,12 +41,20 @@ function workerFor(registration: QueueRegistration): Type<WorkerHost> {
     }
 
     async process(job: Job): Promise<unknown> {
-      try {
-        return await this.registry.handle(job);
-      } catch (error) {
-        this.logger.warn(`job ${job.name} (${job.id}) failed: ${error instanceof Error ? error.message : String(error)}`);
-        throw error;
-      }
+      // Runs under the enqueuing request's id: every log line of the job carries it (logging mixin).
+      return runWithRequestId(jobRequestId(registration.queue, job), async () => {
+        const stop = jobDuration.startTimer({ queue: registration.queue, job: job.name });
+        try {
+          const result = await this.registry.handle(job);
+          stop({ outcome: 'completed' });
+          return result;
+        } catch (error) {
+          stop({ outcome: 'failed' });
+          jobFailures.inc({ queue: registration.queue, job: job.name });
+          this.logger.warn(`job ${job.name} (${job.id}) failed: ${error instanceof Error ? error.message : String(error)}`);
+          throw error;
+        }
+      });
     }
   }
   Object.defineProperty(QueueWorker, 'name', { value: `QueueWorker_${registration.queue}` });
@@ -56,11 +66,33 @@ function workerFor(registration: QueueRegistration): Type<WorkerHost> {
  * `@InjectQueue(name)`; `forWorker` also checks the handler registry at start-up and runs the processor.
  * Both need `CoreModule.forRoot` (which connects BullMQ to REDIS_URL with QUEUE_PREFIX).
  */
+/**
+ * Per queue: its depth on /metrics, and jobs enqueued while a request is handled carry that request's id
+ * (`data.requestId`, when the data is a plain object without one), so the job's log lines can be found with it.
+ */
+export function instrumentQueue(queue: Queue): Queue {
+  trackQueueMetrics(queue);
+  const instrumented = queue as Queue & { academyInstrumented?: boolean };
+  if (instrumented.academyInstrumented) return queue;
+  instrumented.academyInstrumented = true;
+  const add = queue.add.bind(queue);
+  const addBulk = queue.addBulk.bind(queue);
+  queue.add = ((name: string, data: unknown, options?: Parameters<Queue['add']>[2]) => add(name, stampRequestId(data), options)) as Queue['add'];
+  queue.addBulk = ((jobs: Parameters<Queue['addBulk']>[0]) => addBulk(jobs.map((job) => ({ ...job, data: stampRequestId(job.data) })))) as Queue['addBulk'];
+  return queue;
+}
+
+const instrumentation = (queue: string): Provider => ({
+  provide: `academy:queueInstrumentation:${queue}`,
+  useFactory: (instance: Queue) => instrumentQueue(instance),
+  inject: [getQueueToken(queue)],
+});
+
 @Module({})
 export class QueueModule {
   static forProducer(queue: string): DynamicModule {
     const registered = BullModule.registerQueue({ name: queue });
-    return { module: QueueModule, imports: [registered], exports: [registered] };
+    return { module: QueueModule, imports: [registered], providers: [instrumentation(queue)], exports: [registered] };
   }
 
   static forWorker(registration: QueueRegistration): DynamicModule {
@@ -74,7 +106,7 @@ export class QueueModule {
     return {
       module: QueueModule,
       imports: [registered, ...(registration.imports ?? [])],
-      providers: [...registration.handlers, registryProvider, workerFor(registration)],
+      providers: [...registration.handlers, registryProvider, workerFor(registration), instrumentation(registration.queue)],
       exports: [registered],
     };
   }
