@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { bindAddressFrom, ConfigError, coreConfigShape, loadConfig } from './config/config.js';
 import { trustProxy } from './http/trust-proxy.js';
+import { startMetricsServer } from './metrics/http-metrics.js';
 
 function failStart(error: unknown): never {
   // A configuration problem is printed as one readable line, not a stack trace.
@@ -38,10 +39,15 @@ export async function bootstrapHttp(
 /** Starts a worker entry point (queue processors, no HTTP); closes cleanly on SIGTERM/SIGINT. */
 export async function bootstrapWorker(workerModule: Type<unknown>): Promise<INestApplicationContext> {
   try {
-    loadConfig(coreConfigShape);
+    const config = loadConfig(coreConfigShape);
     const app = await NestFactory.createApplicationContext(workerModule, { bufferLogs: true, abortOnError: false });
     app.useLogger(app.get(Logger));
     app.enableShutdownHooks();
+    if (config.METRICS_PORT !== undefined) {
+      const metrics = await startMetricsServer(config.METRICS_PORT, bindAddressFrom());
+      process.once('SIGTERM', () => metrics.close());
+      app.get(Logger).log(`metrics on ${bindAddressFrom()}:${config.METRICS_PORT}/metrics`);
+    }
     app.get(Logger).log('worker started');
     return app;
   } catch (error) {

@@ -13,6 +13,7 @@ export { answerHealthPing, HEALTH_PING_JOB, HealthPingJob, type HealthPingResult
 export { loggerParams } from './logging/logging.js';
 export { currentRequestId, runWithRequestId, requestContext, RequestContextInterceptor, JOB_REQUEST_ID_FIELD } from './logging/request-context.js';
 export { trackQueueMetrics, trackOutboxMetrics } from './metrics/queue-metrics.js';
+export { startMetricsServer } from './metrics/http-metrics.js';
 export { JobHandler, JobRegistry, JobRegistryError, type JobProcessor } from './queue/job-registry.js';
 export { QueueModule, jobRegistryToken, instrumentQueue, type QueueRegistration } from './queue/queue.module.js';
 export { QueueRoundTrip } from './queue/queue-round-trip.js';

@@ -14,6 +14,7 @@ import { InternalClient } from '../internal/internal-client.js';
 import { loggerParams } from '../logging/logging.js';
 import { currentRequestId, jobRequestId, runWithRequestId } from '../logging/request-context.js';
 import { createOutboxTableSql } from '../outbox/outbox-table.js';
+import { startMetricsServer } from './http-metrics.js';
 import { JobHandler, type JobProcessor } from '../queue/job-registry.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { prepareServiceTestEnvironment, type ServiceTestEnvironment } from '../testing/service-env.js';
@@ -150,6 +151,19 @@ describe('observability: queue and outbox metrics, request id through calls and 
     expect(metrics).toMatch(new RegExp(`queue_job_duration_seconds_count\\{queue="${QUEUE}",job="record",outcome="completed"\\} [1-9]`));
     expect(metrics).toContain(`queue_job_failures_total{queue="${QUEUE}",job="record"} 1`);
     expect(metrics).toContain(`queue_jobs{queue="${QUEUE}",state="failed"} 1`);
+  });
+
+  it('serves the same metrics from a worker process on METRICS_PORT (no HTTP app there)', async () => {
+    const server = await startMetricsServer(0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const scrape = await fetch(`${base}/metrics`);
+      expect(scrape.status).toBe(200);
+      expect(await scrape.text()).toContain(`queue_job_failures_total{queue="${QUEUE}",job="record"} 1`);
+      expect((await fetch(`${base}/other`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('writes the request id into every log line written meanwhile (pino mixin), and only then', () => {
