@@ -154,6 +154,18 @@ const nginx = findNginx();
     } finally {
       await client.end();
     }
+    // The payment's verification job ran under the request id nginx gave the call that enqueued it (a verify call
+    // or the webhook): one id finds the HTTP request and the job in the logs of different processes.
+    const logLines = stack.logText().split('\n');
+    const jobLine = logLines.find((line) => line.includes('[commerce-worker#') && line.includes(`verify-${purchase.body.order!.id}`) && line.includes('completed'));
+    expect(jobLine).toBeDefined();
+    const jobRequestId = /"requestId":"([^"]+)"/.exec(jobLine!)?.[1] ?? '';
+    expect(jobRequestId).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, not a job-made one
+    const processesWithId = new Set(logLines.filter((line) => line.includes(jobRequestId)).map((line) => /\[([\w#-]+)\]/.exec(line)?.[1]));
+    say(`request id ${jobRequestId} (from nginx) appears in the logs of: ${[...processesWithId].join(', ')}`);
+    expect([...processesWithId].some((name) => name?.startsWith('commerce#'))).toBe(true);
+    expect([...processesWithId].some((name) => name?.startsWith('commerce-worker#'))).toBe(true);
+
     const survivors = stack.processes.filter((entry) => !entry.child.hasExited).map((entry) => entry.name);
     say(`background load: ${answers.length} requests through nginx, all 200, while 3 replicas and 3 workers were killed; still running: ${survivors.join(', ')}`);
     passed.push(`buy: purchase, sandbox Razorpay payment, 2 verifications + webhooks → one paid purchase, one enrolment (${answers.length} requests, none failed, during kills)`);
@@ -251,6 +263,18 @@ const nginx = findNginx();
     // A page opened before the swap that lazily loads its old chunk still finds it.
     expect((await fetch(`${stack.portalUrl}/mfe/info/${chunk}`)).status).toBe(200);
     passed.push(`redeploy: info remote swapped atomically (${statuses.length} manifest loads during the swap, all 200); reload sees the new build; old chunks kept`);
+  });
+
+  it('publishes queue depth, outbox backlog and job metrics: HTTP replicas and workers on /metrics', async () => {
+    const commerce = stack.processes.find((entry) => entry.name === 'commerce#1')!;
+    const httpMetrics = await (await fetch(`http://127.0.0.1:${commerce.port}/metrics`)).text();
+    expect(httpMetrics).toMatch(/queue_jobs\{queue="[\w-]+",state="waiting"\} \d+/);
+    expect(httpMetrics).toMatch(/outbox_backlog\{schema="commerce"\} \d+/);
+    expect(httpMetrics).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/api\/user\/verifyRazorpay",status="200"\} [1-9]/);
+    const worker = stack.processes.find((entry) => entry.name === 'commerce-worker#2')!;
+    const workerMetrics = await (await fetch(`http://127.0.0.1:${worker.port}/metrics`)).text();
+    expect(workerMetrics).toMatch(/queue_job_duration_seconds_count\{queue="[\w-]+",job="[\w-]+",outcome="completed"\} [1-9]/);
+    passed.push('metrics: queue depth, outbox backlog, HTTP latency on replicas; job durations on a worker');
   });
 
   it('keeps serving after the kills: nginx reports the dead upstreams, the surviving replicas answer every call', async () => {

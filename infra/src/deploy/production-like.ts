@@ -40,7 +40,7 @@ export interface ProductionLikeOptions {
 }
 
 export interface StackProcess {
-  /** e.g. `catalogue#1`, `commerce-worker#2`, `sandbox`. */
+  /** e.g. `catalogue#1`, `commerce-worker#2`, `sandbox`. Workers' `port` serves only /metrics. */
   name: string;
   kind: 'http' | 'worker' | 'sandbox';
   service?: ServiceName;
@@ -65,6 +65,8 @@ export interface ProductionLikeStack {
    */
   redeployRemote(app: Exclude<AppName, 'shell'>, change: (releaseDir: string) => void): string;
   nginxErrors(): string;
+  /** Every process's output so far (JSON log lines prefixed by the process name). */
+  logText(): string;
   stop(): Promise<void>;
 }
 
@@ -219,16 +221,17 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
     processes.push({ name: 'sandbox', kind: 'sandbox', port: sandboxPort, child: sandbox });
     health.push(waitForHealth(`${sandboxUrl}/health`, sandbox, 90_000));
     for (const service of services) {
-      replicaPorts[service].forEach((port, index) => {
+      for (const [index, port] of replicaPorts[service].entries()) {
         const name = `${service}#${index + 1}`;
         const child = new ManagedChild(name, dist(`services/${service}`, 'main.js'), { ...baseEnv, PORT: String(port) }, sink, cwdOf(`services/${service}`));
         processes.push({ name, kind: 'http', service, port, child });
         health.push(waitForHealth(`http://127.0.0.1:${port}/health`, child, 90_000));
-      });
+      }
       for (let index = 0; index < workerCount; index += 1) {
         const name = `${service}-worker#${index + 1}`;
-        const child = new ManagedChild(name, dist(`services/${service}`, 'worker.js'), baseEnv, sink, cwdOf(`services/${service}`));
-        processes.push({ name, kind: 'worker', service, child });
+        const port = await findFreePort(); // workers serve /metrics only
+        const child = new ManagedChild(name, dist(`services/${service}`, 'worker.js'), { ...baseEnv, METRICS_PORT: String(port) }, sink, cwdOf(`services/${service}`));
+        processes.push({ name, kind: 'worker', service, port, child });
       }
     }
 
@@ -309,6 +312,7 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
         log(`redeployed ${app}: ${path.basename(release)} (${readdirSync(release).length} files)`);
         return release;
       },
+      logText: () => readFileSync(options.logFile, 'utf8'),
       nginxErrors: () => lastLines(existsSync(temp('error.log')) ? readFileSync(temp('error.log'), 'utf8') : '', 40),
       stop,
     };

@@ -46,7 +46,8 @@ function workerFor(registration: QueueRegistration): Type<WorkerHost> {
         const stop = jobDuration.startTimer({ queue: registration.queue, job: job.name });
         try {
           const result = await this.registry.handle(job);
-          stop({ outcome: 'completed' });
+          const seconds = stop({ outcome: 'completed' });
+          this.logger.log(`job ${job.name} (${job.id}) completed in ${Math.round(seconds * 1000)} ms`);
           return result;
         } catch (error) {
           stop({ outcome: 'failed' });
