@@ -1,10 +1,14 @@
 import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { bindAddressFrom, ConfigError, coreConfigShape, loadConfig } from './config/config.js';
 import { trustProxy } from './http/trust-proxy.js';
 import { startMetricsServer } from './metrics/http-metrics.js';
+
+/** Longer than any proxy in front keeps an idle upstream connection (nginx and cloud load balancers: 60 s). */
+export const UPSTREAM_KEEP_ALIVE_MS = 65_000;
 
 function failStart(error: unknown): never {
   // A configuration problem is printed as one readable line, not a stack trace.
@@ -27,6 +31,12 @@ export async function bootstrapHttp(
     app.enableShutdownHooks();
     app.getHttpAdapter().getInstance().disable?.('x-powered-by');
     trustProxy(app.getHttpAdapter().getInstance(), config.TRUST_PROXY);
+    // Behind a proxy that keeps connections open (the edge, nginx, a cloud load balancer: 60 s idle at most), the
+    // service must never close an idle connection first: a request sent on it at that moment fails with
+    // "socket hang up", which the proxy answers 502. Node's default (5 s) races the edge's agent.
+    const server = app.getHttpServer() as Server;
+    server.keepAliveTimeout = UPSTREAM_KEEP_ALIVE_MS;
+    server.headersTimeout = UPSTREAM_KEEP_ALIVE_MS + 1000;
     const host = bindAddressFrom();
     await app.listen(port, host);
     app.get(Logger).log(`listening on ${host}:${port}`);

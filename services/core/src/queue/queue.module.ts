@@ -1,6 +1,7 @@
 import { BullModule, getQueueToken, Processor, WorkerHost } from '@nestjs/bullmq';
 import { DynamicModule, Inject, Logger, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
+import { CORE_CONFIG, type CoreConfig } from '../config/config.js';
 import { jobRequestId, runWithRequestId, stampRequestId } from '../logging/request-context.js';
 import { jobDuration, jobFailures, trackQueueMetrics } from '../metrics/queue-metrics.js';
 import { assertCompleteRegistry, JobRegistry, type JobProcessor } from './job-registry.js';
@@ -20,6 +21,8 @@ export interface QueueRegistration {
    */
   lockDuration?: number;
   stalledInterval?: number;
+  /** Lock settings taken from the service's validated config, when a setting decides them. */
+  lockSettingsFrom?: (config: CoreConfig) => { lockDuration: number; stalledInterval?: number };
   /** Modules that provide what the handlers inject (handlers are instantiated inside the queue's module). */
   imports?: ModuleMetadata['imports'];
 }
@@ -28,16 +31,20 @@ export const jobRegistryToken = (queue: string) => `academy:jobRegistry:${queue}
 
 function workerFor(registration: QueueRegistration): Type<WorkerHost> {
   const token = jobRegistryToken(registration.queue);
-  @Processor(registration.queue, {
+  const staticOptions = {
     concurrency: registration.concurrency ?? 4,
     ...(registration.lockDuration ? { lockDuration: registration.lockDuration } : {}),
     ...(registration.stalledInterval ? { stalledInterval: registration.stalledInterval } : {}),
-  })
+  };
+  @Processor(registration.queue, staticOptions)
   class QueueWorker extends WorkerHost {
     private readonly logger = new Logger(`Worker:${registration.queue}`);
 
-    constructor(@Inject(token) private readonly registry: JobRegistry) {
+    constructor(@Inject(token) private readonly registry: JobRegistry, @Inject(CORE_CONFIG) config: CoreConfig) {
       super();
+      // BullMQ's worker is made after every provider exists (the explorer reads these options then), so
+      // options from the validated config can still be applied here.
+      if (registration.lockSettingsFrom) Processor(registration.queue, { ...staticOptions, ...registration.lockSettingsFrom(config) })(QueueWorker);
     }
 
     async process(job: Job): Promise<unknown> {
@@ -63,11 +70,6 @@ function workerFor(registration: QueueRegistration): Type<WorkerHost> {
 }
 
 /**
- * A service's queue. `forProducer` (HTTP app) only registers the queue so jobs can be added with
- * `@InjectQueue(name)`; `forWorker` also checks the handler registry at start-up and runs the processor.
- * Both need `CoreModule.forRoot` (which connects BullMQ to REDIS_URL with QUEUE_PREFIX).
- */
-/**
  * Per queue: its depth on /metrics, and jobs enqueued while a request is handled carry that request's id
  * (`data.requestId`, when the data is a plain object without one), so the job's log lines can be found with it.
  */
@@ -89,6 +91,11 @@ const instrumentation = (queue: string): Provider => ({
   inject: [getQueueToken(queue)],
 });
 
+/**
+ * A service's queue. `forProducer` (HTTP app) only registers the queue so jobs can be added with
+ * `@InjectQueue(name)`; `forWorker` also checks the handler registry at start-up and runs the processor.
+ * Both need `CoreModule.forRoot` (which connects BullMQ to REDIS_URL with QUEUE_PREFIX).
+ */
 @Module({})
 export class QueueModule {
   static forProducer(queue: string): DynamicModule {
