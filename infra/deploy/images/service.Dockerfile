@@ -54,7 +54,9 @@ RUN npm ci --no-audit --no-fund --ignore-scripts --omit=dev \
 
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
-ENV NODE_ENV=production
+# Processes bind to loopback unless told otherwise (services/core bindAddressFrom): in a container the edge, the
+# other services and Prometheus come from other hosts.
+ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules node_modules
 COPY --from=deps --chown=node:node /app/package.json package.json

@@ -111,6 +111,13 @@ describe.each(images.map((image) => [image.name, image]))('%s Dockerfile', (_nam
 });
 
 describe('service images', () => {
+  it('listen on every interface in the container (the edge, other services and Prometheus are other hosts)', () => {
+    const serviceImage = images.find((image) => image.dockerfile.endsWith('service.Dockerfile'))!;
+    const runtime = stagesOf(serviceImage).at(-1)!;
+    const env = runtime.instructions.filter((instruction) => instruction.getKeyword() === 'ENV').flatMap((instruction) => instruction.getArguments().map((a) => a.getValue()));
+    expect(env).toContain('HOST=0.0.0.0');
+  });
+
   it.each(servicesWithImages)('%s carries no build-only weight in its production dependencies', (service) => {
     const closure = productionClosure(`services/${service}`);
     expect(closure.has('@nestjs/core')).toBe(true); // the walk itself works

@@ -117,6 +117,9 @@ const redisPing = {
   },
 };
 
+/** Where workers serve /metrics (they have no HTTP app). */
+const workerMetricsPort = 9464;
+
 function serviceManifests(service: ServiceDeployment, table: RouteTable): Manifest[] {
   const { name } = service;
   const port = table.services[name].port;
@@ -166,7 +169,11 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
       replicas: 2,
       selector: { matchLabels: { 'app.kubernetes.io/name': worker } },
       template: {
-        metadata: { labels: { ...labels(worker), 'academy/role': 'worker' } },
+        metadata: {
+          labels: { ...labels(worker), 'academy/role': 'worker' },
+          // Job durations and failures, queue depth: the worker serves /metrics on METRICS_PORT (services/core).
+          annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(workerMetricsPort), 'prometheus.io/path': '/metrics' },
+        },
         spec: {
           securityContext: podSecurity,
           // Jobs in flight finish (BullMQ's graceful close) before the pod is killed.
@@ -176,7 +183,8 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
               name: 'worker',
               image,
               command: ['node', 'dist/worker.js'],
-              env: envList(service.env),
+              ports: [{ name: 'metrics', containerPort: workerMetricsPort }],
+              env: envList(service.env, { METRICS_PORT: String(workerMetricsPort) }),
               readinessProbe: { ...redisPing, periodSeconds: 15, timeoutSeconds: 5 },
               livenessProbe: { ...redisPing, periodSeconds: 30, timeoutSeconds: 5, failureThreshold: 10 },
               resources,
@@ -394,7 +402,12 @@ function sharedManifests(services: ServiceDeployment[]): Manifest[] {
       apiVersion: 'networking.k8s.io/v1',
       kind: 'NetworkPolicy',
       metadata: { name: 'academy-workers-ingress', labels: partOf },
-      spec: { podSelector: { matchLabels: { 'academy/role': 'worker' } }, policyTypes: ['Ingress'], ingress: [] },
+      // Workers take no traffic but Prometheus's scrapes of their metrics port.
+      spec: {
+        podSelector: { matchLabels: { 'academy/role': 'worker' } },
+        policyTypes: ['Ingress'],
+        ingress: [{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ protocol: 'TCP', port: workerMetricsPort }] }],
+      },
     },
   ];
 }

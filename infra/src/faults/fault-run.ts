@@ -74,6 +74,8 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       logFile: path.join(dataDir, 'logs', `faults-${Date.now()}.log`),
       log,
       authEnv: issuer.env(),
+      // Its own learners sign their tokens with another issuer; the demo classmates would not get in.
+      demoActivity: false,
       env: {
         ...process.env,
         DATABASE_URL: pgProxy.rewrite(options.databaseUrl),

@@ -71,8 +71,12 @@ export class ManagedChild {
     return `${this.name} ${how}. Its last output:\n${lastLines(this.recent.join('\n'), 20) || '(none)'}`;
   }
 
-  /** Sends a signal (fault runs SIGKILL a worker mid-job); resolves once the process is gone. */
-  async kill(signal: NodeJS.Signals): Promise<void> {
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Sends a signal, SIGKILL by default (a crashed pod; fault runs kill a worker mid-job); resolves once it is gone. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.hasExited) return;
     this.child.kill(signal);
     await this.exited;

@@ -22,8 +22,10 @@ describe('nginx config', () => {
     expect(internal.slice(0, internal.indexOf('}'))).toContain('return 404');
   });
 
-  it('passes a request id to the services', () => {
-    expect(generateNginxConfig()).toContain('proxy_set_header X-Request-Id $request_id;');
+  it('passes a request id to the services and returns it from every location (add_header is not inherited)', () => {
+    const config = generateNginxConfig();
+    expect(config).toContain('proxy_set_header X-Request-Id $request_id;');
+    expect(config.split('add_header X-Request-Id $request_id always;').length).toBe(config.split('add_header Timing-Allow-Origin').length);
   });
 
   it('has balanced braces', () => {

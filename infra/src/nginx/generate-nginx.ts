@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { infraDir } from '../paths.js';
-import { loadRouteTable, type RouteTable } from '../routes/route-table.js';
+import { loadRouteTable, type RouteTable, type ServiceName } from '../routes/route-table.js';
 import type { RuntimeConfig } from '../edge/runtime-config.js';
 import { contentSecurityPolicy, CROSS_ORIGIN_OPENER_POLICY, HSTS_VALUE, REFERRER_POLICY, serializeCsp } from '../edge/security-headers.js';
 
@@ -38,7 +38,8 @@ export const securityHeaderLines = [
   `add_header Cross-Origin-Opener-Policy "${CROSS_ORIGIN_OPENER_POLICY}" always;`,
 ];
 
-const commonHeaders = ['add_header Timing-Allow-Origin "*" always;', ...securityHeaderLines];
+// Every location sets its own add_header, so nginx would drop an http-level one: the request id is repeated here.
+const commonHeaders = ['add_header Timing-Allow-Origin "*" always;', 'add_header X-Request-Id $request_id always;', ...securityHeaderLines];
 const noCache = [...commonHeaders, 'add_header Cache-Control "no-cache" always;'];
 const immutable = [...commonHeaders, 'add_header Cache-Control "public, max-age=31536000, immutable" always;'];
 
@@ -50,12 +51,26 @@ function jsonNotFound(message: string): string[] {
   return ['default_type application/json;', ...noCache, `return 404 '${JSON.stringify({ success: false, message })}';`];
 }
 
+/**
+ * Where the config differs between the image (the defaults, what nginx.conf holds) and a run on one machine
+ * (`npm run test:deploy`): listening address, file folders, and the addresses behind each service's upstream.
+ */
+export interface NginxConfigOptions {
+  listen?: string;
+  staticRoot?: string;
+  runtimeConfigDir?: string;
+  /** Servers of each service's upstream; default one `<service>:<port>` (the Kubernetes Service name). */
+  upstreams?: Partial<Record<ServiceName, string[]>>;
+  /** Extra lines at the end of the `http` block (temp folders, logs, more servers). */
+  extraHttp?: string[];
+}
+
 /** Builds nginx.conf from the route table, with the same rules as the local edge (src/edge). */
-export function generateNginxConfig(table: RouteTable = loadRouteTable()): string {
+export function generateNginxConfig(table: RouteTable = loadRouteTable(), options: NginxConfigOptions = {}): string {
   const server: string[] = [];
-  server.push('listen 8080;', 'server_name _;', `root ${staticRoot};`, 'client_max_body_size 20m;', '');
+  server.push(`listen ${options.listen ?? '8080'};`, 'server_name _;', `root ${options.staticRoot ?? staticRoot};`, 'client_max_body_size 20m;', '');
   server.push('# Written at deploy time (ConfigMap / volume); never cached, so a changed remote URL applies at once.');
-  server.push(...block('location = /runtime-config.json', ['root /etc/academy;', ...noCache], ''));
+  server.push(...block('location = /runtime-config.json', [`root ${options.runtimeConfigDir ?? '/etc/academy'};`, ...noCache], ''));
   server.push('');
   server.push('# Service-to-service routes are never exposed.');
   for (const prefix of table.denied) server.push(...block(`location ^~ ${prefix}`, jsonNotFound('Not found'), ''));
@@ -105,14 +120,17 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable()): strin
     'proxy_set_header X-Forwarded-Host $host;',
     // Services log it on every line (services/core logging); the browser gets it back to quote in a report.
     'proxy_set_header X-Request-Id $request_id;',
-    'add_header X-Request-Id $request_id always;',
+    // The services echo it; nginx adds it itself on every answer, so the upstream's copy is dropped (one header).
+    'proxy_hide_header X-Request-Id;',
     'proxy_set_header Connection "";',
     '',
   ];
   for (const [service, { port }] of Object.entries(table.services)) {
-    http.push(...block(`upstream ${service}`, [`server ${service}:${port};`, 'keepalive 16;'], ''));
+    const servers = options.upstreams?.[service as ServiceName] ?? [`${service}:${port}`];
+    http.push(...block(`upstream ${service}`, [...servers.map((address) => `server ${address};`), 'keepalive 16;'], ''));
   }
   http.push('', ...block('server', server, ''));
+  if (options.extraHttp) http.push('', ...options.extraHttp);
 
   return [
     '# GENERATED from infra/routes.json by `npm run generate:nginx -w @academy/infra`: do not edit by hand.',

@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { bindAddressFrom, ConfigError, coreConfigShape, loadConfig } from './config/config.js';
 import { isDependencyUnavailable } from './http/envelope.filter.js';
 import { trustProxy } from './http/trust-proxy.js';
+import { startMetricsServer } from './metrics/http-metrics.js';
 
 /** Longer than any proxy in front keeps an idle upstream connection (nginx and cloud load balancers: 60 s). */
 export const UPSTREAM_KEEP_ALIVE_MS = 65_000;
@@ -72,11 +73,16 @@ export async function bootstrapHttp(
 /** Starts a worker entry point (queue processors, no HTTP); closes cleanly on SIGTERM/SIGINT. */
 export async function bootstrapWorker(workerModule: Type<unknown>): Promise<INestApplicationContext> {
   try {
-    loadConfig(coreConfigShape);
+    const config = loadConfig(coreConfigShape);
     installRejectionGuard();
     const app = await NestFactory.createApplicationContext(workerModule, { bufferLogs: true, abortOnError: false });
     app.useLogger(app.get(Logger));
     app.enableShutdownHooks();
+    if (config.METRICS_PORT !== undefined) {
+      const metrics = await startMetricsServer(config.METRICS_PORT, bindAddressFrom());
+      process.once('SIGTERM', () => metrics.close());
+      app.get(Logger).log(`metrics on ${bindAddressFrom()}:${config.METRICS_PORT}/metrics`);
+    }
     app.get(Logger).log('worker started');
     return app;
   } catch (error) {

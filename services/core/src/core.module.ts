@@ -18,6 +18,9 @@ import { RedisHealthIndicator } from './health/redis.health.js';
 import { EnvelopeExceptionFilter } from './http/envelope.filter.js';
 import { loggerParams } from './logging/logging.js';
 import { HttpMetricsInterceptor, MetricsController } from './metrics/http-metrics.js';
+import { RequestContextInterceptor } from './logging/request-context.js';
+import { trackOutboxMetrics } from './metrics/queue-metrics.js';
+import { DataSource } from 'typeorm';
 
 const DEAD_LETTER_METRIC = Symbol('DEAD_LETTER_METRIC');
 
@@ -84,6 +87,9 @@ export class CoreModule {
               { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
               { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
               { provide: DEAD_LETTER_METRIC, inject: [DeadLetterStore], useFactory: (store: DeadLetterStore) => store.exposeMetric() },
+              { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+              // The outbox backlog of this service's schema on /metrics (nothing when it has no outbox).
+              { provide: 'academy:outboxMetrics', useFactory: (dataSource: DataSource) => trackOutboxMetrics(options.database.schema, dataSource), inject: [DataSource] },
             ]
           : []),
       ],

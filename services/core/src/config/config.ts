@@ -6,6 +6,8 @@ export const coreConfigShape = {
   REDIS_URL: z.string().url(),
   QUEUE_PREFIX: z.string().min(1).default('academy'),
   PORT: z.coerce.number().int().positive().optional(),
+  /** Workers only: serve Prometheus metrics on this port (they have no HTTP app). */
+  METRICS_PORT: z.coerce.number().int().positive().optional(),
   AUTH_ISSUER: z.string().url(),
   AUTH_AUDIENCE: z.string().min(1),
   AUTH_JWKS_URL: z.string().url().optional(),

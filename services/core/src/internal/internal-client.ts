@@ -1,4 +1,5 @@
 import { INTERNAL_TOKEN_HEADER } from '../auth/guards.js';
+import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
 
 export class InternalCallError extends Error {
   override name = 'InternalCallError';
@@ -37,12 +38,15 @@ export class InternalClient {
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const url = `${this.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
     let response: Response;
+    const requestId = currentRequestId();
     try {
       response = await fetch(url, {
         method,
         headers: {
           [INTERNAL_TOKEN_HEADER]: this.options.token,
           accept: 'application/json',
+          // The other service logs the same request id (its pino-http keeps a sane incoming one).
+          ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import { currentRequestId } from './request-context.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -10,6 +11,11 @@ export function loggerParams(level: string, service: string): Params {
     pinoHttp: {
       level,
       base: { service },
+      // Every line written while a request or a job is handled names its request id (jobs: the enqueuing request's).
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
       genReqId: (request: IncomingMessage, response: ServerResponse) => {
         const sent = request.headers['x-request-id'];
         const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();

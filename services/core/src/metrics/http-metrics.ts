@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Injectable, Res, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Observable } from 'rxjs';
 import { Public } from '../auth/decorators.js';
@@ -45,4 +46,26 @@ export class MetricsController {
     response.type(metricsRegistry.contentType);
     return metricsRegistry.metrics();
   }
+}
+
+/**
+ * Workers have no HTTP app: with METRICS_PORT set they serve the same registry (job durations and failures, queue
+ * depth, Node's metrics) on `GET /metrics` of that port, for Prometheus only (the manifests' NetworkPolicy).
+ */
+export async function startMetricsServer(port: number, host: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metricsRegistry.contentType, 'cache-control': 'no-store' }).end(text),
+      (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${error.message}\n`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
 }

@@ -1,8 +1,10 @@
-import { BullModule, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { BullModule, getQueueToken, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { DynamicModule, Inject, Logger, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { CORE_CONFIG, type CoreConfig } from '../config/config.js';
 import { DeadLetterStore } from './dead-letters.js';
+import { jobRequestId, runWithRequestId, stampRequestId } from '../logging/request-context.js';
+import { jobDuration, jobFailures, trackQueueMetrics } from '../metrics/queue-metrics.js';
 import { assertCompleteRegistry, JobRegistry, type JobProcessor } from './job-registry.js';
 
 export interface QueueRegistration {
@@ -68,17 +70,48 @@ function workerFor(registration: QueueRegistration): Type<WorkerHost> {
     }
 
     async process(job: Job): Promise<unknown> {
-      try {
-        return await this.registry.handle(job);
-      } catch (error) {
-        this.logger.warn(`job ${job.name} (${job.id}) failed: ${error instanceof Error ? error.message : String(error)}`);
-        throw error;
-      }
+      // Runs under the enqueuing request's id: every log line of the job carries it (logging mixin).
+      return runWithRequestId(jobRequestId(registration.queue, job), async () => {
+        const stop = jobDuration.startTimer({ queue: registration.queue, job: job.name });
+        try {
+          const result = await this.registry.handle(job);
+          const seconds = stop({ outcome: 'completed' });
+          this.logger.log(`job ${job.name} (${job.id}) completed in ${Math.round(seconds * 1000)} ms`);
+          return result;
+        } catch (error) {
+          stop({ outcome: 'failed' });
+          jobFailures.inc({ queue: registration.queue, job: job.name });
+          this.logger.warn(`job ${job.name} (${job.id}) failed: ${error instanceof Error ? error.message : String(error)}`);
+          throw error;
+        }
+      });
     }
   }
   Object.defineProperty(QueueWorker, 'name', { value: `QueueWorker_${registration.queue}` });
   return QueueWorker;
 }
+
+/**
+ * Per queue: its depth on /metrics, and jobs enqueued while a request is handled carry that request's id
+ * (`data.requestId`, when the data is a plain object without one), so the job's log lines can be found with it.
+ */
+export function instrumentQueue(queue: Queue): Queue {
+  trackQueueMetrics(queue);
+  const instrumented = queue as Queue & { academyInstrumented?: boolean };
+  if (instrumented.academyInstrumented) return queue;
+  instrumented.academyInstrumented = true;
+  const add = queue.add.bind(queue);
+  const addBulk = queue.addBulk.bind(queue);
+  queue.add = ((name: string, data: unknown, options?: Parameters<Queue['add']>[2]) => add(name, stampRequestId(data), options)) as Queue['add'];
+  queue.addBulk = ((jobs: Parameters<Queue['addBulk']>[0]) => addBulk(jobs.map((job) => ({ ...job, data: stampRequestId(job.data) })))) as Queue['addBulk'];
+  return queue;
+}
+
+const instrumentation = (queue: string): Provider => ({
+  provide: `academy:queueInstrumentation:${queue}`,
+  useFactory: (instance: Queue) => instrumentQueue(instance),
+  inject: [getQueueToken(queue)],
+});
 
 /**
  * A service's queue. `forProducer` (HTTP app) only registers the queue so jobs can be added with
@@ -89,7 +122,7 @@ function workerFor(registration: QueueRegistration): Type<WorkerHost> {
 export class QueueModule {
   static forProducer(queue: string): DynamicModule {
     const registered = BullModule.registerQueue({ name: queue });
-    return { module: QueueModule, imports: [registered], exports: [registered] };
+    return { module: QueueModule, imports: [registered], providers: [instrumentation(queue)], exports: [registered] };
   }
 
   static forWorker(registration: QueueRegistration): DynamicModule {
@@ -103,7 +136,7 @@ export class QueueModule {
     return {
       module: QueueModule,
       imports: [registered, ...(registration.imports ?? [])],
-      providers: [...registration.handlers, registryProvider, workerFor(registration)],
+      providers: [...registration.handlers, registryProvider, workerFor(registration), instrumentation(registration.queue)],
       exports: [registered],
     };
   }
