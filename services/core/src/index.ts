@@ -47,3 +47,4 @@ export {
   type MediaLinkVerdict,
   type LectureLinkAudience,
 } from './media/media-links.js';
+export { Mailer, MAILER, mailerProvider, mailConfigShape, escapeHtml, type MailConfig, type MailMessage } from './mail/mailer.js';
