@@ -63,9 +63,14 @@ export interface LinkedPerson {
   linkedAt: string;
 }
 
-/** GET /api/parents/links: the caller's children (as a parent) and parents (as a student). */
+/** A linked child as their parent sees them in the list: also the ids of the courses they are enrolled in. */
+export interface LinkedChild extends LinkedPerson {
+  enrolledCourses: string[];
+}
+
+/** GET /api/parents/links: the caller's children (as a parent) and parents (as a child). */
 export interface ParentLinksAnswer {
-  children: LinkedPerson[];
+  children: LinkedChild[];
   parents: LinkedPerson[];
 }
 

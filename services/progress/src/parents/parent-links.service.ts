@@ -125,8 +125,22 @@ export class ParentLinksService {
   }
 
   async links(userId: string): Promise<ParentLinksAnswer> {
-    const [children, parents] = await Promise.all([this.childrenOf(userId), this.parents(userId)]);
-    return { children, parents };
+    const [children, parents, enrolments] = await Promise.all([
+      this.childrenOf(userId),
+      this.parents(userId),
+      this.dataSource.query<{ user_id: string; course_id: string }[]>(
+        `SELECT e."user_id", e."course_id" FROM "progress"."enrolments" e
+           JOIN "progress"."parent_links" l ON l."child_id" = e."user_id" AND l."parent_id" = $1 ORDER BY e."created_at"`,
+        [userId],
+      ),
+    ]);
+    return {
+      children: children.map((child) => ({
+        ...child,
+        enrolledCourses: enrolments.filter((row) => row.user_id === child.id).map((row) => row.course_id),
+      })),
+      parents,
+    };
   }
 
   /** Either side removes a link: the caller and `otherId` in whichever roles; 404 when there is none. */
