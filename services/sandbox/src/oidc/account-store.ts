@@ -2,6 +2,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:cry
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readJsonFile, writeJsonFile } from '../json-file.js';
+import { DEMO_CLASSMATES } from './demo-classmates.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keyLength: number) => Promise<Buffer>;
 
@@ -40,6 +41,8 @@ const DEMO_ACCOUNTS: Account[] = [
   // Aarav's mother; the link to Aarav is made at start by a demo activity step, through the API (a code Aarav creates).
   { subject: 'sandbox|parent-kavita', avatarId: 'parent-kavita', name: 'Kavita Sharma', email: 'kavita@demo.academy', role: 'parent', isDemo: true },
 ];
+
+const FIXED_ACCOUNTS = [...DEMO_ACCOUNTS, ...DEMO_CLASSMATES];
 
 const SIGN_UPS_FILE = 'accounts.json';
 const KEY_LENGTH = 32;
@@ -85,7 +88,7 @@ export class AccountStore {
   }
 
   findBySubject(subject: string): Account | undefined {
-    const demo = DEMO_ACCOUNTS.find((account) => account.subject === subject);
+    const demo = FIXED_ACCOUNTS.find((account) => account.subject === subject);
     if (demo) return demo;
     const signUp = this.signUps.get(subject);
     return signUp ? toAccount(signUp) : undefined;
@@ -98,7 +101,7 @@ export class AccountStore {
   /** Returns the account when the email and password match, otherwise undefined (same answer for both faults). */
   async authenticate(email: string, password: string): Promise<Account | undefined> {
     const wanted = normaliseEmail(email);
-    const demo = DEMO_ACCOUNTS.find((account) => account.email === wanted);
+    const demo = FIXED_ACCOUNTS.find((account) => account.email === wanted);
     if (demo) {
       const candidate = await hashPassword(password, this.demoPasswordSalt);
       return timingSafeEqual(candidate, this.demoPasswordHash) ? demo : undefined;
@@ -151,7 +154,7 @@ export class AccountStore {
   }
 
   private allAccounts(): Account[] {
-    return [...DEMO_ACCOUNTS, ...[...this.signUps.values()].map(toAccount)];
+    return [...FIXED_ACCOUNTS, ...[...this.signUps.values()].map(toAccount)];
   }
 
   private persist(): Promise<void> {
