@@ -9,8 +9,9 @@ export async function signIn(page: Page, portalUrl: string, account: DemoAccount
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('button', { name: `Sign in as ${account}` }).click();
   await page.waitForURL((url) => url.origin === new URL(portalUrl).origin);
-  // A parent who does not study has My Children instead of My Enrollments.
-  await page.getByRole('link', { name: account === 'Kavita Sharma' ? 'My Children' : 'My Enrollments' }).first().waitFor();
+  // A parent who does not study has no My Enrollments (My Children is in the bar, or in the user menu on phones).
+  if (account === 'Kavita Sharma') await page.getByRole('button', { name: account }).waitFor();
+  else await page.getByRole('link', { name: 'My Enrollments' }).first().waitFor();
 }
 
 /** The access token the SDK cached (cacheLocation: 'localstorage'). */
