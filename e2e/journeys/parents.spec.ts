@@ -69,8 +69,10 @@ describe('parents', () => {
     // The demo parent (already linked to Aarav by the demo activity) links with it.
     const parent = await openPage(browser);
     await signIn(parent.page, portalUrl, 'Kavita Sharma');
+    const myChildren = parent.page.getByRole('link', { name: 'My Children' }).first();
+    await myChildren.waitFor(); // shown once the user data says parent
     expect(await parent.page.getByRole('link', { name: 'My Enrollments' }).count()).toBe(0);
-    await parent.page.getByRole('link', { name: 'My Children' }).first().click();
+    await myChildren.click();
     await parent.page.getByRole('heading', { level: 1, name: 'My Children' }).waitFor();
     await parent.page.getByRole('heading', { level: 3, name: 'Aarav Sharma' }).waitFor();
     const codeField = parent.page.getByLabel('Link code');
