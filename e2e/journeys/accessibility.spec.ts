@@ -97,7 +97,12 @@ describe.each([
     });
     expect([200, 201, 409]).toContain(enrol.status);
     await context.close();
-    await auditAll('Diya Patel', () => ['/my-enrollments', `/player/${freeCourseId}`, `/course/${courseId}`], viewport);
+    await auditAll('Diya Patel', () => ['/my-enrollments', `/player/${freeCourseId}`, `/course/${courseId}`, '/parent-access'], viewport);
+  });
+
+  it("a parent's pages", async () => {
+    // Kavita is linked to Aarav by the demo activity at start.
+    await auditAll('Kavita Sharma', () => ['/parent', `/parent/child/${encodeURIComponent('sandbox|student-aarav')}`, `/course/${courseId}`], viewport);
   });
 
   it("the educator's pages", async () => {

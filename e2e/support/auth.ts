@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import type { Page } from 'playwright-core';
 
-export type DemoAccount = 'Meera Iyer' | 'Aarav Sharma' | 'Diya Patel';
+export type DemoAccount = 'Meera Iyer' | 'Aarav Sharma' | 'Diya Patel' | 'Kavita Sharma';
 
 /** Signs in through the real Auth0 SDK against the sandbox's hosted login page, and waits to be back. */
 export async function signIn(page: Page, portalUrl: string, account: DemoAccount): Promise<void> {
@@ -9,7 +9,9 @@ export async function signIn(page: Page, portalUrl: string, account: DemoAccount
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('button', { name: `Sign in as ${account}` }).click();
   await page.waitForURL((url) => url.origin === new URL(portalUrl).origin);
-  await page.getByRole('link', { name: 'My Enrollments' }).first().waitFor();
+  // A parent who does not study has no My Enrollments (My Children is in the bar, or in the user menu on phones).
+  if (account === 'Kavita Sharma') await page.getByRole('button', { name: account }).waitFor();
+  else await page.getByRole('link', { name: 'My Enrollments' }).first().waitFor();
 }
 
 /** The access token the SDK cached (cacheLocation: 'localstorage'). */

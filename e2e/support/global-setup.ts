@@ -24,7 +24,13 @@ export default async function globalSetup(): Promise<void> {
   const portal = await startPortalForTests({ appDirs: { info: infoDistDir } });
   globalThis.e2ePortal = portal;
   globalThis.e2eInfoDistDir = infoDistDir;
-  const underTest: PortalUnderTest = { portalUrl: portal.portalUrl, sandboxUrl: portal.sandboxUrl, infoDistDir };
+  const underTest: PortalUnderTest = {
+    portalUrl: portal.portalUrl,
+    sandboxUrl: portal.sandboxUrl,
+    infoDistDir,
+    redisUrl: portal.redisUrl,
+    queuePrefix: portal.queuePrefix,
+  };
   process.env.E2E_PORTAL = JSON.stringify(underTest);
   console.log(`\nPortal under test: ${portal.portalUrl} (log: ${portal.logFile})`);
 }

@@ -4,6 +4,9 @@ export interface PortalUnderTest {
   sandboxUrl: string;
   /** Folder the edge serves /mfe/info/ from: journeys replace or remove it to redeploy or break that remote. */
   infoDistDir: string;
+  /** The portal's Redis and queue prefix: a journey may add a job to a service's real queue (the weekly email). */
+  redisUrl: string;
+  queuePrefix: string;
 }
 
 export function portal(): PortalUnderTest {

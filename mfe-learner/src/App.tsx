@@ -11,6 +11,9 @@ const CourseDetailPage = lazy(() =>
 const MyEnrollmentsPage = lazy(() => import('./enrollments').then((m) => ({ default: m.MyEnrollmentsPage })));
 const PlayerPage = lazy(() => import('./player').then((m) => ({ default: m.PlayerPage })));
 const CertificatePage = lazy(() => import('./certificates').then((m) => ({ default: m.CertificatePage })));
+const ParentHomePage = lazy(() => import('./parents').then((m) => ({ default: m.ParentHomePage })));
+const ChildProgressPage = lazy(() => import('./parents').then((m) => ({ default: m.ChildProgressPage })));
+const ParentAccessPage = lazy(() => import('./parents').then((m) => ({ default: m.ParentAccessPage })));
 
 /** The learner pages, at the paths of the one route table (`learnerPaths` in @academy/platform). */
 export default function App() {
@@ -26,6 +29,9 @@ export default function App() {
           myEnrollments: MyEnrollmentsPage,
           player: PlayerPage,
           certificate: CertificatePage,
+          parentHome: ParentHomePage,
+          parentChild: ChildProgressPage,
+          parentAccess: ParentAccessPage,
         })}
       </Routes>
     </Suspense>

@@ -17,6 +17,8 @@ export interface PortalPorts {
   catalogue: number;
   commerce: number;
   progress: number;
+  /** The sandbox's SMTP server (mail shown in its inbox). */
+  smtp: number;
 }
 
 export interface StartPortalOptions {
@@ -56,13 +58,14 @@ export interface RunningPortal {
   stop(): Promise<void>;
 }
 
-export const defaultPorts: PortalPorts = { portal: 8080, sandbox: 8090, catalogue: 3101, commerce: 3102, progress: 3103 };
+export const defaultPorts: PortalPorts = { portal: 8080, sandbox: 8090, catalogue: 3101, commerce: 3102, progress: 3103, smtp: 2525 };
 const portEnv: Record<keyof PortalPorts, string> = {
   portal: 'PORTAL_PORT',
   sandbox: 'SANDBOX_PORT',
   catalogue: 'CATALOGUE_PORT',
   commerce: 'COMMERCE_PORT',
   progress: 'PROGRESS_PORT',
+  smtp: 'SANDBOX_SMTP_PORT',
 };
 const services: ServiceName[] = ['catalogue', 'commerce', 'progress'];
 
@@ -70,6 +73,7 @@ export const demoAccounts = [
   { role: 'student', name: 'Aarav Sharma', email: 'aarav@demo.academy' },
   { role: 'student', name: 'Diya Patel', email: 'diya@demo.academy' },
   { role: 'educator', name: 'Meera Iyer', email: 'meera@demo.academy' },
+  { role: 'parent', name: 'Kavita Sharma', email: 'kavita@demo.academy' },
 ];
 export const demoPassword = 'learn-academy';
 
@@ -186,6 +190,9 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       RAZORPAY_API_URL: `${sandboxUrl}/razorpay/`,
       RAZORPAY_WEBHOOK_URL: `${portalUrl}/api/payments/razorpay/webhook`,
       SANDBOX_PORT: String(ports.sandbox),
+      // Mail (parents' emails) goes to the sandbox's SMTP server and shows in its inbox, unless SMTP_URL is given.
+      SANDBOX_SMTP_PORT: String(ports.smtp),
+      SMTP_URL: env.SMTP_URL ?? `smtp://127.0.0.1:${ports.smtp}`,
       SANDBOX_PUBLIC_URL: sandboxUrl,
       SANDBOX_DATA_DIR: sandboxDataDir,
       PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'].join(','),

@@ -57,7 +57,7 @@ export interface CourseDetail extends CourseSummary {
   courseContent: ChapterDto[];
 }
 
-export type UserRole = 'educator' | 'student';
+export type UserRole = 'educator' | 'student' | 'parent';
 
 export interface UserData {
   _id: string;
@@ -65,6 +65,7 @@ export interface UserData {
   email: string;
   imageUrl: string;
   enrolledCourses: string[];
+  /** `educator` when the roles claim has it, else `parent` when it has that, else `student`. */
   publicMetadata: { role: UserRole };
 }
 

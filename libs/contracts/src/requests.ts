@@ -4,7 +4,11 @@ import { MAX_RATING, MIN_RATING } from './ratings.js';
 
 export const courseIdSchema = z.uuid({ message: 'courseId must be a valid course id' });
 
-export const purchaseRequestSchema = z.object({ courseId: courseIdSchema });
+export const purchaseRequestSchema = z.object({
+  courseId: courseIdSchema,
+  /** A parent buying for a linked child: the child's user id (the learner enrolled); absent: the caller learns. */
+  learnerId: z.string().trim().min(1, 'learnerId must not be empty').max(200, 'learnerId is too long').optional(),
+});
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 
 export const verifyPaymentRequestSchema = z.object({

@@ -67,7 +67,17 @@ export const faqItems: Record<FaqAudience, readonly FaqItem[]> = {
     {
       question: "Can I follow my child's progress?",
       answer:
-        'Parent accounts with progress tracking are coming soon. Until then, students can show you their progress from their own dashboard.',
+        "Yes. Create a parent account, then ask your child to open Parent access in their account menu and create a link code (it works once and expires after 24 hours). Enter it under My Children to see each course's progress, lectures completed, last activity, ratings and certificates. Your child can remove the link at any time.",
+    },
+    {
+      question: 'Can I buy a course for my child?',
+      answer:
+        'Yes. Once your child is linked, open the course and choose Enroll my child. You pay as usual; the course appears in your child\'s My Enrollments, and the receipt is in your name.',
+    },
+    {
+      question: 'Will I get progress updates by email?',
+      answer:
+        'Linked parents get a weekly progress summary and an email when their child completes a course. You can turn either off under Email settings in My Children.',
     },
     {
       question: 'Will my child be able to ask questions?',

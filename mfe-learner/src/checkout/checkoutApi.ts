@@ -4,8 +4,9 @@ import type { RazorpaySuccess } from './razorpayCheckout';
 
 export type PurchaseAnswer = PurchaseResult & { success: true; message?: string };
 
-export function createPurchase(api: ApiClient, courseId: string): Promise<PurchaseAnswer> {
-  return api.post<PurchaseAnswer>('/user/purchase', { courseId });
+/** `learnerId`: a parent buying for a linked child (the child is enrolled, the parent pays). */
+export function createPurchase(api: ApiClient, courseId: string, learnerId?: string): Promise<PurchaseAnswer> {
+  return api.post<PurchaseAnswer>('/user/purchase', learnerId ? { courseId, learnerId } : { courseId });
 }
 
 export function verifyPayment(api: ApiClient, payment: RazorpaySuccess, purchaseId: string): Promise<{ success: boolean; message?: string }> {

@@ -6,6 +6,7 @@ export {
   MY_ENROLLMENTS_PATH,
   PAYMENT_BEING_CONFIRMED,
   type CheckoutCourse,
+  type CheckoutLearner,
   type CheckoutPhase,
   type PendingEnrollmentState,
 } from './useCheckout';

@@ -23,13 +23,19 @@ export interface PendingEnrollmentState {
 }
 
 export interface Checkout {
-  start(course: CheckoutCourse): Promise<void>;
+  start(course: CheckoutCourse, learner?: CheckoutLearner): Promise<void>;
   phase: CheckoutPhase;
 }
 
 export interface CheckoutCourse {
   _id: string;
   courseTitle: string;
+}
+
+/** A parent buying for a linked child: who is enrolled. Afterwards the parent lands on that child's progress. */
+export interface CheckoutLearner {
+  id: string;
+  name: string;
 }
 
 /**
@@ -51,23 +57,24 @@ export function useCheckout(): Checkout {
     setPhaseState(next);
   }, []);
 
-  const finishEnrollment = useCallback(async () => {
-    toast.success(ENROLLMENT_SUCCESSFUL);
+  const finishEnrollment = useCallback(async (learner?: CheckoutLearner) => {
+    toast.success(learner ? `${ENROLLMENT_SUCCESSFUL} ${learner.name} is enrolled.` : ENROLLMENT_SUCCESSFUL);
     // The course is now enrolled: course pages (Enroll Now), the lists and My Enrollments load it afresh.
     await Promise.all([
       reload().catch(() => undefined),
       queryClient.invalidateQueries({ queryKey: queryKeys.learner.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.parents.all }),
     ]);
-    navigate(MY_ENROLLMENTS_PATH);
+    navigate(learner ? `/parent/child/${encodeURIComponent(learner.id)}` : MY_ENROLLMENTS_PATH);
   }, [toast, reload, navigate, queryClient]);
 
   const onPaid = useCallback(
-    async (payment: RazorpaySuccess, purchaseId: string, courseId: string) => {
+    async (payment: RazorpaySuccess, purchaseId: string, courseId: string, learner?: CheckoutLearner) => {
       setPhase('verifying');
       try {
         const result = await verifyPayment(api, payment, purchaseId);
-        if (result.success) await finishEnrollment();
+        if (result.success) await finishEnrollment(learner);
         else toast.error(VERIFICATION_FAILED);
       } catch (error) {
         // The API client turns `{success:false}` (HTTP 200) into an ApiError: that is a refusal, not a crash.
@@ -75,7 +82,8 @@ export function useCheckout(): Checkout {
         else if (error instanceof ApiError && error.status === 504) {
           // Paid, but not settled within the wait: My Enrollments watches for the course and shows it by itself.
           toast.info(PAYMENT_BEING_CONFIRMED);
-          navigate(MY_ENROLLMENTS_PATH, { state: { pendingCourseId: courseId } satisfies PendingEnrollmentState });
+          if (learner) navigate(`/parent/child/${encodeURIComponent(learner.id)}`);
+          else navigate(MY_ENROLLMENTS_PATH, { state: { pendingCourseId: courseId } satisfies PendingEnrollmentState });
         } else toast.error(VERIFICATION_ERROR);
       } finally {
         setPhase('idle');
@@ -85,14 +93,14 @@ export function useCheckout(): Checkout {
   );
 
   const start = useCallback(
-    async (course: CheckoutCourse) => {
+    async (course: CheckoutCourse, learner?: CheckoutLearner) => {
       if (busy.current) return;
       setPhase('ordering');
       let windowOpen = false;
       try {
-        const purchase = await createPurchase(api, course._id);
+        const purchase = await createPurchase(api, course._id, learner?.id);
         if (!purchase.order) {
-          await finishEnrollment(); // free course: enrolled by the purchase call
+          await finishEnrollment(learner); // free course: enrolled by the purchase call
           return;
         }
         const Razorpay = await loadCheckoutScript(config.razorpay.checkoutScriptUrl);
@@ -105,7 +113,7 @@ export function useCheckout(): Checkout {
           description: CHECKOUT_DESCRIPTION,
           prefill: { name: user?.name, email: user?.email },
           theme: { color: CHECKOUT_THEME_COLOR },
-          handler: (payment) => void onPaid(payment, purchase.purchaseId, course._id),
+          handler: (payment) => void onPaid(payment, purchase.purchaseId, course._id, learner),
           modal: { ondismiss: () => setPhase('idle') },
         });
         checkout.on('payment.failed', (failure: RazorpayFailure) => {

@@ -22,7 +22,9 @@ export interface LearnerRenderOptions {
 /** Renders `routes` at `path`; `location()` reads where navigation went (path and query). */
 export function renderLearnerRoutes(path: string, routes: ReactElement, { user, login }: LearnerRenderOptions = {}) {
   useUserStore.setState(
-    user ? { user, status: 'ready', isEducator: false, error: null } : { user: null, status: 'idle', isEducator: false, error: null },
+    user
+      ? { user, status: 'ready', isEducator: false, isParent: user.publicMetadata.role === 'parent', error: null }
+      : { user: null, status: 'idle', isEducator: false, isParent: false, error: null },
   );
   const auth = fakeAuth0({ ...(user ? { user: { sub: user._id, name: user.name } } : {}), ...(login ? { loginWithRedirect: login } : {}) });
   const view = render(

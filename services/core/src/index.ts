@@ -79,3 +79,4 @@ export {
   type KeysetPosition,
 } from './http/keyset-cursor.js';
 export { blockingConnection, PRODUCER_COMMAND_TIMEOUT_MS, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';
+export { Mailer, MAILER, mailerProvider, mailConfigShape, escapeHtml, type MailConfig, type MailMessage } from './mail/mailer.js';

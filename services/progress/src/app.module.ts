@@ -9,6 +9,7 @@ import { PROGRESS_QUEUE } from './queue/progress-jobs.js';
 import { UserController } from './users/user.controller.js';
 import { UsersService } from './users/users.service.js';
 import { learningConfigShape } from './learning/learning-settings.js';
+import { ParentsModule } from './parents/parents.module.js';
 
 /** HTTP entry point's module: users and enrolments API, /health, /health/queue. */
 @Module({
@@ -18,6 +19,7 @@ import { learningConfigShape } from './learning/learning-settings.js';
     QueueModule.forProducer(PROGRESS_QUEUE),
     LearningModule,
     EnrolmentsModule,
+    ParentsModule,
   ],
   controllers: [UserController, QueueHealthController],
   providers: [UsersService],

@@ -4,10 +4,12 @@ import { CreateProgressOutbox1760000050000 } from './migrations/1760000050000-Cr
 import { CreateLearning1760000100000 } from './migrations/1760000100000-CreateLearning.js';
 import { RevokedEnrolments1770100000002 } from './migrations/1770100000002-RevokedEnrolments.js';
 import { DeadLetters1770200000122 } from './migrations/1770200000122-DeadLetters.js';
+import { ParentLinks1770200014000 } from './migrations/1770200014000-ParentLinks.js';
+import { LinkCode, ParentEmailSettings, ParentLink } from './parents/parent-link.entity.js';
 import { Enrolment } from './users/enrolment.entity.js';
 import { User } from './users/user.entity.js';
 
-export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPosition, CourseRating, Certificate];
+export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPosition, CourseRating, Certificate, ParentLink, LinkCode, ParentEmailSettings];
 
 /**
  * The `progress` schema: entities and migrations, in order. The outbox table (progress.outbox) is created here
@@ -16,5 +18,5 @@ export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPos
 export const progressDatabase = {
   schema: 'progress',
   entities: progressEntities,
-  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000, RevokedEnrolments1770100000002, DeadLetters1770200000122],
+  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000, RevokedEnrolments1770100000002, DeadLetters1770200000122, ParentLinks1770200014000],
 };

@@ -1,5 +1,6 @@
 import { CATALOGUE_EVENTS_QUEUE, CatalogueEvent } from '@academy/contracts';
 import type { OutboxModuleOptions } from '@academy/service-core';
+import { PROGRESS_QUEUE, ProgressJob } from './queue/progress-jobs.js';
 
 /**
  * The progress schema's one outbox (table created by migration 1760000050000) and where its topics go. The HTTP
@@ -11,5 +12,7 @@ export const progressOutbox: OutboxModuleOptions = {
   routes: {
     [CatalogueEvent.CourseEnrolled]: CATALOGUE_EVENTS_QUEUE,
     [CatalogueEvent.CourseRated]: CATALOGUE_EVENTS_QUEUE,
+    // Parents' milestone emails (issue 14), sent by this service's own worker.
+    [ProgressJob.CourseCompleted]: PROGRESS_QUEUE,
   },
 };

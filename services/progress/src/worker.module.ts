@@ -1,16 +1,55 @@
-import { Module } from '@nestjs/common';
-import { CoreModule, OutboxModule, QueueModule } from '@academy/service-core';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { CORE_CONFIG, CoreModule, HealthPingJob, mailConfigShape, OutboxModule, QueueModule } from '@academy/service-core';
+import { Queue } from 'bullmq';
+import { z } from 'zod';
 import { progressDatabase } from './database.js';
+import { learningConfigShape } from './learning/learning-settings.js';
 import { progressOutbox } from './outbox.js';
-import { PROGRESS_QUEUE, progressJobHandlers, progressJobNames } from './queue/progress-jobs.js';
+import { CourseCompletedEmailJob, ParentWeeklyEmailJob } from './parents/parent-email.jobs.js';
+import { ParentEmailDomainModule } from './parents/parents.module.js';
+import { PROGRESS_QUEUE, ProgressJob, progressJobNames } from './queue/progress-jobs.js';
 
-/** Worker entry point's module: the progress queue's processors, no HTTP. */
+/** The worker's settings beyond the learning ones: mail, and when the weekly parent email goes out. */
+const workerConfigShape = {
+  ...learningConfigShape,
+  ...mailConfigShape,
+  /** Cron pattern of the weekly parent email (default Sunday 09:00), in PARENT_WEEKLY_EMAIL_TZ. */
+  PARENT_WEEKLY_EMAIL_CRON: z.string().min(9).default('0 9 * * 0'),
+  PARENT_WEEKLY_EMAIL_TZ: z.string().min(1).default('Asia/Kolkata'),
+};
+type WorkerConfig = z.infer<z.ZodObject<typeof workerConfigShape>>;
+
+/** Registers the repeatable weekly parent email (one scheduler, however many workers start). */
+@Injectable()
+class WeeklyEmailScheduler implements OnApplicationBootstrap {
+  constructor(
+    @InjectQueue(PROGRESS_QUEUE) private readonly queue: Queue,
+    @Inject(CORE_CONFIG) private readonly config: WorkerConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      ProgressJob.ParentWeeklyEmail,
+      { pattern: this.config.PARENT_WEEKLY_EMAIL_CRON, tz: this.config.PARENT_WEEKLY_EMAIL_TZ },
+      { name: ProgressJob.ParentWeeklyEmail, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+    );
+  }
+}
+
+/** Worker entry point's module: the progress queue's processors (parents' emails), the outbox relay. No HTTP. */
 @Module({
   imports: [
-    CoreModule.forRoot({ service: 'progress-worker', http: false, database: progressDatabase }),
-    QueueModule.forWorker({ queue: PROGRESS_QUEUE, jobNames: progressJobNames, handlers: progressJobHandlers }),
-    // Moves progress.outbox rows (course.enrolled, course.rated) to catalogue's event queue.
+    CoreModule.forRoot({ service: 'progress-worker', http: false, database: progressDatabase, configShape: workerConfigShape }),
+    QueueModule.forWorker({
+      imports: [ParentEmailDomainModule],
+      queue: PROGRESS_QUEUE,
+      jobNames: progressJobNames,
+      handlers: [HealthPingJob, ParentWeeklyEmailJob, CourseCompletedEmailJob],
+    }),
+    // Moves progress.outbox rows (course.enrolled, course.rated to catalogue; course.completed to this queue).
     OutboxModule.forRelay(progressOutbox),
   ],
+  providers: [WeeklyEmailScheduler],
 })
 export class WorkerModule {}

@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { SandboxOptions } from './config.js';
 import { createFormsRouter } from './forms/forms-router.js';
 import { SubmissionStore } from './forms/submission-store.js';
+import { MailStore } from './mail/mail-store.js';
 import { AccountStore } from './oidc/account-store.js';
 import { addConsentPromptForOfflineAccess, createLogoutRouter } from './oidc/auth0-compat.js';
 import { createInteractionRouter } from './oidc/interaction-routes.js';
@@ -17,17 +18,20 @@ export interface SandboxApp {
   provider: Provider;
   accounts: AccountStore;
   submissions: SubmissionStore;
+  /** Mail received by the SMTP server (started by main.ts when `smtpPort` is set). */
+  mail: MailStore;
   razorpay: RazorpaySandbox;
 }
 
 /** Builds the sandbox's HTTP app (sign-in provider, avatars, form services, Razorpay); the caller decides where it listens. */
 export async function createSandboxApp(options: SandboxOptions): Promise<SandboxApp> {
   await mkdir(options.dataDir, { recursive: true });
-  const [secrets, accounts, submissions, razorpay] = await Promise.all([
+  const [secrets, accounts, submissions, razorpay, mail] = await Promise.all([
     loadOrCreateProviderSecrets(options.dataDir),
     AccountStore.open(options.dataDir),
     SubmissionStore.open(options.dataDir),
     createRazorpaySandbox(options),
+    MailStore.open(options.dataDir),
   ]);
   const provider = createOidcProvider(options, accounts, secrets);
 
@@ -53,7 +57,7 @@ export async function createSandboxApp(options: SandboxOptions): Promise<Sandbox
     res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(avatarSvg(account.avatarId, account.name));
   });
 
-  app.use(createFormsRouter(options, submissions));
+  app.use(createFormsRouter(options, submissions, mail));
   app.use(razorpay.router);
   app.use(createInteractionRouter(options, provider, accounts));
   app.use(createLogoutRouter(options, provider));
@@ -61,5 +65,5 @@ export async function createSandboxApp(options: SandboxOptions): Promise<Sandbox
   // Everything else (authorize, token, jwks, userinfo, revoke, discovery) is the OpenID provider's.
   app.use(provider.callback());
 
-  return { app, provider, accounts, submissions, razorpay };
+  return { app, provider, accounts, submissions, mail, razorpay };
 }

@@ -18,6 +18,8 @@ export interface SandboxOptions {
   newsletterFormKey: string;
   contactFormId: string;
   razorpay: RazorpaySandboxOptions;
+  /** Port of the SMTP server whose mail the inbox shows (main.ts); undefined: no SMTP server. */
+  smtpPort?: number;
 }
 
 /** The Razorpay stand-in's account: the same keys commerce is given, so signatures agree. */
@@ -41,6 +43,7 @@ export const DEFAULT_RAZORPAY_OPTIONS: RazorpaySandboxOptions = {
 };
 
 export const DEFAULT_SANDBOX_PORT = 8090;
+export const DEFAULT_SANDBOX_SMTP_PORT = 2525;
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -57,11 +60,11 @@ export function withTrailingSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
 
-function parsePort(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return DEFAULT_SANDBOX_PORT;
+function parsePort(raw: string | undefined, fallback = DEFAULT_SANDBOX_PORT, name = 'SANDBOX_PORT'): number {
+  if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`SANDBOX_PORT must be a port number between 1 and 65535, got "${raw}"`);
+    throw new Error(`${name} must be a port number between 1 and 65535, got "${raw}"`);
   }
   return port;
 }
@@ -111,6 +114,7 @@ export function readSandboxEnvironment(env: NodeJS.ProcessEnv): { port: number; 
         webhookSecret: env.RAZORPAY_WEBHOOK_SECRET?.trim() || DEFAULT_RAZORPAY_OPTIONS.webhookSecret,
         webhookUrl: parseWebhookUrl(env.RAZORPAY_WEBHOOK_URL),
       },
+      smtpPort: parsePort(env.SANDBOX_SMTP_PORT, DEFAULT_SANDBOX_SMTP_PORT, 'SANDBOX_SMTP_PORT'),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { createSandboxApp } from './app.js';
 import { readSandboxEnvironment, sandboxBindAddress, sandboxProductionRefusal } from './config.js';
+import { startSmtpInbox, type RunningSmtpInbox } from './mail/smtp-inbox.js';
 
 const logger = pino({ name: 'sandbox', level: process.env.LOG_LEVEL ?? 'info' });
 
@@ -9,8 +10,13 @@ async function start(): Promise<void> {
   if (refusal) throw new Error(refusal);
   if (process.env.NODE_ENV === 'production') logger.warn('ALLOW_SANDBOX_PROVIDERS=true: the sandbox runs with NODE_ENV=production (tests only)');
   const { port, options } = readSandboxEnvironment(process.env);
-  const { app, razorpay } = await createSandboxApp(options);
+  const { app, razorpay, mail } = await createSandboxApp(options);
   const host = sandboxBindAddress(process.env);
+  let smtp: RunningSmtpInbox | undefined;
+  if (options.smtpPort) {
+    smtp = await startSmtpInbox(mail, options.smtpPort, host);
+    logger.info({ smtpPort: smtp.port }, `sandbox SMTP server on ${host}:${smtp.port} (mail shown at ${options.publicUrl}forms/inbox#mail)`);
+  }
   const server = app.listen(port, host, () => {
     logger.info(
       { port, host, issuer: options.publicUrl, dataDir: options.dataDir, portalOrigins: options.portalOrigins },
@@ -26,6 +32,7 @@ async function start(): Promise<void> {
   const stop = (signal: string) => {
     logger.info({ signal }, 'sandbox stopping');
     razorpay.webhooks.close();
+    void smtp?.close();
     server.close(() => process.exit(0));
     server.closeAllConnections();
   };

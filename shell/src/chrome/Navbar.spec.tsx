@@ -16,9 +16,16 @@ const student: UserData = {
   publicMetadata: { role: 'student' },
 };
 const educator: UserData = { ...student, _id: 'sandbox|educator-meera', name: 'Meera Iyer', publicMetadata: { role: 'educator' } };
+const parent: UserData = { ...student, _id: 'sandbox|parent-kavita', name: 'Kavita Sharma', publicMetadata: { role: 'parent' } };
 
 function signedInAs(user: UserData, overrides: Partial<Auth0ContextInterface> = {}) {
-  useUserStore.setState({ user, isEducator: user.publicMetadata.role === 'educator', status: 'ready', error: null });
+  useUserStore.setState({
+    user,
+    isEducator: user.publicMetadata.role === 'educator',
+    isParent: user.publicMetadata.role === 'parent',
+    status: 'ready',
+    error: null,
+  });
   return fakeAuth0({ user: { name: user.name, email: user.email }, ...overrides });
 }
 
@@ -52,14 +59,29 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
   });
 
-  it('student: My Enrollments and the user menu, no Educator Dashboard', async () => {
+  it('student: My Enrollments and the user menu with Parent access, no Educator Dashboard or My Children', async () => {
     renderNavbar(signedInAs(student));
     expect(screen.getByRole('link', { name: 'My Enrollments' })).toHaveAttribute('href', '/my-enrollments');
     expect(screen.queryByRole('link', { name: 'Educator Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My Children' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Aarav Sharma' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Sign out']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Parent access', 'Sign out']);
+  });
+
+  it('parent: My Children in the bar and in the user menu (for small screens), no My Enrollments unless they study', async () => {
+    const { unmount } = renderNavbar(signedInAs(parent));
+    expect(screen.getByRole('link', { name: 'My Children' })).toHaveAttribute('href', '/parent');
+    expect(screen.queryByRole('link', { name: 'My Enrollments' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Kavita Sharma' }));
+    const item = within(screen.getByRole('menu')).getByRole('menuitem', { name: 'My Children' });
+    expect(item).toHaveClass('user-menu__item--small-only');
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual(['My Children', 'Sign out']);
+    unmount();
+    renderNavbar(signedInAs({ ...parent, enrolledCourses: ['c1'] }));
+    expect(screen.getByRole('link', { name: 'My Enrollments' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Children' })).toBeInTheDocument();
   });
 
   it('educator: Educator Dashboard in the bar and in the user menu (for small screens)', async () => {
@@ -68,6 +90,7 @@ describe('Navbar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Meera Iyer' }));
     expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Educator Dashboard',
+      'Parent access',
       'Sign out',
     ]);
   });
@@ -82,8 +105,10 @@ describe('Navbar', () => {
     button.focus();
     await userEvent.keyboard('{ArrowDown}');
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const [dashboard, signOut] = screen.getAllByRole('menuitem');
+    const [dashboard, parentAccess, signOut] = screen.getAllByRole('menuitem');
     expect(dashboard).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(parentAccess).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(signOut).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');

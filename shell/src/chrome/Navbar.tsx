@@ -9,7 +9,9 @@ export function isCourseListPath(pathname: string): boolean {
 
 export function Navbar() {
   const { pathname } = useLocation();
-  const { isAuthenticated, isLoading, isEducator, displayName, user, login, logout } = useCurrentUser();
+  const { isAuthenticated, isLoading, isEducator, isParent, displayName, user, login, logout } = useCurrentUser();
+  // A parent sees My Children instead of My Enrollments, unless they study too (enrolled in a course).
+  const showEnrollments = !isParent || (user?.enrolledCourses.length ?? 0) > 0;
   const variant = isCourseListPath(pathname) ? 'course-list' : 'default';
 
   return (
@@ -27,13 +29,21 @@ export function Navbar() {
                   Educator Dashboard
                 </NavLink>
               )}
-              <NavLink to="/my-enrollments" className="navbar__link">
-                My Enrollments
-              </NavLink>
+              {isParent && (
+                <NavLink to="/parent" className="navbar__link navbar__link--wide-only">
+                  My Children
+                </NavLink>
+              )}
+              {showEnrollments && (
+                <NavLink to="/my-enrollments" className="navbar__link">
+                  My Enrollments
+                </NavLink>
+              )}
               <UserMenu
                 name={displayName ?? 'Account'}
                 imageUrl={user?.imageUrl || undefined}
                 isEducator={isEducator}
+                isParent={isParent}
                 onSignOut={() => void logout()}
               />
             </>

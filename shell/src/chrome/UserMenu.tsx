@@ -6,6 +6,8 @@ export interface UserMenuProps {
   imageUrl?: string;
   /** Adds "Educator Dashboard" to the menu; CSS shows that item only on small screens (the bar has the link). */
   isEducator: boolean;
+  /** Adds "My Children" (small screens only, like Educator Dashboard); other accounts get "Parent access". */
+  isParent?: boolean;
   onSignOut: () => void;
 }
 
@@ -16,7 +18,7 @@ interface MenuItem {
 }
 
 /** WAI-ARIA menu button: Enter/Space/ArrowDown open on the first item, ArrowUp on the last, Escape closes. */
-export function UserMenu({ name, imageUrl, isEducator, onSignOut }: UserMenuProps) {
+export function UserMenu({ name, imageUrl, isEducator, isParent = false, onSignOut }: UserMenuProps) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -28,6 +30,9 @@ export function UserMenu({ name, imageUrl, isEducator, onSignOut }: UserMenuProp
 
   const items: MenuItem[] = [
     ...(isEducator ? [{ label: 'Educator Dashboard', className: 'user-menu__item--small-only', run: () => navigate('/educator') }] : []),
+    ...(isParent
+      ? [{ label: 'My Children', className: 'user-menu__item--small-only', run: () => navigate('/parent') }]
+      : [{ label: 'Parent access', run: () => navigate('/parent-access') }]),
     { label: 'Sign out', run: onSignOut },
   ];
 

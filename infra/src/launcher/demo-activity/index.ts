@@ -2,13 +2,14 @@
 import type { SpaClient } from '@academy/sandbox/scripted-sign-in';
 import { classmatesStudy } from './classmates-study.js';
 import { DemoApi } from './demo-api.js';
+import { parentLinks } from './parent-links.js';
 import type { DemoActivityContext, DemoActivityStep } from './types.js';
 
 export type { DemoActivityContext, DemoActivityStep } from './types.js';
 export { DemoApi, DemoApiError } from './demo-api.js';
 
 /** Every step, in order. A feature with demo people adds its step here. */
-export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy];
+export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy, parentLinks];
 
 export async function runDemoActivity(options: {
   portalUrl: string;

@@ -25,6 +25,9 @@ export interface FormRequestOptions {
 export interface ApiClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
+  /** JSON body replacing a resource (settings). */
+  put<T>(path: string, body?: unknown): Promise<T>;
+  del<T>(path: string): Promise<T>;
   /** multipart/form-data (course thumbnails); the browser sets the boundary header. */
   postForm<T>(path: string, form: FormData, options?: FormRequestOptions): Promise<T>;
   /** multipart/form-data replacing a resource (course edits). */
@@ -127,6 +130,8 @@ export function createApiClient({
   return {
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, JSON.stringify(body ?? {}), 'application/json'),
+    put: (path, body) => request('PUT', path, JSON.stringify(body ?? {}), 'application/json'),
+    del: (path) => request('DELETE', path),
     postForm: (path, form, options) => request('POST', path, form, undefined, options),
     putForm: (path, form, options) => request('PUT', path, form, undefined, options),
   };

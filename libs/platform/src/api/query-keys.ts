@@ -18,6 +18,14 @@ export const queryKeys = {
     /** The player's course (from the enrolled courses, with lecture links) and its progress. */
     playerCourse: (courseId: string) => [...queryKeys.learner.enrolledCourses(), 'player', courseId] as const,
   },
+  parents: {
+    all: ['parents'] as const,
+    /** The caller's links both ways: children (as a parent) and parents (as a child). */
+    links: () => [...queryKeys.parents.all, 'links'] as const,
+    /** A linked child's read-only progress. */
+    child: (childId: string) => [...queryKeys.parents.all, 'child', childId] as const,
+    emailSettings: () => [...queryKeys.parents.all, 'email-settings'] as const,
+  },
   educator: {
     all: ['educator'] as const,
     dashboard: () => [...queryKeys.educator.all, 'dashboard'] as const,

@@ -14,6 +14,10 @@ export const learnerPaths = {
   myEnrollments: '/my-enrollments',
   player: '/player/:courseId',
   certificate: '/certificate/:code',
+  // Parents (issue 14): a parent's children, one child's progress; a student's linked parents and link codes.
+  parentHome: '/parent',
+  parentChild: '/parent/child/:id',
+  parentAccess: '/parent-access',
 } as const;
 
 export const educatorPaths = {

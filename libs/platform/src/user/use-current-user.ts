@@ -11,6 +11,8 @@ export interface CurrentUser {
   /** Display name: the account's name, else the sign-in profile's name. */
   displayName: string | null;
   isEducator: boolean;
+  /** A parent account: the parent area (/parent) and buying for a linked child. */
+  isParent: boolean;
   status: UserStatus;
   error: string | null;
   /** Opens the sign-in page and comes back to `returnTo` (default: the current path). */
@@ -21,7 +23,7 @@ export interface CurrentUser {
 
 export function useCurrentUser(): CurrentUser {
   const auth = usePortalAuth();
-  const { user, isEducator, status, error, reload } = useUserStore();
+  const { user, isEducator, isParent, status, error, reload } = useUserStore();
   const { loginWithRedirect, logout: auth0Logout } = auth;
 
   const login = useCallback(
@@ -43,6 +45,7 @@ export function useCurrentUser(): CurrentUser {
     user,
     displayName: user?.name || auth.user?.name || null,
     isEducator: auth.isAuthenticated && isEducator,
+    isParent: auth.isAuthenticated && isParent,
     status,
     error,
     login,

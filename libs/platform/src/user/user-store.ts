@@ -1,4 +1,4 @@
-import { EDUCATOR_ROLE, type UserData } from '@academy/contracts';
+import { EDUCATOR_ROLE, PARENT_ROLE, type UserData } from '@academy/contracts';
 import { create } from 'zustand';
 
 export type UserStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -9,6 +9,8 @@ export type UserDataFetcher = () => Promise<{ user: UserData }>;
 export interface UserState {
   user: UserData | null;
   isEducator: boolean;
+  /** A parent account (issue 14): My Children instead of My Enrollments, unless they also study. */
+  isParent: boolean;
   status: UserStatus;
   error: string | null;
   /** Loads the user with the given fetcher and remembers it for reload(). */
@@ -25,6 +27,7 @@ let loadSequence = 0;
 export const useUserStore = create<UserState>()((set) => ({
   user: null,
   isEducator: false,
+  isParent: false,
   status: 'idle',
   error: null,
   async load(fetchUser) {
@@ -35,10 +38,10 @@ export const useUserStore = create<UserState>()((set) => ({
     try {
       const { user } = await fetchUser();
       if (sequence !== loadSequence) return;
-      set({ user, isEducator: user.publicMetadata?.role === EDUCATOR_ROLE, status: 'ready', error: null });
+      set({ user, isEducator: user.publicMetadata?.role === EDUCATOR_ROLE, isParent: user.publicMetadata?.role === PARENT_ROLE, status: 'ready', error: null });
     } catch (error) {
       if (sequence !== loadSequence) return;
-      set({ user: null, isEducator: false, status: 'error', error: error instanceof Error ? error.message : String(error) });
+      set({ user: null, isEducator: false, isParent: false, status: 'error', error: error instanceof Error ? error.message : String(error) });
     }
   },
   async reload() {
@@ -47,6 +50,6 @@ export const useUserStore = create<UserState>()((set) => ({
   clear() {
     currentFetcher = null;
     loadSequence++;
-    set({ user: null, isEducator: false, status: 'idle', error: null });
+    set({ user: null, isEducator: false, isParent: false, status: 'idle', error: null });
   },
 }));

@@ -9,6 +9,7 @@ import {
   type LectureDto,
 } from '@academy/contracts';
 import { Stars } from '@academy/ui';
+import type { ReactNode } from 'react';
 import type { CheckoutPhase } from '../../checkout';
 import { PreviewPlayer } from './PreviewPlayer';
 import './CourseSideCard.css';
@@ -28,6 +29,8 @@ interface CourseSideCardProps {
   onEnroll: () => void;
   /** A purchase under way (see useCheckout): the button says so and cannot start another. */
   phase?: CheckoutPhase;
+  /** Below Enroll Now: a parent's "Enroll my child". */
+  children?: ReactNode;
 }
 
 const PHASE_LABELS: Record<Exclude<CheckoutPhase, 'idle'>, string> = {
@@ -36,7 +39,7 @@ const PHASE_LABELS: Record<Exclude<CheckoutPhase, 'idle'>, string> = {
   verifying: 'Confirming payment…',
 };
 
-export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, phase = 'idle' }: CourseSideCardProps) {
+export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, phase = 'idle', children }: CourseSideCardProps) {
   const working = phase !== 'idle';
   const hasDiscount = course.discount > 0;
   const finalPrice = priceAfterDiscount(course.coursePrice, course.discount);
@@ -82,6 +85,7 @@ export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, p
         >
           {isEnrolled ? 'Already Enrolled' : working ? PHASE_LABELS[phase] : 'Enroll Now'}
         </button>
+        {children}
         <h2 className="course-side-card__inclusions-title">What&apos;s in the course?</h2>
         <ul className="course-side-card__inclusions">
           {COURSE_INCLUSIONS.map((inclusion) => (

@@ -12,6 +12,7 @@ import {
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { ChapterAccordion } from '../components/ChapterAccordion';
 import { CourseSideCard } from '../components/CourseSideCard';
+import { EnrollMyChild } from '../../parents/components/EnrollMyChild';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 import { useCourseDetail } from '../data/useCourseDetail';
 import { useEnrollment } from '../data/useEnrollment';
@@ -91,7 +92,9 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
         </section>
       </div>
 
-      <CourseSideCard course={course} previewLecture={previewLecture} isEnrolled={isEnrolled} onEnroll={enroll} phase={phase} />
+      <CourseSideCard course={course} previewLecture={previewLecture} isEnrolled={isEnrolled} onEnroll={enroll} phase={phase}>
+        <EnrollMyChild course={course} />
+      </CourseSideCard>
     </div>
   );
 }

@@ -57,7 +57,12 @@ export async function verifyCertificate(api: ApiClient, code: string): Promise<C
 
 /** Downloads the learner's certificate PDF (bearer token, so not a plain link) and saves it through a blob link. */
 export async function downloadCertificate(apiBaseUrl: string, token: string, courseId: string): Promise<string> {
-  const response = await fetch(apiUrl(apiBaseUrl, certificatePdfPath(courseId)), { headers: { Authorization: `Bearer ${token}` } });
+  return downloadCertificateAt(apiBaseUrl, token, certificatePdfPath(courseId));
+}
+
+/** The same download from any certificate path under the API (a linked parent's: /parents/children/…/certificates/…). */
+export async function downloadCertificateAt(apiBaseUrl: string, token: string, path: string): Promise<string> {
+  const response = await fetch(apiUrl(apiBaseUrl, path), { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) {
     let message = `Could not download the certificate (HTTP ${response.status})`;
     try {

@@ -1,4 +1,4 @@
-import type { EnrolmentAnswer, EnrolmentRequest, EnrolmentRevocation, EnrolmentRevocationAnswer, InternalCourse } from '@academy/contracts';
+import type { EnrolmentAnswer, EnrolmentRequest, EnrolmentRevocation, EnrolmentRevocationAnswer, InternalCourse, ParentChildLinkAnswer } from '@academy/contracts';
 import { InternalCallError, InternalClient } from '@academy/service-core';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
@@ -41,6 +41,11 @@ export class ProgressClient {
 
   enrol(request: EnrolmentRequest): Promise<EnrolmentAnswer> {
     return this.client.post('/internal/enrolments', request);
+  }
+
+  /** Whether the child is linked to the parent (a parent buys only for a linked child), with the child's profile. */
+  parentLink(parentId: string, childId: string): Promise<ParentChildLinkAnswer> {
+    return this.client.get(`/internal/parents/${encodeURIComponent(parentId)}/children/${encodeURIComponent(childId)}`);
   }
 
   /** Ends access for a refunded purchase; idempotent by refund id. */

@@ -16,7 +16,7 @@ export interface VerifyPaymentData {
   orderId: string;
   paymentId: string;
   source: VerificationSource;
-  /** Checkout only: the HMAC Checkout returned, and who asked. */
+  /** Checkout only: the HMAC Checkout returned, and who asked (the payer). */
   signature?: string;
   purchaseId?: string;
   userId?: string;
@@ -69,7 +69,7 @@ export class PaymentSettlementService {
     const purchase = await this.dataSource.getRepository(Purchase).findOne({ where: { razorpayOrderId: data.orderId } });
     if (!purchase) throw new Refusal('No purchase matches this order');
     if (data.purchaseId !== undefined && purchase.id !== data.purchaseId) throw new Refusal('This payment is not for this purchase');
-    if (data.userId !== undefined && purchase.userId !== data.userId) throw new Refusal('This purchase belongs to another account');
+    if (data.userId !== undefined && purchase.payerId !== data.userId) throw new Refusal('This purchase belongs to another account');
 
     if (purchase.status === 'refunded') throw new Refusal('This purchase was refunded');
     const secondPaymentOfOrder = purchase.status === 'paid' && purchase.razorpayPaymentId !== null && purchase.razorpayPaymentId !== data.paymentId;

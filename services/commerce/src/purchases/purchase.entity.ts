@@ -2,14 +2,28 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 
 export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
 
-/** One attempt by a learner to buy one course; the amount is computed on the server. */
+/**
+ * One attempt to buy one course for one learner; the amount is computed on the server. `userId` is the learner
+ * (enrolled); `payerId` who pays (the learner, or a linked parent buying for a child).
+ */
 @Entity({ name: 'purchases' })
 export class Purchase {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
+  /** The learner: who is enrolled when the purchase is paid. */
   @Column({ name: 'user_id', type: 'text' })
   userId!: string;
+
+  /** Who pays: the only account that may verify, see or refund the purchase; named on the receipt. */
+  @Column({ name: 'payer_id', type: 'text' })
+  payerId!: string;
+
+  @Column({ name: 'payer_name', type: 'text', default: '' })
+  payerName!: string;
+
+  @Column({ name: 'payer_email', type: 'text', default: '' })
+  payerEmail!: string;
 
   @Column({ name: 'course_id', type: 'uuid' })
   courseId!: string;
@@ -32,7 +46,7 @@ export class Purchase {
   @Column({ name: 'razorpay_payment_id', type: 'text', nullable: true })
   razorpayPaymentId!: string | null;
 
-  /** The buyer's profile from the token, kept for the educator's lists. */
+  /** The learner's profile (from the token, or progress's for a child), kept for the educator's lists. */
   @Column({ name: 'student_name', type: 'text', default: '' })
   studentName!: string;
 

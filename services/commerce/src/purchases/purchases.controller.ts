@@ -31,7 +31,7 @@ export class PurchasesController {
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(purchaseRequestSchema)) body: PurchaseRequest,
   ): Promise<{ success: true } & PurchaseResult> {
-    return { success: true, ...(await this.purchases.purchase(user, body.courseId)) };
+    return { success: true, ...(await this.purchases.purchase(user, body.courseId, body.learnerId)) };
   }
 
   /**
@@ -45,7 +45,7 @@ export class PurchasesController {
     @Body(new ZodValidationPipe(verifyPaymentRequestSchema)) body: VerifyPaymentRequest,
   ): Promise<{ success: boolean; message: string }> {
     const purchase = await this.dataSource.getRepository(Purchase).findOne({ where: { id: body.purchaseId } });
-    if (!purchase || purchase.userId !== user.id) return { success: false, message: 'Purchase not found' };
+    if (!purchase || purchase.payerId !== user.id) return { success: false, message: 'Purchase not found' };
     if (purchase.razorpayOrderId !== body.razorpay_order_id) return { success: false, message: 'This payment is not for this purchase' };
     if (!isValidPaymentSignature(body.razorpay_order_id, body.razorpay_payment_id, body.razorpay_signature, this.config.RAZORPAY_KEY_SECRET)) {
       return { success: false, message: 'Payment signature is invalid' };

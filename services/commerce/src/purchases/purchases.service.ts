@@ -1,15 +1,23 @@
-import { CURRENCY_CODE, payableAmountProblem, priceAfterDiscountPaise, type PurchaseResult } from '@academy/contracts';
+import { CURRENCY_CODE, NOT_LINKED_MESSAGE, PARENT_ROLE, payableAmountProblem, priceAfterDiscountPaise, type PurchaseResult } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
-import { BadGatewayException, BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { CatalogueClient } from '../clients/service-clients.js';
+import { CatalogueClient, ProgressClient } from '../clients/service-clients.js';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { PaymentSettlementService } from '../payments/payment-settlement.service.js';
 import { GatewayError, RazorpayGateway } from '../razorpay/razorpay-gateway.js';
 import { Purchase } from './purchase.entity.js';
 
 export const ALREADY_ENROLLED = 'Already Enrolled';
+
+/** Who is enrolled by a purchase: the caller, or the linked child a parent buys for. */
+interface Learner {
+  id: string;
+  name: string;
+  email: string;
+  imageUrl: string;
+}
 
 /**
  * POST /api/user/purchase. The amount comes from catalogue's current price and discount, in paise. Purchases of
@@ -18,18 +26,22 @@ export const ALREADY_ENROLLED = 'Already Enrolled';
  * connection or the lock) and attached with a conditional update: when two calls race, the first order attached
  * wins and both answer with it (the other order is never shown and expires unpaid at Razorpay). A pending purchase
  * whose order could not be created gets one on the next call, or is expired by reconciliation.
+ * With `learnerId`, a parent buys for a linked child (progress says whether they are linked): the child is the
+ * learner, the parent the payer.
  */
 @Injectable()
 export class PurchasesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly catalogue: CatalogueClient,
+    private readonly progress: ProgressClient,
     private readonly razorpay: RazorpayGateway,
     private readonly settlement: PaymentSettlementService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
-  async purchase(user: AuthUser, courseId: string): Promise<PurchaseResult & { message: string }> {
+  async purchase(user: AuthUser, courseId: string, learnerId?: string): Promise<PurchaseResult & { message: string }> {
+    const learner = await this.learnerFor(user, learnerId);
     const course = await this.catalogue.course(courseId);
     if (!course.isPublished) throw new NotFoundException('Course not found');
     const amountPaise = priceAfterDiscountPaise(course.coursePrice, course.discount);
@@ -37,32 +49,37 @@ export class PurchasesService {
     if (problem) throw new BadRequestException(`This course cannot be bought: ${problem}`);
 
     const outcome = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase|${user.id}|${courseId}`]);
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase|${learner.id}|${courseId}`]);
       const purchases = manager.getRepository(Purchase);
-      const paid = await purchases.findOne({ where: { userId: user.id, courseId, status: 'paid' } });
+      const paid = await purchases.findOne({ where: { userId: learner.id, courseId, status: 'paid' } });
       if (paid?.enrolledAt) throw new ConflictException(ALREADY_ENROLLED);
       if (paid) return { kind: 'enrol' as const, purchase: paid }; // paid, enrolment still owed: finish it
 
-      const pending = await purchases.findOne({ where: { userId: user.id, courseId, status: 'pending' } });
-      if (pending && pending.amountPaise === amountPaise) return { kind: 'order' as const, purchase: pending };
+      const pending = await purchases.findOne({ where: { userId: learner.id, courseId, status: 'pending' } });
+      if (pending && pending.amountPaise === amountPaise && pending.payerId === user.id) return { kind: 'order' as const, purchase: pending };
       if (pending) {
-        // The price changed since: that order can no longer be honoured at the new price.
+        // The price changed since, or someone else (the child, or another parent) is paying now: that order is
+        // closed (a payment made for it all the same is settled, or refunded as a double charge, by settlement).
+        const reason = pending.payerId === user.id ? 'Price changed' : 'Replaced by another payer';
         await manager.query(
-          `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = 'Price changed', "updated_at" = now() WHERE "id" = $1`,
-          [pending.id],
+          `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = $2, "updated_at" = now() WHERE "id" = $1`,
+          [pending.id, reason],
         );
       }
       const purchase = purchases.create({
         id: randomUUID(),
-        userId: user.id,
+        userId: learner.id,
+        payerId: user.id,
+        payerName: user.name,
+        payerEmail: user.email,
         courseId,
         educatorId: course.educatorId,
         amountPaise,
         currency: CURRENCY_CODE,
         status: 'pending',
-        studentName: user.name,
-        studentEmail: user.email,
-        studentImageUrl: user.imageUrl,
+        studentName: learner.name,
+        studentEmail: learner.email,
+        studentImageUrl: learner.imageUrl,
         courseTitle: course.courseTitle,
         razorpayOrderId: null,
         razorpayPaymentId: null,
@@ -109,6 +126,15 @@ export class PurchasesService {
     return kept.razorpay_order_id;
   }
 
+  /** The caller, or (for a parent with `learnerId`) the linked child; 403 for a non-parent, 404 when not linked. */
+  private async learnerFor(user: AuthUser, learnerId: string | undefined): Promise<Learner> {
+    if (learnerId === undefined || learnerId === user.id) return { id: user.id, name: user.name, email: user.email, imageUrl: user.imageUrl };
+    if (!user.roles.includes(PARENT_ROLE)) throw new ForbiddenException('Only parent accounts can buy a course for someone else');
+    const link = await this.progress.parentLink(user.id, learnerId);
+    if (!link.linked || !link.child) throw new NotFoundException(NOT_LINKED_MESSAGE);
+    return link.child;
+  }
+
   private async createOrder(purchase: Purchase): Promise<string> {
     try {
       const order = await this.razorpay.createOrder({
@@ -116,7 +142,7 @@ export class PurchasesService {
         currency: purchase.currency,
         receipt: purchase.id,
         payment_capture: this.config.RAZORPAY_AUTO_CAPTURE,
-        notes: { purchaseId: purchase.id, courseId: purchase.courseId, userId: purchase.userId, courseTitle: purchase.courseTitle.slice(0, 200) },
+        notes: { purchaseId: purchase.id, courseId: purchase.courseId, userId: purchase.userId, payerId: purchase.payerId, courseTitle: purchase.courseTitle.slice(0, 200) },
       });
       return order.id;
     } catch (error) {

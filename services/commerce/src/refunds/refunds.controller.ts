@@ -22,8 +22,8 @@ export class RefundsController {
     purchaseId: string,
   ): Promise<{ success: true; message: string; refund: { status: string; amountPaise: number } }> {
     const purchase = await this.dataSource.getRepository(Purchase).findOne({ where: { id: purchaseId } });
-    // Another learner's purchase answers as an unknown one.
-    if (!purchase || purchase.userId !== user.id) throw new NotFoundException('Purchase not found');
+    // Another account's purchase answers as an unknown one; the payer (a parent, for a child) asks for the refund.
+    if (!purchase || purchase.payerId !== user.id) throw new NotFoundException('Purchase not found');
     const [existing] = (await this.dataSource.query(
       `SELECT "status", "amount_paise" FROM "commerce"."refunds" WHERE "purchase_id" = $1 AND "razorpay_payment_id" = $2`,
       [purchase.id, purchase.razorpayPaymentId],

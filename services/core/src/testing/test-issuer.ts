@@ -109,4 +109,6 @@ export const demoUsers = {
   student: { sub: 'sandbox|student-aarav', name: 'Aarav Sharma', email: 'aarav@demo.academy', picture: 'https://example.test/aarav.png', roles: [] },
   otherStudent: { sub: 'sandbox|student-diya', name: 'Diya Patel', email: 'diya@demo.academy', picture: 'https://example.test/diya.png', roles: [] },
   educator: { sub: 'sandbox|educator-meera', name: 'Meera Iyer', email: 'meera@demo.academy', picture: 'https://example.test/meera.png', roles: ['educator'] },
+  parent: { sub: 'sandbox|parent-kavita', name: 'Kavita Sharma', email: 'kavita@demo.academy', picture: 'https://example.test/kavita.png', roles: ['parent'] },
+  otherParent: { sub: 'sandbox|parent-rohan', name: 'Rohan Patel', email: 'rohan@demo.academy', picture: 'https://example.test/rohan.png', roles: ['parent'] },
 } satisfies Record<string, TestUser>;

@@ -44,28 +44,37 @@ export class CertificatesService {
   /** The caller's certificate for the course, issued now if every lecture is complete (409 otherwise). */
   async issue(authUser: AuthUser, courseId: string): Promise<CertificateRecord> {
     await this.learning.assertEnrolled(authUser.id, courseId);
-    const [course, progress] = await Promise.all([this.catalogue.course(courseId), this.learning.progress(authUser.id, courseId)]);
+    await this.users.upsertFromToken(authUser);
+    return this.issueFor(authUser.id, courseId, authUser.name || authUser.email);
+  }
+
+  /**
+   * The learner's certificate (issued now if every lecture is complete, 409 otherwise; 403 when not enrolled).
+   * Also used for a linked parent's download: the name printed is the learner's stored name.
+   */
+  async issueFor(userId: string, courseId: string, fallbackName = ''): Promise<CertificateRecord> {
+    await this.learning.assertEnrolled(userId, courseId);
+    const [course, progress] = await Promise.all([this.catalogue.course(courseId), this.learning.progress(userId, courseId)]);
     if (!isCourseComplete(course.courseContent, progress.lectureCompleted)) throw new ConflictException(NOT_COMPLETE_MESSAGE);
 
-    const existing = await this.find('"user_id" = $1 AND "course_id" = $2', [authUser.id, courseId]);
+    const existing = await this.find('"user_id" = $1 AND "course_id" = $2', [userId, courseId]);
     if (existing) return existing;
 
-    await this.users.upsertFromToken(authUser);
     const [stored]: { name: string; email: string }[] = await this.dataSource.query(
       'SELECT "name", "email" FROM "progress"."users" WHERE "id" = $1',
-      [authUser.id],
+      [userId],
     );
-    const studentName = stored?.name || authUser.name || stored?.email || authUser.email || 'Learner';
+    const studentName = stored?.name || fallbackName || stored?.email || 'Learner';
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const inserted: CertificateRow[] = await this.dataSource.query(
         `INSERT INTO "progress"."certificates" ("code", "user_id", "course_id", "student_name", "course_title")
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING
          RETURNING "code", "student_name", "course_title", "course_id", "issued_at"`,
-        [newCertificateCode(), authUser.id, courseId, studentName, course.courseTitle],
+        [newCertificateCode(), userId, courseId, studentName, course.courseTitle],
       );
       if (inserted[0]) return toRecord(inserted[0]);
       // Either a concurrent request issued it (return that one) or the random code collided (try another).
-      const raced = await this.find('"user_id" = $1 AND "course_id" = $2', [authUser.id, courseId]);
+      const raced = await this.find('"user_id" = $1 AND "course_id" = $2', [userId, courseId]);
       if (raced) return raced;
     }
     throw new ConflictException('Could not issue the certificate, please try again');

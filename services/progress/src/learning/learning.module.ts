@@ -16,6 +16,6 @@ import { LearningService } from './learning.service.js';
   imports: [OutboxModule.forRoot(progressOutbox), TypeOrmModule.forFeature([Enrolment])],
   controllers: [LearningController, CertificatesController],
   providers: [learningSettingsProvider, mediaLinksProvider, CatalogueClient, LearningService, CertificatesService, UsersService],
-  exports: [CatalogueClient, LearningService],
+  exports: [CatalogueClient, LearningService, CertificatesService, UsersService],
 })
 export class LearningModule {}

@@ -1,6 +1,7 @@
 import {
   CatalogueEvent,
   ENROLLED_COURSES_MAX,
+  isCourseComplete,
   type CourseRatedEvent,
   type EnrolledCourse,
   type InternalCourse,
@@ -11,6 +12,7 @@ import { BadRequestException, ForbiddenException, Inject, Injectable } from '@ne
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from './catalogue-client.js';
+import { ProgressJob, type CourseCompletedEvent } from '../queue/progress-jobs.js';
 
 export const NOT_ENROLLED_MESSAGE = 'You are not enrolled in this course';
 export const LECTURE_NOT_IN_COURSE_MESSAGE = 'This lecture is not part of the course';
@@ -111,16 +113,32 @@ export class LearningService {
     };
   }
 
-  /** Marks a lecture complete; true when it was new, false when it was already complete. */
+  /**
+   * Marks a lecture complete; true when it was new, false when it was already complete. When it completes the
+   * course, the `course.completed` event (parents' emails) is written in the same transaction; the enrolment row
+   * is locked so two last lectures marked at once still make exactly one event.
+   */
   async completeLecture(userId: string, courseId: string, lectureId: string): Promise<boolean> {
     await this.assertEnrolled(userId, courseId);
-    await this.assertLectureInCourse(courseId, lectureId);
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO "progress"."lecture_completions" ("user_id", "lecture_id", "course_id") VALUES ($1, $2, $3)
-       ON CONFLICT ("user_id", "lecture_id") DO NOTHING RETURNING 1`,
-      [userId, lectureId, courseId],
-    );
-    return inserted.length > 0;
+    const course = await this.assertLectureInCourse(courseId, lectureId);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 FOR UPDATE', [userId, courseId]);
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO "progress"."lecture_completions" ("user_id", "lecture_id", "course_id") VALUES ($1, $2, $3)
+         ON CONFLICT ("user_id", "lecture_id") DO NOTHING RETURNING 1`,
+        [userId, lectureId, courseId],
+      );
+      if (inserted.length === 0) return false;
+      const done: { lecture_id: string }[] = await manager.query(
+        'SELECT "lecture_id" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "course_id" = $2',
+        [userId, courseId],
+      );
+      if (isCourseComplete(course.courseContent, done.map((row) => row.lecture_id))) {
+        const event: CourseCompletedEvent = { userId, courseId, courseTitle: course.courseTitle, completedAt: new Date().toISOString() };
+        await this.outbox.add(manager, { topic: ProgressJob.CourseCompleted, payload: event, key: `${courseId}/${userId}` });
+      }
+      return true;
+    });
   }
 
   /** Remembers where the learner is in a lecture (also makes it the last lecture watched). */

@@ -1,7 +1,22 @@
-import { HEALTH_PING_JOB, HealthPingJob } from '@academy/service-core';
+import { HEALTH_PING_JOB } from '@academy/service-core';
 
 export const PROGRESS_QUEUE = 'progress';
 
-/** Every job of the progress queue; each has exactly one handler (checked when the worker starts). */
-export const progressJobNames = [HEALTH_PING_JOB] as const;
-export const progressJobHandlers = [HealthPingJob];
+/** Every job of the progress queue; each has exactly one handler (checked when the worker starts, see worker.module.ts). */
+export const ProgressJob = {
+  HealthPing: HEALTH_PING_JOB,
+  /** Repeatable (PARENT_WEEKLY_EMAIL_CRON): each parent's weekly progress email. */
+  ParentWeeklyEmail: 'parent-weekly-progress',
+  /** Outbox topic written when a learner completes a course's last lecture: emails their linked parents. */
+  CourseCompleted: 'course.completed',
+} as const;
+
+export const progressJobNames = Object.values(ProgressJob);
+
+/** Payload of the `course.completed` event (plus `eventId`, added by the relay). */
+export interface CourseCompletedEvent {
+  userId: string;
+  courseId: string;
+  courseTitle: string;
+  completedAt: string;
+}

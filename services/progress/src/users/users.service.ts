@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { UserData } from '@academy/contracts';
+import { userRoleOf, type UserData } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
 import { DataSource, Repository } from 'typeorm';
 import { Enrolment } from './enrolment.entity.js';
@@ -48,7 +48,7 @@ export class UsersService {
       email: stored?.email ?? authUser.email,
       imageUrl: stored?.image_url ?? authUser.imageUrl,
       enrolledCourses: enrolled.map((enrolment) => enrolment.courseId),
-      publicMetadata: { role: authUser.roles.includes('educator') ? 'educator' : 'student' },
+      publicMetadata: { role: userRoleOf(authUser.roles) },
     };
   }
 }

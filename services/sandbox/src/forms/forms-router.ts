@@ -3,6 +3,7 @@ import type { SandboxOptions } from '../config.js';
 import { renderInboxPage } from '../pages/inbox-page.js';
 import { portalCors } from '../portal-cors.js';
 import type { SubmissionStore } from './submission-store.js';
+import type { MailStore } from '../mail/mail-store.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_FIELD_LENGTH = 5000;
@@ -23,7 +24,7 @@ function stringFields(body: unknown): Record<string, string> {
  * `{success, message}`) and a form-handling service addressed by form id (contact, answers `{ok, next}` or
  * `{errors}`), plus an inbox listing what arrived.
  */
-export function createFormsRouter(options: SandboxOptions, store: SubmissionStore): Router {
+export function createFormsRouter(options: SandboxOptions, store: SubmissionStore, mail?: MailStore): Router {
   const router = express.Router();
   const parseBody = [express.json({ limit: '64kb' }), express.urlencoded({ extended: false, limit: '64kb' })];
 
@@ -80,7 +81,22 @@ export function createFormsRouter(options: SandboxOptions, store: SubmissionStor
   });
 
   router.get('/forms/inbox', (_req, res) => {
-    res.set('Cache-Control', 'no-store').type('html').send(renderInboxPage(store.newestFirst()));
+    res.set('Cache-Control', 'no-store').type('html').send(renderInboxPage(store.newestFirst(), mail?.newestFirst() ?? []));
+  });
+
+  router.get('/forms/inbox/mail.json', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ mail: mail?.newestFirst() ?? [] });
+  });
+
+  // A message's HTML part as sent, in a sandboxed document (no scripts, no same-origin access).
+  router.get('/forms/inbox/mail/:id', (req, res) => {
+    const message = mail?.find(req.params.id);
+    if (!message?.html) {
+      res.status(404).type('text/plain').send('No such message.');
+      return;
+    }
+    res.set({ 'Cache-Control': 'no-store', 'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:" });
+    res.type('html').send(message.html);
   });
 
   return router;

@@ -6,7 +6,7 @@ import { DEMO_CLASSMATES } from './demo-classmates.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keyLength: number) => Promise<Buffer>;
 
-export type AccountRole = 'educator' | 'student';
+export type AccountRole = 'educator' | 'student' | 'parent';
 
 export interface Account {
   /** Token subject, e.g. `sandbox|educator-meera`. */
@@ -27,6 +27,8 @@ interface StoredSignUp {
   passwordSalt: string;
   passwordHash: string;
   createdAt: string;
+  /** Absent in files written before parent accounts: a student. */
+  role?: 'student' | 'parent';
 }
 
 export const DEMO_PASSWORD = 'learn-academy';
@@ -36,6 +38,8 @@ const DEMO_ACCOUNTS: Account[] = [
   { subject: 'sandbox|educator-meera', avatarId: 'educator-meera', name: 'Meera Iyer', email: 'meera@demo.academy', role: 'educator', isDemo: true },
   { subject: 'sandbox|student-aarav', avatarId: 'student-aarav', name: 'Aarav Sharma', email: 'aarav@demo.academy', role: 'student', isDemo: true },
   { subject: 'sandbox|student-diya', avatarId: 'student-diya', name: 'Diya Patel', email: 'diya@demo.academy', role: 'student', isDemo: true },
+  // Aarav's mother; the link to Aarav is made at start by a demo activity step, through the API (a code Aarav creates).
+  { subject: 'sandbox|parent-kavita', avatarId: 'parent-kavita', name: 'Kavita Sharma', email: 'kavita@demo.academy', role: 'parent', isDemo: true },
 ];
 
 const FIXED_ACCOUNTS = [...DEMO_ACCOUNTS, ...DEMO_CLASSMATES];
@@ -113,7 +117,12 @@ export class AccountStore {
   }
 
   /** Creates a student account; throws SignUpError with a readable message for bad or duplicate input. */
-  async signUpStudent(input: { name: string; email: string; password: string }): Promise<Account> {
+  signUpStudent(input: { name: string; email: string; password: string }): Promise<Account> {
+    return this.signUp({ ...input, role: 'student' });
+  }
+
+  /** Creates a student or parent account; throws SignUpError with a readable message for bad or duplicate input. */
+  async signUp(input: { name: string; email: string; password: string; role: 'student' | 'parent' }): Promise<Account> {
     const name = input.name.trim();
     const email = normaliseEmail(input.email);
     if (name === '') throw new SignUpError('name', 'Please enter your name.');
@@ -127,7 +136,7 @@ export class AccountStore {
       throw new SignUpError('email', 'An account with this email already exists. Sign in instead.', true);
     }
 
-    const avatarId = `student-${randomBytes(6).toString('hex')}`;
+    const avatarId = `${input.role}-${randomBytes(6).toString('hex')}`;
     const salt = randomBytes(16);
     const signUp: StoredSignUp = {
       subject: `sandbox|${avatarId}`,
@@ -137,6 +146,7 @@ export class AccountStore {
       passwordSalt: salt.toString('base64'),
       passwordHash: (await hashPassword(input.password, salt)).toString('base64'),
       createdAt: new Date().toISOString(),
+      role: input.role,
     };
     this.signUps.set(signUp.subject, signUp);
     await this.persist();
@@ -161,7 +171,7 @@ function toAccount(signUp: StoredSignUp): Account {
     avatarId: signUp.avatarId,
     name: signUp.name,
     email: signUp.email,
-    role: 'student',
+    role: signUp.role ?? 'student',
     isDemo: false,
   };
 }

@@ -40,7 +40,7 @@ export function createInteractionRouter(options: SandboxOptions, provider: Provi
             subject: account.subject,
             name: account.name,
             email: account.email,
-            roleLabel: account.role === 'educator' ? 'Educator' : 'Student',
+            roleLabel: { educator: 'Educator', parent: 'Parent', student: 'Student' }[account.role],
             pictureUrl: pictureUrl(options, account),
           })),
           demoPassword: DEMO_PASSWORD,
@@ -122,9 +122,10 @@ export function createInteractionRouter(options: SandboxOptions, provider: Provi
       name: formValue(req.body, 'name'),
       email: formValue(req.body, 'email'),
       password: formValue(req.body, 'password'),
+      role: formValue(req.body, 'role') === 'parent' ? ('parent' as const) : ('student' as const),
     };
     try {
-      const account = await accounts.signUpStudent(input);
+      const account = await accounts.signUp(input);
       await finishLogin(req, res, account);
     } catch (error) {
       if (!(error instanceof SignUpError)) throw error;
@@ -132,7 +133,7 @@ export function createInteractionRouter(options: SandboxOptions, provider: Provi
       await renderLogin(
         req,
         res,
-        { signUp: { name: input.name, email: input.email, error: error.message, errorField: error.field } },
+        { signUp: { name: input.name, email: input.email, role: input.role, error: error.message, errorField: error.field } },
         status,
       );
     }

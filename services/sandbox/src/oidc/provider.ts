@@ -19,11 +19,16 @@ export function portalRedirectUris(portalOrigins: string[]): string[] {
   return portalOrigins.flatMap((origin) => [origin, `${origin}/`]);
 }
 
+/** The roles claim of an account: what an Auth0 Action would add from the user's assigned roles. */
+export function rolesOf(account: Account): string[] {
+  return account.role === 'student' ? [] : [account.role];
+}
+
 /** Claims Auth0 would add through an Action: roles and profile under the namespace. */
 export function namespacedClaims(options: SandboxOptions, account: Account): Record<string, unknown> {
   const ns = options.claimsNamespace;
   return {
-    [`${ns}roles`]: account.role === 'educator' ? ['educator'] : [],
+    [`${ns}roles`]: rolesOf(account),
     [`${ns}name`]: account.name,
     [`${ns}email`]: account.email,
     [`${ns}picture`]: pictureUrl(options, account),
@@ -115,7 +120,7 @@ export function createOidcProvider(options: SandboxOptions, accounts: AccountSto
           picture: pictureUrl(options, account),
           email: account.email,
           email_verified: true,
-          [rolesClaim]: account.role === 'educator' ? ['educator'] : [],
+          [rolesClaim]: rolesOf(account),
         }),
       };
     },

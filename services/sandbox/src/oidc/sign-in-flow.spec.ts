@@ -237,6 +237,33 @@ describe('sign-in sandbox over HTTP (authorization code + PKCE, as auth0-spa-js 
     expect(await short.text()).toContain('Your password needs at least 8 characters.');
   });
 
+  it('offers the demo parent and a parent sign-up: both carry the parent role; a parent error stays in its form', async () => {
+    const browser = new BrowserClient(sandbox.baseUrl);
+    const { html, uid } = await openLoginPage(browser, sandbox.baseUrl, makePkcePair(), 'parent');
+    expect(html).toContain('>Sign in as Kavita Sharma</button>');
+    expect(html).toContain('Parent · kavita@demo.academy');
+    expect(html).toContain('Create a parent account');
+    expect(html).toContain('<label for="parent-signup-email">');
+
+    const demo = await signIn(sandbox, 'demo', { subject: 'sandbox|parent-kavita' });
+    expect((await verifyAccessToken(demo.access_token)).payload[ROLES]).toEqual(['parent']);
+
+    const email = `parent-${Date.now()}@example.com`;
+    const tokens = await signIn(sandbox, 'signup', { name: 'Neha Rao', email, password: 'sunny-days-8', role: 'parent' });
+    const { payload } = await verifyAccessToken(tokens.access_token);
+    expect(payload[ROLES]).toEqual(['parent']);
+    expect(String(payload.sub)).toMatch(/^sandbox\|parent-[0-9a-f]+$/);
+    // Signing in again later keeps the role (it is stored with the account).
+    const again = await signIn(sandbox, 'login', { email, password: 'sunny-days-8' });
+    expect((await verifyAccessToken(again.access_token)).payload[ROLES]).toEqual(['parent']);
+
+    const bad = await browser.request(`/interaction/${uid}/signup`, { form: { name: '', email: 'x@example.com', password: 'sunny-days-8', role: 'parent' } });
+    expect(bad.status).toBe(400);
+    const page = await bad.text();
+    expect(page).toContain('id="parent-signup-name" name="name" type="text" autocomplete="name" required value="" aria-describedby="parent-signup-error" aria-invalid="true"');
+    expect(page).toContain('<p class="error" id="parent-signup-error" role="alert">Please enter your name.</p>');
+  });
+
   it('logs out on /v2/logout: ends the session, revokes the refresh token, returns to the portal', async () => {
     const browser = new BrowserClient(sandbox.baseUrl);
     const tokens = await signIn(sandbox, 'demo', { subject: 'sandbox|student-aarav' }, browser);

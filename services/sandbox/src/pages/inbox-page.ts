@@ -1,4 +1,6 @@
+import type { ReceivedMail } from '../mail/mail-store.js';
 import { html, pageLayout } from './html.js';
+import { renderMailSection } from './mail-pages.js';
 
 export interface InboxEntryView {
   id: string;
@@ -8,7 +10,7 @@ export interface InboxEntryView {
   fields: Record<string, string>;
 }
 
-export function renderInboxPage(entries: InboxEntryView[]): string {
+export function renderInboxPage(entries: InboxEntryView[], mail: ReceivedMail[] = []): string {
   const body = html`
 <h1>Form inbox</h1>
 <p class="note">Submissions received by the sandbox form services, newest first. The same list as JSON: <a href="/forms/inbox.json">/forms/inbox.json</a>.</p>
@@ -28,6 +30,7 @@ ${
   )}
   </tbody>
 </table>`
-}`;
+}
+${renderMailSection(mail)}`;
   return pageLayout('Form inbox · Academy sandbox', body);
 }

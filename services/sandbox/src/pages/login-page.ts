@@ -17,19 +17,41 @@ export interface LoginPageModel {
   /** Put the keyboard focus in the sign-up form (Auth0's `screen_hint=signup`). */
   focusSignUp?: boolean;
   signIn?: { email: string; error?: string };
-  signUp?: { name: string; email: string; error?: string; errorField?: 'name' | 'email' | 'password' };
+  signUp?: { name: string; email: string; role?: 'student' | 'parent'; error?: string; errorField?: 'name' | 'email' | 'password' };
 }
 
 function fieldError(id: string, message: string | undefined): SafeHtml {
   return message ? html`<p class="error" id="${id}" role="alert">${message}</p>` : html``;
 }
 
+/** One sign-up form per kind of account: students learn, parents follow their linked children. */
+function signUpSection(role: 'student' | 'parent', model: LoginPageModel, base: string): SafeHtml {
+  const prefix = role === 'student' ? 'signup' : 'parent-signup';
+  const signUp = model.signUp && (model.signUp.role ?? 'student') === role ? model.signUp : undefined;
+  const errorId = `${prefix}-error`;
+  const invalid = (field: 'name' | 'email' | 'password') =>
+    signUp?.errorField === field ? new SafeHtml(` aria-describedby="${errorId}" aria-invalid="true"`) : '';
+  return html`<section class="card" aria-labelledby="${prefix}-heading">
+    <h2 id="${prefix}-heading">${role === 'student' ? 'Create a student account' : 'Create a parent account'}</h2>
+    ${role === 'parent' ? html`<p class="note">Parents follow the progress of the children who link to them with a code, and can buy courses for them.</p>` : html``}
+    <form method="post" action="${base}/signup" novalidate>
+      <input type="hidden" name="role" value="${role}">
+      <label for="${prefix}-name">Full name</label>
+      <input id="${prefix}-name" name="name" type="text" autocomplete="name" required value="${signUp?.name ?? ''}"${role === 'student' && model.focusSignUp ? new SafeHtml(' autofocus') : ''}${invalid('name')}>
+      ${signUp?.errorField === 'name' ? fieldError(errorId, signUp.error) : html``}
+      <label for="${prefix}-email">Email address</label>
+      <input id="${prefix}-email" name="email" type="email" autocomplete="email" required value="${signUp?.email ?? ''}"${invalid('email')}>
+      ${signUp?.errorField === 'email' ? fieldError(errorId, signUp.error) : html``}
+      <label for="${prefix}-password">Password (at least ${model.minPasswordLength} characters)</label>
+      <input id="${prefix}-password" name="password" type="password" autocomplete="new-password" required minlength="${model.minPasswordLength}"${invalid('password')}>
+      ${signUp?.errorField === 'password' ? fieldError(errorId, signUp.error) : html``}
+      <div class="form-actions"><button type="submit">${role === 'student' ? 'Create account' : 'Create parent account'}</button></div>
+    </form>
+  </section>`;
+}
+
 export function renderLoginPage(model: LoginPageModel): string {
   const base = `/interaction/${encodeURIComponent(model.interactionUid)}`;
-  const signUp = model.signUp;
-  const signUpErrorId = (field: 'name' | 'email' | 'password') =>
-    signUp?.errorField === field ? 'signup-error' : undefined;
-
   const body = html`
 <h1>Sign in to the academy</h1>
 <p class="note">Continue to ${model.clientName}.</p>
@@ -63,21 +85,8 @@ export function renderLoginPage(model: LoginPageModel): string {
     </form>
   </section>
 
-  <section class="card" aria-labelledby="signup-heading">
-    <h2 id="signup-heading">Create a student account</h2>
-    <form method="post" action="${base}/signup" novalidate>
-      <label for="signup-name">Full name</label>
-      <input id="signup-name" name="name" type="text" autocomplete="name" required value="${signUp?.name ?? ''}"${model.focusSignUp ? new SafeHtml(' autofocus') : ''}${signUpErrorId('name') ? new SafeHtml(' aria-describedby="signup-error" aria-invalid="true"') : ''}>
-      ${signUp?.errorField === 'name' ? fieldError('signup-error', signUp.error) : html``}
-      <label for="signup-email">Email address</label>
-      <input id="signup-email" name="email" type="email" autocomplete="email" required value="${signUp?.email ?? ''}"${signUpErrorId('email') ? new SafeHtml(' aria-describedby="signup-error" aria-invalid="true"') : ''}>
-      ${signUp?.errorField === 'email' ? fieldError('signup-error', signUp.error) : html``}
-      <label for="signup-password">Password (at least ${model.minPasswordLength} characters)</label>
-      <input id="signup-password" name="password" type="password" autocomplete="new-password" required minlength="${model.minPasswordLength}"${signUpErrorId('password') ? new SafeHtml(' aria-describedby="signup-error" aria-invalid="true"') : ''}>
-      ${signUp?.errorField === 'password' ? fieldError('signup-error', signUp.error) : html``}
-      <div class="form-actions"><button type="submit">Create account</button></div>
-    </form>
-  </section>
+  ${signUpSection('student', model, base)}
+  ${signUpSection('parent', model, base)}
 </div>`;
   return pageLayout('Sign in · Academy sandbox', body);
 }

@@ -1,0 +1,122 @@
+// Parents (issue 14): accounts linked to children with the child's consent, a read-only progress view, buying a
+// course for a child, and progress emails. Links, codes and the view belong to progress; all public paths are
+// under /api/parents/ (sent to progress by the edge).
+import { z } from 'zod';
+import type { UserRole } from './api.js';
+import { EDUCATOR_ROLE } from './constants.js';
+import type { CompletionStatus } from './progress.js';
+
+/** The role (in the token's roles claim and the user data) of a parent account. */
+export const PARENT_ROLE = 'parent';
+
+/** The user data's role from the token's roles: educator first, then parent, else student. */
+export function userRoleOf(roles: readonly string[]): UserRole {
+  if (roles.includes(EDUCATOR_ROLE)) return 'educator';
+  if (roles.includes(PARENT_ROLE)) return 'parent';
+  return 'student';
+}
+
+/** A link code lives this long after the student creates it, and works once. */
+export const LINK_CODE_TTL_HOURS = 24;
+/** Wrong codes a parent may enter per hour before redeeming is refused for the rest of that hour. */
+export const LINK_CODE_MAX_ATTEMPTS_PER_HOUR = 10;
+/** Codes are 8 characters from this alphabet (no 0/O, 1/I/L), shown as XXXX-XXXX. */
+export const LINK_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export const WRONG_LINK_CODE_MESSAGE = 'That code is not valid. Check it with your child, or ask them for a new one.';
+export const EXPIRED_LINK_CODE_MESSAGE = 'That code has expired or was already used. Ask your child for a new one.';
+export const TOO_MANY_LINK_ATTEMPTS_MESSAGE = 'Too many wrong codes. Please wait an hour and try again.';
+export const NOT_LINKED_MESSAGE = 'This learner is not linked to your account';
+
+/** Accepts `abcd-2345`, `ABCD 2345` or `ABCD2345`; answers the canonical `ABCD2345`. */
+export const linkCodeSchema = z
+  .string({ message: 'Enter the code your child gave you' })
+  .trim()
+  .min(1, 'Enter the code your child gave you')
+  .max(20, 'A link code has 8 characters')
+  .transform((value) => value.toUpperCase().replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(new RegExp(`^[${LINK_CODE_ALPHABET}]{8}$`), 'A link code has 8 letters and digits, like ABCD-2345'));
+
+/** POST /api/parents/links (parent): redeem a child's code. */
+export const redeemLinkCodeRequestSchema = z.object({ code: linkCodeSchema });
+export type RedeemLinkCodeRequest = z.input<typeof redeemLinkCodeRequestSchema>;
+
+/** Shown as XXXX-XXXX. */
+export function formatLinkCode(code: string): string {
+  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
+}
+
+/** POST /api/parents/link-codes (student) → `linkCode`. */
+export interface LinkCodeAnswer {
+  /** Canonical, without the dash. */
+  code: string;
+  expiresAt: string;
+}
+
+/** One side of a link: the other person. */
+export interface LinkedPerson {
+  /** User id (token subject). */
+  id: string;
+  name: string;
+  email: string;
+  imageUrl: string;
+  linkedAt: string;
+}
+
+/** A linked child as their parent sees them in the list: also the ids of the courses they are enrolled in. */
+export interface LinkedChild extends LinkedPerson {
+  enrolledCourses: string[];
+}
+
+/** GET /api/parents/links: the caller's children (as a parent) and parents (as a child). */
+export interface ParentLinksAnswer {
+  children: LinkedChild[];
+  parents: LinkedPerson[];
+}
+
+/** One enrolled course of a child, as the parent sees it (read-only). */
+export interface ChildCourseProgress {
+  courseId: string;
+  courseTitle: string;
+  courseThumbnail: string;
+  educatorName: string;
+  enrolledAt: string;
+  completedLectures: number;
+  totalLectures: number;
+  /** 0 to 100, whole. */
+  percent: number;
+  status: CompletionStatus;
+  /** Newest lecture completion or playback save; null before the first. */
+  lastActivityAt: string | null;
+  /** The child's rating of the course, null when not rated. */
+  rating: number | null;
+  /** Present once the certificate can be downloaded (every lecture complete). */
+  certificate: { code: string | null; downloadPath: string } | null;
+  /**
+   * Quiz scores (assessments, issue 15): filled in when quizzes land; until then always empty.
+   * One entry per quiz attempted: best score in percent.
+   */
+  quizScores: { quizId: string; title: string; bestPercent: number; attempts: number }[];
+}
+
+/** GET /api/parents/children/:childId → `child`. */
+export interface ChildProgress {
+  child: LinkedPerson;
+  courses: ChildCourseProgress[];
+}
+
+/** GET/PUT /api/parents/email-settings (parent). */
+export const emailSettingsSchema = z.object({
+  weeklyProgress: z.boolean({ message: 'weeklyProgress must be true or false' }),
+  milestones: z.boolean({ message: 'milestones must be true or false' }),
+});
+export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+
+export const childIdSchema = z.string().trim().min(1, 'childId is required').max(200, 'childId is too long');
+
+/** GET /internal/parents/:parentId/children/:childId (progress), asked by commerce before a parent buys for a child. */
+export interface ParentChildLinkAnswer {
+  success: true;
+  linked: boolean;
+  child: { id: string; name: string; email: string; imageUrl: string } | null;
+}

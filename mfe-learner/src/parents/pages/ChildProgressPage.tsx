@@ -1,0 +1,150 @@
+import { formatDate, type ChildCourseProgress } from '@academy/contracts';
+import { errorMessage, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
+import { Link, useParams } from 'react-router-dom';
+import { downloadCertificateAt, LoginRequired } from '../../enrollments';
+import { useChildProgress } from '../data/useParents';
+import { NotAParent } from './ParentHomePage';
+import '../../enrollments/pages/MyEnrollmentsPage.css';
+import './Parents.css';
+
+function ProgressBar({ percent, title }: { percent: number; title: string }) {
+  return (
+    <div className="enrollments__progress" role="progressbar" aria-label={`Progress of ${title}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className="enrollments__progress-fill" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/** Quiz scores of a course: empty until the assessments land (the server then fills `quizScores`). */
+function QuizScores({ course }: { course: ChildCourseProgress }) {
+  if (course.quizScores.length === 0) return <span>No quizzes taken</span>;
+  return (
+    <ul className="parents__quizzes">
+      {course.quizScores.map((quiz) => (
+        <li key={quiz.quizId}>
+          {quiz.title}: {quiz.bestPercent}%
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onCertificate(path: string): void }) {
+  return (
+    <tr className="enrollments__row">
+      <td className="enrollments__course" data-label="Course">
+        <img className="enrollments__thumbnail" src={course.courseThumbnail} alt="" />
+        <div className="enrollments__course-text">
+          <p className="enrollments__title">{course.courseTitle}</p>
+          <ProgressBar percent={course.percent} title={course.courseTitle} />
+        </div>
+      </td>
+      <td data-label="Completed">
+        {course.completedLectures} / {course.totalLectures} <span>Lectures</span>
+      </td>
+      <td data-label="Status">
+        <span className={`parents__status ${course.status === 'Completed' ? 'enrollments__status--completed' : 'enrollments__status--in-progress'}`}>
+          {course.status}
+        </span>
+      </td>
+      <td data-label="Last activity">{course.lastActivityAt ? formatDate(course.lastActivityAt) : 'Not started'}</td>
+      <td data-label="Rating">
+        {course.rating === null ? (
+          'Not rated'
+        ) : (
+          <span className="parents__rating">
+            <Stars rating={course.rating} /> <span>{course.rating} of 5</span>
+          </span>
+        )}
+      </td>
+      <td data-label="Quiz scores">
+        <QuizScores course={course} />
+      </td>
+      <td data-label="Certificate">
+        {course.certificate ? (
+          <button type="button" className="parents__download" onClick={() => onCertificate(course.certificate!.downloadPath)}>
+            Download certificate<span className="visually-hidden"> of {course.courseTitle}</span>
+          </button>
+        ) : (
+          'After the last lecture'
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** /parent/child/:id: one linked child's courses, read-only. A child not linked (any more) answers 404. */
+export function ChildProgressPage() {
+  const { id = '' } = useParams();
+  const { isLoading, isAuthenticated, isParent, login } = useCurrentUser();
+  const progress = useChildProgress(id, isAuthenticated && isParent);
+  const { getAccessTokenSilently } = usePortalAuth();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const toast = useToast();
+
+  if (isLoading) return <LoadingView label="Loading progress" />;
+  if (!isAuthenticated) return <LoginRequired text="Please log in to see your child's progress" onLogin={() => void login(`/parent/child/${id}`)} />;
+  if (!isParent) return <NotAParent />;
+
+  const certificate = async (path: string) => {
+    try {
+      await downloadCertificateAt(apiBaseUrl, (await getAccessTokenSilently()) ?? '', path);
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+
+  if (progress.status === 'loading') return <LoadingView label="Loading progress" />;
+  if (progress.status === 'error') {
+    return (
+      <div className="parents">
+        <h1>Child&apos;s progress</h1>
+        {progress.httpStatus === 404 ? (
+          <p role="alert">
+            {progress.message}. <Link to="/parent">Back to My Children</Link>
+          </p>
+        ) : (
+          <ErrorPanel message={progress.message} onRetry={progress.reload} />
+        )}
+      </div>
+    );
+  }
+  const { child, courses } = progress.data;
+  return (
+    <div className="parents">
+      <p>
+        <Link to="/parent">My Children</Link>
+      </p>
+      <h1>{child.name}&apos;s progress</h1>
+      <p>
+        Read-only: what {child.name} sees in My Enrollments. Linked since {formatDate(child.linkedAt)}.
+      </p>
+      {courses.length === 0 ? (
+        <p>
+          {child.name} is not enrolled in any course yet. <Link to="/course-list">Find a course</Link> and choose Enroll my child.
+        </p>
+      ) : (
+        <table className="enrollments__table parents__table">
+          <caption className="visually-hidden">Courses of {child.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Course</th>
+              <th scope="col">Completed</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last activity</th>
+              <th scope="col">Rating</th>
+              <th scope="col">Quiz scores</th>
+              <th scope="col">Certificate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {courses.map((course) => (
+              <CourseRow key={course.courseId} course={course} onCertificate={(path) => void certificate(path)} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

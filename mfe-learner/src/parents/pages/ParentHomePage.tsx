@@ -1,0 +1,184 @@
+import { formatDate, pluralize, type EmailSettings, type LinkedChild } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import { ErrorPanel, LoadingView } from '@academy/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { LoginRequired } from '../../enrollments';
+import { redeemLinkCode, removeLink, saveEmailSettings } from '../data/parentsApi';
+import { linkCodeFormSchema, useEmailSettings, useParentLinks, type LinkCodeFormInput, type LinkCodeFormOutput } from '../data/useParents';
+import './Parents.css';
+
+/** Enter a child's one-time code: errors (the schema's, then the server's) under the field. */
+function LinkChildForm() {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const { register, handleSubmit, setError, reset, formState } = useForm<LinkCodeFormInput, unknown, LinkCodeFormOutput>({
+    defaultValues: { code: '' },
+    resolver: zodResolver(linkCodeFormSchema),
+  });
+  const error = formState.errors.code?.message;
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      const answer = await redeemLinkCode(api, code);
+      toast.success(answer.message);
+      reset();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.parents.all });
+    } catch (failure) {
+      setError('code', { message: errorMessage(failure) }, { shouldFocus: true });
+    }
+  });
+  return (
+    <section className="parents__card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Link a child</h2>
+      <p id={`${id}-hint`}>
+        Ask your child to open <strong>Parent access</strong> in their account menu and create a link code. A code works once and expires
+        after 24 hours.
+      </p>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="parents__link-form">
+        <label htmlFor={`${id}-code`}>Link code</label>
+        <input
+          id={`${id}-code`}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="ABCD-2345"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-code-error ${id}-hint` : `${id}-hint`}
+          {...register('code')}
+        />
+        {error && (
+          <p id={`${id}-code-error`} className="parents__field-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Linking…' : 'Link child'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function ChildCard({ child, onRemove }: { child: LinkedChild; onRemove(child: LinkedChild): void }) {
+  return (
+    <li className="parents__child">
+      {child.imageUrl ? <img src={child.imageUrl} alt="" width={48} height={48} className="parents__avatar" /> : null}
+      <div className="parents__child-text">
+        <h3 className="parents__child-name">{child.name}</h3>
+        <p>
+          {pluralize(child.enrolledCourses.length, 'course')} · linked on {formatDate(child.linkedAt)}
+        </p>
+        <Link to={`/parent/child/${encodeURIComponent(child.id)}`} className="parents__child-link">
+          See {child.name}&apos;s progress
+        </Link>
+      </div>
+      <button type="button" className="parents__remove" onClick={() => onRemove(child)}>
+        Remove link<span className="visually-hidden"> with {child.name}</span>
+      </button>
+    </li>
+  );
+}
+
+function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const { register, handleSubmit, formState } = useForm<EmailSettings>({ defaultValues: settings });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      toast.success(await saveEmailSettings(api, values));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.parents.emailSettings() });
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  });
+  return (
+    <section className="parents__card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Email settings</h2>
+      <form onSubmit={(event) => void onSubmit(event)}>
+        <fieldset className="parents__fieldset">
+          <legend>Send me</legend>
+          <label className="parents__check">
+            <input type="checkbox" {...register('weeklyProgress')} /> A weekly progress summary
+          </label>
+          <label className="parents__check">
+            <input type="checkbox" {...register('milestones')} /> An email when my child completes a course
+          </label>
+        </fieldset>
+        <button type="submit" className="button" disabled={formState.isSubmitting}>
+          Save email settings
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Shown in the parent area to an account that is not a parent's. */
+export function NotAParent() {
+  return (
+    <div className="parents">
+      <h1>My Children</h1>
+      <p>
+        This area is for parent accounts. To let a parent follow your progress, open <Link to="/parent-access">Parent access</Link> and give
+        them a link code.
+      </p>
+    </div>
+  );
+}
+
+/** /parent: a parent's linked children, linking another with a code, and which emails to get. */
+export function ParentHomePage() {
+  const { isLoading, isAuthenticated, isParent, login } = useCurrentUser();
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const links = useParentLinks(isAuthenticated && isParent);
+  const settings = useEmailSettings(isAuthenticated && isParent);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  if (isLoading) return <LoadingView label="Loading your children" />;
+  if (!isAuthenticated) return <LoginRequired text="Please log in to see your children's progress" onLogin={() => void login('/parent')} />;
+  if (!isParent) return <NotAParent />;
+
+  const remove = async (child: LinkedChild) => {
+    if (removing) return;
+    setRemoving(child.id);
+    try {
+      await removeLink(api, child.id);
+      toast.success(`${child.name} is no longer linked to your account`);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.parents.all });
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <div className="parents">
+      <h1>My Children</h1>
+      <section aria-labelledby="parents-children-title" className="parents__card">
+        <h2 id="parents-children-title">Linked children</h2>
+        {links.status === 'loading' && <LoadingView label="Loading your children" />}
+        {links.status === 'error' && <ErrorPanel message={links.message} onRetry={links.reload} />}
+        {links.status === 'ready' && links.data.children.length === 0 && <p>No child is linked yet. Enter your child&apos;s link code below.</p>}
+        {links.status === 'ready' && links.data.children.length > 0 && (
+          <ul className="parents__children">
+            {links.data.children.map((child) => (
+              <ChildCard key={child.id} child={child} onRemove={(chosen) => void remove(chosen)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <LinkChildForm />
+      {settings.status === 'ready' && <EmailSettingsForm settings={settings.data} />}
+    </div>
+  );
+}

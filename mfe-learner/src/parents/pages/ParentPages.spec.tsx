@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { failure, fakeServer, ok, renderAt, userData } from '../../enrollments/testing/learningTestKit';
+import { ChildProgressPage } from './ChildProgressPage';
+import { ParentAccessPage } from './ParentAccessPage';
+import { ParentHomePage } from './ParentHomePage';
+
+const parent = userData({ _id: 'sandbox|parent-kavita', name: 'Kavita Sharma', publicMetadata: { role: 'parent' } });
+const aarav = { id: 'sandbox|student-aarav', name: 'Aarav Sharma', email: 'aarav@demo.academy', imageUrl: '', linkedAt: '2026-11-02T10:00:00.000Z' };
+const routes = (
+  <>
+    <Route path="/parent" element={<ParentHomePage />} />
+    <Route path="/parent/child/:id" element={<ChildProgressPage />} />
+    <Route path="/parent-access" element={<ParentAccessPage />} />
+  </>
+);
+
+describe('parent pages', () => {
+  it('My Children: lists linked children; a wrong code shows the server message under the field', async () => {
+    const requests = fakeServer(
+      (request) => (request.path === '/api/parents/links' && request.method === 'GET' ? ok({ children: [{ ...aarav, enrolledCourses: ['c1', 'c2'] }], parents: [] }) : undefined),
+      (request) => (request.path === '/api/parents/email-settings' ? ok({ settings: { weeklyProgress: true, milestones: false } }) : undefined),
+      (request) =>
+        request.path === '/api/parents/links' && request.method === 'POST'
+          ? failure(400, 'That code is not valid. Check it with your child, or ask them for a new one.')
+          : undefined,
+    );
+    renderAt('/parent', routes, { user: parent });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Aarav Sharma' })).toBeInTheDocument();
+    expect(screen.getByText(/2 courses · linked on 02\/11\/2026/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "See Aarav Sharma's progress" })).toHaveAttribute('href', '/parent/child/sandbox%7Cstudent-aarav');
+    expect(await screen.findByRole('checkbox', { name: 'An email when my child completes a course' })).not.toBeChecked();
+
+    const field = screen.getByLabelText('Link code');
+    await userEvent.click(screen.getByRole('button', { name: 'Link child' }));
+    expect(await screen.findByText('Enter the code your child gave you')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await userEvent.type(field, 'zzzz-2222');
+    await userEvent.click(screen.getByRole('button', { name: 'Link child' }));
+    const message = await screen.findByText('That code is not valid. Check it with your child, or ask them for a new one.');
+    expect(field.getAttribute('aria-describedby')).toContain(message.id);
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ code: 'ZZZZ2222' });
+  });
+
+  it("a child's progress: figures, read-only, certificate and the place for quiz scores", async () => {
+    fakeServer((request) =>
+      request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}`
+        ? ok({
+            child: aarav,
+            courses: [
+              {
+                courseId: 'c1', courseTitle: 'Algebra', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
+                completedLectures: 3, totalLectures: 4, percent: 75, status: 'In Progress', lastActivityAt: '2026-11-20T08:00:00.000Z',
+                rating: 4, certificate: null, quizScores: [],
+              },
+              {
+                courseId: 'c2', courseTitle: 'Physics', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
+                completedLectures: 2, totalLectures: 2, percent: 100, status: 'Completed', lastActivityAt: null,
+                rating: null, certificate: { code: null, downloadPath: '/parents/children/x/certificates/c2' }, quizScores: [],
+              },
+            ],
+          })
+        : undefined,
+    );
+    renderAt(`/parent/child/${encodeURIComponent(aarav.id)}`, routes, { user: parent });
+    expect(await screen.findByRole('heading', { level: 1, name: "Aarav Sharma's progress" })).toBeInTheDocument();
+    const [, algebra, physics] = screen.getAllByRole('row');
+    expect(algebra).toHaveTextContent('3 / 4 Lectures');
+    expect(algebra).toHaveTextContent('20/11/2026');
+    expect(algebra).toHaveTextContent('4 of 5');
+    expect(algebra).toHaveTextContent('No quizzes taken');
+    expect(within(algebra!).getByRole('progressbar', { name: 'Progress of Algebra' })).toHaveAttribute('aria-valuenow', '75');
+    expect(within(physics!).getByRole('button', { name: 'Download certificate of Physics' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Mark Complete|Rate/ })).toBeNull();
+  });
+
+  it('a child no longer linked: the 404 message and a way back', async () => {
+    fakeServer(() => failure(404, 'This learner is not linked to your account'));
+    renderAt('/parent/child/someone', routes, { user: parent });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This learner is not linked to your account');
+    expect(screen.getByRole('link', { name: 'Back to My Children' })).toHaveAttribute('href', '/parent');
+  });
+
+  it('a student in the parent area is sent to Parent access; there they create a code and see it with its expiry', async () => {
+    const requests = fakeServer(
+      (request) => (request.path === '/api/parents/links' ? ok({ children: [], parents: [] }) : undefined),
+      (request) => (request.path === '/api/parents/link-codes' ? ok({ linkCode: { code: 'ABCD2345', expiresAt: '2026-11-24T10:00:00.000Z' } }) : undefined),
+    );
+    const view = renderAt('/parent', routes, { user: userData() });
+    expect(screen.getByRole('link', { name: 'Parent access' })).toHaveAttribute('href', '/parent-access');
+    view.unmount();
+    renderAt('/parent-access', routes, { user: userData() });
+    expect(await screen.findByText('No parent is linked to your account.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create a link code' }));
+    expect(await screen.findByText('ABCD-2345')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/It expires on 24\/11\/2026 at/);
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual(['/api/parents/link-codes']);
+  });
+});

@@ -1,0 +1,278 @@
+import {
+  completionPercent,
+  completionStatus,
+  countLectures,
+  EXPIRED_LINK_CODE_MESSAGE,
+  LINK_CODE_ALPHABET,
+  LINK_CODE_MAX_ATTEMPTS_PER_HOUR,
+  LINK_CODE_TTL_HOURS,
+  NOT_LINKED_MESSAGE,
+  TOO_MANY_LINK_ATTEMPTS_MESSAGE,
+  WRONG_LINK_CODE_MESSAGE,
+  type ChildCourseProgress,
+  type ChildProgress,
+  type EmailSettings,
+  type LinkCodeAnswer,
+  type LinkedPerson,
+  type ParentLinksAnswer,
+} from '@academy/contracts';
+import type { AuthUser } from '@academy/service-core';
+import { BadRequestException, GoneException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { createHash, randomInt } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { CatalogueClient } from '../learning/catalogue-client.js';
+import { UsersService } from '../users/users.service.js';
+
+export const hashLinkCode = (code: string): string => createHash('sha256').update(code).digest('hex');
+
+export function newLinkCode(): string {
+  let code = '';
+  for (let index = 0; index < 8; index += 1) code += LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)];
+  return code;
+}
+
+interface PersonRow {
+  id: string;
+  name: string;
+  email: string;
+  image_url: string;
+  created_at: Date;
+}
+
+const toPerson = (row: PersonRow): LinkedPerson => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  imageUrl: row.image_url,
+  linkedAt: new Date(row.created_at).toISOString(),
+});
+
+/** Where a parent downloads a linked child's certificate (under /api). */
+export const childCertificatePath = (childId: string, courseId: string) =>
+  `/parents/children/${encodeURIComponent(childId)}/certificates/${encodeURIComponent(courseId)}`;
+
+/**
+ * Links between parents and children (issue 14): one-time codes created by the child, redeemed by a parent;
+ * the read-only progress view of a linked child. Every read of a child's data checks the link first.
+ */
+@Injectable()
+export class ParentLinksService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly catalogue: CatalogueClient,
+  ) {}
+
+  /** A new code for the caller (the child); any older unused code of theirs stops working. */
+  async createCode(child: AuthUser): Promise<LinkCodeAnswer> {
+    await this.users.upsertFromToken(child);
+    const code = newLinkCode();
+    const expiresAt = new Date(Date.now() + LINK_CODE_TTL_HOURS * 3_600_000);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE "progress"."link_codes" SET "expires_at" = LEAST("expires_at", now()) WHERE "child_id" = $1 AND "used_at" IS NULL`,
+        [child.id],
+      );
+      await manager.query(`INSERT INTO "progress"."link_codes" ("code_hash", "child_id", "expires_at") VALUES ($1, $2, $3)`, [
+        hashLinkCode(code),
+        child.id,
+        expiresAt,
+      ]);
+    });
+    return { code, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * A parent redeems a code: the link is made once (single use, checked under a row lock). Wrong, used and expired
+   * codes count towards the parent's hourly limit.
+   */
+  async redeem(parent: AuthUser, code: string): Promise<LinkedPerson> {
+    await this.users.upsertFromToken(parent);
+    const [{ count }]: { count: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS "count" FROM "progress"."link_code_attempts" WHERE "parent_id" = $1 AND "attempted_at" > now() - interval '1 hour'`,
+      [parent.id],
+    );
+    if (Number(count) >= LINK_CODE_MAX_ATTEMPTS_PER_HOUR) throw new HttpException(TOO_MANY_LINK_ATTEMPTS_MESSAGE, HttpStatus.TOO_MANY_REQUESTS);
+
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const rows: { child_id: string; expired: boolean; used: boolean }[] = await manager.query(
+        `SELECT "child_id", "expires_at" <= now() AS "expired", "used_at" IS NOT NULL AS "used"
+           FROM "progress"."link_codes" WHERE "code_hash" = $1 FOR UPDATE`,
+        [hashLinkCode(code)],
+      );
+      const found = rows[0];
+      if (!found) return { problem: 'wrong' as const };
+      if (found.expired || found.used) return { problem: 'expired' as const };
+      if (found.child_id === parent.id) return { problem: 'self' as const };
+      await manager.query(`UPDATE "progress"."link_codes" SET "used_at" = now(), "used_by" = $2 WHERE "code_hash" = $1`, [
+        hashLinkCode(code),
+        parent.id,
+      ]);
+      await manager.query(
+        `INSERT INTO "progress"."parent_links" ("parent_id", "child_id") VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [parent.id, found.child_id],
+      );
+      return { childId: found.child_id };
+    });
+    if ('problem' in outcome) {
+      if (outcome.problem === 'self') throw new BadRequestException('This is your own code: give it to your parent to enter.');
+      await this.dataSource.query(`INSERT INTO "progress"."link_code_attempts" ("parent_id") VALUES ($1)`, [parent.id]);
+      if (outcome.problem === 'expired') throw new GoneException(EXPIRED_LINK_CODE_MESSAGE);
+      throw new BadRequestException(WRONG_LINK_CODE_MESSAGE);
+    }
+    const child = (await this.childrenOf(parent.id)).find((person) => person.id === outcome.childId);
+    return child!;
+  }
+
+  async links(userId: string): Promise<ParentLinksAnswer> {
+    const [children, parents, enrolments] = await Promise.all([
+      this.childrenOf(userId),
+      this.parents(userId),
+      this.dataSource.query<{ user_id: string; course_id: string }[]>(
+        `SELECT e."user_id", e."course_id" FROM "progress"."enrolments" e
+           JOIN "progress"."parent_links" l ON l."child_id" = e."user_id" AND l."parent_id" = $1 ORDER BY e."created_at"`,
+        [userId],
+      ),
+    ]);
+    return {
+      children: children.map((child) => ({
+        ...child,
+        enrolledCourses: enrolments.filter((row) => row.user_id === child.id).map((row) => row.course_id),
+      })),
+      parents,
+    };
+  }
+
+  /** Either side removes a link: the caller and `otherId` in whichever roles; 404 when there is none. */
+  async removeLink(userId: string, otherId: string): Promise<void> {
+    // TypeORM answers a DELETE on PostgreSQL with [rows, affected count].
+    const [, removed]: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM "progress"."parent_links"
+        WHERE ("parent_id" = $1 AND "child_id" = $2) OR ("parent_id" = $2 AND "child_id" = $1)`,
+      [userId, otherId],
+    );
+    if (!removed) throw new NotFoundException('No link with this person');
+  }
+
+  async isLinked(parentId: string, childId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM "progress"."parent_links" WHERE "parent_id" = $1 AND "child_id" = $2',
+      [parentId, childId],
+    );
+    return rows.length > 0;
+  }
+
+  /** 404 (never 403: whether a learner exists is nobody else's business) unless the child is linked to the parent. */
+  async assertLinked(parentId: string, childId: string): Promise<void> {
+    if (!(await this.isLinked(parentId, childId))) throw new NotFoundException(NOT_LINKED_MESSAGE);
+  }
+
+  async childProfile(childId: string): Promise<{ id: string; name: string; email: string; imageUrl: string } | null> {
+    const rows: { id: string; name: string; email: string; image_url: string }[] = await this.dataSource.query(
+      'SELECT "id", "name", "email", "image_url" FROM "progress"."users" WHERE "id" = $1',
+      [childId],
+    );
+    const row = rows[0];
+    return row ? { id: row.id, name: row.name, email: row.email, imageUrl: row.image_url } : null;
+  }
+
+  /** The read-only view of one linked child (404 when not linked). */
+  async childProgress(parentId: string, childId: string): Promise<ChildProgress> {
+    await this.assertLinked(parentId, childId);
+    const child = (await this.childrenOf(parentId)).find((person) => person.id === childId)!;
+    return { child, courses: await this.coursesOf(childId) };
+  }
+
+  /** Every enrolled course of a learner with its figures (courses catalogue no longer has are left out). */
+  async coursesOf(childId: string): Promise<ChildCourseProgress[]> {
+    const rows: {
+      course_id: string;
+      created_at: Date;
+      rating: number | null;
+      certificate_code: string | null;
+      completed: string[] | null;
+      last_completion: Date | null;
+      last_playback: Date | null;
+    }[] = await this.dataSource.query(
+      `SELECT e."course_id", e."created_at", r."rating", c."code" AS "certificate_code",
+              (SELECT array_agg(lc."lecture_id"::text) FROM "progress"."lecture_completions" lc
+                WHERE lc."user_id" = e."user_id" AND lc."course_id" = e."course_id") AS "completed",
+              (SELECT max(lc."completed_at") FROM "progress"."lecture_completions" lc
+                WHERE lc."user_id" = e."user_id" AND lc."course_id" = e."course_id") AS "last_completion",
+              (SELECT max(p."updated_at") FROM "progress"."playback_positions" p
+                WHERE p."user_id" = e."user_id" AND p."course_id" = e."course_id") AS "last_playback"
+         FROM "progress"."enrolments" e
+         LEFT JOIN "progress"."course_ratings" r ON r."user_id" = e."user_id" AND r."course_id" = e."course_id"
+         LEFT JOIN "progress"."certificates" c ON c."user_id" = e."user_id" AND c."course_id" = e."course_id"
+        WHERE e."user_id" = $1
+        ORDER BY e."created_at" DESC, e."id" DESC`,
+      [childId],
+    );
+    const courses = await Promise.all(rows.map((row) => this.catalogue.courseOrNull(row.course_id)));
+    return rows.flatMap((row, index) => {
+      const course = courses[index];
+      if (!course) return [];
+      const lectureIds = new Set(course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => lecture.lectureId)));
+      const completedLectures = (row.completed ?? []).filter((id) => lectureIds.has(id)).length;
+      const totalLectures = countLectures(course.courseContent);
+      const status = completionStatus(completedLectures, totalLectures);
+      const times = [row.last_completion, row.last_playback].filter((value): value is Date => value !== null).map((value) => new Date(value).getTime());
+      return [
+        {
+          courseId: course._id,
+          courseTitle: course.courseTitle,
+          courseThumbnail: course.courseThumbnail,
+          educatorName: course.educatorName,
+          enrolledAt: new Date(row.created_at).toISOString(),
+          completedLectures,
+          totalLectures,
+          percent: completionPercent(completedLectures, totalLectures),
+          status,
+          lastActivityAt: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
+          rating: row.rating === null ? null : Number(row.rating),
+          certificate: status === 'Completed' ? { code: row.certificate_code, downloadPath: childCertificatePath(childId, course._id) } : null,
+          // Filled in when the assessments (issue 15) land: the best score of each quiz the child attempted.
+          quizScores: [],
+        },
+      ];
+    });
+  }
+
+  async emailSettings(parentId: string): Promise<EmailSettings> {
+    const rows: { weekly_progress: boolean; milestones: boolean }[] = await this.dataSource.query(
+      'SELECT "weekly_progress", "milestones" FROM "progress"."parent_email_settings" WHERE "parent_id" = $1',
+      [parentId],
+    );
+    return { weeklyProgress: rows[0]?.weekly_progress ?? true, milestones: rows[0]?.milestones ?? true };
+  }
+
+  async saveEmailSettings(parent: AuthUser, settings: EmailSettings): Promise<EmailSettings> {
+    await this.users.upsertFromToken(parent);
+    await this.dataSource.query(
+      `INSERT INTO "progress"."parent_email_settings" ("parent_id", "weekly_progress", "milestones") VALUES ($1, $2, $3)
+       ON CONFLICT ("parent_id") DO UPDATE SET "weekly_progress" = EXCLUDED."weekly_progress", "milestones" = EXCLUDED."milestones", "updated_at" = now()`,
+      [parent.id, settings.weeklyProgress, settings.milestones],
+    );
+    return this.emailSettings(parent.id);
+  }
+
+  childrenOf(parentId: string): Promise<LinkedPerson[]> {
+    return this.dataSource
+      .query<PersonRow[]>(
+        `SELECT u."id", u."name", u."email", u."image_url", l."created_at" FROM "progress"."parent_links" l
+           JOIN "progress"."users" u ON u."id" = l."child_id" WHERE l."parent_id" = $1 ORDER BY l."created_at", u."id"`,
+        [parentId],
+      )
+      .then((rows) => rows.map(toPerson));
+  }
+
+  private parents(childId: string): Promise<LinkedPerson[]> {
+    return this.dataSource
+      .query<PersonRow[]>(
+        `SELECT u."id", u."name", u."email", u."image_url", l."created_at" FROM "progress"."parent_links" l
+           JOIN "progress"."users" u ON u."id" = l."parent_id" WHERE l."child_id" = $1 ORDER BY l."created_at", u."id"`,
+        [childId],
+      )
+      .then((rows) => rows.map(toPerson));
+  }
+}

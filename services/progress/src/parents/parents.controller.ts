@@ -1,0 +1,107 @@
+import {
+  childIdSchema,
+  courseIdSchema,
+  emailSettingsSchema,
+  PARENT_ROLE,
+  redeemLinkCodeRequestSchema,
+  type ChildProgress,
+  type EmailSettings,
+  type LinkCodeAnswer,
+  type LinkedPerson,
+  type ParentLinksAnswer,
+} from '@academy/contracts';
+import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, StreamableFile } from '@nestjs/common';
+import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
+import { CertificatesService } from '../certificates/certificates.service.js';
+import { ParentLinksService } from './parent-links.service.js';
+
+/**
+ * Parents and children (issue 14), all under /api/parents/. A child (any signed-in learner) makes link codes and
+ * sees or removes their parents; a `parent` account redeems codes and reads its linked children's progress.
+ */
+@Controller('api/parents')
+export class ParentsController {
+  constructor(
+    private readonly links: ParentLinksService,
+    private readonly certificates: CertificatesService,
+  ) {}
+
+  /** The child's one-time code (24 hours, single use; a new one replaces the last). */
+  @Post('link-codes')
+  @HttpCode(201)
+  async createCode(@CurrentUser() user: AuthUser): Promise<{ success: true; linkCode: LinkCodeAnswer }> {
+    return { success: true, linkCode: await this.links.createCode(user) };
+  }
+
+  /** The caller's links, both ways: children (as a parent) and parents (as a child). */
+  @Get('links')
+  async list(@CurrentUser() user: AuthUser): Promise<{ success: true } & ParentLinksAnswer> {
+    return { success: true, ...(await this.links.links(user.id)) };
+  }
+
+  @Post('links')
+  @Roles(PARENT_ROLE)
+  @HttpCode(201)
+  async redeem(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(redeemLinkCodeRequestSchema)) body: { code: string },
+  ): Promise<{ success: true; message: string; child: LinkedPerson }> {
+    const child = await this.links.redeem(user, body.code);
+    return { success: true, message: `${child.name || 'Your child'} is now linked to your account`, child };
+  }
+
+  /** Either side removes the link (the other person's id). */
+  @Delete('links/:userId')
+  async remove(
+    @CurrentUser() user: AuthUser,
+    @Param('userId', new ZodValidationPipe(childIdSchema)) otherId: string,
+  ): Promise<{ success: true; message: string }> {
+    await this.links.removeLink(user.id, otherId);
+    return { success: true, message: 'Link removed' };
+  }
+
+  @Get('children/:childId')
+  @Roles(PARENT_ROLE)
+  @Header('Cache-Control', 'private, no-store')
+  async child(
+    @CurrentUser() user: AuthUser,
+    @Param('childId', new ZodValidationPipe(childIdSchema)) childId: string,
+  ): Promise<{ success: true } & ChildProgress> {
+    return { success: true, ...(await this.links.childProgress(user.id, childId)) };
+  }
+
+  /** A linked child's certificate as a PDF (409 until every lecture is complete). */
+  @Get('children/:childId/certificates/:courseId')
+  @Roles(PARENT_ROLE)
+  @Header('Cache-Control', 'private, no-store')
+  async certificate(
+    @CurrentUser() user: AuthUser,
+    @Param('childId', new ZodValidationPipe(childIdSchema)) childId: string,
+    @Param('courseId', new ZodValidationPipe(courseIdSchema)) courseId: string,
+  ): Promise<StreamableFile> {
+    await this.links.assertLinked(user.id, childId);
+    const certificate = await this.certificates.issueFor(childId, courseId);
+    const pdf = await renderCertificatePdf(certificate, this.certificates.verifyUrl(certificate.code));
+    return new StreamableFile(pdf, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="certificate-${certificate.code}.pdf"`,
+      length: pdf.length,
+    });
+  }
+
+  @Get('email-settings')
+  @Roles(PARENT_ROLE)
+  async emailSettings(@CurrentUser() user: AuthUser): Promise<{ success: true; settings: EmailSettings }> {
+    return { success: true, settings: await this.links.emailSettings(user.id) };
+  }
+
+  @Put('email-settings')
+  @Roles(PARENT_ROLE)
+  async saveEmailSettings(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(emailSettingsSchema)) body: EmailSettings,
+  ): Promise<{ success: true; message: string; settings: EmailSettings }> {
+    return { success: true, message: 'Email settings saved', settings: await this.links.saveEmailSettings(user, body) };
+  }
+}

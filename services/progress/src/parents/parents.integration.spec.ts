@@ -1,0 +1,311 @@
+// Parents (issue 14): link codes, links, the read-only progress view, certificates, email settings and the
+// parents' emails, against real PostgreSQL, Redis, the progress worker and the sandbox's SMTP server.
+import {
+  EXPIRED_LINK_CODE_MESSAGE,
+  LINK_CODE_MAX_ATTEMPTS_PER_HOUR,
+  NOT_LINKED_MESSAGE,
+  TOO_MANY_LINK_ATTEMPTS_MESSAGE,
+  WRONG_LINK_CODE_MESSAGE,
+  type InternalCourse,
+} from '@academy/contracts';
+import { OutboxRelay, runMigrations } from '@academy/service-core';
+import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { MailStore, startSmtpInbox, type RunningSmtpInbox } from '@academy/sandbox/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { Queue, QueueEvents } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module.js';
+import { progressDatabase } from '../database.js';
+import { PROGRESS_QUEUE, ProgressJob } from '../queue/progress-jobs.js';
+import { WorkerModule } from '../worker.module.js';
+
+const COURSE = '44444444-4444-4444-8444-444444444440';
+const L = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442'] as const;
+
+const course: InternalCourse = {
+  _id: COURSE,
+  courseTitle: 'Algebra for Class 8',
+  courseThumbnail: 'https://example.test/thumb.png',
+  coursePrice: 0,
+  discount: 0,
+  educatorId: demoUsers.educator.sub,
+  educatorName: 'Meera Iyer',
+  isPublished: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  courseContent: [
+    {
+      chapterId: '44444444-4444-4444-8444-44444444444a',
+      chapterOrder: 1,
+      chapterTitle: 'Basics',
+      chapterContent: L.map((lectureId, index) => ({
+        lectureId, lectureOrder: index + 1, lectureTitle: `Lecture ${index + 1}`, lectureDuration: 10,
+        lectureUrl: 'https://media.example.test/a.mp4', isPreviewFree: false, notesUrl: null, testUrl: null,
+      })),
+    },
+  ],
+};
+
+/** Stand-in for catalogue's GET /internal/courses/:id. */
+async function startFakeCatalogue(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN) return send(401, { success: false, message: 'bad token' });
+    if (req.url === `/internal/courses/${COURSE}`) return send(200, { success: true, course });
+    return send(404, { success: false, message: 'Course not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () => {
+  let catalogue: { url: string; close(): Promise<void> };
+  let testEnv: ServiceTestEnvironment;
+  let app: INestApplication;
+  let worker: INestApplicationContext;
+  let smtp: RunningSmtpInbox;
+  let mail: MailStore;
+  let mailDir: string;
+  const tokens: Record<'student' | 'otherStudent' | 'parent' | 'otherParent' | 'educator', Record<string, string>> = {} as never;
+
+  const http = () => request(app.getHttpServer());
+  const db = () => app.get(DataSource);
+  const send = (method: 'get' | 'post' | 'put' | 'delete', route: string, body?: object) => {
+    const call = http()[method](route);
+    return body ? call.send(body) : call;
+  };
+  const newCode = async (): Promise<string> => {
+    const { body } = await http().post('/api/parents/link-codes').set(tokens.student).expect(201);
+    return body.linkCode.code as string;
+  };
+
+  beforeAll(async () => {
+    catalogue = await startFakeCatalogue();
+    mailDir = await mkdtemp(path.join(tmpdir(), 'academy-mail-'));
+    mail = await MailStore.open(mailDir);
+    smtp = await startSmtpInbox(mail, 0);
+    testEnv = await prepareServiceTestEnvironment({
+      CATALOGUE_URL: catalogue.url,
+      CATALOGUE_CACHE_MS: '0',
+      PORTAL_URL: 'http://portal.test',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Academy <no-reply@academy.test>',
+    });
+    await runMigrations({ url: testEnv.database.url, ...progressDatabase });
+    app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
+    await app.init();
+    worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
+    for (const name of ['student', 'otherStudent', 'parent', 'otherParent', 'educator'] as const) {
+      tokens[name] = { Authorization: `Bearer ${await testEnv.issuer.sign(demoUsers[name])}` };
+      await http().get('/api/user/data').set(tokens[name]).expect(200); // users are created on first sight
+    }
+    await http()
+      .post('/internal/enrolments')
+      .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
+      .send({ purchaseId: randomUUID(), userId: demoUsers.student.sub, courseId: COURSE })
+      .expect(200);
+  }, 60_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await app?.close();
+    await testEnv?.teardown();
+    await smtp?.close();
+    await catalogue?.close();
+    if (mailDir) await rm(mailDir, { recursive: true, force: true });
+  });
+
+  const child = demoUsers.student.sub;
+  const childPath = `/api/parents/children/${encodeURIComponent(child)}`;
+  const certificatePath = `${childPath}/certificates/${COURSE}`;
+  // Every row has four entries: a shorter one would make jest take the test's fourth parameter for `done`.
+  const everyRoute: [string, 'get' | 'post' | 'put' | 'delete', string, object | undefined][] = [
+    ['create a link code', 'post', '/api/parents/link-codes', undefined],
+    ['list links', 'get', '/api/parents/links', undefined],
+    ['redeem a code', 'post', '/api/parents/links', { code: 'ABCD2345' }],
+    ['remove a link', 'delete', `/api/parents/links/${encodeURIComponent(child)}`, undefined],
+    ["read a child's progress", 'get', childPath, undefined],
+    ["download a child's certificate", 'get', certificatePath, undefined],
+    ['read email settings', 'get', '/api/parents/email-settings', undefined],
+    ['save email settings', 'put', '/api/parents/email-settings', { weeklyProgress: true, milestones: true }],
+  ];
+
+  it.each(everyRoute)('%s: anonymous callers get 401', async (_name, method, route, body) => {
+    const response = await send(method, route, body).expect(401);
+    expect(response.body).toEqual({ success: false, message: expect.stringMatching(/^Sign in/) });
+  });
+
+  const parentOnly = everyRoute.filter(([name]) => /redeem|child|email/.test(name));
+  it.each(parentOnly)('%s: a student or an educator gets 403', async (_name, method, route, body) => {
+    for (const who of ['student', 'otherStudent', 'educator'] as const) {
+      const response = await send(method, route, body).set(tokens[who]).expect(403);
+      expect(response.body).toEqual({ success: false, message: 'Only parent accounts can do this' });
+    }
+  });
+
+  it('the internal link check needs the service token', async () => {
+    await http().get(`/internal/parents/${encodeURIComponent(demoUsers.parent.sub)}/children/${encodeURIComponent(child)}`).expect(401);
+  });
+
+  it('links a parent with the child’s one-time code; both see the link; another parent sees nothing of the child', async () => {
+    const created = await http().post('/api/parents/link-codes').set(tokens.student).expect(201);
+    const { code, expiresAt } = created.body.linkCode as { code: string; expiresAt: string };
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    const hours = (Date.parse(expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+
+    // Typed as shown (with a dash, lower case) it still works; the parent may not be the child itself.
+    const selfRedeem = await http().post('/api/parents/links').set(tokens.student).send({ code }).expect(403);
+    expect(selfRedeem.body.message).toBe('Only parent accounts can do this');
+    const linked = await http()
+      .post('/api/parents/links')
+      .set(tokens.parent)
+      .send({ code: `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}` })
+      .expect(201);
+    expect(linked.body).toMatchObject({ success: true, message: 'Aarav Sharma is now linked to your account', child: { id: child, name: 'Aarav Sharma' } });
+
+    // Single use: a second redemption (even by another parent) is refused as used.
+    const again = await http().post('/api/parents/links').set(tokens.otherParent).send({ code }).expect(410);
+    expect(again.body).toEqual({ success: false, message: EXPIRED_LINK_CODE_MESSAGE });
+
+    const parentView = await http().get('/api/parents/links').set(tokens.parent).expect(200);
+    expect(parentView.body.children.map((person: { id: string }) => person.id)).toEqual([child]);
+    const childView = await http().get('/api/parents/links').set(tokens.student).expect(200);
+    expect(childView.body.parents).toEqual([expect.objectContaining({ id: demoUsers.parent.sub, name: 'Kavita Sharma', email: 'kavita@demo.academy' })]);
+
+    for (const route of [childPath, certificatePath]) {
+      const response = await http().get(route).set(tokens.otherParent).expect(404);
+      expect(response.body).toEqual({ success: false, message: NOT_LINKED_MESSAGE });
+    }
+    const internal = await http()
+      .get(`/internal/parents/${encodeURIComponent(demoUsers.parent.sub)}/children/${encodeURIComponent(child)}`)
+      .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
+      .expect(200);
+    expect(internal.body).toEqual({ success: true, linked: true, child: { id: child, name: 'Aarav Sharma', email: 'aarav@demo.academy', imageUrl: 'https://example.test/aarav.png' } });
+    const notLinked = await http()
+      .get(`/internal/parents/${encodeURIComponent(demoUsers.otherParent.sub)}/children/${encodeURIComponent(child)}`)
+      .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
+      .expect(200);
+    expect(notLinked.body).toEqual({ success: true, linked: false, child: null });
+  });
+
+  it("shows the linked child's progress read-only, and the certificate once the course is complete; a completion email goes to the parent", async () => {
+    const before = await http().get(childPath).set(tokens.parent).expect(200);
+    expect(before.body.courses).toEqual([
+      expect.objectContaining({ courseId: COURSE, courseTitle: 'Algebra for Class 8', completedLectures: 0, totalLectures: 2, percent: 0, status: 'In Progress', lastActivityAt: null, rating: null, certificate: null, quizScores: [] }),
+    ]);
+    await http().get(certificatePath).set(tokens.parent).expect(409);
+
+    await http().post('/api/user/update-course-progress').set(tokens.student).send({ courseId: COURSE, lectureId: L[0] }).expect(200);
+    await http().post('/api/user/add-rating').set(tokens.student).send({ courseId: COURSE, rating: 4 }).expect(200);
+    const half = await http().get(childPath).set(tokens.parent).expect(200);
+    expect(half.body.courses[0]).toMatchObject({ completedLectures: 1, percent: 50, status: 'In Progress', rating: 4, certificate: null });
+    expect(Date.now() - Date.parse(half.body.courses[0].lastActivityAt)).toBeLessThan(60_000);
+
+    await http().post('/api/user/update-course-progress').set(tokens.student).send({ courseId: COURSE, lectureId: L[1] }).expect(200);
+    const done = await http().get(childPath).set(tokens.parent).expect(200);
+    expect(done.body.courses[0]).toMatchObject({ completedLectures: 2, percent: 100, status: 'Completed', certificate: { downloadPath: `/parents/children/${encodeURIComponent(child)}/certificates/${COURSE}` } });
+    const pdf = await http().get(certificatePath).set(tokens.parent).buffer(true).expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The same certificate the child gets (one per learner and course), in the child's name.
+    const own = await http().get(`/api/certificates/course/${COURSE}`).set(tokens.student).expect(200);
+    expect(own.headers['content-disposition']).toBe(pdf.headers['content-disposition']);
+
+    // The course.completed event goes through the outbox to the worker, which emails the linked parent once.
+    await worker.get(OutboxRelay).flush();
+    const deadline = Date.now() + 15_000;
+    while (!mail.newestFirst().some((message) => message.subject === 'Aarav Sharma completed Algebra for Class 8') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const completed = mail.newestFirst().filter((message) => message.subject === 'Aarav Sharma completed Algebra for Class 8');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({ to: ['kavita@demo.academy'], from: '"Academy" <no-reply@academy.test>' });
+    expect(completed[0]!.text).toContain('http://portal.test/parent/child/');
+    expect(completed[0]!.html).toContain('<html lang="en">');
+  }, 30_000);
+
+  it('sends the weekly summary through the real queue, once per parent and week, and not to a parent who turned it off', async () => {
+    const queue = new Queue(PROGRESS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
+    const events = new QueueEvents(PROGRESS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
+    try {
+      await events.waitUntilReady();
+      const run = async (periodKey: string) =>
+        (await queue.add(ProgressJob.ParentWeeklyEmail, { periodKey })).waitUntilFinished(events, 20_000) as Promise<{ sent: number; skipped: number }>;
+      expect(await run('2026-11-23')).toEqual({ sent: 1, skipped: 0 });
+      expect(await run('2026-11-23')).toEqual({ sent: 0, skipped: 1 });
+      const weekly = mail.newestFirst().filter((message) => message.subject === 'Your weekly progress summary from Academy');
+      expect(weekly).toHaveLength(1);
+      expect(weekly[0]!.to).toEqual(['kavita@demo.academy']);
+      expect(weekly[0]!.text).toContain('Aarav Sharma: 2 lectures completed this week');
+      expect(weekly[0]!.text).toContain('Algebra for Class 8: 2 of 2 lectures complete (100%), Completed');
+      expect(weekly[0]!.html).toContain('<h2 style="font-size: 20px;">Aarav Sharma</h2>');
+
+      const bad = await http().put('/api/parents/email-settings').set(tokens.parent).send({ weeklyProgress: 'no' }).expect(400);
+      expect(bad.body.success).toBe(false);
+      const saved = await http().put('/api/parents/email-settings').set(tokens.parent).send({ weeklyProgress: false, milestones: true }).expect(200);
+      expect(saved.body.settings).toEqual({ weeklyProgress: false, milestones: true });
+      expect((await http().get('/api/parents/email-settings').set(tokens.parent).expect(200)).body.settings).toEqual({ weeklyProgress: false, milestones: true });
+      expect(await run('2026-11-30')).toEqual({ sent: 0, skipped: 0 });
+    } finally {
+      await events.close();
+      await queue.close();
+    }
+  }, 60_000);
+
+  it('explains wrong, expired and malformed codes, and limits wrong attempts per parent', async () => {
+    const malformed = await http().post('/api/parents/links').set(tokens.otherParent).send({ code: 'no' }).expect(400);
+    expect(malformed.body.message).toMatch(/8 letters and digits/);
+    const code = await newCode();
+    await db().query(`UPDATE progress.link_codes SET expires_at = now() - interval '1 minute' WHERE used_at IS NULL`);
+    const expired = await http().post('/api/parents/links').set(tokens.otherParent).send({ code }).expect(410);
+    expect(expired.body.message).toBe(EXPIRED_LINK_CODE_MESSAGE);
+    // A new code replaces the previous one.
+    const first = await newCode();
+    const second = await newCode();
+    expect((await http().post('/api/parents/links').set(tokens.otherParent).send({ code: first }).expect(410)).body.message).toBe(EXPIRED_LINK_CODE_MESSAGE);
+
+    let status = 400;
+    let attempts = 3; // the used code of the first test and the two expired ones above count
+    while (status === 400) {
+      const wrong = await http().post('/api/parents/links').set(tokens.otherParent).send({ code: 'ZZZZ2222' });
+      status = wrong.status;
+      if (status === 400) expect(wrong.body.message).toBe(WRONG_LINK_CODE_MESSAGE);
+      else expect(wrong.body).toEqual({ success: false, message: TOO_MANY_LINK_ATTEMPTS_MESSAGE });
+      attempts += 1;
+    }
+    expect(status).toBe(429);
+    expect(attempts).toBe(LINK_CODE_MAX_ATTEMPTS_PER_HOUR + 1);
+    // Even the right code is refused until the hour has passed, and it stays usable.
+    await http().post('/api/parents/links').set(tokens.otherParent).send({ code: second }).expect(429);
+    await db().query(`UPDATE progress.link_code_attempts SET attempted_at = now() - interval '2 hours'`);
+    await http().post('/api/parents/links').set(tokens.otherParent).send({ code: second }).expect(201);
+    // A child may have several parents.
+    expect((await http().get('/api/parents/links').set(tokens.student).expect(200)).body.parents).toHaveLength(2);
+  });
+
+  it('lets either side remove the link, after which the parent loses access', async () => {
+    const none = await http().delete(`/api/parents/links/${encodeURIComponent(demoUsers.otherParent.sub)}`).set(tokens.educator);
+    expect([none.status, none.body]).toEqual([404, { success: false, message: 'No link with this person' }]);
+    // The parent removes one link, the child the other.
+    await http().delete(`/api/parents/links/${encodeURIComponent(child)}`).set(tokens.otherParent).expect(200);
+    await http().delete(`/api/parents/links/${encodeURIComponent(demoUsers.parent.sub)}`).set(tokens.student).expect(200);
+    await http().delete(`/api/parents/links/${encodeURIComponent(demoUsers.parent.sub)}`).set(tokens.student).expect(404);
+    for (const who of ['parent', 'otherParent'] as const) {
+      expect((await http().get(childPath).set(tokens[who]).expect(404)).body.message).toBe(NOT_LINKED_MESSAGE);
+      await http().get(certificatePath).set(tokens[who]).expect(404);
+    }
+    expect((await http().get('/api/parents/links').set(tokens.student).expect(200)).body).toEqual({ success: true, children: [], parents: [] });
+  });
+});

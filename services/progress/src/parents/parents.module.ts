@@ -1,0 +1,27 @@
+import { mailerProvider, MAILER } from '@academy/service-core';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogueClient } from '../learning/catalogue-client.js';
+import { LEARNING_SETTINGS, learningSettingsProvider } from '../learning/learning-settings.js';
+import { LearningModule } from '../learning/learning.module.js';
+import { Enrolment } from '../users/enrolment.entity.js';
+import { UsersService } from '../users/users.service.js';
+import { InternalParentsController } from './internal-parents.controller.js';
+import { ParentLinksService } from './parent-links.service.js';
+import { ParentsController } from './parents.controller.js';
+
+/** The HTTP side of parents (issue 14): links, codes, the progress view, certificates, email settings. */
+@Module({
+  imports: [LearningModule],
+  controllers: [ParentsController, InternalParentsController],
+  providers: [ParentLinksService],
+})
+export class ParentsModule {}
+
+/** What the worker's email jobs need: links and progress figures, catalogue, the mailer. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Enrolment])],
+  providers: [learningSettingsProvider, CatalogueClient, UsersService, ParentLinksService, mailerProvider],
+  exports: [LEARNING_SETTINGS, ParentLinksService, MAILER],
+})
+export class ParentEmailDomainModule {}
