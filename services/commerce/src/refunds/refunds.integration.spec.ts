@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { refundIneligibility } from '@academy/contracts';
 import { OutboxRelay } from '@academy/service-core';
 import { demoUsers, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -10,7 +11,6 @@ import { DataSource } from 'typeorm';
 import { ReconcilePurchasesJob, type ReconcileData, type ReconcileResult } from '../reconcile/reconcile-purchases.job.js';
 import { eventually, startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
 import { WorkerModule } from '../worker.module.js';
-import { refundIneligibility } from './refunds.service.js';
 
 
 
@@ -129,6 +129,55 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
     expect(await h.enrolledCourses(student)).toEqual([]);
   });
 
+  const purchases = async (user: TestUser) => (await http().get('/api/user/purchases').set(await h.bearer(user)).expect(200)).body.purchases;
+
+  it('lists the learner\'s own purchases with their refund state; a certificate issued ends refund eligibility', async () => {
+    expect((await http().get('/api/user/purchases')).status).toBe(401);
+    const student = h.newStudent();
+    const { purchaseId } = await buy(student);
+    const [row] = await purchases(student);
+    expect(row).toMatchObject({
+      purchaseId,
+      courseId: course,
+      courseTitle: 'Trigonometry',
+      amountPaise: 40_000,
+      status: 'paid',
+      refund: null,
+      refundable: true,
+      refundBlockedReason: null,
+    });
+    expect(await purchases(h.newStudent())).toEqual([]); // nobody else sees it
+    expect(await purchases(educator)).toEqual([]);
+
+    await db().query(
+      `INSERT INTO progress.certificates (code, user_id, course_id, student_name, course_title) VALUES ($1, $2, $3, 'L', 'Trigonometry')`,
+      [`C${randomUUID().slice(0, 10)}`, student.sub, course],
+    );
+    expect((await purchases(student))[0]).toMatchObject({ refundable: false, refundBlockedReason: 'A certificate was issued for this course' });
+    const refused = await askRefund(student, purchaseId);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('A certificate was issued for this course');
+    expect(await db().query('SELECT * FROM commerce.refunds WHERE purchase_id = $1', [purchaseId])).toEqual([]);
+  });
+
+  it('shows a requested refund as pending, then processed after reconciliation, with the purchase refunded', async () => {
+    const student = h.newStudent();
+    const { purchaseId, paymentId } = await buy(student);
+    expect((await askRefund(student, purchaseId)).status).toBe(200);
+    expect((await purchases(student))[0]).toMatchObject({
+      status: 'paid',
+      refund: { status: 'pending', amountPaise: 40_000, processedAt: null },
+      refundable: false,
+      refundBlockedReason: null,
+    });
+    const [refund] = h.sandbox.razorpay.store.refundsOfPayment(paymentId);
+    await fetch(new URL(`razorpay/sandbox/process-refund/${refund!.id}`, h.sandbox.baseUrl), { method: 'POST' });
+    await worker.get(ReconcilePurchasesJob).handle({ data: {} } as Job<ReconcileData, ReconcileResult>);
+    const [row] = await purchases(student);
+    expect(row).toMatchObject({ status: 'refunded', refund: { status: 'processed' }, refundable: false });
+    expect(Date.parse(row.refund.processedAt)).not.toBeNaN();
+  });
+
   it('states why a purchase cannot be refunded', () => {
     const now = new Date('2026-06-10T00:00:00Z');
     const paidAt = new Date('2026-06-05T00:00:00Z');
@@ -138,5 +187,9 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
       'Refunds are possible within 7 days of purchase',
     );
     expect(refundIneligibility({ status: 'pending', amountPaise: 100, paidAt: null }, now)).toBe('Only a paid purchase can be refunded');
+    expect(refundIneligibility({ status: 'paid', amountPaise: 100, paidAt, certificateIssued: true }, now)).toBe(
+      'A certificate was issued for this course',
+    );
+    expect(refundIneligibility({ status: 'refunded', amountPaise: 100, paidAt }, now)).toBe('This purchase was already refunded');
   });
 });

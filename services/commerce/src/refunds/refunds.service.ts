@@ -160,20 +160,3 @@ export class RefundsService {
     return refunded;
   }
 }
-
-/** Learners may ask for a refund within this many days of paying. */
-export const REFUND_WINDOW_DAYS = 7;
-
-/**
- * Why a purchase cannot be refunded on request, or null when it can. Kept simple: paid, not free, within 7 days
- * of paying. (Certificate issued is checked by the caller, which asks progress.)
- */
-export function refundIneligibility(purchase: { status: string; amountPaise: number; paidAt: Date | null }, now = new Date()): string | null {
-  if (purchase.status === 'refunded') return 'This purchase was already refunded';
-  if (purchase.status !== 'paid' || !purchase.paidAt) return 'Only a paid purchase can be refunded';
-  if (purchase.amountPaise === 0) return 'A free course has nothing to refund';
-  if (now.getTime() - purchase.paidAt.getTime() > REFUND_WINDOW_DAYS * 24 * 60 * 60_000) {
-    return `Refunds are possible within ${REFUND_WINDOW_DAYS} days of purchase`;
-  }
-  return null;
-}
