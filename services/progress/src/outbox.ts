@@ -11,5 +11,6 @@ export const progressOutbox: OutboxModuleOptions = {
   routes: {
     [CatalogueEvent.CourseEnrolled]: CATALOGUE_EVENTS_QUEUE,
     [CatalogueEvent.CourseRated]: CATALOGUE_EVENTS_QUEUE,
+    [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
   },
 };
