@@ -19,6 +19,13 @@ export const PAID_SALES_SQL = `SELECT "student_name", "student_image_url", "cour
   WHERE "educator_id" = $1 AND "status" = 'paid' ORDER BY "paid_at" DESC, "id" DESC`;
 /** The newest $2 of them, for the dashboard. */
 export const LATEST_PAID_SALES_SQL = `${PAID_SALES_SQL} LIMIT $2`;
+/** Students Enrolled: paid and refunded sales, newest first, refunded ones with the refund's date ($1 educator id). */
+export const SALES_WITH_REFUNDS_SQL = `SELECT p."student_name", p."student_image_url", p."course_title", p."paid_at", p."status",
+        r."processed_at" AS "refunded_at"
+   FROM "commerce"."purchases" p
+   LEFT JOIN "commerce"."refunds" r ON p."status" = 'refunded' AND r."purchase_id" = p."id" AND r."razorpay_payment_id" = p."razorpay_payment_id"
+  WHERE p."educator_id" = $1 AND p."status" IN ('paid', 'refunded') AND p."paid_at" IS NOT NULL
+  ORDER BY p."paid_at" DESC, p."id" DESC`;
 
 /**
  * An educator's sales. Names, pictures and titles were stored on each purchase when it was created (the buyer's
@@ -50,12 +57,16 @@ export class EducatorSalesService {
     };
   }
 
+  /** Every sale, newest first; a refunded one stays listed, marked, with the refund's date. */
   async enrolledStudents(educatorId: string): Promise<EnrolledStudentRecord[]> {
-    const sales = await this.paidSales(educatorId);
+    const sales = await this.dataSource.query<(PaidSaleRow & { status: 'paid' | 'refunded'; refunded_at: Date | null })[]>(SALES_WITH_REFUNDS_SQL, [
+      educatorId,
+    ]);
     return sales.map((sale) => ({
       student: { name: sale.student_name, imageUrl: sale.student_image_url },
       courseTitle: sale.course_title,
       purchaseDate: new Date(sale.paid_at).toISOString(),
+      ...(sale.status === 'refunded' ? { refunded: true, refundedAt: sale.refunded_at ? new Date(sale.refunded_at).toISOString() : null } : {}),
     }));
   }
 
