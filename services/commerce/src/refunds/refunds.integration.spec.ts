@@ -135,6 +135,36 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
     expect(await h.enrolledCourses(student)).toEqual([]);
   });
 
+  it('finds a dashboard refund whose webhooks were lost: recorded while pending, completed once Razorpay processed it', async () => {
+    const student = h.newStudent();
+    const { purchaseId, paymentId } = await buy(student);
+    const reconcile = () => worker.get(ReconcilePurchasesJob).handle({ data: {} } as Job<ReconcileData, ReconcileResult>);
+    // Webhooks are off: the sandbox drops refund.created / refund.processed / payment.refunded.
+    const made = (await (await fetch(new URL(`razorpay/sandbox/refund/${paymentId}`, h.sandbox.baseUrl), { method: 'POST' })).json()) as { id: string };
+    await reconcile();
+    expect(await db().query('SELECT reason, status, razorpay_refund_id FROM commerce.refunds WHERE purchase_id = $1', [purchaseId])).toEqual([
+      { reason: 'dashboard', status: 'pending', razorpay_refund_id: made.id },
+    ]);
+    expect(await status(purchaseId)).toBe('paid');
+    await fetch(new URL(`razorpay/sandbox/process-refund/${made.id}`, h.sandbox.baseUrl), { method: 'POST' });
+    await reconcile();
+    expect(await status(purchaseId)).toBe('refunded');
+    expect(await h.enrolledCourses(student)).toEqual([]);
+    await reconcile(); // once only
+    expect(await db().query('SELECT amount_paise FROM commerce.earnings_reversals WHERE purchase_id = $1', [purchaseId])).toEqual([
+      { amount_paise: '-40000' },
+    ]);
+
+    // Made and processed between two runs: completed in one run.
+    const other = h.newStudent();
+    const second = await buy(other);
+    const quick = (await (await fetch(new URL(`razorpay/sandbox/refund/${second.paymentId}`, h.sandbox.baseUrl), { method: 'POST' })).json()) as { id: string };
+    await fetch(new URL(`razorpay/sandbox/process-refund/${quick.id}`, h.sandbox.baseUrl), { method: 'POST' });
+    await reconcile();
+    expect(await status(second.purchaseId)).toBe('refunded');
+    expect(await h.enrolledCourses(other)).toEqual([]);
+  });
+
   const purchases = async (user: TestUser) => (await http().get('/api/user/purchases').set(await h.bearer(user)).expect(200)).body.purchases;
 
   it('lists the learner\'s own purchases with their refund state; a certificate issued ends refund eligibility', async () => {
