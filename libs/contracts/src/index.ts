@@ -16,3 +16,4 @@ export * from './earnings.js';
 export * from './events.js';
 export * from './learning.js';
 export * from './purchases.js';
+export * from './receipts.js';

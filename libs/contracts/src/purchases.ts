@@ -1,4 +1,5 @@
 // The learner's own purchases (commerce): My Enrollments' refund column and the purchase history page.
+import type { ReceiptRef } from './receipts.js';
 
 /** Where a learner's purchase stands. */
 export type LearnerPurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
@@ -25,6 +26,8 @@ export interface LearnerPurchase {
   /** Whether "Request refund" may be offered now; when not, `refundBlockedReason` says why (paid purchases only). */
   refundable: boolean;
   refundBlockedReason: string | null;
+  /** The payment's receipt and, once a refund is processed, its credit note. */
+  receipts: ReceiptRef[];
 }
 
 export interface LearnerPurchasesAnswer {

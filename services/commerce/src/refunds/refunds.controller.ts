@@ -17,6 +17,7 @@ import { DataSource } from 'typeorm';
 import { ProgressClient } from '../clients/service-clients.js';
 import { PaymentsRateLimitGuard } from '../purchases/payments-rate-limit.guard.js';
 import { Purchase } from '../purchases/purchase.entity.js';
+import { ReceiptsService } from '../receipts/receipts.service.js';
 import { RefundsService } from './refunds.service.js';
 
 interface PurchaseListRow {
@@ -48,6 +49,7 @@ export class RefundsController {
     private readonly dataSource: DataSource,
     private readonly refunds: RefundsService,
     private readonly progress: ProgressClient,
+    private readonly receipts: ReceiptsService,
   ) {}
 
   /** The caller's purchases, newest first, each with its refund and whether a refund may be asked for now. */
@@ -64,6 +66,7 @@ export class RefundsController {
         LIMIT 500`,
       [user.id],
     )) as PurchaseListRow[];
+    const receipts = await this.receipts.refsOfUser(user.id);
     const certified = rows.some((row) => row.status === 'paid') ? await this.certificateCourses(user.id).catch(() => null) : new Set<string>();
     const purchases = rows.map((row): LearnerPurchase => {
       const refund = row.refund_status
@@ -95,6 +98,7 @@ export class RefundsController {
         refund,
         refundable: !refund && !blocked && !unknown,
         refundBlockedReason: refund && refund.status !== 'requested' ? null : unknown ? CERTIFICATES_UNKNOWN : blocked,
+        receipts: receipts.get(row.id) ?? [],
       };
     });
     return { success: true, purchases };

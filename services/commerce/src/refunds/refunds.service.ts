@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ProgressClient } from '../clients/service-clients.js';
 import { EarningsService } from '../earnings/earnings.service.js';
 import { RazorpayGateway, type GatewayRefund } from '../razorpay/razorpay-gateway.js';
+import { ReceiptsService } from '../receipts/receipts.service.js';
 
 export type RefundReason = 'duplicate_payment' | 'learner_request' | 'dashboard';
 
@@ -31,6 +32,7 @@ export class RefundsService {
     private readonly razorpay: RazorpayGateway,
     private readonly earnings: EarningsService,
     private readonly progress: ProgressClient,
+    private readonly receipts: ReceiptsService,
   ) {}
 
   async refund(purchaseId: string, paymentId: string, amountPaise: number, reason: RefundReason): Promise<RefundRow> {
@@ -102,6 +104,7 @@ export class RefundsService {
         courseId: refunded.course_id,
         amountPaise: Number(refunded.amount_paise),
       });
+      await this.receipts.issue(manager, { kind: 'refund', purchaseId: refunded.id, refundId: row.id, amountPaise: Number(refunded.amount_paise), at: new Date() });
       this.logger.log(`purchase ${refunded.id} refunded (${refund.id})`);
       return refunded.id;
     });
