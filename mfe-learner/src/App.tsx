@@ -9,6 +9,7 @@ const CourseDetailPage = lazy(() =>
   import('./catalogue/pages/CourseDetailPage').then((m) => ({ default: m.CourseDetailPage })),
 );
 const MyEnrollmentsPage = lazy(() => import('./enrollments').then((m) => ({ default: m.MyEnrollmentsPage })));
+const PurchaseHistoryPage = lazy(() => import('./enrollments').then((m) => ({ default: m.PurchaseHistoryPage })));
 const PlayerPage = lazy(() => import('./player').then((m) => ({ default: m.PlayerPage })));
 const CertificatePage = lazy(() => import('./certificates').then((m) => ({ default: m.CertificatePage })));
 
@@ -24,6 +25,7 @@ export default function App() {
           courseSearch: CourseListPage,
           course: CourseDetailPage,
           myEnrollments: MyEnrollmentsPage,
+          purchaseHistory: PurchaseHistoryPage,
           player: PlayerPage,
           certificate: CertificatePage,
         })}

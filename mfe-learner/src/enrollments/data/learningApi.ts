@@ -57,9 +57,17 @@ export async function verifyCertificate(api: ApiClient, code: string): Promise<C
 
 /** Downloads the learner's certificate PDF (bearer token, so not a plain link) and saves it through a blob link. */
 export async function downloadCertificate(apiBaseUrl: string, token: string, courseId: string): Promise<string> {
-  const response = await fetch(apiUrl(apiBaseUrl, certificatePdfPath(courseId)), { headers: { Authorization: `Bearer ${token}` } });
+  return downloadWithToken(apiBaseUrl, token, certificatePdfPath(courseId), 'the certificate', 'certificate.pdf');
+}
+
+/**
+ * Fetches a file of the signed-in user (bearer token, so not a plain link) and saves it through a blob link under
+ * the server's file name; a refusal arrives as an Error with the server's message. Returns the file name.
+ */
+export async function downloadWithToken(apiBaseUrl: string, token: string, path: string, what: string, fallbackName: string): Promise<string> {
+  const response = await fetch(apiUrl(apiBaseUrl, path), { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) {
-    let message = `Could not download the certificate (HTTP ${response.status})`;
+    let message = `Could not download ${what} (HTTP ${response.status})`;
     try {
       const body = (await response.json()) as { message?: string };
       if (body.message) message = body.message;
@@ -68,7 +76,7 @@ export async function downloadCertificate(apiBaseUrl: string, token: string, cou
     }
     throw new Error(message);
   }
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'certificate.pdf';
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -157,6 +157,9 @@ export function MyEnrollmentsPage() {
   return (
     <div className="enrollments">
       <h1 className="enrollments__heading">My Enrollments</h1>
+      <p className="enrollments__history-link">
+        <Link to="/purchase-history">Purchase history and receipts</Link>
+      </p>
       <div role="status" className="enrollments__pending">
         {pending === 'waiting' && 'Your payment is being confirmed. The course will appear here by itself in a moment.'}
         {pending === 'gave-up' && 'Your payment is still being confirmed. The course will be here when it is; you can check again later.'}
