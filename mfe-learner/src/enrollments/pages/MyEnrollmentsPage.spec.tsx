@@ -109,6 +109,7 @@ describe('My Enrollments', () => {
       refund: null,
       refundable: true,
       refundBlockedReason: null,
+      receipts: [],
       ...overrides,
     });
 
