@@ -75,6 +75,18 @@ interface SandboxEvent {
   status: string;
   payload: { payload: { refund?: { entity: { id: string } } } };
 }
+/** The catalogue's public student count of a course, once it stops changing (events arrive a moment behind). */
+async function studentCount(courseId: string, expected?: number): Promise<number> {
+  const read = async () => ((await (await fetch(`${portalUrl}/api/course/${courseId}`)).json()) as { courseData: { studentCount: number } }).courseData.studentCount;
+  const deadline = Date.now() + 20_000;
+  let value = await read();
+  while (expected !== undefined && value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    value = await read();
+  }
+  return value;
+}
+
 const sandboxEvents = async () => ((await sandbox('sandbox/events.json')) as { events: SandboxEvent[] }).events;
 
 describe('money journeys', () => {
@@ -86,6 +98,7 @@ describe('money journeys', () => {
     await signIn(page, portalUrl, 'Diya Patel');
     const course = await freshPaidCourse(page);
     const before = await settledDashboard(educator.page);
+    const studentsBefore = await studentCount(course._id);
 
     // Bought as Checkout does (order, the sandbox's Pay, verify); the checkout UI itself is the payments journey's.
     const order = await api<{ purchaseId: string; order: { id: string } }>(page, '/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: course._id }) });
@@ -96,6 +109,7 @@ describe('money journeys', () => {
     const bought = await settledDashboard(educator.page);
     expect(bought.totalEnrolments).toBe(before.totalEnrolments + 1);
     expect(bought.totalEarnings).toBeGreaterThan(before.totalEarnings);
+    expect(await studentCount(course._id, studentsBefore + 1)).toBe(studentsBefore + 1);
 
     await page.goto(`${portalUrl}/my-enrollments`);
     await page.getByRole('heading', { level: 1, name: 'My Enrollments' }).waitFor();
@@ -130,6 +144,9 @@ describe('money journeys', () => {
     const historyRow = page.getByRole('row').filter({ hasText: course.courseTitle }).first();
     await historyRow.getByText('Refunded').first().waitFor();
     await historyRow.getByRole('button', { name: /Refund credit note ACAD-CN\// }).waitFor();
+
+    // The catalogue counts the student out (course.unenrolled through progress's outbox).
+    expect(await studentCount(course._id, studentsBefore)).toBe(studentsBefore);
 
     // The educator's figures are net again: the dashboard page shows the same earnings as before the sale.
     const after = await settledDashboard(educator.page);
