@@ -1,5 +1,6 @@
 // Money journeys (issue 11): the 7-day refund from My Enrollments ends access and nets the educator's dashboard;
 // a failed attempt then a payment on the same order, with every webhook dropped, enrols exactly once.
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { formatPrice, type DashboardData, type LearnerPurchase } from '@academy/contracts';
@@ -120,6 +121,10 @@ describe('money journeys', () => {
     await page.keyboard.press('Escape'); // changes nothing
     await dialog.waitFor({ state: 'detached' });
     await open.click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement)).toBe(true);
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
     await dialog.getByRole('button', { name: 'Confirm refund' }).click();
     await page.getByText(`Refund requested for ${course.courseTitle}.`).waitFor();
     const row = page.getByRole('row').filter({ hasText: course.courseTitle });
