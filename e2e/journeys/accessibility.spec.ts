@@ -97,7 +97,7 @@ describe.each([
     });
     expect([200, 201, 409]).toContain(enrol.status);
     await context.close();
-    await auditAll('Diya Patel', () => ['/my-enrollments', `/player/${freeCourseId}`, `/course/${courseId}`, '/parent-access'], viewport);
+    await auditAll('Diya Patel', () => ['/my-enrollments', '/purchase-history', `/player/${freeCourseId}`, `/course/${courseId}`, '/parent-access'], viewport);
   });
 
   it("a parent's pages", async () => {

@@ -9,6 +9,7 @@ const CourseDetailPage = lazy(() =>
   import('./catalogue/pages/CourseDetailPage').then((m) => ({ default: m.CourseDetailPage })),
 );
 const MyEnrollmentsPage = lazy(() => import('./enrollments').then((m) => ({ default: m.MyEnrollmentsPage })));
+const PurchaseHistoryPage = lazy(() => import('./enrollments').then((m) => ({ default: m.PurchaseHistoryPage })));
 const PlayerPage = lazy(() => import('./player').then((m) => ({ default: m.PlayerPage })));
 const CertificatePage = lazy(() => import('./certificates').then((m) => ({ default: m.CertificatePage })));
 const ParentHomePage = lazy(() => import('./parents').then((m) => ({ default: m.ParentHomePage })));
@@ -27,6 +28,7 @@ export default function App() {
           courseSearch: CourseListPage,
           course: CourseDetailPage,
           myEnrollments: MyEnrollmentsPage,
+          purchaseHistory: PurchaseHistoryPage,
           player: PlayerPage,
           certificate: CertificatePage,
           parentHome: ParentHomePage,

@@ -10,6 +10,8 @@ describe('route table', () => {
     ['/api/educator/courses', 'catalogue'],
     ['/media/thumbnails/x.png', 'catalogue'],
     ['/api/user/purchase', 'commerce'],
+    ['/api/user/purchases', 'commerce'],
+    ['/api/user/purchases/0b7c/receipts/payment', 'commerce'],
     ['/api/user/verifyRazorpay', 'commerce'],
     ['/api/payments/razorpay/webhook', 'commerce'],
     ['/api/educator/dashboard', 'commerce'],

@@ -87,6 +87,9 @@ export interface EnrolledStudentRecord {
   student: StudentRef;
   courseTitle: string;
   purchaseDate: string;
+  /** Set when the purchase was refunded (the student's access ended; not counted in earnings). */
+  refunded?: true;
+  refundedAt?: string | null;
 }
 
 /** One page of `GET /api/educator/enrolledStudents`. */

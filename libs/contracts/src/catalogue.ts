@@ -2,6 +2,7 @@
 // read over /internal/, and the add-course payload (multipart field `courseData`, spec section 7).
 import { z } from 'zod';
 import type { ChapterDto, CourseSummary } from './api.js';
+import { formatPrice, fromPaise, payableAmountProblem, priceAfterDiscountPaise } from './money.js';
 import { isYouTubeLink, parseVideoLink } from './video.js';
 
 /** A row of the educator's "My Courses" table. */
@@ -55,8 +56,21 @@ export const newChapterSchema = z.object({
   chapterContent: z.array(newLectureSchema).max(200),
 });
 
-/** `courseData` of POST /api/educator/add-course. Orders come from array positions (from 1), never from the client. */
-export const newCourseSchema = z.object({
+/**
+ * Issue 11: what learners would pay (price after discount) must be chargeable: ₹0 (free) or between ₹1 and
+ * ₹5,00,000 (`payableAmountProblem`). Reported on the Course Price field, naming the discount when there is one.
+ */
+export function refineCoursePrice(course: { coursePrice: number; discount: number }, context: z.RefinementCtx): void {
+  if (!Number.isFinite(course.coursePrice) || !Number.isFinite(course.discount)) return;
+  const payable = priceAfterDiscountPaise(course.coursePrice, course.discount);
+  const problem = payableAmountProblem(payable);
+  if (!problem) return;
+  const after = course.discount > 0 ? ` (${formatPrice(fromPaise(payable))} after the ${course.discount}% discount)` : '';
+  context.addIssue({ code: 'custom', path: ['coursePrice'], message: `${problem}${after}`, input: course.coursePrice });
+}
+
+/** The course fields without the price-limit rule (to extend or pick from; zod refuses to extend a refined object). */
+export const courseFieldsBaseSchema = z.object({
   courseTitle: z.string().trim().min(1, 'Course Title is required').max(COURSE_TITLE_MAX),
   courseDescription: z.string().max(COURSE_DESCRIPTION_MAX).default(''),
   coursePrice: z.coerce
@@ -71,6 +85,8 @@ export const newCourseSchema = z.object({
     .max(100, 'Discount must be between 0 and 100'),
   courseContent: z.array(newChapterSchema).max(100).default([]),
 });
+/** `courseData` of POST /api/educator/add-course. Orders come from array positions (from 1), never from the client. */
+export const newCourseSchema = courseFieldsBaseSchema.superRefine(refineCoursePrice);
 export type NewCourse = z.infer<typeof newCourseSchema>;
 
 // ---- Educator editing (beyond the spec): GET/PUT /api/educator/courses/:id, POST .../publish and .../unpublish ----
@@ -96,12 +112,14 @@ const keptId = z.string().max(64).optional();
  * `courseData` of PUT /api/educator/courses/:id: the add-course fields plus, optionally, the ids the course already
  * had. A known id is kept (learners' progress keeps pointing at the lecture); an unknown id is replaced.
  */
-export const courseUpdateSchema = newCourseSchema.extend({
+export const courseUpdateSchema = courseFieldsBaseSchema
+  .extend({
   courseContent: z
     .array(newChapterSchema.extend({ chapterId: keptId, chapterContent: z.array(newLectureSchema.extend({ lectureId: keptId })).max(200) }))
     .max(100)
     .default([]),
-});
+  })
+  .superRefine(refineCoursePrice);
 export type CourseUpdate = z.infer<typeof courseUpdateSchema>;
 
 /** Answer of POST /api/educator/courses/:id/publish and .../unpublish. */

@@ -3,7 +3,7 @@ import { courseEnrolledEventSchema, courseRatedEventSchema, ratingDelta, CATALOG
 describe('catalogue events', () => {
   it('names the queue and jobs the services agree on', () => {
     expect(CATALOGUE_EVENTS_QUEUE).toBe('catalogue-events');
-    expect(CatalogueEvent).toEqual({ CourseEnrolled: 'course.enrolled', CourseRated: 'course.rated' });
+    expect(CatalogueEvent).toEqual({ CourseEnrolled: 'course.enrolled', CourseRated: 'course.rated', CourseUnenrolled: 'course.unenrolled' });
   });
 
   it.each([

@@ -10,6 +10,7 @@ export const CATALOGUE_EVENTS_QUEUE = 'catalogue-events';
 export const CatalogueEvent = {
   CourseEnrolled: 'course.enrolled',
   CourseRated: 'course.rated',
+  CourseUnenrolled: 'course.unenrolled',
 } as const;
 export type CatalogueEventName = (typeof CatalogueEvent)[keyof typeof CatalogueEvent];
 
@@ -24,6 +25,20 @@ export const courseEnrolledEventSchema = z.object({
   purchaseId: z.string().min(1),
 });
 export type CourseEnrolledEvent = z.infer<typeof courseEnrolledEventSchema>;
+
+/**
+ * A learner's enrolment ended because its purchase was refunded (written by progress when commerce's revoke call
+ * removes the enrolment). Catalogue: student_count - 1, at most once per purchaseId, and only after that
+ * purchase's `course.enrolled` was counted (an early delivery is retried).
+ */
+export const courseUnenrolledEventSchema = z.object({
+  eventId: z.string().min(1),
+  courseId: z.uuid(),
+  userId: z.string().min(1),
+  purchaseId: z.string().min(1),
+  refundId: z.string().min(1),
+});
+export type CourseUnenrolledEvent = z.infer<typeof courseUnenrolledEventSchema>;
 
 /**
  * A learner rated a course (new rating: previousRating null; replaced rating: previousRating is the old value).
@@ -42,6 +57,7 @@ export type CourseRatedEvent = z.infer<typeof courseRatedEventSchema>;
 export interface CatalogueEventPayloads {
   'course.enrolled': CourseEnrolledEvent;
   'course.rated': CourseRatedEvent;
+  'course.unenrolled': CourseUnenrolledEvent;
 }
 
 /** The counter change a rating event causes (pure, shared by tests and the consumer). */

@@ -16,3 +16,5 @@ export * from './earnings.js';
 export * from './events.js';
 export * from './learning.js';
 export * from './parents.js';
+export * from './purchases.js';
+export * from './receipts.js';

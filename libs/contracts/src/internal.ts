@@ -42,3 +42,9 @@ export interface EnrolmentRevocationAnswer {
   success: true;
   revoked: boolean;
 }
+
+/** GET /internal/users/:userId/certificates (progress), asked by commerce: a certificate ends refund eligibility. */
+export interface UserCertificatesAnswer {
+  success: true;
+  courseIds: string[];
+}

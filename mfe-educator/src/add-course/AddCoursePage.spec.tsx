@@ -70,6 +70,28 @@ describe('Add Course', () => {
     expect(screen.getByLabelText('Discount %')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('refuses a price whose amount after discount cannot be charged (between ₹0 and ₹1, above ₹5,00,000) under Course Price', async () => {
+    const seen = fakeServer();
+    const { user } = await openAddCourse();
+    await user.upload(screen.getByLabelText('Course Thumbnail'), png());
+    await user.type(screen.getByLabelText('Course Title'), 'Tiny price');
+    await user.type(screen.getByLabelText('Course Price'), '1.5');
+    await user.type(screen.getByLabelText('Discount %'), '50');
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    const price = screen.getByLabelText('Course Price');
+    await waitFor(() => expect(price).toHaveAttribute('aria-invalid', 'true'));
+    expect(price).toHaveAccessibleDescription('The price after discount must be ₹0 (free) or at least ₹1 (₹0.75 after the 50% discount)');
+    expect(price).toHaveFocus();
+
+    await user.clear(price);
+    await user.type(price, '600000');
+    await user.clear(screen.getByLabelText('Discount %'));
+    await user.type(screen.getByLabelText('Discount %'), '0');
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    await waitFor(() => expect(price).toHaveAccessibleDescription('The price after discount may not exceed ₹5,00,000'));
+    expect(seen.filter((r) => r.path.includes('add-course'))).toEqual([]);
+  });
+
   it('adds chapters by prompt; an empty or cancelled name adds nothing; new chapters are expanded and empty', async () => {
     fakeServer();
     const { user } = await openAddCourse();

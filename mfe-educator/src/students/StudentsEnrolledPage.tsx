@@ -6,7 +6,7 @@ import { useRemoteData } from '../common/useRemoteData';
 import { fetchEnrolledStudents } from './data/studentsApi';
 import { TableScroll } from '../common/TableScroll';
 
-/** /educator/students-enrolled: every purchase of the educator's courses, newest first. */
+/** /educator/students-enrolled: every purchase of the educator's courses, newest first; refunded ones marked. */
 export function StudentsEnrolledPage() {
   const { state, reload } = useRemoteData(queryKeys.educator.students(), fetchEnrolledStudents);
   return (
@@ -26,11 +26,12 @@ export function StudentsEnrolledPage() {
                   <th scope="col">Student Name</th>
                   <th scope="col">Course Title</th>
                   <th scope="col">Date</th>
+                  <th scope="col">Status</th>
                 </tr>
               </thead>
               <tbody>
                 {state.data.map((record, index) => (
-                  <tr key={`${index}-${record.purchaseDate}`}>
+                  <tr key={`${index}-${record.purchaseDate}`} className={record.refunded ? 'data-table__row--refunded' : undefined}>
                     <td className="data-table__index">{index + 1}</td>
                     <td><StudentCell student={record.student} /></td>
                     <td>{record.courseTitle}</td>
@@ -39,6 +40,15 @@ export function StudentsEnrolledPage() {
                         'Invalid Date'
                       ) : (
                         <time dateTime={record.purchaseDate}>{formatDate(record.purchaseDate)}</time>
+                      )}
+                    </td>
+                    <td>
+                      {record.refunded ? (
+                        <span className="status-tag status-tag--refunded">
+                          Refunded{record.refundedAt ? ` on ${formatDate(record.refundedAt)}` : ''}
+                        </span>
+                      ) : (
+                        'Paid'
                       )}
                     </td>
                   </tr>

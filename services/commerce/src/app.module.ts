@@ -15,6 +15,7 @@ import { COMMERCE_QUEUE, commerceOutboxRoutes } from './queue/commerce-jobs.js';
 import { RazorpayWebhookController } from './webhooks/razorpay-webhook.controller.js';
 import { RazorpayWebhookService } from './webhooks/razorpay-webhook.service.js';
 import { InternalEarningsController } from './internal/internal-earnings.controller.js';
+import { ReceiptsController } from './receipts/receipts.controller.js';
 import { RefundsController } from './refunds/refunds.controller.js';
 
 /** HTTP entry point's module: purchase, verify, webhook, educator sales and earnings, /health, /health/queue. */
@@ -25,7 +26,7 @@ import { RefundsController } from './refunds/refunds.controller.js';
     QueueModule.forProducer(COMMERCE_QUEUE),
     CommerceDomainModule.with(OutboxModule.forRoot({ schema: 'commerce', routes: commerceOutboxRoutes })),
   ],
-  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, InternalEarningsController, QueueHealthController, RefundsController],
+  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, InternalEarningsController, QueueHealthController, RefundsController, ReceiptsController],
   providers: [
     EducatorSalesService,
     PurchasesService,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogueClient, ProgressClient } from './clients/service-clients.js';
+import { ReceiptsService } from './receipts/receipts.service.js';
 import { EarningsService } from './earnings/earnings.service.js';
 import { PaymentSettlementService } from './payments/payment-settlement.service.js';
 import { RazorpayGateway } from './razorpay/razorpay-gateway.js';
@@ -12,7 +13,7 @@ import { RefundsService } from './refunds/refunds.service.js';
 @Module({})
 export class CommerceDomainModule {
   static with(outbox: import('@nestjs/common').DynamicModule) {
-    const providers = [RazorpayGateway, CatalogueClient, ProgressClient, PaymentSettlementService, EarningsService, RefundsService];
+    const providers = [RazorpayGateway, CatalogueClient, ProgressClient, PaymentSettlementService, EarningsService, RefundsService, ReceiptsService];
     return { module: CommerceDomainModule, imports: [outbox], providers, exports: [...providers, outbox] };
   }
 }

@@ -3,8 +3,10 @@ import { CreatePurchasesAndOutbox1760000000000 } from './migrations/176000000000
 import { PaymentsEarningsAndWebhooks1760000000001 } from './migrations/1760000000001-PaymentsEarningsAndWebhooks.js';
 import { PaymentAttempts1770100000000 } from './migrations/1770100000000-PaymentAttempts.js';
 import { RefundsAndOnePaidPurchase1770100000001 } from './migrations/1770100000001-RefundsAndOnePaidPurchase.js';
+import { Receipts1770200000000 } from './migrations/1770200000000-Receipts.js';
 import { DeadLetters1770200000121 } from './migrations/1770200000121-DeadLetters.js';
 import { PurchasePayer1770200014001 } from './migrations/1770200014001-PurchasePayer.js';
+import { EducatorSalesIndex1770200020000 } from './migrations/1770200020000-EducatorSalesIndex.js';
 import { Purchase } from './purchases/purchase.entity.js';
 
 export const commerceEntities = [Purchase, OutboxRecord];
@@ -13,5 +15,5 @@ export const commerceEntities = [Purchase, OutboxRecord];
 export const commerceDatabase = {
   schema: 'commerce',
   entities: commerceEntities,
-  migrations: [CreatePurchasesAndOutbox1760000000000, PaymentsEarningsAndWebhooks1760000000001, PaymentAttempts1770100000000, RefundsAndOnePaidPurchase1770100000001, DeadLetters1770200000121, PurchasePayer1770200014001],
+  migrations: [CreatePurchasesAndOutbox1760000000000, PaymentsEarningsAndWebhooks1760000000001, PaymentAttempts1770100000000, RefundsAndOnePaidPurchase1770100000001, Receipts1770200000000, DeadLetters1770200000121, PurchasePayer1770200014001, EducatorSalesIndex1770200020000],
 };

@@ -14,5 +14,6 @@ export const progressOutbox: OutboxModuleOptions = {
     [CatalogueEvent.CourseRated]: CATALOGUE_EVENTS_QUEUE,
     // Parents' milestone emails (issue 14), sent by this service's own worker.
     [ProgressJob.CourseCompleted]: PROGRESS_QUEUE,
+    [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
   },
 };

@@ -17,6 +17,8 @@ export const queryKeys = {
     enrolledRows: () => [...queryKeys.learner.enrolledCourses(), 'rows'] as const,
     /** The player's course (from the enrolled courses, with lecture links) and its progress. */
     playerCourse: (courseId: string) => [...queryKeys.learner.enrolledCourses(), 'player', courseId] as const,
+    /** The learner's purchases with their refunds (My Enrollments' refund column, purchase history). */
+    purchases: () => [...queryKeys.learner.all, 'purchases'] as const,
   },
   parents: {
     all: ['parents'] as const,

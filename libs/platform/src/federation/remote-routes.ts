@@ -12,6 +12,7 @@ export const learnerPaths = {
   courseSearch: '/course-list/:input',
   course: '/course/:id',
   myEnrollments: '/my-enrollments',
+  purchaseHistory: '/purchase-history',
   player: '/player/:courseId',
   certificate: '/certificate/:code',
   // Parents (issue 14): a parent's children, one child's progress; a student's linked parents and link codes.

@@ -1,4 +1,4 @@
-import { isYouTubeLink, newCourseSchema, newLectureSchema, YOUTUBE_ONLY_MESSAGE } from '@academy/contracts';
+import { courseFieldsBaseSchema, isYouTubeLink, newLectureSchema, refineCoursePrice, YOUTUBE_ONLY_MESSAGE } from '@academy/contracts';
 import { z } from 'zod';
 
 // The add/edit course forms validate with the contract's schemas (the same rules the server applies). The form
@@ -18,7 +18,11 @@ export const lectureFormSchema = newLectureSchema.extend({
   lectureUrl: newLectureSchema.shape.lectureUrl.refine(isYouTubeLink, YOUTUBE_ONLY_MESSAGE),
 });
 
-export const courseFieldsSchema = newCourseSchema.pick({ courseTitle: true, courseDescription: true }).extend({
-  coursePrice: typedNumber('Course Price is required', newCourseSchema.shape.coursePrice),
-  discount: typedNumber('Discount is required', newCourseSchema.shape.discount),
-});
+// The price limits (₹0 or ₹1 to ₹5,00,000 after discount) are the contract's rule too, shown under Course Price.
+export const courseFieldsSchema = courseFieldsBaseSchema
+  .pick({ courseTitle: true, courseDescription: true })
+  .extend({
+    coursePrice: typedNumber('Course Price is required', courseFieldsBaseSchema.shape.coursePrice),
+    discount: typedNumber('Discount is required', courseFieldsBaseSchema.shape.discount),
+  })
+  .superRefine(refineCoursePrice);

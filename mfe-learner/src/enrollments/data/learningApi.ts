@@ -61,10 +61,18 @@ export async function downloadCertificate(apiBaseUrl: string, token: string, cou
 }
 
 /** The same download from any certificate path under the API (a linked parent's: /parents/children/…/certificates/…). */
-export async function downloadCertificateAt(apiBaseUrl: string, token: string, path: string): Promise<string> {
+export function downloadCertificateAt(apiBaseUrl: string, token: string, path: string): Promise<string> {
+  return downloadWithToken(apiBaseUrl, token, path, 'the certificate', 'certificate.pdf');
+}
+
+/**
+ * Fetches a file of the signed-in user (bearer token, so not a plain link) and saves it through a blob link under
+ * the server's file name; a refusal arrives as an Error with the server's message. Returns the file name.
+ */
+export async function downloadWithToken(apiBaseUrl: string, token: string, path: string, what: string, fallbackName: string): Promise<string> {
   const response = await fetch(apiUrl(apiBaseUrl, path), { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) {
-    let message = `Could not download the certificate (HTTP ${response.status})`;
+    let message = `Could not download ${what} (HTTP ${response.status})`;
     try {
       const body = (await response.json()) as { message?: string };
       if (body.message) message = body.message;
@@ -73,7 +81,7 @@ export async function downloadCertificateAt(apiBaseUrl: string, token: string, p
     }
     throw new Error(message);
   }
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'certificate.pdf';
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

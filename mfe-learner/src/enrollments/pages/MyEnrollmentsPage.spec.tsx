@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { LearnerPurchase } from '@academy/contracts';
 import { Navigate, Route } from 'react-router-dom';
 import { enrolledCourse, failure, fakeServer, ok, progress, renderAt, userData } from '../testing/learningTestKit';
 import { MyEnrollmentsPage } from './MyEnrollmentsPage';
@@ -95,4 +96,112 @@ describe('My Enrollments', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_500));
     expect(requests.filter((request) => request.path === '/api/user/enrolled-courses').length).toBe(polls); // stopped
   }, 15_000);
+
+  describe('refunds', () => {
+    const purchase = (overrides: Partial<LearnerPurchase> = {}): LearnerPurchase => ({
+      purchaseId: 'p-1',
+      courseId: 'course-1',
+      courseTitle: 'Algebra Foundations',
+      amountPaise: 89_910,
+      status: 'paid',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      paidAt: '2026-11-20T09:01:00.000Z',
+      refund: null,
+      refundable: true,
+      refundBlockedReason: null,
+      receipts: [],
+      ...overrides,
+    });
+
+    it('offers Request refund where allowed and shows why not elsewhere; the dialog traps focus and Escape closes it', async () => {
+      const algebra = enrolledCourse();
+      const physics = enrolledCourse({ _id: 'course-2', courseTitle: 'Physics' });
+      const requests = fakeServer(
+        (request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: [physics, algebra] }) : undefined),
+        (request) => (request.path === '/api/user/get-course-progress' ? ok({ progressData: progress() }) : undefined),
+        (request) =>
+          request.path === '/api/user/purchases'
+            ? ok({
+                purchases: [
+                  purchase(),
+                  purchase({ purchaseId: 'p-2', courseId: 'course-2', courseTitle: 'Physics', refundable: false, refundBlockedReason: 'A certificate was issued for this course' }),
+                ],
+              })
+            : undefined,
+      );
+      renderAt('/my-enrollments', routes, { user: userData() });
+      expect(await screen.findByRole('columnheader', { name: 'Refund' })).toBeInTheDocument();
+      const [, algebraRow, physicsRow] = screen.getAllByRole('row');
+      expect(physicsRow).toHaveTextContent('No refund: A certificate was issued for this course');
+      expect(within(physicsRow!).queryByRole('button', { name: /Request refund/ })).toBeNull();
+
+      const open = await within(algebraRow!).findByRole('button', { name: 'Request refund for Algebra Foundations' });
+      await userEvent.click(open);
+      const dialog = screen.getByRole('dialog', { name: 'Request a refund?' });
+      expect(dialog).toHaveAttribute('aria-modal', 'true');
+      expect(dialog).toHaveAccessibleDescription(/₹899.10 for Algebra Foundations goes back/);
+      const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+      const confirm = within(dialog).getByRole('button', { name: 'Confirm refund' });
+      expect(cancel).toHaveFocus();
+      await userEvent.tab();
+      expect(confirm).toHaveFocus();
+      await userEvent.tab();
+      expect(cancel).toHaveFocus(); // wraps: focus stays inside
+      await userEvent.tab({ shift: true });
+      expect(confirm).toHaveFocus();
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(open).toHaveFocus();
+      expect(requests.filter((request) => request.method === 'POST' && request.path.endsWith('/refund'))).toEqual([]);
+    });
+
+    it('confirming asks once, shows the refund pending, then processed: the course leaves the list and is listed as refunded', async () => {
+      const algebra = enrolledCourse();
+      let state: 'paid' | 'pending' | 'processed' = 'paid';
+      const requests = fakeServer(
+        (request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: state === 'processed' ? [] : [algebra] }) : undefined),
+        (request) => (request.path === '/api/user/get-course-progress' ? ok({ progressData: progress() }) : undefined),
+        (request) => {
+          if (request.path === '/api/user/purchases/p-1/refund' && request.method === 'POST') {
+            state = 'pending';
+            return ok({ message: 'Refund requested', refund: { status: 'pending', amountPaise: 89_910 } });
+          }
+          return undefined;
+        },
+        (request) => {
+          if (request.path !== '/api/user/purchases') return undefined;
+          if (state === 'paid') return ok({ purchases: [purchase()] });
+          const refund = { status: state, amountPaise: 89_910, requestedAt: '2026-11-22T10:00:00.000Z', processedAt: state === 'processed' ? '2026-11-23T10:00:00.000Z' : null };
+          return ok({ purchases: [purchase({ status: state === 'processed' ? 'refunded' : 'paid', refund, refundable: false })] });
+        },
+      );
+      renderAt('/my-enrollments', routes, { user: userData() });
+      await userEvent.click(await screen.findByRole('button', { name: /Request refund/ }));
+      const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm refund' });
+      await userEvent.click(confirm);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await screen.findByText('Refund pending')).toBeInTheDocument();
+      expect(screen.getByText(/requested 22\/11\/2026/)).toBeInTheDocument();
+      expect(screen.getByText(/Refund requested for Algebra Foundations/)).toBeInTheDocument();
+      expect(requests.filter((request) => request.method === 'POST' && request.path.endsWith('/refund'))).toHaveLength(1);
+
+      state = 'processed'; // the webhook (or reconciliation) arrived; the page polls while a refund is pending
+      const refunded = await screen.findByRole('region', { name: 'Refunded courses' }, { timeout: 8_000 });
+      expect(refunded).toHaveTextContent('Algebra Foundations: ₹899.10 refunded on 23/11/2026');
+      await waitFor(() => expect(screen.getByText(/not enrolled in any course yet/)).toBeInTheDocument());
+    }, 15_000);
+
+    it('shows the server\'s refusal inside the dialog and keeps it open', async () => {
+      fakeServer(
+        (request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: [enrolledCourse()] }) : undefined),
+        (request) => (request.path === '/api/user/get-course-progress' ? ok({ progressData: progress() }) : undefined),
+        (request) => (request.path === '/api/user/purchases/p-1/refund' ? failure(400, 'Refunds are possible within 7 days of purchase') : undefined),
+        (request) => (request.path === '/api/user/purchases' ? ok({ purchases: [purchase()] }) : undefined),
+      );
+      renderAt('/my-enrollments', routes, { user: userData() });
+      await userEvent.click(await screen.findByRole('button', { name: /Request refund/ }));
+      await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm refund' }));
+      expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Refunds are possible within 7 days of purchase');
+    });
+  });
 });

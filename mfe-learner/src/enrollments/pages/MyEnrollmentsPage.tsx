@@ -1,9 +1,21 @@
-import { completionPercent, completionStatus, formatDuration, totalLectureMinutes } from '@academy/contracts';
-import { useCurrentUser } from '@academy/platform';
+import {
+  completionPercent,
+  completionStatus,
+  formatDate,
+  formatDuration,
+  formatPrice,
+  fromPaise,
+  totalLectureMinutes,
+  type LearnerPurchase,
+} from '@academy/contracts';
+import { errorMessage, useCurrentUser } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { RefundDialog } from '../components/RefundDialog';
 import { useEnrolledCourses, type EnrolledCourseRow } from '../data/useEnrolledCourses';
 import { usePendingEnrollment } from '../data/usePendingEnrollment';
+import { usePurchases, useRequestRefund } from '../data/usePurchases';
 import './MyEnrollmentsPage.css';
 
 export function LoginRequired({ text, onLogin }: { text: string; onLogin(): void }) {
@@ -33,7 +45,35 @@ function ProgressBar({ percent, title }: { percent: number; title: string }) {
   );
 }
 
-function EnrollmentRow({ row }: { row: EnrolledCourseRow }) {
+/** The refund column: the button where the policy allows, the pending refund, or why there is none. */
+function RefundCell({ title, purchase, purchasesFailed, onRequest }: { title: string; purchase: LearnerPurchase | undefined; purchasesFailed: boolean; onRequest(): void }) {
+  if (purchasesFailed) return <span className="enrollments__refund-note">Refund details are unavailable right now</span>;
+  if (!purchase) return <span className="enrollments__refund-note">No payment to refund</span>;
+  const { refund } = purchase;
+  if (refund && refund.status !== 'processed' && refund.status !== 'failed') {
+    return (
+      <span className="enrollments__refund-pending">
+        Refund pending<span className="enrollments__refund-note"> (requested {formatDate(refund.requestedAt)})</span>
+      </span>
+    );
+  }
+  if (purchase.refundable) {
+    return (
+      <button type="button" className="button button--secondary enrollments__refund-button" onClick={onRequest}>
+        Request refund<span className="visually-hidden"> for {title}</span>
+      </button>
+    );
+  }
+  return <span className="enrollments__refund-note">{purchase.refundBlockedReason ? `No refund: ${purchase.refundBlockedReason}` : 'No refund'}</span>;
+}
+
+interface RefundColumn {
+  purchaseOf(courseId: string): LearnerPurchase | undefined;
+  failed: boolean;
+  request(purchase: LearnerPurchase, title: string): void;
+}
+
+function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: RefundColumn }) {
   const navigate = useNavigate();
   const { course, completedLectures, totalLectures } = row;
   const status = completionStatus(completedLectures, totalLectures);
@@ -66,6 +106,17 @@ function EnrollmentRow({ row }: { row: EnrolledCourseRow }) {
           {status}
         </button>
       </td>
+      <td data-label="Refund">
+        <RefundCell
+          title={course.courseTitle}
+          purchase={refunds.purchaseOf(course._id)}
+          purchasesFailed={refunds.failed}
+          onRequest={() => {
+            const purchase = refunds.purchaseOf(course._id);
+            if (purchase) refunds.request(purchase, course.courseTitle);
+          }}
+        />
+      </td>
     </tr>
   );
 }
@@ -75,6 +126,30 @@ export function MyEnrollmentsPage() {
   const { isLoading, isAuthenticated, login } = useCurrentUser();
   const courses = useEnrolledCourses(isAuthenticated);
   const pending = usePendingEnrollment(courses.status === 'ready' ? courses.rows.map((row) => row.course._id) : null, courses.reload);
+  const purchases = usePurchases(isAuthenticated);
+  const requestRefund = useRequestRefund();
+  const [refundTarget, setRefundTarget] = useState<{ purchase: LearnerPurchase; title: string } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // The paid purchase behind each enrolled course (one per course), or the one whose refund is under way.
+  const refunds: RefundColumn = {
+    purchaseOf: (courseId) =>
+      purchases.data?.find((purchase) => purchase.courseId === courseId && purchase.status === 'paid'),
+    failed: purchases.isError,
+    request: (purchase, title) => {
+      requestRefund.reset();
+      setRefundTarget({ purchase, title });
+    },
+  };
+  const refunded = (purchases.data ?? []).filter((purchase) => purchase.status === 'refunded' && purchase.refund);
+  const confirmRefund = () => {
+    if (!refundTarget) return;
+    requestRefund.mutate(refundTarget.purchase.purchaseId, {
+      onSuccess: () => {
+        setAnnouncement(`Refund requested for ${refundTarget.title}. It shows as pending until the bank processes it.`);
+        setRefundTarget(null);
+      },
+    });
+  };
 
   if (isLoading) return <LoadingView label="Loading your enrolments" />;
   if (!isAuthenticated) return <LoginRequired text="Please log in to access My Enrollments" onLogin={() => void login('/my-enrollments')} />;
@@ -82,6 +157,9 @@ export function MyEnrollmentsPage() {
   return (
     <div className="enrollments">
       <h1 className="enrollments__heading">My Enrollments</h1>
+      <p className="enrollments__history-link">
+        <Link to="/purchase-history">Purchase history and receipts</Link>
+      </p>
       <div role="status" className="enrollments__pending">
         {pending === 'waiting' && 'Your payment is being confirmed. The course will appear here by itself in a moment.'}
         {pending === 'gave-up' && 'Your payment is still being confirmed. The course will be here when it is; you can check again later.'}
@@ -101,14 +179,41 @@ export function MyEnrollmentsPage() {
               <th scope="col">Duration</th>
               <th scope="col">Completed</th>
               <th scope="col">Status</th>
+              <th scope="col">Refund</th>
             </tr>
           </thead>
           <tbody>
             {courses.rows.map((row) => (
-              <EnrollmentRow key={row.course._id} row={row} />
+              <EnrollmentRow key={row.course._id} row={row} refunds={refunds} />
             ))}
           </tbody>
         </table>
+      )}
+      <p role="status" className="enrollments__announcement">
+        {announcement}
+      </p>
+      {refunded.length > 0 && (
+        <section className="enrollments__refunds" aria-labelledby="refunded-courses-title">
+          <h2 id="refunded-courses-title">Refunded courses</h2>
+          <ul>
+            {refunded.map((purchase) => (
+              <li key={purchase.purchaseId}>
+                {purchase.courseTitle}: {formatPrice(fromPaise(purchase.refund!.amountPaise))} refunded
+                {purchase.refund!.processedAt ? ` on ${formatDate(purchase.refund!.processedAt)}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {refundTarget && (
+        <RefundDialog
+          courseTitle={refundTarget.title}
+          amountPaise={refundTarget.purchase.amountPaise}
+          busy={requestRefund.isPending}
+          error={requestRefund.isError ? errorMessage(requestRefund.error) : null}
+          onConfirm={confirmRefund}
+          onClose={() => setRefundTarget(null)}
+        />
       )}
     </div>
   );

@@ -152,6 +152,17 @@ describe('educator authoring routes (real PostgreSQL)', () => {
     });
   });
 
+  it.each([
+    [{ coursePrice: 0.5, discount: 0 }, 'coursePrice: The price after discount must be ₹0 (free) or at least ₹1'],
+    [{ coursePrice: 500_000.01, discount: 0 }, 'coursePrice: The price after discount may not exceed ₹5,00,000'],
+  ])('add-course refuses a price learners could not pay with 400 and stores nothing (%#)', async (price, message) => {
+    const title = `Unpayable ${Math.random()}`;
+    const { body } = await http().post('/api/educator/add-course').set(auth(educatorToken))
+      .field('courseData', JSON.stringify({ ...courseData, ...price, courseTitle: title })).attach('image', png, 'thumb.png').expect(400);
+    expect(body).toEqual({ success: false, message });
+    expect(await app.get(DataSource).query('SELECT id FROM catalogue.courses WHERE title = $1', [title])).toEqual([]);
+  });
+
   describe('YouTube-only lecture links', () => {
     const withLecture = (lectureUrl: string) => ({ ...courseData, courseContent: [{ chapterTitle: 'A', chapterContent: [{ lectureTitle: 'L', lectureDuration: 5, lectureUrl }] }] });
 
@@ -193,6 +204,8 @@ describe('educator authoring routes (real PostgreSQL)', () => {
       [{ ...courseData, coursePrice: -1 }, 'coursePrice: Course Price cannot be negative'],
       [{ ...courseData, discount: 101 }, 'discount: Discount must be between 0 and 100'],
       [{ ...courseData, discount: 12.5 }, 'discount: Discount must be a whole number'],
+      [{ ...courseData, coursePrice: 1.5, discount: 50 }, 'coursePrice: The price after discount must be ₹0 (free) or at least ₹1 (₹0.75 after the 50% discount)'],
+      [{ ...courseData, coursePrice: 600_000, discount: 0 }, 'coursePrice: The price after discount may not exceed ₹5,00,000'],
       [{ ...courseData, courseTitle: 'x'.repeat(201) }, 'courseTitle'],
       [{ ...courseData, courseContent: [{ chapterTitle: 'A', chapterContent: [{ lectureTitle: 'L', lectureDuration: 5, lectureUrl: 'https://vimeo.com/1' }] }] }, 'courseContent.0.chapterContent.0.lectureUrl'],
       [{ ...courseData, courseContent: [{ chapterTitle: 'A', chapterContent: [{ lectureTitle: 'L', lectureDuration: 5, lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: 'javascript:alert(1)' }] }] }, 'courseContent.0.chapterContent.0.notesUrl'],

@@ -2,6 +2,7 @@ import {
   CatalogueEvent,
   courseEnrolledEventSchema,
   courseRatedEventSchema,
+  courseUnenrolledEventSchema,
   ratingDelta,
 } from '@academy/contracts';
 import { JobHandler, type JobProcessor } from '@academy/service-core';
@@ -98,4 +99,34 @@ export class CourseRatedHandler implements JobProcessor<unknown, EventOutcome> {
   }
 }
 
-export const catalogueEventHandlers = [CourseEnrolledHandler, CourseRatedHandler];
+/**
+ * `course.unenrolled` (a refunded purchase's access ended): one student less, at most once per purchase. Counted
+ * only after that purchase's `course.enrolled`: delivered early, it fails and BullMQ retries it later.
+ */
+@Injectable()
+@JobHandler(CatalogueEvent.CourseUnenrolled)
+export class CourseUnenrolledHandler implements JobProcessor<unknown, EventOutcome> {
+  private readonly logger = new Logger(CourseUnenrolledHandler.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: CourseCache,
+  ) {}
+
+  async handle(job: Job): Promise<EventOutcome> {
+    const event = parse(courseUnenrolledEventSchema, job);
+    const [counted] = (await this.dataSource.query('SELECT 1 FROM catalogue.processed_events WHERE event_key = $1', [
+      `enrolled:${event.purchaseId}`,
+    ])) as unknown[];
+    if (!counted) throw new Error(`${job.name} ${event.purchaseId}: its enrolment was not counted yet; retrying later`);
+    return applyOnce(this.dataSource, `unenrolled:${event.purchaseId}`, job.name, event.courseId, async (manager) => {
+      const [, changed] = (await manager.query(
+        'UPDATE catalogue.courses SET student_count = GREATEST(student_count - 1, 0) WHERE id = $1',
+        [event.courseId],
+      )) as [unknown, number];
+      return changed;
+    }, this.logger, this.cache);
+  }
+}
+
+export const catalogueEventHandlers = [CourseEnrolledHandler, CourseRatedHandler, CourseUnenrolledHandler];

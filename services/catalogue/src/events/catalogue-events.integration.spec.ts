@@ -1,4 +1,4 @@
-import { CATALOGUE_EVENTS_QUEUE, CatalogueEvent, type CourseEnrolledEvent, type CourseRatedEvent } from '@academy/contracts';
+import { CATALOGUE_EVENTS_QUEUE, CatalogueEvent, type CourseEnrolledEvent, type CourseRatedEvent, type CourseUnenrolledEvent } from '@academy/contracts';
 import { runMigrations } from '@academy/service-core';
 import { prepareServiceTestEnvironment, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -63,6 +63,20 @@ describe('catalogue events consumer (real PostgreSQL and Redis)', () => {
     const { eventId: _unused, ...withoutId } = { ...event, purchaseId: randomUUID() };
     expect(await deliver(CatalogueEvent.CourseEnrolled, withoutId)).toEqual({ applied: true });
     expect(await counters()).toMatchObject({ student_count: 2 });
+  });
+
+  it('counts a refunded enrolment out once, and only after its enrolment was counted', async () => {
+    const before = (await counters()).student_count as number;
+    const purchaseId = randomUUID();
+    const unenrolled: CourseUnenrolledEvent = { eventId: randomUUID(), courseId: courseId(), userId: 'u9', purchaseId, refundId: 'rfnd_1' };
+    // Delivered before its course.enrolled: fails (BullMQ retries it) and changes nothing.
+    await expect(deliver(CatalogueEvent.CourseUnenrolled, unenrolled)).rejects.toThrow(/not counted yet/);
+    expect(await counters()).toMatchObject({ student_count: before });
+    await deliver(CatalogueEvent.CourseEnrolled, { eventId: randomUUID(), courseId: courseId(), userId: 'u9', purchaseId });
+    expect(await counters()).toMatchObject({ student_count: before + 1 });
+    expect(await deliver(CatalogueEvent.CourseUnenrolled, { ...unenrolled, eventId: randomUUID() })).toEqual({ applied: true });
+    expect(await deliver(CatalogueEvent.CourseUnenrolled, { ...unenrolled, eventId: randomUUID() })).toEqual({ applied: false });
+    expect(await counters()).toMatchObject({ student_count: before });
   });
 
   it('applies a new rating, then the difference of a replaced one, each event once', async () => {

@@ -1,4 +1,12 @@
-import type { EnrolmentAnswer, EnrolmentRequest, EnrolmentRevocation, EnrolmentRevocationAnswer, InternalCourse, ParentChildLinkAnswer } from '@academy/contracts';
+import type {
+  EnrolmentAnswer,
+  EnrolmentRequest,
+  EnrolmentRevocation,
+  EnrolmentRevocationAnswer,
+  InternalCourse,
+  ParentChildLinkAnswer,
+  UserCertificatesAnswer,
+} from '@academy/contracts';
 import { InternalCallError, InternalClient } from '@academy/service-core';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
@@ -52,5 +60,10 @@ export class ProgressClient {
   revoke(purchaseId: string, refundId: string): Promise<EnrolmentRevocationAnswer> {
     const body: EnrolmentRevocation = { refundId };
     return this.client.post(`/internal/enrolments/${encodeURIComponent(purchaseId)}/revoke`, body);
+  }
+
+  /** The courses the learner holds a certificate of. */
+  async certificateCourseIds(userId: string): Promise<string[]> {
+    return (await this.client.get<UserCertificatesAnswer>(`/internal/users/${encodeURIComponent(userId)}/certificates`)).courseIds;
   }
 }

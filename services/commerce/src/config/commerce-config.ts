@@ -1,5 +1,6 @@
 import { CORE_CONFIG, type CoreConfig } from '@academy/service-core';
 import { Inject } from '@nestjs/common';
+import { GSTIN_PATTERN } from '@academy/contracts';
 import { z } from 'zod';
 
 /** Commerce's variables beyond the core ones (docs/DEVELOPING.md), validated at start-up. */
@@ -32,6 +33,14 @@ export const commerceConfigShape = {
   RECONCILE_CLOSED_WITHIN_MS: z.coerce.number().int().positive().default(3 * 24 * 60 * 60_000),
   /** A killed worker's payment job is picked up again after this lock expires (BullMQ's default is 30 s). */
   COMMERCE_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(15_000),
+  /** Receipts: the series of payment receipts (`ACAD/2026-27/000123`); refunds' credit notes use `<series>-CN`. */
+  RECEIPT_SERIES: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/, 'RECEIPT_SERIES: 2 to 10 capital letters or digits').default('ACAD'),
+  /** The seller printed on every receipt. */
+  RECEIPT_SELLER_NAME: z.string().min(1).max(200).default('Academy Learning Private Limited'),
+  RECEIPT_SELLER_ADDRESS: z.string().min(1).max(500).default('4th Floor, 12 MG Road, Bengaluru, Karnataka 560001, India'),
+  RECEIPT_SELLER_GSTIN: z.string().regex(GSTIN_PATTERN, 'RECEIPT_SELLER_GSTIN must be a GSTIN (15 characters)').default('29AABCA1234F1Z5'),
+  /** GST included in course prices, percent; 0 prints no tax lines. */
+  RECEIPT_GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
 };
 
 export type CommerceConfig = CoreConfig & z.infer<z.ZodObject<typeof commerceConfigShape>>;

@@ -20,6 +20,24 @@ export const PAID_SALES_SQL = `SELECT "student_name", "student_image_url", "cour
   WHERE "educator_id" = $1 AND "status" = 'paid' ORDER BY "paid_at" DESC, "id" DESC`;
 /** The newest $2 of them, for the dashboard. */
 export const LATEST_PAID_SALES_SQL = `${PAID_SALES_SQL} LIMIT $2`;
+/**
+ * Students Enrolled, one page: paid and refunded sales newest first, refunded ones with the refund's date
+ * ($1 educator id, $2/$3 the previous page's last (paid_at, id) or null, $4 rows).
+ */
+export const SALES_PAGE_SQL = `SELECT p."id", p."student_name", p."student_image_url", p."course_title", p."paid_at", p."status",
+        r."processed_at" AS "refunded_at", ${cursorTimestampSql('p."paid_at"')} AS "cursor_at"
+   FROM "commerce"."purchases" p
+   LEFT JOIN "commerce"."refunds" r ON p."status" = 'refunded' AND r."purchase_id" = p."id" AND r."razorpay_payment_id" = p."razorpay_payment_id"
+  WHERE p."educator_id" = $1 AND p."status" IN ('paid', 'refunded') AND p."paid_at" IS NOT NULL
+    AND ($2::timestamptz IS NULL OR (p."paid_at", p."id") < ($2::timestamptz, $3::uuid))
+  ORDER BY p."paid_at" DESC, p."id" DESC LIMIT $4`;
+
+interface SaleRow extends PaidSaleRow {
+  id: string;
+  status: 'paid' | 'refunded';
+  refunded_at: Date | null;
+  cursor_at: string;
+}
 
 /**
  * An educator's sales. Names, pictures and titles were stored on each purchase when it was created (the buyer's
@@ -52,21 +70,15 @@ export class EducatorSalesService {
   }
 
   /**
-   * One page of the educator's students, newest first: a keyset on (paid_at, id) walking
-   * purchases_educator_paid_idx, so page 1,000 costs what page 1 costs. Without a limit the page is the cap
-   * (ENROLLED_STUDENTS_PAGE_MAX); `nextCursor` is set when more follow. A malformed cursor is a 400.
+   * One page of the educator's students, newest first: paid sales and refunded ones (marked, with the refund's
+   * date), a keyset on (paid_at, id) walking purchases_educator_sales_idx, so page 1,000 costs what page 1 costs.
+   * Without a limit the page is the cap (ENROLLED_STUDENTS_PAGE_MAX); `nextCursor` is set when more follow. A
+   * malformed cursor is a 400.
    */
   async enrolledStudents(educatorId: string, page: { limit?: number; cursor?: string } = {}): Promise<EnrolledStudentsPage> {
     const size = Math.min(page.limit ?? ENROLLED_STUDENTS_PAGE_MAX, ENROLLED_STUDENTS_PAGE_MAX);
     const after = page.cursor === undefined ? undefined : decodeKeysetCursor(page.cursor);
-    const rows: (PaidSaleRow & { id: string; cursor_at: string })[] = await this.dataSource.query(
-      `SELECT "id", "student_name", "student_image_url", "course_title", "paid_at", ${cursorTimestampSql('"paid_at"')} AS "cursor_at"
-         FROM "commerce"."purchases"
-        WHERE "educator_id" = $1 AND "status" = 'paid'
-          AND ($2::timestamptz IS NULL OR ("paid_at", "id") < ($2::timestamptz, $3::uuid))
-        ORDER BY "paid_at" DESC, "id" DESC LIMIT $4`,
-      [educatorId, after?.at ?? null, after?.id ?? null, size + 1],
-    );
+    const rows: SaleRow[] = await this.dataSource.query(SALES_PAGE_SQL, [educatorId, after?.at ?? null, after?.id ?? null, size + 1]);
     const hasMore = rows.length > size;
     const shown = hasMore ? rows.slice(0, size) : rows;
     const last = shown[shown.length - 1];
@@ -75,6 +87,7 @@ export class EducatorSalesService {
         student: { name: sale.student_name, imageUrl: sale.student_image_url },
         courseTitle: sale.course_title,
         purchaseDate: new Date(sale.paid_at).toISOString(),
+        ...(sale.status === 'refunded' ? { refunded: true, refundedAt: sale.refunded_at ? new Date(sale.refunded_at).toISOString() : null } : {}),
       })),
       nextCursor: hasMore && last ? encodeKeysetCursor({ at: last.cursor_at, id: last.id }) : null,
     };

@@ -7,6 +7,7 @@ import { Purchase } from '../purchases/purchase.entity.js';
 import { EarningsJob, type PurchasePaidEvent } from '../queue/commerce-jobs.js';
 import { GatewayError, RazorpayGateway, type GatewayPayment } from '../razorpay/razorpay-gateway.js';
 import { isValidPaymentSignature } from '../razorpay/signatures.js';
+import { ReceiptsService } from '../receipts/receipts.service.js';
 import { RefundsService } from '../refunds/refunds.service.js';
 
 export type VerificationSource = 'checkout' | 'webhook' | 'reconcile';
@@ -48,6 +49,7 @@ export class PaymentSettlementService {
     private readonly razorpay: RazorpayGateway,
     private readonly progress: ProgressClient,
     private readonly refunds: RefundsService,
+    private readonly receipts: ReceiptsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
@@ -168,6 +170,8 @@ export class PaymentSettlementService {
           paidAt: new Date(paidAt).toISOString(),
         },
       });
+      // The receipt's number is taken in this transaction: paid and numbered together, or neither.
+      await this.receipts.issue(manager, { kind: 'payment', purchaseId: purchase.id, amountPaise: purchase.amountPaise, at: new Date(paidAt) });
     });
   }
 

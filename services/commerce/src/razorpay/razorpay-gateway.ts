@@ -140,4 +140,14 @@ export class RazorpayGateway {
       throw toGatewayError(error);
     }
   }
+
+  /** Every refund of the account created since `fromUnix` (seconds), newest first, one page (`refunds.all`). */
+  async listRefunds(fromUnix: number, skip: number, count: number): Promise<GatewayRefund[]> {
+    try {
+      const page = await this.client.refunds.all({ from: fromUnix, skip, count });
+      return page.items as unknown as GatewayRefund[];
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
 }

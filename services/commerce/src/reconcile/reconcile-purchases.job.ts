@@ -27,7 +27,8 @@ const BATCH = 200;
 /**
  * Repeatable: asks Razorpay for the payments of orders pending for too long, or failed/expired recently, and
  * completes any captured one (a lost verify and lost webhooks, even after a failed first attempt), records every
- * attempt, expires purchases abandoned, and retries enrolments still owed for paid purchases.
+ * attempt, expires purchases abandoned, follows pending refunds, finds refunds made in Razorpay's dashboard whose
+ * webhooks were lost, and retries enrolments still owed for paid purchases.
  */
 @Injectable()
 @JobHandler(CommerceJob.ReconcilePurchases)
@@ -84,6 +85,12 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
     }
 
     await this.refunds.reconcilePending(BATCH);
+    // Refunds made in the dashboard whose webhooks were lost (a pending one found here is followed next time).
+    try {
+      await this.refunds.reconcileDashboardRefunds(this.config.RECONCILE_CLOSED_WITHIN_MS);
+    } catch (error) {
+      this.logger.warn(`dashboard refunds not reconciled: ${error instanceof Error ? error.message : String(error)}`);
+    }
 
     const owed = await this.dataSource.getRepository(Purchase).query(
       `SELECT "id" FROM "commerce"."purchases" WHERE "status" = 'paid' AND "enrolled_at" IS NULL LIMIT $1`,

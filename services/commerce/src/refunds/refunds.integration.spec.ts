@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
+import { refundIneligibility } from '@academy/contracts';
 import { OutboxRelay } from '@academy/service-core';
-import { demoUsers, type TestUser } from '@academy/service-core/testing';
+import { demoUsers, TEST_INTERNAL_TOKEN, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Job } from 'bullmq';
@@ -10,7 +11,6 @@ import { DataSource } from 'typeorm';
 import { ReconcilePurchasesJob, type ReconcileData, type ReconcileResult } from '../reconcile/reconcile-purchases.job.js';
 import { eventually, startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
 import { WorkerModule } from '../worker.module.js';
-import { refundIneligibility } from './refunds.service.js';
 
 
 
@@ -90,6 +90,12 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
     ]);
     expect(await totals()).toMatchObject({ totalEarnings: 0 });
     expect((await askRefund(student, purchaseId)).body.refund.status).toBe('processed');
+    // Students Enrolled keeps the sale, marked refunded; My Courses' earnings (asked by catalogue) are net.
+    const students = (await http().get('/api/educator/enrolledStudents').set(await h.bearer(educator)).expect(200)).body.enrolledStudents;
+    const mine = students.filter((row: { student: { name: string } }) => row.student.name === student.name);
+    expect(mine).toEqual([expect.objectContaining({ courseTitle: 'Trigonometry', refunded: true, refundedAt: expect.any(String) })]);
+    const internal = await http().get(`/internal/educators/${encodeURIComponent(educator.sub)}/course-earnings`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200);
+    expect(internal.body.courses).toEqual([{ courseId: course, earnings: 0, enrolments: 0 }]);
 
     const again = await buy(student);
     expect(await status(again.purchaseId)).toBe('paid');
@@ -129,6 +135,85 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
     expect(await h.enrolledCourses(student)).toEqual([]);
   });
 
+  it('finds a dashboard refund whose webhooks were lost: recorded while pending, completed once Razorpay processed it', async () => {
+    const student = h.newStudent();
+    const { purchaseId, paymentId } = await buy(student);
+    const reconcile = () => worker.get(ReconcilePurchasesJob).handle({ data: {} } as Job<ReconcileData, ReconcileResult>);
+    // Webhooks are off: the sandbox drops refund.created / refund.processed / payment.refunded.
+    const made = (await (await fetch(new URL(`razorpay/sandbox/refund/${paymentId}`, h.sandbox.baseUrl), { method: 'POST' })).json()) as { id: string };
+    await reconcile();
+    expect(await db().query('SELECT reason, status, razorpay_refund_id FROM commerce.refunds WHERE purchase_id = $1', [purchaseId])).toEqual([
+      { reason: 'dashboard', status: 'pending', razorpay_refund_id: made.id },
+    ]);
+    expect(await status(purchaseId)).toBe('paid');
+    await fetch(new URL(`razorpay/sandbox/process-refund/${made.id}`, h.sandbox.baseUrl), { method: 'POST' });
+    await reconcile();
+    expect(await status(purchaseId)).toBe('refunded');
+    expect(await h.enrolledCourses(student)).toEqual([]);
+    await reconcile(); // once only
+    expect(await db().query('SELECT amount_paise FROM commerce.earnings_reversals WHERE purchase_id = $1', [purchaseId])).toEqual([
+      { amount_paise: '-40000' },
+    ]);
+
+    // Made and processed between two runs: completed in one run.
+    const other = h.newStudent();
+    const second = await buy(other);
+    const quick = (await (await fetch(new URL(`razorpay/sandbox/refund/${second.paymentId}`, h.sandbox.baseUrl), { method: 'POST' })).json()) as { id: string };
+    await fetch(new URL(`razorpay/sandbox/process-refund/${quick.id}`, h.sandbox.baseUrl), { method: 'POST' });
+    await reconcile();
+    expect(await status(second.purchaseId)).toBe('refunded');
+    expect(await h.enrolledCourses(other)).toEqual([]);
+  });
+
+  const purchases = async (user: TestUser) => (await http().get('/api/user/purchases').set(await h.bearer(user)).expect(200)).body.purchases;
+
+  it('lists the learner\'s own purchases with their refund state; a certificate issued ends refund eligibility', async () => {
+    expect((await http().get('/api/user/purchases')).status).toBe(401);
+    const student = h.newStudent();
+    const { purchaseId } = await buy(student);
+    const [row] = await purchases(student);
+    expect(row).toMatchObject({
+      purchaseId,
+      courseId: course,
+      courseTitle: 'Trigonometry',
+      amountPaise: 40_000,
+      status: 'paid',
+      refund: null,
+      refundable: true,
+      refundBlockedReason: null,
+    });
+    expect(await purchases(h.newStudent())).toEqual([]); // nobody else sees it
+    expect(await purchases(educator)).toEqual([]);
+
+    await db().query(
+      `INSERT INTO progress.certificates (code, user_id, course_id, student_name, course_title) VALUES ($1, $2, $3, 'L', 'Trigonometry')`,
+      [`C${randomUUID().slice(0, 10)}`, student.sub, course],
+    );
+    expect((await purchases(student))[0]).toMatchObject({ refundable: false, refundBlockedReason: 'A certificate was issued for this course' });
+    const refused = await askRefund(student, purchaseId);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('A certificate was issued for this course');
+    expect(await db().query('SELECT * FROM commerce.refunds WHERE purchase_id = $1', [purchaseId])).toEqual([]);
+  });
+
+  it('shows a requested refund as pending, then processed after reconciliation, with the purchase refunded', async () => {
+    const student = h.newStudent();
+    const { purchaseId, paymentId } = await buy(student);
+    expect((await askRefund(student, purchaseId)).status).toBe(200);
+    expect((await purchases(student))[0]).toMatchObject({
+      status: 'paid',
+      refund: { status: 'pending', amountPaise: 40_000, processedAt: null },
+      refundable: false,
+      refundBlockedReason: null,
+    });
+    const [refund] = h.sandbox.razorpay.store.refundsOfPayment(paymentId);
+    await fetch(new URL(`razorpay/sandbox/process-refund/${refund!.id}`, h.sandbox.baseUrl), { method: 'POST' });
+    await worker.get(ReconcilePurchasesJob).handle({ data: {} } as Job<ReconcileData, ReconcileResult>);
+    const [row] = await purchases(student);
+    expect(row).toMatchObject({ status: 'refunded', refund: { status: 'processed' }, refundable: false });
+    expect(Date.parse(row.refund.processedAt)).not.toBeNaN();
+  });
+
   it('states why a purchase cannot be refunded', () => {
     const now = new Date('2026-06-10T00:00:00Z');
     const paidAt = new Date('2026-06-05T00:00:00Z');
@@ -138,5 +223,9 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
       'Refunds are possible within 7 days of purchase',
     );
     expect(refundIneligibility({ status: 'pending', amountPaise: 100, paidAt: null }, now)).toBe('Only a paid purchase can be refunded');
+    expect(refundIneligibility({ status: 'paid', amountPaise: 100, paidAt, certificateIssued: true }, now)).toBe(
+      'A certificate was issued for this course',
+    );
+    expect(refundIneligibility({ status: 'refunded', amountPaise: 100, paidAt }, now)).toBe('This purchase was already refunded');
   });
 });

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ProgressClient } from '../clients/service-clients.js';
 import { EarningsService } from '../earnings/earnings.service.js';
-import { RazorpayGateway } from '../razorpay/razorpay-gateway.js';
+import { RazorpayGateway, type GatewayRefund } from '../razorpay/razorpay-gateway.js';
+import { ReceiptsService } from '../receipts/receipts.service.js';
 
 export type RefundReason = 'duplicate_payment' | 'learner_request' | 'dashboard';
 
@@ -31,6 +32,7 @@ export class RefundsService {
     private readonly razorpay: RazorpayGateway,
     private readonly earnings: EarningsService,
     private readonly progress: ProgressClient,
+    private readonly receipts: ReceiptsService,
   ) {}
 
   async refund(purchaseId: string, paymentId: string, amountPaise: number, reason: RefundReason): Promise<RefundRow> {
@@ -102,6 +104,7 @@ export class RefundsService {
         courseId: refunded.course_id,
         amountPaise: Number(refunded.amount_paise),
       });
+      await this.receipts.issue(manager, { kind: 'refund', purchaseId: refunded.id, refundId: row.id, amountPaise: Number(refunded.amount_paise), at: new Date() });
       this.logger.log(`purchase ${refunded.id} refunded (${refund.id})`);
       return refunded.id;
     });
@@ -159,21 +162,58 @@ export class RefundsService {
     await this.revokeOwedAccess(limit);
     return refunded;
   }
-}
 
-/** Learners may ask for a refund within this many days of paying. */
-export const REFUND_WINDOW_DAYS = 7;
-
-/**
- * Why a purchase cannot be refunded on request, or null when it can. Kept simple: paid, not free, within 7 days
- * of paying. (Certificate issued is checked by the caller, which asks progress.)
- */
-export function refundIneligibility(purchase: { status: string; amountPaise: number; paidAt: Date | null }, now = new Date()): string | null {
-  if (purchase.status === 'refunded') return 'This purchase was already refunded';
-  if (purchase.status !== 'paid' || !purchase.paidAt) return 'Only a paid purchase can be refunded';
-  if (purchase.amountPaise === 0) return 'A free course has nothing to refund';
-  if (now.getTime() - purchase.paidAt.getTime() > REFUND_WINDOW_DAYS * 24 * 60 * 60_000) {
-    return `Refunds are possible within ${REFUND_WINDOW_DAYS} days of purchase`;
+  /**
+   * Reconciliation of refunds made in Razorpay's dashboard whose webhooks never arrived: lists the account's
+   * refunds created within `withinMs` (page by page) and, for those of our purchases' payments not recorded yet,
+   * completes the processed ones (same path as the webhook) and records the pending ones (then `reconcilePending`
+   * follows them). Returns the purchases it refunded.
+   */
+  async reconcileDashboardRefunds(withinMs: number, pageSize = 100, maxPages = 50): Promise<string[]> {
+    const fromUnix = Math.floor((Date.now() - withinMs) / 1000);
+    const refunded: string[] = [];
+    for (let page = 0; page < maxPages; page += 1) {
+      const refunds = await this.razorpay.listRefunds(fromUnix, page * pageSize, pageSize);
+      const unknown = await this.unrecordedOfOurs(refunds);
+      for (const refund of unknown) {
+        try {
+          if (refund.status === 'processed') {
+            const purchaseId = await this.processed(refund);
+            if (purchaseId) refunded.push(purchaseId);
+          } else if (refund.status === 'pending') {
+            await this.dataSource.query(
+              `INSERT INTO "commerce"."refunds" ("id", "purchase_id", "razorpay_payment_id", "razorpay_refund_id", "amount_paise", "reason", "status")
+               VALUES ($1, $2, $3, $4, $5, 'dashboard', 'pending') ON CONFLICT DO NOTHING`,
+              [randomUUID(), refund.purchaseId, refund.payment_id, refund.id, refund.amount],
+            );
+          }
+        } catch (error) {
+          this.logger.warn(`dashboard refund ${refund.id} not reconciled: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (refunds.length < pageSize) break;
+    }
+    if (refunded.length > 0) await this.revokeOwedAccess(refunded.length);
+    return refunded;
   }
-  return null;
+
+  /** The refunds of payments of our purchases that no refund row records yet, each with its purchase. */
+  private async unrecordedOfOurs(refunds: GatewayRefund[]): Promise<(GatewayRefund & { purchaseId: string })[]> {
+    if (refunds.length === 0) return [];
+    const paymentIds = [...new Set(refunds.map((refund) => refund.payment_id))];
+    const ours = (await this.dataSource.query(
+      `SELECT "razorpay_payment_id" AS payment_id, "id" AS purchase_id FROM "commerce"."purchases" WHERE "razorpay_payment_id" = ANY($1)
+       UNION SELECT "razorpay_payment_id", "purchase_id" FROM "commerce"."payment_attempts" WHERE "razorpay_payment_id" = ANY($1)`,
+      [paymentIds],
+    )) as { payment_id: string; purchase_id: string }[];
+    const recorded = new Set(
+      ((await this.dataSource.query(`SELECT "razorpay_payment_id" FROM "commerce"."refunds" WHERE "razorpay_payment_id" = ANY($1)`, [paymentIds])) as {
+        razorpay_payment_id: string;
+      }[]).map((row) => row.razorpay_payment_id),
+    );
+    const purchaseOf = new Map(ours.map((row) => [row.payment_id, row.purchase_id]));
+    return refunds
+      .filter((refund) => purchaseOf.has(refund.payment_id) && !recorded.has(refund.payment_id))
+      .map((refund) => ({ ...refund, purchaseId: purchaseOf.get(refund.payment_id)! }));
+  }
 }

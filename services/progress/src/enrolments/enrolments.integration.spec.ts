@@ -65,6 +65,13 @@ describe('POST /internal/enrolments (real PostgreSQL)', () => {
     await revoke(first.purchaseId, 'rfnd_1', 'wrong-token-123').expect(401);
     const answers = await Promise.all([revoke(first.purchaseId, 'rfnd_1'), revoke(first.purchaseId, 'rfnd_1')]);
     expect(answers.map((answer) => answer.body.revoked).sort()).toEqual([false, true]);
+    // One course.unenrolled for catalogue's student counter, however often commerce asks.
+    expect(
+      await app.get(DataSource).query(`SELECT name, payload FROM progress.outbox WHERE key = $1 ORDER BY created_at`, [first.purchaseId]),
+    ).toEqual([
+      { name: 'course.enrolled', payload: { courseId: first.courseId, userId: first.userId, purchaseId: first.purchaseId } },
+      { name: 'course.unenrolled', payload: { courseId: first.courseId, userId: first.userId, purchaseId: first.purchaseId, refundId: 'rfnd_1' } },
+    ]);
     const learning = app.get(LearningService);
     expect(await learning.isEnrolled(first.userId, first.courseId)).toBe(false);
     expect((await enrol(first).expect(200)).body.created).toBe(false); // a late enrol of the refunded purchase
@@ -72,5 +79,18 @@ describe('POST /internal/enrolments (real PostgreSQL)', () => {
     expect((await enrol({ ...first, purchaseId: randomUUID() }).expect(200)).body.created).toBe(true);
     expect(await learning.isEnrolled(first.userId, first.courseId)).toBe(true);
     await revoke('nope', 'rfnd_2').expect(400);
+  });
+
+  it('tells commerce which courses a learner holds a certificate of (internal only)', async () => {
+    const courseId = randomUUID();
+    await app.get(DataSource).query(
+      `INSERT INTO progress.certificates (code, user_id, course_id, student_name, course_title) VALUES ($1, 'test|certified', $2, 'C', 'T')`,
+      [`C${randomUUID().slice(0, 10)}`, courseId],
+    );
+    const certificates = (token = TEST_INTERNAL_TOKEN, user = 'test|certified') =>
+      request(app.getHttpServer()).get(`/internal/users/${encodeURIComponent(user)}/certificates`).set('X-Internal-Token', token);
+    expect((await certificates().expect(200)).body).toEqual({ success: true, courseIds: [courseId] });
+    expect((await certificates(TEST_INTERNAL_TOKEN, 'test|nobody').expect(200)).body).toEqual({ success: true, courseIds: [] });
+    await certificates('wrong-token-123').expect(401);
   });
 });

@@ -1,4 +1,4 @@
-import { CatalogueEvent, type CourseEnrolledEvent, type EnrolmentRequest } from '@academy/contracts';
+import { CatalogueEvent, type CourseEnrolledEvent, type CourseUnenrolledEvent, type EnrolmentRequest } from '@academy/contracts';
 import { OutboxWriter } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -41,7 +41,8 @@ export class EnrolmentsService {
 
   /**
    * A refunded purchase: its enrolment leaves `progress.enrolments` (so `LearningService.isEnrolled` is false and a
-   * later purchase can enrol again) and is kept in `revoked_enrolments`, once per refund id.
+   * later purchase can enrol again) and is kept in `revoked_enrolments`, once per refund id; `course.unenrolled`
+   * tells catalogue to count one student less.
    */
   async revoke(command: { purchaseId: string; refundId: string }): Promise<{ revoked: boolean }> {
     return this.dataSource.transaction(async (manager) => {
@@ -55,7 +56,16 @@ export class EnrolmentsService {
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING "purchase_id"`,
         [command.purchaseId, command.refundId, enrolment?.user_id ?? '', enrolment?.course_id ?? '00000000-0000-0000-0000-000000000000', enrolment?.created_at ?? null],
       );
-      return { revoked: enrolment !== undefined && inserted.length > 0 };
+      const revoked = enrolment !== undefined && inserted.length > 0;
+      // Catalogue's student counter goes down, in the same transaction, once per revoked enrolment.
+      if (revoked) {
+        await this.outbox.add<Omit<CourseUnenrolledEvent, 'eventId'>>(manager, {
+          topic: CatalogueEvent.CourseUnenrolled,
+          key: command.purchaseId,
+          payload: { courseId: enrolment.course_id, userId: enrolment.user_id, purchaseId: command.purchaseId, refundId: command.refundId },
+        });
+      }
+      return { revoked };
     });
   }
 }

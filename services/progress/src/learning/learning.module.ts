@@ -2,6 +2,7 @@ import { mediaLinksProvider, OutboxModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CertificatesController } from '../certificates/certificates.controller.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
+import { InternalCertificatesController } from '../certificates/internal-certificates.controller.js';
 import { progressOutbox } from '../outbox.js';
 import { UsersService } from '../users/users.service.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -14,7 +15,7 @@ import { LearningService } from './learning.service.js';
 /** Enrolled courses, progress, resume positions, ratings (with their outbox event) and certificates. */
 @Module({
   imports: [OutboxModule.forRoot(progressOutbox), TypeOrmModule.forFeature([Enrolment])],
-  controllers: [LearningController, CertificatesController],
+  controllers: [LearningController, CertificatesController, InternalCertificatesController],
   providers: [learningSettingsProvider, mediaLinksProvider, CatalogueClient, LearningService, CertificatesService, UsersService],
   exports: [CatalogueClient, LearningService, CertificatesService, UsersService],
 })

@@ -280,4 +280,26 @@ describe('sandbox checkout endpoints and webhook delivery', () => {
       await temporary.remove();
     }
   });
+
+  it('stops and restarts webhook delivery on request (events recorded as not_sent meanwhile)', async () => {
+    const toggle = (body: unknown) =>
+      fetch(new URL('razorpay/sandbox/webhooks', sandbox.baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await toggle({ enabled: 'no' })).status).toBe(400);
+    try {
+      expect(await (await toggle({ enabled: false })).json()).toEqual({ webhookUrl: null });
+      const order = await newOrder(20_000);
+      await postCheckout(sandbox, 'fail', { key: KEY_ID, order_id: order.id });
+      await postCheckout(sandbox, 'pay', { key: KEY_ID, order_id: order.id });
+      await sandbox.razorpay.webhooks.settle();
+      expect(receiver.received).toEqual([]);
+      const dropped = (await listEvents(sandbox)).events.filter((event) => event.orderId === order.id);
+      expect(dropped.map((event) => event.status)).toEqual(['not_sent', 'not_sent', 'not_sent']);
+    } finally {
+      expect(await (await toggle({ enabled: true })).json()).toEqual({ webhookUrl: receiver.url });
+    }
+    const order = await newOrder(30_000);
+    await postCheckout(sandbox, 'pay', { key: KEY_ID, order_id: order.id });
+    await sandbox.razorpay.webhooks.settle();
+    expect(receiver.received.length).toBeGreaterThan(0);
+  });
 });

@@ -130,6 +130,23 @@ export function createOrdersApiRouter(options: RazorpaySandboxOptions, ledger: P
     res.json({ ...refund });
   });
 
+  // Every refund of the account, newest first, optionally created within [from, to] (Unix seconds): what a
+  // reconciliation reads to find refunds made in the dashboard whose webhooks never arrived.
+  router.get('/refunds', (req, res) => {
+    const { count, skip } = readPage(req.query);
+    const bound = (name: 'from' | 'to') => {
+      const value = req.query[name];
+      if (value === undefined || value === '') return undefined;
+      const seconds = Number(value);
+      if (!Number.isInteger(seconds) || seconds < 0) throw new RazorpayApiError(400, `The ${name} must be a Unix timestamp.`, { field: name });
+      return seconds;
+    };
+    const from = bound('from');
+    const to = bound('to');
+    const refunds = store.allRefunds().filter((refund) => (from === undefined || refund.created_at >= from) && (to === undefined || refund.created_at <= to));
+    res.json(collection(newestFirst(refunds).slice(skip, skip + count)));
+  });
+
   router.get('/refunds/:refundId', (req, res) => {
     res.json({ ...ledger.requireRefund(req.params.refundId) });
   });

@@ -137,7 +137,7 @@ describe('Razorpay Orders and Payments API stand-in, through the real razorpay S
       expect(failure).toMatchObject({ statusCode: 400, error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist', field: 'id' } });
     }
     const authorization = `Basic ${Buffer.from(`${KEY.keyId}:${KEY.keySecret}`).toString('base64')}`;
-    const unknownPath = await fetch(new URL('razorpay/v1/refunds', sandbox.baseUrl), { headers: { authorization } });
+    const unknownPath = await fetch(new URL('razorpay/v1/settlements', sandbox.baseUrl), { headers: { authorization } });
     expect(unknownPath.status).toBe(404);
     // The usual mistake: a base URL ending in /v1, to which the SDK adds its own /v1.
     const doubled = await fetch(new URL('razorpay/v1/v1/orders', sandbox.baseUrl), { headers: { authorization } });

@@ -94,6 +94,10 @@ export class PaymentStore {
     return this.refunds.get(refundId);
   }
 
+  allRefunds(): RazorpayRefund[] {
+    return [...this.refunds.values()];
+  }
+
   refundsOfPayment(paymentId: string): RazorpayRefund[] {
     return [...this.refunds.values()].filter((refund) => refund.payment_id === paymentId);
   }

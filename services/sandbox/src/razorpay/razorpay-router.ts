@@ -68,6 +68,22 @@ export async function createRazorpaySandbox(options: SandboxOptions): Promise<Ra
     res.json({ eventId: event.id, event: event.event, delivery });
   });
 
+  // Test-only: stop delivering webhooks (events are still recorded, as `not_sent`) or start again — the "webhooks
+  // lost" case of reconciliation and of journeys. Body: { "enabled": false | true }.
+  let pausedWebhookUrl: string | undefined;
+  router.post('/razorpay/sandbox/webhooks', parseJson, (req, res) => {
+    const enabled = (req.body as { enabled?: unknown } | undefined)?.enabled;
+    if (typeof enabled !== 'boolean') throw new RazorpayApiError(400, 'enabled must be true or false', { field: 'enabled' });
+    if (!enabled && options.razorpay.webhookUrl) {
+      pausedWebhookUrl = options.razorpay.webhookUrl;
+      options.razorpay.webhookUrl = undefined;
+    } else if (enabled && !options.razorpay.webhookUrl && pausedWebhookUrl) {
+      options.razorpay.webhookUrl = pausedWebhookUrl;
+      pausedWebhookUrl = undefined;
+    }
+    res.set('Cache-Control', 'no-store').json({ webhookUrl: options.razorpay.webhookUrl ?? null });
+  });
+
   // Test-only: a refund made in Razorpay's dashboard (not through the API), of the whole payment or `amount` paise.
   router.post('/razorpay/sandbox/refund/:paymentId', parseJson, async (req, res) => {
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;

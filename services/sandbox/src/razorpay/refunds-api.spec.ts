@@ -91,4 +91,20 @@ describe('Razorpay Refunds API stand-in', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ payment_id: paymentId, amount: 20_000, status: 'pending' });
   });
+
+  it('lists every refund newest first through refunds.all, within from/to and paged', async () => {
+    const paymentId = await paidOrder(25_000);
+    const made = (await (await fetch(new URL(`razorpay/sandbox/refund/${paymentId}`, sandbox.baseUrl), { method: 'POST' })).json()) as { id: string; created_at: number };
+    const all = await rzp.refunds.all({ count: 100 });
+    expect(all.items[0]).toMatchObject({ id: made.id, payment_id: paymentId, status: 'pending' });
+    expect(all.items.length).toBeGreaterThan(3);
+    const sorted = all.items.map((item) => item.created_at);
+    expect([...sorted].sort((a, b) => b - a)).toEqual(sorted);
+    expect((await rzp.refunds.all({ from: made.created_at, count: 100 })).items.map((item) => item.id)).toContain(made.id);
+    expect((await rzp.refunds.all({ from: made.created_at + 3600, count: 100 })).items).toEqual([]);
+    expect((await rzp.refunds.all({ to: made.created_at - 3600, count: 100 })).items).toEqual([]);
+    const page = await rzp.refunds.all({ count: 1, skip: 1 });
+    expect(page.items.map((item) => item.id)).toEqual([all.items[1]!.id]);
+    expect((await sdkFailure(rzp.refunds.all({ count: 101 }))).statusCode).toBe(400);
+  });
 });

@@ -1,0 +1,73 @@
+// The learner's own purchases (commerce): My Enrollments' refund column and the purchase history page.
+import type { ReceiptRef } from './receipts.js';
+
+/** Where a learner's purchase stands. */
+export type LearnerPurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
+
+/** A refund of the purchase's payment: `pending` until Razorpay (webhook or reconciliation) says `processed`. */
+export interface LearnerRefund {
+  status: 'requested' | 'pending' | 'processed' | 'failed';
+  amountPaise: number;
+  requestedAt: string;
+  processedAt: string | null;
+}
+
+/** GET /api/user/purchases: one row per purchase of the signed-in learner, newest first. */
+export interface LearnerPurchase {
+  purchaseId: string;
+  courseId: string;
+  courseTitle: string;
+  amountPaise: number;
+  status: LearnerPurchaseStatus;
+  createdAt: string;
+  paidAt: string | null;
+  /** The learner's own refund request or a refund made by the academy; null when there is none. */
+  refund: LearnerRefund | null;
+  /** Whether "Request refund" may be offered now; when not, `refundBlockedReason` says why (paid purchases only). */
+  refundable: boolean;
+  refundBlockedReason: string | null;
+  /** The payment's receipt and, once a refund is processed, its credit note. */
+  receipts: ReceiptRef[];
+}
+
+export interface LearnerPurchasesAnswer {
+  success: true;
+  purchases: LearnerPurchase[];
+}
+
+/** POST /api/user/purchases/:purchaseId/refund. */
+export interface RefundRequestAnswer {
+  success: true;
+  message: string;
+  refund: { status: LearnerRefund['status']; amountPaise: number };
+}
+
+export const learnerPurchasesPath = '/user/purchases';
+export const refundRequestPath = (purchaseId: string) => `/user/purchases/${encodeURIComponent(purchaseId)}/refund`;
+
+/** Learners may ask for a refund within this many days of paying (the FAQ's promise). */
+export const REFUND_WINDOW_DAYS = 7;
+
+export const REFUND_BLOCKED = {
+  refunded: 'This purchase was already refunded',
+  notPaid: 'Only a paid purchase can be refunded',
+  free: 'A free course has nothing to refund',
+  window: `Refunds are possible within ${REFUND_WINDOW_DAYS} days of purchase`,
+  certificate: 'A certificate was issued for this course',
+} as const;
+
+/**
+ * Why a purchase cannot be refunded on request, or null when it can: paid, not free, within 7 days of paying and
+ * no certificate of completion issued for the course.
+ */
+export function refundIneligibility(
+  purchase: { status: string; amountPaise: number; paidAt: Date | null; certificateIssued?: boolean },
+  now = new Date(),
+): string | null {
+  if (purchase.status === 'refunded') return REFUND_BLOCKED.refunded;
+  if (purchase.status !== 'paid' || !purchase.paidAt) return REFUND_BLOCKED.notPaid;
+  if (purchase.amountPaise === 0) return REFUND_BLOCKED.free;
+  if (now.getTime() - purchase.paidAt.getTime() > REFUND_WINDOW_DAYS * 24 * 60 * 60_000) return REFUND_BLOCKED.window;
+  if (purchase.certificateIssued) return REFUND_BLOCKED.certificate;
+  return null;
+}

@@ -1,0 +1,46 @@
+import { learnerPurchasesPath, refundRequestPath, type LearnerPurchase, type LearnerPurchasesAnswer, type RefundRequestAnswer } from '@academy/contracts';
+import { queryKeys, useApi } from '@academy/platform';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+/** While a refund is pending, how often the purchases are asked for again (the refund settles by webhook or reconciliation). */
+export const REFUND_POLL_INTERVAL_MS = 5_000;
+
+const refundInFlight = (purchases: readonly LearnerPurchase[] | undefined) =>
+  purchases?.some((purchase) => purchase.refund && purchase.refund.status !== 'processed' && purchase.refund.status !== 'failed') ?? false;
+
+/**
+ * The signed-in learner's purchases, newest first. Polls while a refund is pending; when one completes, the
+ * enrolled courses are loaded again (the refunded course's access has ended).
+ */
+export function usePurchases(enabled: boolean) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.learner.purchases(),
+    enabled,
+    meta: { errorToast: false },
+    queryFn: async () => (await api.get<LearnerPurchasesAnswer>(learnerPurchasesPath)).purchases,
+    refetchInterval: (current) => (refundInFlight(current.state.data) ? REFUND_POLL_INTERVAL_MS : false),
+  });
+
+  const refunded = (query.data ?? []).filter((purchase) => purchase.status === 'refunded').map((purchase) => purchase.purchaseId).join(',');
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (seen.current !== null && seen.current !== refunded) void queryClient.invalidateQueries({ queryKey: queryKeys.learner.enrolledCourses() });
+    seen.current = refunded;
+  }, [refunded, queryClient]);
+
+  return query;
+}
+
+/** Asks for the 7-day refund of one purchase (idempotent on the server); the purchases are loaded again after. */
+export function useRequestRefund() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorToast: false },
+    mutationFn: async (purchaseId: string) => api.post<RefundRequestAnswer>(refundRequestPath(purchaseId)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.learner.purchases() }),
+  });
+}

@@ -1,0 +1,94 @@
+import type { LearnerPurchase } from '@academy/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { fakeServer, ok, renderAt, userData } from '../testing/learningTestKit';
+import { PurchaseHistoryPage } from './PurchaseHistoryPage';
+
+const routes = <Route path="/purchase-history" element={<PurchaseHistoryPage />} />;
+
+const purchase = (overrides: Partial<LearnerPurchase>): LearnerPurchase => ({
+  purchaseId: 'p-1',
+  courseId: 'course-1',
+  courseTitle: 'Algebra Foundations',
+  amountPaise: 159_900,
+  status: 'paid',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  paidAt: '2026-11-20T09:01:00.000Z',
+  refund: null,
+  refundable: true,
+  refundBlockedReason: null,
+  receipts: [],
+  ...overrides,
+});
+
+describe('Purchase history', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('asks signed-out visitors to log in', () => {
+    const requests = fakeServer();
+    renderAt('/purchase-history', routes);
+    expect(screen.getByText('Please log in to see your purchase history')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('lists purchases with amount, date, status and receipt downloads for the signed-in learner', async () => {
+    const requests = fakeServer((request) =>
+      request.path === '/api/user/purchases'
+        ? ok({
+            purchases: [
+              purchase({
+                purchaseId: 'p-2',
+                courseTitle: 'Physics',
+                status: 'refunded',
+                refund: { status: 'processed', amountPaise: 159_900, requestedAt: '2026-11-21T09:00:00.000Z', processedAt: '2026-11-22T09:00:00.000Z' },
+                receipts: [
+                  { kind: 'payment', number: 'ACAD/2026-27/000002', issuedAt: '2026-11-20T09:01:00.000Z' },
+                  { kind: 'refund', number: 'ACAD-CN/2026-27/000001', issuedAt: '2026-11-22T09:00:00.000Z' },
+                ],
+              }),
+              purchase({ receipts: [{ kind: 'payment', number: 'ACAD/2026-27/000001', issuedAt: '2026-11-20T09:01:00.000Z' }] }),
+              purchase({ purchaseId: 'p-0', courseTitle: 'Chemistry', status: 'expired', paidAt: null, createdAt: '2026-11-01T09:00:00.000Z' }),
+            ],
+          })
+        : undefined,
+    );
+    const fakeFetch = window.fetch;
+    const downloads: { url: string; auth: string | undefined }[] = [];
+    window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      if (!url.includes('/receipts/')) return fakeFetch(input, init);
+      downloads.push({ url: new URL(url, 'http://portal.test').pathname, auth: (init.headers as Record<string, string>).Authorization });
+      if (url.includes('/p-2/receipts/refund')) {
+        return { ok: false, status: 404, json: async () => ({ success: false, message: 'Receipt not found' }) } as Response;
+      }
+      return {
+        ok: true,
+        status: 200,
+        headers: new Headers({ 'content-disposition': 'attachment; filename="ACAD-2026-27-000001.pdf"' }),
+        blob: async () => new Blob(['%PDF-1.3']),
+      } as unknown as Response;
+    }) as unknown as typeof fetch;
+    URL.createObjectURL = jest.fn(() => 'blob:receipt');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    renderAt('/purchase-history', routes, { user: userData() });
+    expect(screen.getByRole('heading', { level: 1, name: 'Purchase history' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Physics', '₹1,599.00', '20/11/2026', 'Refunded (₹1,599.00 on 22/11/2026)', 'Receipt ACAD/2026-27/000002 (PDF)Refund credit note ACAD-CN/2026-27/000001 (PDF)'],
+      ['Algebra Foundations', '₹1,599.00', '20/11/2026', 'Paid', 'Receipt ACAD/2026-27/000001 (PDF)'],
+      ['Chemistry', '₹1,599.00', '01/11/2026', 'Expired without payment', '—'],
+    ]);
+    expect(requests[0]!.headers.Authorization).toBe('Bearer test-access-token');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Receipt ACAD/2026-27/000001 (PDF)' }));
+    expect(await screen.findByText('Downloaded ACAD-2026-27-000001.pdf')).toBeInTheDocument();
+    expect(downloads).toEqual([{ url: '/api/user/purchases/p-1/receipts/payment', auth: 'Bearer test-access-token' }]);
+
+    await userEvent.click(screen.getByRole('button', { name: /Refund credit note ACAD-CN/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Receipt not found');
+  });
+});

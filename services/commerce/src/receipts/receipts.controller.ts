@@ -1,0 +1,36 @@
+import type { ReceiptKind } from '@academy/contracts';
+import { CurrentUser, type AuthUser } from '@academy/service-core';
+import { BadRequestException, Controller, Get, Param, ParseUUIDPipe, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { renderReceiptPdf } from './receipt-pdf.js';
+import { ReceiptsService } from './receipts.service.js';
+
+const KINDS: readonly ReceiptKind[] = ['payment', 'refund'];
+
+/** A purchase's receipt or refund credit note as PDF, for the learner who made the purchase only. */
+@Controller('api/user/purchases')
+export class ReceiptsController {
+  constructor(private readonly receipts: ReceiptsService) {}
+
+  @Get(':purchaseId/receipts/:kind')
+  async pdf(
+    @CurrentUser() user: AuthUser,
+    @Param('purchaseId', new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('purchaseId must be a valid purchase id') }))
+    purchaseId: string,
+    @Param('kind') kind: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (!KINDS.includes(kind as ReceiptKind)) throw new BadRequestException('The receipt kind must be payment or refund');
+    const receipt = await this.receipts.ownReceipt(user.id, purchaseId, kind as ReceiptKind);
+    const pdf = await renderReceiptPdf(receipt);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${receipt.number.replaceAll('/', '-')}.pdf"`,
+        'Cache-Control': 'private, no-store',
+        'Content-Length': String(pdf.length),
+      })
+      .end(pdf);
+  }
+}
