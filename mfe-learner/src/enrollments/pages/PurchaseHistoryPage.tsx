@@ -1,7 +1,6 @@
 import { formatDate, formatPrice, fromPaise, receiptPdfPath, type LearnerPurchase, type ReceiptRef } from '@academy/contracts';
-import { errorMessage, useCurrentUser, useRuntimeConfig } from '@academy/platform';
+import { errorMessage, useCurrentUser, usePortalAuth, useRuntimeConfig } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useAuth0 } from '@auth0/auth0-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadWithToken } from '../data/learningApi';
@@ -33,7 +32,7 @@ export function PurchaseHistoryPage() {
   const { isLoading, isAuthenticated, login } = useCurrentUser();
   const purchases = usePurchases(isAuthenticated);
   const { apiBaseUrl } = useRuntimeConfig();
-  const { getAccessTokenSilently } = useAuth0();
+  const { getAccessTokenSilently } = usePortalAuth();
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
 
   if (isLoading) return <LoadingView label="Loading your purchases" />;
