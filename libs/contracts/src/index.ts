@@ -15,3 +15,4 @@ export * from './catalogue.js';
 export * from './earnings.js';
 export * from './events.js';
 export * from './learning.js';
+export * from './quizzes.js';
