@@ -3,10 +3,12 @@ import { CreateUsersAndEnrolments1760000000000 } from './migrations/176000000000
 import { CreateProgressOutbox1760000050000 } from './migrations/1760000050000-CreateProgressOutbox.js';
 import { CreateLearning1760000100000 } from './migrations/1760000100000-CreateLearning.js';
 import { RevokedEnrolments1770100000002 } from './migrations/1770100000002-RevokedEnrolments.js';
+import { QuizAttempts1790015000000 } from './migrations/1790015000000-QuizAttempts.js';
+import { QuizAttempt } from './quizzes/quiz-attempt.entity.js';
 import { Enrolment } from './users/enrolment.entity.js';
 import { User } from './users/user.entity.js';
 
-export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPosition, CourseRating, Certificate];
+export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPosition, CourseRating, Certificate, QuizAttempt];
 
 /**
  * The `progress` schema: entities and migrations, in order. The outbox table (progress.outbox) is created here
@@ -15,5 +17,5 @@ export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPos
 export const progressDatabase = {
   schema: 'progress',
   entities: progressEntities,
-  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000, RevokedEnrolments1770100000002],
+  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000, RevokedEnrolments1770100000002, QuizAttempts1790015000000],
 };

@@ -8,7 +8,7 @@ import { LearningService } from '../learning/learning.service.js';
 import { UsersService } from '../users/users.service.js';
 import { newCertificateCode } from './certificate-code.js';
 
-export const NOT_COMPLETE_MESSAGE = 'Complete every lecture of the course to get its certificate';
+export const NOT_COMPLETE_MESSAGE = 'Complete every lecture and pass every quiz of the course to get its certificate';
 
 interface CertificateRow {
   code: string;
@@ -41,11 +41,11 @@ export class CertificatesService {
     return `${this.settings.portalUrl}/certificate/${encodeURIComponent(code)}`;
   }
 
-  /** The caller's certificate for the course, issued now if every lecture is complete (409 otherwise). */
+  /** The caller's certificate for the course, issued now if every lecture is complete and every quiz passed (409 otherwise). */
   async issue(authUser: AuthUser, courseId: string): Promise<CertificateRecord> {
     await this.learning.assertEnrolled(authUser.id, courseId);
     const [course, progress] = await Promise.all([this.catalogue.course(courseId), this.learning.progress(authUser.id, courseId)]);
-    if (!isCourseComplete(course.courseContent, progress.lectureCompleted)) throw new ConflictException(NOT_COMPLETE_MESSAGE);
+    if (!isCourseComplete(course.courseContent, progress.lectureCompleted, progress.quizzes)) throw new ConflictException(NOT_COMPLETE_MESSAGE);
 
     const existing = await this.find('"user_id" = $1 AND "course_id" = $2', [authUser.id, courseId]);
     if (existing) return existing;

@@ -10,6 +10,7 @@ import { BadRequestException, ForbiddenException, Inject, Injectable } from '@ne
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from './catalogue-client.js';
+import { quizStandings } from '../quizzes/quiz-standings.js';
 
 export const NOT_ENROLLED_MESSAGE = 'You are not enrolled in this course';
 export const LECTURE_NOT_IN_COURSE_MESSAGE = 'This lecture is not part of the course';
@@ -91,7 +92,7 @@ export class LearningService {
 
   async progress(userId: string, courseId: string): Promise<LearnerProgressData> {
     await this.assertEnrolled(userId, courseId);
-    const [completed, positions]: [{ lecture_id: string }[], { lecture_id: string; position_seconds: number }[]] = await Promise.all([
+    const [completed, positions, quizzes]: [{ lecture_id: string }[], { lecture_id: string; position_seconds: number }[], Awaited<ReturnType<typeof quizStandings>>] = await Promise.all([
       this.dataSource.query(
         'SELECT "lecture_id" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "course_id" = $2 ORDER BY "completed_at", "lecture_id"',
         [userId, courseId],
@@ -101,11 +102,13 @@ export class LearningService {
           WHERE "user_id" = $1 AND "course_id" = $2 ORDER BY "updated_at" DESC`,
         [userId, courseId],
       ),
+      quizStandings(this.dataSource, userId, [courseId]),
     ]);
     return {
       lectureCompleted: completed.map((row) => row.lecture_id),
       lastLectureId: positions[0]?.lecture_id ?? null,
       positions: Object.fromEntries(positions.map((row) => [row.lecture_id, row.position_seconds])),
+      quizzes: quizzes.get(courseId) ?? [],
     };
   }
 
