@@ -17,6 +17,8 @@ export const queryKeys = {
     enrolledRows: () => [...queryKeys.learner.enrolledCourses(), 'rows'] as const,
     /** The player's course (from the enrolled courses, with lecture links) and its progress. */
     playerCourse: (courseId: string) => [...queryKeys.learner.enrolledCourses(), 'player', courseId] as const,
+    /** A chapter quiz without its key and the learner's standing on it. */
+    quiz: (courseId: string, quizId: string) => [...queryKeys.learner.all, 'quiz', courseId, quizId] as const,
   },
   educator: {
     all: ['educator'] as const,
@@ -25,5 +27,7 @@ export const queryKeys = {
     myCourses: () => [...queryKeys.educator.all, 'my-courses'] as const,
     courseForEditing: (courseId: string) => [...queryKeys.educator.all, 'course', courseId] as const,
     students: () => [...queryKeys.educator.all, 'students'] as const,
+    /** Attempts, passes, average best score and most-missed question of a course's quizzes. */
+    quizStats: (courseId: string) => [...queryKeys.educator.all, 'quiz-stats', courseId] as const,
   },
 } as const;
