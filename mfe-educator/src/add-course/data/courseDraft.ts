@@ -125,7 +125,7 @@ export function toCourseData(fields: CourseFields, chapters: readonly DraftChapt
         testUrl: lecture.testUrl ?? '',
         isPreviewFree: lecture.isPreviewFree,
       })),
-      quiz: chapter.quiz,
+      ...(chapter.quiz ? { quiz: chapter.quiz } : {}),
     })),
   };
 }
