@@ -168,11 +168,12 @@ function QuizForm({ courseId, quiz, onResult }: { courseId: string; quiz: Public
           </button>
         )}
         {onePerScreen && step < last ? (
-          <button type="button" className="button" onClick={() => setStep(step + 1)}>
+          // Own keys: React must not turn this very button into the submit button while it is being clicked.
+          <button key="next" type="button" className="button" onClick={() => setStep(step + 1)}>
             Next question
           </button>
         ) : (
-          <button type="submit" className="button" disabled={isSubmitting}>
+          <button key="submit" type="submit" className="button" disabled={isSubmitting}>
             {isSubmitting ? 'Submitting…' : 'Submit answers'}
           </button>
         )}
