@@ -1,4 +1,4 @@
-import { isCourseComplete, type CertificateRecord } from '@academy/contracts';
+import { isCourseComplete, quizzesOf, type CertificateRecord } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -8,7 +8,8 @@ import { LearningService } from '../learning/learning.service.js';
 import { UsersService } from '../users/users.service.js';
 import { newCertificateCode } from './certificate-code.js';
 
-export const NOT_COMPLETE_MESSAGE = 'Complete every lecture and pass every quiz of the course to get its certificate';
+export const NOT_COMPLETE_MESSAGE = 'Complete every lecture of the course to get its certificate';
+export const NOT_COMPLETE_WITH_QUIZZES_MESSAGE = 'Complete every lecture and pass every quiz of the course to get its certificate';
 
 interface CertificateRow {
   code: string;
@@ -45,7 +46,9 @@ export class CertificatesService {
   async issue(authUser: AuthUser, courseId: string): Promise<CertificateRecord> {
     await this.learning.assertEnrolled(authUser.id, courseId);
     const [course, progress] = await Promise.all([this.catalogue.course(courseId), this.learning.progress(authUser.id, courseId)]);
-    if (!isCourseComplete(course.courseContent, progress.lectureCompleted, progress.quizzes)) throw new ConflictException(NOT_COMPLETE_MESSAGE);
+    if (!isCourseComplete(course.courseContent, progress.lectureCompleted, progress.quizzes)) {
+      throw new ConflictException(quizzesOf(course.courseContent).length > 0 ? NOT_COMPLETE_WITH_QUIZZES_MESSAGE : NOT_COMPLETE_MESSAGE);
+    }
 
     const existing = await this.find('"user_id" = $1 AND "course_id" = $2', [authUser.id, courseId]);
     if (existing) return existing;
