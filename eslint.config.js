@@ -7,7 +7,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import { workspaceBoundaries } from './tools/lint/workspace-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '**/.e2e-redeploy-*/**', 'bench/results/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '**/.e2e-redeploy-*/**', 'bench/results/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,6 +9,7 @@ import { ensureRedis, type RedisHandle } from '../local/redis.js';
 import { dataDir, repoRoot } from '../paths.js';
 import type { AppName, ServiceName } from '../routes/route-table.js';
 import { fileSink, ManagedChild, runToCompletion, terminalSink, type OutputSink } from './child-process.js';
+import { runDemoActivity } from './demo-activity/index.js';
 
 export interface PortalPorts {
   portal: number;
@@ -35,6 +36,8 @@ export interface StartPortalOptions {
   dropDatabaseOnStop?: boolean;
   /** How long each process may take to answer /health. */
   healthTimeoutMs?: number;
+  /** Demo classmates buy, study and rate the demo courses through the API after start (default true). */
+  demoActivity?: boolean;
 }
 
 export interface RunningPortal {
@@ -219,10 +222,11 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       }
     }
 
+    const runtimeConfig = runtimeConfigFromEnv({ ...env, RAZORPAY_KEY_ID: razorpaySandbox.keyId }, sandboxUrl);
     edge = await createEdge({
       serviceUrls,
       appDirs: options.appDirs,
-      runtimeConfig: runtimeConfigFromEnv({ ...env, RAZORPAY_KEY_ID: razorpaySandbox.keyId }, sandboxUrl),
+      runtimeConfig,
       onError: (message) => sink.write('edge', message),
     }).listen(ports.portal, '127.0.0.1');
     healthChecks.push(waitForHealth(`${portalUrl}/runtime-config.json`, undefined, healthTimeoutMs));
@@ -235,6 +239,22 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       void child.exited.then(() => {
         if (!stopped) log(`ERROR: ${child.describeExit()}`);
       });
+    }
+
+    if (options.demoActivity !== false && children.some((child) => child.name === 'sandbox')) {
+      try {
+        await runDemoActivity({
+          portalUrl,
+          sandboxUrl,
+          client: { clientId: runtimeConfig.auth0.clientId, audience: runtimeConfig.auth0.audience, redirectUri: portalUrl },
+          password: demoPassword,
+          log,
+        });
+      } catch (error) {
+        // Tests need the demo figures; a developer's portal is still usable without them.
+        if (options.isolated) throw error;
+        log(`WARNING: the demo activity did not finish (${(error as Error).message}); the portal runs without it`);
+      }
     }
 
     return { portalUrl, sandboxUrl, databaseUrl, redisUrl: redis.url, queuePrefix, ports, stop };

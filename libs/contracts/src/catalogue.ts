@@ -7,7 +7,7 @@ import { quizInputSchema, type QuizDefinition } from './quizzes.js';
 
 /** A row of the educator's "My Courses" table. */
 export interface EducatorCourse extends CourseSummary {
-  /** floor(students × price after discount), from the catalogue's counters. */
+  /** This course's net earnings from commerce's earnings ledger (the dashboard's source too). */
   earnings: number;
   isPublished: boolean;
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { hasErrors, validateContactForm, validateNewsletterForm } from './forms.js';
+import type { z } from 'zod';
+import { contactFormSchema, newsletterFormSchema } from './forms.js';
 
-describe('validateNewsletterForm', () => {
+/** Each field's first problem, as the form shows it under the field (zodResolver keeps the first). */
+function firstProblems(schema: z.ZodObject, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  const problems: Record<string, string> = {};
+  for (const issue of result.success ? [] : result.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  return problems;
+}
+
+describe('newsletterFormSchema', () => {
   it.each([
     ['', { email: 'Email is required.' }],
     ['   ', { email: 'Email is required.' }],
@@ -9,19 +18,23 @@ describe('validateNewsletterForm', () => {
     ['a@b', { email: 'Invalid email format.' }],
     ['learner@school.example', {}],
     ['  learner@school.in  ', {}],
-  ])('%p → %p', (email, errors) => expect(validateNewsletterForm({ email })).toEqual(errors));
+  ])('%p → %p', (email, errors) => expect(firstProblems(newsletterFormSchema, { email })).toEqual(errors));
+
+  it('gives the trimmed address', () => {
+    expect(newsletterFormSchema.parse({ email: '  learner@school.in ' })).toEqual({ email: 'learner@school.in' });
+  });
 });
 
-describe('validateContactForm', () => {
+describe('contactFormSchema', () => {
   const valid = { name: 'Riya', email: 'riya@mail.com', subject: 'Fees', message: 'Hello' };
 
-  it('accepts a complete message', () => {
-    expect(validateContactForm(valid)).toEqual({});
-    expect(hasErrors(validateContactForm(valid))).toBe(false);
+  it('accepts a complete message, trimmed', () => {
+    expect(firstProblems(contactFormSchema, valid)).toEqual({});
+    expect(contactFormSchema.parse({ ...valid, name: ' Riya ' }).name).toBe('Riya');
   });
 
   it('reports every empty field, trimmed, with its own message', () => {
-    expect(validateContactForm({ name: ' ', email: '', subject: '\t', message: '\n' })).toEqual({
+    expect(firstProblems(contactFormSchema, { name: ' ', email: '', subject: '\t', message: '\n' })).toEqual({
       name: 'Name is required.',
       email: 'Email is required.',
       subject: 'Subject is required.',
@@ -37,6 +50,6 @@ describe('validateContactForm', () => {
     ['riya@mail.c0m', 'Invalid email format.'],
     ['riya mail.com', 'Invalid email format.'],
   ])('email %p → %p', (email, message) => {
-    expect(validateContactForm({ ...valid, email }).email).toBe(message);
+    expect(firstProblems(contactFormSchema, { ...valid, email }).email).toBe(message);
   });
 });

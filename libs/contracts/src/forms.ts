@@ -1,41 +1,23 @@
-// Client-side rules of the newsletter and contact forms (spec section 5), with their exact messages.
-
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+// The newsletter and contact forms' rules (spec section 5), with their exact messages. The forms validate with
+// these schemas (react-hook-form's zodResolver); the first problem of a field is the one shown under it.
+import { z } from 'zod';
 
 /** Newsletter: any address shaped like local@domain.tld. */
 export const NEWSLETTER_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Contact: the top-level part must be 2 to 4 letters. */
 export const CONTACT_EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
 
-export interface NewsletterForm {
-  email: string;
-}
+const required = (message: string) => z.string().trim().min(1, message);
 
-export function validateNewsletterForm(values: NewsletterForm): FieldErrors<keyof NewsletterForm> {
-  const email = values.email.trim();
-  if (!email) return { email: 'Email is required.' };
-  if (!NEWSLETTER_EMAIL.test(email)) return { email: 'Invalid email format.' };
-  return {};
-}
+export const newsletterFormSchema = z.object({
+  email: required('Email is required.').regex(NEWSLETTER_EMAIL, 'Invalid email format.'),
+});
+export type NewsletterForm = z.infer<typeof newsletterFormSchema>;
 
-export interface ContactForm {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
-
-export function validateContactForm(values: ContactForm): FieldErrors<keyof ContactForm> {
-  const errors: FieldErrors<keyof ContactForm> = {};
-  if (!values.name.trim()) errors.name = 'Name is required.';
-  const email = values.email.trim();
-  if (!email) errors.email = 'Email is required.';
-  else if (!CONTACT_EMAIL.test(email)) errors.email = 'Invalid email format.';
-  if (!values.subject.trim()) errors.subject = 'Subject is required.';
-  if (!values.message.trim()) errors.message = 'Message is required.';
-  return errors;
-}
-
-export function hasErrors(errors: Record<string, string | undefined>): boolean {
-  return Object.values(errors).some(Boolean);
-}
+export const contactFormSchema = z.object({
+  name: required('Name is required.'),
+  email: required('Email is required.').regex(CONTACT_EMAIL, 'Invalid email format.'),
+  subject: required('Subject is required.'),
+  message: required('Message is required.'),
+});
+export type ContactForm = z.infer<typeof contactFormSchema>;

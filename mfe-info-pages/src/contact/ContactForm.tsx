@@ -1,6 +1,7 @@
-import { ChangeEvent, FormEvent, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { ContactForm as ContactFormValues, FieldErrors, hasErrors, validateContactForm } from '@academy/contracts';
+import { contactFormSchema, type ContactForm as ContactFormValues } from '@academy/contracts';
 import { errorMessage, useRuntimeConfig, useToast } from '@academy/platform';
 import { sendContactMessage } from './sendContactMessage.js';
 
@@ -19,57 +20,34 @@ export function ContactForm() {
   const { forms } = useRuntimeConfig();
   const toast = useToast();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ContactFormValues>(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  // Checked on submit, then again as a field with an error changes; the first invalid field gets focus.
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: emptyForm, shouldFocusError: true });
 
-  const update = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const name = event.target.name as Field;
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-    // Clear a field's error once its value changes; the next submit checks again.
-    setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const found = validateContactForm(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      const firstInvalid = fields.find((field) => found[field.name]);
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid?.name}"]`)?.focus();
-      return;
-    }
-    setSubmitting(true);
+  const send = async (message: ContactFormValues) => {
     try {
-      await sendContactMessage(forms, {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        subject: values.subject.trim(),
-        message: values.message.trim(),
-      });
-      setValues(emptyForm);
+      await sendContactMessage(forms, message);
+      reset(emptyForm);
       navigate('/success');
     } catch (error) {
       toast.error(errorMessage(error));
-    } finally {
-      setSubmitting(false);
     }
   };
 
   return (
-    <form ref={formRef} className="contact-form" noValidate onSubmit={submit} aria-labelledby="contact-form-heading">
+    <form className="contact-form" noValidate onSubmit={handleSubmit(send)} aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading">Send us a message</h2>
       {fields.map((field) => {
         const inputId = `contact-${field.name}`;
         const errorId = `${inputId}-error`;
-        const error = errors[field.name];
+        const error = errors[field.name]?.message;
         const shared = {
           id: inputId,
-          name: field.name,
-          value: values[field.name],
-          onChange: update,
+          ...register(field.name),
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? errorId : undefined,
           required: true,
@@ -90,8 +68,8 @@ export function ContactForm() {
           </div>
         );
       })}
-      <button type="submit" className="button contact-form__submit" disabled={submitting}>
-        {submitting ? 'Sending...' : 'Send Message'}
+      <button type="submit" className="button contact-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send Message'}
       </button>
     </form>
   );

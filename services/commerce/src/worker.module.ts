@@ -16,9 +16,6 @@ import {
 } from './queue/commerce-jobs.js';
 import { ReconcilePurchasesJob } from './reconcile/reconcile-purchases.job.js';
 
-/** A killed worker's job is picked up again after this lock expires (BullMQ's default is 30 s). */
-const lockDuration = Number(process.env.COMMERCE_JOB_LOCK_MS ?? 15_000);
-
 /** Settlement, earnings and clients, with the outbox writer and the relay (one instance shared by both queues). */
 const domain = CommerceDomainModule.with(OutboxModule.forRelay({ schema: 'commerce', routes: commerceOutboxRoutes }));
 
@@ -49,8 +46,10 @@ class ReconciliationScheduler implements OnApplicationBootstrap {
       queue: COMMERCE_QUEUE,
       jobNames: Object.values(CommerceJob),
       handlers: [HealthPingJob, VerifyPaymentJob, ReconcilePurchasesJob],
-      lockDuration,
-      stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)),
+      lockSettingsFrom: (config) => {
+        const lockDuration = (config as CommerceConfig).COMMERCE_JOB_LOCK_MS;
+        return { lockDuration, stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)) };
+      },
     }),
     QueueModule.forWorker({
       imports: [domain],

@@ -51,7 +51,7 @@ export class CoreModule {
         TypeOrmModule.forRootAsync({
           extraProviders: [configProvider],
           inject: [CORE_CONFIG],
-          useFactory: (config: CoreConfig) => serviceDataSourceOptions({ ...options.database, url: config.DATABASE_URL }),
+          useFactory: (config: CoreConfig) => serviceDataSourceOptions({ ...options.database, url: config.DATABASE_URL, poolMax: config.DB_POOL_MAX }),
         }),
         BullModule.forRootAsync({
           extraProviders: [configProvider],

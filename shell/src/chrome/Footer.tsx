@@ -1,6 +1,7 @@
-import { ChangeEvent, FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { validateNewsletterForm } from '@academy/contracts';
+import { newsletterFormSchema, type NewsletterForm as NewsletterFormValues } from '@academy/contracts';
 import { errorMessage, useRuntimeConfig, useToast } from '@academy/platform';
 import { SocialLinks } from '@academy/ui';
 import { subscribeToNewsletter } from './subscribeToNewsletter';
@@ -57,35 +58,26 @@ function NewsletterForm() {
   const { forms } = useRuntimeConfig();
   const toast = useToast();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NewsletterFormValues>({ resolver: zodResolver(newsletterFormSchema), defaultValues: { email: '' } });
+  const error = errors.email?.message;
 
-  const update = (event: ChangeEvent<HTMLInputElement>) => {
-    setEmail(event.target.value);
-    setError(undefined);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const found = validateNewsletterForm({ email }).email;
-    setError(found);
-    if (found) return;
-    setSubmitting(true);
+  const subscribe = async ({ email }: NewsletterFormValues) => {
     try {
-      await subscribeToNewsletter(forms, email.trim());
-      setEmail('');
+      await subscribeToNewsletter(forms, email);
+      reset({ email: '' });
       navigate('/success');
     } catch (failure) {
       toast.error(errorMessage(failure));
-    } finally {
-      setSubmitting(false);
     }
   };
 
   return (
-    <form className="site-footer__newsletter" noValidate onSubmit={submit} aria-labelledby="newsletter-heading">
+    <form className="site-footer__newsletter" noValidate onSubmit={handleSubmit(subscribe)} aria-labelledby="newsletter-heading">
       <h2 id="newsletter-heading">Subscribe to our newsletter</h2>
       <p>News, new courses and study tips, once a month.</p>
       <label htmlFor="newsletter-email" className="visually-hidden">
@@ -95,16 +87,14 @@ function NewsletterForm() {
         <input
           id="newsletter-email"
           type="email"
-          name="email"
           autoComplete="email"
           placeholder="Enter your email"
-          value={email}
-          onChange={update}
+          {...register('email')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'newsletter-email-error' : undefined}
         />
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? 'Subscribing...' : 'Subscribe'}
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? 'Subscribing...' : 'Subscribe'}
         </button>
       </div>
       {error && (

@@ -3,7 +3,9 @@ import { Inject, Injectable, UnsupportedMediaTypeException } from '@nestjs/commo
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultMediaRoot } from '../media/generate-media.js';
+import { CORE_CONFIG } from '@academy/service-core';
+import type { CatalogueConfig } from '../catalogue-config.js';
+import { MEDIA_ROOT, mediaRootProviders } from '../media/media-roots.js';
 
 /** Largest accepted thumbnail; multer stops reading beyond it and the request fails with 413. */
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
@@ -41,7 +43,6 @@ export interface ThumbnailStore {
 }
 
 export const THUMBNAIL_STORE = Symbol('THUMBNAIL_STORE');
-export const MEDIA_ROOT = Symbol('MEDIA_ROOT');
 
 /** Files under <media root>/thumbnails/uploads/, served by MediaController at /media/thumbnails/uploads/<name>. */
 @Injectable()
@@ -84,10 +85,15 @@ function isHttpUrl(value: string): boolean {
  * The S3 store's settings from the environment (THUMBNAIL_STORE=s3), checked all at once: the error names every
  * missing or malformed variable. S3_REGION defaults to us-east-1; S3_ENDPOINT is optional.
  */
-export function s3ThumbnailStoreConfig(env: NodeJS.ProcessEnv = process.env): S3ThumbnailStoreConfig {
-  const read = (name: string) => env[name]?.trim() || undefined;
+/** The settings the thumbnail store reads (validated with the rest of the catalogue's config at start-up). */
+export type ThumbnailStoreSettings = Partial<
+  Record<'THUMBNAIL_STORE' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'THUMBNAIL_PUBLIC_BASE_URL', string>
+>;
+
+export function s3ThumbnailStoreConfig(env: ThumbnailStoreSettings): S3ThumbnailStoreConfig {
+  const read = (name: keyof ThumbnailStoreSettings) => env[name]?.trim() || undefined;
   const problems: string[] = [];
-  const required = (name: string): string => {
+  const required = (name: keyof ThumbnailStoreSettings): string => {
     const value = read(name);
     if (!value) problems.push(`${name} is missing`);
     return value ?? '';
@@ -153,16 +159,16 @@ export class S3ThumbnailStore implements ThumbnailStore {
  */
 export function thumbnailStoreProviders() {
   return [
-    { provide: MEDIA_ROOT, useFactory: () => defaultMediaRoot() },
+    ...mediaRootProviders,
     {
       provide: THUMBNAIL_STORE,
-      inject: [MEDIA_ROOT],
-      useFactory: (mediaRoot: string): ThumbnailStore => createThumbnailStore(mediaRoot),
+      inject: [MEDIA_ROOT, CORE_CONFIG],
+      useFactory: (mediaRoot: string, config: CatalogueConfig): ThumbnailStore => createThumbnailStore(mediaRoot, config),
     },
   ];
 }
 
-export function createThumbnailStore(mediaRoot: string, env: NodeJS.ProcessEnv = process.env): ThumbnailStore {
+export function createThumbnailStore(mediaRoot: string, env: ThumbnailStoreSettings): ThumbnailStore {
   const kind = env.THUMBNAIL_STORE?.trim() || 'local';
   if (kind === 'local') return new LocalThumbnailStore(mediaRoot);
   if (kind === 's3') return new S3ThumbnailStore(s3ThumbnailStoreConfig(env));

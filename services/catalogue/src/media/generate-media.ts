@@ -8,14 +8,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEMO_VIDEO_URL, type DemoCourse, demoCourses, PAID_DEMO_VIDEO_URL } from '../seed/demo-courses.js';
 import { minimalPdf, thumbnailSvg } from './media-files.js';
 
-/** services/catalogue/media, from src/media or dist/media alike; MEDIA_DIR overrides. */
-export function defaultMediaRoot(): string {
-  return process.env.MEDIA_DIR ?? fileURLToPath(new URL('../../media', import.meta.url));
+/** services/catalogue/media, from src/media or dist/media alike, unless MEDIA_DIR names another folder. */
+export function mediaRootOf(configured?: string): string {
+  return configured ?? fileURLToPath(new URL('../../media', import.meta.url));
 }
 
-/** services/catalogue/paid-media: files of paid lectures, served only through signed links (/api/files/). */
-export function defaultPaidMediaRoot(): string {
-  return process.env.PAID_MEDIA_DIR ?? fileURLToPath(new URL('../../paid-media', import.meta.url));
+/** services/catalogue/paid-media (files of paid lectures, served only through signed links), unless PAID_MEDIA_DIR. */
+export function paidMediaRootOf(configured?: string): string {
+  return configured ?? fileURLToPath(new URL('../../paid-media', import.meta.url));
 }
 
 export interface MediaRoots {
@@ -61,8 +61,8 @@ export interface MediaReport {
 
 /** Idempotent: files that already exist are left alone. */
 export function generateMedia(
-  mediaRoot = defaultMediaRoot(),
-  paidMediaRoot = defaultPaidMediaRoot(),
+  mediaRoot = mediaRootOf(process.env.MEDIA_DIR),
+  paidMediaRoot = paidMediaRootOf(process.env.PAID_MEDIA_DIR),
   courses: readonly DemoCourse[] = demoCourses,
 ): MediaReport {
   const roots: MediaRoots = { media: mediaRoot, paid: paidMediaRoot };

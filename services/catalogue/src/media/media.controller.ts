@@ -1,12 +1,12 @@
 import { Public } from '@academy/service-core';
-import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { defaultMediaRoot } from './generate-media.js';
+import { MEDIA_ROOT } from './media-roots.js';
 
 /** Serves /media/* (thumbnails, notes, demo videos) with Range support; the edge routes /media/ here. */
 @Controller('media')
 export class MediaController {
-  private readonly root = defaultMediaRoot();
+  constructor(@Inject(MEDIA_ROOT) private readonly root: string) {}
 
   @Public()
   @Get('*path')

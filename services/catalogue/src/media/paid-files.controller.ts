@@ -1,7 +1,7 @@
 import { MEDIA_LINK_MISSING_MESSAGE, MEDIA_LINKS, MediaLinks, PROTECTED_FILE_PREFIX, Public } from '@academy/service-core';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { defaultPaidMediaRoot } from './generate-media.js';
+import { PAID_MEDIA_ROOT } from './media-roots.js';
 
 /**
  * Paid lectures' videos, notes and tests (/api/files/*): only with a link signed for a user by progress (enrolled
@@ -9,9 +9,10 @@ import { defaultPaidMediaRoot } from './generate-media.js';
  */
 @Controller('api/files')
 export class PaidFilesController {
-  private readonly root = defaultPaidMediaRoot();
-
-  constructor(@Inject(MEDIA_LINKS) private readonly links: MediaLinks) {}
+  constructor(
+    @Inject(MEDIA_LINKS) private readonly links: MediaLinks,
+    @Inject(PAID_MEDIA_ROOT) private readonly root: string,
+  ) {}
 
   @Public()
   @Get('*path')

@@ -30,6 +30,8 @@ export const commerceConfigShape = {
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Failed or expired purchases younger than this are still checked for a late captured payment. */
   RECONCILE_CLOSED_WITHIN_MS: z.coerce.number().int().positive().default(3 * 24 * 60 * 60_000),
+  /** A killed worker's payment job is picked up again after this lock expires (BullMQ's default is 30 s). */
+  COMMERCE_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(15_000),
 };
 
 export type CommerceConfig = CoreConfig & z.infer<z.ZodObject<typeof commerceConfigShape>>;

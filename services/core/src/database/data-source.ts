@@ -8,6 +8,8 @@ export interface ServiceDatabaseOptions {
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
+  /** Connections per process (DB_POOL_MAX); default 10. */
+  poolMax?: number;
 }
 
 /** TypeORM options for one service: its own schema, migrations table inside it, never `synchronize`. */
@@ -23,7 +25,7 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     uuidExtension: 'pgcrypto',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: Number(process.env.DB_POOL_MAX) || 10, application_name: `academy-${options.schema}`, ...POOL_TIMEOUTS },
+    extra: { max: options.poolMax ?? 10, application_name: `academy-${options.schema}`, ...POOL_TIMEOUTS },
   };
 }
 

@@ -1,6 +1,7 @@
 import { BullModule, Processor, WorkerHost } from '@nestjs/bullmq';
 import { DynamicModule, Inject, Logger, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
+import { CORE_CONFIG, type CoreConfig } from '../config/config.js';
 import { assertCompleteRegistry, JobRegistry, type JobProcessor } from './job-registry.js';
 
 export interface QueueRegistration {
@@ -18,6 +19,8 @@ export interface QueueRegistration {
    */
   lockDuration?: number;
   stalledInterval?: number;
+  /** Lock settings taken from the service's validated config, when a setting decides them. */
+  lockSettingsFrom?: (config: CoreConfig) => { lockDuration: number; stalledInterval?: number };
   /** Modules that provide what the handlers inject (handlers are instantiated inside the queue's module). */
   imports?: ModuleMetadata['imports'];
 }
@@ -26,16 +29,20 @@ export const jobRegistryToken = (queue: string) => `academy:jobRegistry:${queue}
 
 function workerFor(registration: QueueRegistration): Type<WorkerHost> {
   const token = jobRegistryToken(registration.queue);
-  @Processor(registration.queue, {
+  const staticOptions = {
     concurrency: registration.concurrency ?? 4,
     ...(registration.lockDuration ? { lockDuration: registration.lockDuration } : {}),
     ...(registration.stalledInterval ? { stalledInterval: registration.stalledInterval } : {}),
-  })
+  };
+  @Processor(registration.queue, staticOptions)
   class QueueWorker extends WorkerHost {
     private readonly logger = new Logger(`Worker:${registration.queue}`);
 
-    constructor(@Inject(token) private readonly registry: JobRegistry) {
+    constructor(@Inject(token) private readonly registry: JobRegistry, @Inject(CORE_CONFIG) config: CoreConfig) {
       super();
+      // BullMQ's worker is made after every provider exists (the explorer reads these options then), so
+      // options from the validated config can still be applied here.
+      if (registration.lockSettingsFrom) Processor(registration.queue, { ...staticOptions, ...registration.lockSettingsFrom(config) })(QueueWorker);
     }
 
     async process(job: Job): Promise<unknown> {

@@ -2,6 +2,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:cry
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readJsonFile, writeJsonFile } from '../json-file.js';
+import { DEMO_CLASSMATES } from './demo-classmates.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keyLength: number) => Promise<Buffer>;
 
@@ -36,6 +37,8 @@ const DEMO_ACCOUNTS: Account[] = [
   { subject: 'sandbox|student-aarav', avatarId: 'student-aarav', name: 'Aarav Sharma', email: 'aarav@demo.academy', role: 'student', isDemo: true },
   { subject: 'sandbox|student-diya', avatarId: 'student-diya', name: 'Diya Patel', email: 'diya@demo.academy', role: 'student', isDemo: true },
 ];
+
+const FIXED_ACCOUNTS = [...DEMO_ACCOUNTS, ...DEMO_CLASSMATES];
 
 const SIGN_UPS_FILE = 'accounts.json';
 const KEY_LENGTH = 32;
@@ -81,7 +84,7 @@ export class AccountStore {
   }
 
   findBySubject(subject: string): Account | undefined {
-    const demo = DEMO_ACCOUNTS.find((account) => account.subject === subject);
+    const demo = FIXED_ACCOUNTS.find((account) => account.subject === subject);
     if (demo) return demo;
     const signUp = this.signUps.get(subject);
     return signUp ? toAccount(signUp) : undefined;
@@ -94,7 +97,7 @@ export class AccountStore {
   /** Returns the account when the email and password match, otherwise undefined (same answer for both faults). */
   async authenticate(email: string, password: string): Promise<Account | undefined> {
     const wanted = normaliseEmail(email);
-    const demo = DEMO_ACCOUNTS.find((account) => account.email === wanted);
+    const demo = FIXED_ACCOUNTS.find((account) => account.email === wanted);
     if (demo) {
       const candidate = await hashPassword(password, this.demoPasswordSalt);
       return timingSafeEqual(candidate, this.demoPasswordHash) ? demo : undefined;
@@ -141,7 +144,7 @@ export class AccountStore {
   }
 
   private allAccounts(): Account[] {
-    return [...DEMO_ACCOUNTS, ...[...this.signUps.values()].map(toAccount)];
+    return [...FIXED_ACCOUNTS, ...[...this.signUps.values()].map(toAccount)];
   }
 
   private persist(): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { BrowserClient } from '../testing/browser-client.js';
+import { BrowserClient } from './browser-client.js';
 import {
   TEST_AUDIENCE,
   TEST_CLIENT_ID,
@@ -90,6 +90,17 @@ describe('sign-in sandbox over HTTP (authorization code + PKCE, as auth0-spa-js 
     expect(payload.sub).toBe('sandbox|student-aarav');
     expect(payload[ROLES]).toEqual([]);
     expect(payload[`${NS}name`]).toBe('Aarav Sharma');
+  });
+
+  it('signs a demo classmate in with the demo password, though classmates are not offered on the page', async () => {
+    const browser = new BrowserClient(sandbox.baseUrl);
+    const { html } = await openLoginPage(browser, sandbox.baseUrl, makePkcePair(), 'classmate');
+    expect(html).not.toContain('Ishaan Verma');
+    const tokens = await signIn(sandbox, 'login', { email: 'ishaan@demo.academy', password: 'learn-academy' });
+    const { payload } = await verifyAccessToken(tokens.access_token);
+    expect(payload.sub).toBe('sandbox|student-ishaan');
+    expect(payload[`${NS}name`]).toBe('Ishaan Verma');
+    expect(payload[ROLES]).toEqual([]);
   });
 
   it('signs in with email and password, and refuses a wrong password with a readable error', async () => {

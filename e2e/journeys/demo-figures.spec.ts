@@ -1,0 +1,113 @@
+// The demo figures agree (issue 16): the launcher's demo classmates bought, studied and rated the demo courses
+// through the public API, and every page that shows a course's students, ratings or earnings shows the same
+// numbers, backed by those records.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import {
+  formatPrice,
+  pluralize,
+  type CourseDetail,
+  type CourseSummary,
+  type DashboardData,
+  type EducatorCourse,
+  type EnrolledStudentRecord,
+} from '@academy/contracts';
+import { classmatePlan, DEMO_CLASSMATE_NAMES } from '@academy/infra';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { cachedAccessToken, signIn } from '../support/auth.js';
+import { portal } from '../support/portal.js';
+
+const { portalUrl } = portal();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Figures {
+  catalogue: CourseSummary[];
+  myCourses: EducatorCourse[];
+  students: EnrolledStudentRecord[];
+  dashboard: DashboardData;
+}
+
+async function figures(token: string): Promise<Figures> {
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${portalUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    return (await response.json()) as T;
+  };
+  const [{ courses: catalogue }, { courses: myCourses }, { enrolledStudents: students }, { dashboardData: dashboard }] = await Promise.all([
+    get<{ courses: CourseSummary[] }>('/course/all?limit=100'),
+    get<{ courses: EducatorCourse[] }>('/educator/courses'),
+    get<{ enrolledStudents: EnrolledStudentRecord[] }>('/educator/enrolledStudents'),
+    get<{ dashboardData: DashboardData }>('/educator/dashboard'),
+  ]);
+  return { catalogue, myCourses, students, dashboard };
+}
+
+/** Enrolment events reach the catalogue's counters a moment after the sale: wait for two reads that agree. */
+async function settledFigures(page: Page): Promise<Figures> {
+  const token = await cachedAccessToken(page);
+  let previous = JSON.stringify(await figures(token));
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const current = await figures(token);
+    const studentsAgree = current.myCourses.every(
+      (course) => course.studentCount === current.students.filter((row) => row.courseTitle === course.courseTitle).length,
+    );
+    if (studentsAgree && JSON.stringify(current) === previous) return current;
+    previous = JSON.stringify(current);
+  }
+  throw new Error('The figures did not settle');
+}
+
+describe('demo figures', () => {
+  it('every page shows the same students, ratings and earnings, all from the classmates’ real records', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, portalUrl, 'Meera Iyer');
+    const { catalogue, myCourses, students, dashboard } = await settledFigures(page);
+
+    // The classmates' purchases are there, course by course, as their plan says.
+    const ordered = [...catalogue].sort((a, b) => a._id.localeCompare(b._id));
+    let classmateEnrolments = 0;
+    for (const [courseIndex, summary] of ordered.entries()) {
+      const detail = ((await (await fetch(`${portalUrl}/api/course/${summary._id}`)).json()) as { courseData: CourseDetail }).courseData;
+      const lectureCount = detail.courseContent.reduce((sum, chapter) => sum + chapter.chapterContent.length, 0);
+      const buyers = DEMO_CLASSMATE_NAMES.filter((_, classmateIndex) => classmatePlan(classmateIndex, courseIndex, lectureCount).buys);
+      const raters = DEMO_CLASSMATE_NAMES.filter((_, classmateIndex) => classmatePlan(classmateIndex, courseIndex, lectureCount).rating !== undefined);
+      const rows = students.filter((row) => row.courseTitle === summary.courseTitle);
+      expect(rows.map((row) => row.student.name).filter((name) => buyers.includes(name)).sort()).toEqual([...buyers].sort());
+      // Card and course page agree, and count at least the classmates (other journeys add their own learners).
+      expect(summary.studentCount).toBe(rows.length);
+      expect(detail.studentCount).toBe(summary.studentCount);
+      expect(detail.ratingCount).toBe(summary.ratingCount);
+      expect(summary.ratingCount).toBeGreaterThanOrEqual(raters.length);
+      classmateEnrolments += buyers.length;
+    }
+    expect(classmateEnrolments).toBeGreaterThan(0);
+
+    // My Courses and the dashboard read the same ledger; My Courses' students are the catalogue's counters.
+    for (const course of myCourses) {
+      const card = catalogue.find((summary) => summary._id === course._id);
+      if (card) expect(course.studentCount).toBe(card.studentCount);
+    }
+    expect(myCourses.reduce((sum, course) => sum + course.earnings, 0)).toBeCloseTo(dashboard.totalEarnings, 2);
+    expect(dashboard.totalEnrolments).toBe(students.length);
+
+    // The pages show those numbers.
+    const busiest = [...myCourses].filter((course) => course.isPublished).sort((a, b) => b.studentCount - a.studentCount)[0]!;
+    await page.goto(`${portalUrl}/course/${busiest._id}`);
+    await page.getByText(pluralize(busiest.studentCount, 'student')).first().waitFor();
+    await page.goto(`${portalUrl}/educator/my-courses`);
+    const row = page.getByRole('row').filter({ hasText: busiest.courseTitle });
+    await row.getByRole('cell', { name: formatPrice(busiest.earnings), exact: true }).waitFor();
+    await row.getByRole('cell', { name: String(busiest.studentCount), exact: true }).waitFor();
+    await page.goto(`${portalUrl}/educator/students-enrolled`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('row').filter({ hasText: busiest.courseTitle }).count()).resolves.toBe(busiest.studentCount);
+  });
+});
