@@ -3,7 +3,7 @@
 // appears; the educator sees the attempt figures. One question per screen on a phone.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import type { CourseDetail, CourseSummary } from '@academy/contracts';
+import { quizStatsPath, type CourseDetail, type CourseSummary, type QuizStats } from '@academy/contracts';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { cachedAccessToken, signIn } from '../support/auth.js';
 import { portal } from '../support/portal.js';
@@ -190,4 +190,19 @@ describe('chapter quizzes', () => {
     await form.getByText('Enter a number, like 1.5').waitFor();
     expect(await form.getByLabel('Your answer to question 3').getAttribute('aria-invalid')).toBe('true');
   }, 90_000);
+
+  it("the demo classmates' attempts give the demo courses' quizzes real figures", async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, portalUrl, 'Meera Iyer');
+    const token = await cachedAccessToken(page);
+    const { courses } = (await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };
+    const figures: QuizStats[] = [];
+    for (const course of courses.filter((candidate) => candidate.studentCount > 0 && candidate.courseTitle !== courseTitle)) {
+      const answer = await api<{ quizzes: QuizStats[] }>(token, `/api${quizStatsPath(course._id)}`);
+      expect(answer.status).toBe(200);
+      figures.push(...answer.body.quizzes);
+    }
+    expect(figures.some((quiz) => quiz.attempts > 0)).toBe(true);
+    expect(figures.some((quiz) => quiz.learnersPassed > 0 && quiz.mostMissed !== null)).toBe(true);
+  }, 60_000);
 });
