@@ -4,7 +4,7 @@ import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { submitQuizAttempt } from '../../enrollments';
-import { answerErrors, emptyAnswers, toSubmission, type QuizAnswerFields } from '../data/quizAnswerForm';
+import { answerErrors, emptyAnswers, newAttemptId, toSubmission, type QuizAnswerFields } from '../data/quizAnswerForm';
 import { useMediaQuery, useQuiz } from '../data/useQuiz';
 
 /** Phones get one question per screen. */
@@ -64,7 +64,7 @@ function QuizForm({ courseId, quiz, onResult }: { courseId: string; quiz: Public
   const id = useId();
   const onePerScreen = useMediaQuery(ONE_QUESTION_PER_SCREEN);
   const [step, setStep] = useState(0);
-  const attemptId = useRef(crypto.randomUUID()); // kept while this attempt is resent after a failure
+  const attemptId = useRef(newAttemptId()); // kept while this attempt is resent after a failure
   const [fields, setFields] = useState<QuizAnswerFields>(() => emptyAnswers(quiz));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
