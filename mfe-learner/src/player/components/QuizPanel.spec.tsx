@@ -83,7 +83,7 @@ describe('chapter quiz in the player', () => {
     expect(screen.getByText(/1 attempt left/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Submit answers' })).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('shows one question per screen on a phone', async () => {
     window.matchMedia = ((query: string) => ({ matches: query === '(max-width: 600px)', addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
@@ -99,7 +99,7 @@ describe('chapter quiz in the player', () => {
     expect(screen.getByRole('button', { name: 'Submit answers' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Previous question' }));
     expect(screen.getByRole('group', { name: /Question 2 of 3/ })).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it("shows the server's refusal and keeps the answers", async () => {
     quizServer(() => failure(409, 'You have used all 2 attempts at this quiz'));
