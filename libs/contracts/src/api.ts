@@ -1,3 +1,5 @@
+import type { QuizOverview } from './quizzes.js';
+
 // Shapes of the public API (spec section 7). Every response carries `success`; failures carry only a message.
 //
 // Deliberate difference from the spec's entity lists (section 3): a course never publishes other users' ids.
@@ -30,6 +32,8 @@ export interface ChapterDto {
   chapterOrder: number;
   chapterTitle: string;
   chapterContent: LectureDto[];
+  /** The chapter's quiz (issue 15): title and size only, never the questions or the key. */
+  quiz?: QuizOverview | null;
 }
 
 export interface EducatorRef {

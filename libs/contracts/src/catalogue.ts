@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ChapterDto, CourseSummary } from './api.js';
 import { formatPrice, fromPaise, payableAmountProblem, priceAfterDiscountPaise } from './money.js';
 import { isYouTubeLink, parseVideoLink } from './video.js';
+import { quizInputSchema, type QuizDefinition } from './quizzes.js';
 
 /** A row of the educator's "My Courses" table. */
 export interface EducatorCourse extends CourseSummary {
@@ -54,6 +55,8 @@ export const newLectureSchema = z.object({
 export const newChapterSchema = z.object({
   chapterTitle: z.string().trim().min(1, 'chapter title is required').max(COURSE_TITLE_MAX),
   chapterContent: z.array(newLectureSchema).max(200),
+  /** Issue 15: the chapter's quiz, shown after its lectures; null or absent: none. */
+  quiz: quizInputSchema.nullish().transform((quiz) => quiz ?? null),
 });
 
 /**
@@ -102,8 +105,11 @@ export interface EducatorCourseDetail {
   discount: number;
   isPublished: boolean;
   createdAt: string;
-  courseContent: ChapterDto[];
+  /** Chapters with their quiz in full (the key included): only the owner gets this. */
+  courseContent: AuthoredChapterDto[];
 }
+
+export type AuthoredChapterDto = Omit<ChapterDto, 'quiz'> & { quiz: QuizDefinition | null };
 
 /** Any other string (a client-side key of a new chapter) is simply not reused. */
 const keptId = z.string().max(64).optional();

@@ -18,3 +18,4 @@ export * from './learning.js';
 export * from './parents.js';
 export * from './purchases.js';
 export * from './receipts.js';
+export * from './quizzes.js';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ChapterDto, EducatorRef, LectureDto } from './api.js';
 import { courseIdSchema } from './requests.js';
 import { countLectures } from './durations.js';
+import { countPassedQuizzes, quizzesOf, type QuizStanding } from './quizzes.js';
 
 /** GET /api/user/enrolled-courses → `enrolledCourses` (oldest enrolment first; the page reverses it). */
 export interface EnrolledCourse {
@@ -29,6 +30,8 @@ export interface LearnerProgressData {
   lastLectureId: string | null;
   /** Saved mp4 positions in whole seconds, by lecture id. */
   positions: Record<string, number>;
+  /** Issue 15: the learner's standing on each quiz they attempted in this course. */
+  quizzes: QuizStanding[];
 }
 
 /** POST /api/user/update-course-progress/playback: remember where the learner is in a lecture. */
@@ -72,9 +75,16 @@ export function lecturesInOrder(chapters: readonly ChapterDto[]): { lecture: Lec
     );
 }
 
-/** Whether every lecture of the course is in the completed list (a course with no lectures never is). */
-export function isCourseComplete(chapters: readonly ChapterDto[], lectureCompleted: readonly string[]): boolean {
+/**
+ * Whether every lecture of the course is in the completed list and every quiz of it is passed (a course with no
+ * lectures never is). `quizzes`: the learner's standings (progress's `quizzes`).
+ */
+export function isCourseComplete(chapters: readonly ChapterDto[], lectureCompleted: readonly string[], quizzes: readonly QuizStanding[] = []): boolean {
   const done = new Set(lectureCompleted);
   const total = countLectures(chapters);
-  return total > 0 && chapters.every((chapter) => chapter.chapterContent.every((lecture) => done.has(lecture.lectureId)));
+  return (
+    total > 0 &&
+    chapters.every((chapter) => chapter.chapterContent.every((lecture) => done.has(lecture.lectureId))) &&
+    countPassedQuizzes(chapters, quizzes) === quizzesOf(chapters).length
+  );
 }

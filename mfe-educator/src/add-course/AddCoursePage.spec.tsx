@@ -171,6 +171,61 @@ describe('Add Course', () => {
     expect(await screen.findByRole('textbox', { name: 'Course Description' })).toHaveTextContent(/^$/);
   });
 
+  it('adds a chapter quiz of three kinds, showing the contract\'s errors under the fields first', async () => {
+    let sent: SeenRequest | undefined;
+    fakeServer(on('POST', '/api/educator/add-course', (request) => ((sent = request), { status: 201, body: { success: true, message: 'Course Added' } })));
+    const { user } = await openAddCourse();
+    await fillRequired(user);
+    await user.upload(screen.getByLabelText('Course Thumbnail'), png());
+    await addChapter(user, 'Integers');
+    await addLecture(user, 'Integers', 'Number line', true);
+    await user.click(screen.getByRole('button', { name: '+ Add Quiz to Integers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Quiz' });
+    await user.type(within(dialog).getByLabelText('Quiz Title'), 'Integers check');
+    await user.type(within(dialog).getByLabelText('Question 1 text'), 'What is -3 + 5?');
+    await user.type(within(dialog).getByLabelText('Question 1 Choice 1'), '2');
+    await user.type(within(dialog).getByLabelText('Question 1 Choice 2'), '-8');
+    await user.clear(within(dialog).getByLabelText('Pass mark %'));
+    await user.type(within(dialog).getByLabelText('Pass mark %'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Save quiz' }));
+    expect(await within(dialog).findByText('A question needs a correct answer')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Pass mark %')).toHaveAccessibleDescription('Pass mark must be between 0 and 100');
+    expect(within(dialog).getByLabelText('Pass mark %')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(within(dialog).getByLabelText('Pass mark %'));
+    await user.type(within(dialog).getByLabelText('Pass mark %'), '50');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Correct answer: question 1 choice 1' }));
+    await user.click(within(dialog).getByRole('button', { name: '+ Add question' }));
+    await user.selectOptions(within(dialog).getByLabelText('Kind of question 2'), 'multiple');
+    await user.type(within(dialog).getByLabelText('Question 2 text'), 'Which are negative?');
+    await user.type(within(dialog).getByLabelText('Question 2 Choice 1'), '-1');
+    await user.type(within(dialog).getByLabelText('Question 2 Choice 2'), '-7');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Correct answer: question 2 choice 1' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Correct answer: question 2 choice 2' }));
+    await user.click(within(dialog).getByRole('button', { name: '+ Add question' }));
+    await user.selectOptions(within(dialog).getByLabelText('Kind of question 3'), 'numeric');
+    await user.type(within(dialog).getByLabelText('Question 3 text'), 'What is -4 × 2.5?');
+    await user.type(within(dialog).getByLabelText('Correct answer to question 3'), '-10');
+    await user.type(within(dialog).getByLabelText('Explanation for question 3 (optional)'), 'A negative times a positive is negative');
+    await user.click(within(dialog).getByRole('button', { name: 'Save quiz' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Quiz: Integers check - 3 questions - pass mark 50%')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    expect(await screen.findByText('Course Added')).toBeInTheDocument();
+    const sentCourse = JSON.parse((sent!.body as FormData).get('courseData') as string);
+    expect(sentCourse.courseContent[0].quiz).toEqual({
+      title: 'Integers check',
+      passMark: 50,
+      attemptLimit: null,
+      questions: [
+        { kind: 'single', prompt: 'What is -3 + 5?', points: 1, explanation: null, choices: [{ text: '2', correct: true }, { text: '-8', correct: false }], answer: null, tolerance: null },
+        { kind: 'multiple', prompt: 'Which are negative?', points: 1, explanation: null, choices: [{ text: '-1', correct: true }, { text: '-7', correct: true }], answer: null, tolerance: null },
+        { kind: 'numeric', prompt: 'What is -4 × 2.5?', points: 1, explanation: 'A negative times a positive is negative', choices: [], answer: -10, tolerance: 0 },
+      ],
+    });
+  }, 30_000);
+
   it('shows the upload progress while the course and its thumbnail are sent', async () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));

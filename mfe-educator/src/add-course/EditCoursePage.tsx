@@ -4,6 +4,7 @@ import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
+import { QuizInsight } from '../quiz-insight/QuizInsight';
 import { CourseForm } from './components/CourseForm';
 import { fetchCourseForEditing, updateCourse } from './data/authoringApi';
 import { draftFromCourse } from './data/courseDraft';
@@ -41,6 +42,7 @@ export function EditCoursePage() {
           }}
         />
       )}
+      {state.status === 'ready' && <QuizInsight courseId={courseId} />}
     </div>
   );
 }

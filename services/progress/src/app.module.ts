@@ -5,6 +5,7 @@ import { progressDatabase, progressEntities } from './database.js';
 import { EnrolmentsModule } from './enrolments/enrolments.module.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
 import { LearningModule } from './learning/learning.module.js';
+import { QuizzesModule } from './quizzes/quizzes.module.js';
 import { PROGRESS_QUEUE } from './queue/progress-jobs.js';
 import { UserController } from './users/user.controller.js';
 import { UsersService } from './users/users.service.js';
@@ -18,6 +19,7 @@ import { ParentsModule } from './parents/parents.module.js';
     TypeOrmModule.forFeature(progressEntities),
     QueueModule.forProducer(PROGRESS_QUEUE),
     LearningModule,
+    QuizzesModule,
     EnrolmentsModule,
     ParentsModule,
   ],

@@ -1,6 +1,7 @@
 // Demo activity: after the services start, demo people use the portal through its public API, as real users do.
 import type { SpaClient } from '@academy/sandbox/scripted-sign-in';
 import { classmatesStudy } from './classmates-study.js';
+import { classmatesTakeQuizzes } from './classmates-quizzes.js';
 import { DemoApi } from './demo-api.js';
 import { parentLinks } from './parent-links.js';
 import type { DemoActivityContext, DemoActivityStep } from './types.js';
@@ -9,7 +10,7 @@ export type { DemoActivityContext, DemoActivityStep } from './types.js';
 export { DemoApi, DemoApiError } from './demo-api.js';
 
 /** Every step, in order. A feature with demo people adds its step here. */
-export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy, parentLinks];
+export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy, classmatesTakeQuizzes, parentLinks];
 
 export async function runDemoActivity(options: {
   portalUrl: string;

@@ -19,6 +19,8 @@ export const queryKeys = {
     playerCourse: (courseId: string) => [...queryKeys.learner.enrolledCourses(), 'player', courseId] as const,
     /** The learner's purchases with their refunds (My Enrollments' refund column, purchase history). */
     purchases: () => [...queryKeys.learner.all, 'purchases'] as const,
+    /** A chapter quiz without its key and the learner's standing on it. */
+    quiz: (courseId: string, quizId: string) => [...queryKeys.learner.all, 'quiz', courseId, quizId] as const,
   },
   parents: {
     all: ['parents'] as const,
@@ -35,5 +37,7 @@ export const queryKeys = {
     myCourses: () => [...queryKeys.educator.all, 'my-courses'] as const,
     courseForEditing: (courseId: string) => [...queryKeys.educator.all, 'course', courseId] as const,
     students: () => [...queryKeys.educator.all, 'students'] as const,
+    /** Attempts, passes, average best score and most-missed question of a course's quizzes. */
+    quizStats: (courseId: string) => [...queryKeys.educator.all, 'quiz-stats', courseId] as const,
   },
 } as const;

@@ -2,6 +2,7 @@ import { formatDuration, pluralize } from '@academy/contracts';
 import { useState, type Dispatch } from 'react';
 import type { ChaptersAction, DraftChapter, LectureFields } from '../data/courseDraft';
 import { LectureDialog } from './LectureDialog';
+import { QuizDialog } from './QuizDialog';
 
 export interface ChapterListProps {
   chapters: DraftChapter[];
@@ -12,6 +13,8 @@ export interface ChapterListProps {
 export function ChapterList({ chapters, dispatch }: ChapterListProps) {
   const [dialogChapterKey, setDialogChapterKey] = useState<string | null>(null);
   const dialogChapter = chapters.find((chapter) => chapter.key === dialogChapterKey);
+  const [quizChapterKey, setQuizChapterKey] = useState<string | null>(null);
+  const quizChapter = chapters.find((chapter) => chapter.key === quizChapterKey);
 
   const addChapter = () => {
     const title = window.prompt('Enter Chapter Name:');
@@ -82,6 +85,27 @@ export function ChapterList({ chapters, dispatch }: ChapterListProps) {
                 <button type="button" className="link-button" onClick={() => setDialogChapterKey(chapter.key)}>
                   + Add Lecture<span className="visually-hidden"> to {chapter.chapterTitle}</span>
                 </button>
+                {chapter.quiz ? (
+                  <p className="chapter__quiz">
+                    <span>
+                      Quiz: {chapter.quiz.title} - {pluralize(chapter.quiz.questions.length, 'question')} - pass mark {chapter.quiz.passMark}%
+                    </span>{' '}
+                    <button type="button" className="link-button" onClick={() => setQuizChapterKey(chapter.key)}>
+                      Edit Quiz<span className="visually-hidden"> of {chapter.chapterTitle}</span>
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => dispatch({ type: 'set-quiz', chapterKey: chapter.key, quiz: null })}
+                    >
+                      Remove Quiz<span className="visually-hidden"> of {chapter.chapterTitle}</span>
+                    </button>
+                  </p>
+                ) : (
+                  <button type="button" className="link-button chapter__add-quiz" onClick={() => setQuizChapterKey(chapter.key)}>
+                    + Add Quiz<span className="visually-hidden"> to {chapter.chapterTitle}</span>
+                  </button>
+                )}
               </div>
             </li>
           );
@@ -90,6 +114,17 @@ export function ChapterList({ chapters, dispatch }: ChapterListProps) {
       <button type="button" className="button button--secondary chapter-list__add" onClick={addChapter}>
         + Add Chapter
       </button>
+      {quizChapter && (
+        <QuizDialog
+          chapterTitle={quizChapter.chapterTitle}
+          quiz={quizChapter.quiz}
+          onClose={() => setQuizChapterKey(null)}
+          onSave={(quiz) => {
+            dispatch({ type: 'set-quiz', chapterKey: quizChapter.key, quiz });
+            setQuizChapterKey(null);
+          }}
+        />
+      )}
       {dialogChapter && (
         <LectureDialog
           chapterTitle={dialogChapter.chapterTitle}

@@ -1,4 +1,4 @@
-import type { EducatorCourseDetail } from '@academy/contracts';
+import type { EducatorCourseDetail, QuizInput } from '@academy/contracts';
 
 // The chapters and lectures of the add/edit form, apart from the views: a reducer and the payload builder.
 
@@ -39,6 +39,8 @@ export interface DraftChapter {
   chapterTitle: string;
   collapsed: boolean;
   lectures: DraftLecture[];
+  /** The chapter's quiz as the contract's input (ids kept for a quiz and questions from the server). */
+  quiz: QuizInput | null;
 }
 
 export type ChaptersAction =
@@ -47,6 +49,7 @@ export type ChaptersAction =
   | { type: 'toggle-chapter'; key: string }
   | { type: 'add-lecture'; chapterKey: string; lecture: LectureFields }
   | { type: 'remove-lecture'; chapterKey: string; lectureKey: string }
+  | { type: 'set-quiz'; chapterKey: string; quiz: QuizInput | null }
   | { type: 'replace'; chapters: DraftChapter[] };
 
 let keySequence = 0;
@@ -61,7 +64,7 @@ export function chaptersReducer(chapters: DraftChapter[], action: ChaptersAction
       const title = action.title.trim();
       if (!title) return chapters;
       // New chapters start expanded and empty.
-      return [...chapters, { key: newKey('chapter'), chapterTitle: title, collapsed: false, lectures: [] }];
+      return [...chapters, { key: newKey('chapter'), chapterTitle: title, collapsed: false, lectures: [], quiz: null }];
     }
     case 'remove-chapter':
       return chapters.filter((chapter) => chapter.key !== action.key);
@@ -83,6 +86,8 @@ export function chaptersReducer(chapters: DraftChapter[], action: ChaptersAction
       return chapters.map((chapter) =>
         chapter.key === action.chapterKey ? { ...chapter, lectures: chapter.lectures.filter((lecture) => lecture.key !== action.lectureKey) } : chapter,
       );
+    case 'set-quiz':
+      return chapters.map((chapter) => (chapter.key === action.chapterKey ? { ...chapter, quiz: action.quiz } : chapter));
     case 'replace':
       return action.chapters;
   }
@@ -120,6 +125,7 @@ export function toCourseData(fields: CourseFields, chapters: readonly DraftChapt
         testUrl: lecture.testUrl ?? '',
         isPreviewFree: lecture.isPreviewFree,
       })),
+      ...(chapter.quiz ? { quiz: chapter.quiz } : {}),
     })),
   };
 }
@@ -138,6 +144,16 @@ export function draftFromCourse(course: EducatorCourseDetail): { fields: CourseF
       chapterId: chapter.chapterId,
       chapterTitle: chapter.chapterTitle,
       collapsed: true,
+      // The stored quiz (the owner gets its key) as authoring input: its id and its questions' ids are sent back.
+      quiz: chapter.quiz
+        ? {
+            quizId: chapter.quiz.quizId,
+            title: chapter.quiz.title,
+            passMark: chapter.quiz.passMark,
+            attemptLimit: chapter.quiz.attemptLimit,
+            questions: chapter.quiz.questions,
+          }
+        : null,
       lectures: chapter.chapterContent.map((lecture) => ({
         key: newKey('lecture'),
         lectureId: lecture.lectureId,

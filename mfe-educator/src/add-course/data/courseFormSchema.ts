@@ -1,4 +1,13 @@
-import { courseFieldsBaseSchema, isYouTubeLink, newLectureSchema, refineCoursePrice, YOUTUBE_ONLY_MESSAGE } from '@academy/contracts';
+import {
+  courseFieldsBaseSchema,
+  isYouTubeLink,
+  newLectureSchema,
+  quizInputSchema,
+  refineCoursePrice,
+  YOUTUBE_ONLY_MESSAGE,
+  type QuizInput,
+  type QuizQuestionKind,
+} from '@academy/contracts';
 import { z } from 'zod';
 
 // The add/edit course forms validate with the contract's schemas (the same rules the server applies). The form
@@ -26,3 +35,89 @@ export const courseFieldsSchema = courseFieldsBaseSchema
     discount: typedNumber('Discount is required', courseFieldsBaseSchema.shape.discount),
   })
   .superRefine(refineCoursePrice);
+
+// ---- The quiz dialog (issue 15): what was typed, read as the contract's quiz input and judged by its schema ----
+
+export interface QuizChoiceFields {
+  text: string;
+  correct: boolean;
+}
+
+export interface QuizQuestionFields {
+  questionId?: string;
+  kind: QuizQuestionKind;
+  prompt: string;
+  /** Numbers as typed. */
+  points: string;
+  explanation: string;
+  choices: QuizChoiceFields[];
+  answer: string;
+  tolerance: string;
+}
+
+export interface QuizFields {
+  quizId?: string;
+  title: string;
+  passMark: string;
+  /** Empty: unlimited. */
+  attemptLimit: string;
+  questions: QuizQuestionFields[];
+}
+
+export const emptyQuestionFields = (kind: QuizQuestionKind = 'single'): QuizQuestionFields => ({
+  kind,
+  prompt: '',
+  points: '1',
+  explanation: '',
+  choices: kind === 'numeric' ? [] : [{ text: '', correct: false }, { text: '', correct: false }],
+  answer: '',
+  tolerance: '0',
+});
+
+export const emptyQuizFields = (): QuizFields => ({ title: '', passMark: '60', attemptLimit: '', questions: [emptyQuestionFields()] });
+
+/** A typed number: empty stays missing (the contract then names the field), anything else is read as a number. */
+const typed = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));
+
+/** The form's values as the contract's quiz input (choices only for choice questions, answer only for numeric). */
+export function quizInputFromFields(fields: QuizFields): QuizInput {
+  return {
+    ...(fields.quizId ? { quizId: fields.quizId } : {}),
+    title: fields.title,
+    passMark: typed(fields.passMark) as number,
+    attemptLimit: fields.attemptLimit.trim() === '' ? null : (typed(fields.attemptLimit) as number),
+    questions: fields.questions.map((question) => ({
+      ...(question.questionId ? { questionId: question.questionId } : {}),
+      kind: question.kind,
+      prompt: question.prompt,
+      points: typed(question.points) as number,
+      explanation: question.explanation,
+      choices: question.kind === 'numeric' ? [] : question.choices,
+      answer: question.kind === 'numeric' ? typed(question.answer) : null,
+      tolerance: question.kind === 'numeric' ? (typed(question.tolerance) ?? 0) : null,
+    })),
+  };
+}
+
+/** The dialog's starting values for a quiz the chapter already has. */
+export function quizFieldsFromInput(quiz: QuizInput): QuizFields {
+  return {
+    quizId: quiz.quizId,
+    title: quiz.title,
+    passMark: String(quiz.passMark),
+    attemptLimit: quiz.attemptLimit === null || quiz.attemptLimit === undefined ? '' : String(quiz.attemptLimit),
+    questions: quiz.questions.map((question) => ({
+      questionId: question.questionId,
+      kind: question.kind,
+      prompt: question.prompt,
+      points: String(question.points),
+      explanation: question.explanation ?? '',
+      choices: (question.choices ?? []).map((choice) => ({ text: choice.text, correct: choice.correct ?? false })),
+      answer: question.answer === null || question.answer === undefined ? '' : String(question.answer),
+      tolerance: question.tolerance === null || question.tolerance === undefined ? '0' : String(question.tolerance),
+    })),
+  };
+}
+
+/** The quiz dialog's schema: the contract's, applied to the typed values read as numbers (same field paths). */
+export const quizFormSchema = z.custom<QuizFields>().transform(quizInputFromFields).pipe(quizInputSchema);

@@ -79,6 +79,13 @@ export function ChapterAccordion({ chapters, onPreview, playingLectureId = null 
                     onPreview={onPreview}
                   />
                 ))}
+                {chapter.quiz && (
+                  <li className="chapter-accordion__lecture">
+                    <span className="chapter-accordion__lecture-icon" aria-hidden="true">?</span>
+                    <span className="chapter-accordion__lecture-title">Quiz: {chapter.quiz.title}</span>
+                    <span className="chapter-accordion__lecture-duration">{pluralize(chapter.quiz.questionCount, 'question')}</span>
+                  </li>
+                )}
               </ul>
             </div>
           </section>

@@ -4,7 +4,12 @@ import {
   certificatePdfPath,
   certificateVerifyPath,
   PLAYBACK_PATH,
+  quizAttemptsPath,
+  quizPath,
   type CertificateRecord,
+  type QuizAttemptResult,
+  type QuizForLearner,
+  type QuizSubmission,
   type EnrolledCourse,
   type LearnerProgressData,
 } from '@academy/contracts';
@@ -16,7 +21,12 @@ export async function fetchEnrolledCourses(api: ApiClient): Promise<EnrolledCour
 
 export async function fetchCourseProgress(api: ApiClient, courseId: string): Promise<LearnerProgressData> {
   const { progressData } = await api.post<{ progressData: Partial<LearnerProgressData> }>('/user/get-course-progress', { courseId });
-  return { lectureCompleted: progressData.lectureCompleted ?? [], lastLectureId: progressData.lastLectureId ?? null, positions: progressData.positions ?? {} };
+  return {
+    lectureCompleted: progressData.lectureCompleted ?? [],
+    lastLectureId: progressData.lastLectureId ?? null,
+    positions: progressData.positions ?? {},
+    quizzes: progressData.quizzes ?? [],
+  };
 }
 
 export async function markLectureComplete(api: ApiClient, courseId: string, lectureId: string): Promise<string> {
@@ -92,4 +102,15 @@ export async function downloadWithToken(apiBaseUrl: string, token: string, path:
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return fileName;
+}
+
+/** GET /api/user/quizzes/:courseId/:quizId: the quiz without its key and the learner's standing. */
+export async function fetchQuiz(api: ApiClient, courseId: string, quizId: string): Promise<QuizForLearner> {
+  const { quiz, standing, attemptsLeft } = await api.get<QuizForLearner>(quizPath(courseId, quizId));
+  return { quiz, standing, attemptsLeft };
+}
+
+/** POST .../attempts: graded on the server; the answer carries the right answers and explanations. */
+export async function submitQuizAttempt(api: ApiClient, courseId: string, quizId: string, submission: QuizSubmission): Promise<QuizAttemptResult> {
+  return (await api.post<{ result: QuizAttemptResult }>(quizAttemptsPath(courseId, quizId), submission)).result;
 }

@@ -1,4 +1,4 @@
-import { countLectures, type EnrolledCourse } from '@academy/contracts';
+import { countLectures, countPassedQuizzes, quizzesOf, type EnrolledCourse } from '@academy/contracts';
 import { queryKeys, useApi } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -8,6 +8,9 @@ export interface EnrolledCourseRow {
   course: EnrolledCourse;
   totalLectures: number;
   completedLectures: number;
+  /** Issue 15: the course's quizzes and how many of them the learner passed. */
+  totalQuizzes: number;
+  passedQuizzes: number;
 }
 
 export type EnrolledCoursesState =
@@ -35,6 +38,8 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
           course,
           totalLectures: countLectures(course.courseContent),
           completedLectures: progress[index]!.lectureCompleted.filter((id) => lectureIds.has(id)).length,
+          totalQuizzes: quizzesOf(course.courseContent).length,
+          passedQuizzes: countPassedQuizzes(course.courseContent, progress[index]!.quizzes),
         };
       });
     },

@@ -75,8 +75,9 @@ interface RefundColumn {
 
 function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: RefundColumn }) {
   const navigate = useNavigate();
-  const { course, completedLectures, totalLectures } = row;
-  const status = completionStatus(completedLectures, totalLectures);
+  const { course, completedLectures, totalLectures, passedQuizzes, totalQuizzes } = row;
+  // Completed when every lecture is complete and every quiz passed (a course with no lectures never is).
+  const status = completedLectures >= totalLectures && passedQuizzes >= totalQuizzes ? completionStatus(completedLectures, totalLectures) : 'In Progress';
   const done = status === 'Completed';
   return (
     <tr className="enrollments__row">
@@ -84,7 +85,7 @@ function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: Refu
         <img className="enrollments__thumbnail" src={course.courseThumbnail} alt="" />
         <div className="enrollments__course-text">
           <p className="enrollments__title">{course.courseTitle}</p>
-          <ProgressBar percent={completionPercent(completedLectures, totalLectures)} title={course.courseTitle} />
+          <ProgressBar percent={completionPercent(completedLectures + passedQuizzes, totalLectures + totalQuizzes)} title={course.courseTitle} />
           {course.lastLectureId && !done && (
             <Link className="enrollments__continue" to={`/player/${course._id}?lecture=${encodeURIComponent(course.lastLectureId)}`}>
               Continue<span className="visually-hidden"> {course.courseTitle}</span>
@@ -95,6 +96,12 @@ function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: Refu
       <td data-label="Duration">{formatDuration(totalLectureMinutes(course.courseContent))}</td>
       <td data-label="Completed">
         {completedLectures} / {totalLectures} <span>Lectures</span>
+        {totalQuizzes > 0 && (
+          <>
+            <br />
+            {passedQuizzes} / {totalQuizzes} <span>{totalQuizzes === 1 ? 'Quiz' : 'Quizzes'} passed</span>
+          </>
+        )}
       </td>
       <td data-label="Status">
         <button

@@ -16,7 +16,7 @@ function ProgressBar({ percent, title }: { percent: number; title: string }) {
   );
 }
 
-/** Quiz scores of a course: empty until the assessments land (the server then fills `quizScores`). */
+/** The best score of each quiz of the course the child has attempted. */
 function QuizScores({ course }: { course: ChildCourseProgress }) {
   if (course.quizScores.length === 0) return <span>No quizzes taken</span>;
   return (

@@ -1,4 +1,4 @@
-import { chapterMinutes, formatDuration, pluralize, type ChapterDto, type LectureDto } from '@academy/contracts';
+import { chapterMinutes, formatDuration, pluralize, type ChapterDto, type LectureDto, type QuizOverview, type QuizStanding } from '@academy/contracts';
 import { useState } from 'react';
 
 interface ChapterListProps {
@@ -6,10 +6,14 @@ interface ChapterListProps {
   completed: ReadonlySet<string>;
   playingId: string | null;
   onWatch(lecture: LectureDto): void;
+  /** Issue 15: the learner's quiz standings and the quiz shown now. */
+  quizzes?: readonly QuizStanding[];
+  openQuizId?: string | null;
+  onTakeQuiz?(quiz: QuizOverview): void;
 }
 
 /** Course structure: chapters expand and collapse; tick for completed lectures, play icon otherwise. */
-export function ChapterList({ chapters, completed, playingId, onWatch }: ChapterListProps) {
+export function ChapterList({ chapters, completed, playingId, onWatch, quizzes = [], openQuizId = null, onTakeQuiz }: ChapterListProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(chapters.slice(0, 1).map((chapter) => chapter.chapterId)));
   const toggle = (id: string) =>
     setOpen((previous) => {
@@ -55,6 +59,28 @@ export function ChapterList({ chapters, completed, playingId, onWatch }: Chapter
                   </li>
                 );
               })}
+              {chapter.quiz && (() => {
+                const quiz = chapter.quiz;
+                const standing = quizzes.find((candidate) => candidate.quizId === quiz.quizId);
+                const passed = standing?.passed ?? false;
+                return (
+                  <li className={`chapters__lecture chapters__quiz${openQuizId === quiz.quizId ? ' chapters__lecture--playing' : ''}`}>
+                    <span className={`chapters__icon${passed ? ' chapters__icon--done' : ''}`} role="img" aria-label={passed ? 'Passed' : 'Not passed'}>
+                      {passed ? '✓' : '?'}
+                    </span>
+                    <span className="chapters__lecture-title">
+                      Quiz: {quiz.title}
+                      {standing && standing.bestPercent !== null && <span className="chapters__duration"> (best {standing.bestPercent}%)</span>}
+                    </span>
+                    {onTakeQuiz && (
+                      <button type="button" className="chapters__watch" onClick={() => onTakeQuiz(quiz)}>
+                        {passed ? 'Review quiz' : 'Take quiz'}<span className="visually-hidden"> {quiz.title}</span>
+                      </button>
+                    )}
+                    <span className="chapters__duration">{pluralize(quiz.questionCount, 'question')}</span>
+                  </li>
+                );
+              })()}
             </ul>
           </section>
         );

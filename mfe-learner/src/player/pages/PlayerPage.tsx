@@ -1,4 +1,4 @@
-import { isCourseComplete, lecturesInOrder, type LectureDto } from '@academy/contracts';
+import { isCourseComplete, lecturesInOrder, quizzesOf, type LectureDto, type QuizOverview } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
@@ -15,6 +15,7 @@ import {
 import { ChapterList } from '../components/ChapterList';
 import { LectureResources } from '../components/LectureResources';
 import { LectureVideo } from '../components/LectureVideo';
+import { QuizPanel } from '../components/QuizPanel';
 import { usePlayerCourse } from '../data/usePlayerCourse';
 import './PlayerPage.css';
 
@@ -30,6 +31,7 @@ export function PlayerPage() {
   const queryClient = useQueryClient();
   const player = usePlayerCourse(courseId, isAuthenticated);
   const [playingId, setPlayingId] = useState<string | null>(searchParams.get('lecture'));
+  const [quizId, setQuizId] = useState<string | null>(null);
   const [pickedRating, setRating] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const token = useRef<string | null>(null);
@@ -48,7 +50,8 @@ export function PlayerPage() {
   const lectures = useMemo(() => (course ? lecturesInOrder(course.courseContent) : []), [course]);
   const playing = lectures.find((entry) => entry.lecture.lectureId === playingId && entry.lecture.lectureUrl);
   const completed = useMemo(() => new Set(progress?.lectureCompleted ?? []), [progress]);
-  const courseComplete = course && progress ? isCourseComplete(course.courseContent, progress.lectureCompleted) : false;
+  const courseComplete = course && progress ? isCourseComplete(course.courseContent, progress.lectureCompleted, progress.quizzes) : false;
+  const openQuiz: QuizOverview | undefined = course ? quizzesOf(course.courseContent).find((quiz) => quiz.quizId === quizId) : undefined;
 
   const save = useCallback(
     (lectureId: string, positionSeconds: number) => {
@@ -78,6 +81,7 @@ export function PlayerPage() {
   const { course: current, progress: currentProgress } = player;
 
   const watch = (lecture: LectureDto) => {
+    setQuizId(null);
     setPlayingId(lecture.lectureId);
     // Remember it as the last lecture watched; an mp4 keeps its saved position.
     save(lecture.lectureId, currentProgress.positions[lecture.lectureId] ?? 0);
@@ -123,7 +127,15 @@ export function PlayerPage() {
       <div className="player__structure">
         <h1 className="player__course-title">{current.courseTitle}</h1>
         <h2 className="player__section-title">Course Structure</h2>
-        <ChapterList chapters={current.courseContent} completed={completed} playingId={playing?.lecture.lectureId ?? null} onWatch={watch} />
+        <ChapterList
+          chapters={current.courseContent}
+          completed={completed}
+          playingId={openQuiz ? null : (playing?.lecture.lectureId ?? null)}
+          onWatch={watch}
+          quizzes={currentProgress.quizzes}
+          openQuizId={openQuiz?.quizId ?? null}
+          onTakeQuiz={(quiz) => setQuizId(quiz.quizId)}
+        />
 
         <div className="player__rating">
           <h2 className="player__section-title" id="rate-title">Rate this Course:</h2>
@@ -132,7 +144,7 @@ export function PlayerPage() {
 
         {courseComplete && (
           <div className="player__certificate">
-            <p>You completed every lecture of this course.</p>
+            <p>You completed every lecture{quizzesOf(current.courseContent).length > 0 ? ' and passed every quiz' : ''} of this course.</p>
             <button type="button" className="button" onClick={() => void certificate()}>
               Download Certificate
             </button>
@@ -141,7 +153,9 @@ export function PlayerPage() {
       </div>
 
       <div className="player__stage">
-        {playing ? (
+        {openQuiz ? (
+          <QuizPanel key={openQuiz.quizId} courseId={courseId} overview={openQuiz} />
+        ) : playing ? (
           <>
             <LectureVideo
               key={playing.lecture.lectureId}

@@ -1,4 +1,4 @@
-import { averageFromTotals, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
+import { averageFromTotals, quizOverview, type AuthoredChapterDto, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
 import { lectureLinksFor, type LectureLinkAudience as EntitledAudience } from '@academy/service-core';
 import type { ChapterEntity, CourseEntity } from './course.entity.js';
 
@@ -33,6 +33,7 @@ function storedChapters(chapters: readonly ChapterEntity[]): ChapterDto[] {
       chapterId: chapter.id,
       chapterOrder: chapter.chapterOrder,
       chapterTitle: chapter.title,
+      quiz: chapter.quiz ? quizOverview(chapter.quiz) : null,
       chapterContent: [...chapter.lectures]
         .sort((a, b) => a.lectureOrder - b.lectureOrder)
         .map((lecture) => ({
@@ -78,4 +79,10 @@ export function toEducatorCourse(course: CourseEntity, earnings: number): Educat
     earnings,
     isPublished: course.isPublished,
   };
+}
+
+/** The owner's chapters for the edit form: each quiz in full, the key included. */
+export function toAuthoredChapters(chapters: readonly ChapterEntity[], audience: LectureLinkAudience): AuthoredChapterDto[] {
+  const quizzes = new Map(chapters.map((chapter) => [chapter.id, chapter.quiz]));
+  return toChapters(chapters, audience).map((chapter) => ({ ...chapter, quiz: quizzes.get(chapter.chapterId) ?? null }));
 }

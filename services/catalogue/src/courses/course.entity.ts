@@ -1,3 +1,4 @@
+import type { QuizDefinition } from '@academy/contracts';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, UpdateDateColumn, type Relation, type ValueTransformer } from 'typeorm';
 
 export const CATALOGUE_SCHEMA = 'catalogue';
@@ -76,6 +77,10 @@ export class ChapterEntity {
 
   @Column('int', { name: 'chapter_order' })
   chapterOrder!: number;
+
+  /** Issue 15: the chapter's quiz with its key; only progress (internal) and the owner ever get the key. */
+  @Column('jsonb', { nullable: true })
+  quiz!: QuizDefinition | null;
 
   @OneToMany(() => LectureEntity, (lecture) => lecture.chapter, { cascade: true })
   lectures!: Relation<LectureEntity[]>;

@@ -1,11 +1,11 @@
-import { EDUCATOR_COURSES_MAX, type CourseUpdate, type EducatorCourseDetail, type NewCourse } from '@academy/contracts';
+import { EDUCATOR_COURSES_MAX, sameQuizContent, type CourseUpdate, type EducatorCourseDetail, type NewCourse, type QuizDefinition } from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
 import { isProtectedFile, protectedFilePath } from '@academy/service-core';
 import { BadRequestException } from '@nestjs/common';
-import { toChapters, type LectureLinkAudience } from '../courses/course-mapper.js';
+import { toAuthoredChapters, type LectureLinkAudience } from '../courses/course-mapper.js';
 import { CourseCache } from '../courses/course-cache.js';
 import { sanitizeCourseDescription } from '../courses/sanitize-course-description.js';
 import { ChapterEntity, CourseEntity, LectureEntity } from '../courses/course.entity.js';
@@ -21,7 +21,7 @@ export function toEducatorCourseDetail(course: CourseEntity, audience: LectureLi
     discount: course.discount,
     isPublished: course.isPublished,
     createdAt: course.createdAt.toISOString(),
-    courseContent: toChapters(course.chapters, audience),
+    courseContent: toAuthoredChapters(course.chapters, audience),
   };
 }
 
@@ -77,6 +77,40 @@ function lectureColumns(lecture: NewCourse['courseContent'][number]['chapterCont
   };
 }
 
+/**
+ * The quiz to store for a chapter. An authored quiz whose id this course already had keeps its id; it keeps its
+ * version when nothing in it changed and gets the next version otherwise, so attempts graded against the earlier
+ * version keep their meaning (they store their version and score). Question ids are kept when sent back.
+ */
+export function storedQuiz(input: NewCourse['courseContent'][number]['quiz'], previous: QuizDefinition | undefined): QuizDefinition | null {
+  if (!input) return null;
+  const knownQuestions = new Set(previous?.questions.map((question) => question.questionId) ?? []);
+  const usedQuestions = new Set<string>();
+  const content = {
+    title: input.title,
+    passMark: input.passMark,
+    attemptLimit: input.attemptLimit,
+    questions: input.questions.map((question) => {
+      const keep = question.questionId && knownQuestions.has(question.questionId) && !usedQuestions.has(question.questionId);
+      if (keep) usedQuestions.add(question.questionId!);
+      const isNumeric = question.kind === 'numeric';
+      return {
+        questionId: keep ? question.questionId! : randomUUID(),
+        kind: question.kind,
+        prompt: question.prompt,
+        points: question.points,
+        explanation: question.explanation,
+        choices: isNumeric ? [] : question.choices.map((choice) => ({ text: choice.text, correct: choice.correct })),
+        answer: isNumeric ? question.answer ?? null : null,
+        tolerance: isNumeric ? question.tolerance ?? 0 : null,
+      };
+    }),
+  };
+  if (!previous) return { quizId: randomUUID(), version: 1, ...content };
+  if (sameQuizContent(previous, content)) return previous;
+  return { quizId: previous.quizId, version: previous.version + 1, ...content };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Authoring of an educator's own courses: create, list, edit, publish. Someone else's course is answered like a missing one (404). */
@@ -115,6 +149,7 @@ export class EducatorCoursesService {
           courseId,
           title: chapter.chapterTitle,
           chapterOrder: chapterIndex + 1,
+          quiz: storedQuiz(chapter.quiz, undefined),
           lectures: chapter.chapterContent.map((lecture, lectureIndex) => ({ id: randomUUID(), ...lectureColumns(lecture, lectureIndex) })),
         })),
       });
@@ -153,6 +188,12 @@ export class EducatorCoursesService {
       const chapterIds = new Set(course.chapters.map((chapter) => chapter.id));
       const lectureIds = new Set(course.chapters.flatMap((chapter) => chapter.lectures.map((lecture) => lecture.id)));
       const used = new Set<string>();
+      const quizzes = new Map(course.chapters.flatMap((chapter) => (chapter.quiz ? [[chapter.quiz.quizId, chapter.quiz] as const] : [])));
+      const previousQuiz = (quizId: string | undefined): QuizDefinition | undefined => {
+        const found = quizId ? quizzes.get(quizId) : undefined;
+        if (found) quizzes.delete(found.quizId); // one quiz id stays in one chapter
+        return found;
+      };
       const keep = (id: string | undefined, known: Set<string>): string => {
         if (id && known.has(id) && !used.has(id)) {
           used.add(id);
@@ -176,6 +217,7 @@ export class EducatorCoursesService {
           courseId,
           title: chapter.chapterTitle,
           chapterOrder: chapterIndex + 1,
+          quiz: storedQuiz(chapter.quiz, previousQuiz(chapter.quiz?.quizId)),
           lectures: chapter.chapterContent.map((lecture, lectureIndex) =>
             manager.create(LectureEntity, { id: keep(lecture.lectureId, lectureIds), chapterId, ...lectureColumns(lecture, lectureIndex) }),
           ),

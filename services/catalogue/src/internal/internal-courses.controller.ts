@@ -1,8 +1,10 @@
-import { courseIdSchema, type InternalCourse } from '@academy/contracts';
+import { courseIdSchema, quizIdSchema, type InternalCourse, type InternalQuizAnswer } from '@academy/contracts';
 import { Internal, ZodValidationPipe } from '@academy/service-core';
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { toInternalCourse } from '../courses/course-mapper.js';
 import { CoursesService } from '../courses/courses.service.js';
+
+export const QUIZ_NOT_IN_COURSE_MESSAGE = 'This quiz is not part of the course';
 
 /** For commerce (price) and progress (content): every lecture URL. The edge never routes /internal/. */
 @Controller('internal/courses')
@@ -14,5 +16,18 @@ export class InternalCoursesController {
   async course(@Param('id', new ZodValidationPipe(courseIdSchema)) id: string): Promise<{ success: true; course: InternalCourse }> {
     const course = await this.courses.findWithContent(id, { includeUnpublished: true });
     return { success: true, course: toInternalCourse(course) };
+  }
+
+  /** For progress only (grading, educator figures): the chapter's quiz with its key. 404 when not this course's. */
+  @Internal()
+  @Get(':id/quizzes/:quizId')
+  async quiz(
+    @Param('id', new ZodValidationPipe(courseIdSchema)) id: string,
+    @Param('quizId', new ZodValidationPipe(quizIdSchema)) quizId: string,
+  ): Promise<InternalQuizAnswer> {
+    const course = await this.courses.findWithContent(id, { includeUnpublished: true });
+    const quiz = course.chapters.find((chapter) => chapter.quiz?.quizId === quizId)?.quiz;
+    if (!quiz) throw new NotFoundException(QUIZ_NOT_IN_COURSE_MESSAGE);
+    return { success: true, courseId: course.id, educatorId: course.educatorId, quiz };
   }
 }

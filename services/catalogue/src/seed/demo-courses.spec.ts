@@ -1,4 +1,4 @@
-import { courseIdSchema, parseVideoLink, priceAfterDiscount } from '@academy/contracts';
+import { courseIdSchema, parseVideoLink, priceAfterDiscount, quizInputSchema } from '@academy/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { DEMO_EDUCATOR, DEMO_VIDEO_URL, demoCourses } from './demo-courses.js';
 
@@ -43,5 +43,14 @@ describe('demo catalogue', () => {
     expect(lectures.filter((lecture) => lecture.url === DEMO_VIDEO_URL).length).toBeGreaterThan(5);
     expect(lectures.some((lecture) => lecture.notesUrl === null)).toBe(true);
     expect(lectures.filter((lecture) => lecture.notesUrl?.startsWith('/media/notes/')).length).toBeGreaterThan(10);
+  });
+
+  it.each(demoCourses.map((course) => [course.title, course] as const))('%s: a valid quiz of all three kinds', (_title, course) => {
+    const quizzes = course.chapters.flatMap((chapter) => (chapter.quiz ? [chapter.quiz] : []));
+    expect(quizzes).toHaveLength(1);
+    const quiz = quizzes[0]!;
+    expect(quizInputSchema.safeParse(quiz).error?.issues ?? []).toEqual([]);
+    expect(new Set(quiz.questions.map((question) => question.kind))).toEqual(new Set(['single', 'multiple', 'numeric']));
+    for (const id of [quiz.quizId, ...quiz.questions.map((question) => question.questionId)]) expect(courseIdSchema.safeParse(id).success).toBe(true);
   });
 });

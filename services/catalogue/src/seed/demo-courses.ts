@@ -1,5 +1,7 @@
 // Demo catalogue written for this academy (classes 7, 8 and 11). Fixed ids make the seed an upsert.
+import type { QuizDefinition } from '@academy/contracts';
 import { PROTECTED_FILE_PREFIX } from '@academy/service-core';
+import { demoQuizFor } from './demo-quizzes.js';
 
 export const DEMO_EDUCATOR = { id: 'sandbox|educator-meera', name: 'Meera Iyer' } as const;
 
@@ -44,6 +46,8 @@ export interface DemoChapter {
   title: string;
   chapterOrder: number;
   lectures: DemoLecture[];
+  /** The chapter's quiz (demo-quizzes.ts), null when it has none. */
+  quiz: QuizDefinition | null;
 }
 
 export interface DemoCourse {
@@ -484,6 +488,7 @@ export const demoCourses: DemoCourse[] = courseSeeds.map((course, index) => {
       lectures: chapter.lectures.map((lecture, lectureIndex) =>
         buildLecture(course, courseNo, chapterIndex + 1, lectureIndex + 1, lecture),
       ),
+      quiz: demoQuizFor(course.slug, courseNo, chapterIndex + 1),
     })),
   };
 });

@@ -6,6 +6,7 @@ export interface SeedReport {
   courses: number;
   chapters: number;
   lectures: number;
+  quizzes: number;
 }
 
 async function upsertCourse(manager: EntityManager, course: DemoCourse): Promise<void> {
@@ -30,9 +31,11 @@ async function upsertCourse(manager: EntityManager, course: DemoCourse): Promise
   await manager.query(`DELETE FROM catalogue.chapters WHERE course_id = $1 AND NOT (id = ANY($2::uuid[]))`, [course.id, chapterIds]);
   for (const chapter of course.chapters) {
     await manager.query(
-      `INSERT INTO catalogue.chapters (id, course_id, title, chapter_order) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, chapter_order = EXCLUDED.chapter_order`,
-      [chapter.id, course.id, chapter.title, chapter.chapterOrder],
+      // A quiz is added when the chapter has none; one an educator has edited since (a later version) is kept.
+      `INSERT INTO catalogue.chapters (id, course_id, title, chapter_order, quiz) VALUES ($1, $2, $3, $4, $5::jsonb)
+       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, chapter_order = EXCLUDED.chapter_order,
+         quiz = COALESCE(chapters.quiz, EXCLUDED.quiz)`,
+      [chapter.id, course.id, chapter.title, chapter.chapterOrder, chapter.quiz ? JSON.stringify(chapter.quiz) : null],
     );
     const lectureIds = chapter.lectures.map((lecture) => lecture.id);
     await manager.query(`DELETE FROM catalogue.lectures WHERE chapter_id = $1 AND NOT (id = ANY($2::uuid[]))`, [chapter.id, lectureIds]);
@@ -60,5 +63,6 @@ export async function seedDemoCatalogue(dataSource: DataSource, courses: readonl
     courses: courses.length,
     chapters: courses.reduce((sum, course) => sum + course.chapters.length, 0),
     lectures: courses.reduce((sum, course) => sum + course.chapters.reduce((n, chapter) => n + chapter.lectures.length, 0), 0),
+    quizzes: courses.reduce((sum, course) => sum + course.chapters.filter((chapter) => chapter.quiz).length, 0),
   };
 }

@@ -1,4 +1,4 @@
-import { isCourseComplete, type CertificateRecord } from '@academy/contracts';
+import { isCourseComplete, quizzesOf, type CertificateRecord } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -9,6 +9,7 @@ import { UsersService } from '../users/users.service.js';
 import { newCertificateCode } from './certificate-code.js';
 
 export const NOT_COMPLETE_MESSAGE = 'Complete every lecture of the course to get its certificate';
+export const NOT_COMPLETE_WITH_QUIZZES_MESSAGE = 'Complete every lecture and pass every quiz of the course to get its certificate';
 
 interface CertificateRow {
   code: string;
@@ -41,7 +42,7 @@ export class CertificatesService {
     return `${this.settings.portalUrl}/certificate/${encodeURIComponent(code)}`;
   }
 
-  /** The caller's certificate for the course, issued now if every lecture is complete (409 otherwise). */
+  /** The caller's certificate for the course, issued now if every lecture is complete and every quiz passed (409 otherwise). */
   async issue(authUser: AuthUser, courseId: string): Promise<CertificateRecord> {
     await this.learning.assertEnrolled(authUser.id, courseId);
     await this.users.upsertFromToken(authUser);
@@ -49,13 +50,15 @@ export class CertificatesService {
   }
 
   /**
-   * The learner's certificate (issued now if every lecture is complete, 409 otherwise; 403 when not enrolled).
+   * The learner's certificate (issued now if every lecture is complete and every quiz passed, 409 otherwise; 403 when not enrolled).
    * Also used for a linked parent's download: the name printed is the learner's stored name.
    */
   async issueFor(userId: string, courseId: string, fallbackName = ''): Promise<CertificateRecord> {
     await this.learning.assertEnrolled(userId, courseId);
     const [course, progress] = await Promise.all([this.catalogue.course(courseId), this.learning.progress(userId, courseId)]);
-    if (!isCourseComplete(course.courseContent, progress.lectureCompleted)) throw new ConflictException(NOT_COMPLETE_MESSAGE);
+    if (!isCourseComplete(course.courseContent, progress.lectureCompleted, progress.quizzes)) {
+      throw new ConflictException(quizzesOf(course.courseContent).length > 0 ? NOT_COMPLETE_WITH_QUIZZES_MESSAGE : NOT_COMPLETE_MESSAGE);
+    }
 
     const existing = await this.find('"user_id" = $1 AND "course_id" = $2', [userId, courseId]);
     if (existing) return existing;

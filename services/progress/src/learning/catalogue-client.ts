@@ -1,4 +1,4 @@
-import type { InternalCourse } from '@academy/contracts';
+import type { InternalCourse, InternalQuizAnswer } from '@academy/contracts';
 import { InternalCallError, InternalClient } from '@academy/service-core';
 import { Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { LEARNING_SETTINGS, type LearningSettings } from './learning-settings.js';
@@ -38,6 +38,17 @@ export class CatalogueClient {
     } catch (error) {
       if (error instanceof NotFoundException) return null;
       throw error;
+    }
+  }
+
+  /** The quiz with its key, read fresh (never cached): 404 when it is not this course's, 503 when catalogue cannot answer. */
+  async quiz(courseId: string, quizId: string): Promise<InternalQuizAnswer> {
+    try {
+      return await this.client.get<InternalQuizAnswer>(`/internal/courses/${encodeURIComponent(courseId)}/quizzes/${encodeURIComponent(quizId)}`);
+    } catch (error) {
+      if (error instanceof InternalCallError && error.status === 404) throw new NotFoundException('This quiz is not part of the course');
+      this.logger.warn(`catalogue did not give quiz ${quizId}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ServiceUnavailableException('The quiz is unavailable right now, please try again');
     }
   }
 

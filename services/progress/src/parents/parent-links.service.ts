@@ -2,11 +2,13 @@ import {
   completionPercent,
   completionStatus,
   countLectures,
+  countPassedQuizzes,
   EXPIRED_LINK_CODE_MESSAGE,
   LINK_CODE_ALPHABET,
   LINK_CODE_MAX_ATTEMPTS_PER_HOUR,
   LINK_CODE_TTL_HOURS,
   NOT_LINKED_MESSAGE,
+  quizzesOf,
   TOO_MANY_LINK_ATTEMPTS_MESSAGE,
   WRONG_LINK_CODE_MESSAGE,
   type ChildCourseProgress,
@@ -21,6 +23,7 @@ import { BadRequestException, GoneException, HttpException, HttpStatus, Injectab
 import { createHash, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
+import { quizStandings } from '../quizzes/quiz-standings.js';
 import { UsersService } from '../users/users.service.js';
 
 export const hashLinkCode = (code: string): string => createHash('sha256').update(code).digest('hex');
@@ -208,14 +211,21 @@ export class ParentLinksService {
         ORDER BY e."created_at" DESC, e."id" DESC`,
       [childId],
     );
-    const courses = await Promise.all(rows.map((row) => this.catalogue.courseOrNull(row.course_id)));
+    const [courses, standings] = await Promise.all([
+      Promise.all(rows.map((row) => this.catalogue.courseOrNull(row.course_id))),
+      quizStandings(this.dataSource, childId, rows.map((row) => row.course_id)),
+    ]);
     return rows.flatMap((row, index) => {
       const course = courses[index];
       if (!course) return [];
       const lectureIds = new Set(course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => lecture.lectureId)));
       const completedLectures = (row.completed ?? []).filter((id) => lectureIds.has(id)).length;
       const totalLectures = countLectures(course.courseContent);
-      const status = completionStatus(completedLectures, totalLectures);
+      // Completed as everywhere else: every lecture complete and every quiz passed (the certificate's rule).
+      const quizzes = quizzesOf(course.courseContent);
+      const courseStandings = standings.get(course._id) ?? [];
+      const quizzesPassed = countPassedQuizzes(course.courseContent, courseStandings) >= quizzes.length;
+      const status = quizzesPassed ? completionStatus(completedLectures, totalLectures) : 'In Progress';
       const times = [row.last_completion, row.last_playback].filter((value): value is Date => value !== null).map((value) => new Date(value).getTime());
       return [
         {
@@ -231,8 +241,13 @@ export class ParentLinksService {
           lastActivityAt: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
           rating: row.rating === null ? null : Number(row.rating),
           certificate: status === 'Completed' ? { code: row.certificate_code, downloadPath: childCertificatePath(childId, course._id) } : null,
-          // Filled in when the assessments (issue 15) land: the best score of each quiz the child attempted.
-          quizScores: [],
+          // The best score of each of the course's quizzes the child attempted.
+          quizScores: quizzes.flatMap((quiz) => {
+            const standing = courseStandings.find((entry) => entry.quizId === quiz.quizId);
+            return standing && standing.bestPercent !== null
+              ? [{ quizId: quiz.quizId, title: quiz.title, bestPercent: standing.bestPercent, attempts: standing.attempts }]
+              : [];
+          }),
         },
       ];
     });

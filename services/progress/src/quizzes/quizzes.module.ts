@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { LearningModule } from '../learning/learning.module.js';
+import { QuizStatsController, QuizzesController } from './quizzes.controller.js';
+import { QuizzesService } from './quizzes.service.js';
+
+/** Chapter quizzes (issue 15): attempts, grading, standings, the educator's figures. */
+@Module({
+  imports: [LearningModule],
+  controllers: [QuizzesController, QuizStatsController],
+  providers: [QuizzesService],
+  exports: [QuizzesService],
+})
+export class QuizzesModule {}
