@@ -5,7 +5,7 @@ import type { CourseListPage } from '@academy/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import { existsSync } from 'node:fs';
 import lighthouse from 'lighthouse';
-import { kb, markdownTable, median, ms, progress, runStamp, startBenchPortal, writeResults } from './results.js';
+import { appOfUrl, kb, markdownTable, median, ms, progress, runStamp, startBenchPortal, writeResults } from './results.js';
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,14 +42,6 @@ export interface PageResult {
   fcpMs: number;
   jsTransferredBytes: number;
   scripts: number;
-}
-
-/** Which deployable served a script, from the edge's static mounts (`/mfe/<app>/…`, else the shell). */
-export function appOfUrl(url: string): string {
-  const { pathname } = new URL(url);
-  const match = /^\/mfe\/([^/]+)\//.exec(pathname);
-  if (match) return { learner: 'mfe-learner', educator: 'mfe-educator', info: 'mfe-info-pages' }[match[1]!] ?? `mfe/${match[1]}`;
-  return 'shell';
 }
 
 function isScript(request: NetworkRequest): boolean {

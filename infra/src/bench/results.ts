@@ -61,3 +61,11 @@ export async function startBenchPortal(bench: string, options: StartPortalOption
     return startPortalForTests(options);
   }
 }
+
+/** Which deployable served a script, from the edge's static mounts (`/mfe/<app>/…`, else the shell). */
+export function appOfUrl(url: string): string {
+  const { pathname } = new URL(url);
+  const match = /^\/mfe\/([^/]+)\//.exec(pathname);
+  if (match) return { learner: 'mfe-learner', educator: 'mfe-educator', info: 'mfe-info-pages' }[match[1]!] ?? `mfe/${match[1]}`;
+  return 'shell';
+}
