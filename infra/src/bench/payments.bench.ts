@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     const markdown = [
       `# Payments (${BUYERS} learners paying at once, ${samples.length} payments)`,
       '',
-      `Order → sandbox Checkout payment → \`POST /api/user/verifyRazorpay\` (waits for the verification job). ${verifiedCount}/${samples.length} verified, ${failures.length} failed, ${summary.paymentsPerSecond.toFixed(1)} payments/s. Target: verify p99 ≤ ${TARGET_P99_MS} ms. Rate limit at its default (each learner stays under it). Run ${summary.date}.`,
+      `Order → sandbox Checkout payment → \`POST /api/user/verifyRazorpay\` (waits for the verification job). ${verifiedCount}/${samples.length} verified (verify answered ${Object.entries(summary.verifyStatuses).map(([status, count]) => `${status} × ${count}`).join(', ')}; latencies include every answer), ${failures.length} purchases failed before verification (${summary.failureExamples.map((example) => example.replace(/^purchase of \S+ /, '')).join('; ') || 'none'}), ${summary.paymentsPerSecond.toFixed(1)} payments/s. Target: verify p99 ≤ ${TARGET_P99_MS} ms. Rate limit at its default (each learner stays under it). Run ${summary.date}.`,
       '',
       markdownTable(
         ['call', 'p50', 'p95', 'p99', 'max'],
