@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       payments: samples.length,
       verified: verifiedCount,
       failures: failures.length,
-      failureExamples: [...new Set(failures)].slice(0, 5),
+      failureExamples: [...new Set(failures.map((message) => message.replace(/^purchase of \S+ /, 'purchase ')))].slice(0, 5),
       verifyStatuses: Object.fromEntries([...new Set(samples.map((sample) => sample.status))].map((status) => [status, samples.filter((sample) => sample.status === status).length])),
       paymentsPerSecond: samples.length / seconds,
       rateLimit: 'PAYMENT_RATE_LIMIT_PER_MINUTE left at its default; each learner stays under it',
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     const markdown = [
       `# Payments (${BUYERS} learners paying at once, ${samples.length} payments)`,
       '',
-      `Order → sandbox Checkout payment → \`POST /api/user/verifyRazorpay\` (waits for the verification job). ${verifiedCount}/${samples.length} verified (verify answered ${Object.entries(summary.verifyStatuses).map(([status, count]) => `${status} × ${count}`).join(', ')}; latencies include every answer), ${failures.length} purchases failed before verification (${summary.failureExamples.map((example) => example.replace(/^purchase of \S+ /, '')).join('; ') || 'none'}), ${summary.paymentsPerSecond.toFixed(1)} payments/s. Target: verify p99 ≤ ${TARGET_P99_MS} ms. Rate limit at its default (each learner stays under it). Run ${summary.date}.`,
+      `Order → sandbox Checkout payment → \`POST /api/user/verifyRazorpay\` (waits for the verification job). ${verifiedCount}/${samples.length} verified (verify answered ${Object.entries(summary.verifyStatuses).map(([status, count]) => `${status} × ${count}`).join(', ')}; latencies include every answer), ${failures.length} purchases failed before verification (${summary.failureExamples.join('; ') || 'none'}), ${summary.paymentsPerSecond.toFixed(1)} payments/s. Target: verify p99 ≤ ${TARGET_P99_MS} ms. Rate limit at its default (each learner stays under it). Run ${summary.date}.`,
       '',
       markdownTable(
         ['call', 'p50', 'p95', 'p99', 'max'],
