@@ -25,6 +25,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-this-alias': 'off', '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },
   {
+    // The sign-in SDK loads on demand inside @academy/platform (auth/lazy-sign-in.tsx); an app that imported it
+    // would put it back on every visitor's first page. Apps use usePortalAuth() / useCurrentUser().
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@auth0/auth0-react', message: 'Use usePortalAuth() or useCurrentUser() from @academy/platform.', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -12,7 +12,7 @@ import {
   type EducatorCourse,
   type EnrolledStudentRecord,
 } from '@academy/contracts';
-import { classmatePlan, DEMO_CLASSMATE_NAMES } from '@academy/infra';
+import { classmatePlan, DEMO_CLASSMATE_NAMES, DEMO_COURSE_IDS } from '@academy/infra';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { cachedAccessToken, signIn } from '../support/auth.js';
 import { portal } from '../support/portal.js';
@@ -72,10 +72,10 @@ describe('demo figures', () => {
     const { catalogue, myCourses, students, dashboard } = await settledFigures(page);
 
     // The classmates' purchases are there, course by course, as their plan says.
-    const ordered = [...catalogue].sort((a, b) => a._id.localeCompare(b._id));
     let classmateEnrolments = 0;
-    for (const [courseIndex, summary] of ordered.entries()) {
-      const detail = ((await (await fetch(`${portalUrl}/api/course/${summary._id}`)).json()) as { courseData: CourseDetail }).courseData;
+    for (const [courseIndex, courseId] of DEMO_COURSE_IDS.entries()) {
+      const summary = catalogue.find((course) => course._id === courseId)!;
+      const detail = ((await (await fetch(`${portalUrl}/api/course/${courseId}`)).json()) as { courseData: CourseDetail }).courseData;
       const lectureCount = detail.courseContent.reduce((sum, chapter) => sum + chapter.chapterContent.length, 0);
       const buyers = DEMO_CLASSMATE_NAMES.filter((_, classmateIndex) => classmatePlan(classmateIndex, courseIndex, lectureCount).buys);
       const raters = DEMO_CLASSMATE_NAMES.filter((_, classmateIndex) => classmatePlan(classmateIndex, courseIndex, lectureCount).rating !== undefined);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,10 +127,15 @@ describe('walking skeleton', () => {
   });
 });
 
-/** The copy sits one level deeper than the real app, so give it the `../tools` it imports its config from. */
+/**
+ * The copy sits one level deeper than the real app, so give it the `../tools` it imports its config from, and the
+ * app's own node_modules (packages npm did not hoist to the root).
+ */
 async function symlinkTools(workDir: string): Promise<void> {
   const { symlink } = await import('node:fs/promises');
   await symlink(path.join(repoRoot, 'tools'), path.join(workDir, 'tools'));
+  const appModules = path.join(repoRoot, 'mfe-info-pages', 'node_modules');
+  if (existsSync(appModules)) await symlink(appModules, path.join(workDir, 'mfe-info-pages', 'node_modules'));
 }
 
 async function findAboutHeadingFile(appDir: string): Promise<string> {

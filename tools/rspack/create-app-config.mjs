@@ -143,6 +143,10 @@ export function createAppConfig({ appDir, name, title, exposes }) {
           manifest: true,
           dts: false,
           shareStrategy: 'loaded-first',
+          // One federation runtime on the page: the shell provides it, production remotes use it instead of
+          // carrying their own copy in remoteEntry.js (~35 KB compressed each). A remote's standalone dev page
+          // (development mode) keeps its own, as it runs without the shell.
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
           shared: sharedSingletons(appDir, declared),
         }),
       ],

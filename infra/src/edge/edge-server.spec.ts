@@ -109,6 +109,10 @@ describe('edge server', () => {
     const internal = await fetch(`${edge.url}/internal/courses/1`);
     expect(internal.status).toBe(404);
     expect(await internal.json()).toEqual({ success: false, message: 'Not found' });
+    // The operators' queue dashboard and dead letters (OPERATOR_TOKEN) are never routed, with or without /api.
+    for (const operatorPath of ['/internal/queues', '/internal/queues/api/queues', '/api/internal/queues', '/api/internal/operator/dead-letters']) {
+      expect((await fetch(`${edge.url}${operatorPath}`, { headers: { 'X-Operator-Token': 'anything' } })).status).toBe(404);
+    }
     const unknown = await fetch(`${edge.url}/api/nothing-here`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ success: false, message: expect.stringContaining('/api/nothing-here') });

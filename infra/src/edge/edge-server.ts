@@ -186,7 +186,8 @@ export function createEdge(options: EdgeOptions): Edge {
     app,
     listen(port = 0, host = '127.0.0.1') {
       return new Promise<RunningEdge>((resolve, reject) => {
-        const server = http.createServer(app);
+        // Clients keep connections open between requests; closing an idle one first races their next request.
+        const server = http.createServer({ keepAliveTimeout: 65_000 }, app);
         server.once('error', reject);
         server.listen(port, host, () => {
           const actualPort = (server.address() as AddressInfo).port;

@@ -25,10 +25,10 @@ export class ManagedChild {
 
   constructor(
     readonly name: string,
-    script: string,
-    env: NodeJS.ProcessEnv,
+    private readonly script: string,
+    private readonly env: NodeJS.ProcessEnv,
     private readonly sink: OutputSink,
-    cwd?: string,
+    private readonly cwd?: string,
   ) {
     this.child = spawn(process.execPath, [script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [this.child.stdout!, this.child.stderr!]) {
@@ -69,6 +69,18 @@ export class ManagedChild {
     const info = this.exitInfo;
     const how = info ? (info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`) : 'is running';
     return `${this.name} ${how}. Its last output:\n${lastLines(this.recent.join('\n'), 20) || '(none)'}`;
+  }
+
+  /** Sends a signal (fault runs SIGKILL a worker mid-job); resolves once the process is gone. */
+  async kill(signal: NodeJS.Signals): Promise<void> {
+    if (this.hasExited) return;
+    this.child.kill(signal);
+    await this.exited;
+  }
+
+  /** A new process of the same script, environment and folder. */
+  respawn(): ManagedChild {
+    return new ManagedChild(this.name, this.script, this.env, this.sink, this.cwd);
   }
 
   async stop(timeoutMs = 8000): Promise<void> {

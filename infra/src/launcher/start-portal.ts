@@ -38,6 +38,8 @@ export interface StartPortalOptions {
   healthTimeoutMs?: number;
   /** Demo classmates buy, study and rate the demo courses through the API after start (default true). */
   demoActivity?: boolean;
+  /** Another token issuer than the sandbox's (fault runs sign their own learners' tokens); `AUTH_ISSUER` etc. */
+  authEnv?: Record<string, string>;
 }
 
 export interface RunningPortal {
@@ -47,6 +49,10 @@ export interface RunningPortal {
   redisUrl: string;
   queuePrefix: string;
   ports: PortalPorts;
+  /** The variables every service was started with (fault runs read OPERATOR_TOKEN, INTERNAL_TOKEN from it). */
+  serviceEnv: NodeJS.ProcessEnv;
+  /** Kills one process (`commerce:worker`, `progress`, …) with `signal` and starts it again (fault injection). */
+  restart(name: string, signal?: NodeJS.Signals, downMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -166,6 +172,8 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       AUTH_AUDIENCE: env.AUTH_AUDIENCE ?? 'https://api.academy.local',
       AUTH_CLAIMS_NAMESPACE: env.AUTH_CLAIMS_NAMESPACE ?? 'https://academy.example/',
       INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+      // Operators' queue dashboard and dead letters (docs/operations.md): a fresh token per start unless given.
+      OPERATOR_TOKEN: env.OPERATOR_TOKEN ?? randomBytes(16).toString('hex'),
       MEDIA_LINK_SECRET: env.MEDIA_LINK_SECRET ?? randomBytes(32).toString('hex'),
       CATALOGUE_URL: serviceUrls.catalogue,
       COMMERCE_URL: serviceUrls.commerce,
@@ -182,6 +190,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       SANDBOX_DATA_DIR: sandboxDataDir,
       PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'].join(','),
     };
+    Object.assign(baseEnv, options.authEnv ?? {});
     delete baseEnv.PORT;
     delete baseEnv.NODE_OPTIONS; // the test runner's --experimental-vm-modules must not leak into the services
 
@@ -240,6 +249,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
         if (!stopped) log(`ERROR: ${child.describeExit()}`);
       });
     }
+    log(`queue dashboard for operators: ${serviceUrls.catalogue}/internal/queues (any user name; password: the OPERATOR_TOKEN${env.OPERATOR_TOKEN ? ' you set' : ` ${baseEnv.OPERATOR_TOKEN}`})`);
 
     if (options.demoActivity !== false && children.some((child) => child.name === 'sandbox')) {
       try {
@@ -257,7 +267,15 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       }
     }
 
-    return { portalUrl, sandboxUrl, databaseUrl, redisUrl: redis.url, queuePrefix, ports, stop };
+    const restart = async (name: string, signal: NodeJS.Signals = 'SIGKILL', downMs = 0) => {
+      const index = children.findLastIndex((child) => child.name === name);
+      if (index < 0) throw new Error(`no process named ${name}`);
+      const old = children[index]!;
+      await old.kill(signal);
+      if (downMs > 0) await sleep(downMs);
+      if (!stopped) children[index] = old.respawn();
+    };
+    return { portalUrl, sandboxUrl, databaseUrl, redisUrl: redis.url, queuePrefix, ports, serviceEnv: baseEnv, restart, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -88,6 +88,13 @@ export interface EnrolledStudentRecord {
   purchaseDate: string;
 }
 
+/** One page of `GET /api/educator/enrolledStudents`. */
+export interface EnrolledStudentsPage {
+  enrolledStudents: EnrolledStudentRecord[];
+  /** Present when more follow; pass it back as `cursor`. */
+  nextCursor: string | null;
+}
+
 export interface RazorpayOrderRef {
   id: string;
   /** Paise. */

@@ -43,3 +43,26 @@ export const courseListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
+
+/**
+ * Hard caps of the lists that have no pages (clamped: the newest rows are kept): an educator's own courses, a
+ * learner's enrolled courses, and the points of the earnings chart (the latest days or months).
+ */
+export const EDUCATOR_COURSES_MAX = 500;
+export const ENROLLED_COURSES_MAX = 200;
+export const EARNINGS_SERIES_MAX_POINTS = { day: 366, month: 120 } as const;
+
+/** Largest page of an educator's enrolled students; also the page a call without `limit` gets. */
+export const ENROLLED_STUDENTS_PAGE_MAX = 100;
+
+/** `GET /api/educator/enrolledStudents?limit=&cursor=`: newest first, keyset pages; a limit over the cap is a 400. */
+export const enrolledStudentsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(ENROLLED_STUDENTS_PAGE_MAX, `limit must be at most ${ENROLLED_STUDENTS_PAGE_MAX}`)
+    .optional(),
+  cursor: z.string().min(1, 'cursor must not be empty').max(200, 'cursor is not valid: pass back the nextCursor of the previous page').optional(),
+});
+export type EnrolledStudentsQuery = z.infer<typeof enrolledStudentsQuerySchema>;

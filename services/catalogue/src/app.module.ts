@@ -1,5 +1,5 @@
 import { CATALOGUE_EVENTS_QUEUE } from '@academy/contracts';
-import { CoreModule, mediaLinksProvider, QueueModule } from '@academy/service-core';
+import { CoreModule, mediaLinksProvider, OperatorQueuesModule, QueueModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CoursesController } from './courses/courses.controller.js';
 import { CoursesService } from './courses/courses.service.js';
@@ -22,6 +22,8 @@ import { PaidFilesController } from './media/paid-files.controller.js';
     CoreModule.forRoot({ service: 'catalogue', database: catalogueDatabase, configShape: catalogueConfigShape }),
     CatalogueDataModule,
     QueueModule.forProducer(CATALOGUE_EVENTS_QUEUE),
+    // The operators' queue dashboard (every queue of the deployment) at /internal/queues, OPERATOR_TOKEN only.
+    OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE] }),
   ],
   controllers: [
     CoursesController,

@@ -1,10 +1,11 @@
 import { catalogueEntities, CATALOGUE_SCHEMA } from './courses/course.entity.js';
 import { CreateCatalogue1732500000000 } from './migrations/1732500000000-create-catalogue.js';
 import { CreateProcessedEvents1760000200000 } from './migrations/1760000200000-create-processed-events.js';
+import { DeadLetters1770200000120 } from './migrations/1770200000120-DeadLetters.js';
 
 /** The schema, entities and migrations of the catalogue, for CoreModule and the migrate command. */
 export const catalogueDatabase = {
   schema: CATALOGUE_SCHEMA,
   entities: catalogueEntities,
-  migrations: [CreateCatalogue1732500000000, CreateProcessedEvents1760000200000],
+  migrations: [CreateCatalogue1732500000000, CreateProcessedEvents1760000200000, DeadLetters1770200000120],
 };

@@ -38,7 +38,7 @@ describe('commerce service (real PostgreSQL, Redis and JWKS)', () => {
       dashboardData: { enrolledStudentsData: [], totalEnrolments: 0, totalCourses: 0, totalEarnings: 0 },
     });
     const students = await request(h.app.getHttpServer()).get('/api/educator/enrolledStudents').set(headers).expect(200);
-    expect(students.body).toEqual({ success: true, enrolledStudents: [] });
+    expect(students.body).toEqual({ success: true, enrolledStudents: [], nextCursor: null });
     const earnings = await request(h.app.getHttpServer()).get('/api/educator/earnings').set(headers).expect(200);
     expect(earnings.body).toEqual({ success: true, series: [] });
   });
@@ -76,6 +76,65 @@ describe('commerce service (real PostgreSQL, Redis and JWKS)', () => {
     expect(response.body.dashboardData.enrolledStudentsData.map((row: { student: { name: string } }) => row.student.name)).toEqual(
       Array.from({ length: 10 }, (_, index) => `Student ${index + 1}`),
     );
+  });
+
+  it('pages enrolled students newest first with a cursor, capped at 100, never repeating or skipping a sale (ties on the same second included)', async () => {
+    const dataSource = h.app.get(DataSource);
+    const educator = { ...demoUsers.educator, sub: 'educator-paged' };
+    // 130 sales: 60 of them share one paid_at, so the order relies on the id tie-breaker.
+    await dataSource.query(
+      `INSERT INTO commerce.purchases (user_id, course_id, educator_id, amount_paise, status, paid_at, student_name, course_title)
+       SELECT 'pager-' || i, '33333333-3333-4333-8333-333333333333', 'educator-paged', 100, 'paid',
+              CASE WHEN i <= 60 THEN timestamptz '2026-01-01 10:00:00.123456+00' ELSE now() - (i || ' seconds')::interval END,
+              'Pager ' || i, 'Course'
+         FROM generate_series(1, 130) AS i`,
+    );
+    const headers = await h.bearer(educator);
+    const get = (query: string) => request(h.app.getHttpServer()).get(`/api/educator/enrolledStudents${query}`).set(headers);
+
+    const first = await get('').expect(200);
+    expect(first.body.enrolledStudents).toHaveLength(100); // no limit: one page of the cap
+    expect(typeof first.body.nextCursor).toBe('string');
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: request.Response = await get(`?limit=17${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`).expect(200);
+      expect(page.body.enrolledStudents.length).toBeLessThanOrEqual(17);
+      seen.push(...page.body.enrolledStudents.map((row: { student: { name: string } }) => row.student.name));
+      cursor = page.body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 20);
+    expect(pages).toBe(8); // 7 full pages and 11 left
+    expect(seen).toHaveLength(130);
+    expect(new Set(seen).size).toBe(130);
+    expect(seen.slice(0, 70)).toEqual(Array.from({ length: 70 }, (_, index) => `Pager ${index + 61}`)); // newest (smallest i) first
+
+    const tooMany = await get('?limit=101').expect(400);
+    expect(tooMany.body).toEqual({ success: false, message: expect.stringContaining('limit must be at most 100') });
+    expect((await get('?limit=').expect(400)).body.message).toMatch(/limit/);
+    expect((await get('?limit=0').expect(400)).body.message).toContain('limit must be at least 1');
+    expect((await get('?limit=2.5').expect(400)).body.message).toContain('limit must be a whole number');
+    expect((await get('?limit=null').expect(400)).body.message).toMatch(/limit must be a number/);
+    for (const bad of ['not-a-cursor', Buffer.from('["2026-02-30T10:00:00.000000Z","33333333-3333-4333-8333-333333333333"]').toString('base64url')]) {
+      const refused = await get(`?cursor=${encodeURIComponent(bad)}`).expect(400);
+      expect(refused.body).toEqual({ success: false, message: 'cursor is not valid: pass back the nextCursor of the previous page' });
+    }
+  });
+
+  it('clamps the earnings chart to the latest 366 days or 120 months', async () => {
+    await h.app.get(DataSource).query(
+      `INSERT INTO commerce.educator_daily_earnings (educator_id, day, total_paise, enrolments)
+       SELECT 'educator-long-history', date '2026-06-30' - (i * 3), 100, 1 FROM generate_series(0, 3999) AS i`,
+    );
+    const headers = await h.bearer({ ...demoUsers.educator, sub: 'educator-long-history' });
+    const days = (await request(h.app.getHttpServer()).get('/api/educator/earnings?granularity=day').set(headers).expect(200)).body.series;
+    expect(days).toHaveLength(366);
+    expect(days[365]).toEqual({ period: '2026-06-30', earnings: 1, enrolments: 1 });
+    expect(days.map((point: { period: string }) => point.period)).toEqual(days.map((point: { period: string }) => point.period).sort());
+    const months = (await request(h.app.getHttpServer()).get('/api/educator/earnings?granularity=month').set(headers).expect(200)).body.series;
+    expect(months).toHaveLength(120);
+    expect(months[119].period).toBe('2026-06');
   });
 
   it('has its worker process a health job through the real queue', async () => {

@@ -1,9 +1,36 @@
 import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { bindAddressFrom, ConfigError, coreConfigShape, loadConfig } from './config/config.js';
+import { isDependencyUnavailable } from './http/envelope.filter.js';
 import { trustProxy } from './http/trust-proxy.js';
+
+/** Longer than any proxy in front keeps an idle upstream connection (nginx and cloud load balancers: 60 s). */
+export const UPSTREAM_KEEP_ALIVE_MS = 65_000;
+
+/**
+ * A promise nobody awaited rejected. When it is a store outage (a Redis command that timed out inside a library,
+ * a dropped PostgreSQL connection) the process keeps serving: the requests that needed the store already answered
+ * 503, and crashing would turn a 3-second Redis stall into an outage of the whole service. Anything else is a bug:
+ * logged, and the process exits so that it is restarted clean.
+ */
+export function onUnhandledRejection(reason: unknown, log: (line: string) => void = console.error): 'ignored' | 'fatal' {
+  const message = reason instanceof Error ? reason.message : String(reason);
+  if (isDependencyUnavailable(reason)) {
+    log(`store unavailable in a background command (ignored, the service keeps running): ${message}`);
+    return 'ignored';
+  }
+  log(`unhandled rejection, exiting: ${reason instanceof Error ? (reason.stack ?? message) : message}`);
+  return 'fatal';
+}
+
+function installRejectionGuard(): void {
+  process.on('unhandledRejection', (reason) => {
+    if (onUnhandledRejection(reason) === 'fatal') process.exit(1);
+  });
+}
 
 function failStart(error: unknown): never {
   // A configuration problem is printed as one readable line, not a stack trace.
@@ -21,11 +48,18 @@ export async function bootstrapHttp(
     const config = loadConfig(coreConfigShape); // fail before Nest starts, with one readable line
     const port = config.PORT;
     if (port === undefined) throw new ConfigError(['PORT is required for the HTTP entry point (the launcher and the manifests set it)']);
+    installRejectionGuard();
     const app = await NestFactory.create(appModule, { bufferLogs: true, abortOnError: false, rawBody: options.rawBody ?? false });
     app.useLogger(app.get(Logger));
     app.enableShutdownHooks();
     app.getHttpAdapter().getInstance().disable?.('x-powered-by');
     trustProxy(app.getHttpAdapter().getInstance(), config.TRUST_PROXY);
+    // Behind a proxy that keeps connections open (the edge, nginx, a cloud load balancer: 60 s idle at most), the
+    // service must never close an idle connection first: a request sent on it at that moment fails with
+    // "socket hang up", which the proxy answers 502. Node's default (5 s) races the edge's agent.
+    const server = app.getHttpServer() as Server;
+    server.keepAliveTimeout = UPSTREAM_KEEP_ALIVE_MS;
+    server.headersTimeout = UPSTREAM_KEEP_ALIVE_MS + 1000;
     const host = bindAddressFrom();
     await app.listen(port, host);
     app.get(Logger).log(`listening on ${host}:${port}`);
@@ -39,6 +73,7 @@ export async function bootstrapHttp(
 export async function bootstrapWorker(workerModule: Type<unknown>): Promise<INestApplicationContext> {
   try {
     loadConfig(coreConfigShape);
+    installRejectionGuard();
     const app = await NestFactory.createApplicationContext(workerModule, { bufferLogs: true, abortOnError: false });
     app.useLogger(app.get(Logger));
     app.enableShutdownHooks();

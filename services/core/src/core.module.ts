@@ -1,4 +1,6 @@
-import { DEFAULT_JOB_OPTIONS, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';
+import { jobOptionsFrom, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';
+import { DeadLetterStore, SERVICE_SCHEMA } from './queue/dead-letters.js';
+import { DeadLetterController, OperatorGuard } from './operator/operator.js';
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
@@ -16,6 +18,8 @@ import { RedisHealthIndicator } from './health/redis.health.js';
 import { EnvelopeExceptionFilter } from './http/envelope.filter.js';
 import { loggerParams } from './logging/logging.js';
 import { HttpMetricsInterceptor, MetricsController } from './metrics/http-metrics.js';
+
+const DEAD_LETTER_METRIC = Symbol('DEAD_LETTER_METRIC');
 
 export interface CoreModuleOptions {
   /** Service name for logs (`progress`). */
@@ -59,27 +63,31 @@ export class CoreModule {
           useFactory: (config: CoreConfig) => ({
             connection: http ? { url: config.REDIS_URL, ...PRODUCER_REDIS_OPTIONS } : { url: config.REDIS_URL, ...WORKER_REDIS_OPTIONS },
             prefix: config.QUEUE_PREFIX,
-            defaultJobOptions: DEFAULT_JOB_OPTIONS,
+            defaultJobOptions: jobOptionsFrom(config),
           }),
         }),
         ...(http ? [TerminusModule] : []),
       ],
-      controllers: http ? [HealthController, MetricsController] : [],
+      controllers: http ? [HealthController, MetricsController, DeadLetterController] : [],
       providers: [
         configProvider,
+        { provide: SERVICE_SCHEMA, useValue: options.database.schema },
+        DeadLetterStore,
         ...(http
           ? [
               TokenVerifier,
+              OperatorGuard,
               PostgresHealthIndicator,
               RedisHealthIndicator,
               { provide: APP_GUARD, useClass: AuthGuard },
               { provide: APP_GUARD, useClass: InternalTokenGuard },
               { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
               { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
+              { provide: DEAD_LETTER_METRIC, inject: [DeadLetterStore], useFactory: (store: DeadLetterStore) => store.exposeMetric() },
             ]
           : []),
       ],
-      exports: [CORE_CONFIG, ...(http ? [TokenVerifier, PostgresHealthIndicator, RedisHealthIndicator] : [])],
+      exports: [CORE_CONFIG, SERVICE_SCHEMA, DeadLetterStore, ...(http ? [TokenVerifier, PostgresHealthIndicator, RedisHealthIndicator] : [])],
     };
   }
 }

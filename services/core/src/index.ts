@@ -16,7 +16,7 @@ export { QueueModule, jobRegistryToken, type QueueRegistration } from './queue/q
 export { QueueRoundTrip } from './queue/queue-round-trip.js';
 export { InternalClient, InternalCallError, type InternalClientOptions } from './internal/internal-client.js';
 export { CoreModule, type CoreModuleOptions } from './core.module.js';
-export { bootstrapHttp, bootstrapWorker } from './bootstrap.js';
+export { bootstrapHttp, bootstrapWorker, onUnhandledRejection } from './bootstrap.js';
 export {
   OutboxModule,
   OutboxWriter,
@@ -47,3 +47,32 @@ export {
   type MediaLinkVerdict,
   type LectureLinkAudience,
 } from './media/media-links.js';
+export {
+  DeadLetterStore,
+  DeadLetterNotFoundError,
+  SERVICE_SCHEMA,
+  createDeadLetterTableSql,
+  dropDeadLetterTableSql,
+  deadLetterTable,
+  type DeadLetter,
+  type DeadLetterStage,
+  type DeadLetterStatus,
+} from './queue/dead-letters.js';
+export {
+  OperatorQueuesModule,
+  OperatorGuard,
+  QueueBoard,
+  DeadLetterController,
+  operatorRefusal,
+  OPERATOR_TOKEN_HEADER,
+  type OperatorQueuesOptions,
+} from './operator/operator.js';
+export {
+  encodeKeysetCursor,
+  decodeKeysetCursor,
+  cursorTimestampSql,
+  INVALID_CURSOR_MESSAGE,
+  isRealTimestamp,
+  type KeysetPosition,
+} from './http/keyset-cursor.js';
+export { blockingConnection, PRODUCER_COMMAND_TIMEOUT_MS, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';

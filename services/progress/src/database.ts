@@ -3,6 +3,7 @@ import { CreateUsersAndEnrolments1760000000000 } from './migrations/176000000000
 import { CreateProgressOutbox1760000050000 } from './migrations/1760000050000-CreateProgressOutbox.js';
 import { CreateLearning1760000100000 } from './migrations/1760000100000-CreateLearning.js';
 import { RevokedEnrolments1770100000002 } from './migrations/1770100000002-RevokedEnrolments.js';
+import { DeadLetters1770200000122 } from './migrations/1770200000122-DeadLetters.js';
 import { Enrolment } from './users/enrolment.entity.js';
 import { User } from './users/user.entity.js';
 
@@ -15,5 +16,5 @@ export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPos
 export const progressDatabase = {
   schema: 'progress',
   entities: progressEntities,
-  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000, RevokedEnrolments1770100000002],
+  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000, RevokedEnrolments1770100000002, DeadLetters1770200000122],
 };

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { ChangeEvent, FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { newsletterFormSchema, type NewsletterForm as NewsletterFormValues } from '@academy/contracts';
+import { newsletterFormSchema } from '@academy/contracts';
 import { errorMessage, useRuntimeConfig, useToast } from '@academy/platform';
 import { SocialLinks } from '@academy/ui';
 import { subscribeToNewsletter } from './subscribeToNewsletter';
@@ -54,30 +53,43 @@ export function Footer() {
   );
 }
 
+/**
+ * One field on every page: validated with the contract's schema by hand rather than with react-hook-form, which
+ * would add ~15 KB to every page's first render (docs/performance.md).
+ */
 function NewsletterForm() {
   const { forms } = useRuntimeConfig();
   const toast = useToast();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<NewsletterFormValues>({ resolver: zodResolver(newsletterFormSchema), defaultValues: { email: '' } });
-  const error = errors.email?.message;
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
 
-  const subscribe = async ({ email }: NewsletterFormValues) => {
+  const update = (event: ChangeEvent<HTMLInputElement>) => {
+    setEmail(event.target.value);
+    setError(undefined);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = newsletterFormSchema.safeParse({ email });
+    setError(checked.success ? undefined : checked.error.issues[0]?.message);
+    if (!checked.success) return;
+    setSubmitting(true);
     try {
-      await subscribeToNewsletter(forms, email);
-      reset({ email: '' });
+      await subscribeToNewsletter(forms, checked.data.email);
+      setEmail('');
       navigate('/success');
     } catch (failure) {
       toast.error(errorMessage(failure));
+    } finally {
+      setSubmitting(false);
     }
   };
 
   return (
-    <form className="site-footer__newsletter" noValidate onSubmit={handleSubmit(subscribe)} aria-labelledby="newsletter-heading">
+    <form className="site-footer__newsletter" noValidate onSubmit={submit} aria-labelledby="newsletter-heading">
       <h2 id="newsletter-heading">Subscribe to our newsletter</h2>
       <p>News, new courses and study tips, once a month.</p>
       <label htmlFor="newsletter-email" className="visually-hidden">
@@ -87,14 +99,16 @@ function NewsletterForm() {
         <input
           id="newsletter-email"
           type="email"
+          name="email"
           autoComplete="email"
           placeholder="Enter your email"
-          {...register('email')}
+          value={email}
+          onChange={update}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'newsletter-email-error' : undefined}
         />
-        <button type="submit" className="button" disabled={isSubmitting}>
-          {isSubmitting ? 'Subscribing...' : 'Subscribe'}
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? 'Subscribing...' : 'Subscribe'}
         </button>
       </div>
       {error && (

@@ -1,14 +1,18 @@
 // The demo classmates buy, study and rate the demo courses, so each course's students, ratings, earnings and
 // progress are backed by real purchases, enrolments and ratings, and agree on every page that shows them.
-import type { CourseDetail, CourseSummary, EnrolledCourse } from '@academy/contracts';
+import { demoCourses } from '@academy/catalogue/demo-courses';
+import type { EnrolledCourse } from '@academy/contracts';
 import { DEMO_CLASSMATES } from '@academy/sandbox/demo-classmates';
 import type { DemoActivityStep } from './types.js';
 
 export const DEMO_CLASSMATE_NAMES = DEMO_CLASSMATES.map((classmate) => classmate.name);
 
+/** The seed's published courses, in the seed's order: what the classmates study (never courses added later). */
+export const DEMO_COURSE_IDS = demoCourses.filter((course) => course.isPublished).map((course) => course.id);
+
 /**
- * A fixed, varied pattern: which courses classmate `i` takes (a quarter of them, so each stays well inside the
- * payment rate limit), how far they get and what they rate.
+ * A fixed, varied pattern: which demo courses classmate `i` takes (a quarter of them, so each stays well inside
+ * the payment rate limit), how far they get and what they rate.
  */
 export function classmatePlan(classmateIndex: number, courseIndex: number, lectureCount: number) {
   const buys = (classmateIndex * 3 + courseIndex) % 4 === 0;
@@ -24,24 +28,23 @@ export const classmatesStudy: DemoActivityStep = {
     await Promise.all(
       DEMO_CLASSMATES.map(async ({ email }, classmateIndex) => {
         const api = await signIn(email);
-        const { courses } = await api.get<{ courses: CourseSummary[] }>('/course/all?limit=100');
-        const ordered = [...courses].sort((a, b) => a._id.localeCompare(b._id));
         const { enrolledCourses } = await api.get<{ enrolledCourses: EnrolledCourse[] }>('/user/enrolled-courses');
         const enrolled = new Set(enrolledCourses.map((course) => course._id));
         let bought = 0;
-        for (const [courseIndex, summary] of ordered.entries()) {
-          const { courseData } = await api.get<{ courseData: CourseDetail }>(`/course/${summary._id}`);
+        for (const [courseIndex, courseId] of DEMO_COURSE_IDS.entries()) {
+          const courseData = await api.courseOrNothing(courseId);
+          if (!courseData) continue; // unpublished since the seed
           const lectures = courseData.courseContent.flatMap((chapter) => chapter.chapterContent);
           const plan = classmatePlan(classmateIndex, courseIndex, lectures.length);
           if (!plan.buys) continue;
-          if (!enrolled.has(summary._id)) {
-            await api.buyCourse(summary._id);
+          if (!enrolled.has(courseId)) {
+            await api.buyCourse(courseId);
             bought += 1;
           }
           for (const lecture of lectures.slice(0, plan.lecturesDone)) {
-            await api.post('/user/update-course-progress', { courseId: summary._id, lectureId: lecture.lectureId });
+            await api.post('/user/update-course-progress', { courseId, lectureId: lecture.lectureId });
           }
-          if (plan.rating !== undefined) await api.post('/user/add-rating', { courseId: summary._id, rating: plan.rating });
+          if (plan.rating !== undefined) await api.post('/user/add-rating', { courseId, rating: plan.rating });
         }
         log(`${email}: ${bought} new ${bought === 1 ? 'purchase' : 'purchases'}`);
       }),

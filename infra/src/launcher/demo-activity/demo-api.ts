@@ -1,6 +1,6 @@
 // A demo person on the portal: signed in through the sandbox's hosted login page (as auth0-spa-js does), then
 // calling the public API through the edge, and paying through the sandbox's Checkout calls, as the browser does.
-import type { PurchaseResult } from '@academy/contracts';
+import type { CourseDetail, PurchaseResult } from '@academy/contracts';
 import { signInOverHttp, type SpaClient } from '@academy/sandbox/scripted-sign-in';
 
 export class DemoApiError extends Error {
@@ -47,6 +47,16 @@ export class DemoApi {
     return this.call<T>('DELETE', path);
   }
 
+  /** A published course's page data, or undefined when there is no such published course. */
+  async courseOrNothing(courseId: string): Promise<CourseDetail | undefined> {
+    try {
+      return (await this.get<{ courseData: CourseDetail }>(`/course/${courseId}`)).courseData;
+    } catch (error) {
+      if (error instanceof DemoApiError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
   /** Order, payment in the sandbox's Checkout, verification: the purchase a learner makes in the browser. */
   async buyCourse(courseId: string): Promise<void> {
     const purchase = await this.post<PurchaseResult>('/user/purchase', { courseId });
@@ -63,7 +73,7 @@ export class DemoApi {
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.apiUrl}${path}`, {
+    const response = await fetchWithRetry(`${this.apiUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${this.accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -73,5 +83,21 @@ export class DemoApi {
       throw new DemoApiError(response.status, `${method} ${path} answered ${response.status}: ${answer.message ?? 'no message'}`);
     }
     return answer as T;
+  }
+}
+
+/**
+ * The calls the demo makes are safe to repeat (progress and ratings are idempotent; an order repeated before it is
+ * paid is only another order, expired later by reconciliation), so a connection that
+ * failed before an answer (a busy machine, a reused connection closed under us) is simply tried again.
+ */
+async function fetchWithRetry(url: string, init: RequestInit, attempts = 3): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { Auth0Context } from '@auth0/auth0-react';
+import { PortalAuthContext } from '../auth/portal-auth';
 import { SnackbarProvider } from 'notistack';
 import { fakeAuth0 } from '../testing';
 import { PlatformQueryProvider } from './query-provider';
@@ -13,13 +13,13 @@ function WhoAmI() {
 
 function tree(auth: ReturnType<typeof fakeAuth0>) {
   return (
-    <Auth0Context.Provider value={auth}>
+    <PortalAuthContext.Provider value={auth}>
       <SnackbarProvider>
         <PlatformQueryProvider>
           <WhoAmI />
         </PlatformQueryProvider>
       </SnackbarProvider>
-    </Auth0Context.Provider>
+    </PortalAuthContext.Provider>
   );
 }
 

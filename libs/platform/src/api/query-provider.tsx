@@ -1,8 +1,8 @@
-import { useAuth0 } from '@auth0/auth0-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../toast/use-toast';
 import { createQueryClient, type QueryClientOptions } from './query-client';
+import { usePortalAuth } from '../auth/portal-auth';
 
 /**
  * One QueryClient for the whole app (inside the toasts and sign-in). When the signed-in user changes, every
@@ -19,7 +19,7 @@ export function PlatformQueryProvider({ children, retryDelay }: { children: Reac
 
   // Whose token the API client sends: none while sign-in is still loading, as when signed out. Answers fetched
   // under another identity (anonymous before sign-in resolved, or another user) are dropped and fetched again.
-  const { user, isAuthenticated } = useAuth0();
+  const { user, isAuthenticated } = usePortalAuth();
   const identity = isAuthenticated ? (user?.sub ?? '') : null;
   const cachedFor = useRef(identity);
   useEffect(() => {

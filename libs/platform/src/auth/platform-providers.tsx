@@ -1,4 +1,4 @@
-import { Auth0Provider, type AppState } from '@auth0/auth0-react';
+import type { AppState } from '@auth0/auth0-react';
 import { SnackbarProvider } from 'notistack';
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';
 import { PlatformQueryProvider } from '../api/query-provider';
+import { LazySignIn } from './lazy-sign-in';
 
 /** Toasts appear top-right and close after this long (the product's rule for every notice). */
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -36,7 +37,7 @@ export function PlatformProviders({ config, children }: { config: RuntimeConfig;
   );
   return (
     <RuntimeConfigProvider config={config}>
-      <Auth0Provider {...auth0Options(config, window.location.origin)} onRedirectCallback={onRedirectCallback}>
+      <LazySignIn options={auth0Options(config, window.location.origin)} onRedirectCallback={onRedirectCallback}>
         <SnackbarProvider
           anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
           autoHideDuration={TOAST_AUTO_HIDE_MS}
@@ -47,7 +48,7 @@ export function PlatformProviders({ config, children }: { config: RuntimeConfig;
             {children}
           </PlatformQueryProvider>
         </SnackbarProvider>
-      </Auth0Provider>
+      </LazySignIn>
     </RuntimeConfigProvider>
   );
 }

@@ -1,6 +1,7 @@
 // Test helpers for apps that use @academy/platform: a valid runtime config and providers with a fake sign-in,
 // so components render in jsdom without an OpenID provider. Not exported from the main entry (not bundled).
-import { Auth0Context, type Auth0ContextInterface, type User } from '@auth0/auth0-react';
+import type { Auth0ContextInterface, User } from '@auth0/auth0-react';
+import { PortalAuthContext } from '../auth/portal-auth';
 import { SnackbarProvider } from 'notistack';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -73,12 +74,12 @@ export function TestPlatformProviders({
 }) {
   return (
     <RuntimeConfigProvider config={config}>
-      <Auth0Context.Provider value={auth}>
+      <PortalAuthContext.Provider value={auth}>
         <SnackbarProvider>
           {/* A fresh cache per render and no waiting between retries, so tests never share or wait for answers. */}
           <PlatformQueryProvider retryDelay={() => 0}>{children}</PlatformQueryProvider>
         </SnackbarProvider>
-      </Auth0Context.Provider>
+      </PortalAuthContext.Provider>
     </RuntimeConfigProvider>
   );
 }

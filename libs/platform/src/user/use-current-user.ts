@@ -1,7 +1,7 @@
-import { useAuth0 } from '@auth0/auth0-react';
 import type { UserData } from '@academy/contracts';
 import { useCallback } from 'react';
 import { useUserStore, type UserStatus } from './user-store';
+import { usePortalAuth } from '../auth/portal-auth';
 
 export interface CurrentUser {
   /** True while Auth0 starts or the signed-in user's data is still loading. */
@@ -20,7 +20,7 @@ export interface CurrentUser {
 }
 
 export function useCurrentUser(): CurrentUser {
-  const auth = useAuth0();
+  const auth = usePortalAuth();
   const { user, isEducator, status, error, reload } = useUserStore();
   const { loginWithRedirect, logout: auth0Logout } = auth;
 

@@ -1,12 +1,12 @@
-import { useAuth0 } from '@auth0/auth0-react';
 import type { UserData } from '@academy/contracts';
 import { useEffect } from 'react';
 import { useApi } from '../api/use-api';
 import { useUserStore } from './user-store';
+import { usePortalAuth } from '../auth/portal-auth';
 
 /** Keeps the user store in step with Auth0: load on sign-in, clear on sign-out. Mounted once by PlatformProviders. */
 export function UserSync() {
-  const { isAuthenticated, isLoading } = useAuth0();
+  const { isAuthenticated, isLoading } = usePortalAuth();
   const api = useApi();
   useEffect(() => {
     if (isLoading) return;

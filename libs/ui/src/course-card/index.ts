@@ -1,2 +1,3 @@
 export { CourseCard, type CourseCardProps } from './CourseCard';
 export { CourseGrid, type CourseGridProps } from './CourseGrid';
+export { CourseGridSkeleton, type CourseGridSkeletonProps } from './CourseGridSkeleton';

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { pluralize } from '@academy/contracts';
-import { CourseGrid, ErrorPanel, LoadingView } from '@academy/ui';
+import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
+import { COURSE_LIST_PAGE_SIZE } from '../data/catalogueApi';
 import { CourseSearchForm } from '../components/CourseSearchForm';
 import { SearchFilterChip } from '../components/SearchFilterChip';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
@@ -36,7 +37,7 @@ export function CourseListPage() {
 
       {searchText && <SearchFilterChip searchText={searchText} />}
 
-      {list.status === 'loading' && <LoadingView label="Loading courses" />}
+      {list.status === 'loading' && <CourseGridSkeleton count={COURSE_LIST_PAGE_SIZE} />}
       {list.status === 'error' && (
         <ErrorPanel title="Courses could not be loaded" message={list.error ?? 'Please try again in a moment.'} onRetry={list.retry} />
       )}

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { RemoteSection, type RemoteFallbackProps } from '@academy/platform';
-import { CourseGrid, LoadingView } from '@academy/ui';
+import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { CourseSearchForm } from '../components/CourseSearchForm';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
-import { useHomeCourses } from '../data/useHomeCourses';
+import { HOME_COURSE_COUNT, useHomeCourses } from '../data/useHomeCourses';
 import './HomePage.css';
 
 interface HomePageProps {
@@ -57,7 +57,7 @@ function FeaturedCourses() {
       <p className="home-section__intro">
         Learn from experienced teachers across subjects, from class 7 science to class 11 mathematics.
       </p>
-      {status === 'loading' && <LoadingView label="Loading courses" />}
+      {status === 'loading' && <CourseGridSkeleton count={HOME_COURSE_COUNT} />}
       {status === 'error' && <p role="alert">Courses could not be loaded just now.</p>}
       {status === 'ready' && <CourseGrid courses={courses} label="Featured courses" />}
       <Link className="button button--secondary" to={COURSE_LIST_PATH}>

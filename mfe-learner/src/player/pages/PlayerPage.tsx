@@ -1,8 +1,7 @@
 import { isCourseComplete, lecturesInOrder, type LectureDto } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, useApi, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
-import { useAuth0 } from '@auth0/auth0-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
@@ -24,7 +23,7 @@ export function PlayerPage() {
   const { courseId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const { isLoading, isAuthenticated, login, reload: reloadUser } = useCurrentUser();
-  const { getAccessTokenSilently } = useAuth0();
+  const { getAccessTokenSilently } = usePortalAuth();
   const { apiBaseUrl } = useRuntimeConfig();
   const api = useApi();
   const toast = useToast();

@@ -1,4 +1,4 @@
-import { CORE_CONFIG, type CoreConfig } from '@academy/service-core';
+import { CORE_CONFIG, PRODUCER_COMMAND_TIMEOUT_MS, type CoreConfig } from '@academy/service-core';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
@@ -20,7 +20,9 @@ export class CourseCache implements OnModuleDestroy {
 
   constructor(@Inject(CORE_CONFIG) config: Pick<CoreConfig, 'REDIS_URL' | 'QUEUE_PREFIX'>) {
     this.versionKey = `${config.QUEUE_PREFIX}:catalogue:course-cache-version`;
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+    // A stalled Redis costs at most the command timeout: the read then goes to the database.
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true, commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS });
+    this.redis.on('error', () => undefined); // a failed command says so to its caller (503); no unhandled 'error' noise
   }
 
   /** The cached answer for `key` if no write happened since it was read, else `load()`'s (then cached). */

@@ -14,6 +14,8 @@ describe('course list cursor', () => {
     ['a bad id', Buffer.from('["2025-01-06T09:00:00.123456Z","1 OR 1=1"]').toString('base64url')],
     ['a bad timestamp', Buffer.from('["yesterday","10000000-0000-4000-8000-000100000000"]').toString('base64url')],
     ['empty', ''],
+    ['a well-formed 30 February (PostgreSQL would refuse it)', Buffer.from('["2025-02-30T09:00:00.123456Z","10000000-0000-4000-8000-000100000000"]').toString('base64url')],
+    ['hour 24', Buffer.from('["2025-02-03T24:00:00.000000Z","10000000-0000-4000-8000-000100000000"]').toString('base64url')],
   ])('rejects %s with 400', (_name, cursor) => {
     expect(() => decodeCursor(cursor)).toThrow(BadRequestException);
   });

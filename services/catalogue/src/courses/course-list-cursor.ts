@@ -1,3 +1,4 @@
+import { isRealTimestamp } from '@academy/service-core';
 import { BadRequestException } from '@nestjs/common';
 
 /** Position after the last course of a page: the keyset (created_at, id) of the newest-first order. */
@@ -8,7 +9,6 @@ export interface CourseListPosition {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function encodeCursor(position: CourseListPosition): string {
   return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
@@ -20,7 +20,8 @@ export function decodeCursor(cursor: string): CourseListPosition {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(parsed) && parsed.length === 2) {
       const [createdAt, id] = parsed as unknown[];
-      if (typeof createdAt === 'string' && TIMESTAMP.test(createdAt) && typeof id === 'string' && UUID.test(id)) {
+      // A real instant: a well-formed 30 February would reach PostgreSQL and fail there (500).
+      if (typeof createdAt === 'string' && isRealTimestamp(createdAt) && typeof id === 'string' && UUID.test(id)) {
         return { createdAt, id };
       }
     }

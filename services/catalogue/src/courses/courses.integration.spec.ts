@@ -174,6 +174,9 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
       [{ limit: 101 }, 'limit must be at most 100'],
       [{ limit: 'abc' }, 'limit'],
       [{ limit: 5, cursor: 'garbage' }, 'cursor is not valid'],
+      [{ limit: 5, cursor: Buffer.from('["2025-02-30T09:00:00.123456Z","10000000-0000-4000-8000-000100000000"]').toString('base64url') }, 'cursor is not valid'],
+      [{ limit: '' }, 'limit'],
+      [{ limit: 'null' }, 'limit'],
       [{ search: 'x'.repeat(101) }, 'search must be at most 100 characters'],
     ])('rejects %j with 400 and a message', async (query, message) => {
       const { body } = await http().get('/api/course/all').query(query).expect(400);
@@ -466,6 +469,26 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
         .field('courseData', JSON.stringify(stolen)).expect(400);
       expect(refused.body).toEqual({ success: false, message: expect.stringContaining('paid lecture file can only stay on the lecture') });
     });
+  });
+
+  it('caps every list: the plain course list at 100 (with nextCursor to the rest), an educator\'s own courses at 500', async () => {
+    const bulkEducator = { ...OTHER_EDUCATOR, sub: 'sandbox|educator-bulk' };
+    await dataSource.query(
+      `INSERT INTO catalogue.courses (title, thumbnail_url, price, discount, educator_id, educator_name, is_published, created_at)
+       SELECT 'Bulk cap course ' || i, '', 100, 0, 'sandbox|educator-bulk', 'Bulk', true, now() - (i || ' seconds')::interval
+         FROM generate_series(1, 505) AS i`,
+    );
+    const plain = (await http().get('/api/course/all').query({ search: 'bulk cap' }).expect(200)).body;
+    expect(plain.courses).toHaveLength(100);
+    expect(plain.courses[0].courseTitle).toBe('Bulk cap course 1');
+    expect(typeof plain.nextCursor).toBe('string');
+    const next = (await http().get('/api/course/all').query({ search: 'bulk cap', limit: 100, cursor: plain.nextCursor }).expect(200)).body;
+    expect(next.courses[0].courseTitle).toBe('Bulk cap course 101');
+
+    const mine = await http().get('/api/educator/courses').set('Authorization', `Bearer ${await env.issuer.sign(bulkEducator)}`).expect(200);
+    expect(mine.body.courses).toHaveLength(500);
+    expect(mine.body.courses[0].courseTitle).toBe('Bulk cap course 1');
+    expect(mine.body.courses[499].courseTitle).toBe('Bulk cap course 500');
   });
 
   it('uses the trigram index for title search', async () => {

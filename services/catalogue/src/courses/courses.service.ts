@@ -1,4 +1,4 @@
-import type { CourseSummary } from '@academy/contracts';
+import { COURSE_PAGE_MAX, type CourseSummary } from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -29,12 +29,12 @@ export class CoursesService {
   ) {}
 
   /**
-   * Published courses, newest first. Without `limit` and `cursor` the whole list (the spec's plain call);
-   * otherwise a keyset page on (created_at, id) with `nextCursor` when more follow.
+   * Published courses, newest first, as a keyset page on (created_at, id) with `nextCursor` when more follow.
+   * The spec's plain call (no `limit`, no `cursor`) gets the first COURSE_PAGE_MAX courses: never the whole table.
    */
   async listPublished(options: CourseListOptions): Promise<CourseListResult> {
-    const paged = options.limit !== undefined || options.cursor !== undefined;
-    const pageSize = options.limit ?? DEFAULT_PAGE_SIZE;
+    const plain = options.limit === undefined && options.cursor === undefined;
+    const pageSize = options.limit ?? (plain ? COURSE_PAGE_MAX : DEFAULT_PAGE_SIZE);
     const query = this.courses
       .createQueryBuilder('c')
       .addSelect(`to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursor_created_at')
@@ -52,10 +52,10 @@ export class CoursesService {
         afterId: after.id,
       });
     }
-    if (paged) query.limit(pageSize + 1);
+    query.limit(pageSize + 1);
 
     const { entities, raw } = await query.getRawAndEntities<{ cursor_created_at: string }>();
-    const hasMore = paged && entities.length > pageSize;
+    const hasMore = entities.length > pageSize;
     const page = hasMore ? entities.slice(0, pageSize) : entities;
     const last = raw[page.length - 1];
     return {

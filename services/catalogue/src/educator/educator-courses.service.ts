@@ -1,4 +1,4 @@
-import type { CourseUpdate, EducatorCourseDetail, NewCourse } from '@academy/contracts';
+import { EDUCATOR_COURSES_MAX, type CourseUpdate, type EducatorCourseDetail, type NewCourse } from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -88,8 +88,9 @@ export class EducatorCoursesService {
     private readonly cache: CourseCache,
   ) {}
 
+  /** Newest first, at most EDUCATOR_COURSES_MAX (clamped: an educator past it sees the newest). */
   listByEducator(educatorId: string): Promise<CourseEntity[]> {
-    return this.courses.find({ where: { educatorId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return this.courses.find({ where: { educatorId }, order: { createdAt: 'DESC', id: 'DESC' }, take: EDUCATOR_COURSES_MAX });
   }
 
   /** Creates a published course; the description is sanitised here, orders follow the array positions. */

@@ -1,4 +1,4 @@
-import type { CourseEarnings, EarningsGranularity, EarningsPoint } from '@academy/contracts';
+import { EARNINGS_SERIES_MAX_POINTS, type CourseEarnings, type EarningsGranularity, type EarningsPoint } from '@academy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PurchasePaidEvent } from '../queue/commerce-jobs.js';
@@ -118,10 +118,13 @@ export class EarningsService {
   /** Per day or month (UTC), oldest first, from the per-day buckets. */
   async series(educatorId: string, granularity: EarningsGranularity): Promise<EarningsPoint[]> {
     const period = granularity === 'day' ? `to_char("day", 'YYYY-MM-DD')` : `to_char("day", 'YYYY-MM')`;
+    // Clamped to the latest EARNINGS_SERIES_MAX_POINTS periods (a year of days, ten years of months).
     const rows: Rows<{ period: string; total_paise: string; enrolments: string }> = await this.dataSource.query(
-      `SELECT ${period} AS "period", SUM("total_paise") AS "total_paise", SUM("enrolments") AS "enrolments"
-         FROM "commerce"."educator_daily_earnings" WHERE "educator_id" = $1 GROUP BY 1 ORDER BY 1`,
-      [educatorId],
+      `SELECT * FROM (
+         SELECT ${period} AS "period", SUM("total_paise") AS "total_paise", SUM("enrolments") AS "enrolments"
+           FROM "commerce"."educator_daily_earnings" WHERE "educator_id" = $1 GROUP BY 1 ORDER BY 1 DESC LIMIT $2
+       ) AS "latest" ORDER BY "period"`,
+      [educatorId, EARNINGS_SERIES_MAX_POINTS[granularity]],
     );
     return rows.map((row) => ({ period: row.period, earnings: Number(row.total_paise) / 100, enrolments: Number(row.enrolments) }));
   }

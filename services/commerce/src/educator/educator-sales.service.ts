@@ -1,4 +1,5 @@
-import type { DashboardData, EnrolledStudentRecord } from '@academy/contracts';
+import { ENROLLED_STUDENTS_PAGE_MAX, type DashboardData, type EnrolledStudentsPage } from '@academy/contracts';
+import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../clients/service-clients.js';
@@ -50,22 +51,40 @@ export class EducatorSalesService {
     };
   }
 
-  async enrolledStudents(educatorId: string): Promise<EnrolledStudentRecord[]> {
-    const sales = await this.paidSales(educatorId);
-    return sales.map((sale) => ({
-      student: { name: sale.student_name, imageUrl: sale.student_image_url },
-      courseTitle: sale.course_title,
-      purchaseDate: new Date(sale.paid_at).toISOString(),
-    }));
+  /**
+   * One page of the educator's students, newest first: a keyset on (paid_at, id) walking
+   * purchases_educator_paid_idx, so page 1,000 costs what page 1 costs. Without a limit the page is the cap
+   * (ENROLLED_STUDENTS_PAGE_MAX); `nextCursor` is set when more follow. A malformed cursor is a 400.
+   */
+  async enrolledStudents(educatorId: string, page: { limit?: number; cursor?: string } = {}): Promise<EnrolledStudentsPage> {
+    const size = Math.min(page.limit ?? ENROLLED_STUDENTS_PAGE_MAX, ENROLLED_STUDENTS_PAGE_MAX);
+    const after = page.cursor === undefined ? undefined : decodeKeysetCursor(page.cursor);
+    const rows: (PaidSaleRow & { id: string; cursor_at: string })[] = await this.dataSource.query(
+      `SELECT "id", "student_name", "student_image_url", "course_title", "paid_at", ${cursorTimestampSql('"paid_at"')} AS "cursor_at"
+         FROM "commerce"."purchases"
+        WHERE "educator_id" = $1 AND "status" = 'paid'
+          AND ($2::timestamptz IS NULL OR ("paid_at", "id") < ($2::timestamptz, $3::uuid))
+        ORDER BY "paid_at" DESC, "id" DESC LIMIT $4`,
+      [educatorId, after?.at ?? null, after?.id ?? null, size + 1],
+    );
+    const hasMore = rows.length > size;
+    const shown = hasMore ? rows.slice(0, size) : rows;
+    const last = shown[shown.length - 1];
+    return {
+      enrolledStudents: shown.map((sale) => ({
+        student: { name: sale.student_name, imageUrl: sale.student_image_url },
+        courseTitle: sale.course_title,
+        purchaseDate: new Date(sale.paid_at).toISOString(),
+      })),
+      nextCursor: hasMore && last ? encodeKeysetCursor({ at: last.cursor_at, id: last.id }) : null,
+    };
   }
 
   /**
    * Newest first. Every paid purchase has `paid_at` (markPaid sets it), so the order walks
    * purchases_educator_paid_idx and a limited read stops after `limit` rows however many sales there are.
    */
-  private paidSales(educatorId: string, limit?: number): Promise<PaidSaleRow[]> {
-    return limit
-      ? this.dataSource.query<PaidSaleRow[]>(LATEST_PAID_SALES_SQL, [educatorId, limit])
-      : this.dataSource.query<PaidSaleRow[]>(PAID_SALES_SQL, [educatorId]);
+  private paidSales(educatorId: string, limit: number): Promise<PaidSaleRow[]> {
+    return this.dataSource.query<PaidSaleRow[]>(LATEST_PAID_SALES_SQL, [educatorId, limit]);
   }
 }

@@ -1,5 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { EARNINGS_GRANULARITIES, type DashboardData, type EarningsPoint, type EnrolledStudentRecord } from '@academy/contracts';
+import {
+  EARNINGS_GRANULARITIES,
+  enrolledStudentsQuerySchema,
+  type DashboardData,
+  type EarningsPoint,
+  type EnrolledStudentsPage,
+  type EnrolledStudentsQuery,
+} from '@academy/contracts';
 import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { z } from 'zod';
 import { EarningsService } from '../earnings/earnings.service.js';
@@ -22,11 +29,13 @@ export class EducatorController {
     return { success: true, dashboardData: await this.sales.dashboard(educator.id) };
   }
 
+  /** Newest first, `?limit=` (1–100, default 100) and `?cursor=` (the previous page's nextCursor). */
   @Get('enrolledStudents')
   async enrolledStudents(
     @CurrentUser() educator: AuthUser,
-  ): Promise<{ success: true; enrolledStudents: EnrolledStudentRecord[] }> {
-    return { success: true, enrolledStudents: await this.sales.enrolledStudents(educator.id) };
+    @Query(new ZodValidationPipe(enrolledStudentsQuerySchema)) query: EnrolledStudentsQuery,
+  ): Promise<{ success: true } & EnrolledStudentsPage> {
+    return { success: true, ...(await this.sales.enrolledStudents(educator.id, query)) };
   }
 
   /** GET /api/educator/earnings?granularity=day|month (libs/contracts/src/earnings.ts). */

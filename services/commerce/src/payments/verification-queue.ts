@@ -1,5 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { blockingConnection } from '@academy/service-core';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { COMMERCE_QUEUE, CommerceJob, verifyJobId } from '../queue/commerce-jobs.js';
 import type { VerifyPaymentData, VerifyPaymentResult } from './payment-settlement.service.js';
@@ -50,7 +51,8 @@ export class VerificationQueue implements OnModuleDestroy {
 
   private async queueEvents(): Promise<QueueEvents> {
     if (!this.events) {
-      this.events = new QueueEvents(this.queue.name, { connection: this.queue.opts.connection, prefix: this.queue.opts.prefix });
+      // The wait is a blocking XREAD: no producer command timeout on this connection (queue-defaults.ts).
+      this.events = new QueueEvents(this.queue.name, { connection: blockingConnection(this.queue.opts.connection), prefix: this.queue.opts.prefix });
     }
     await this.events.waitUntilReady();
     return this.events;

@@ -1,4 +1,4 @@
-import { CORE_CONFIG } from '@academy/service-core';
+import { CORE_CONFIG, PRODUCER_COMMAND_TIMEOUT_MS } from '@academy/service-core';
 import { CanActivate, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -17,7 +17,9 @@ export class PaymentsRateLimitGuard implements CanActivate, OnModuleDestroy {
   private readonly limiter: RateLimiterRedis;
 
   constructor(@Inject(CORE_CONFIG) config: CommerceConfig) {
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    // A stalled Redis fails the call with 503 after the command timeout instead of hanging it.
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS });
+    this.redis.on('error', () => undefined); // a failed command says so to its caller (503); no unhandled 'error' noise
     this.limiter = new RateLimiterRedis({
       storeClient: this.redis,
       keyPrefix: `${config.QUEUE_PREFIX}:ratelimit:payments`,

@@ -13,8 +13,11 @@ export const ALREADY_ENROLLED = 'Already Enrolled';
 
 /**
  * POST /api/user/purchase. The amount comes from catalogue's current price and discount, in paise. Purchases of
- * one learner for one course are serialised by an advisory lock, so a double click makes one pending purchase
- * and one Razorpay order (the order is created inside that transaction: no pending purchase without an order).
+ * one learner for one course are serialised by an advisory lock, so a double click makes one pending purchase.
+ * The Razorpay order is created AFTER that transaction commits (a slow Razorpay never holds a PostgreSQL
+ * connection or the lock) and attached with a conditional update: when two calls race, the first order attached
+ * wins and both answer with it (the other order is never shown and expires unpaid at Razorpay). A pending purchase
+ * whose order could not be created gets one on the next call, or is expired by reconciliation.
  */
 @Injectable()
 export class PurchasesService {
@@ -41,9 +44,7 @@ export class PurchasesService {
       if (paid) return { kind: 'enrol' as const, purchase: paid }; // paid, enrolment still owed: finish it
 
       const pending = await purchases.findOne({ where: { userId: user.id, courseId, status: 'pending' } });
-      if (pending && pending.amountPaise === amountPaise && pending.razorpayOrderId) {
-        return { kind: 'order' as const, purchase: pending };
-      }
+      if (pending && pending.amountPaise === amountPaise) return { kind: 'order' as const, purchase: pending };
       if (pending) {
         // The price changed since: that order can no longer be honoured at the new price.
         await manager.query(
@@ -69,14 +70,12 @@ export class PurchasesService {
         paidAt: null,
         enrolledAt: null,
       });
+      await purchases.insert(purchase);
       if (amountPaise === 0) {
         // Free: recorded as a paid purchase of ₹0 (it counts as an enrolment in the educator's totals).
-        await purchases.insert(purchase);
         await this.settlement.markPaid(purchase, null, manager);
         return { kind: 'enrol' as const, purchase };
       }
-      purchase.razorpayOrderId = await this.createOrder(purchase);
-      await purchases.insert(purchase);
       return { kind: 'order' as const, purchase };
     });
 
@@ -85,12 +84,29 @@ export class PurchasesService {
       await this.settlement.enrol(purchase);
       return { purchaseId: purchase.id, enrolled: true, message: 'Enrolled in the free course' };
     }
+    // Outside any transaction: the pooled connection went back when the transaction above committed.
+    const orderId = purchase.razorpayOrderId ?? (await this.attachOrder(purchase, await this.createOrder(purchase)));
     return {
       purchaseId: purchase.id,
-      order: { id: purchase.razorpayOrderId!, amount: purchase.amountPaise, currency: purchase.currency },
+      order: { id: orderId, amount: purchase.amountPaise, currency: purchase.currency },
       keyId: this.config.RAZORPAY_KEY_ID,
       message: 'Order created',
     };
+  }
+
+  /** Attaches the order unless another call attached one first; returns the order the purchase keeps. */
+  private async attachOrder(purchase: Purchase, orderId: string): Promise<string> {
+    const attached: { razorpay_order_id: string }[] = await this.dataSource.query(
+      `UPDATE "commerce"."purchases" SET "razorpay_order_id" = $2, "updated_at" = now()
+        WHERE "id" = $1 AND "razorpay_order_id" IS NULL RETURNING "razorpay_order_id"`,
+      [purchase.id, orderId],
+    ).then((result: unknown) => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { razorpay_order_id: string }[]);
+    if (attached[0]) return attached[0].razorpay_order_id;
+    const [kept] = (await this.dataSource.query(`SELECT "razorpay_order_id" FROM "commerce"."purchases" WHERE "id" = $1`, [purchase.id])) as {
+      razorpay_order_id: string | null;
+    }[];
+    if (!kept?.razorpay_order_id) throw new BadGatewayException('The payment provider could not create the order');
+    return kept.razorpay_order_id;
   }
 
   private async createOrder(purchase: Purchase): Promise<string> {

@@ -15,6 +15,11 @@ export const coreConfigShape = {
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** Which proxies' X-Forwarded-For express believes (its `trust proxy` setting): the edge and ingress run on private addresses. */
   TRUST_PROXY: z.string().min(1).default('loopback, linklocal, uniquelocal'),
+  /** Credential of the operator pages (queue dashboard, dead letters under /internal/); unset: they answer 401. */
+  OPERATOR_TOKEN: z.string().min(16).optional(),
+  /** Attempts of every job before it becomes a dead letter, and the first exponential backoff delay (ms). */
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 
@@ -82,6 +87,9 @@ export function productionSandboxProblems(env: Record<string, string | undefined
   }
   if (env.INTERNAL_TOKEN !== undefined && env.INTERNAL_TOKEN.length < PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH) {
     problems.push(`INTERNAL_TOKEN must be at least ${PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH} characters in production`);
+  }
+  if (env.OPERATOR_TOKEN !== undefined && env.OPERATOR_TOKEN.length < PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH) {
+    problems.push(`OPERATOR_TOKEN must be at least ${PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH} characters in production`);
   }
   if (problems.length === 0) return [];
   if (env.ALLOW_SANDBOX_PROVIDERS === 'true') {

@@ -47,6 +47,13 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   const candidate = error as { code?: unknown; message?: unknown; name?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
   if (typeof candidate.code === 'string' && (NETWORK_ERROR_CODES.has(candidate.code) || UNAVAILABLE_SQLSTATE.test(candidate.code))) return true;
   if (candidate.name === 'MaxRetriesPerRequestError') return true;
+  // The connection died under an open transaction (PostgreSQL restarted): TypeORM then refuses the commit.
+  if (candidate.name === 'QueryRunnerAlreadyReleasedError') return true;
+  // Another service that is down or itself cut off from its stores: this answer is a 503 as well, not a 500.
+  if (candidate.name === 'InternalCallError') {
+    const status = (error as { status?: unknown }).status;
+    if (status === undefined || status === 502 || status === 503 || status === 504) return true;
+  }
   if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
   const nested = [candidate.driverError, candidate.cause, ...(Array.isArray(candidate.errors) ? candidate.errors : [])];
   return nested.some((inner) => isDependencyUnavailable(inner, depth + 1));

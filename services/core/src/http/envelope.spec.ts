@@ -11,6 +11,7 @@ import {
   HttpException,
 } from '@nestjs/common';
 import { z } from 'zod';
+import { InternalCallError } from '../internal/internal-client.js';
 import { isDependencyUnavailable, toFailure } from './envelope.filter.js';
 import { ZodValidationPipe } from './zod-validation.pipe.js';
 
@@ -65,6 +66,9 @@ describe('dependency outages', () => {
     ['Redis offline, no offline queue', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
     ['Redis command timeout', new Error('Command timed out')],
     ['Redis retries exhausted', Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' })],
+    ['commit after PostgreSQL dropped the connection', Object.assign(new Error('Query runner already released'), { name: 'QueryRunnerAlreadyReleasedError' })],
+    ['another service answered 503', new InternalCallError('GET /internal/courses/x answered 503', 503, {})],
+    ['another service did not answer', new InternalCallError('GET /internal/courses/x failed: fetch failed', undefined, undefined)],
   ])('%s → 503 with Retry-After and a message', (_label, error) => {
     const failure = toFailure(error);
     expect(failure.status).toBe(503);
@@ -76,5 +80,6 @@ describe('dependency outages', () => {
     expect(toFailure(new TypeError('x is undefined')).status).toBe(500);
     expect(toFailure(Object.assign(new Error('duplicate key'), { code: '23505' })).status).toBe(500);
     expect(isDependencyUnavailable(Object.assign(new Error('dup'), { driverError: { code: '23505' } }))).toBe(false);
+    expect(toFailure(new InternalCallError('GET /internal/courses/x answered 500', 500, {})).status).toBe(500);
   });
 });

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import type { DeadLetterStore } from '../queue/dead-letters.js';
 import { outboxTable } from './outbox-table.js';
 
 export interface OutboxRelayOptions {
@@ -9,6 +10,11 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Rows moved per transaction (default 100). */
   batchSize?: number;
+  /**
+   * Failed attempts to enqueue one row before it is set aside as a dead letter (default 10). Between attempts the
+   * row waits 2^attempts seconds (at most 5 min), so a failing row never blocks the rows behind it.
+   */
+  maxAttempts?: number;
 }
 
 interface PendingRow {
@@ -16,6 +22,7 @@ interface PendingRow {
   queue: string;
   name: string;
   payload: Record<string, unknown>;
+  attempts: number;
 }
 
 /**
@@ -35,6 +42,7 @@ export class OutboxRelay {
     private readonly dataSource: DataSource,
     private readonly queues: ReadonlyMap<string, Queue>,
     private readonly options: OutboxRelayOptions,
+    private readonly deadLetters?: DeadLetterStore,
   ) {
     this.logger = new Logger(`OutboxRelay:${options.schema}`);
   }
@@ -73,7 +81,8 @@ export class OutboxRelay {
     const table = outboxTable(this.options.schema);
     return this.dataSource.transaction(async (manager) => {
       const rows: PendingRow[] = await manager.query(
-        `SELECT "id", "queue", "name", "payload" FROM ${table} WHERE "dispatched_at" IS NULL
+        `SELECT "id", "queue", "name", "payload", "attempts" FROM ${table}
+          WHERE "dispatched_at" IS NULL AND "dead_lettered_at" IS NULL AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= now())
           ORDER BY "created_at", "id" LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.options.batchSize ?? 100],
       );
@@ -87,8 +96,28 @@ export class OutboxRelay {
           sent += 1;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          this.logger.warn(`event ${row.id} (${row.name} → ${row.queue}) not sent: ${message}`);
-          await manager.query(`UPDATE ${table} SET "attempts" = "attempts" + 1, "last_error" = $2 WHERE "id" = $1`, [row.id, message]);
+          const attempts = row.attempts + 1;
+          if (attempts >= (this.options.maxAttempts ?? 10)) {
+            await manager.query(
+              `UPDATE ${table} SET "attempts" = $2, "last_error" = $3, "dead_lettered_at" = now() WHERE "id" = $1`,
+              [row.id, attempts, message],
+            );
+            if (this.deadLetters) {
+              await this.deadLetters.record(
+                { queue: row.queue, jobId: row.id, name: row.name, data: { ...row.payload, eventId: row.id }, stage: 'relay', error: message, attempts },
+                manager,
+              );
+            } else {
+              this.logger.error(`DEAD LETTER relay ${row.queue}/${row.name} event ${row.id} after ${attempts} attempt(s): ${message}`);
+            }
+          } else {
+            this.logger.warn(`event ${row.id} (${row.name} → ${row.queue}) not sent (attempt ${attempts}): ${message}`);
+            await manager.query(
+              `UPDATE ${table} SET "attempts" = $2, "last_error" = $3,
+                 "next_attempt_at" = now() + make_interval(secs => least(power(2, $2::int), 300)) WHERE "id" = $1`,
+              [row.id, attempts, message],
+            );
+          }
         }
       }
       return sent;

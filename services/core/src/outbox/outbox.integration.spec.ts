@@ -6,6 +6,7 @@ import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { CoreModule } from '../core.module.js';
 import { runMigrations } from '../database/data-source.js';
 import { prepareServiceTestEnvironment, type ServiceTestEnvironment } from '../testing/service-env.js';
+import { createDeadLetterTableSql, dropDeadLetterTableSql } from '../queue/dead-letters.js';
 import { OutboxModule } from './outbox.module.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { createOutboxTableSql, dropOutboxTableSql } from './outbox-table.js';
@@ -16,8 +17,10 @@ class CreateOutbox1700000000001 implements MigrationInterface {
   async up(runner: QueryRunner) {
     for (const sql of createOutboxTableSql('outboxprobe')) await runner.query(sql);
     await runner.query('CREATE TABLE "outboxprobe"."things" ("id" serial PRIMARY KEY, "label" text NOT NULL)');
+    for (const sql of createDeadLetterTableSql('outboxprobe', { withOutbox: true })) await runner.query(sql);
   }
   async down(runner: QueryRunner) {
+    for (const sql of dropDeadLetterTableSql('outboxprobe', { withOutbox: true })) await runner.query(sql);
     for (const sql of dropOutboxTableSql('outboxprobe')) await runner.query(sql);
   }
 }

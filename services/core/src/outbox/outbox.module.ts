@@ -2,6 +2,7 @@ import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { DeadLetterStore } from '../queue/dead-letters.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { OutboxWriter, type OutboxRoutes } from './outbox-writer.js';
 
@@ -15,6 +16,8 @@ export interface OutboxModuleOptions {
 export interface OutboxRelayModuleOptions extends OutboxModuleOptions {
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Failed enqueue attempts before a row becomes a dead letter (default 10). */
+  maxAttempts?: number;
   /** `false` to drive the relay by hand (`flush()`) in tests; default `true`. */
   autoStart?: boolean;
 }
@@ -63,9 +66,9 @@ export class OutboxModule {
         { provide: RELAY_OPTIONS, useValue: options },
         {
           provide: OutboxRelay,
-          inject: [DataSource, ...queueNames.map((name) => getQueueToken(name))],
-          useFactory: (dataSource: DataSource, ...resolved: Queue[]) =>
-            new OutboxRelay(dataSource, new Map(queueNames.map((name, index) => [name, resolved[index]!])), options),
+          inject: [DataSource, DeadLetterStore, ...queueNames.map((name) => getQueueToken(name))],
+          useFactory: (dataSource: DataSource, deadLetters: DeadLetterStore, ...resolved: Queue[]) =>
+            new OutboxRelay(dataSource, new Map(queueNames.map((name, index) => [name, resolved[index]!])), options, deadLetters),
         },
         OutboxRelayLifecycle,
       ],

@@ -1,4 +1,5 @@
 import { Queue, QueueEvents } from 'bullmq';
+import { blockingConnection } from './queue-defaults.js';
 
 /**
  * Proves a queue works end to end: adds a job and waits (bounded) for a worker to finish it.
@@ -12,7 +13,7 @@ export class QueueRoundTrip {
   async ping<Result>(jobName: string, data: object, timeoutMs: number): Promise<{ result: Result; elapsedMs: number }> {
     const started = Date.now();
     if (!this.events) {
-      this.events = new QueueEvents(this.queue.name, { connection: this.queue.opts.connection, prefix: this.queue.opts.prefix });
+      this.events = new QueueEvents(this.queue.name, { connection: blockingConnection(this.queue.opts.connection), prefix: this.queue.opts.prefix });
     }
     await this.events.waitUntilReady();
     const job = await this.queue.add(jobName, data, { removeOnComplete: true, removeOnFail: true });

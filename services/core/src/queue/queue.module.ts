@@ -1,7 +1,8 @@
-import { BullModule, Processor, WorkerHost } from '@nestjs/bullmq';
+import { BullModule, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { DynamicModule, Inject, Logger, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { CORE_CONFIG, type CoreConfig } from '../config/config.js';
+import { DeadLetterStore } from './dead-letters.js';
 import { assertCompleteRegistry, JobRegistry, type JobProcessor } from './job-registry.js';
 
 export interface QueueRegistration {
@@ -38,11 +39,32 @@ function workerFor(registration: QueueRegistration): Type<WorkerHost> {
   class QueueWorker extends WorkerHost {
     private readonly logger = new Logger(`Worker:${registration.queue}`);
 
-    constructor(@Inject(token) private readonly registry: JobRegistry, @Inject(CORE_CONFIG) config: CoreConfig) {
+    constructor(
+      @Inject(token) private readonly registry: JobRegistry,
+      private readonly deadLetters: DeadLetterStore,
+      @Inject(CORE_CONFIG) config: CoreConfig,
+    ) {
       super();
       // BullMQ's worker is made after every provider exists (the explorer reads these options then), so
       // options from the validated config can still be applied here.
       if (registration.lockSettingsFrom) Processor(registration.queue, { ...staticOptions, ...registration.lockSettingsFrom(config) })(QueueWorker);
+    }
+
+    /**
+     * A job that failed its LAST attempt (BullMQ sets `finishedOn` only then; earlier failures are retried with
+     * backoff) becomes a dead letter: never dropped silently. The failed job itself also stays in Redis 30 days.
+     */
+    @OnWorkerEvent('failed')
+    async onFailed(job: Job | undefined, error: Error): Promise<void> {
+      if (!job?.finishedOn) return;
+      try {
+        await this.deadLetters.recordFailedJob(registration.queue, job, error);
+      } catch (recordError) {
+        this.logger.error(
+          `job ${job.name} (${job.id}) exhausted its attempts (${error.message}) and could not be recorded as a dead letter: ` +
+            `${recordError instanceof Error ? recordError.message : String(recordError)}; it stays in the queue's failed list`,
+        );
+      }
     }
 
     async process(job: Job): Promise<unknown> {

@@ -159,6 +159,29 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
     expect(none.body).toEqual({ success: true, enrolledCourses: [] });
   });
 
+  it('reads at most the newest 200 enrolments (the list is capped), still shown oldest first', async () => {
+    const sub = 'sandbox|bulk-learner';
+    await db().query(`INSERT INTO progress.users (id) VALUES ($1)`, [sub]);
+    await db().query(
+      `INSERT INTO progress.enrolments (user_id, course_id, purchase_id, created_at) VALUES ($1, $2, gen_random_uuid(), '2020-01-01T00:00:00Z')`,
+      [sub, OTHER_COURSE],
+    );
+    await db().query(
+      `INSERT INTO progress.enrolments (user_id, course_id, purchase_id, created_at)
+       SELECT $1, gen_random_uuid(), gen_random_uuid(), timestamptz '2021-01-01T00:00:00Z' + (i || ' minutes')::interval FROM generate_series(1, 203) AS i`,
+      [sub],
+    );
+    await db().query(
+      `INSERT INTO progress.enrolments (user_id, course_id, purchase_id, created_at) VALUES ($1, $2, gen_random_uuid(), '2026-03-01T00:00:00Z')`,
+      [sub, COURSE],
+    );
+    const callsBefore = catalogue.calls;
+    const bulk = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.student, sub })}` };
+    const { body } = await http().get('/api/user/enrolled-courses').set(bulk).expect(200);
+    expect(catalogue.calls - callsBefore).toBe(200); // 205 enrolments, the newest 200 looked up
+    expect(body.enrolledCourses.map((course: { courseTitle: string }) => course.courseTitle)).toEqual(['Testing Basics']);
+  });
+
   it("signs the enrolled learner's paid files for them alone; outside links come as stored", async () => {
     const { body } = await http().get('/api/user/enrolled-courses').set(student).expect(200);
     const setup = body.enrolledCourses[1].courseContent[0].chapterContent[1];

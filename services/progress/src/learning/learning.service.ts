@@ -1,5 +1,6 @@
 import {
   CatalogueEvent,
+  ENROLLED_COURSES_MAX,
   type CourseRatedEvent,
   type EnrolledCourse,
   type InternalCourse,
@@ -60,9 +61,10 @@ export class LearningService {
            FROM "progress"."enrolments" e
            LEFT JOIN "progress"."course_ratings" r ON r."user_id" = e."user_id" AND r."course_id" = e."course_id"
           WHERE e."user_id" = $1
-          ORDER BY e."created_at" ASC, e."id" ASC`,
-        [userId],
+          ORDER BY e."created_at" DESC, e."id" DESC LIMIT $2`,
+        [userId, ENROLLED_COURSES_MAX], // clamped: the newest ENROLLED_COURSES_MAX, shown oldest first
       );
+    enrolments.reverse();
     const [courses, entitled] = await Promise.all([
       Promise.all(enrolments.map((row) => this.catalogue.courseOrNull(row.course_id))),
       Promise.all(enrolments.map((row) => this.isEnrolled(userId, row.course_id))),

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// `npm run test:faults`: purchase flows under injected faults (infra/src/faults). FAULT_FLOWS=1000 for the full run.
+import path from 'node:path';
+import { buildAll, checkNodeVersion, installIfNeeded, repoRoot, run, withLocalStores } from './common.mjs';
+
+checkNodeVersion();
+await installIfNeeded();
+await buildAll();
+
+const exitCode = await withLocalStores('faults', ({ databaseUrl, redisUrl }) =>
+  run(process.execPath, [path.join(repoRoot, 'infra', 'dist', 'faults', 'cli.js')], { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }),
+);
+process.exit(exitCode);
