@@ -1,0 +1,182 @@
+// Benchmark: the public pages on a student's phone. Lighthouse (mobile preset, simulated throttling) drives the
+// machine's Chromium against a whole portal started as the browser journeys start it (the edge serves the built
+// apps compressed, as in production). Median of RUNS runs per page; writes bench/results/pages.{json,md}.
+import type { CourseListPage } from '@academy/contracts';
+import * as chromeLauncher from 'chrome-launcher';
+import { existsSync } from 'node:fs';
+import lighthouse from 'lighthouse';
+import { appOfUrl, kb, markdownTable, median, ms, progress, runStamp, startBenchPortal, writeResults } from './results.js';
+
+const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const TARGETS = { score: 95, clsMax: 0.02, tbtMaxMs: 150, firstRenderJsMaxBytes: 150 * 1024 };
+
+interface NetworkRequest {
+  url: string;
+  transferSize: number;
+  resourceSize: number;
+  resourceType?: string;
+  mimeType?: string;
+}
+
+interface RunMetrics {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  jsTransferredBytes: number;
+  scripts: number;
+  scriptRequests: NetworkRequest[];
+}
+
+export interface PageResult {
+  page: string;
+  path: string;
+  runs: RunMetrics[];
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  jsTransferredBytes: number;
+  scripts: number;
+}
+
+function isScript(request: NetworkRequest): boolean {
+  return request.resourceType === 'Script' || /javascript/.test(request.mimeType ?? '');
+}
+
+async function measure(url: string, port: number): Promise<RunMetrics> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).filter(
+    (request) => new URL(request.url).origin === new URL(url).origin,
+  );
+  const scriptRequests = requests.filter(isScript);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcpMs: numeric('first-contentful-paint'),
+    jsTransferredBytes: scriptRequests.reduce((sum, request) => sum + request.transferSize, 0),
+    scripts: scriptRequests.length,
+    scriptRequests,
+  };
+}
+
+/** Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is done again, twice at most. */
+async function measureWithRetry(url: string, port: number): Promise<RunMetrics> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      progress('pages', `  ${(error as Error).message.split('\n')[0]}; running it again`);
+    }
+  }
+}
+
+function summarise(page: string, pagePath: string, runs: RunMetrics[]): PageResult {
+  const of = (pick: (run: RunMetrics) => number) => median(runs.map(pick));
+  return {
+    page,
+    path: pagePath,
+    runs,
+    score: of((run) => run.score),
+    lcpMs: of((run) => run.lcpMs),
+    tbtMs: of((run) => run.tbtMs),
+    cls: of((run) => run.cls),
+    fcpMs: of((run) => run.fcpMs),
+    jsTransferredBytes: of((run) => run.jsTransferredBytes),
+    scripts: of((run) => run.scripts),
+  };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
+  const portal = await startBenchPortal('pages');
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const list = (await (await fetch(`${portal.portalUrl}/api/course/all?limit=1`)).json()) as CourseListPage;
+    const courseId = list.courses[0]?._id;
+    if (!courseId) throw new Error('the portal has no published demo course');
+    const pages: [string, string][] = [
+      ['home', '/'],
+      ['course list', '/course-list'],
+      ['course', `/course/${courseId}`],
+      ['my enrollments (signed out)', '/my-enrollments'],
+    ];
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+    const only = process.env.BENCH_PAGES_ONLY;
+    const results: PageResult[] = [];
+    for (const [name, pagePath] of pages.filter(([, pagePath]) => !only || pagePath.startsWith(only))) {
+      const runs: RunMetrics[] = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        progress('pages', `Lighthouse ${pagePath} run ${run}/${RUNS}`);
+        runs.push(await measureWithRetry(portal.portalUrl + pagePath, chrome.port));
+        const last = runs.at(-1)!;
+        progress('pages', `  score ${last.score}, LCP ${ms(last.lcpMs)}, TBT ${ms(last.tbtMs)}, CLS ${last.cls.toFixed(3)}, JS ${kb(last.jsTransferredBytes)} in ${last.scripts} scripts`);
+      }
+      results.push(summarise(name, pagePath, runs));
+    }
+
+    // The per-chunk table of `/`, from the run whose LCP is the median one.
+    const home = results[0]!; // `/` unless BENCH_PAGES_ONLY picked another page
+    const homeRun = [...home.runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(home.runs.length / 2)]!;
+    const chunks = homeRun.scriptRequests.map((request) => ({
+      path: new URL(request.url).pathname,
+      app: appOfUrl(request.url),
+      transferredBytes: request.transferSize,
+      resourceBytes: request.resourceSize,
+    }));
+    const byApp = new Map<string, number>();
+    for (const chunk of chunks) byApp.set(chunk.app, (byApp.get(chunk.app) ?? 0) + chunk.transferredBytes);
+
+    const pageRows = results.map((result) => [
+      `\`${result.page === 'course' ? '/course/:id' : result.path}\``,
+      result.score,
+      ms(result.lcpMs),
+      ms(result.tbtMs),
+      result.cls.toFixed(3),
+      kb(result.jsTransferredBytes),
+      result.scripts,
+    ]);
+    const met = (result: PageResult) => result.score >= TARGETS.score && result.cls <= TARGETS.clsMax && result.tbtMs <= TARGETS.tbtMaxMs;
+    const summary = {
+      ...runStamp(),
+      runs: RUNS,
+      lighthouse: 'mobile preset, simulated throttling',
+      targets: TARGETS,
+      pages: results.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined })), met: met(result) })),
+      home: { chunks, transferredByApp: Object.fromEntries(byApp), jsTransferredBytes: homeRun.jsTransferredBytes, firstRenderJsMet: homeRun.jsTransferredBytes <= TARGETS.firstRenderJsMaxBytes },
+    };
+    const markdown = [
+      `# Pages (Lighthouse, mobile, simulated throttling, median of ${RUNS})`,
+      '',
+      `Targets: score ≥ ${TARGETS.score}, CLS ≤ ${TARGETS.clsMax}, TBT ≤ ${TARGETS.tbtMaxMs} ms, JS on \`/\` ≤ ${kb(TARGETS.firstRenderJsMaxBytes)}. Run ${summary.date}.`,
+      '',
+      markdownTable(['page', 'score', 'LCP', 'TBT', 'CLS', 'JS transferred', 'scripts'], pageRows),
+      '',
+      `## Scripts of \`${home.path}\` (${kb(homeRun.jsTransferredBytes)} in ${chunks.length}; ${[...byApp].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ')})`,
+      '',
+      markdownTable(
+        ['script', 'app', 'transferred', 'uncompressed'],
+        chunks.map((chunk) => [`\`${chunk.path}\``, chunk.app, kb(chunk.transferredBytes), kb(chunk.resourceBytes)]),
+      ),
+    ].join('\n');
+    console.log(markdown);
+    writeResults('pages', summary, markdown);
+    progress('pages', 'wrote bench/results/pages.json and pages.md');
+  } finally {
+    chrome?.kill();
+    await portal.stop();
+  }
+}
+
+await main();
