@@ -63,7 +63,9 @@ describe('walking skeleton', () => {
     };
     const educatorPaths = routes.api.map((route) => route.prefix).filter((prefix) => prefix.startsWith('/api/educator/'));
     expect(educatorPaths.length).toBeGreaterThanOrEqual(4);
-    for (const educatorPath of educatorPaths) {
+    for (const prefix of educatorPaths) {
+      // A prefix of routes with an id (`/api/educator/quiz-stats/`) is asked with one: a demo course's.
+      const educatorPath = prefix.endsWith('/') ? `${prefix}10000000-0000-4000-8000-000100000000` : prefix;
       const method = educatorPath.endsWith('add-course') ? 'POST' : 'GET';
       const response = await fetch(`${portalUrl}${educatorPath}`, { method, headers: { Authorization: `Bearer ${token}` } });
       expect({ educatorPath, status: response.status }).toEqual({ educatorPath, status: 403 });

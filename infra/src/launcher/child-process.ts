@@ -65,10 +65,15 @@ export class ManagedChild {
     return this.exitInfo !== undefined;
   }
 
-  describeExit(): string {
+  /** `catalogue:worker exited with code 3`, `progress was killed by SIGKILL`, or `… is running`. */
+  exitSummary(): string {
     const info = this.exitInfo;
     const how = info ? (info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`) : 'is running';
-    return `${this.name} ${how}. Its last output:\n${lastLines(this.recent.join('\n'), 20) || '(none)'}`;
+    return `${this.name} ${how}`;
+  }
+
+  describeExit(): string {
+    return `${this.exitSummary()}. Its last output:\n${lastLines(this.recent.join('\n'), 20) || '(none)'}`;
   }
 
   get pid(): number | undefined {

@@ -3,13 +3,15 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createEdge, type RunningEdge } from '../edge/edge-server.js';
 import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
-import { dropDatabase, ensureDatabase, ensurePostgres, type PostgresHandle } from '../local/postgres.js';
+import { canConnect, dropDatabase, ensureDatabase, ensurePostgres, type PostgresHandle } from '../local/postgres.js';
 import { findFreePort, sleep } from '../local/process-utils.js';
-import { ensureRedis, type RedisHandle } from '../local/redis.js';
+import { ensureRedis, redisAnswers, type RedisHandle } from '../local/redis.js';
 import { dataDir, repoRoot } from '../paths.js';
 import type { AppName, ServiceName } from '../routes/route-table.js';
 import { fileSink, ManagedChild, runToCompletion, terminalSink, type OutputSink } from './child-process.js';
 import { runDemoActivity } from './demo-activity/index.js';
+import { LauncherRecordFile } from './leftovers.js';
+import { Supervisor, watchStore } from './supervisor.js';
 
 export interface PortalPorts {
   portal: number;
@@ -119,6 +121,9 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
   if (options.logFile) mkdirSync(path.dirname(options.logFile), { recursive: true });
 
   const children: ManagedChild[] = [];
+  // `npm start` (not isolated test runs) records its processes, so a start after a killed launcher can stop them.
+  const launcherRecord = options.isolated ? undefined : new LauncherRecordFile(dataDir, repoRoot);
+  const supervisor = new Supervisor(children, log, () => launcherRecord?.write(children.map((child) => child.pid)));
   let edge: RunningEdge | undefined;
   let postgres: PostgresHandle | undefined;
   let redis: RedisHandle | undefined;
@@ -129,6 +134,8 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    supervisor.stop();
+    launcherRecord?.remove();
     await edge?.close().catch(() => undefined);
     // Services before the sandbox and the stores they depend on.
     await Promise.all(children.slice().reverse().filter((child) => child.name !== 'sandbox').map((child) => child.stop()));
@@ -143,6 +150,10 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
 
   try {
     const ports = await resolvePorts(options.ports, env);
+    if (launcherRecord) {
+      mkdirSync(dataDir, { recursive: true });
+      await launcherRecord.cleanUpAfterDeadLauncher(log);
+    }
     postgres = await ensurePostgres({ env, log });
     redis = await ensureRedis({ env, log });
     const suffix = randomBytes(5).toString('hex');
@@ -251,9 +262,28 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
     // Workers have no HTTP port: one that died during start-up is a failure too.
     const deadWorker = children.find((child) => child.hasExited);
     if (deadWorker) throw new Error(deadWorker.describeExit());
-    for (const child of children) {
-      void child.exited.then(() => {
-        if (!stopped) log(`ERROR: ${child.describeExit()}`);
+    supervisor.watchAll();
+    // Stores this launcher started are started again if they stop answering (ones given by URL are not ours).
+    if (postgres.source === 'embedded-started') {
+      watchStore({
+        name: 'PostgreSQL',
+        answers: () => canConnect(postgres!.url),
+        restart: async () => {
+          postgres = await ensurePostgres({ env, log });
+        },
+        log,
+        isStopping: () => stopped,
+      });
+    }
+    if (redis.source === 'local-started') {
+      watchStore({
+        name: 'Redis',
+        answers: () => redisAnswers(redis!.url),
+        restart: async () => {
+          redis = await ensureRedis({ env, log });
+        },
+        log,
+        isStopping: () => stopped,
       });
     }
     log(`queue dashboard for operators: ${serviceUrls.catalogue}/internal/queues (any user name; password: the OPERATOR_TOKEN${env.OPERATOR_TOKEN ? ' you set' : ` ${baseEnv.OPERATOR_TOKEN}`})`);
@@ -274,14 +304,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       }
     }
 
-    const restart = async (name: string, signal: NodeJS.Signals = 'SIGKILL', downMs = 0) => {
-      const index = children.findLastIndex((child) => child.name === name);
-      if (index < 0) throw new Error(`no process named ${name}`);
-      const old = children[index]!;
-      await old.kill(signal);
-      if (downMs > 0) await sleep(downMs);
-      if (!stopped) children[index] = old.respawn();
-    };
+    const restart = (name: string, signal: NodeJS.Signals = 'SIGKILL', downMs = 0) => supervisor.restartByHand(name, signal, downMs);
     return { portalUrl, sandboxUrl, databaseUrl, redisUrl: redis.url, queuePrefix, ports, serviceEnv: baseEnv, restart, stop };
   } catch (error) {
     await stop().catch(() => undefined);

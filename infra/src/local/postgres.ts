@@ -33,7 +33,7 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
   return url.toString();
 }
 
-async function canConnect(url: string): Promise<boolean> {
+export async function canConnect(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   client.on('error', () => undefined);
   try {

@@ -1,4 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { dataDir } from '../paths.js';
 import { Redis } from 'ioredis';
 import { lastLines, settlesWithin, sleep } from './process-utils.js';
 
@@ -15,6 +18,8 @@ export interface EnsureRedisOptions {
   /** Where to look for redis-server; defaults to the PATH. */
   redisServerCommand?: string;
   log?: (line: string) => void;
+  /** Folder of its append-only file; default .data/redis. */
+  dataDir?: string;
 }
 
 export const privateRedisPort = 6390;
@@ -61,7 +66,10 @@ export async function ensureRedis(options: EnsureRedisOptions = {}): Promise<Red
   if (!commandExists(command)) throw new Error(redisInstallHelp);
 
   let output = '';
-  const child = spawn(command, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+  // Queued jobs and events survive a restart of this Redis: an append-only file under .data/redis.
+  const redisDir = options.dataDir ?? path.join(dataDir, 'redis');
+  mkdirSync(redisDir, { recursive: true });
+  const child = spawn(command, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', redisDir], {
     // Own process group: Ctrl-C must not stop the queues before the workers using them.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,94 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ManagedChild, type OutputSink } from './child-process.js';
+import { LauncherRecordFile } from './leftovers.js';
+import { Supervisor } from './supervisor.js';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'academy-supervisor-'));
+const quiet: OutputSink = { write: () => undefined };
+
+function script(name: string, body: string): string {
+  const file = path.join(folder, name);
+  writeFileSync(file, body);
+  return file;
+}
+
+const waitFor = async (check: () => boolean, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+describe('Supervisor', () => {
+  it('starts a process that stopped on its own again, with a log line, and records the new process', async () => {
+    const crashing = script('crash-once.js', `
+      const fs = require('node:fs');
+      const marker = ${JSON.stringify(path.join(folder, 'ran-once'))};
+      if (!fs.existsSync(marker)) { fs.writeFileSync(marker, ''); process.exit(3); }
+      setInterval(() => {}, 1000);`);
+    const children = [new ManagedChild('catalogue:worker', crashing, process.env, quiet)];
+    const lines: string[] = [];
+    let changes = 0;
+    const supervisor = new Supervisor(children, (line) => lines.push(line), () => (changes += 1));
+    supervisor.watchAll();
+    const first = children[0]!;
+    await waitFor(() => children[0] !== first && !children[0]!.hasExited && children[0]!.pid !== undefined);
+    expect(lines[0]).toMatch(/^catalogue:worker exited with code 3; restarting it in 1 s$/);
+    expect(lines).toContain('catalogue:worker restarted');
+    expect(changes).toBe(2);
+    supervisor.stop();
+    await children[0]!.kill();
+  });
+
+  it('leaves a process being restarted by hand to the caller, and nothing after stop', async () => {
+    const running = script('runs.js', 'setInterval(() => {}, 1000);');
+    const children = [new ManagedChild('progress:worker', running, process.env, quiet)];
+    const lines: string[] = [];
+    const supervisor = new Supervisor(children, (line) => lines.push(line));
+    supervisor.watchAll();
+    const before = children[0]!;
+    await supervisor.restartByHand('progress:worker', 'SIGKILL', 100);
+    expect(children[0]).not.toBe(before);
+    expect(lines).toEqual([]);
+    supervisor.stop();
+    await children[0]!.kill();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(children[0]!.hasExited).toBe(true);
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('LauncherRecordFile', () => {
+  const repoMarker = path.join(folder, 'repo');
+
+  it('stops what a killed launcher left running, and only that', async () => {
+    const left = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', repoMarker], { stdio: 'ignore' });
+    const deadLauncher = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => deadLauncher.once('exit', resolve));
+    writeFileSync(path.join(folder, 'launcher.json'), JSON.stringify({ launcherPid: deadLauncher.pid, childPids: [left.pid, 999_999] }));
+    const lines: string[] = [];
+    const gone = new Promise((resolve) => left.once('exit', resolve));
+    expect(await new LauncherRecordFile(folder, repoMarker).cleanUpAfterDeadLauncher((line) => lines.push(line))).toBe(1);
+    await gone;
+    expect(lines).toEqual(['stopped 1 processes left running by an earlier npm start that was killed']);
+  });
+
+  it('leaves the processes of a launcher that is still running alone', async () => {
+    const launcher = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', repoMarker], { stdio: 'ignore' });
+    try {
+      writeFileSync(path.join(folder, 'launcher.json'), JSON.stringify({ launcherPid: launcher.pid, childPids: [child.pid] }));
+      expect(await new LauncherRecordFile(folder, repoMarker).cleanUpAfterDeadLauncher(() => undefined)).toBe(0);
+      expect(child.exitCode).toBeNull();
+    } finally {
+      launcher.kill('SIGKILL');
+      child.kill('SIGKILL');
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
