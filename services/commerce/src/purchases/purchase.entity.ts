@@ -31,7 +31,8 @@ export class Purchase {
   @Column({ name: 'educator_id', type: 'text' })
   educatorId!: string;
 
-  @Column({ name: 'amount_paise', type: 'integer' })
+  // bigint in PostgreSQL (pg hands it over as a string); a number here, exact far beyond any price.
+  @Column({ name: 'amount_paise', type: 'bigint', transformer: { to: (paise: number) => paise, from: (stored: string | null) => (stored === null ? stored : Number(stored)) } })
   amountPaise!: number;
 
   @Column({ type: 'text', default: 'INR' })
