@@ -247,18 +247,28 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     const ledgerPaise = await one(
       `SELECT coalesce(sum(l.amount_paise), 0) AS n FROM commerce.earnings_ledger l JOIN commerce.purchases p ON p.id = l.purchase_id WHERE p.${runUsers}`,
     );
-    const counters: { id: string; student_count: number; enrolled: string }[] = (
-      await client.query(
-        `SELECT c.id, c.student_count, (SELECT count(*) FROM progress.enrolments e WHERE e.course_id = c.id) AS enrolled
-           FROM catalogue.courses c WHERE c.id = ANY($1::uuid[])`,
-        [courses.map((course) => course.id)],
-      )
-    ).rows;
     const before = new Map(courses.map((course) => [course.id, course.student_count]));
-    // Each enrolment of the run must have raised its course's counter exactly once (events applied once).
-    const counterMismatches = counters.filter(
-      (row) => row.student_count - (before.get(row.id) ?? 0) !== Number(row.enrolled) - (enrolledBefore.get(row.id) ?? 0),
-    ).length;
+    // Each enrolment of the run must have raised its course's counter exactly once (events applied once). The
+    // counters follow the enrolments through progress's outbox and catalogue's queue: a job whose worker was
+    // killed comes back once its lock expires (30 s), so they are given until they agree, or 90 s.
+    const counterMismatchCount = async () => {
+      const counters: { id: string; student_count: number; enrolled: string }[] = (
+        await client.query(
+          `SELECT c.id, c.student_count, (SELECT count(*) FROM progress.enrolments e WHERE e.course_id = c.id) AS enrolled
+             FROM catalogue.courses c WHERE c.id = ANY($1::uuid[])`,
+          [courses.map((course) => course.id)],
+        )
+      ).rows;
+      return counters.filter(
+        (row) => row.student_count - (before.get(row.id) ?? 0) !== Number(row.enrolled) - (enrolledBefore.get(row.id) ?? 0),
+      ).length;
+    };
+    const countersDeadline = Date.now() + 90_000;
+    let counterMismatches = await counterMismatchCount();
+    while (counterMismatches > 0 && Date.now() < countersDeadline) {
+      await sleep(1_000);
+      counterMismatches = await counterMismatchCount();
+    }
     let deadLetters = 0;
     for (const schema of ['catalogue', 'commerce', 'progress']) {
       deadLetters += await one(`SELECT count(*) AS n FROM ${schema}.dead_letters WHERE status = 'dead'`);
