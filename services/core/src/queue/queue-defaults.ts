@@ -22,6 +22,13 @@ export function jobOptionsFrom(config: { JOB_ATTEMPTS: number; JOB_BACKOFF_MS: n
 }
 
 /** A producer's Redis command that gets no answer within this fails (answered 503): a stalled Redis never hangs a request. */
+/**
+ * How often a job may lose its worker (a killed process, or a Redis stall that stops the lock being renewed)
+ * before BullMQ gives up on it. Every handler is idempotent, so a stalled job is simply run again; BullMQ's default
+ * of 1 turned one worker restart plus one Redis stall into a dead letter in the fault run.
+ */
+export const WORKER_MAX_STALLED_COUNT = 5;
+
 export const PRODUCER_COMMAND_TIMEOUT_MS = 1_500;
 
 /**

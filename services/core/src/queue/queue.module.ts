@@ -3,6 +3,7 @@ import { DynamicModule, Inject, Logger, Module, type ModuleMetadata, type Provid
 import type { Job, Queue } from 'bullmq';
 import { CORE_CONFIG, type CoreConfig } from '../config/config.js';
 import { DeadLetterStore } from './dead-letters.js';
+import { WORKER_MAX_STALLED_COUNT } from './queue-defaults.js';
 import { jobRequestId, runWithRequestId, stampRequestId } from '../logging/request-context.js';
 import { jobDuration, jobFailures, trackQueueMetrics } from '../metrics/queue-metrics.js';
 import { assertCompleteRegistry, JobRegistry, type JobProcessor } from './job-registry.js';
@@ -34,6 +35,7 @@ function workerFor(registration: QueueRegistration): Type<WorkerHost> {
   const token = jobRegistryToken(registration.queue);
   const staticOptions = {
     concurrency: registration.concurrency ?? 4,
+    maxStalledCount: WORKER_MAX_STALLED_COUNT,
     ...(registration.lockDuration ? { lockDuration: registration.lockDuration } : {}),
     ...(registration.stalledInterval ? { stalledInterval: registration.stalledInterval } : {}),
   };
