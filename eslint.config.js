@@ -37,6 +37,18 @@ export default tseslint.config(
     },
   },
   {
+    // The router is shared through @academy/routing, cut down to what the apps use; a direct import would bundle
+    // a second, whole router (and a second routing context) into the importing app.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'libs/*/src/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
+    ignores: ['libs/routing/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import routing from @academy/routing.' })) },
+      ],
+    },
+  },
+  {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

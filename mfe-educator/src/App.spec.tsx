@@ -3,7 +3,7 @@ import { useUserStore } from '@academy/platform';
 import { fakeAuth0, TestPlatformProviders } from '@academy/platform/testing';
 import type { Auth0ContextInterface } from '@auth0/auth0-react';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@academy/routing';
 import App from './App';
 import { fakeServer, meera, renderEducatorApp } from './testing/educatorTestKit';
 

@@ -1,5 +1,5 @@
 import { educatorPaths, remotePageRoutes } from '@academy/platform';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from '@academy/routing';
 import { AddCoursePage } from './add-course/AddCoursePage';
 import { EditCoursePage } from './add-course/EditCoursePage';
 import { DashboardPage } from './dashboard/DashboardPage';

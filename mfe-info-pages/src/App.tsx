@@ -1,5 +1,5 @@
 import { infoPaths, remotePageRoutes } from '@academy/platform';
-import { Routes } from 'react-router-dom';
+import { Routes } from '@academy/routing';
 import AboutPage from './about/AboutPage.js';
 import ContactPage from './contact/ContactPage.js';
 import EnrichmentPage from './enrichment/EnrichmentPage.js';

@@ -1,6 +1,6 @@
 import { learnerPaths, remotePageRoutes } from '@academy/platform';
 import { lazy, Suspense } from 'react';
-import { Routes } from 'react-router-dom';
+import { Routes } from '@academy/routing';
 
 // One chunk per route: `/` loads only the home page's code; the player, checkout and certificates load when visited.
 const HomePage = lazy(() => import('./catalogue/pages/HomePage').then((m) => ({ default: m.HomePage })));

@@ -3,7 +3,7 @@ import { fakeAuth0, TestPlatformProviders, testRuntimeConfig } from '@academy/pl
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JSX } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@academy/routing';
 import { ShellApp } from './ShellApp';
 
 function CurrentPath() {

@@ -1,5 +1,5 @@
 import { isEducatorArea, type RemoteLoader } from '@academy/platform';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from '@academy/routing';
 import { Footer } from './chrome/Footer';
 import { Navbar } from './chrome/Navbar';
 import { WhatsAppBox } from './chrome/WhatsAppBox';

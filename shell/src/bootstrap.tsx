@@ -1,28 +1,31 @@
 import '@academy/ui/tokens.css';
 import './shell.css';
-import { loadRuntimeConfig, PlatformProviders, registerRuntimeRemotes } from '@academy/platform';
+import { loadRuntimeConfig, PlatformProviders, preloadRemoteOfPath, registerRuntimeRemotes } from '@academy/platform';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@academy/routing';
 import { ShellApp } from './ShellApp';
 import { ConfigFailure } from './routing/ConfigFailure';
 
-const root = createRoot(document.getElementById('root')!);
-
-loadRuntimeConfig()
-  .then((config) => {
-    registerRuntimeRemotes(config);
-    root.render(
-      <StrictMode>
-        <BrowserRouter>
-          <PlatformProviders config={config}>
-            <ShellApp />
-          </PlatformProviders>
-        </BrowserRouter>
-      </StrictMode>,
-    );
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    root.render(<ConfigFailure error={error} />);
-  });
+/** Renders the portal once the runtime config has arrived (`fetchRuntimeConfig` answers the request index.ts started). */
+export function startShell(fetchRuntimeConfig: typeof fetch): void {
+  const root = createRoot(document.getElementById('root')!);
+  loadRuntimeConfig(fetchRuntimeConfig)
+    .then((config) => {
+      registerRuntimeRemotes(config);
+      preloadRemoteOfPath(window.location.pathname);
+      root.render(
+        <StrictMode>
+          <BrowserRouter>
+            <PlatformProviders config={config}>
+              <ShellApp />
+            </PlatformProviders>
+          </BrowserRouter>
+        </StrictMode>,
+      );
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      root.render(<ConfigFailure error={error} />);
+    });
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { contactFormSchema, newsletterFormSchema } from './forms.js';
 
 /** Each field's first problem, as the form shows it under the field (zodResolver keeps the first). */
-function firstProblems(schema: z.ZodObject, values: unknown): Record<string, string> {
+function firstProblems(schema: z.ZodMiniObject, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);
   const problems: Record<string, string> = {};
   for (const issue of result.success ? [] : result.error.issues) problems[String(issue.path[0])] ??= issue.message;

@@ -8,6 +8,7 @@ export * from './money.js';
 export * from './progress.js';
 export * from './ratings.js';
 export * from './runtime-config.js';
+export * from './runtime-config-request.js';
 export * from './requests.js';
 export * from './text.js';
 export * from './video.js';

@@ -63,5 +63,5 @@ export {
   type RemoteSectionProps,
 } from './federation/remote-module';
 export { remoteFailurePlugin, type RemoteFailure } from './federation/remote-failure-plugin';
-export { registerRuntimeRemotes, remotesFromConfig } from './federation/register-remotes';
+export { preloadRemoteOfPath, registerRuntimeRemotes, remotesFromConfig } from './federation/register-remotes';
 export { startStandalone } from './federation/standalone';

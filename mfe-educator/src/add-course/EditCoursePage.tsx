@@ -1,7 +1,7 @@
 import { queryKeys, useApi, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { QuizInsight } from '../quiz-insight/QuizInsight';

@@ -1,7 +1,7 @@
 import { useCurrentUser } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@academy/routing';
 import { EducatorLayout } from './EducatorLayout';
 
 /**

@@ -1,5 +1,5 @@
 import { useCurrentUser } from '@academy/platform';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet } from '@academy/routing';
 import { EducatorUserMenu } from './EducatorUserMenu';
 import { SideMenu } from './SideMenu';
 import '../common/tables.css';

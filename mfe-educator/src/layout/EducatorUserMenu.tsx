@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 
 export interface EducatorUserMenuProps {
   name: string;

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
 
 interface MenuItem {

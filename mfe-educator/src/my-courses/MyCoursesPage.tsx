@@ -2,7 +2,7 @@ import { formatDate, formatPrice, type EducatorCourse } from '@academy/contracts
 import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchMyCourses, setCoursePublished } from './data/myCoursesApi';

@@ -4,7 +4,7 @@ import type { UserData } from '@academy/contracts';
 import { useUserStore } from '@academy/platform';
 import { fakeAuth0, TestPlatformProviders } from '@academy/platform/testing';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '@academy/routing';
 import App from '../App';
 
 export const meera: UserData = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 import { Tabs } from '../common/Tabs.js';
 import { FaqAccordion } from '../faq/FaqAccordion.js';
 import { FaqAudience, faqAudiences, faqItems } from '../faq/faqItems.js';

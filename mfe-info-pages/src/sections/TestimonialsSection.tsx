@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 import { TestimonialCard } from '../testimonials/TestimonialCard.js';
 import { testimonials, testimonialsSectionSize } from '../testimonials/testimonialsContent.js';
 import './TestimonialsSection.css';

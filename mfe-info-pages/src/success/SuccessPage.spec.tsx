@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@academy/routing';
 import SuccessPage from './SuccessPage';
 
 function renderAtSuccess() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@academy/routing';
 import './SuccessPage.css';
 
 /** The success page counts down from this many seconds, then goes home. */

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@academy/routing';
 import TestimonialsPage from './TestimonialsPage';
 import TestimonialsSection from '../sections/TestimonialsSection';
 import { toppers } from './testimonialsContent';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@academy/routing';
 import { useUserStore } from '@academy/platform';
 import { TestPlatformProviders, fakeAuth0, testRuntimeConfig } from '@academy/platform/testing';
 import { useEnrollment } from '../catalogue/data/useEnrollment';

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@academy/routing';
 import { ApiError, errorMessage, queryKeys, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { createPurchase, verifyPayment } from './checkoutApi';

@@ -5,7 +5,7 @@ import { useUserStore } from '@academy/platform';
 import { TestPlatformProviders, fakeAuth0 } from '@academy/platform/testing';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@academy/routing';
 
 function CurrentLocation() {
   const location = useLocation();

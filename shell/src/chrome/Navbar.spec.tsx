@@ -4,7 +4,7 @@ import { fakeAuth0, TestPlatformProviders } from '@academy/platform/testing';
 import type { Auth0ContextInterface } from '@auth0/auth0-react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@academy/routing';
 import { Navbar } from './Navbar';
 
 const student: UserData = {

@@ -1,5 +1,5 @@
 import { useCurrentUser } from '@academy/platform';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@academy/routing';
 import { UserMenu } from './UserMenu';
 
 /** Course-list pages have a white bar; every other page a light cyan one. */

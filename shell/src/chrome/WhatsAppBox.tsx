@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@academy/routing';
 import { useRuntimeConfig } from '@academy/platform';
 import './WhatsAppBox.css';
 

@@ -1,6 +1,6 @@
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from '@academy/routing';
 
 /** /loading/{path} waits this long before navigating. */
 export const LOADING_REDIRECT_MS = 5000;

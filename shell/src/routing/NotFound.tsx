@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 
 export function NotFound() {
   return (

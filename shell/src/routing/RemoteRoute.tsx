@@ -1,6 +1,6 @@
 import { matchRemote, REMOTE_UNAVAILABLE_MESSAGE, RemoteModule, type RemoteLoader } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@academy/routing';
 import { NotFound } from './NotFound';
 
 /** Renders the App of the remote that owns the current path (remoteRoutes), or the not-found page. */

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useLocation } from '@academy/routing';
 import { useHeadingAsTitle } from './useHeadingAsTitle';
 
 /** A page whose heading arrives later, as a remote's or a loaded course's does. */

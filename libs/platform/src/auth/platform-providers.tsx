@@ -1,7 +1,7 @@
 import type { AppState } from '@auth0/auth0-react';
 import { SnackbarProvider } from 'notistack';
 import { useCallback, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@academy/routing';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';

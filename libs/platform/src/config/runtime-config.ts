@@ -1,10 +1,8 @@
 // The deploy-time settings every app reads from `/runtime-config.json` (its schema: @academy/contracts).
-import { runtimeConfigProblems, runtimeConfigSchema, type RuntimeConfig } from '@academy/contracts';
+import { RUNTIME_CONFIG_REQUEST, RUNTIME_CONFIG_URL, runtimeConfigProblems, runtimeConfigSchema, type RuntimeConfig } from '@academy/contracts';
 
 export type { RemoteName, RuntimeConfig } from '@academy/contracts';
-export { REMOTE_NAMES } from '@academy/contracts';
-
-export const RUNTIME_CONFIG_URL = '/runtime-config.json';
+export { REMOTE_NAMES, RUNTIME_CONFIG_URL } from '@academy/contracts';
 
 export class RuntimeConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -37,7 +35,7 @@ export function loadRuntimeConfig(fetchImpl: typeof fetch = (...args) => fetch(.
 async function fetchRuntimeConfig(fetchImpl: typeof fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+    response = await fetchImpl(RUNTIME_CONFIG_URL, RUNTIME_CONFIG_REQUEST);
   } catch (error) {
     throw new Error(`Could not fetch ${RUNTIME_CONFIG_URL}: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useOptionalRuntimeConfig } from '../config/runtime-config-context';
 import { loadRemoteComponent, type RemoteLoader } from './load-remote-module';
 
@@ -97,9 +97,33 @@ export interface RemoteSectionProps<P extends object> extends Omit<RemoteModuleP
   remote: 'learner' | 'educator' | 'info';
   /** Exposed name without './', e.g. `TestimonialsSection`. */
   module: string;
+  /**
+   * Load the section only when it comes near the viewport: a section below the fold then costs nothing on the
+   * first render (the info remote's entry and section are 22 KB on a phone's home page). `loading` holds its place.
+   */
+  deferUntilNearViewport?: boolean;
 }
 
+/** How far below the viewport a deferred section starts loading, so it is usually there when scrolled to. */
+export const NEAR_VIEWPORT_MARGIN = '400px';
+
 /** Embeds a section another remote exposes (the home page shows `info/TestimonialsSection`). */
-export function RemoteSection<P extends object = Record<string, never>>({ remote, module, ...rest }: RemoteSectionProps<P>) {
+export function RemoteSection<P extends object = Record<string, never>>({
+  remote,
+  module,
+  deferUntilNearViewport = false,
+  ...rest
+}: RemoteSectionProps<P>) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => !deferUntilNearViewport || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !placeholder.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: NEAR_VIEWPORT_MARGIN,
+    });
+    observer.observe(placeholder.current);
+    return () => observer.disconnect();
+  }, [near]);
+  if (!near) return <div ref={placeholder}>{rest.loading}</div>;
   return <RemoteModule<P> id={`${remote}/${module}`} {...rest} />;
 }

@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react';
-import { matchPath, Route } from 'react-router-dom';
+import { matchPath, Route } from '@academy/routing';
 import type { RemoteName } from '../config/runtime-config';
 
 /**

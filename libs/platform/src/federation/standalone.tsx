@@ -1,6 +1,6 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@academy/routing';
 import { PlatformProviders } from '../auth/platform-providers';
 import { loadRuntimeConfig, type RemoteName } from '../config/runtime-config';
 import { registerRuntimeRemotes } from './register-remotes';

@@ -5,7 +5,7 @@ import { PortalAuthContext } from '../auth/portal-auth';
 import { SnackbarProvider } from 'notistack';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@academy/routing';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { PlatformQueryProvider } from '../api/query-provider';

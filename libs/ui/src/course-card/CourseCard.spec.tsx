@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@academy/routing';
 import type { CourseSummary } from '@academy/contracts';
 import { CourseCard } from './CourseCard';
 import { CourseGrid } from './CourseGrid';

@@ -1,5 +1,5 @@
 import { formatPrice, pluralize, priceAfterDiscount, type CourseSummary } from '@academy/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 import { Stars } from '../stars/Stars';
 import './course-card.css';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@academy/routing';
 import { courseListPath } from '../data/catalogueRoutes';
 import './CourseSearchForm.css';
 

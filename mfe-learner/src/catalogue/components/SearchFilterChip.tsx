@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@academy/routing';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 import './SearchFilterChip.css';
 

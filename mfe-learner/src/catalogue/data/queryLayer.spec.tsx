@@ -1,7 +1,7 @@
 // The shared query layer as the catalogue uses it: one request for many readers, and no retry of a 4xx.
 import { MAX_QUERY_RETRIES } from '@academy/platform';
 import { screen, waitFor } from '@testing-library/react';
-import { Route } from 'react-router-dom';
+import { Route } from '@academy/routing';
 import { courseDetail, courseSummary, failure, fakeServer, ok, requestedUrls } from '../testing/catalogueTestKit';
 import { renderLearnerRoutes } from '../../testing/renderLearnerRoutes';
 import { useCourseDetail } from './useCourseDetail';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook, screen } from '@testing-library/react';
 import { useUserStore } from '@academy/platform';
 import { TestPlatformProviders, fakeAuth0 } from '@academy/platform/testing';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@academy/routing';
 import { COURSE_DATA_MISSING, LOGIN_TO_ENROLL, useEnrollment } from './useEnrollment';
 import { userData } from '../testing/catalogueTestKit';
 

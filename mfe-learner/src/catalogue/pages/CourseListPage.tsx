@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@academy/routing';
 import { pluralize } from '@academy/contracts';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
 import { COURSE_LIST_PAGE_SIZE } from '../data/catalogueApi';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 import { RemoteSection, type RemoteFallbackProps } from '@academy/platform';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { CourseSearchForm } from '../components/CourseSearchForm';
@@ -16,8 +16,15 @@ export function HomePage({ initialSearch = '' }: HomePageProps) {
     <div className="home-page">
       <HomeHero initialSearch={initialSearch} />
       <FeaturedCourses />
-      {/* Loaded at run time from the info remote, with its own boundary: the home page works when info is down. */}
-      <RemoteSection remote="info" module="TestimonialsSection" loading={<TestimonialsLoading />} renderError={TestimonialsUnavailable} />
+      {/* Loaded at run time from the info remote, with its own boundary: the home page works when info is down.
+          Below the fold on every screen, so it loads as the learner scrolls towards it (first render stays light). */}
+      <RemoteSection
+        remote="info"
+        module="TestimonialsSection"
+        deferUntilNearViewport
+        loading={<TestimonialsLoading />}
+        renderError={TestimonialsUnavailable}
+      />
       <CallToAction />
     </div>
   );

@@ -1,7 +1,7 @@
 // Test kit of the catalogue feature: demo courses, a fetch spy standing in for the catalogue service at the
 // network boundary, and a router + platform harness that shows where navigation went.
 import type { ReactElement } from 'react';
-import { Route } from 'react-router-dom';
+import { Route } from '@academy/routing';
 import type { CourseDetail, CourseSummary, LectureDto, UserData } from '@academy/contracts';
 import { renderLearnerRoutes, type LearnerRenderOptions } from '../../testing/renderLearnerRoutes';
 import { CourseDetailPage, CourseListPage, HomePage } from '../index';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { Route } from 'react-router-dom';
+import { Route } from '@academy/routing';
 import { failure, fakeServer, ok, renderAt } from '../../enrollments/testing/learningTestKit';
 import { CertificatePage } from './CertificatePage';
 

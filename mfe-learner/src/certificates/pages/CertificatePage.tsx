@@ -2,7 +2,7 @@ import { formatDate, type CertificateRecord } from '@academy/contracts';
 import { errorMessage, useApi } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@academy/routing';
 import { verifyCertificate } from '../../enrollments';
 import './CertificatePage.css';
 

@@ -1,6 +1,6 @@
 import { useCurrentUser } from '@academy/platform';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@academy/routing';
 import type { PendingEnrollmentState } from '../../checkout';
 
 /** How often, and for how long at most, My Enrollments looks again for a course whose payment is being confirmed. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LearnerPurchase } from '@academy/contracts';
-import { Navigate, Route } from 'react-router-dom';
+import { Navigate, Route } from '@academy/routing';
 import { enrolledCourse, failure, fakeServer, ok, progress, renderAt, userData } from '../testing/learningTestKit';
 import { MyEnrollmentsPage } from './MyEnrollmentsPage';
 

@@ -11,7 +11,7 @@ import {
 import { errorMessage, useCurrentUser } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@academy/routing';
 import { RefundDialog } from '../components/RefundDialog';
 import { useEnrolledCourses, type EnrolledCourseRow } from '../data/useEnrolledCourses';
 import { usePendingEnrollment } from '../data/usePendingEnrollment';

@@ -1,7 +1,7 @@
 import type { LearnerPurchase } from '@academy/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
+import { Route } from '@academy/routing';
 import { fakeServer, ok, renderAt, userData } from '../testing/learningTestKit';
 import { PurchaseHistoryPage } from './PurchaseHistoryPage';
 

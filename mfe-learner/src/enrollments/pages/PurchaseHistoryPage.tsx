@@ -2,7 +2,7 @@ import { formatDate, formatPrice, fromPaise, receiptPdfPath, type LearnerPurchas
 import { errorMessage, useCurrentUser, usePortalAuth, useRuntimeConfig } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 import { downloadWithToken } from '../data/learningApi';
 import { usePurchases } from '../data/usePurchases';
 import { LoginRequired } from './MyEnrollmentsPage';

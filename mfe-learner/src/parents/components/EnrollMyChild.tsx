@@ -1,7 +1,7 @@
 import type { CourseDetail } from '@academy/contracts';
 import { useCurrentUser } from '@academy/platform';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 import { useCheckout } from '../../checkout';
 import { useParentLinks } from '../data/useParents';
 import '../pages/Parents.css';

@@ -1,7 +1,7 @@
 import { formatDate, type ChildCourseProgress } from '@academy/contracts';
 import { errorMessage, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@academy/routing';
 import { downloadCertificateAt, LoginRequired } from '../../enrollments';
 import { useChildProgress } from '../data/useParents';
 import { NotAParent } from './ParentHomePage';

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from '@academy/routing';
 import { LoginRequired } from '../../enrollments';
 import { redeemLinkCode, removeLink, saveEmailSettings } from '../data/parentsApi';
 import { linkCodeFormSchema, useEmailSettings, useParentLinks, type LinkCodeFormInput, type LinkCodeFormOutput } from '../data/useParents';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
+import { Route } from '@academy/routing';
 import { failure, fakeServer, ok, renderAt, userData } from '../../enrollments/testing/learningTestKit';
 import { ChildProgressPage } from './ChildProgressPage';
 import { ParentAccessPage } from './ParentAccessPage';

@@ -1,7 +1,7 @@
 import type { QuizAttemptResult, QuizForLearner, QuizOverview } from '@academy/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
+import { Route } from '@academy/routing';
 import { enrolledCourse, fakeServer, failure, ok, progress, renderAt, userData } from '../../enrollments/testing/learningTestKit';
 import { PlayerPage } from '../pages/PlayerPage';
 

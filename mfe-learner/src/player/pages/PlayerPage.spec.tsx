@@ -1,7 +1,7 @@
 import type { LearnerProgressData } from '@academy/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
+import { Route } from '@academy/routing';
 import { enrolledCourse, failure, fakeServer, ok, progress, renderAt, userData, type FakeRequest } from '../../enrollments/testing/learningTestKit';
 import { useCourseDetail } from '../../catalogue/data/useCourseDetail';
 import { useEnrolledCourses } from '../../enrollments/data/useEnrolledCourses';

@@ -3,7 +3,7 @@ import { errorMessage, queryKeys, useApi, useCurrentUser, usePortalAuth, useRunt
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from '@academy/routing';
 import {
   downloadCertificate,
   LoginRequired,
