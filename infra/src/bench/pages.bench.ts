@@ -1,16 +1,21 @@
 // Benchmark: the public pages on a student's phone. Lighthouse (mobile preset, simulated throttling) drives the
 // machine's Chromium against a whole portal started as the browser journeys start it (the edge serves the built
 // apps compressed, as in production). Median of RUNS runs per page; writes bench/results/pages.{json,md}.
-import type { CourseListPage } from '@academy/contracts';
+import type { CourseListPage, RuntimeConfig } from '@academy/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { createEdge, type RunningEdge } from '../edge/edge-server.js';
+import { repoRoot } from '../paths.js';
 import { appOfUrl, kb, markdownTable, median, ms, progress, runStamp, startBenchPortal, writeResults } from './results.js';
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
-const TARGETS = { score: 95, clsMax: 0.02, tbtMaxMs: 150, firstRenderJsMaxBytes: 150 * 1024 };
+const TARGETS = { score: 95, clsMax: 0.02, tbtMaxMs: 150, firstRenderJsMaxBytes: 150 * 1024, federatedLcpRatioMax: 1.25 };
+/** The same pages built as one bundle without federation (bench/single-bundle, built by `npm run bench`). */
+const SINGLE_BUNDLE_DIR = path.join(repoRoot, 'bench', 'single-bundle', 'dist');
 
 interface NetworkRequest {
   url: string;
@@ -98,6 +103,18 @@ function summarise(page: string, pagePath: string, runs: RunMetrics[]): PageResu
   };
 }
 
+/** A second edge serving the single-bundle build in front of the bench portal's services, with its runtime config. */
+async function startSingleBundleEdge(portal: { portalUrl: string; ports: { catalogue: number; commerce: number; progress: number } }): Promise<RunningEdge> {
+  const runtimeConfig = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as RuntimeConfig;
+  const serviceUrl = (port: number) => `http://127.0.0.1:${port}`;
+  return createEdge({
+    serviceUrls: { catalogue: serviceUrl(portal.ports.catalogue), commerce: serviceUrl(portal.ports.commerce), progress: serviceUrl(portal.ports.progress) },
+    appDirs: { shell: SINGLE_BUNDLE_DIR, learner: null, educator: null, info: null },
+    runtimeConfig,
+    onError: (message) => progress('pages', `single-bundle edge: ${message}`),
+  }).listen(0, '127.0.0.1');
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
   const portal = await startBenchPortal('pages');
@@ -112,19 +129,35 @@ async function main(): Promise<void> {
       ['course', `/course/${courseId}`],
       ['my enrollments (signed out)', '/my-enrollments'],
     ];
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+    const launched = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+    chrome = launched;
     const only = process.env.BENCH_PAGES_ONLY;
-    const results: PageResult[] = [];
-    for (const [name, pagePath] of pages.filter(([, pagePath]) => !only || pagePath.startsWith(only))) {
-      const runs: RunMetrics[] = [];
-      for (let run = 1; run <= RUNS; run += 1) {
-        progress('pages', `Lighthouse ${pagePath} run ${run}/${RUNS}`);
-        runs.push(await measureWithRetry(portal.portalUrl + pagePath, chrome.port));
-        const last = runs.at(-1)!;
-        progress('pages', `  score ${last.score}, LCP ${ms(last.lcpMs)}, TBT ${ms(last.tbtMs)}, CLS ${last.cls.toFixed(3)}, JS ${kb(last.jsTransferredBytes)} in ${last.scripts} scripts`);
+    const chosen = pages.filter(([, pagePath]) => !only || pagePath.startsWith(only));
+    const measurePages = async (baseUrl: string, label: string) => {
+      const measured: PageResult[] = [];
+      for (const [name, pagePath] of chosen) {
+        const runs: RunMetrics[] = [];
+        for (let run = 1; run <= RUNS; run += 1) {
+          progress('pages', `Lighthouse ${label} ${pagePath} run ${run}/${RUNS}`);
+          runs.push(await measureWithRetry(baseUrl + pagePath, launched.port));
+          const last = runs.at(-1)!;
+          progress('pages', `  score ${last.score}, LCP ${ms(last.lcpMs)}, TBT ${ms(last.tbtMs)}, CLS ${last.cls.toFixed(3)}, JS ${kb(last.jsTransferredBytes)} in ${last.scripts} scripts`);
+        }
+        measured.push(summarise(name, pagePath, runs));
       }
-      results.push(summarise(name, pagePath, runs));
+      return measured;
+    };
+    const results = await measurePages(portal.portalUrl, 'federated');
+    // The same pages from one bundle, through a second edge in front of the same services: what federation costs.
+    if (!existsSync(path.join(SINGLE_BUNDLE_DIR, 'index.html'))) throw new Error(`${SINGLE_BUNDLE_DIR} is not built (npm run bench builds it)`);
+    const singleEdge = await startSingleBundleEdge(portal);
+    let singleBundle: PageResult[];
+    try {
+      singleBundle = await measurePages(singleEdge.url, 'single bundle');
+    } finally {
+      await singleEdge.close();
     }
+    const lcpRatios = results.map((result, index) => result.lcpMs / singleBundle[index]!.lcpMs);
 
     // The per-chunk table of `/`, from the run whose LCP is the median one.
     const home = results[0]!; // `/` unless BENCH_PAGES_ONLY picked another page
@@ -147,6 +180,10 @@ async function main(): Promise<void> {
       kb(result.jsTransferredBytes),
       result.scripts,
     ]);
+    const comparisonRows = results.map((result, index) => {
+      const single = singleBundle[index]!;
+      return [`\`${result.page === 'course' ? '/course/:id' : result.path}\``, ms(result.lcpMs), ms(single.lcpMs), lcpRatios[index]!.toFixed(2), result.score, single.score, kb(result.jsTransferredBytes), kb(single.jsTransferredBytes)];
+    });
     const met = (result: PageResult) => result.score >= TARGETS.score && result.cls <= TARGETS.clsMax && result.tbtMs <= TARGETS.tbtMaxMs;
     const summary = {
       ...runStamp(),
@@ -154,6 +191,9 @@ async function main(): Promise<void> {
       lighthouse: 'mobile preset, simulated throttling',
       targets: TARGETS,
       pages: results.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined })), met: met(result) })),
+      singleBundle: singleBundle.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined })) })),
+      federatedLcpRatios: Object.fromEntries(results.map((result, index) => [result.path, lcpRatios[index]])),
+      federatedLcpRatioMet: lcpRatios.every((ratio) => ratio <= TARGETS.federatedLcpRatioMax),
       home: { chunks, transferredByApp: Object.fromEntries(byApp), jsTransferredBytes: homeRun.jsTransferredBytes, firstRenderJsMet: homeRun.jsTransferredBytes <= TARGETS.firstRenderJsMaxBytes },
     };
     const markdown = [
@@ -162,6 +202,12 @@ async function main(): Promise<void> {
       `Targets: score ≥ ${TARGETS.score}, CLS ≤ ${TARGETS.clsMax}, TBT ≤ ${TARGETS.tbtMaxMs} ms, JS on \`/\` ≤ ${kb(TARGETS.firstRenderJsMaxBytes)}. Run ${summary.date}.`,
       '',
       markdownTable(['page', 'score', 'LCP', 'TBT', 'CLS', 'JS transferred', 'scripts'], pageRows),
+      '',
+      `## What federation costs: the same pages built as one bundle (bench/single-bundle), same services, same run`,
+      '',
+      `Target: federated LCP ≤ ${TARGETS.federatedLcpRatioMax} × single-bundle LCP.`,
+      '',
+      markdownTable(['page', 'LCP federated', 'LCP one bundle', 'ratio', 'score federated', 'score one bundle', 'JS federated', 'JS one bundle'], comparisonRows),
       '',
       `## Scripts of \`${home.path}\` (${kb(homeRun.jsTransferredBytes)} in ${chunks.length}; ${[...byApp].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ')})`,
       '',
