@@ -26,6 +26,9 @@ export const SHARED_SINGLETONS = [
   '@academy/ui',
 ];
 
+/** rspack's persistent build cache, one folder per app (`npm run bench` deletes it for its cold builds). */
+export const RSPACK_CACHE_DIR = path.join(workspaceRoot, 'node_modules', '.cache', 'rspack');
+
 /** Local dev-server ports fixed in docs/DEVELOPING.md. */
 export const DEV_PORTS = { shell: 3001, learner: 3002, educator: 3003, info: 3004 };
 
@@ -84,6 +87,13 @@ export function createAppConfig({ appDir, name, title, exposes }) {
       context: appDir,
       mode: isProduction ? 'production' : 'development',
       devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+      // Rebuilding one remote after an edit reuses what did not change (modules, their transforms); a change to
+      // this file, the app's config or the lock file starts afresh.
+      cache: {
+        type: 'persistent',
+        buildDependencies: [fileURLToPath(import.meta.url), path.join(appDir, 'rspack.config.mjs'), path.join(workspaceRoot, 'package-lock.json')],
+        storage: { type: 'filesystem', directory: path.join(RSPACK_CACHE_DIR, isProduction ? name : `${name}-dev`) },
+      },
       entry: { main: './src/index.ts' },
       output: {
         path: path.join(appDir, 'dist'),

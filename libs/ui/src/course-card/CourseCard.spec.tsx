@@ -68,4 +68,12 @@ describe('CourseGrid', () => {
       'Class 11 Physics: Motion',
     ]);
   });
+
+  it("loads the first row's thumbnails at once (the first at high priority) and the rest lazily", () => {
+    const courses = Array.from({ length: 6 }, (_, index) => ({ ...algebra, _id: `course-${index}` }));
+    const { container } = renderInRouter(<CourseGrid courses={courses} label="All courses" />);
+    const thumbnails = [...container.querySelectorAll('img.course-card__thumbnail')];
+    expect(thumbnails.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    expect(thumbnails.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', null, null, null, null, null]);
+  });
 });

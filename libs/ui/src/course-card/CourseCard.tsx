@@ -7,18 +7,29 @@ export interface CourseCardProps {
   course: CourseSummary;
   /** Heading level of the title inside the surrounding page (default h3, under a section's h2). */
   headingLevel?: 2 | 3 | 4;
+  /**
+   * The card is on screen when the page opens: its thumbnail (often the page's largest paint) loads at once
+   * instead of lazily, at high priority for the very first card.
+   */
+  aboveTheFold?: 'first' | 'yes' | 'no';
 }
 
 /**
  * A course in a grid: thumbnail, title (the link to /course/:id, stretched over the whole card), provider,
  * average rating with 5 stars, rating count and the price after discount.
  */
-export function CourseCard({ course, headingLevel = 3 }: CourseCardProps) {
+export function CourseCard({ course, headingLevel = 3, aboveTheFold = 'no' }: CourseCardProps) {
   const Heading = `h${headingLevel}` as const;
   const price = priceAfterDiscount(course.coursePrice, course.discount);
   return (
     <article className="course-card">
-      <img className="course-card__thumbnail" src={course.courseThumbnail} alt="" loading="lazy" />
+      <img
+        className="course-card__thumbnail"
+        src={course.courseThumbnail}
+        alt=""
+        loading={aboveTheFold === 'no' ? 'lazy' : 'eager'}
+        fetchPriority={aboveTheFold === 'first' ? 'high' : undefined}
+      />
       <div className="course-card__body">
         <Heading className="course-card__title">
           <Link className="course-card__link" to={`/course/${encodeURIComponent(course._id)}`}>

@@ -9,6 +9,9 @@ export interface CourseGridProps {
   headingLevel?: CourseCardProps['headingLevel'];
 }
 
+/** The widest layout's first row: these cards can be on screen when the page opens. */
+export const CARDS_ABOVE_THE_FOLD = 4;
+
 /**
  * Responsive grid of course cards: 1, 2, 3 or 4 columns by screen width (spec "Course card"). A list, so screen
  * readers announce how many courses there are.
@@ -16,9 +19,13 @@ export interface CourseGridProps {
 export function CourseGrid({ courses, label, headingLevel }: CourseGridProps) {
   return (
     <ul className="course-grid" aria-label={label}>
-      {courses.map((course) => (
+      {courses.map((course, index) => (
         <li key={course._id} className="course-grid__item">
-          <CourseCard course={course} headingLevel={headingLevel} />
+          <CourseCard
+            course={course}
+            headingLevel={headingLevel}
+            aboveTheFold={index === 0 ? 'first' : index < CARDS_ABOVE_THE_FOLD ? 'yes' : 'no'}
+          />
         </li>
       ))}
     </ul>
