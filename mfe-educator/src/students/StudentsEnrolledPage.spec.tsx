@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeServer, on, ok, renderEducatorApp } from '../testing/educatorTestKit';
 import { formatDate } from '@academy/contracts';
 import { newestFirst } from './data/studentsApi';
@@ -24,6 +25,24 @@ describe('Students Enrolled', () => {
       ['4', 'Broken', 'Class 11 Physics', 'Invalid Date', 'Paid'],
     ]);
     expect(table.querySelector('img')).toHaveAttribute('src', 'https://img.test/New.png');
+  });
+
+  it('shows the first page, then the next one when "Load more students" is pressed (with the cursor the first gave)', async () => {
+    const firstPage = Array.from({ length: 3 }, (_, index) => record(`First ${index}`, `2025-03-0${3 - index}T10:00:00.000Z`));
+    const seen = fakeServer(
+      on('GET', '/api/educator/enrolledStudents?cursor=page-2', ok({ enrolledStudents: [record('Second page', '2025-01-01T10:00:00.000Z')], nextCursor: null })),
+      on('GET', '/api/educator/enrolledStudents', ok({ enrolledStudents: firstPage, nextCursor: 'page-2' })),
+    );
+    renderEducatorApp('/educator/students-enrolled');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 3);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more students' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 4));
+    expect(within(within(table).getAllByRole('row')[4]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '4', 'Second page', 'Class 8 Algebra', '01/01/2025', 'Paid',
+    ]);
+    expect(seen.map((request) => request.path)).toContain('/api/educator/enrolledStudents?cursor=page-2');
+    expect(screen.queryByRole('button', { name: 'Load more students' })).not.toBeInTheDocument();
   });
 
   it.each([[''], ['not a date'], ['2025-13-45']])('formats %j as "Invalid Date"', (value) => {

@@ -1,11 +1,12 @@
-import type { EnrolledStudentRecord } from '@academy/contracts';
+import type { EnrolledStudentRecord, EnrolledStudentsPage } from '@academy/contracts';
 import { ApiError, type ApiClient } from '@academy/platform';
 
-/** GET /api/educator/enrolledStudents (commerce), newest first. */
-export async function fetchEnrolledStudents(api: ApiClient): Promise<EnrolledStudentRecord[]> {
-  const { enrolledStudents } = await api.get<{ enrolledStudents?: EnrolledStudentRecord[] }>('/educator/enrolledStudents');
-  if (!Array.isArray(enrolledStudents)) throw new ApiError('The server sent no enrolment list');
-  return newestFirst(enrolledStudents);
+/** One page of GET /api/educator/enrolledStudents (commerce), newest first; `cursor` is the previous page's nextCursor. */
+export async function fetchEnrolledStudentsPage(api: ApiClient, cursor?: string): Promise<EnrolledStudentsPage> {
+  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  const page = await api.get<Partial<EnrolledStudentsPage>>(`/educator/enrolledStudents${query}`);
+  if (!Array.isArray(page.enrolledStudents)) throw new ApiError('The server sent no enrolment list');
+  return { enrolledStudents: newestFirst(page.enrolledStudents), nextCursor: page.nextCursor ?? null };
 }
 
 function timeOf(record: EnrolledStudentRecord): number {
