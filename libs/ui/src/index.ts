@@ -4,3 +4,4 @@ export { LoadingView, type LoadingViewProps } from './loading-view/LoadingView';
 export { STAR_COUNT, Stars, type StarsProps } from './stars/Stars';
 export * from './course-card';
 export { SocialLinks, type SocialLinksProps } from './social-links/SocialLinks';
+export { useModalDialog } from './modal-dialog/useModalDialog';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useModalDialog } from '@academy/ui';
+import { useId, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm, type Resolver } from 'react-hook-form';
 import { emptyLectureFields, type LectureFields } from '../data/courseDraft';
@@ -14,8 +15,6 @@ export interface LectureDialogProps {
 // `raw`: the dialog hands on what was typed (the chapter reducer converts it), the schema only judges it.
 const lectureResolver = zodResolver(lectureFormSchema, undefined, { raw: true }) as unknown as Resolver<LectureFields>;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
  * The Add Lecture dialog (WAI-ARIA modal dialog): focus moves in and is trapped, Escape and the close button close
  * it, focus returns to the opener. Adding a valid lecture closes it; it is mounted fresh each time, so its fields
@@ -25,16 +24,9 @@ export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogPro
   // react-hook-form with the contract's lecture rules; it focuses the first invalid field after a submit.
   const { register, handleSubmit, formState } = useForm<LectureFields>({ defaultValues: emptyLectureFields, resolver: lectureResolver });
   const { errors } = formState;
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const { dialogRef, onKeyDown } = useModalDialog(onClose);
   const titleId = useId();
   const id = useId();
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    firstFieldRef.current?.focus();
-    return () => opener?.focus();
-  }, []);
 
   const submit = (event: FormEvent) => {
     // React events bubble through the portal to the course form: this submit must not submit the course.
@@ -42,40 +34,15 @@ export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogPro
     void handleSubmit((fields) => onAdd(fields))(event);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    if (focusable.length === 0) return;
-    const first = focusable[0]!;
-    const last = focusable[focusable.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   const field = (name: Exclude<keyof LectureFields, 'isPreviewFree'>, label: string, type: string, extra: Record<string, unknown> = {}) => {
     const error = errors[name]?.message;
-    const { ref, ...registered } = register(name);
     return (
       <div className="form-field">
         <label htmlFor={`${id}-${name}`}>{label}</label>
         <input
-          ref={(element) => {
-            ref(element);
-            if (name === 'lectureTitle') firstFieldRef.current = element;
-          }}
           id={`${id}-${name}`}
           type={type}
-          {...registered}
+          {...register(name)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-${name}-error` : undefined}
           {...extra}

@@ -1,6 +1,7 @@
 import { QUIZ_CHOICES_MAX, QUIZ_KIND_LABELS, QUIZ_QUESTION_KINDS, QUIZ_QUESTIONS_MAX, type ParsedQuizInput, type QuizInput } from '@academy/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useModalDialog } from '@academy/ui';
 import { createPortal } from 'react-dom';
 import { get, useFieldArray, useForm, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import {
@@ -21,8 +22,6 @@ export interface QuizDialogProps {
 
 // The contract's quiz schema judges the typed values; a valid quiz comes out parsed (numbers, nulls).
 const quizResolver = zodResolver(quizFormSchema) as unknown as Resolver<QuizFields, unknown, ParsedQuizInput>;
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 interface FieldProps {
   id: string;
@@ -179,39 +178,13 @@ export function QuizDialog({ chapterTitle, quiz, onSave, onClose }: QuizDialogPr
   const { errors } = formState;
   const questions = useFieldArray({ control, name: 'questions' });
   const kinds = watch('questions').map((question) => question.kind);
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const { dialogRef, onKeyDown } = useModalDialog(onClose);
   const titleId = useId();
   const id = useId();
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.querySelector<HTMLElement>('input')?.focus();
-    return () => opener?.focus();
-  }, []);
 
   const submit = (event: FormEvent) => {
     event.stopPropagation(); // the portal's events bubble to the course form
     void handleSubmit((parsed) => onSave({ ...parsed, ...(quiz?.quizId ? { quizId: quiz.quizId } : {}) }))(event);
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    if (focusable.length === 0) return;
-    const first = focusable[0]!;
-    const last = focusable[focusable.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
   };
 
   const questionsError = messageAt(errors, 'questions');

@@ -1,5 +1,6 @@
 import { formatPrice, fromPaise, REFUND_WINDOW_DAYS } from '@academy/contracts';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useModalDialog } from '@academy/ui';
+import { useId } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface RefundDialogProps {
@@ -11,44 +12,16 @@ export interface RefundDialogProps {
   onClose(): void;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
  * Confirms a refund request (WAI-ARIA modal dialog): focus starts on Cancel, the least destructive choice, and
  * stays inside (Tab and Shift+Tab wrap); Escape, Cancel and the backdrop close it; focus returns to the opener.
  * While the request runs the confirm button says so and ignores further presses (it keeps focus: aria-disabled).
  */
 export function RefundDialog({ courseTitle, amountPaise, busy, error, onConfirm, onClose }: RefundDialogProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const { dialogRef, onKeyDown } = useModalDialog(onClose);
 
   return createPortal(
     <div className="refund-dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
@@ -77,7 +50,7 @@ export function RefundDialog({ courseTitle, amountPaise, busy, error, onConfirm,
           </p>
         )}
         <div className="refund-dialog__actions">
-          <button ref={cancelRef} type="button" className="button button--secondary" onClick={onClose}>
+          <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel
           </button>
           <button
