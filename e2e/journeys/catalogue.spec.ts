@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { formatPrice, pluralize, priceAfterDiscount, type CourseDetail, type CourseSummary } from '@academy/contracts';
+import { escapeRegExp } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { portal } from '../support/portal.js';
 
@@ -95,6 +96,3 @@ describe('learner catalogue', () => {
   });
 });
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { quizAttemptsPath, quizPath, quizzesOf, type EnrolledCourse, type QuizAttemptResult, type QuizForLearner } from '@academy/contracts';
 import { randomUUID } from 'node:crypto';
+import { callApi, escapeRegExp } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { cachedAccessToken, signIn } from '../support/auth.js';
 import { portal } from '../support/portal.js';
@@ -19,16 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${portalUrl}${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 async function videoTime(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector<HTMLVideoElement>('video.player__video')?.currentTime ?? -1);
@@ -48,12 +39,12 @@ describe('learning', () => {
     // Enrol through the free-course path: the purchase enrols at once.
     const all = await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json() as { courses: { _id: string; courseTitle: string }[] };
     const courseId = all.courses.find((course) => course.courseTitle === FREE_COURSE_TITLE)!._id;
-    const purchase = await api<{ success: boolean; enrolled?: boolean; message?: string }>(token, '/api/user/purchase', {
+    const purchase = await callApi<{ success: boolean; enrolled?: boolean; message?: string }>(token, '/api/user/purchase', {
       method: 'POST',
       body: JSON.stringify({ courseId }),
     });
     expect([200, 201, 409]).toContain(purchase.status); // 409: already enrolled by an earlier run
-    const enrolled = await api<{ enrolledCourses: EnrolledCourse[] }>(token, '/api/user/enrolled-courses');
+    const enrolled = await callApi<{ enrolledCourses: EnrolledCourse[] }>(token, '/api/user/enrolled-courses');
     const course = enrolled.body.enrolledCourses.find((candidate) => candidate._id === courseId)!;
     expect(course).toBeDefined();
     const lectures = course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => ({ chapter, lecture })));
@@ -110,9 +101,9 @@ describe('learning', () => {
     // The course is complete only with its chapter quiz passed (issue 15): the demo quiz's answers, through the API.
     const demoAnswers = { single: [0], multiple: [0, 2], numeric: 2 } as const;
     for (const quiz of quizzesOf(course.courseContent)) {
-      const { body } = await api<QuizForLearner>(token, `/api${quizPath(courseId, quiz.quizId)}`);
+      const { body } = await callApi<QuizForLearner>(token, `/api${quizPath(courseId, quiz.quizId)}`);
       const answers = Object.fromEntries(body.quiz.questions.map((question) => [question.questionId, demoAnswers[question.kind]]));
-      const attempt = await api<{ result: QuizAttemptResult }>(token, `/api${quizAttemptsPath(courseId, quiz.quizId)}`, {
+      const attempt = await callApi<{ result: QuizAttemptResult }>(token, `/api${quizAttemptsPath(courseId, quiz.quizId)}`, {
         method: 'POST',
         body: JSON.stringify({ attemptId: randomUUID(), quizVersion: body.quiz.version, answers }),
       });

@@ -6,6 +6,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { EnrolledCourse } from '@academy/contracts';
+import { callApi, escapeRegExp } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { cachedAccessToken, signIn } from '../support/auth.js';
 import { portal } from '../support/portal.js';
@@ -20,16 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${portalUrl}${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 /** A student nobody else uses, created on the sandbox's sign-up form. */
 async function signUpStudent(page: Page, name: string, email: string): Promise<void> {
@@ -90,8 +81,8 @@ describe('parents', () => {
     // The student enrols in a free course and marks a lecture complete in the player.
     const all = (await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json()) as { courses: { _id: string; courseTitle: string; coursePrice: number; discount: number }[] };
     const free = all.courses.find((course) => course.courseTitle === FREE_COURSE_TITLE)!;
-    expect((await api(studentToken, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: free._id }) })).status).toBe(200);
-    const enrolled = await api<{ enrolledCourses: EnrolledCourse[] }>(studentToken, '/api/user/enrolled-courses');
+    expect((await callApi(studentToken, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: free._id }) })).status).toBe(200);
+    const enrolled = await callApi<{ enrolledCourses: EnrolledCourse[] }>(studentToken, '/api/user/enrolled-courses');
     const course = enrolled.body.enrolledCourses.find((candidate) => candidate._id === free._id)!;
     const total = course.courseContent.reduce((sum, chapter) => sum + chapter.chapterContent.length, 0);
     const first = course.courseContent[0]!;
@@ -114,7 +105,7 @@ describe('parents', () => {
 
     // The parent buys a paid course for the child (two children: choose one), paying in the sandbox's Checkout. A
     // course Aarav does not have (other journeys buy for him), so afterwards he can still be chosen for it.
-    const links = await api<{ children: { email: string; enrolledCourses: string[] }[] }>(await cachedAccessToken(parent.page), '/api/parents/links');
+    const links = await callApi<{ children: { email: string; enrolledCourses: string[] }[] }>(await cachedAccessToken(parent.page), '/api/parents/links');
     const aaravCourses = new Set(links.body.children.find((child) => child.email === 'aarav@demo.academy')!.enrolledCourses);
     const paid = all.courses.find((candidate) => Math.round(candidate.coursePrice * (100 - candidate.discount)) > 0 && !aaravCourses.has(candidate._id))!;
     await parent.page.goto(`${portalUrl}/course/${paid._id}`);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { quizStatsPath, type CourseDetail, type CourseSummary, type QuizStats } from '@academy/contracts';
+import { callApi } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { cachedAccessToken, signIn } from '../support/auth.js';
 import { portal } from '../support/portal.js';
@@ -23,14 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${portalUrl}${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 async function authorCourseWithQuiz(page: Page): Promise<void> {
   await page.goto(`${portalUrl}/educator/add-course`);
@@ -123,9 +116,9 @@ describe('chapter quizzes', () => {
     const page = student.page;
     await signIn(page, portalUrl, 'Diya Patel');
     const token = await cachedAccessToken(page);
-    expect((await api(token, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId }) })).status).toBeLessThan(300);
+    expect((await callApi(token, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId }) })).status).toBeLessThan(300);
     const lectureId = detail.courseContent[0]!.chapterContent[0]!.lectureId;
-    expect((await api(token, '/api/user/update-course-progress', { method: 'POST', body: JSON.stringify({ courseId, lectureId }) })).status).toBe(200);
+    expect((await callApi(token, '/api/user/update-course-progress', { method: 'POST', body: JSON.stringify({ courseId, lectureId }) })).status).toBe(200);
     let row = await enrollmentRow(page);
     await row.getByText('1 / 1 Lectures').waitFor();
     await row.getByText('0 / 1 Quiz passed').waitFor();
@@ -198,7 +191,7 @@ describe('chapter quizzes', () => {
     const { courses } = (await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };
     const figures: QuizStats[] = [];
     for (const course of courses.filter((candidate) => candidate.studentCount > 0 && candidate.courseTitle !== courseTitle)) {
-      const answer = await api<{ quizzes: QuizStats[] }>(token, `/api${quizStatsPath(course._id)}`);
+      const answer = await callApi<{ quizzes: QuizStats[] }>(token, `/api${quizStatsPath(course._id)}`);
       expect(answer.status).toBe(200);
       figures.push(...answer.body.quizzes);
     }
