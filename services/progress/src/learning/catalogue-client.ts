@@ -3,13 +3,13 @@ import { InternalCallError, InternalClient } from '@academy/service-core';
 import { Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { LEARNING_SETTINGS, type LearningSettings } from './learning-settings.js';
 
+const CONTENT_UNAVAILABLE_MESSAGE = 'Course content is unavailable right now, please try again';
+
 /**
  * Reads full courses (every lecture URL) from catalogue's internal API: one course, or many in one call (a learner's
  * enrolled courses). A course is reused for a few seconds (CATALOGUE_CACHE_MS) and simultaneous reads of one course
  * share one call.
  */
-const CONTENT_UNAVAILABLE_MESSAGE = 'Course content is unavailable right now, please try again';
-
 @Injectable()
 export class CatalogueClient {
   private readonly logger = new Logger(CatalogueClient.name);
