@@ -115,6 +115,14 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it.each(['catalogue', 'commerce', 'progress'] as const)('%s: the operator credential (dead letters, queue dashboard) comes from academy-secrets', (service) => {
+    const deployment = ofKind('Deployment').find((d) => d.metadata.name === service) as unknown as {
+      spec: { template: { spec: { containers: { env?: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[] }[] } } };
+    };
+    const operatorToken = deployment.spec.template.spec.containers[0]!.env?.find((e) => e.name === 'OPERATOR_TOKEN');
+    expect(operatorToken?.valueFrom?.secretKeyRef).toEqual({ name: 'academy-secrets', key: 'OPERATOR_TOKEN' });
+  });
+
   it('probes every service and worker: shallow liveness, deep readiness', () => {
     for (const deployment of ofKind('Deployment') as unknown as { metadata: { name: string }; spec: { template: { spec: { containers: { livenessProbe?: { httpGet?: { path: string } }; readinessProbe?: { httpGet?: { path: string } } }[] } } } }[]) {
       const container = deployment.spec.template.spec.containers[0]!;

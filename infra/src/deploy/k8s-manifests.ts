@@ -38,6 +38,8 @@ const shared: Record<string, EnvSource> = {
   AUTH_AUDIENCE: { value: 'https://api.academy.example' },
   AUTH_CLAIMS_NAMESPACE: { value: 'https://academy.example/' },
   INTERNAL_TOKEN: { secret: 'INTERNAL_TOKEN' },
+  // Operators' credential (core config): every service's dead letters, and catalogue's queue dashboard at /internal/queues.
+  OPERATOR_TOKEN: { secret: 'OPERATOR_TOKEN' },
   LOG_LEVEL: { value: 'info' },
 };
 

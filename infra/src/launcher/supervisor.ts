@@ -85,7 +85,8 @@ export function watchStore(options: {
     if (options.isStopping()) return;
     if (await options.answers().catch(() => false)) {
       delay = RESTART_BACKOFF_MS.first;
-    } else {
+    } else if (!options.isStopping()) {
+      // (Not while stopping: the store may have been stopped on purpose while this check was under way.)
       options.log(`${options.name} is not answering; starting it again`);
       try {
         await options.restart();

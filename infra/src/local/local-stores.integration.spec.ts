@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureDatabase, ensurePostgres, dropDatabase, databaseUrlFor } from './postgres.js';
+import { watchStore } from '../launcher/supervisor.js';
+import { canConnect, ensureDatabase, ensurePostgres, dropDatabase, databaseUrlFor } from './postgres.js';
 import { ensureRedis, redisAnswers } from './redis.js';
 import { findFreePort, isProcessAlive, waitForExit } from './process-utils.js';
 
@@ -71,6 +72,46 @@ describe('ensurePostgres (embedded)', () => {
     expect(isProcessAlive(runningPid)).toBe(false);
     expect(existsSync(path.join(dataRoot, 'pg', 'postmaster.pid'))).toBe(false);
   });
+
+  it("is started again by npm start's store watch after it is SIGKILLed, with its data", async () => {
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    let handle = await ensurePostgres({ env: noDatabaseUrl, dataRoot, port });
+    expect(handle.source).toBe('embedded-started');
+    const url = await ensureDatabase(handle.url, 'infra_watch_spec');
+    await query(url, 'create table marks (id int)');
+    await query(url, 'insert into marks values (1)');
+    let stopping = false;
+    // Wired as start-portal.ts watches the embedded PostgreSQL it started.
+    watchStore({
+      name: 'PostgreSQL',
+      answers: () => canConnect(handle.url),
+      restart: async () => {
+        handle = await ensurePostgres({ env: noDatabaseUrl, dataRoot, port, log });
+      },
+      log,
+      isStopping: () => stopping,
+      everyMs: 200,
+    });
+    try {
+      const killed = postmasterPid(dataRoot);
+      process.kill(-killed, 'SIGKILL');
+      expect(await waitForExit(killed, 5000)).toBe(true);
+      const deadline = Date.now() + 60_000;
+      while (!lines.includes('PostgreSQL restarted') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      // Noticed, started again once (after removing the pid file the killed server left), and said so.
+      expect(lines[0]).toBe('PostgreSQL is not answering; starting it again');
+      expect(lines.filter((line) => line.startsWith('PostgreSQL started on port'))).toHaveLength(1);
+      expect(lines.at(-1)).toBe('PostgreSQL restarted');
+      expect(handle.source).toBe('embedded-started');
+      expect(postmasterPid(dataRoot)).not.toBe(killed);
+      expect((await query(url, 'select count(*)::int as n from marks')).rows[0].n).toBe(1);
+    } finally {
+      stopping = true;
+      await dropDatabase(handle.url, 'infra_watch_spec').catch(() => undefined);
+      await handle.stop();
+    }
+  }, 90_000);
 
   it('uses DATABASE_URL as given when it is set', async () => {
     const handle = await ensurePostgres({ env: { DATABASE_URL: 'postgres://someone@db.example:5432/academy' }, dataRoot, port });

@@ -27,6 +27,24 @@ export interface InternalCourse {
   courseContent: ChapterDto[];
 }
 
+/** Most courses one POST /internal/courses/batch may ask for (a learner's enrolled courses are capped the same). */
+export const INTERNAL_COURSES_BATCH_MAX = 200;
+
+/** POST /internal/courses/batch: several courses' full content in one call (progress's enrolled courses). */
+export const internalCoursesBatchRequestSchema = z.object({
+  ids: z
+    .array(z.uuid({ message: 'ids must be valid course ids' }))
+    .min(1, 'ids must name at least one course')
+    .max(INTERNAL_COURSES_BATCH_MAX, `ids may name at most ${INTERNAL_COURSES_BATCH_MAX} courses`),
+});
+export type InternalCoursesBatchRequest = z.infer<typeof internalCoursesBatchRequestSchema>;
+
+/** The courses catalogue has among those asked for, in no particular order (unknown ids are left out). */
+export interface InternalCoursesBatchAnswer {
+  success: true;
+  courses: InternalCourse[];
+}
+
 export const COURSE_TITLE_MAX = 200;
 export const COURSE_PRICE_MAX = 99_999_999.99; // numeric(10,2)
 export const COURSE_DESCRIPTION_MAX = 100_000;

@@ -1,7 +1,7 @@
 import { COURSE_PAGE_MAX, type CourseSummary } from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { CourseEntity } from './course.entity.js';
 import { CourseCache } from './course-cache.js';
 import { decodeCursor, encodeCursor, escapeLikePattern } from './course-list-cursor.js';
@@ -73,5 +73,15 @@ export class CoursesService {
     });
     if (!course) throw new NotFoundException('Course not found');
     return course;
+  }
+
+  /** Several courses with their chapters and lectures, published or not, in one query; unknown ids are left out. */
+  async findManyWithContent(ids: string[]): Promise<CourseEntity[]> {
+    if (ids.length === 0) return [];
+    return this.courses.find({
+      where: { id: In(ids) },
+      relations: { chapters: { lectures: true } },
+      order: { chapters: { chapterOrder: 'ASC', lectures: { lectureOrder: 'ASC' } } },
+    });
   }
 }

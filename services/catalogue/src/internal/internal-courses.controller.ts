@@ -1,6 +1,14 @@
-import { courseIdSchema, quizIdSchema, type InternalCourse, type InternalQuizAnswer } from '@academy/contracts';
+import {
+  courseIdSchema,
+  internalCoursesBatchRequestSchema,
+  quizIdSchema,
+  type InternalCourse,
+  type InternalCoursesBatchAnswer,
+  type InternalCoursesBatchRequest,
+  type InternalQuizAnswer,
+} from '@academy/contracts';
 import { Internal, ZodValidationPipe } from '@academy/service-core';
-import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
 import { toInternalCourse } from '../courses/course-mapper.js';
 import { CoursesService } from '../courses/courses.service.js';
 
@@ -10,6 +18,15 @@ export const QUIZ_NOT_IN_COURSE_MESSAGE = 'This quiz is not part of the course';
 @Controller('internal/courses')
 export class InternalCoursesController {
   constructor(private readonly courses: CoursesService) {}
+
+  /** For progress: many courses' content in one call (a learner's enrolled courses), at most INTERNAL_COURSES_BATCH_MAX. */
+  @Internal()
+  @Post('batch')
+  @HttpCode(200)
+  async batch(@Body(new ZodValidationPipe(internalCoursesBatchRequestSchema)) body: InternalCoursesBatchRequest): Promise<InternalCoursesBatchAnswer> {
+    const courses = await this.courses.findManyWithContent([...new Set(body.ids)]);
+    return { success: true, courses: courses.map(toInternalCourse) };
+  }
 
   @Internal()
   @Get(':id')

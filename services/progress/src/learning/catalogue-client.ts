@@ -1,11 +1,14 @@
-import type { InternalCourse, InternalQuizAnswer } from '@academy/contracts';
+import { INTERNAL_COURSES_BATCH_MAX, type InternalCourse, type InternalCoursesBatchAnswer, type InternalQuizAnswer } from '@academy/contracts';
 import { InternalCallError, InternalClient } from '@academy/service-core';
 import { Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { LEARNING_SETTINGS, type LearningSettings } from './learning-settings.js';
 
+const CONTENT_UNAVAILABLE_MESSAGE = 'Course content is unavailable right now, please try again';
+
 /**
- * Reads full courses (every lecture URL) from catalogue's internal API. A course is reused for a few seconds
- * (CATALOGUE_CACHE_MS) and simultaneous reads of one course share one call.
+ * Reads full courses (every lecture URL) from catalogue's internal API: one course, or many in one call (a learner's
+ * enrolled courses). A course is reused for a few seconds (CATALOGUE_CACHE_MS) and simultaneous reads of one course
+ * share one call.
  */
 @Injectable()
 export class CatalogueClient {
@@ -19,26 +22,42 @@ export class CatalogueClient {
 
   /** The course, or 404 when catalogue does not know it; 503 when catalogue cannot answer. */
   course(courseId: string): Promise<InternalCourse> {
-    const now = Date.now();
     const cached = this.cache.get(courseId);
-    if (cached && cached.expires > now) return cached.course;
-    const course = this.fetch(courseId);
-    if (this.settings.catalogueCacheMs > 0) {
-      this.cache.set(courseId, { expires: now + this.settings.catalogueCacheMs, course });
-      course.catch(() => this.cache.delete(courseId));
-      if (this.cache.size > 500) this.cache.delete(this.cache.keys().next().value!);
-    }
-    return course;
+    if (cached && cached.expires > Date.now()) return cached.course;
+    return this.remember(courseId, this.fetch(courseId));
   }
 
-  /** Like `course`, but null for a course catalogue no longer has. */
-  async courseOrNull(courseId: string): Promise<InternalCourse | null> {
-    try {
-      return await this.course(courseId);
-    } catch (error) {
-      if (error instanceof NotFoundException) return null;
-      throw error;
+  /**
+   * The courses catalogue still has among `courseIds`, by id (others are left out): those cached are reused, the rest
+   * come in one internal call per INTERNAL_COURSES_BATCH_MAX ids, never one per course. 503 when catalogue cannot answer.
+   */
+  async courses(courseIds: readonly string[]): Promise<Map<string, InternalCourse>> {
+    const now = Date.now();
+    const unique = [...new Set(courseIds)];
+    const cached = await Promise.all(
+      unique.map(async (id) => {
+        const entry = this.cache.get(id);
+        return entry && entry.expires > now ? entry.course.catch(() => null) : null;
+      }),
+    );
+    const found = new Map<string, InternalCourse>();
+    cached.forEach((course, index) => course && found.set(unique[index]!, course));
+    const missing = unique.filter((id) => !found.has(id));
+    for (let start = 0; start < missing.length; start += INTERNAL_COURSES_BATCH_MAX) {
+      const ids = missing.slice(start, start + INTERNAL_COURSES_BATCH_MAX);
+      let answer: InternalCoursesBatchAnswer;
+      try {
+        answer = await this.client.post<InternalCoursesBatchAnswer>('/internal/courses/batch', { ids });
+      } catch (error) {
+        this.logger.warn(`catalogue did not give ${ids.length} courses: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ServiceUnavailableException(CONTENT_UNAVAILABLE_MESSAGE);
+      }
+      for (const course of answer.courses) {
+        found.set(course._id, course);
+        this.remember(course._id, Promise.resolve(course));
+      }
     }
+    return found;
   }
 
   /** The quiz with its key, read fresh (never cached): 404 when it is not this course's, 503 when catalogue cannot answer. */
@@ -59,7 +78,15 @@ export class CatalogueClient {
     } catch (error) {
       if (error instanceof InternalCallError && error.status === 404) throw new NotFoundException('Course not found');
       this.logger.warn(`catalogue did not give course ${courseId}: ${error instanceof Error ? error.message : String(error)}`);
-      throw new ServiceUnavailableException('Course content is unavailable right now, please try again');
+      throw new ServiceUnavailableException(CONTENT_UNAVAILABLE_MESSAGE);
     }
+  }
+
+  private remember(courseId: string, course: Promise<InternalCourse>): Promise<InternalCourse> {
+    if (this.settings.catalogueCacheMs <= 0) return course;
+    this.cache.set(courseId, { expires: Date.now() + this.settings.catalogueCacheMs, course });
+    course.catch(() => this.cache.delete(courseId));
+    if (this.cache.size > 500) this.cache.delete(this.cache.keys().next().value!);
+    return course;
   }
 }

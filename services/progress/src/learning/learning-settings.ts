@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /** Variables the learning routes read beyond the core ones (validated once, when the module starts). */
 export const learningConfigShape = {
-  /** Catalogue's base URL for `/internal/courses/:id`. */
+  /** Catalogue's base URL for `/internal/courses/:id` and `/internal/courses/batch`. */
   CATALOGUE_URL: z.string().url(),
   /** The portal's public address, printed on certificates as the verification link. */
   PORTAL_URL: z.string().url(),

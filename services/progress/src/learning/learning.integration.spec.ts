@@ -17,8 +17,9 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
 import { WorkerModule } from '../worker.module.js';
-// Test helper: a stand-in for catalogue's GET /internal/courses/:id (checks the internal token).
-import type { InternalCourse } from '@academy/contracts';
+// Test helper: a stand-in for catalogue's GET /internal/courses/:id and POST /internal/courses/batch (checks the
+// internal token and the batch contract).
+import { internalCoursesBatchRequestSchema, type InternalCourse } from '@academy/contracts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,16 +27,29 @@ interface FakeCatalogue {
   url: string;
   courses: Map<string, InternalCourse>;
   calls: number;
+  /** The ids of each batch call, in order. */
+  batches: string[][];
   close(): Promise<void>;
 }
 
 async function startFakeCatalogue(courses: InternalCourse[]): Promise<FakeCatalogue> {
-  const fake = { courses: new Map(courses.map((course) => [course._id, course])), calls: 0 } as FakeCatalogue;
+  const fake = { courses: new Map(courses.map((course) => [course._id, course])), calls: 0, batches: [] } as unknown as FakeCatalogue;
   const server: Server = createServer((req, res) => {
     fake.calls += 1;
-    const match = /^\/internal\/courses\/([^/?]+)$/.exec(req.url ?? '');
     const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN) return send(401, { success: false, message: 'bad token' });
+    if (req.method === 'POST' && req.url === '/internal/courses/batch') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const parsed = internalCoursesBatchRequestSchema.safeParse(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
+        if (!parsed.success) return send(400, { success: false, message: parsed.error.issues[0]!.message });
+        fake.batches.push(parsed.data.ids);
+        return send(200, { success: true, courses: parsed.data.ids.flatMap((id) => (fake.courses.has(id) ? [fake.courses.get(id)!] : [])) });
+      });
+      return;
+    }
+    const match = /^\/internal\/courses\/([^/?]+)$/.exec(req.url ?? '');
     const course = match ? fake.courses.get(decodeURIComponent(match[1]!)) : undefined;
     if (!course) return send(404, { success: false, message: 'Course not found' });
     return send(200, { success: true, course });
@@ -176,9 +190,14 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
       [sub, COURSE],
     );
     const callsBefore = catalogue.calls;
+    const batchesBefore = catalogue.batches.length;
     const bulk = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.student, sub })}` };
     const { body } = await http().get('/api/user/enrolled-courses').set(bulk).expect(200);
-    expect(catalogue.calls - callsBefore).toBe(200); // 205 enrolments, the newest 200 looked up
+    // 205 enrolments: the newest 200 looked up, all in one internal call.
+    expect(catalogue.calls - callsBefore).toBe(1);
+    expect(catalogue.batches.slice(batchesBefore).map((ids) => ids.length)).toEqual([200]);
+    expect(catalogue.batches.at(-1)).toContain(COURSE);
+    expect(catalogue.batches.at(-1)).not.toContain(OTHER_COURSE);
     expect(body.enrolledCourses.map((course: { courseTitle: string }) => course.courseTitle)).toEqual(['Testing Basics']);
   });
 

@@ -68,12 +68,13 @@ export class LearningService {
         [userId, ENROLLED_COURSES_MAX], // clamped: the newest ENROLLED_COURSES_MAX, shown oldest first
       );
     enrolments.reverse();
+    // Every course's content in one internal call, not one per course.
     const [courses, entitled] = await Promise.all([
-      Promise.all(enrolments.map((row) => this.catalogue.courseOrNull(row.course_id))),
+      this.catalogue.courses(enrolments.map((row) => row.course_id)),
       Promise.all(enrolments.map((row) => this.isEnrolled(userId, row.course_id))),
     ]);
     return enrolments.flatMap((row, index) => {
-      const course = courses[index];
+      const course = courses.get(row.course_id);
       if (!course) return [];
       const audience = entitled[index] ? { links: this.mediaLinks, userId } : 'public';
       return [

@@ -212,11 +212,11 @@ export class ParentLinksService {
       [childId],
     );
     const [courses, standings] = await Promise.all([
-      Promise.all(rows.map((row) => this.catalogue.courseOrNull(row.course_id))),
+      this.catalogue.courses(rows.map((row) => row.course_id)),
       quizStandings(this.dataSource, childId, rows.map((row) => row.course_id)),
     ]);
-    return rows.flatMap((row, index) => {
-      const course = courses[index];
+    return rows.flatMap((row) => {
+      const course = courses.get(row.course_id);
       if (!course) return [];
       const lectureIds = new Set(course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => lecture.lectureId)));
       const completedLectures = (row.completed ?? []).filter((id) => lectureIds.has(id)).length;

@@ -6,6 +6,7 @@ import {
   NOT_LINKED_MESSAGE,
   TOO_MANY_LINK_ATTEMPTS_MESSAGE,
   WRONG_LINK_CODE_MESSAGE,
+  internalCoursesBatchRequestSchema,
   type InternalCourse,
 } from '@academy/contracts';
 import { OutboxRelay, runMigrations } from '@academy/service-core';
@@ -54,11 +55,20 @@ const course: InternalCourse = {
   ],
 };
 
-/** Stand-in for catalogue's GET /internal/courses/:id. */
+/** Stand-in for catalogue's GET /internal/courses/:id and POST /internal/courses/batch (one course known). */
 async function startFakeCatalogue(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN) return send(401, { success: false, message: 'bad token' });
+    if (req.method === 'POST' && req.url === '/internal/courses/batch') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const { ids } = internalCoursesBatchRequestSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        send(200, { success: true, courses: ids.includes(COURSE) ? [course] : [] });
+      });
+      return;
+    }
     if (req.url === `/internal/courses/${COURSE}`) return send(200, { success: true, course });
     return send(404, { success: false, message: 'Course not found' });
   });

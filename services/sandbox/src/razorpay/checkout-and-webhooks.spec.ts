@@ -302,4 +302,29 @@ describe('sandbox checkout endpoints and webhook delivery', () => {
     await sandbox.razorpay.webhooks.settle();
     expect(receiver.received.length).toBeGreaterThan(0);
   });
+
+  it("drops one order's webhooks on request while other orders' are delivered", async () => {
+    const silence = (orderId: string, body: unknown) =>
+      fetch(new URL(`razorpay/sandbox/webhooks/orders/${orderId}`, sandbox.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const lost = await newOrder(20_000);
+    const delivered = await newOrder(20_000);
+    expect((await silence(lost.id, { enabled: 'no' })).status).toBe(400);
+    expect((await silence('order_Unknown00000001', { enabled: false })).status).toBe(400);
+    expect(await (await silence(lost.id, { enabled: false })).json()).toEqual({ orderId: lost.id, webhooksEnabled: false });
+
+    await postCheckout(sandbox, 'fail', { key: KEY_ID, order_id: lost.id });
+    await postCheckout(sandbox, 'pay', { key: KEY_ID, order_id: lost.id });
+    await postCheckout(sandbox, 'pay', { key: KEY_ID, order_id: delivered.id });
+    await sandbox.razorpay.webhooks.settle();
+
+    const events = (await listEvents(sandbox)).events;
+    expect(events.filter((event) => event.orderId === lost.id).map((event) => event.status)).toEqual(['not_sent', 'not_sent', 'not_sent']);
+    const deliveredOrders = receiver.received.map((delivery) => (JSON.parse(delivery.rawBody) as WebhookBody).payload.payment.entity.order_id);
+    expect(deliveredOrders).not.toContain(lost.id);
+    expect(deliveredOrders).toContain(delivered.id);
+  });
 });

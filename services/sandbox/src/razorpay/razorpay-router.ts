@@ -84,6 +84,16 @@ export async function createRazorpaySandbox(options: SandboxOptions): Promise<Ra
     res.set('Cache-Control', 'no-store').json({ webhookUrl: options.razorpay.webhookUrl ?? null });
   });
 
+  // Test-only: the same for one order (its failed attempt, capture and refunds are recorded but never delivered),
+  // while other orders' webhooks flow — fault runs lose one order's webhooks among many. Body: { "enabled": false | true }.
+  router.post('/razorpay/sandbox/webhooks/orders/:orderId', parseJson, (req, res) => {
+    const enabled = (req.body as { enabled?: unknown } | undefined)?.enabled;
+    if (typeof enabled !== 'boolean') throw new RazorpayApiError(400, 'enabled must be true or false', { field: 'enabled' });
+    const order = ledger.requireOrder(req.params.orderId);
+    webhooks.silenceOrder(order.id, !enabled);
+    res.set('Cache-Control', 'no-store').json({ orderId: order.id, webhooksEnabled: enabled });
+  });
+
   // Test-only: a refund made in Razorpay's dashboard (not through the API), of the whole payment or `amount` paise.
   router.post('/razorpay/sandbox/refund/:paymentId', parseJson, async (req, res) => {
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;

@@ -19,12 +19,20 @@ export function signWebhookBody(body: string, webhookSecret: string): string {
 export class WebhookDispatcher {
   private readonly pendingRetries = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Test-only: orders whose events are recorded but never delivered (the "webhooks lost" case for one order). */
+  private readonly silencedOrders = new Set<string>();
   private closed = false;
 
   constructor(
     private readonly options: RazorpaySandboxOptions,
     private readonly store: PaymentStore,
   ) {}
+
+  /** Test-only: the events of `orderId` are recorded as `not_sent` from now on (`silenced` false: delivered again). */
+  silenceOrder(orderId: string, silenced: boolean): void {
+    if (silenced) this.silencedOrders.add(orderId);
+    else this.silencedOrders.delete(orderId);
+  }
 
   /** Records the event and starts delivering it; resolves once it is recorded, not delivered. */
   async publish(event: WebhookEventName, payment: RazorpayPayment, order: RazorpayOrder, refund?: RazorpayRefund): Promise<WebhookEventRecord> {
@@ -42,6 +50,7 @@ export class WebhookDispatcher {
       payload: entities,
       created_at: unixSeconds(),
     };
+    const delivered = this.options.webhookUrl !== undefined && !this.silencedOrders.has(order.id);
     const record: WebhookEventRecord = {
       id: newRazorpayId('evt'),
       event,
@@ -49,11 +58,11 @@ export class WebhookDispatcher {
       paymentId: payment.id,
       createdAt: payload.created_at,
       body: JSON.stringify(payload),
-      status: this.options.webhookUrl ? 'pending' : 'not_sent',
+      status: delivered ? 'pending' : 'not_sent',
       deliveries: [],
     };
     await this.store.saveEvent(record);
-    if (this.options.webhookUrl) this.track(this.deliverWithRetries(record, 0));
+    if (delivered) this.track(this.deliverWithRetries(record, 0));
     return record;
   }
 
