@@ -1,21 +1,46 @@
 #!/usr/bin/env node
-// `npm run bench`: every project's benchmarks (`bench` scripts), against PostgreSQL and Redis as `npm test` uses them.
+// `npm run bench`: every project's benchmarks, against PostgreSQL and Redis as `npm test` uses them.
+// `npm run bench -- <step>...` runs only the named steps (e.g. `npm run bench -- catalogue-api payments`); a step
+// name that is not listed below is refused with the list.
 import { buildAll, checkNodeVersion, installIfNeeded, nxEnv, run, runOrExit, withLocalStores } from './common.mjs';
 
+/** Every step in the order a full run takes them; `build` runs without the stores, the others against them. */
+const STEPS = {
+  build: 'infra/bin/build-bench.mjs',
+  search: 'services/catalogue/dist/bench/search.bench.js',
+  'catalogue-api': 'services/catalogue/dist/bench/api.bench.js',
+  pages: 'infra/dist/bench/pages.bench.js',
+  payments: 'infra/dist/bench/payments.bench.js',
+  dashboard: 'infra/dist/bench/dashboard.bench.js',
+};
+
 checkNodeVersion();
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in STEPS));
+if (unknown.length > 0) {
+  console.error(`Unknown bench step ${unknown.join(', ')}; the steps are: ${Object.keys(STEPS).join(', ')}.`);
+  process.exit(2);
+}
+const steps = Object.keys(STEPS).filter((name) => requested.length === 0 || requested.includes(name));
+
 await installIfNeeded();
 await buildAll();
 // Build times first: the cold builds leave every project built for the benchmarks below.
-await runOrExit(process.execPath, ['infra/bin/build-bench.mjs'], nxEnv);
+if (steps.includes('build')) await runOrExit(process.execPath, [STEPS.build], nxEnv);
 // The public pages as one bundle without federation, measured next to the portal by the pages benchmark.
-await runOrExit('npx', ['rspack', 'build', '-c', 'bench/single-bundle/rspack.config.mjs'], nxEnv);
+if (steps.includes('pages')) await runOrExit('npx', ['rspack', 'build', '-c', 'bench/single-bundle/rspack.config.mjs'], nxEnv);
 
-// Benchmarks are never cached and run one at a time, so they do not disturb each other.
-const exitCode = await withLocalStores('bench', ({ databaseUrl, redisUrl }) =>
-  run('npx', ['nx', 'run-many', '-t', 'bench', '--parallel=1', '--skip-nx-cache', '--outputStyle=stream'], {
-    ...nxEnv,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-  }),
-);
+// Benchmarks run one at a time, so they do not disturb each other.
+const storeSteps = steps.filter((name) => name !== 'build');
+const exitCode =
+  storeSteps.length === 0
+    ? 0
+    : await withLocalStores('bench', async ({ databaseUrl, redisUrl }) => {
+        for (const name of storeSteps) {
+          console.log(`[bench] step ${name}`);
+          const code = await run(process.execPath, [STEPS[name]], { ...nxEnv, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl });
+          if (code !== 0) return code;
+        }
+        return 0;
+      });
 process.exit(exitCode);

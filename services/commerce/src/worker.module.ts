@@ -46,6 +46,9 @@ class ReconciliationScheduler implements OnApplicationBootstrap {
       queue: COMMERCE_QUEUE,
       jobNames: Object.values(CommerceJob),
       handlers: [HealthPingJob, VerifyPaymentJob, ReconcilePurchasesJob],
+      // A verification mostly waits on Razorpay and progress over HTTP: at 4, 50 payments in flight queued behind
+      // each other for seconds. 8 stays within the worker's pool (DB_POOL_MAX, 10) with the relay and earnings.
+      concurrency: 8,
       lockSettingsFrom: (config) => {
         const lockDuration = (config as CommerceConfig).COMMERCE_JOB_LOCK_MS;
         return { lockDuration, stalledInterval: Math.max(1000, Math.floor(lockDuration / 2)) };

@@ -7,6 +7,11 @@ import { CourseCache } from './course-cache.js';
 import { CoursesService } from './courses.service.js';
 import { sendCacheable } from './http-cache.js';
 
+/** One key per distinct page: the search is matched case-insensitively, so its case does not make another page. */
+function listCacheKey(query: CourseListQuery): string {
+  return `list:${JSON.stringify([query.search ? query.search.toLowerCase() : null, query.limit ?? null, query.cursor ?? null])}`;
+}
+
 @Controller('api/course')
 export class CoursesController {
   constructor(
@@ -22,8 +27,11 @@ export class CoursesController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const page = await this.cache.get(`list:${JSON.stringify(query)}`, () => this.courses.listPublished(query));
-    sendCacheable(request, response, { success: true, courses: page.courses, nextCursor: page.nextCursor }, { personal: false });
+    const answer = await this.cache.answer(listCacheKey(query), async () => {
+      const page = await this.courses.listPublished(query);
+      return { success: true, courses: page.courses, nextCursor: page.nextCursor };
+    });
+    sendCacheable(request, response, answer, { personal: false });
   }
 
   /** One published course; paid lectures come without their URL. */
@@ -36,7 +44,10 @@ export class CoursesController {
     @Res() response: Response,
   ): Promise<void> {
     // The mapper's public answer is what is cached; a missing course throws and is not cached.
-    const courseData = await this.cache.get(`detail:${id}`, async () => toCourseDetail(await this.courses.findWithContent(id)));
-    sendCacheable(request, response, { success: true, courseData }, { personal: user !== undefined });
+    const answer = await this.cache.answer(`detail:${id.toLowerCase()}`, async () => ({
+      success: true,
+      courseData: toCourseDetail(await this.courses.findWithContent(id)),
+    }));
+    sendCacheable(request, response, answer, { personal: user !== undefined });
   }
 }

@@ -2,7 +2,7 @@ import { CURRENCY_CODE, NOT_LINKED_MESSAGE, PARENT_ROLE, payableAmountProblem, p
 import type { AuthUser } from '@academy/service-core';
 import { BadGatewayException, BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { CatalogueClient, ProgressClient } from '../clients/service-clients.js';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { PaymentSettlementService } from '../payments/payment-settlement.service.js';
@@ -51,11 +51,13 @@ export class PurchasesService {
     const outcome = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase|${learner.id}|${courseId}`]);
       const purchases = manager.getRepository(Purchase);
-      const paid = await purchases.findOne({ where: { userId: learner.id, courseId, status: 'paid' } });
+      // One read for both (the lock is held until commit: every round trip here keeps a pooled connection).
+      const open = await purchases.find({ where: { userId: learner.id, courseId, status: In(['paid', 'pending']) } });
+      const paid = open.find((row) => row.status === 'paid');
       if (paid?.enrolledAt) throw new ConflictException(ALREADY_ENROLLED);
       if (paid) return { kind: 'enrol' as const, purchase: paid }; // paid, enrolment still owed: finish it
 
-      const pending = await purchases.findOne({ where: { userId: learner.id, courseId, status: 'pending' } });
+      const pending = open.find((row) => row.status === 'pending');
       if (pending && pending.amountPaise === amountPaise && pending.payerId === user.id) return { kind: 'order' as const, purchase: pending };
       if (pending) {
         // The price changed since, or someone else (the child, or another parent) is paying now: that order is

@@ -19,8 +19,10 @@ interface WebhookBody {
  * payment.captured / payment.authorized / order.paid → the order's verification job (which asks Razorpay itself,
  * and captures an authorized payment); payment.failed → the attempt is recorded and the purchase stays open for
  * another try on the same order. Each event is handled once, keyed on what the signature covers (event, entity
- * id, status), not on the unsigned `x-razorpay-event-id` header: the key is recorded in the same transaction that
- * does the work, which commits only after the job is enqueued (a failure → 5xx → Razorpay retries).
+ * id, status), not on the unsigned `x-razorpay-event-id` header. The key is recorded only once the work is done (a
+ * failure → 5xx → Razorpay retries): in the same transaction for database work; after the enqueue for verification,
+ * which holds no pooled connection across the Redis round trips (at 50 payments in flight, webhooks holding one
+ * each while enqueueing exhausted the pool: 503s). Two deliveries racing both enqueue, which joins one job per order.
  */
 @Injectable()
 export class RazorpayWebhookService {
@@ -52,23 +54,26 @@ export class RazorpayWebhookService {
     const eventId = `${event}:${entityId}:${entityStatus}`;
     if (eventIdHeader) this.logger.debug(`webhook ${eventIdHeader.slice(0, 100)} → ${eventId}`);
 
+    const key = [eventId.slice(0, 200), event, orderId ?? null];
+    const recordKey = `INSERT INTO "commerce"."webhook_events" ("event_id", "event", "order_id") VALUES ($1, $2, $3)
+         ON CONFLICT ("event_id") DO NOTHING RETURNING "event_id"`;
+    const verifies = event === 'payment.captured' || event === 'order.paid' || event === 'payment.authorized';
+    if (verifies && orderId && payment?.id) {
+      const seen: unknown[] = await this.dataSource.query(`SELECT 1 FROM "commerce"."webhook_events" WHERE "event_id" = $1`, [key[0]]);
+      if (seen.length > 0) return 'Duplicate event ignored';
+      await this.verification.enqueue({ orderId, paymentId: payment.id, source: 'webhook' });
+      await this.dataSource.query(recordKey, key);
+      return 'Verification queued';
+    }
+
     return this.dataSource.transaction(async (manager) => {
-      const inserted: { event_id: string }[] = await manager.query(
-        `INSERT INTO "commerce"."webhook_events" ("event_id", "event", "order_id") VALUES ($1, $2, $3)
-         ON CONFLICT ("event_id") DO NOTHING RETURNING "event_id"`,
-        [eventId.slice(0, 200), event, orderId ?? null],
-      );
+      const inserted: { event_id: string }[] = await manager.query(recordKey, key);
       if (inserted.length === 0) return 'Duplicate event ignored';
       if ((event === 'refund.processed' || event === 'payment.refunded') && refund?.id && refund.payment_id && refund.status === 'processed') {
         await this.refunds.complete({ id: refund.id, payment_id: refund.payment_id, amount: Number(refund.amount ?? 0) });
         return 'Refund recorded';
       }
       if (!orderId || !payment?.id) return `Event ${event} ignored`;
-
-      if (event === 'payment.captured' || event === 'order.paid' || event === 'payment.authorized') {
-        await this.verification.enqueue({ orderId, paymentId: payment.id, source: 'webhook' });
-        return 'Verification queued';
-      }
       if (event === 'payment.failed') {
         await manager.query(
           `INSERT INTO "commerce"."payment_attempts" ("razorpay_payment_id", "purchase_id", "razorpay_order_id", "status", "error_description")

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 
 export interface ServiceDatabaseOptions {
@@ -30,12 +31,27 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
 }
 
 /**
- * An outage must be answered in seconds, not hang: waiting for a pooled connection or a new one gives up after
- * 1.5 s, a statement is cancelled by the server after 10 s and abandoned by the client after 12 s (both then map
- * to 503). Migrations lift the statement limits (index builds may take longer).
+ * A PostgreSQL client whose connection attempt gives up after `openTimeoutMillis`. pg-pool uses one setting,
+ * `connectionTimeoutMillis`, both for opening a connection and for waiting for a pooled one; a pool of 10 with 50
+ * requests in flight waited more than 1.5 s on a loaded machine and answered 503 while PostgreSQL was healthy. With
+ * this client the pool's setting bounds only the wait for a busy pool, and opening stays short.
+ */
+class BoundedOpenClient extends pg.Client {
+  constructor(config: pg.ClientConfig & { openTimeoutMillis?: number }) {
+    super({ ...config, connectionTimeoutMillis: config.openTimeoutMillis ?? config.connectionTimeoutMillis });
+  }
+}
+
+/**
+ * An outage must be answered in seconds, not hang: opening a connection gives up after 1.5 s (PostgreSQL down or
+ * stalled), waiting for a pooled connection while all are busy after 5 s (a burst queues rather than fails), a
+ * statement is cancelled by the server after 10 s and abandoned by the client after 12 s (all then map to 503).
+ * Migrations lift the statement limits (index builds may take longer).
  */
 export const POOL_TIMEOUTS = {
-  connectionTimeoutMillis: 1_500,
+  Client: BoundedOpenClient,
+  openTimeoutMillis: 1_500,
+  connectionTimeoutMillis: 5_000,
   statement_timeout: 10_000,
   query_timeout: 12_000,
   keepAlive: true,
@@ -49,7 +65,7 @@ export async function runMigrations(options: ServiceDatabaseOptions): Promise<st
   const base = serviceDataSourceOptions(options);
   const dataSource = new DataSource({
     ...base,
-    extra: { ...(base.extra as object), connectionTimeoutMillis: 10_000, statement_timeout: 0, query_timeout: undefined },
+    extra: { ...(base.extra as object), openTimeoutMillis: 10_000, connectionTimeoutMillis: 10_000, statement_timeout: 0, query_timeout: undefined },
   } as DataSourceOptions);
   await dataSource.initialize();
   try {

@@ -34,9 +34,12 @@ export const RETRY_AFTER_SECONDS = 5;
 const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNABORTED']);
 /** PostgreSQL SQLSTATEs meaning "the database cannot serve now": connection exceptions (08), shutdown/cancel (57), too many connections. */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4]|57014|53300)$/;
-/** Messages of pg-pool, pg and ioredis when the connection is gone or a timeout expired (they carry no code). */
+/**
+ * Messages of pg-pool, pg and ioredis when the connection is gone or a timeout expired (they carry no code); pg's
+ * own "timeout expired" is a connection that did not open in time (POOL_TIMEOUTS' openTimeoutMillis).
+ */
 const UNAVAILABLE_MESSAGE =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries per request|connect ECONNREFUSED|the database system is (starting up|shutting down)/i;
+  /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|Query read timeout|Client has encountered a connection error|Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries per request|connect ECONNREFUSED|the database system is (starting up|shutting down)/i;
 
 /**
  * True when an error means PostgreSQL or Redis is unreachable or too slow (not a bug in the request): it is

@@ -59,6 +59,7 @@ describe('dependency outages', () => {
   it.each([
     ['connection refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['pool acquire timeout', new Error('timeout exceeded when trying to connect')],
+    ['connection did not open in time', new Error('timeout expired')],
     ['server shut down (57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['statement_timeout (57014)', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })],
     ['TypeORM-wrapped driver error', Object.assign(new Error('Query failed'), { driverError: Object.assign(new Error('x'), { code: '08006' }) })],
