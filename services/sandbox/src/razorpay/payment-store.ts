@@ -54,6 +54,8 @@ export class PaymentStore {
   private readonly refundKeys = new Map<string, string>();
   private events: WebhookEventRecord[] = [];
   private writeQueue: Promise<void> = Promise.resolve();
+  /** The write queued behind the one on disk now, not started yet. */
+  private nextWrite: Promise<void> | undefined;
 
   private constructor(private readonly filePath: string) {}
 
@@ -138,17 +140,24 @@ export class PaymentStore {
     return this.persist();
   }
 
-  /** Writes one after another; each write takes the state as it is when its turn comes. */
+  /**
+   * Writes one after another; each write takes the state as it is when its turn comes, so every save made while a
+   * write is waiting for its turn is covered by that write and shares it. Under load (50 payments at once, four
+   * saves each) the file is then written once per turn instead of once per save, each time whole.
+   */
   persist(): Promise<void> {
-    const write = this.writeQueue.then(() =>
-      writeJsonFile(this.filePath, {
+    if (this.nextWrite) return this.nextWrite;
+    const write = this.writeQueue.then(() => {
+      this.nextWrite = undefined; // from here on, a change needs a write of its own
+      return writeJsonFile(this.filePath, {
         orders: this.allOrders(),
         payments: this.allPayments(),
         events: this.events,
         refunds: [...this.refunds.values()],
         refundKeys: Object.fromEntries(this.refundKeys),
-      } satisfies StoredState),
-    );
+      } satisfies StoredState);
+    });
+    this.nextWrite = write;
     this.writeQueue = write.catch(() => undefined);
     return write;
   }
