@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { formatPrice, pluralize, priceAfterDiscount, type CourseDetail, type CourseSummary } from '@academy/contracts';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { launchBrowser, openPage } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
