@@ -3,8 +3,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { cachedAccessToken, signIn, type DemoAccount } from '../support/auth.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { cachedAccessToken, type DemoAccount, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();

@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { formatPrice, pluralize, priceAfterDiscount, type CourseDetail, type CourseSummary } from '@academy/contracts';
-import { escapeRegExp } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { escapeRegExp, launchBrowser, openPage } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();

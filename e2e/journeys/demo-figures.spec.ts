@@ -13,8 +13,7 @@ import {
   type EnrolledStudentRecord,
 } from '@academy/contracts';
 import { classmatePlan, DEMO_CLASSMATE_NAMES, DEMO_COURSE_IDS } from '@academy/infra';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { cachedAccessToken, signIn } from '../support/auth.js';
+import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();

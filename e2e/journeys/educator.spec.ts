@@ -2,9 +2,8 @@
 // Courses; a student buys it; the dashboard totals, the chart and Students Enrolled show the purchase.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { courseEarnings, formatPrice, type CourseDetail, type CourseSummary, type DashboardData } from '@academy/contracts';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { cachedAccessToken, signIn } from '../support/auth.js';
+import { courseEarnings, type CourseDetail, type CourseSummary, type DashboardData } from '@academy/contracts';
+import { authorCourse, buyInSandboxCheckout, dashboardData, dashboardReaching, dashboardShowsSale, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -23,44 +22,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function dashboard(page: Page): Promise<DashboardData> {
-  const token = await cachedAccessToken(page);
-  const response = await fetch(`${portalUrl}/api/educator/dashboard`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { dashboardData: DashboardData }).dashboardData;
-}
-
 /**
  * The dashboard once earlier journeys' sales have been aggregated (their own queue runs a moment behind): two
  * reads a second apart that agree.
  */
 async function settledDashboard(page: Page): Promise<DashboardData> {
-  let previous = await dashboard(page);
+  let previous = await dashboardData(page, portalUrl);
   for (let attempt = 0; attempt < 10; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const current = await dashboard(page);
+    const current = await dashboardData(page, portalUrl);
     if (JSON.stringify(current) === JSON.stringify(previous)) return current;
     previous = current;
   }
   throw new Error('The educator dashboard kept changing');
-}
-
-async function addLecture(page: Page, chapter: string, lecture: { title: string; minutes: string; url: string; free: boolean }) {
-  await page.getByRole('button', { name: `+ Add Lecture to ${chapter}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Lecture' });
-  await dialog.getByLabel('Lecture Title').fill(lecture.title);
-  await dialog.getByLabel('Duration (minutes)').fill(lecture.minutes);
-  await dialog.getByLabel('Lecture URL (YouTube only)').fill(lecture.url);
-  await dialog.getByLabel('Notes Download URL').fill('https://notes.example.org/geometry.pdf');
-  if (lecture.free) await dialog.getByLabel('Is Preview Free?').check();
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-async function addChapter(page: Page, name: string) {
-  page.once('dialog', (prompt) => void prompt.accept(name));
-  await page.getByRole('button', { name: '+ Add Chapter' }).click();
-  await page.getByText(name).first().waitFor();
 }
 
 describe('educator area', () => {
@@ -70,35 +44,25 @@ describe('educator area', () => {
     await signIn(page, portalUrl, 'Meera Iyer');
     const before = await settledDashboard(page);
 
-    await page.goto(`${portalUrl}/educator/add-course`);
-    await page.getByRole('heading', { level: 1, name: 'Add Course' }).waitFor();
-    await page.getByLabel('Course Title').fill(courseTitle);
-
-    // Description: plain words, bold words, and a link made from selected text.
-    const editor = page.locator('.rte-editor [contenteditable="true"]');
-    await editor.click();
-    await page.keyboard.type('Shapes and proofs. ');
-    await page.getByRole('button', { name: 'Bold' }).click();
-    await page.keyboard.type('Bring a compass');
-    await page.getByRole('button', { name: 'Bold' }).click();
-    await page.keyboard.type(' and visit our site');
-    for (let step = 0; step < 'our site'.length; step += 1) await page.keyboard.press('Shift+ArrowLeft');
-    page.once('dialog', (prompt) => void prompt.accept('https://academy.example/geometry'));
-    await page.getByRole('button', { name: 'Link', exact: true }).click();
-
-    await page.getByLabel('Course Price').fill('500');
-    await page.getByLabel('Discount %').fill('10');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'geometry.png', mimeType: 'image/png', buffer: thumbnailPng });
-    await page.getByRole('img', { name: 'Preview of geometry.png' }).waitFor();
-
-    await addChapter(page, 'Angles and Lines');
-    await addLecture(page, 'Angles and Lines', { title: 'Measuring angles', minutes: '12', url: 'https://youtu.be/dQw4w9WgXcQ', free: true });
-    await addLecture(page, 'Angles and Lines', { title: 'Parallel lines', minutes: '18', url: 'https://www.youtube.com/watch?v=9bZkp7q19f0', free: false });
-    await addChapter(page, 'Triangles');
-    await addLecture(page, 'Triangles', { title: 'Congruence rules', minutes: '25', url: 'https://www.youtube.com/embed/kJQP7kiw5Fk', free: false });
-
-    await page.getByRole('button', { name: 'ADD', exact: true }).click();
-    await page.getByText(/course added|added successfully/i).first().waitFor({ timeout: 15_000 });
+    await authorCourse(page, portalUrl, {
+      title: courseTitle,
+      // Plain words, bold words, and a link made from selected text.
+      description: { plain: 'Shapes and proofs. ', bold: 'Bring a compass', linkText: 'our site', linkUrl: 'https://academy.example/geometry' },
+      price: '500',
+      discount: '10',
+      thumbnail: { name: 'geometry.png', png: thumbnailPng },
+      chapters: [
+        {
+          title: 'Angles and Lines',
+          lectures: [
+            { title: 'Measuring angles', minutes: '12', url: 'https://youtu.be/dQw4w9WgXcQ', free: true },
+            { title: 'Parallel lines', minutes: '18', url: 'https://www.youtube.com/watch?v=9bZkp7q19f0', free: false },
+          ],
+        },
+        { title: 'Triangles', lectures: [{ title: 'Congruence rules', minutes: '25', url: 'https://www.youtube.com/embed/kJQP7kiw5Fk', free: false }] },
+      ],
+      notesUrl: 'https://notes.example.org/geometry.pdf',
+    });
     expect(await page.getByLabel('Course Title').inputValue()).toBe('');
 
     // The catalogue lists it, with the sanitised description keeping the bold text and the link.
@@ -120,26 +84,17 @@ describe('educator area', () => {
     // A student buys it through the sandbox checkout.
     const student = await openPage(browser);
     await signIn(student.page, portalUrl, 'Aarav Sharma');
-    await student.page.goto(`${portalUrl}/course/${created!._id}`);
-    await student.page.getByRole('button', { name: 'Enroll Now' }).click();
-    await student.page.getByRole('dialog', { name: courseTitle }).getByRole('button', { name: 'Pay', exact: true }).click();
-    await student.page.waitForURL((url) => url.pathname === '/my-enrollments', { timeout: 30_000 });
+    await buyInSandboxCheckout(student.page, portalUrl, { id: created!._id, title: courseTitle });
 
     // The dashboard totals follow (the earnings aggregation runs on its own queue, so allow it a moment).
     const expectedEarnings = before.totalEarnings + courseEarnings(1, 500, 10);
-    let after = await dashboard(page);
-    for (let attempt = 0; attempt < 20 && after.totalEarnings !== expectedEarnings; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      after = await dashboard(page);
-    }
+    const after = await dashboardReaching(page, portalUrl, expectedEarnings);
     expect(after.totalEarnings).toBe(expectedEarnings);
     expect(after.totalCourses).toBe(before.totalCourses + 1);
     expect(after.totalEnrolments).toBe(before.totalEnrolments + 1);
     expect(after.enrolledStudentsData).toContainEqual({ student: expect.objectContaining({ name: 'Aarav Sharma' }), courseTitle });
 
-    await page.goto(`${portalUrl}/educator`);
-    await page.getByText(formatPrice(expectedEarnings)).first().waitFor();
-    await page.getByRole('row', { name: new RegExp(`Aarav Sharma.*${courseTitle}`) }).first().waitFor();
+    await dashboardShowsSale(page, portalUrl, { totalEarnings: expectedEarnings, student: 'Aarav Sharma', courseTitle });
     await page.getByText('Show the figures as a table').click();
     const today = new Date().toISOString().slice(0, 10);
     await page.getByRole('rowheader', { name: today }).waitFor();

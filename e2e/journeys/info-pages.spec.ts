@@ -2,7 +2,7 @@
 // the WhatsApp box, the /loading redirect, and every info route rendering with a clean console.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { launchBrowser, openPage } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl, sandboxUrl } = portal();

@@ -2,12 +2,11 @@
 // rates it, opens notes, downloads the certificate and verifies it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { quizAttemptsPath, quizPath, quizzesOf, type EnrolledCourse, type QuizAttemptResult, type QuizForLearner } from '@academy/contracts';
 import { randomUUID } from 'node:crypto';
-import { callApi, escapeRegExp } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { cachedAccessToken, signIn } from '../support/auth.js';
+import { callApi } from '../support/api.js';
+import { cachedAccessToken, escapeRegExp, expandChapter, launchBrowser, openPage, playLecture, signIn, videoTime } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -20,15 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function videoTime(page: Page): Promise<number> {
-  return page.evaluate(() => document.querySelector<HTMLVideoElement>('video.player__video')?.currentTime ?? -1);
-}
-
-async function expandChapter(page: Page, chapterTitle: string): Promise<void> {
-  const header = page.getByRole('button', { name: new RegExp(`^\\W*${escapeRegExp(chapterTitle)}`) }).first();
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-}
 
 describe('learning', () => {
   it('plays, resumes, completes, rates, opens notes and verifies the certificate', async () => {
@@ -54,15 +44,7 @@ describe('learning', () => {
     // Play an mp4 lecture, pause it: the position is saved.
     await page.goto(`${portalUrl}/player/${courseId}`);
     await page.getByRole('heading', { name: FREE_COURSE_TITLE }).waitFor();
-    await expandChapter(page, mp4.chapter.chapterTitle);
-    await page.getByRole('button', { name: `Watch ${mp4.lecture.lectureTitle}` }).click();
-    await page.locator('video.player__video').waitFor();
-    await page.evaluate(() => {
-      const video = document.querySelector<HTMLVideoElement>('video.player__video')!;
-      video.muted = true;
-      return video.play();
-    });
-    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.player__video')?.currentTime ?? 0) > 1.5, undefined, { timeout: 15_000 });
+    await playLecture(page, { chapterTitle: mp4.chapter.chapterTitle, lectureTitle: mp4.lecture.lectureTitle });
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/update-course-progress/playback') && response.status() === 200);
     await page.evaluate(() => document.querySelector<HTMLVideoElement>('video.player__video')!.pause());
     await saved;

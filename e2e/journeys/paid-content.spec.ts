@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import type { CourseDetail, EnrolledCourse } from '@academy/contracts';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { cachedAccessToken, signIn } from '../support/auth.js';
+import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();

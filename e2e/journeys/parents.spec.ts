@@ -6,9 +6,8 @@ import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { EnrolledCourse } from '@academy/contracts';
-import { callApi, escapeRegExp } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { cachedAccessToken, signIn } from '../support/auth.js';
+import { callApi } from '../support/api.js';
+import { cachedAccessToken, escapeRegExp, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl, sandboxUrl, redisUrl, queuePrefix } = portal();

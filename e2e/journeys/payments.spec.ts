@@ -2,8 +2,7 @@
 // payment shows the failure and enrols nothing.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { cachedAccessToken, signIn } from '../support/auth.js';
+import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();

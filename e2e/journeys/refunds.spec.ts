@@ -4,8 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { formatPrice, type DashboardData, type LearnerPurchase } from '@academy/contracts';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { cachedAccessToken, signIn } from '../support/auth.js';
+import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl, sandboxUrl } = portal();

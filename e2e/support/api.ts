@@ -1,5 +1,5 @@
-// What several journeys need besides the browser: calling the portal's API with a learner's token, and matching
-// a course title (which may hold regex characters) in accessible names.
+// What several journeys need besides the browser steps (@academy/infra/browser): calling the portal's API with a
+// learner's token.
 import { portal } from './portal.js';
 
 /** Calls the portal's API as the browser does (a bearer token, JSON), and keeps the answer's status and body. */
@@ -10,5 +10,3 @@ export async function callApi<T>(token: string, path: string, init: RequestInit 
   });
   return { status: response.status, body: (await response.json()) as T };
 }
-
-export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

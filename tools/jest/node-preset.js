@@ -15,6 +15,7 @@ export const nodePreset = {
     '^@academy/service-core$': path.join(root, 'services/core/src/index.ts'),
     '^@academy/service-core/testing$': path.join(root, 'services/core/src/testing/index.ts'),
     '^@academy/infra$': path.join(root, 'infra/src/index.ts'),
+    '^@academy/infra/browser$': path.join(root, 'infra/src/testing/browser/index.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -2,14 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { CourseDetail, CourseSummary, EnrolledCourse, PurchaseResult } from '@academy/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { courseEarnings, type CourseDetail, type CourseSummary, type EnrolledCourse, type PurchaseResult } from '@academy/contracts';
 import { dataDir } from '../paths.js';
-import { apiClient, signInWithCodeFlow } from './http-journeys.js';
+import {
+  authorCourse,
+  buyInSandboxCheckout,
+  cachedAccessToken,
+  dashboardData,
+  dashboardReaching,
+  dashboardShowsSale,
+  launchBrowser,
+  openPage,
+  playLecture,
+  signIn,
+  type WatchedPage,
+} from '../testing/browser/index.js';
+import { apiClient } from './http-journeys.js';
 import { findNginx, startProductionLike, type ProductionLikeStack } from './production-like.js';
 
-// `npm run test:deploy`: the journeys a learner and an educator make, through Debian's nginx with the generated
-// config, against 2 replicas of every service and 2 workers each, with NODE_ENV=production. Processes are killed
-// and a remote is redeployed while the journeys run.
+// `npm run test:deploy`: the journeys a learner and an educator make in headless Chromium, through Debian's nginx
+// with the generated config (its production security headers included), against 2 replicas of every service and
+// 2 workers each, with NODE_ENV=production. Processes are killed and a remote is redeployed while the journeys run.
 
 const REPLICAS = 2;
 const WORKERS = 2;
@@ -46,20 +60,40 @@ function backgroundLoad(portalUrl: string, token: string) {
   };
 }
 
+/** The page has loaded this image (the production CSP let it through and the store served it). */
+async function imageShown(page: Page, url: string): Promise<void> {
+  type Images = { document: { images: ArrayLike<{ src: string; complete: boolean; naturalWidth: number }> } };
+  await page.waitForFunction(
+    (src) => Array.from((globalThis as unknown as Images).document.images).some((image) => image.src === src && image.complete && image.naturalWidth > 0),
+    url,
+    { timeout: 15_000 },
+  );
+}
+
 const nginx = findNginx();
 (nginx ? describe : describe.skip)('production-like run through nginx (NODE_ENV=production, replicas, workers)', () => {
   let stack: ProductionLikeStack;
+  let browser: Browser;
+  let learner: WatchedPage;
+  let educator: WatchedPage;
   let learnerToken: string;
   let purchasedCourse: CourseSummary;
+  let authoredCourse: { id: string; title: string };
+  /** Every page's Content Security Policy violations: the production headers must let each journey through. */
+  const cspViolations = () => [learner, educator].flatMap((watched) => watched?.cspViolations ?? []);
 
   beforeAll(async () => {
     const started = Date.now();
     stack = await startProductionLike({ replicas: REPLICAS, workers: WORKERS, logFile, log: say });
     say(`started in ${((Date.now() - started) / 1000).toFixed(1)} s; every process's output is in .data/logs/test-deploy.log`);
     say(`processes: ${stack.processes.map((entry) => `${entry.name}${entry.port ? `:${entry.port}` : ''}`).join(', ')}`);
+    browser = await launchBrowser();
+    learner = await openPage(browser);
+    educator = await openPage(browser);
   }, 240_000);
 
   afterAll(async () => {
+    await browser?.close();
     await stack?.stop();
     say(`journeys passed (${passed.length}):\n${passed.map((name) => `  ✓ ${name}`).join('\n')}`);
   });
@@ -93,16 +127,18 @@ const nginx = findNginx();
     passed.push('browse: shell, runtime config, 3 remotes, course list and detail through nginx');
   });
 
-  it('signs in with the sandbox OpenID code flow (PKCE) and calls the API with the token through nginx', async () => {
-    learnerToken = await signInWithCodeFlow({ sandboxUrl: stack.sandboxUrl, portalUrl: stack.portalUrl, subject: 'sandbox|student-aarav' });
+  it('signs in in Chromium: the Auth0 SDK runs the code flow against the sandbox, under the production CSP, and the token works through nginx', async () => {
+    await signIn(learner.page, stack.portalUrl, 'Aarav Sharma');
+    learnerToken = await cachedAccessToken(learner.page);
     const me = await apiClient(stack.portalUrl, learnerToken).get<{ success: boolean; user: { name: string } }>('/api/user/data');
     expect(me.status).toBe(200);
     expect(me.body.user.name).toBe('Aarav Sharma');
     expect((await apiClient(stack.portalUrl).get('/api/user/data')).status).toBe(401);
-    passed.push('sign in: sandbox code flow with PKCE, token accepted by progress through nginx');
+    expect(cspViolations()).toEqual([]);
+    passed.push('sign in (Chromium): Auth0 SDK code flow with PKCE against the sandbox, token accepted by progress through nginx');
   });
 
-  it('buys a course through the sandbox Razorpay while one replica of every service and one worker each are killed; enrolled exactly once', async () => {
+  it('buys a course in Chromium through the sandbox Razorpay checkout while one replica of every service and one worker each are killed; enrolled exactly once', async () => {
     const load = backgroundLoad(stack.portalUrl, learnerToken);
     const api = apiClient(stack.portalUrl, learnerToken);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -112,21 +148,18 @@ const nginx = findNginx();
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
-    const purchase = await api.post<{ success: boolean } & PurchaseResult>('/api/user/purchase', { courseId: purchasedCourse._id });
+    // The learner buys in Chromium: Enroll Now, the sandbox's checkout (its script loaded under the production CSP),
+    // Pay; the front end verifies, and the sandbox also sends the payment.captured and order.paid webhooks to nginx,
+    // so several paths race to enrol the learner while the killed processes' work moves to the survivors.
+    const purchaseAnswer = learner.page.waitForResponse((response) => response.url().endsWith('/api/user/purchase') && response.request().method() === 'POST');
+    const verifyAnswer = learner.page.waitForResponse((response) => response.url().endsWith('/api/user/verifyRazorpay'));
+    await buyInSandboxCheckout(learner.page, stack.portalUrl, { id: purchasedCourse._id, title: purchasedCourse.courseTitle });
+    const purchase = { status: (await purchaseAnswer).status(), body: (await (await purchaseAnswer).json()) as { success: boolean } & PurchaseResult };
     expect([purchase.status, purchase.body.success]).toEqual([200, true]);
     expect(purchase.body.order?.id).toMatch(/^order_/);
-    // Checkout's Pay button (the sandbox's stand-in for Razorpay's hosted checkout); the sandbox also sends the
-    // payment.captured and order.paid webhooks to nginx, so three paths race to enrol the learner.
-    const paid = await fetch(`${stack.sandboxUrl}/razorpay/checkout/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.portalUrl },
-      body: JSON.stringify({ key: purchase.body.keyId, order_id: purchase.body.order!.id, email: 'aarav@demo.academy' }),
-    });
-    expect(paid.status).toBe(200);
-    const payment = (await paid.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
-    const verifyBody = { ...payment, purchaseId: purchase.body.purchaseId };
-    const verifications = await Promise.all([api.post<{ success: boolean }>('/api/user/verifyRazorpay', verifyBody), api.post<{ success: boolean }>('/api/user/verifyRazorpay', verifyBody)]);
-    for (const verification of verifications) expect([verification.status, verification.body.success]).toEqual([200, true]);
+    const verification = (await (await verifyAnswer).json()) as { success: boolean };
+    expect([(await verifyAnswer).status(), verification.success]).toEqual([200, true]);
+    await learner.page.getByText(purchasedCourse.courseTitle).first().waitFor({ timeout: 15_000 });
 
     let enrolled: EnrolledCourse[] = [];
     const deadline = Date.now() + 30_000;
@@ -166,58 +199,98 @@ const nginx = findNginx();
     expect([...processesWithId].some((name) => name?.startsWith('commerce#'))).toBe(true);
     expect([...processesWithId].some((name) => name?.startsWith('commerce-worker#'))).toBe(true);
 
+    // The purchase.paid event was written to commerce's outbox under the id of the work that settled the payment,
+    // and the relayed earnings job ran under it: the id survives the outbox too.
+    const outbox = new pg.Client({ connectionString: stack.databaseUrl });
+    await outbox.connect();
+    let event: { id: string; request_id: string | null } | undefined;
+    try {
+      event = (await outbox.query(`select id, request_id from commerce.outbox where name = 'purchase.paid' and key = $1`, [purchase.body.purchaseId])).rows[0];
+    } finally {
+      await outbox.end();
+    }
+    expect(event?.request_id).toMatch(/^[0-9a-f]{32}$/);
+    let relayedLine: string | undefined;
+    for (let attempt = 0; attempt < 50 && !relayedLine; attempt += 1) {
+      relayedLine = stack.logText().split('\n').find((line) => line.includes(`job purchase.paid (${event!.id}) completed`));
+      if (!relayedLine) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(/"requestId":"([^"]+)"/.exec(relayedLine ?? '')?.[1]).toBe(event!.request_id);
+
     const survivors = stack.processes.filter((entry) => !entry.child.hasExited).map((entry) => entry.name);
     say(`background load: ${answers.length} requests through nginx, all 200, while 3 replicas and 3 workers were killed; still running: ${survivors.join(', ')}`);
-    passed.push(`buy: purchase, sandbox Razorpay payment, 2 verifications + webhooks → one paid purchase, one enrolment (${answers.length} requests, none failed, during kills)`);
+    expect(cspViolations()).toEqual([]);
+    passed.push(`buy (Chromium): Enroll Now, sandbox Razorpay checkout, Pay, verification + webhooks → one paid purchase, one enrolment, My Enrollments (${answers.length} background requests, none failed, during kills)`);
   });
 
-  it('watches a paid lecture: the enrolled learner gets a signed /api/files/ link that nginx streams; without the signature it is refused', async () => {
+  it('watches a paid lecture in Chromium: the player streams the signed /api/files/ link through nginx; without the signature it is refused', async () => {
     const api = apiClient(stack.portalUrl, learnerToken);
     const enrolled = await api.get<{ enrolledCourses: EnrolledCourse[] }>('/api/user/enrolled-courses');
     const course = enrolled.body.enrolledCourses.find((candidate) => candidate._id === purchasedCourse._id)!;
-    const lectures = course.courseContent.flatMap((chapter) => chapter.chapterContent);
-    const paid = lectures.find((lecture) => !lecture.isPreviewFree && lecture.lectureUrl?.startsWith('/api/files/'));
+    const lectures = course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => ({ chapter, lecture })));
+    const paid = lectures.find(({ lecture }) => !lecture.isPreviewFree && lecture.lectureUrl?.startsWith('/api/files/'));
     expect(paid).toBeDefined();
-    const video = await fetch(`${stack.portalUrl}${paid!.lectureUrl}`, { headers: { range: 'bytes=0-1023' } });
-    expect(video.status).toBe(206);
-    expect(video.headers.get('content-type')).toContain('video/mp4');
-    expect((await video.arrayBuffer()).byteLength).toBe(1024);
-    const unsigned = await fetch(`${stack.portalUrl}${paid!.lectureUrl!.split('?')[0]}`);
+    const streamed = learner.page.waitForResponse((response) => response.url().includes(paid!.lecture.lectureUrl!.split('?')[0]!) && [200, 206].includes(response.status()));
+    await learner.page.goto(`${stack.portalUrl}/player/${purchasedCourse._id}`);
+    await learner.page.getByRole('heading', { name: purchasedCourse.courseTitle }).first().waitFor();
+    await playLecture(learner.page, { chapterTitle: paid!.chapter.chapterTitle, lectureTitle: paid!.lecture.lectureTitle });
+    expect((await streamed).headers()['content-type']).toContain('video/mp4');
+    const unsigned = await fetch(`${stack.portalUrl}${paid!.lecture.lectureUrl!.split('?')[0]}`);
     expect(unsigned.status).toBe(401);
-    passed.push('watch: signed paid lecture link streamed (206) through nginx; unsigned refused (401)');
+    expect(cspViolations()).toEqual([]);
+    passed.push('watch (Chromium): the player plays a paid lecture from its signed link through nginx; unsigned refused (401)');
   });
 
-  it('authors a course with a thumbnail: the educator uploads through nginx, the thumbnail lands in the S3 store', async () => {
-    const token = await signInWithCodeFlow({ sandboxUrl: stack.sandboxUrl, portalUrl: stack.portalUrl, subject: 'sandbox|educator-meera' });
+  it('authors a course with a thumbnail in Chromium: uploaded through nginx, stored in the S3 store, shown on the course page', async () => {
+    await signIn(educator.page, stack.portalUrl, 'Meera Iyer');
     const png = Buffer.from(
       '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082',
       'hex',
     );
-    const form = new FormData();
-    form.append(
-      'courseData',
-      JSON.stringify({
-        courseTitle: 'Deploy check: Ratios',
-        courseDescription: '<p>Made by the production-like run.</p>',
-        coursePrice: 499,
-        discount: 10,
-        courseContent: [{ chapterTitle: 'Ratios', chapterContent: [{ lectureTitle: 'What a ratio is', lectureDuration: 10, lectureUrl: 'https://www.youtube.com/watch?v=abcdefghijk', isPreviewFree: true }] }],
-      }),
-    );
-    form.append('image', new Blob([png], { type: 'image/png' }), 'thumb.png');
-    const api = apiClient(stack.portalUrl, token);
-    const created = await api.post<{ success: boolean; courseId: string; message: string }>('/api/educator/add-course', form);
-    expect([created.status, created.body.message]).toEqual([201, 'Course Added']);
-    const detail = await api.get<{ course: { courseThumbnail: string } }>(`/api/educator/courses/${created.body.courseId}`);
-    expect(detail.body.course.courseThumbnail.startsWith(stack.s3PublicBaseUrl)).toBe(true);
-    const thumbnail = await fetch(detail.body.course.courseThumbnail);
+    const title = `Deploy check: Ratios ${Date.now()}`;
+    await authorCourse(educator.page, stack.portalUrl, {
+      title,
+      description: { plain: 'Made by the production-like run. ', bold: 'Ratios', linkText: 'the notes', linkUrl: 'https://academy.example/ratios' },
+      price: '499',
+      discount: '10',
+      thumbnail: { name: 'ratios.png', png },
+      chapters: [{ title: 'Ratios', lectures: [{ title: 'What a ratio is', minutes: '10', url: 'https://www.youtube.com/watch?v=abcdefghijk', free: true }] }],
+      notesUrl: 'https://notes.example.org/ratios.pdf',
+    });
+    const { courses } = (await (await fetch(`${stack.portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };
+    const created = courses.find((course) => course.courseTitle === title);
+    expect(created).toBeDefined();
+    authoredCourse = { id: created!._id, title };
+    const { courseData } = (await (await fetch(`${stack.portalUrl}/api/course/${created!._id}`)).json()) as { courseData: CourseDetail };
+    expect(courseData.courseThumbnail.startsWith(stack.s3PublicBaseUrl)).toBe(true);
+    const thumbnail = await fetch(courseData.courseThumbnail);
     expect(thumbnail.status).toBe(200);
     expect(Buffer.from(await thumbnail.arrayBuffer()).equals(png)).toBe(true);
-    passed.push('author: course with thumbnail through nginx, stored in the S3-compatible store (s3rver)');
+    await learner.page.goto(`${stack.portalUrl}/course/${created!._id}`);
+    await imageShown(learner.page, courseData.courseThumbnail);
+    expect(cspViolations()).toEqual([]);
+    passed.push('author (Chromium): course with a thumbnail through nginx, stored in the S3-compatible store (s3rver), shown on its page');
+  });
+
+  it('shows the sale on the educator dashboard in Chromium once a learner buys the new course', async () => {
+    const before = await dashboardData(educator.page, stack.portalUrl);
+    await buyInSandboxCheckout(learner.page, stack.portalUrl, authoredCourse);
+    const expectedEarnings = before.totalEarnings + courseEarnings(1, 499, 10);
+    const after = await dashboardReaching(educator.page, stack.portalUrl, expectedEarnings);
+    expect([after.totalEarnings, after.totalEnrolments]).toEqual([expectedEarnings, before.totalEnrolments + 1]);
+    await dashboardShowsSale(educator.page, stack.portalUrl, { totalEarnings: expectedEarnings, student: 'Aarav Sharma', courseTitle: authoredCourse.title });
+    expect(cspViolations()).toEqual([]);
+    passed.push('educator dashboard (Chromium): the new course\'s sale in the totals and Latest Enrolments');
   });
 
   it('redeploys a remote while a client has the page open: no failed request, the reload gets the new build, old chunks still load', async () => {
-    // The client opens the page: shell, runtime config, the info remote's manifest and one of its chunks.
+    // A learner has /about open in Chromium (the info remote, release 1).
+    type Release = { academyInfoRelease?: string };
+    const runningRelease = () => learner.page.evaluate(() => (globalThis as Release).academyInfoRelease ?? 'release 1');
+    await learner.page.goto(`${stack.portalUrl}/about`);
+    await learner.page.getByRole('heading', { level: 1, name: 'About Academy' }).waitFor();
+    expect(await runningRelease()).toBe('release 1');
+    // A client opens the page: shell, runtime config, the info remote's manifest and one of its chunks.
     expect((await fetch(`${stack.portalUrl}/about`)).status).toBe(200);
     const firstManifestResponse = await fetch(`${stack.portalUrl}/mfe/info/mf-manifest.json`);
     const etag = firstManifestResponse.headers.get('etag');
@@ -243,6 +316,9 @@ const nginx = findNginx();
       writeFileSync(path.join(release, newChunk), `${readFileSync(path.join(release, chunk!), 'utf8')}\n/* release 2 */\n`);
       const manifestFile = path.join(release, 'mf-manifest.json');
       writeFileSync(manifestFile, readFileSync(manifestFile, 'utf8').split(chunk!).join(newChunk));
+      // remoteEntry.js keeps its URL (revalidated, never cached as immutable): the new build marks itself there.
+      const remoteEntry = path.join(release, 'remoteEntry.js');
+      writeFileSync(remoteEntry, `${readFileSync(remoteEntry, 'utf8')}\n;globalThis.academyInfoRelease = 'release 2';\n`);
       expect(readdirSync(release)).toContain(chunk);
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -262,7 +338,12 @@ const nginx = findNginx();
     expect(await fresh.text()).toContain('/* release 2 */');
     // A page opened before the swap that lazily loads its old chunk still finds it.
     expect((await fetch(`${stack.portalUrl}/mfe/info/${chunk}`)).status).toBe(200);
-    passed.push(`redeploy: info remote swapped atomically (${statuses.length} manifest loads during the swap, all 200); reload sees the new build; old chunks kept`);
+    // The open page, reloaded, runs the new build of the remote.
+    await learner.page.reload();
+    await learner.page.getByRole('heading', { level: 1, name: 'About Academy' }).waitFor();
+    expect(await runningRelease()).toBe('release 2');
+    expect(cspViolations()).toEqual([]);
+    passed.push(`redeploy: info remote swapped atomically (${statuses.length} manifest loads during the swap, all 200); the reloaded page in Chromium runs the new build; old chunks kept`);
   });
 
   it('publishes queue depth, outbox backlog and job metrics: HTTP replicas and workers on /metrics', async () => {

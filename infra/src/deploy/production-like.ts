@@ -149,6 +149,7 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
   try {
     const portalPort = await findFreePort();
     const sandboxPort = await findFreePort();
+    const sandboxSmtpPort = await findFreePort(); // never the sandbox's default 2525, which a running portal may hold
     const portalUrl = `http://localhost:${portalPort}`;
     const sandboxUrl = `http://localhost:${sandboxPort}`;
     const internalPorts = Object.fromEntries(await Promise.all(services.map(async (service) => [service, await findFreePort()]))) as Record<ServiceName, number>;
@@ -164,7 +165,9 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
     s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(work, 's3'), configureBuckets: [{ name: thumbnailBucket, configs: [] }] });
     await s3.run();
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-    const s3PublicBaseUrl = `${s3Endpoint}/${thumbnailBucket}/`;
+    // Pages load thumbnails from the portal's origin, as from a CDN in front of the bucket: the production CSP's
+    // img-src allows https and 'self', not the store's plain-http address.
+    const s3PublicBaseUrl = `${portalUrl}/thumbnails/`;
 
     const databaseUrl = await ensureDatabase(env.DATABASE_URL, database);
     databaseCreated = true;
@@ -195,6 +198,8 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       RAZORPAY_API_URL: `${sandboxUrl}/razorpay/`,
       RAZORPAY_WEBHOOK_URL: `${portalUrl}/api/payments/razorpay/webhook`,
       SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_SMTP_PORT: String(sandboxSmtpPort),
+      SMTP_URL: `smtp://127.0.0.1:${sandboxSmtpPort}`,
       SANDBOX_PUBLIC_URL: sandboxUrl,
       SANDBOX_DATA_DIR: path.join(work, 'sandbox'),
       PORTAL_ORIGINS: portalUrl,
@@ -242,7 +247,8 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
     const currentRelease = prepareStaticRoot(staticRoot, releases);
     const runtimeConfigDir = path.join(work, 'etc');
     mkdirSync(runtimeConfigDir, { recursive: true });
-    writeFileSync(path.join(runtimeConfigDir, 'runtime-config.json'), JSON.stringify(runtimeConfigFromEnv({ RAZORPAY_KEY_ID: razorpaySandbox.keyId }, sandboxUrl)));
+    const runtimeConfig = runtimeConfigFromEnv({ RAZORPAY_KEY_ID: razorpaySandbox.keyId }, sandboxUrl);
+    writeFileSync(path.join(runtimeConfigDir, 'runtime-config.json'), JSON.stringify(runtimeConfig));
     const nginxDir = path.join(work, 'nginx');
     mkdirSync(nginxDir, { recursive: true });
     const temp = (name: string) => path.join(nginxDir, name);
@@ -251,6 +257,11 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       staticRoot,
       runtimeConfigDir,
       upstreams: Object.fromEntries(services.map((service) => [service, replicaPorts[service].map((port) => `127.0.0.1:${port}`)])),
+      // The CSP names the origins of the runtime config served, here the sandbox's plain-http one: allowed only by
+      // the test-only escape the services get too (ALLOW_SANDBOX_PROVIDERS); HSTS and upgrade-insecure-requests stay.
+      runtimeConfig,
+      allowSandboxProviders: baseEnv.ALLOW_SANDBOX_PROVIDERS === 'true',
+      extraServer: [`location ^~ /thumbnails/ { proxy_pass ${s3Endpoint}/${thumbnailBucket}/; }`],
       extraHttp: [
         `access_log ${temp('access.log')};`,
         `client_body_temp_path ${temp('client-body')};`,

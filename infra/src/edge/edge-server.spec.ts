@@ -203,17 +203,47 @@ describe('edge server', () => {
   });
 
   it('adds HSTS in production', async () => {
+    const httpsProviders = runtimeConfigFromEnv({
+      AUTH0_DOMAIN: 'https://academy.eu.auth0.com',
+      RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
+      NEWSLETTER_URL: 'https://forms.academy.example/newsletter',
+      CONTACT_FORM_URL: 'https://forms.academy.example/contact',
+    });
     const production = await createEdge({
       serviceUrls: { catalogue: 'http://127.0.0.1:1', commerce: 'http://127.0.0.1:1', progress: 'http://127.0.0.1:1' },
       appDirs: { shell: null, learner: null, educator: null, info: null },
+      runtimeConfig: httpsProviders,
       production: true,
+      allowSandboxProviders: false,
     }).listen(0);
     try {
       const { headers } = await rawGet(`${production.url}/runtime-config.json`);
       expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(String(headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      expect(String(headers['content-security-policy'])).toMatch(/connect-src [^;]*https:\/\/academy\.eu\.auth0\.com/);
     } finally {
       await production.close();
+    }
+  });
+
+  it('refuses the sandbox in production unless ALLOW_SANDBOX_PROVIDERS=true (test-only), which keeps HSTS and upgrade-insecure-requests', async () => {
+    const sandboxConfig = runtimeConfigFromEnv({}, 'http://localhost:9999');
+    const options = {
+      serviceUrls: { catalogue: 'http://127.0.0.1:1', commerce: 'http://127.0.0.1:1', progress: 'http://127.0.0.1:1' },
+      appDirs: { shell: null, learner: null, educator: null, info: null },
+      runtimeConfig: sandboxConfig,
+      production: true,
+    };
+    expect(() => createEdge({ ...options, allowSandboxProviders: false })).toThrow(/plain-http origins \(http:\/\/localhost:9999\)/);
+    const productionLike = await createEdge({ ...options, allowSandboxProviders: true }).listen(0);
+    try {
+      const { headers } = await rawGet(`${productionLike.url}/runtime-config.json`);
+      const csp = String(headers['content-security-policy']);
+      expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:9999/);
+      expect(csp).toContain('upgrade-insecure-requests');
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await productionLike.close();
     }
   });
 });

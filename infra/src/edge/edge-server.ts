@@ -25,6 +25,8 @@ export interface EdgeOptions {
   onError?: (message: string) => void;
   /** Production adds HSTS and upgrade-insecure-requests; defaults to NODE_ENV=production. */
   production?: boolean;
+  /** Lets a production edge name the sandbox's plain-http origin in its CSP (test-only); defaults to ALLOW_SANDBOX_PROVIDERS=true. */
+  allowSandboxProviders?: boolean;
 }
 
 export interface RunningEdge {
@@ -115,7 +117,12 @@ export function createEdge(options: EdgeOptions): Edge {
     res.setHeader('Timing-Allow-Origin', '*');
     next();
   });
-  app.use(securityHeaders(runtimeConfig, { production: options.production ?? process.env.NODE_ENV === 'production' }));
+  app.use(
+    securityHeaders(runtimeConfig, {
+      production: options.production ?? process.env.NODE_ENV === 'production',
+      allowSandboxProviders: options.allowSandboxProviders ?? process.env.ALLOW_SANDBOX_PROVIDERS === 'true',
+    }),
+  );
   app.use(compression());
 
   app.get('/runtime-config.json', (_req, res) => {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
 import { loadRouteTable } from '../routes/route-table.js';
 import { generateNginxConfig, nginxConfigFile } from './generate-nginx.js';
 
@@ -60,5 +61,17 @@ describe('nginx config', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('builds the CSP from the runtime config it serves; a plain-http one (the sandbox) only with the test-only escape', () => {
+    const sandboxConfig = runtimeConfigFromEnv({}, 'http://localhost:9999');
+    expect(() => generateNginxConfig(loadRouteTable(), { runtimeConfig: sandboxConfig })).toThrow(/plain-http origins \(http:\/\/localhost:9999\)/);
+    const config = generateNginxConfig(loadRouteTable(), { runtimeConfig: sandboxConfig, allowSandboxProviders: true });
+    const csp = /Content-Security-Policy "([^"]+)"/.exec(config)?.[1] ?? '';
+    expect(csp).toMatch(/script-src 'self' http:\/\/localhost:9999 https:\/\/checkout\.razorpay\.com(;|$)/);
+    expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:9999/);
+    // Still production: the escape adds the sandbox's origin and nothing else.
+    expect(csp).toContain('upgrade-insecure-requests');
+    expect(config).toContain('add_header Strict-Transport-Security');
   });
 });

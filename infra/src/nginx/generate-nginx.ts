@@ -28,26 +28,28 @@ const productionRuntimeConfig: RuntimeConfig = {
   socialLinks: { instagram: '', youtube: '' },
 };
 
-/** Same headers as the edge's helmet (src/edge/security-headers.ts); nginx drops inherited add_header, so every block repeats them. */
-export const securityHeaderLines = [
-  `add_header Content-Security-Policy "${serializeCsp(contentSecurityPolicy(productionRuntimeConfig, { production: true }))}" always;`,
-  'add_header X-Content-Type-Options "nosniff" always;',
-  'add_header X-Frame-Options "DENY" always;',
-  `add_header Referrer-Policy "${REFERRER_POLICY}" always;`,
-  `add_header Strict-Transport-Security "${HSTS_VALUE}" always;`,
-  `add_header Cross-Origin-Opener-Policy "${CROSS_ORIGIN_OPENER_POLICY}" always;`,
-];
-
-// Every location sets its own add_header, so nginx would drop an http-level one: the request id is repeated here.
-const commonHeaders = ['add_header Timing-Allow-Origin "*" always;', 'add_header X-Request-Id $request_id always;', ...securityHeaderLines];
-const noCache = [...commonHeaders, 'add_header Cache-Control "no-cache" always;'];
-const immutable = [...commonHeaders, 'add_header Cache-Control "public, max-age=31536000, immutable" always;'];
+/**
+ * Same headers as the edge's helmet (src/edge/security-headers.ts), always the production ones (HSTS,
+ * upgrade-insecure-requests); nginx drops inherited add_header, so every block repeats them. The CSP names the
+ * origins of the runtime config nginx serves.
+ */
+export function securityHeaderLines(runtimeConfig: RuntimeConfig = productionRuntimeConfig, options: { allowSandboxProviders?: boolean } = {}): string[] {
+  const csp = serializeCsp(contentSecurityPolicy(runtimeConfig, { production: true, allowSandboxProviders: options.allowSandboxProviders }));
+  return [
+    `add_header Content-Security-Policy "${csp}" always;`,
+    'add_header X-Content-Type-Options "nosniff" always;',
+    'add_header X-Frame-Options "DENY" always;',
+    `add_header Referrer-Policy "${REFERRER_POLICY}" always;`,
+    `add_header Strict-Transport-Security "${HSTS_VALUE}" always;`,
+    `add_header Cross-Origin-Opener-Policy "${CROSS_ORIGIN_OPENER_POLICY}" always;`,
+  ];
+}
 
 function block(header: string, lines: string[], indent: string): string[] {
   return [`${indent}${header} {`, ...lines.map((line) => (line === '' ? '' : `${indent}  ${line}`)), `${indent}}`];
 }
 
-function jsonNotFound(message: string): string[] {
+function jsonNotFound(message: string, noCache: string[]): string[] {
   return ['default_type application/json;', ...noCache, `return 404 '${JSON.stringify({ success: false, message })}';`];
 }
 
@@ -63,17 +65,34 @@ export interface NginxConfigOptions {
   upstreams?: Partial<Record<ServiceName, string[]>>;
   /** Extra lines at the end of the `http` block (temp folders, logs, more servers). */
   extraHttp?: string[];
+  /** Extra lines in the portal's `server` block, before the app files (e.g. a path proxied to the object store). */
+  extraServer?: string[];
+  /**
+   * The runtime config nginx serves, whose origins the CSP allows; default the production image's (Auth0 and
+   * Razorpay over https). A plain-http origin (the sandbox's) is refused without `allowSandboxProviders`.
+   */
+  runtimeConfig?: RuntimeConfig;
+  /** ALLOW_SANDBOX_PROVIDERS=true: the test-only escape of the production-like run (see security-headers.ts). */
+  allowSandboxProviders?: boolean;
 }
 
 /** Builds nginx.conf from the route table, with the same rules as the local edge (src/edge). */
 export function generateNginxConfig(table: RouteTable = loadRouteTable(), options: NginxConfigOptions = {}): string {
+  // Every location sets its own add_header, so nginx would drop an http-level one: the request id is repeated here.
+  const commonHeaders = [
+    'add_header Timing-Allow-Origin "*" always;',
+    'add_header X-Request-Id $request_id always;',
+    ...securityHeaderLines(options.runtimeConfig, { allowSandboxProviders: options.allowSandboxProviders }),
+  ];
+  const noCache = [...commonHeaders, 'add_header Cache-Control "no-cache" always;'];
+  const immutable = [...commonHeaders, 'add_header Cache-Control "public, max-age=31536000, immutable" always;'];
   const server: string[] = [];
   server.push(`listen ${options.listen ?? '8080'};`, 'server_name _;', `root ${options.staticRoot ?? staticRoot};`, 'client_max_body_size 20m;', '');
   server.push('# Written at deploy time (ConfigMap / volume); never cached, so a changed remote URL applies at once.');
   server.push(...block('location = /runtime-config.json', [`root ${options.runtimeConfigDir ?? '/etc/academy'};`, ...noCache], ''));
   server.push('');
   server.push('# Service-to-service routes are never exposed.');
-  for (const prefix of table.denied) server.push(...block(`location ^~ ${prefix}`, jsonNotFound('Not found'), ''));
+  for (const prefix of table.denied) server.push(...block(`location ^~ ${prefix}`, jsonNotFound('Not found', noCache), ''));
   server.push('');
   server.push('# API routes: each prefix goes to the service that owns it (longest prefix wins, path kept).');
   const routes = [...table.api].sort((a, b) => b.prefix.length - a.prefix.length || a.prefix.localeCompare(b.prefix));
@@ -87,8 +106,9 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable(), option
       server.push(...block(`location ^~ ${route.prefix}/`, proxy, ''));
     }
   }
-  server.push(...block(`location ^~ ${table.apiNotFoundPrefix}`, jsonNotFound('No API route for this path'), ''));
+  server.push(...block(`location ^~ ${table.apiNotFoundPrefix}`, jsonNotFound('No API route for this path', noCache), ''));
   server.push('');
+  if (options.extraServer) server.push(...options.extraServer, '');
   server.push('# App files: hashed names are immutable; index.html, mf-manifest.json, remoteEntry.js are revalidated.');
   const mounts = [...table.static].sort((a, b) => b.prefix.length - a.prefix.length);
   for (const mount of mounts) {

@@ -145,17 +145,6 @@ export function readControllerOperations(root: string = repoRoot): ControllerOpe
 
 type JsonSchema = Record<string, unknown>;
 
-/**
- * Request schemas a controller still defines itself instead of in @academy/contracts: they cannot be read without
- * loading the service, so the document names them (`x-schema-outside-contracts`) instead of describing them.
- * Move them to the contracts and drop them here; any other schema outside the contracts fails the generator.
- */
-export const schemasOutsideContracts: Record<string, string> = {
-  earningsQuerySchema: 'services/commerce/src/educator/educator.controller.ts',
-};
-
-const inContracts = (name: string) => (contracts as Record<string, unknown>)[name] instanceof z.ZodType;
-
 function contractSchema(name: string): z.ZodType {
   const value = (contracts as Record<string, unknown>)[name];
   if (!(value instanceof z.ZodType)) throw new Error(`${name} is not a zod schema exported by @academy/contracts (request shapes are defined there)`);
@@ -194,10 +183,7 @@ export function generateOpenApi(operations: ControllerOperation[] = readControll
       required: true,
       schema: param.schema ? jsonSchemaOf(param.schema) : { type: 'string' },
     }));
-    const outside = [operation.query, operation.body?.schema, ...operation.params.map((param) => param.schema)].filter(
-      (name): name is string => name !== undefined && !inContracts(name) && schemasOutsideContracts[name] === operation.file,
-    );
-    if (operation.query && !outside.includes(operation.query)) {
+    if (operation.query) {
       const query = jsonSchemaOf(operation.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
       for (const [name, schema] of Object.entries(query.properties ?? {})) {
         parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
@@ -237,7 +223,6 @@ export function generateOpenApi(operations: ControllerOperation[] = readControll
       ...(operation.summary ? { summary: operation.summary } : {}),
       ...(operation.auth === 'public' ? { security: [] } : operation.auth === 'optional' ? { security: [{}, { bearer: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(outside.length ? { 'x-schema-outside-contracts': outside } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,
       'x-source': `${operation.file} (${operation.handler})`,

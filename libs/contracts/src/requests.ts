@@ -1,5 +1,6 @@
 // Request bodies of the public API, validated on the server with these schemas (400 with the first issue's message).
 import { z } from 'zod';
+import { EARNINGS_GRANULARITIES } from './earnings.js';
 import { MAX_RATING, MIN_RATING } from './ratings.js';
 
 export const courseIdSchema = z.uuid({ message: 'courseId must be a valid course id' });
@@ -70,3 +71,9 @@ export const enrolledStudentsQuerySchema = z.object({
   cursor: z.string().min(1, 'cursor must not be empty').max(200, 'cursor is not valid: pass back the nextCursor of the previous page').optional(),
 });
 export type EnrolledStudentsQuery = z.infer<typeof enrolledStudentsQuerySchema>;
+
+/** `GET /api/educator/earnings?granularity=day|month` (libs/contracts/src/earnings.ts); a day series when absent. */
+export const earningsQuerySchema = z.object({
+  granularity: z.enum(EARNINGS_GRANULARITIES, { message: 'granularity must be day or month' }).default('day'),
+});
+export type EarningsQuery = z.infer<typeof earningsQuerySchema>;

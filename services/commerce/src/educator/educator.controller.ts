@@ -1,20 +1,16 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import {
-  EARNINGS_GRANULARITIES,
+  earningsQuerySchema,
   enrolledStudentsQuerySchema,
   type DashboardData,
+  type EarningsQuery,
   type EarningsPoint,
   type EnrolledStudentsPage,
   type EnrolledStudentsQuery,
 } from '@academy/contracts';
 import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
-import { z } from 'zod';
 import { EarningsService } from '../earnings/earnings.service.js';
 import { EducatorSalesService } from './educator-sales.service.js';
-
-const earningsQuerySchema = z.object({
-  granularity: z.enum(EARNINGS_GRANULARITIES, { message: 'granularity must be day or month' }).default('day'),
-});
 
 @Controller('api/educator')
 @Roles('educator')
@@ -42,7 +38,7 @@ export class EducatorController {
   @Get('earnings')
   async earningsSeries(
     @CurrentUser() educator: AuthUser,
-    @Query(new ZodValidationPipe(earningsQuerySchema)) query: z.infer<typeof earningsQuerySchema>,
+    @Query(new ZodValidationPipe(earningsQuerySchema)) query: EarningsQuery,
   ): Promise<{ success: true; series: EarningsPoint[] }> {
     return { success: true, series: await this.earnings.series(educator.id, query.granularity) };
   }

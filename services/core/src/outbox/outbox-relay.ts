@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import { JOB_REQUEST_ID_FIELD } from '../logging/request-context.js';
 import type { DeadLetterStore } from '../queue/dead-letters.js';
 import { outboxTable } from './outbox-table.js';
 
@@ -23,12 +24,19 @@ interface PendingRow {
   name: string;
   payload: Record<string, unknown>;
   attempts: number;
+  request_id: string | null;
+}
+
+/** A row's job data: the payload, the event id, and the request id it was written under (when there was one). */
+function jobDataOf(row: PendingRow): Record<string, unknown> {
+  return { ...row.payload, eventId: row.id, ...(row.request_id ? { [JOB_REQUEST_ID_FIELD]: row.request_id } : {}) };
 }
 
 /**
  * Moves unsent outbox rows to their BullMQ queues: in one transaction it locks a batch (`FOR UPDATE SKIP LOCKED`,
  * so several workers share the work without sending a row twice at once), adds each as a job whose id is the
- * event id (its data is the payload plus `eventId`), and marks the row sent. A crash after the add but before the commit re-sends the row later with
+ * event id (its data is the payload plus `eventId`, and `requestId` when the row was written under one, so the job's log lines
+ * carry the id of the request that caused the event), and marks the row sent. A crash after the add but before the commit re-sends the row later with
  * the same job id, which BullMQ de-duplicates while the job is kept; consumers must still be idempotent
  * (delivery is at least once).
  */
@@ -81,7 +89,7 @@ export class OutboxRelay {
     const table = outboxTable(this.options.schema);
     return this.dataSource.transaction(async (manager) => {
       const rows: PendingRow[] = await manager.query(
-        `SELECT "id", "queue", "name", "payload", "attempts" FROM ${table}
+        `SELECT "id", "queue", "name", "payload", "attempts", "request_id" FROM ${table}
           WHERE "dispatched_at" IS NULL AND "dead_lettered_at" IS NULL AND ("next_attempt_at" IS NULL OR "next_attempt_at" <= now())
           ORDER BY "created_at", "id" LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.options.batchSize ?? 100],
@@ -91,7 +99,7 @@ export class OutboxRelay {
         const queue = this.queues.get(row.queue);
         try {
           if (!queue) throw new Error(`this relay has no queue "${row.queue}"`);
-          await queue.add(row.name, { ...row.payload, eventId: row.id }, { jobId: row.id });
+          await queue.add(row.name, jobDataOf(row), { jobId: row.id });
           await manager.query(`UPDATE ${table} SET "dispatched_at" = now(), "attempts" = "attempts" + 1, "last_error" = NULL WHERE "id" = $1`, [row.id]);
           sent += 1;
         } catch (error) {
@@ -104,7 +112,7 @@ export class OutboxRelay {
             );
             if (this.deadLetters) {
               await this.deadLetters.record(
-                { queue: row.queue, jobId: row.id, name: row.name, data: { ...row.payload, eventId: row.id }, stage: 'relay', error: message, attempts },
+                { queue: row.queue, jobId: row.id, name: row.name, data: jobDataOf(row), stage: 'relay', error: message, attempts },
                 manager,
               );
             } else {

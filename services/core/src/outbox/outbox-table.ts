@@ -30,6 +30,19 @@ export function createOutboxTableSql(schema: string): string[] {
   ];
 }
 
+/**
+ * SQL for a migration's `up` that adds `request_id` to an existing outbox: the id of the request (or job) that wrote
+ * the event, so the relayed job, and every log line of its handler, carries the id the edge gave the request.
+ */
+export function addOutboxRequestIdSql(schema: string): string[] {
+  return [`ALTER TABLE ${outboxTable(schema)} ADD COLUMN "request_id" text`];
+}
+
+/** SQL for the matching `down`. */
+export function dropOutboxRequestIdSql(schema: string): string[] {
+  return [`ALTER TABLE ${outboxTable(schema)} DROP COLUMN IF EXISTS "request_id"`];
+}
+
 /** SQL for a migration's `down`. */
 export function dropOutboxTableSql(schema: string): string[] {
   return [`DROP TABLE IF EXISTS ${outboxTable(schema)}`];
@@ -70,4 +83,8 @@ export class OutboxRecord {
 
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError!: string | null;
+
+  /** The request id the event was written under (addOutboxRequestIdSql); the relayed job runs under it. */
+  @Column({ name: 'request_id', type: 'text', nullable: true })
+  requestId!: string | null;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { currentRequestId } from '../logging/request-context.js';
 import { outboxTable } from './outbox-table.js';
 
 /** Which BullMQ queue each topic goes to: `{ 'course.enrolled': 'catalogue' }`. */
@@ -19,7 +20,8 @@ export class OutboxError extends Error {
 
 /**
  * Writes events to `<schema>.outbox` inside the caller's transaction, so the event exists if and only if the
- * change it describes was committed. `add` returns the event id, which the relay uses as the BullMQ job id.
+ * change it describes was committed. `add` returns the event id, which the relay uses as the BullMQ job id. The
+ * request id of the work in progress (request-context.ts) is kept with the row, for the relay to hand to the job.
  */
 export class OutboxWriter {
   constructor(
@@ -40,8 +42,8 @@ export class OutboxWriter {
       throw new OutboxError(`outbox.add("${message.topic}") must run inside a transaction`);
     }
     const rows: { id: string }[] = await manager.query(
-      `INSERT INTO ${outboxTable(this.schema)} ("queue", "name", "payload", "key") VALUES ($1, $2, $3::jsonb, $4) RETURNING "id"`,
-      [queue, message.topic, JSON.stringify(message.payload), message.key ?? null],
+      `INSERT INTO ${outboxTable(this.schema)} ("queue", "name", "payload", "key", "request_id") VALUES ($1, $2, $3::jsonb, $4, $5) RETURNING "id"`,
+      [queue, message.topic, JSON.stringify(message.payload), message.key ?? null, currentRequestId() ?? null],
     );
     return rows[0]!.id;
   }

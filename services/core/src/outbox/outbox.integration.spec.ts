@@ -9,13 +9,14 @@ import { prepareServiceTestEnvironment, type ServiceTestEnvironment } from '../t
 import { createDeadLetterTableSql, dropDeadLetterTableSql } from '../queue/dead-letters.js';
 import { OutboxModule } from './outbox.module.js';
 import { OutboxRelay } from './outbox-relay.js';
-import { createOutboxTableSql, dropOutboxTableSql } from './outbox-table.js';
+import { runWithRequestId } from '../logging/request-context.js';
+import { addOutboxRequestIdSql, createOutboxTableSql, dropOutboxTableSql } from './outbox-table.js';
 import { OutboxError, OutboxWriter } from './outbox-writer.js';
 
 class CreateOutbox1700000000001 implements MigrationInterface {
   name = 'CreateOutbox1700000000001';
   async up(runner: QueryRunner) {
-    for (const sql of createOutboxTableSql('outboxprobe')) await runner.query(sql);
+    for (const sql of [...createOutboxTableSql('outboxprobe'), ...addOutboxRequestIdSql('outboxprobe')]) await runner.query(sql);
     await runner.query('CREATE TABLE "outboxprobe"."things" ("id" serial PRIMARY KEY, "label" text NOT NULL)');
     for (const sql of createDeadLetterTableSql('outboxprobe', { withOutbox: true })) await runner.query(sql);
   }
@@ -96,6 +97,22 @@ describe('transactional outbox (real PostgreSQL and Redis)', () => {
     const [row] = await context.get(DataSource).query('SELECT * FROM "outboxprobe"."outbox" WHERE "id" = $1', [id]);
     expect(row).toMatchObject({ key: 'first', attempts: 1, last_error: null });
     expect(row.dispatched_at).toBeInstanceOf(Date);
+    await target.obliterate({ force: true });
+  });
+
+  it('keeps the request id an event was written under with the row, and hands it to the relayed job', async () => {
+    const context = await boot(false);
+    const requestId = 'f3c1d2e4a5b60718293a4b5c6d7e8f90';
+    const traced = await runWithRequestId(requestId, () => writeThing(context, 'traced'));
+    const untraced = await writeThing(context, 'untraced'); // e.g. a cron job's event: no request behind it
+    const rows: { id: string; request_id: string | null }[] = await context.get(DataSource).query(
+      'SELECT "id", "request_id" FROM "outboxprobe"."outbox" WHERE "id" = ANY($1) ORDER BY "created_at"',
+      [[traced, untraced]],
+    );
+    expect(rows).toEqual([{ id: traced, request_id: requestId }, { id: untraced, request_id: null }]);
+    expect(await context.get(OutboxRelay).flush()).toBe(2);
+    expect((await target.getJob(traced))?.data).toEqual({ label: 'traced', eventId: traced, requestId });
+    expect((await target.getJob(untraced))?.data).toEqual({ label: 'untraced', eventId: untraced });
     await target.obliterate({ force: true });
   });
 

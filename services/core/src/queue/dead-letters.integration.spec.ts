@@ -8,7 +8,7 @@ import { CoreModule } from '../core.module.js';
 import { runMigrations } from '../database/data-source.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
-import { createOutboxTableSql } from '../outbox/outbox-table.js';
+import { addOutboxRequestIdSql, createOutboxTableSql } from '../outbox/outbox-table.js';
 import { OutboxWriter } from '../outbox/outbox-writer.js';
 import { prepareServiceTestEnvironment, type ServiceTestEnvironment } from '../testing/service-env.js';
 import { createDeadLetterTableSql, DeadLetterStore, type DeadLetter } from './dead-letters.js';
@@ -21,7 +21,7 @@ const QUEUE = 'dl-target';
 class CreateProbe1700000000001 implements MigrationInterface {
   name = 'CreateProbe1700000000001';
   async up(runner: QueryRunner) {
-    for (const sql of createOutboxTableSql(SCHEMA)) await runner.query(sql);
+    for (const sql of [...createOutboxTableSql(SCHEMA), ...addOutboxRequestIdSql(SCHEMA)]) await runner.query(sql);
     await runner.query(`CREATE TABLE "${SCHEMA}"."applied" ("event_id" uuid PRIMARY KEY, "label" text NOT NULL)`);
     await runner.query(`CREATE TABLE "${SCHEMA}"."totals" ("id" int PRIMARY KEY, "things" int NOT NULL)`);
     await runner.query(`INSERT INTO "${SCHEMA}"."totals" VALUES (1, 0)`);

@@ -1,4 +1,3 @@
-import { expect } from '@jest/globals';
 import type { Page } from 'playwright-core';
 
 export type DemoAccount = 'Meera Iyer' | 'Aarav Sharma' | 'Diya Patel' | 'Kavita Sharma';
@@ -14,17 +13,25 @@ export async function signIn(page: Page, portalUrl: string, account: DemoAccount
   else await page.getByRole('link', { name: 'My Enrollments' }).first().waitFor();
 }
 
+/** The part of the page's localStorage read here (this package compiles without the DOM types). */
+interface PageStorage {
+  readonly length: number;
+  key(index: number): string | null;
+  getItem(key: string): string | null;
+}
+
 /** The access token the SDK cached (cacheLocation: 'localstorage'). */
 export async function cachedAccessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
-    for (let index = 0; index < localStorage.length; index += 1) {
-      const key = localStorage.key(index) ?? '';
+    const storage = (globalThis as unknown as { localStorage: PageStorage }).localStorage;
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index) ?? '';
       if (!key.startsWith('@@auth0spajs@@') || key.includes('@@user@@')) continue;
-      const entry = JSON.parse(localStorage.getItem(key) ?? '{}') as { body?: { access_token?: string } };
+      const entry = JSON.parse(storage.getItem(key) ?? '{}') as { body?: { access_token?: string } };
       if (entry.body?.access_token) return entry.body.access_token;
     }
     return null;
   });
-  expect(token).toBeTruthy();
-  return token as string;
+  if (!token) throw new Error('The sign-in SDK cached no access token in localStorage');
+  return token;
 }

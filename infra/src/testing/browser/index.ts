@@ -1,0 +1,17 @@
+// Browser journeys' shared steps in headless Chromium (playwright-core): `@academy/infra/browser`, used by the e2e
+// suite and by the production-like run through nginx.
+export { chromiumPath, launchBrowser, openPage, type WatchedPage } from './browser.js';
+export { cachedAccessToken, signIn, type DemoAccount } from './auth.js';
+export {
+  authorCourse,
+  buyInSandboxCheckout,
+  dashboardData,
+  dashboardReaching,
+  dashboardShowsSale,
+  escapeRegExp,
+  expandChapter,
+  playLecture,
+  videoTime,
+  type CourseDraft,
+  type LectureDraft,
+} from './journeys.js';

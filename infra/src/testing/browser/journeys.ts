@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core';
+import { formatPrice, type DashboardData } from '@academy/contracts';
+import { cachedAccessToken } from './auth.js';
+
+// Steps of the browser journeys that the e2e suite (e2e/journeys) and the production-like run
+// (src/deploy/production-like.deploy.spec.ts) both take, written once.
+
+/** A course or chapter title (which may hold regex characters) matched inside an accessible name. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** On a course page: Enroll Now, then the sandbox checkout's Pay; resolves on My Enrollments. */
+export async function buyInSandboxCheckout(page: Page, portalUrl: string, course: { id: string; title: string }): Promise<void> {
+  await page.goto(`${portalUrl}/course/${course.id}`);
+  await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+  await page.getByRole('button', { name: 'Enroll Now' }).click();
+  await page.getByRole('dialog', { name: course.title }).getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/my-enrollments', { timeout: 30_000 });
+}
+
+/** Opens a chapter of the player's outline (a no-op when it is open). */
+export async function expandChapter(page: Page, chapterTitle: string): Promise<void> {
+  const header = page.getByRole('button', { name: new RegExp(`^\\W*${escapeRegExp(chapterTitle)}`) }).first();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+}
+
+/** The part of the player's <video> read here (this package compiles without the DOM types). */
+interface PlayerVideo {
+  currentTime: number;
+  muted: boolean;
+  play(): Promise<void>;
+}
+type PageDocument = { document: { querySelector(selector: string): PlayerVideo | null } };
+
+/** In the player (/player/:courseId): opens the lecture, starts its mp4 muted and waits until 1.5 s have played. */
+export async function playLecture(page: Page, lecture: { chapterTitle: string; lectureTitle: string }): Promise<void> {
+  await expandChapter(page, lecture.chapterTitle);
+  await page.getByRole('button', { name: `Watch ${lecture.lectureTitle}` }).click();
+  await page.locator('video.player__video').waitFor();
+  await page.evaluate(() => {
+    const video = (globalThis as unknown as PageDocument).document.querySelector('video.player__video')!;
+    video.muted = true;
+    return video.play();
+  });
+  await page.waitForFunction(
+    () => ((globalThis as unknown as PageDocument).document.querySelector('video.player__video')?.currentTime ?? 0) > 1.5,
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/** Where the player's video is, in seconds (-1 without a video). */
+export async function videoTime(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as PageDocument).document.querySelector('video.player__video')?.currentTime ?? -1);
+}
+
+export interface LectureDraft {
+  title: string;
+  minutes: string;
+  url: string;
+  free: boolean;
+}
+
+export interface CourseDraft {
+  title: string;
+  /** Typed into the rich-text editor: plain words, bold words, then words made into a link. */
+  description: { plain: string; bold: string; linkText: string; linkUrl: string };
+  price: string;
+  discount: string;
+  thumbnail: { name: string; png: Buffer };
+  chapters: { title: string; lectures: LectureDraft[] }[];
+  notesUrl: string;
+}
+
+async function addChapter(page: Page, name: string): Promise<void> {
+  page.once('dialog', (prompt) => void prompt.accept(name));
+  await page.getByRole('button', { name: '+ Add Chapter' }).click();
+  await page.getByText(name).first().waitFor();
+}
+
+async function addLecture(page: Page, chapter: string, lecture: LectureDraft, notesUrl: string): Promise<void> {
+  await page.getByRole('button', { name: `+ Add Lecture to ${chapter}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Lecture' });
+  await dialog.getByLabel('Lecture Title').fill(lecture.title);
+  await dialog.getByLabel('Duration (minutes)').fill(lecture.minutes);
+  await dialog.getByLabel('Lecture URL (YouTube only)').fill(lecture.url);
+  await dialog.getByLabel('Notes Download URL').fill(notesUrl);
+  if (lecture.free) await dialog.getByLabel('Is Preview Free?').check();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * The educator's Add Course form: title, a rich description (bold words and a link from selected text), price,
+ * discount, the thumbnail (its preview shown), chapters and lectures; ADD, then the confirmation.
+ */
+export async function authorCourse(page: Page, portalUrl: string, draft: CourseDraft): Promise<void> {
+  await page.goto(`${portalUrl}/educator/add-course`);
+  await page.getByRole('heading', { level: 1, name: 'Add Course' }).waitFor();
+  await page.getByLabel('Course Title').fill(draft.title);
+
+  const editor = page.locator('.rte-editor [contenteditable="true"]');
+  await editor.click();
+  await page.keyboard.type(draft.description.plain);
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(draft.description.bold);
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(` and visit ${draft.description.linkText}`);
+  for (let step = 0; step < draft.description.linkText.length; step += 1) await page.keyboard.press('Shift+ArrowLeft');
+  page.once('dialog', (prompt) => void prompt.accept(draft.description.linkUrl));
+  await page.getByRole('button', { name: 'Link', exact: true }).click();
+
+  await page.getByLabel('Course Price').fill(draft.price);
+  await page.getByLabel('Discount %').fill(draft.discount);
+  await page.locator('input[type="file"]').setInputFiles({ name: draft.thumbnail.name, mimeType: 'image/png', buffer: draft.thumbnail.png });
+  await page.getByRole('img', { name: `Preview of ${draft.thumbnail.name}` }).waitFor();
+
+  for (const chapter of draft.chapters) {
+    await addChapter(page, chapter.title);
+    for (const lecture of chapter.lectures) await addLecture(page, chapter.title, lecture, draft.notesUrl);
+  }
+
+  await page.getByRole('button', { name: 'ADD', exact: true }).click();
+  await page.getByText(/course added|added successfully/i).first().waitFor({ timeout: 15_000 });
+}
+
+/** The educator dashboard's figures, through the API with the page's token. */
+export async function dashboardData(page: Page, portalUrl: string): Promise<DashboardData> {
+  const token = await cachedAccessToken(page);
+  const response = await fetch(`${portalUrl}/api/educator/dashboard`, { headers: { Authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`GET /api/educator/dashboard answered ${response.status}`);
+  return ((await response.json()) as { dashboardData: DashboardData }).dashboardData;
+}
+
+/**
+ * The dashboard's figures once they reach `expectedEarnings` (the earnings aggregation runs on its own queue, a
+ * moment behind the payment); the last figures read when they never do, for the caller's assertion to show.
+ */
+export async function dashboardReaching(page: Page, portalUrl: string, expectedEarnings: number): Promise<DashboardData> {
+  let figures = await dashboardData(page, portalUrl);
+  for (let attempt = 0; attempt < 20 && figures.totalEarnings !== expectedEarnings; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    figures = await dashboardData(page, portalUrl);
+  }
+  return figures;
+}
+
+/** /educator shows the total earnings and a Latest Enrolments row of the student and course. */
+export async function dashboardShowsSale(page: Page, portalUrl: string, sale: { totalEarnings: number; student: string; courseTitle: string }): Promise<void> {
+  await page.goto(`${portalUrl}/educator`);
+  await page.getByText(formatPrice(sale.totalEarnings)).first().waitFor();
+  await page.getByRole('row', { name: new RegExp(`${escapeRegExp(sale.student)}.*${escapeRegExp(sale.courseTitle)}`) }).first().waitFor();
+}
