@@ -13,6 +13,7 @@ COPY package.json package-lock.json tsconfig.base.json nx.json ./
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/platform/package.json libs/platform/
 COPY libs/ui/package.json libs/ui/
+COPY libs/routing/package.json libs/routing/
 COPY shell/package.json shell/
 COPY mfe-learner/package.json mfe-learner/
 COPY mfe-educator/package.json mfe-educator/
@@ -25,7 +26,7 @@ COPY services/sandbox/package.json services/sandbox/
 COPY infra/package.json infra/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund --ignore-scripts --include-workspace-root \
-      -w libs/contracts -w libs/platform -w libs/ui \
+      -w libs/contracts -w libs/platform -w libs/ui -w libs/routing \
       -w shell -w mfe-learner -w mfe-educator -w mfe-info-pages
 COPY tools tools
 COPY libs libs

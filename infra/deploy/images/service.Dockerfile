@@ -13,6 +13,7 @@ COPY package.json package-lock.json tsconfig.base.json ./
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/platform/package.json libs/platform/
 COPY libs/ui/package.json libs/ui/
+COPY libs/routing/package.json libs/routing/
 COPY shell/package.json shell/
 COPY mfe-learner/package.json mfe-learner/
 COPY mfe-educator/package.json mfe-educator/
