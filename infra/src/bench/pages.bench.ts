@@ -36,17 +36,11 @@ interface RunMetrics {
   scriptRequests: NetworkRequest[];
 }
 
-export interface PageResult {
+/** A page's medians over its runs. */
+export interface PageResult extends Omit<RunMetrics, 'scriptRequests'> {
   page: string;
   path: string;
   runs: RunMetrics[];
-  score: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  fcpMs: number;
-  jsTransferredBytes: number;
-  scripts: number;
 }
 
 function isScript(request: NetworkRequest): boolean {

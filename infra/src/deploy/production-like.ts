@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
-import { fileSink, ManagedChild, runToCompletion, type OutputSink } from '../launcher/child-process.js';
+import { fileSink, ManagedChild, runToCompletion, waitForHealth, type OutputSink } from '../launcher/child-process.js';
 import { dropDatabase, ensureDatabase } from '../local/postgres.js';
-import { findFreePort, lastLines, settlesWithin, sleep } from '../local/process-utils.js';
+import { findFreePort, lastLines, settlesWithin } from '../local/process-utils.js';
 import { generateNginxConfig } from '../nginx/generate-nginx.js';
 import { repoRoot } from '../paths.js';
 import { loadRouteTable, type AppName, type ServiceName } from '../routes/route-table.js';
@@ -68,23 +68,6 @@ export interface ProductionLikeStack {
   /** Every process's output so far (JSON log lines prefixed by the process name). */
   logText(): string;
   stop(): Promise<void>;
-}
-
-async function waitForHealth(url: string, child: ManagedChild | undefined, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastProblem = 'no answer';
-  while (Date.now() < deadline) {
-    if (child?.hasExited) throw new Error(child.describeExit());
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-      lastProblem = `HTTP ${response.status}`;
-    } catch (error) {
-      lastProblem = (error as Error).message;
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} was not healthy after ${timeoutMs / 1000} s (${lastProblem})${child ? `\n${child.describeExit()}` : ''}`);
 }
 
 /** The folders nginx serves: the shell's files at the root, each remote a symlink to its current release. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { lastLines, settlesWithin } from '../local/process-utils.js';
+import { lastLines, settlesWithin, sleep } from '../local/process-utils.js';
 
 /** Where children's output goes: the terminal with a name prefix, or a log file (quiet mode for tests). */
 export interface OutputSink {
@@ -107,4 +107,22 @@ export async function runToCompletion(name: string, script: string, env: NodeJS.
   const child = new ManagedChild(name, script, env, sink, cwd);
   const { code } = await child.exited;
   if (code !== 0) throw new Error(child.describeExit());
+}
+
+/** Waits until `url` answers 2xx; gives up with the last problem seen, or at once if `child` has exited. */
+export async function waitForHealth(url: string, child: ManagedChild | undefined, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = 'no answer';
+  while (Date.now() < deadline) {
+    if (child?.hasExited) throw new Error(child.describeExit());
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      lastProblem = `HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} was not healthy after ${timeoutMs / 1000} s (${lastProblem})${child ? `\n${child.describeExit()}` : ''}`);
 }

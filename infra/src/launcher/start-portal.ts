@@ -4,11 +4,11 @@ import path from 'node:path';
 import { createEdge, type RunningEdge } from '../edge/edge-server.js';
 import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
 import { canConnect, dropDatabase, ensureDatabase, ensurePostgres, type PostgresHandle } from '../local/postgres.js';
-import { findFreePort, sleep } from '../local/process-utils.js';
+import { findFreePort } from '../local/process-utils.js';
 import { ensureRedis, redisAnswers, type RedisHandle } from '../local/redis.js';
 import { dataDir, repoRoot } from '../paths.js';
 import type { AppName, ServiceName } from '../routes/route-table.js';
-import { fileSink, ManagedChild, runToCompletion, terminalSink, type OutputSink } from './child-process.js';
+import { fileSink, ManagedChild, runToCompletion, terminalSink, waitForHealth, type OutputSink } from './child-process.js';
 import { runDemoActivity } from './demo-activity/index.js';
 import { LauncherRecordFile } from './leftovers.js';
 import { Supervisor, watchStore } from './supervisor.js';
@@ -90,23 +90,6 @@ async function resolvePorts(option: StartPortalOptions['ports'], env: NodeJS.Pro
     else if (env[portEnv[key]]) ports[key] = Number(env[portEnv[key]]);
   }
   return ports;
-}
-
-async function waitForHealth(url: string, child: ManagedChild | undefined, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastProblem = 'no answer';
-  while (Date.now() < deadline) {
-    if (child?.hasExited) throw new Error(child.describeExit());
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-      lastProblem = `HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`;
-    } catch (error) {
-      lastProblem = (error as Error).message;
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} was not healthy after ${timeoutMs / 1000} s (${lastProblem})${child ? `\n${child.describeExit()}` : ''}`);
 }
 
 /**
