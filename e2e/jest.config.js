@@ -8,6 +8,7 @@ export default {
   testMatch: ['<rootDir>/journeys/**/*.spec.ts'],
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/support/browser-guard.ts'],
   testTimeout: 120_000,
   maxWorkers: 1,
 };

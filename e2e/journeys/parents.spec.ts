@@ -66,6 +66,7 @@ describe('parents', () => {
     await parent.page.getByRole('heading', { level: 1, name: 'My Children' }).waitFor();
     await parent.page.getByRole('heading', { level: 3, name: 'Aarav Sharma' }).waitFor();
     const codeField = parent.page.getByLabel('Link code');
+    parent.expectProblem('request', /^400 POST .*\/api\/parents\/links$/); // the wrong code, refused on purpose
     await codeField.fill('ZZZZ-2222');
     await parent.page.getByRole('button', { name: 'Link child' }).click();
     await parent.page.getByText('That code is not valid. Check it with your child, or ask them for a new one.').waitFor();
@@ -149,6 +150,7 @@ describe('parents', () => {
     await student.page.goto(`${portalUrl}/parent-access`);
     await student.page.getByRole('button', { name: 'Remove link with Kavita Sharma' }).click();
     await student.page.getByText('No parent is linked to your account.').waitFor();
+    parent.expectProblem('request', /^404 GET .*\/api\/parents\/children\//); // the unlinked child's progress
     await parent.page.goto(childUrl);
     await parent.page.getByText('This learner is not linked to your account').waitFor();
     await parent.page.goto(`${portalUrl}/parent`);

@@ -82,7 +82,11 @@ describe('walking skeleton', () => {
     const parked = `${infoDistDir}.parked`;
     await rename(infoDistDir, parked);
     try {
-      const { page, context } = await openPage(browser);
+      const watched = await openPage(browser);
+      const { page, context } = watched;
+      // The remote is down on purpose: its manifest answers 404 and the federation runtime says so in the console.
+      watched.expectProblem('request', /^404 GET .*\/mfe\/info\/mf-manifest\.json$/);
+      watched.expectProblem('console', /Federation Runtime|\[federation\]/);
       await page.goto(`${portalUrl}/about`);
       await page.getByText('This part of the portal is not available right now').waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Retry' }).waitFor();

@@ -137,6 +137,9 @@ export function createAppConfig({ appDir, name, title, exposes }) {
         ],
       },
       plugins: [
+        // /favicon.ico for what is not an HTML page of ours (a PDF or a video opened in its own tab), which browsers
+        // ask the site for; the pages themselves use the inline icon below.
+        ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public') }] })] : []),
         new rspack.HtmlRspackPlugin({
           templateContent: htmlPage(title),
           // A remote's own container entry must not run on its standalone page (Nx provider template).
@@ -174,7 +177,7 @@ export function createAppConfig({ appDir, name, title, exposes }) {
   };
 }
 
-// Inline, so no page asks the edge for /favicon.ico.
+// Inline, so no page of ours waits on /favicon.ico.
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%230e7490'/%3E%3Ctext x='16' y='22' font-size='18' font-family='sans-serif' font-weight='700' text-anchor='middle' fill='white'%3EA%3C/text%3E%3C/svg%3E";
 

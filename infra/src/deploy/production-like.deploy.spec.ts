@@ -79,8 +79,12 @@ const nginx = findNginx();
   let learnerToken: string;
   let purchasedCourse: CourseSummary;
   let authoredCourse: { id: string; title: string };
-  /** Every page's Content Security Policy violations: the production headers must let each journey through. */
-  const cspViolations = () => [learner, educator].flatMap((watched) => watched?.cspViolations ?? []);
+  /**
+   * Every page's Content Security Policy violations and uncaught errors: the production headers must let each journey
+   * through. (Console errors and failed requests are expected here: processes are killed mid-journey.)
+   */
+  const cspViolations = () =>
+    [learner, educator].flatMap((watched) => (watched?.problems ?? []).filter((problem) => problem.kind === 'csp' || problem.kind === 'page-error').map((problem) => problem.text));
 
   beforeAll(async () => {
     const started = Date.now();

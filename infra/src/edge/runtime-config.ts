@@ -18,6 +18,10 @@ export function runtimeConfigFromEnv(
     return value !== undefined && value !== '' ? value : fallback;
   };
   const timeout = Number(read('REMOTE_LOAD_TIMEOUT_MS', '10000'));
+  const mediaOrigins = read('MEDIA_ORIGINS', '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
   // The schema the browser checks it with: a bad setting stops the edge at start, naming the field.
   return runtimeConfigSchema.parse({
     apiBaseUrl: read('API_BASE_URL', '/api'),
@@ -48,5 +52,6 @@ export function runtimeConfigFromEnv(
       instagram: read('SOCIAL_INSTAGRAM_URL', 'https://www.instagram.com/'),
       youtube: read('SOCIAL_YOUTUBE_URL', 'https://www.youtube.com/'),
     },
+    ...(mediaOrigins.length > 0 ? { mediaOrigins } : {}),
   });
 }

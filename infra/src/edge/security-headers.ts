@@ -1,24 +1,20 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { allowedOrigins, CONTENT_SOURCES, originOf, type PolicyContext } from './content-sources.js';
 import type { RuntimeConfig } from './runtime-config.js';
 
-/** Razorpay's hosted Checkout: its script, and the frames and calls it makes (docs: checkout integration, CSP). */
-const RAZORPAY_CHECKOUT_ORIGINS = {
-  script: ['https://checkout.razorpay.com'],
-  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
-  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
-};
-
 export type CspDirectives = Record<string, string[]>;
-
-function originOf(url: string): string | undefined {
-  const parsed = URL.parse(url);
-  return parsed && /^https?:$/.test(parsed.protocol) ? parsed.origin : undefined;
-}
 
 function unique(values: (string | undefined)[]): string[] {
   return [...new Set(values.filter((value): value is string => value !== undefined))];
 }
+
+/** Where browsers send violation reports (the catalogue service's `/api/csp-reports`, routed by infra/routes.json). */
+export const CSP_REPORT_PATH = '/api/csp-reports';
+/** The Reporting API endpoint name the policy's `report-to` uses. */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+/** `Reporting-Endpoints`, which names CSP_REPORT_GROUP for browsers that send reports by the Reporting API. */
+export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
 
 export interface SecurityHeaderOptions {
   /** Adds HSTS and upgrade-insecure-requests, and refuses plain-http origins in the policy. */
@@ -36,25 +32,26 @@ export class InsecureOriginError extends Error {
 }
 
 /**
- * The Content Security Policy of the portal, built from what the runtime config lets the page load:
- * - scripts: our own files (shell, remotes under /mfe, or remotes on another origin when configured) and the
- *   payment checkout script; never inline scripts or eval (index.html has none; the favicon is a data: image);
- * - connect: the API, the auth SDK's token calls to the identity origin (Auth0 or the sandbox), the form services;
- * - images: ours, any https origin (thumbnails on a CDN or bucket), and the identity origin (profile pictures);
- * - frames: the checkout's frames only; `frame-ancestors 'none'` so no one frames the portal;
- * - styles allow inline: React sets style attributes and the checkout injects its own <style>.
- * Relative URLs in the config (`/api`, `/mfe/...`) are covered by 'self'.
+ * The Content Security Policy of the portal. Every origin in it comes from CONTENT_SOURCES (content-sources.ts),
+ * read against the runtime config; 'self' covers the shell, the remotes under /mfe, the API and /media.
+ * - no inline scripts or eval (index.html has none; the favicon is a data: image);
+ * - media and workers also allow blob: (a streaming player feeds the <video> from a MediaSource and may run its
+ *   demuxer in a worker made from a blob); the service worker is our own file;
+ * - styles allow inline: React sets style attributes and the checkout injects its own <style>;
+ * - `frame-ancestors 'none'`: no one frames the portal; violations are reported to CSP_REPORT_PATH.
  * In production every origin it names must be https: a plain-http one (the sandbox's) is refused unless
  * `allowSandboxProviders` is set.
  */
 export function contentSecurityPolicy(config: RuntimeConfig, options: SecurityHeaderOptions): CspDirectives {
-  const identity = originOf(config.auth0.domain.includes('://') ? config.auth0.domain : `https://${config.auth0.domain}`);
-  const checkout = originOf(config.razorpay.checkoutScriptUrl);
-  const remotes = Object.values(config.remotes).map(originOf);
-  const forms = [config.forms.newsletterUrl, config.forms.contactUrl].map(originOf);
-  const api = originOf(config.apiBaseUrl);
+  const context: PolicyContext = {
+    config,
+    production: options.production,
+    identity: originOf(config.auth0.domain.includes('://') ? config.auth0.domain : `https://${config.auth0.domain}`),
+    checkout: originOf(config.razorpay.checkoutScriptUrl),
+  };
+  const allowed = allowedOrigins(CONTENT_SOURCES, context);
   if (options.production && !options.allowSandboxProviders) {
-    const insecure = unique([identity, checkout, ...remotes, ...forms, api]).filter((origin) => origin.startsWith('http:'));
+    const insecure = unique(Object.values(allowed).flat()).filter((origin) => origin.startsWith('http:'));
     if (insecure.length > 0) {
       throw new InsecureOriginError(
         `The production Content Security Policy would allow plain-http origins (${insecure.join(', ')}): the runtime config points at the sandbox. ` +
@@ -67,14 +64,17 @@ export function contentSecurityPolicy(config: RuntimeConfig, options: SecurityHe
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
-    'form-action': unique(["'self'", identity]),
-    'script-src': unique(["'self'", checkout, ...remotes, ...RAZORPAY_CHECKOUT_ORIGINS.script]),
+    'form-action': ["'self'", ...allowed['form-action']],
+    'script-src': ["'self'", ...allowed['script-src']],
     'style-src': ["'self'", "'unsafe-inline'"],
-    // The identity provider serves the signed-in user's picture (Auth0's are https anyway; the sandbox's are not).
-    'img-src': unique(["'self'", 'data:', 'blob:', 'https:', identity]),
-    'font-src': ["'self'", 'data:'],
-    'connect-src': unique(["'self'", api, identity, checkout, ...remotes, ...forms, ...RAZORPAY_CHECKOUT_ORIGINS.connect]),
-    'frame-src': unique([identity, checkout, ...RAZORPAY_CHECKOUT_ORIGINS.frame]),
+    'img-src': ["'self'", 'data:', 'blob:', ...allowed['img-src']],
+    'font-src': ["'self'", 'data:', ...allowed['font-src']],
+    'media-src': ["'self'", 'blob:', ...allowed['media-src']],
+    'worker-src': ["'self'", 'blob:', ...allowed['worker-src']],
+    'connect-src': ["'self'", ...allowed['connect-src']],
+    'frame-src': allowed['frame-src'].length > 0 ? allowed['frame-src'] : ["'none'"],
+    'report-uri': [CSP_REPORT_PATH],
+    'report-to': [CSP_REPORT_GROUP],
   };
   if (options.production) directives['upgrade-insecure-requests'] = [];
   return directives;
@@ -92,10 +92,13 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 /** Popups stay usable (Razorpay's UPI/net-banking windows, an auth popup) while the portal keeps its own group. */
 export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin-allow-popups';
 
-/** helmet with the portal's policy: CSP, frame-ancestors/X-Frame-Options, nosniff, Referrer-Policy, HSTS (production). */
+/**
+ * helmet with the portal's policy (CSP, frame-ancestors/X-Frame-Options, nosniff, Referrer-Policy, HSTS in
+ * production), plus `Reporting-Endpoints` naming where `report-to` sends violation reports.
+ */
 export function securityHeaders(config: RuntimeConfig, options: SecurityHeaderOptions): RequestHandler {
   const directives = contentSecurityPolicy(config, options);
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: options.production ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: REFERRER_POLICY },
@@ -104,4 +107,9 @@ export function securityHeaders(config: RuntimeConfig, options: SecurityHeaderOp
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     xFrameOptions: { action: 'deny' },
   });
+  return (req, res, next) => {
+    res.setHeader('Reporting-Endpoints', REPORTING_ENDPOINTS);
+    helmetHeaders(req, res, next);
+  };
 }
+

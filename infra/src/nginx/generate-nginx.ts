@@ -4,7 +4,14 @@ import { pathToFileURL } from 'node:url';
 import { infraDir } from '../paths.js';
 import { loadRouteTable, type RouteTable, type ServiceName } from '../routes/route-table.js';
 import type { RuntimeConfig } from '../edge/runtime-config.js';
-import { contentSecurityPolicy, CROSS_ORIGIN_OPENER_POLICY, HSTS_VALUE, REFERRER_POLICY, serializeCsp } from '../edge/security-headers.js';
+import {
+  contentSecurityPolicy,
+  CROSS_ORIGIN_OPENER_POLICY,
+  HSTS_VALUE,
+  REFERRER_POLICY,
+  REPORTING_ENDPOINTS,
+  serializeCsp,
+} from '../edge/security-headers.js';
 
 export const nginxConfigFile = path.join(infraDir, 'nginx', 'nginx.conf');
 
@@ -37,6 +44,7 @@ export function securityHeaderLines(runtimeConfig: RuntimeConfig = productionRun
   const csp = serializeCsp(contentSecurityPolicy(runtimeConfig, { production: true, allowSandboxProviders: options.allowSandboxProviders }));
   return [
     `add_header Content-Security-Policy "${csp}" always;`,
+    `add_header Reporting-Endpoints '${REPORTING_ENDPOINTS}' always;`,
     'add_header X-Content-Type-Options "nosniff" always;',
     'add_header X-Frame-Options "DENY" always;',
     `add_header Referrer-Policy "${REFERRER_POLICY}" always;`,

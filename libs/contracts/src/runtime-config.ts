@@ -19,6 +19,8 @@ export const runtimeConfigSchema = z.object(
     forms: section({ newsletterUrl: setting, newsletterKey: setting, contactUrl: setting, contactFormId: setting }),
     whatsappNumber: setting,
     socialLinks: section({ instagram: setting, youtube: setting }),
+    // Origins of object storage or a CDN that serve images, video and files (the edge's policy allows them).
+    mediaOrigins: z.optional(z.array(setting)),
   },
   { error: 'the file must contain a JSON object' },
 );

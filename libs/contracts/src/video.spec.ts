@@ -9,7 +9,7 @@ describe('parseVideoLink', () => {
     ['https://m.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
     ['https://www.youtube.com/embed/dQw4w9WgXcQ?start=3', 'dQw4w9WgXcQ'],
   ])('embeds %p as %p', (link, id) => {
-    expect(parseVideoLink(link)).toEqual({ kind: 'youtube', videoId: id, embedUrl: `https://www.youtube.com/embed/${id}` });
+    expect(parseVideoLink(link)).toEqual({ kind: 'youtube', videoId: id, embedUrl: `https://www.youtube-nocookie.com/embed/${id}` });
     expect(isYouTubeLink(link)).toBe(true);
   });
 

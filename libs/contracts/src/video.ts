@@ -36,5 +36,5 @@ export function parseVideoLink(link: string | null | undefined): VideoSource | n
   const candidate = youtubeIdCandidate(url);
   if (candidate === undefined) return { kind: 'mp4', url: trimmed };
   if (!candidate || !YOUTUBE_VIDEO_ID.test(candidate)) return null;
-  return { kind: 'youtube', videoId: candidate, embedUrl: `https://www.youtube.com/embed/${candidate}` };
+  return { kind: 'youtube', videoId: candidate, embedUrl: `https://www.youtube-nocookie.com/embed/${candidate}` };
 }

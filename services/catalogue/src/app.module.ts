@@ -1,5 +1,5 @@
 import { CATALOGUE_EVENTS_QUEUE } from '@academy/contracts';
-import { CoreModule, mediaLinksProvider, OperatorQueuesModule, QueueModule } from '@academy/service-core';
+import { CoreModule, CspReportsModule, mediaLinksProvider, OperatorQueuesModule, QueueModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CoursesController } from './courses/courses.controller.js';
 import { CoursesService } from './courses/courses.service.js';
@@ -24,6 +24,8 @@ import { PaidFilesController } from './media/paid-files.controller.js';
     QueueModule.forProducer(CATALOGUE_EVENTS_QUEUE),
     // The operators' queue dashboard (every queue of the deployment) at /internal/queues, OPERATOR_TOKEN only.
     OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE] }),
+    // Browsers' Content Security Policy violation reports (the edge's policy names /api/csp-reports).
+    CspReportsModule,
   ],
   controllers: [
     CoursesController,

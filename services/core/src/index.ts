@@ -82,3 +82,4 @@ export {
 } from './http/keyset-cursor.js';
 export { blockingConnection, PRODUCER_COMMAND_TIMEOUT_MS, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';
 export { Mailer, MAILER, mailerProvider, mailConfigShape, escapeHtml, type MailConfig, type MailMessage } from './mail/mailer.js';
+export { CspReportsModule, CSP_REPORTS_ROUTE } from './security/csp-reports.js';

@@ -51,4 +51,22 @@ describe('WhatsAppBox', () => {
     renderChrome(<WhatsAppBox />, '/course-list');
     expect(screen.getByRole('form', { name: 'Ask us on WhatsApp' })).toBeInTheDocument();
   });
+
+  it('is a disclosure on phones: the round button opens the box with focus in it; Escape or Close folds it back to the button', async () => {
+    const user = userEvent.setup();
+    renderChrome(<WhatsAppBox />, '/course-list');
+    const toggle = screen.getByRole('button', { name: 'Ask us on WhatsApp' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', 'whatsapp-box');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(questionInput()).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Close the WhatsApp box' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -25,29 +25,105 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A page that records console errors, page errors and failed answers, so journeys can assert a clean console;
- * Content Security Policy violations are also kept apart (a policy that blocks the page shows there first).
+ * What fails a journey unless the test declared it: a Content Security Policy violation, an uncaught page error,
+ * a console error, or a request to the page's own origin that failed (network error, or an answer of 400 or more).
  */
+export type BrowserProblemKind = 'csp' | 'page-error' | 'console' | 'request';
+
+export interface BrowserProblem {
+  kind: BrowserProblemKind;
+  text: string;
+  /** The resource a console message or request is about. */
+  url?: string;
+}
+
+interface ExpectedProblem {
+  kind: BrowserProblemKind;
+  pattern: RegExp;
+  seen: boolean;
+}
+
+/** A page whose problems are recorded; `expectProblem` declares one the test causes on purpose. */
 export interface WatchedPage {
   context: BrowserContext;
   page: Page;
-  consoleErrors: string[];
-  cspViolations: string[];
+  problems: BrowserProblem[];
+  /** The test causes this problem on purpose: it must then happen (at least once), and it fails nothing. */
+  expectProblem(kind: BrowserProblemKind, pattern: RegExp): void;
 }
 
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const consoleErrors: string[] = [];
-  const cspViolations: string[] = [];
+const FAILED_RESOURCE = /^Failed to load resource/;
+const watchedPages: { watched: WatchedPage; expected: ExpectedProblem[] }[] = [];
+
+/** Whether a request goes to the origin of the document that made it (a service worker's: the page's). */
+function toOwnOrigin(request: Request, page: Page): boolean {
+  let documentUrl = page.url();
+  try {
+    documentUrl = request.frame().url() || documentUrl;
+  } catch {
+    // Requests of a service worker have no frame.
+  }
+  return URL.parse(request.url())?.origin === URL.parse(documentUrl)?.origin;
+}
+
+function watch(page: Page, problems: BrowserProblem[]): void {
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    consoleErrors.push(`${message.text()} (${message.location().url})`);
-    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    const text = message.text();
+    const url = message.location().url;
+    problems.push({ kind: /Content Security Policy/i.test(text) ? 'csp' : 'console', text, url });
   });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('pageerror', (error) => problems.push({ kind: 'page-error', text: error.message }));
   page.on('response', (response) => {
-    if (response.status() >= 400) consoleErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    const request = response.request();
+    if (response.status() < 400 || !toOwnOrigin(request, page)) return;
+    problems.push({ kind: 'request', text: `${response.status()} ${request.method()} ${response.url()}`, url: response.url() });
   });
-  return { context, page, consoleErrors, cspViolations };
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    // The browser cancelled it (the page navigated on, a video seeked): nothing failed.
+    if (reason === 'net::ERR_ABORTED') return;
+    if (!toOwnOrigin(request, page)) return;
+    problems.push({ kind: 'request', text: `${reason} ${request.method()} ${request.url()}`, url: request.url() });
+  });
+}
+
+/**
+ * A new browser context and page that record every BrowserProblem (popups it opens too). The e2e suite fails any
+ * test that leaves one it did not declare (`takeUnexpectedBrowserProblems`, called after each test).
+ */
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport });
+  const problems: BrowserProblem[] = [];
+  context.on('page', (page) => watch(page, problems));
+  const page = await context.newPage();
+  const expected: ExpectedProblem[] = [];
+  const watched: WatchedPage = {
+    context,
+    page,
+    problems,
+    expectProblem: (kind, pattern) => void expected.push({ kind, pattern, seen: false }),
+  };
+  watchedPages.push({ watched, expected });
+  return watched;
+}
+
+/**
+ * Every problem of the pages opened since the last call that no test declared, and every declared problem that did
+ * not happen, as readable lines; then forgets those pages. A console "Failed to load resource" line about a URL
+ * that is already a request problem is the same failure and counts once.
+ */
+export function takeUnexpectedBrowserProblems(): string[] {
+  const lines: string[] = [];
+  for (const { watched, expected } of watchedPages.splice(0)) {
+    const failedUrls = new Set(watched.problems.filter((problem) => problem.kind === 'request').map((problem) => problem.url));
+    for (const problem of watched.problems) {
+      if (problem.kind === 'console' && FAILED_RESOURCE.test(problem.text) && failedUrls.has(problem.url)) continue;
+      const declared = expected.filter((candidate) => candidate.kind === problem.kind && candidate.pattern.test(problem.kind === 'console' ? `${problem.text} ${problem.url ?? ''}` : problem.text));
+      for (const candidate of declared) candidate.seen = true;
+      if (declared.length === 0) lines.push(`${problem.kind}: ${problem.text}${problem.kind === 'console' && problem.url ? ` (${problem.url})` : ''}`);
+    }
+    for (const candidate of expected) if (!candidate.seen) lines.push(`expected ${candidate.kind} problem ${candidate.pattern} did not happen`);
+  }
+  return lines;
 }

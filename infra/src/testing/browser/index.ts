@@ -1,6 +1,15 @@
 // Browser journeys' shared steps in headless Chromium (playwright-core): `@academy/infra/browser`, used by the e2e
 // suite and by the production-like run through nginx.
-export { chromiumPath, launchBrowser, openPage, type WatchedPage } from './browser.js';
+export {
+  chromiumPath,
+  launchBrowser,
+  openPage,
+  takeUnexpectedBrowserProblems,
+  type BrowserProblem,
+  type BrowserProblemKind,
+  type WatchedPage,
+} from './browser.js';
+export { coveredControls, type CoveredControl } from './covered-controls.js';
 export { cachedAccessToken, signIn, type DemoAccount } from './auth.js';
 export {
   authorCourse,

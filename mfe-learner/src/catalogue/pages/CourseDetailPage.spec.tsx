@@ -109,7 +109,7 @@ describe('CourseDetailPage', () => {
     const card = screen.getByRole('complementary', { name: 'Enrolment' });
     const player = within(card).getByTitle('Preview: Welcome');
     expect(player.tagName).toBe('IFRAME');
-    expect(player).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ?autoplay=1');
+    expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
   });
 
   it('plays an mp4 preview in a muted autoplaying video with controls', async () => {

@@ -115,7 +115,7 @@ describe('Player', () => {
     learnerServer();
     renderAt('/player/course-1', routes, { user: userData() });
     await userEvent.click(await screen.findByRole('button', { name: 'Watch Expressions' }));
-    expect(screen.getByTitle('Expressions')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+    expect(screen.getByTitle('Expressions')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     expect(document.querySelector('.player__label')).toHaveTextContent('1.2 Expressions');
   });
 
