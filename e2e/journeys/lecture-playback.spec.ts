@@ -2,16 +2,24 @@
 // files, in the course page's free preview and in the player. The browser's verdict on the frame or the video is
 // what is asserted; the guard (support/browser-guard.ts) fails the test on any policy violation or console error.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { CourseDetail, CourseSummary } from '@academy/contracts';
-import { cachedAccessToken, expandChapter, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import {
+  cachedAccessToken,
+  expandChapter,
+  launchBrowser,
+  openEmbeddedLecture,
+  openPage,
+  signIn,
+  standInForYouTube,
+  waitForVideoLoaded,
+} from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
 const PAID_COURSE_TITLE = 'Class 8 Maths: Algebra Foundations';
 const FREE_COURSE_TITLE = 'Class 7 English Grammar Essentials';
-const EMBED_HOST = 'https://www.youtube-nocookie.com';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -25,40 +33,6 @@ async function courseNamed(title: string): Promise<CourseDetail> {
   const all = (await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };
   const id = all.courses.find((course) => course.courseTitle === title)!._id;
   return ((await (await fetch(`${portalUrl}/api/course/${id}`)).json()) as { courseData: CourseDetail }).courseData;
-}
-
-/**
- * This machine cannot reach YouTube: its embed answers with a stand-in page. Chromium checks the frame against the
- * policy before any request, so a request that reaches this route is one the policy let through.
- */
-async function standInForYouTube(context: BrowserContext): Promise<string[]> {
-  const requested: string[] = [];
-  await context.route(`${EMBED_HOST}/**`, async (route) => {
-    requested.push(route.request().url());
-    await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Embedded lecture</title><p id="embedded-lecture">playing</p>' });
-  });
-  return requested;
-}
-
-/** Clicks `open`, then waits until the embed's frame loaded: the browser accepted it and the stand-in rendered in it. */
-async function expectEmbedPlaying(page: Page, videoId: string, open: () => Promise<void>): Promise<void> {
-  const isEmbed = (frame: Frame) => frame.url().startsWith(`${EMBED_HOST}/embed/${videoId}`);
-  const navigated = page.waitForEvent('framenavigated', { predicate: isEmbed, timeout: 10_000 });
-  await open();
-  const frame = await navigated;
-  await frame.locator('#embedded-lecture').waitFor();
-}
-
-/** The <video> loaded its file's metadata without an error: the browser accepted the source and can play it. */
-async function expectVideoLoaded(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (css) => {
-      const video = document.querySelector<HTMLVideoElement>(css);
-      return Boolean(video && !video.error && video.readyState >= HTMLMediaElement.HAVE_METADATA && video.duration > 0);
-    },
-    selector,
-    { timeout: 15_000 },
-  );
 }
 
 describe('lectures play where learners open them', () => {
@@ -75,12 +49,12 @@ describe('lectures play where learners open them', () => {
     await page.getByRole('heading', { level: 1, name: PAID_COURSE_TITLE }).waitFor();
 
     await expandChapter(page, youtube.chapter.chapterTitle);
-    await expectEmbedPlaying(page, 'acadMath802', () => page.getByRole('button', { name: `Preview ${youtube.lecture.lectureTitle}` }).click());
+    await openEmbeddedLecture(page, 'acadMath802', () => page.getByRole('button', { name: `Preview ${youtube.lecture.lectureTitle}` }).click());
     expect(embedRequests).toEqual([expect.stringMatching(/^https:\/\/www\.youtube-nocookie\.com\/embed\/acadMath802\?autoplay=1$/)]);
 
     await expandChapter(page, videoFile.chapter.chapterTitle);
     await page.getByRole('button', { name: `Preview ${videoFile.lecture.lectureTitle}` }).click();
-    await expectVideoLoaded(page, 'video.preview-player');
+    await waitForVideoLoaded(page, 'video.preview-player');
     await context.close();
   });
 
@@ -95,16 +69,16 @@ describe('lectures play where learners open them', () => {
     await page.goto(`${portalUrl}/player/${course._id}`);
     await page.getByRole('heading', { name: FREE_COURSE_TITLE }).waitFor();
     await expandChapter(page, 'Voice and Punctuation');
-    await expectEmbedPlaying(page, 'acadEngl701', () => page.getByRole('button', { name: 'Watch Active and passive voice' }).click());
+    await openEmbeddedLecture(page, 'acadEngl701', () => page.getByRole('button', { name: 'Watch Active and passive voice' }).click());
     expect(embedRequests).toHaveLength(1);
 
     // A paid lecture's file comes through a signed link; the free-preview one from /media.
     await expandChapter(page, 'Tenses');
     await page.getByRole('button', { name: 'Watch Choosing the right tense in a story' }).click();
-    await expectVideoLoaded(page, 'video.player__video');
+    await waitForVideoLoaded(page, 'video.player__video');
     expect(await page.locator('video.player__video').getAttribute('src')).toMatch(/signature=/);
     await page.getByRole('button', { name: 'Watch Simple, continuous and perfect' }).click();
-    await expectVideoLoaded(page, 'video.player__video');
+    await waitForVideoLoaded(page, 'video.player__video');
     await context.close();
   });
 

@@ -12,10 +12,13 @@ import {
   dashboardData,
   dashboardReaching,
   dashboardShowsSale,
+  expandChapter,
   launchBrowser,
+  openEmbeddedLecture,
   openPage,
   playLecture,
   signIn,
+  standInForYouTube,
   type WatchedPage,
 } from '../testing/browser/index.js';
 import { apiClient } from './http-journeys.js';
@@ -129,6 +132,33 @@ const nginx = findNginx();
     // The edge never exposes service-to-service routes, whatever the upstream would answer.
     expect((await api.get('/internal/enrolments')).status).toBe(404);
     passed.push('browse: shell, runtime config, 3 remotes, course list and detail through nginx');
+  });
+
+  it('plays a YouTube preview in Chromium under the production policy nginx sends, which reports violations to /api/csp-reports', async () => {
+    const course = (await (await fetch(`${stack.portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };
+    const { courseData } = (await (
+      await fetch(`${stack.portalUrl}/api/course/${course.courses.find((candidate) => candidate.courseTitle === 'Class 8 Maths: Algebra Foundations')!._id}`)
+    ).json()) as { courseData: CourseDetail };
+    const chapter = courseData.courseContent.find((candidate) => candidate.chapterContent.some((lecture) => lecture.lectureUrl?.includes('youtube')))!;
+    const lecture = chapter.chapterContent.find((candidate) => candidate.isPreviewFree && candidate.lectureUrl?.includes('youtube'))!;
+    const embedRequests = await standInForYouTube(learner.context);
+    const page = await fetch(`${stack.portalUrl}/course/${courseData._id}`);
+    expect(page.headers.get('content-security-policy')).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
+    expect(page.headers.get('reporting-endpoints')).toBe('csp-endpoint="/api/csp-reports"');
+    await learner.page.goto(`${stack.portalUrl}/course/${courseData._id}`);
+    await expandChapter(learner.page, chapter.chapterTitle);
+    await openEmbeddedLecture(learner.page, new URL(lecture.lectureUrl!).searchParams.get('v')!, () =>
+      learner.page.getByRole('button', { name: `Preview ${lecture.lectureTitle}` }).click(),
+    );
+    expect(embedRequests).toHaveLength(1);
+    expect(cspViolations()).toEqual([]);
+    const report = await fetch(`${stack.portalUrl}/api/csp-reports`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/csp-report' },
+      body: JSON.stringify({ 'csp-report': { 'document-uri': `${stack.portalUrl}/`, 'effective-directive': 'frame-src', 'blocked-uri': 'https://evil.example/' } }),
+    });
+    expect(report.status).toBe(204);
+    passed.push('YouTube preview (Chromium) framed under the production policy from nginx; a violation report reaches catalogue through nginx');
   });
 
   it('signs in in Chromium: the Auth0 SDK runs the code flow against the sandbox, under the production CSP, and the token works through nginx', async () => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { formatPrice, type DashboardData } from '@academy/contracts';
 import { cachedAccessToken } from './auth.js';
 
@@ -149,4 +149,50 @@ export async function dashboardShowsSale(page: Page, portalUrl: string, sale: { 
   await page.goto(`${portalUrl}/educator`);
   await page.getByText(formatPrice(sale.totalEarnings)).first().waitFor();
   await page.getByRole('row', { name: new RegExp(`${escapeRegExp(sale.student)}.*${escapeRegExp(sale.courseTitle)}`) }).first().waitFor();
+}
+
+/** The privacy-enhanced YouTube host every lecture embed uses (parseVideoLink in @academy/contracts). */
+export const YOUTUBE_EMBED_HOST = 'https://www.youtube-nocookie.com';
+
+/**
+ * These machines cannot reach YouTube: its embed answers with a stand-in page. Chromium checks a frame against the
+ * page's policy before any request, so a request that reaches this route is one the policy let through. Returns
+ * the URLs requested.
+ */
+export async function standInForYouTube(context: BrowserContext): Promise<string[]> {
+  const requested: string[] = [];
+  await context.route(`${YOUTUBE_EMBED_HOST}/**`, async (route) => {
+    requested.push(route.request().url());
+    await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Embedded lecture</title><p id="embedded-lecture">playing</p>' });
+  });
+  return requested;
+}
+
+/** Runs `open` (a Preview or Watch click), then waits until the embed's frame rendered the stand-in: accepted. */
+export async function openEmbeddedLecture(page: Page, videoId: string, open: () => Promise<void>): Promise<void> {
+  const isEmbed = (frame: Frame) => frame.url().startsWith(`${YOUTUBE_EMBED_HOST}/embed/${videoId}`);
+  const navigated = page.waitForEvent('framenavigated', { predicate: isEmbed, timeout: 10_000 });
+  await open();
+  const frame = await navigated;
+  await frame.locator('#embedded-lecture').waitFor();
+}
+
+/** The part of a <video> read to know it loaded (this package compiles without the DOM types). */
+interface LoadedVideo {
+  error: unknown;
+  readyState: number;
+  duration: number;
+}
+
+/** Waits until the <video> matching `selector` loaded its file's metadata without an error: accepted and playable. */
+export async function waitForVideoLoaded(page: Page, selector: string): Promise<void> {
+  // A function, not source text: the page's policy forbids evaluating strings (no 'unsafe-eval').
+  await page.waitForFunction(
+    (css) => {
+      const video = (globalThis as unknown as { document: { querySelector(selector: string): LoadedVideo | null } }).document.querySelector(css);
+      return Boolean(video && !video.error && video.readyState >= 1 && video.duration > 0);
+    },
+    selector,
+    { timeout: 15_000 },
+  );
 }
