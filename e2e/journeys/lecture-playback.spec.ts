@@ -82,13 +82,14 @@ describe('lectures play where learners open them', () => {
     await context.close();
   });
 
-  it('fails a journey on a policy violation unless the test declares it (the guard itself)', async () => {
+  it('records a policy violation (a journey fails on it unless declared) and the browser reports it to the portal', async () => {
     const watched = await openPage(browser);
     await watched.page.goto(`${portalUrl}/about`);
     await watched.page.getByRole('heading', { level: 1 }).first().waitFor();
     // Script the policy refuses: what a page would see if a remote tried to frame youtube.com itself.
     watched.expectProblem('csp', /frame-src/);
     const refused = watched.page.waitForEvent('console', { predicate: (message) => /Content Security Policy/.test(message.text()) });
+    const reported = watched.page.waitForResponse((response) => response.url().endsWith('/api/csp-reports'));
     await watched.page.evaluate(() => {
       const frame = document.createElement('iframe');
       frame.src = 'https://www.youtube.com/embed/acadMath802';
@@ -96,6 +97,12 @@ describe('lectures play where learners open them', () => {
     });
     expect((await refused).text()).toMatch(/Framing 'https:\/\/www\.youtube\.com\/' violates/);
     expect(watched.problems.map((problem) => problem.kind)).toContain('csp');
+    // The policy's report-uri: Chromium posts the violation to the portal, which takes it (logged and counted).
+    const report = await reported;
+    expect(report.status()).toBe(204);
+    expect(JSON.parse(report.request().postData()!)).toMatchObject({
+      'csp-report': { 'effective-directive': 'frame-src', 'blocked-uri': 'https://www.youtube.com', 'document-uri': `${portalUrl}/about` },
+    });
     await watched.context.close();
   });
 });

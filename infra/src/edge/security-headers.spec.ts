@@ -27,7 +27,6 @@ describe('the Content Security Policy for each environment', () => {
       'connect-src': ["'self'", 'http://localhost:8090'],
       'frame-src': ['http://localhost:8090', 'https://www.youtube-nocookie.com'],
       'report-uri': ['/api/csp-reports'],
-      'report-to': ['csp-endpoint'],
     });
   });
 

@@ -9,7 +9,6 @@ import {
   CROSS_ORIGIN_OPENER_POLICY,
   HSTS_VALUE,
   REFERRER_POLICY,
-  REPORTING_ENDPOINTS,
   serializeCsp,
 } from '../edge/security-headers.js';
 
@@ -44,7 +43,6 @@ export function securityHeaderLines(runtimeConfig: RuntimeConfig = productionRun
   const csp = serializeCsp(contentSecurityPolicy(runtimeConfig, { production: true, allowSandboxProviders: options.allowSandboxProviders }));
   return [
     `add_header Content-Security-Policy "${csp}" always;`,
-    `add_header Reporting-Endpoints '${REPORTING_ENDPOINTS}' always;`,
     'add_header X-Content-Type-Options "nosniff" always;',
     'add_header X-Frame-Options "DENY" always;',
     `add_header Referrer-Policy "${REFERRER_POLICY}" always;`,
