@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { UserRole } from './api.js';
 import { EDUCATOR_ROLE } from './constants.js';
+import { userIdSchema } from './requests.js';
 import type { CompletionStatus } from './progress.js';
 
 /** The role (in the token's roles claim and the user data) of a parent account. */
@@ -112,7 +113,7 @@ export const emailSettingsSchema = z.object({
 });
 export type EmailSettings = z.infer<typeof emailSettingsSchema>;
 
-export const childIdSchema = z.string().trim().min(1, 'childId is required').max(200, 'childId is too long');
+export const childIdSchema = userIdSchema('childId');
 
 /** GET /internal/parents/:parentId/children/:childId (progress), asked by commerce before a parent buys for a child. */
 export interface ParentChildLinkAnswer {
