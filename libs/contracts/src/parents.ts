@@ -21,6 +21,11 @@ export function userRoleOf(roles: readonly string[]): UserRole {
 export const LINK_CODE_TTL_HOURS = 24;
 /** Wrong codes a parent may enter per hour before redeeming is refused for the rest of that hour. */
 export const LINK_CODE_MAX_ATTEMPTS_PER_HOUR = 10;
+/**
+ * Wrong, used and expired codes from one network address, whoever sends them, per hour: a school or a family
+ * behind one address holds several parents, each with their own 10, but one guesser with many accounts does not.
+ */
+export const LINK_CODE_MAX_ATTEMPTS_PER_ADDRESS_PER_HOUR = 30;
 /** Codes are 8 characters from this alphabet (no 0/O, 1/I/L), shown as XXXX-XXXX. */
 export const LINK_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
