@@ -10,8 +10,9 @@ export interface ReceiptRef {
   issuedAt: string;
 }
 
-export const receiptPdfPath = (purchaseId: string, kind: ReceiptKind) =>
-  `/user/purchases/${encodeURIComponent(purchaseId)}/receipts/${kind}`;
+/** A purchase's receipt PDF; a credit note is named by its number (a purchase has one per refund processed). */
+export const receiptPdfPath = (purchaseId: string, kind: ReceiptKind, number?: string) =>
+  `/user/purchases/${encodeURIComponent(purchaseId)}/receipts/${kind}${number ? `?number=${encodeURIComponent(number)}` : ''}`;
 
 /**
  * India's financial year (1 April to 31 March, in Indian Standard Time) of a moment, as `2026-27`.

@@ -200,7 +200,7 @@ export class ParentLinksService {
                 WHERE p."user_id" = e."user_id" AND p."course_id" = e."course_id") AS "last_playback"
          FROM "progress"."enrolments" e
          LEFT JOIN "progress"."course_ratings" r ON r."user_id" = e."user_id" AND r."course_id" = e."course_id"
-         LEFT JOIN "progress"."certificates" c ON c."user_id" = e."user_id" AND c."course_id" = e."course_id"
+         LEFT JOIN "progress"."certificates" c ON c."user_id" = e."user_id" AND c."course_id" = e."course_id" AND c."withdrawn_at" IS NULL
         WHERE e."user_id" = $1
         ORDER BY e."created_at" DESC, e."id" DESC`,
       [childId],
