@@ -118,12 +118,12 @@ export class PaymentSettlementService {
    * when it is the course's price today (then it is as good as a new order); otherwise it is refunded.
    */
   private async paidAfterOrderClosed(purchase: Purchase, payment: GatewayPayment): Promise<boolean> {
-    const paidAtMs = payment.created_at ? payment.created_at * 1000 : Date.now();
-    const closedAtMs = Math.min(
-      purchase.status === 'expired' ? purchase.updatedAt.getTime() : Infinity,
-      purchase.orderExpiresAt ? purchase.orderExpiresAt.getTime() : Infinity,
-    );
-    if (paidAtMs <= closedAtMs) return false;
+    // Razorpay's created_at is in whole seconds: a payment counts as made before commerce closed the purchase only
+    // when its whole second is; one made before or at `expire_by` (also whole seconds) was made in time.
+    const paidAtSeconds = payment.created_at ?? Math.floor(Date.now() / 1000);
+    const beforeClosing = purchase.status !== 'expired' || (paidAtSeconds + 1) * 1000 <= purchase.updatedAt.getTime();
+    const beforeExpiry = purchase.orderExpiresAt === null || paidAtSeconds * 1000 <= purchase.orderExpiresAt.getTime();
+    if (beforeClosing && beforeExpiry) return false;
     const course = await this.catalogue.course(purchase.courseId).catch((error: unknown) => {
       if (error instanceof NotFoundException) return null; // the course is gone: nothing to enrol in at any price
       throw error;
