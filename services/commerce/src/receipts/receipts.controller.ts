@@ -1,5 +1,5 @@
-import type { ReceiptKind } from '@academy/contracts';
-import { CurrentUser, type AuthUser } from '@academy/service-core';
+import { receiptQuerySchema, type ReceiptKind, type ReceiptQuery } from '@academy/contracts';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { BadRequestException, Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { renderReceiptPdf } from './receipt-pdf.js';
@@ -19,13 +19,10 @@ export class ReceiptsController {
     purchaseId: string,
     @Param('kind') kind: string,
     @Res() res: Response,
-    @Query('number') number?: string,
+    @Query(new ZodValidationPipe(receiptQuerySchema)) query: ReceiptQuery,
   ): Promise<void> {
     if (!KINDS.includes(kind as ReceiptKind)) throw new BadRequestException('The receipt kind must be payment or refund');
-    if (number !== undefined && (typeof number !== 'string' || !/^[A-Z0-9-]{1,20}\/\d{4}-\d{2}\/\d{6,}$/.test(number))) {
-      throw new BadRequestException('number must be a receipt number such as ACAD-CN/2026-27/000004');
-    }
-    const receipt = await this.receipts.ownReceipt(user.id, purchaseId, kind as ReceiptKind, number);
+    const receipt = await this.receipts.ownReceipt(user.id, purchaseId, kind as ReceiptKind, query.number);
     const pdf = await renderReceiptPdf(receipt);
     res
       .status(200)
