@@ -19,7 +19,7 @@ export { QueueModule, jobRegistryToken, instrumentQueue, type QueueRegistration 
 export { QueueRoundTrip } from './queue/queue-round-trip.js';
 export { InternalClient, InternalCallError, type InternalClientOptions } from './internal/internal-client.js';
 export { CoreModule, type CoreModuleOptions } from './core.module.js';
-export { bootstrapHttp, bootstrapWorker, onUnhandledRejection } from './bootstrap.js';
+export { bootstrapHttp, bootstrapWorker, listenForOperators, onUnhandledRejection } from './bootstrap.js';
 export {
   OutboxModule,
   OutboxWriter,
@@ -69,6 +69,9 @@ export {
   QueueBoard,
   DeadLetterController,
   operatorRefusal,
+  operatorPortGate,
+  normalisedPath,
+  OPERATOR_PATH_PREFIXES,
   OPERATOR_TOKEN_HEADER,
   type OperatorQueuesOptions,
 } from './operator/operator.js';

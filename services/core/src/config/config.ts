@@ -17,6 +17,12 @@ export const coreConfigShape = {
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** Which proxies' X-Forwarded-For express believes (its `trust proxy` setting): the edge and ingress run on private addresses. */
   TRUST_PROXY: z.string().min(1).default('loopback, linklocal, uniquelocal'),
+  /**
+   * HTTP entry points: the port of the operator pages (queue dashboard, dead letters), which nothing in front of the
+   * services (the edge, nginx, the Ingress) proxies. Unset: the operator pages are not served at all. They are
+   * never served on PORT.
+   */
+  OPERATOR_PORT: z.coerce.number().int().positive().optional(),
   /** Credential of the operator pages (queue dashboard, dead letters under /internal/); unset: they answer 401. */
   OPERATOR_TOKEN: z.string().min(16).optional(),
   /** Attempts of every job before it becomes a dead letter, and the first exponential backoff delay (ms). */
