@@ -121,6 +121,11 @@ const redisPing = {
 
 /** Where workers serve /metrics (they have no HTTP app). */
 const workerMetricsPort = 9464;
+/**
+ * The operator pages (dead letters; catalogue's queue dashboard) listen on their own port: in no Service, and the
+ * NetworkPolicy below lets nothing in the cluster reach it. Operators use `kubectl port-forward`.
+ */
+export const OPERATOR_CONTAINER_PORT = 9100;
 
 function serviceManifests(service: ServiceDeployment, table: RouteTable): Manifest[] {
   const { name } = service;
@@ -147,8 +152,11 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
               name: 'http',
               image,
               command: ['node', 'dist/main.js'],
-              ports: [{ name: 'http', containerPort: port }],
-              env: envList(service.env, { PORT: String(port) }),
+              ports: [
+                { name: 'http', containerPort: port },
+                { name: 'operator', containerPort: OPERATOR_CONTAINER_PORT },
+              ],
+              env: envList(service.env, { PORT: String(port), OPERATOR_PORT: String(OPERATOR_CONTAINER_PORT) }),
               // Liveness is shallow (a database blip must not restart every pod); readiness asks PostgreSQL and Redis.
               livenessProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 20, failureThreshold: 3 },
               readinessProbe: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 10, failureThreshold: 2 },
@@ -385,18 +393,25 @@ function sharedManifests(services: ServiceDeployment[]): Manifest[] {
     },
     {
       // Services accept traffic only from the edge, the ingress controller and each other, so /internal/ (which
-      // the edge refuses) is reachable from the services alone.
+      // the edge refuses) is reachable from the services alone; and only on their HTTP port, never the operator one.
       apiVersion: 'networking.k8s.io/v1',
       kind: 'NetworkPolicy',
       metadata: { name: 'academy-services-ingress', labels: partOf },
       spec: {
         podSelector: { matchLabels: { 'academy/role': 'service' } },
         policyTypes: ['Ingress'],
+        // The HTTP port only: the operator port is reached through `kubectl port-forward`, from nothing in the cluster.
         ingress: [
-          { from: [{ podSelector: { matchLabels: { 'academy/role': 'service' } } }, { podSelector: { matchLabels: { 'academy/role': 'worker' } } }] },
-          { from: [{ podSelector: { matchLabels: { 'academy/role': 'edge' } } }, { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }] },
+          {
+            from: [{ podSelector: { matchLabels: { 'academy/role': 'service' } } }, { podSelector: { matchLabels: { 'academy/role': 'worker' } } }],
+            ports: [{ protocol: 'TCP', port: 'http' }],
+          },
+          {
+            from: [{ podSelector: { matchLabels: { 'academy/role': 'edge' } } }, { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+            ports: [{ protocol: 'TCP', port: 'http' }],
+          },
           // Prometheus scrapes /metrics.
-          { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }] },
+          { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ protocol: 'TCP', port: 'http' }] },
         ],
       },
     },

@@ -21,6 +21,7 @@ import {
   standInForYouTube,
   type WatchedPage,
 } from '../testing/browser/index.js';
+import { request as httpRequest } from 'node:http';
 import { apiClient } from './http-journeys.js';
 import { findNginx, startProductionLike, type ProductionLikeStack } from './production-like.js';
 
@@ -131,6 +132,24 @@ const nginx = findNginx();
     expect(detail.requestId).toMatch(/^[0-9a-f]{32}$/);
     // The edge never exposes service-to-service routes, whatever the upstream would answer.
     expect((await api.get('/internal/enrolments')).status).toBe(404);
+    // Nor the operator pages, in any spelling, with the operator's credential: they are served on each service's
+    // operator port only, which nginx does not proxy. Through nginx, through the stand-in of the Kubernetes Service
+    // (/internal/ allowed there), and on the services' own public port: 404. On the operator port: served.
+    const catalogue = stack.processes.find((entry) => entry.name === 'catalogue#1')!;
+    const operatorHeaders = { 'x-operator-token': stack.operatorToken };
+    const entries = [stack.portalUrl, stack.internalUrls.catalogue, `http://127.0.0.1:${catalogue.port}`];
+    for (const base of entries) {
+      for (const variant of OPERATOR_PATH_VARIANTS) {
+        const answer = await rawGet(base, variant, operatorHeaders);
+        // Never an answer of the operator pages (their page, their JSON, their 401). nginx matches locations case-
+        // sensitively: `/INTERNAL/QUEUES` is no route of its own and gets the app's index.html, as any unknown path does.
+        const fromOperatorPages = answer.status === 401 || answer.body.includes('Academy queues') || answer.body.includes('deadLetters');
+        const appIndex = base === stack.portalUrl && answer.status === 200 && answer.body.includes('<div id="root">');
+        expect([base, variant, fromOperatorPages, answer.status === 404 || answer.status === 400 || appIndex]).toEqual([base, variant, false, true]);
+      }
+    }
+    const board = await rawGet(`http://127.0.0.1:${catalogue.operatorPort}`, '/internal/queues', operatorHeaders);
+    expect([board.status, board.body.includes('Academy queues')]).toEqual([200, true]);
     passed.push('browse: shell, runtime config, 3 remotes, course list and detail through nginx');
   });
 
@@ -401,3 +420,40 @@ const nginx = findNginx();
     passed.push('failover: after the kills every call answered by the surviving replica (nginx logged the refused upstreams)');
   });
 });
+
+/** Spellings of the operator paths a proxy or a router might read as them (encoded, doubled slashes, `..`, case). */
+const OPERATOR_PATH_VARIANTS = [
+  '/internal/queues',
+  '/internal/queues/api/queues',
+  '/INTERNAL/QUEUES',
+  '/internal//queues',
+  '//internal/queues',
+  '/internal/./queues',
+  '/api/../internal/queues',
+  '/api/%2e%2e/internal/queues',
+  '/api/%2E%2E%2Finternal%2Fqueues',
+  '/%69nternal/queues',
+  '/internal/%71ueues',
+  '/internal/%2571ueues',
+  '/internal%2fqueues',
+  '/api/internal/queues',
+  '/api/course/..%2f..%2finternal/queues',
+  '/internal/operator/dead-letters',
+  '/internal/%6fperator/dead-letters',
+  '/api/../internal/operator/dead-letters',
+];
+
+/** A GET with the path exactly as written (fetch would resolve `..` and `//` before sending). */
+function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const call = httpRequest({ host: hostname, port, path, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}

@@ -45,6 +45,8 @@ export interface StackProcess {
   kind: 'http' | 'worker' | 'sandbox';
   service?: ServiceName;
   port?: number;
+  /** HTTP processes: the operator pages' port (OPERATOR_PORT), which nginx never proxies. */
+  operatorPort?: number;
   child: ManagedChild;
 }
 
@@ -55,6 +57,8 @@ export interface ProductionLikeStack {
   queuePrefix: string;
   s3PublicBaseUrl: string;
   processes: StackProcess[];
+  /** The operator pages' credential every service was started with. */
+  operatorToken: string;
   /** The nginx server listening for internal calls to a service, as a Kubernetes Service would. */
   internalUrls: Record<ServiceName, string>;
   /** SIGKILLs one process (a crashed pod); the others keep serving. */
@@ -170,6 +174,7 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       AUTH_AUDIENCE: 'https://api.academy.local',
       AUTH_CLAIMS_NAMESPACE: 'https://academy.example/',
       INTERNAL_TOKEN: randomBytes(32).toString('hex'),
+      OPERATOR_TOKEN: randomBytes(32).toString('hex'),
       MEDIA_LINK_SECRET: randomBytes(32).toString('hex'),
       CATALOGUE_URL: internalUrls.catalogue,
       COMMERCE_URL: internalUrls.commerce,
@@ -211,8 +216,15 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
     for (const service of services) {
       for (const [index, port] of replicaPorts[service].entries()) {
         const name = `${service}#${index + 1}`;
-        const child = new ManagedChild(name, dist(`services/${service}`, 'main.js'), { ...baseEnv, PORT: String(port) }, sink, cwdOf(`services/${service}`));
-        processes.push({ name, kind: 'http', service, port, child });
+        const operatorPort = await findFreePort();
+        const child = new ManagedChild(
+          name,
+          dist(`services/${service}`, 'main.js'),
+          { ...baseEnv, PORT: String(port), OPERATOR_PORT: String(operatorPort) },
+          sink,
+          cwdOf(`services/${service}`),
+        );
+        processes.push({ name, kind: 'http', service, port, operatorPort, child });
         health.push(waitForHealth(`http://127.0.0.1:${port}/health`, child, 90_000));
       }
       for (let index = 0; index < workerCount; index += 1) {
@@ -283,6 +295,7 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       queuePrefix,
       s3PublicBaseUrl,
       processes,
+      operatorToken: baseEnv.OPERATOR_TOKEN!,
       internalUrls,
       async kill(name) {
         const entry = processes.find((candidate) => candidate.name === name);

@@ -21,6 +21,10 @@ export interface PortalPorts {
   progress: number;
   /** The sandbox's SMTP server (mail shown in its inbox). */
   smtp: number;
+  /** Each service's operator pages (OPERATOR_PORT: dead letters; catalogue's also the queue dashboard), never behind the edge. */
+  catalogueOperator: number;
+  commerceOperator: number;
+  progressOperator: number;
 }
 
 export interface StartPortalOptions {
@@ -60,7 +64,17 @@ export interface RunningPortal {
   stop(): Promise<void>;
 }
 
-export const defaultPorts: PortalPorts = { portal: 8080, sandbox: 8090, catalogue: 3101, commerce: 3102, progress: 3103, smtp: 2525 };
+export const defaultPorts: PortalPorts = {
+  portal: 8080,
+  sandbox: 8090,
+  catalogue: 3101,
+  commerce: 3102,
+  progress: 3103,
+  smtp: 2525,
+  catalogueOperator: 3111,
+  commerceOperator: 3112,
+  progressOperator: 3113,
+};
 const portEnv: Record<keyof PortalPorts, string> = {
   portal: 'PORTAL_PORT',
   sandbox: 'SANDBOX_PORT',
@@ -68,6 +82,9 @@ const portEnv: Record<keyof PortalPorts, string> = {
   commerce: 'COMMERCE_PORT',
   progress: 'PROGRESS_PORT',
   smtp: 'SANDBOX_SMTP_PORT',
+  catalogueOperator: 'CATALOGUE_OPERATOR_PORT',
+  commerceOperator: 'COMMERCE_OPERATOR_PORT',
+  progressOperator: 'PROGRESS_OPERATOR_PORT',
 };
 const services: ServiceName[] = ['catalogue', 'commerce', 'progress'];
 
@@ -222,7 +239,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
     for (const service of services) {
       const cwd = path.join(repoRoot, 'services', service);
       if (built(`services/${service}`, 'main.js')) {
-        const http = new ManagedChild(service, distOf(`services/${service}`, 'main.js'), { ...baseEnv, PORT: String(ports[service]) }, sink, cwd);
+        const http = new ManagedChild(service, distOf(`services/${service}`, 'main.js'), { ...baseEnv, PORT: String(ports[service]), OPERATOR_PORT: String(ports[`${service}Operator`]) }, sink, cwd);
         children.push(http);
         healthChecks.push(waitForHealth(`${serviceUrls[service]}/health`, http, healthTimeoutMs));
       }
@@ -269,7 +286,11 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
         isStopping: () => stopped,
       });
     }
-    log(`queue dashboard for operators: ${serviceUrls.catalogue}/internal/queues (any user name; password: the OPERATOR_TOKEN${env.OPERATOR_TOKEN ? ' you set' : ` ${baseEnv.OPERATOR_TOKEN}`})`);
+    log(
+      `queue dashboard for operators: http://127.0.0.1:${ports.catalogueOperator}/internal/queues; dead letters: /internal/operator/dead-letters on ` +
+        `${services.map((service) => `${service} ${ports[`${service}Operator`]}`).join(', ')} (operator ports only, never through the portal; ` +
+        `any user name; password: the OPERATOR_TOKEN${env.OPERATOR_TOKEN ? ' you set' : ` ${baseEnv.OPERATOR_TOKEN}`})`,
+    );
 
     if (options.demoActivity !== false && children.some((child) => child.name === 'sandbox')) {
       try {

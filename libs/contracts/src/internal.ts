@@ -37,6 +37,14 @@ export const enrolmentRevocationSchema = z.object({
 });
 export type EnrolmentRevocation = z.infer<typeof enrolmentRevocationSchema>;
 
+/**
+ * POST /internal/enrolments/:purchaseId/end-for-refund (progress), sent by commerce when a learner asks for a refund,
+ * before Razorpay is asked: access ends at once unless a certificate was issued for the course, which answers 409
+ * with `REFUND_BLOCKED.certificate`. Progress decides both under one lock of the enrolment, so a refund and a
+ * certificate exclude each other. Body: `enrolmentRevocationSchema` (the refund row's id).
+ */
+export const END_FOR_REFUND_PATH = (purchaseId: string) => `/internal/enrolments/${encodeURIComponent(purchaseId)}/end-for-refund`;
+
 /** Progress's answer: whether this call ended the access (false when it had already ended). */
 export interface EnrolmentRevocationAnswer {
   success: true;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { UserRole } from './api.js';
 import { EDUCATOR_ROLE } from './constants.js';
+import { userIdSchema } from './requests.js';
 import type { CompletionStatus } from './progress.js';
 
 /** The role (in the token's roles claim and the user data) of a parent account. */
@@ -20,6 +21,11 @@ export function userRoleOf(roles: readonly string[]): UserRole {
 export const LINK_CODE_TTL_HOURS = 24;
 /** Wrong codes a parent may enter per hour before redeeming is refused for the rest of that hour. */
 export const LINK_CODE_MAX_ATTEMPTS_PER_HOUR = 10;
+/**
+ * Wrong, used and expired codes from one network address, whoever sends them, per hour: a school or a family
+ * behind one address holds several parents, each with their own 10, but one guesser with many accounts does not.
+ */
+export const LINK_CODE_MAX_ATTEMPTS_PER_ADDRESS_PER_HOUR = 30;
 /** Codes are 8 characters from this alphabet (no 0/O, 1/I/L), shown as XXXX-XXXX. */
 export const LINK_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -112,7 +118,7 @@ export const emailSettingsSchema = z.object({
 });
 export type EmailSettings = z.infer<typeof emailSettingsSchema>;
 
-export const childIdSchema = z.string().trim().min(1, 'childId is required').max(200, 'childId is too long');
+export const childIdSchema = userIdSchema('childId');
 
 /** GET /internal/parents/:parentId/children/:childId (progress), asked by commerce before a parent buys for a child. */
 export interface ParentChildLinkAnswer {

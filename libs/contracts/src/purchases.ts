@@ -18,6 +18,8 @@ export interface LearnerPurchase {
   courseId: string;
   courseTitle: string;
   amountPaise: number;
+  /** Paise refunded so far: partial refunds (made by the academy) add up; `status` is `refunded` once it reaches `amountPaise`. */
+  refundedPaise: number;
   status: LearnerPurchaseStatus;
   createdAt: string;
   paidAt: string | null;
@@ -26,7 +28,7 @@ export interface LearnerPurchase {
   /** Whether "Request refund" may be offered now; when not, `refundBlockedReason` says why (paid purchases only). */
   refundable: boolean;
   refundBlockedReason: string | null;
-  /** The payment's receipt and, once a refund is processed, its credit note. */
+  /** The payment's receipt and a credit note for each refund processed (of the amount that refund returned). */
   receipts: ReceiptRef[];
 }
 
@@ -54,6 +56,7 @@ export const REFUND_BLOCKED = {
   free: 'A free course has nothing to refund',
   window: `Refunds are possible within ${REFUND_WINDOW_DAYS} days of purchase`,
   certificate: 'A certificate was issued for this course',
+  partlyRefunded: 'Part of this payment was already refunded: please contact us about the rest',
 } as const;
 
 /**
@@ -61,10 +64,11 @@ export const REFUND_BLOCKED = {
  * no certificate of completion issued for the course.
  */
 export function refundIneligibility(
-  purchase: { status: string; amountPaise: number; paidAt: Date | null; certificateIssued?: boolean },
+  purchase: { status: string; amountPaise: number; paidAt: Date | null; certificateIssued?: boolean; refundedPaise?: number },
   now = new Date(),
 ): string | null {
   if (purchase.status === 'refunded') return REFUND_BLOCKED.refunded;
+  if ((purchase.refundedPaise ?? 0) > 0) return REFUND_BLOCKED.partlyRefunded;
   if (purchase.status !== 'paid' || !purchase.paidAt) return REFUND_BLOCKED.notPaid;
   if (purchase.amountPaise === 0) return REFUND_BLOCKED.free;
   if (now.getTime() - purchase.paidAt.getTime() > REFUND_WINDOW_DAYS * 24 * 60 * 60_000) return REFUND_BLOCKED.window;

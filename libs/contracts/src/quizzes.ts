@@ -241,11 +241,28 @@ export interface QuestionResult {
   pointsAwarded: number;
   /** What the learner answered (null when unanswered). */
   given: QuizAnswer | null;
-  /** Choice questions: the correct indexes; numeric: the answer and tolerance. */
-  correctChoices: number[];
+  /**
+   * Choice questions: the correct indexes; numeric: the answer and tolerance; and the explanation. Shown only once
+   * the key may be (`answersShown`): null before, so trying again is not a way to read the key.
+   */
+  correctChoices: number[] | null;
   answer: number | null;
   tolerance: number | null;
   explanation: string | null;
+}
+
+/**
+ * Whether a result may show the right answers and explanations: once the learner has passed the quiz, or has no
+ * attempt left at this version. Before that it shows the score and which answers were wrong, never the key, else
+ * an empty attempt would hand out every answer and the pass mark and attempt limit would gate nothing.
+ */
+export function mayShowQuizAnswers(standing: { passed: boolean }, attemptsLeft: number | null): boolean {
+  return standing.passed || attemptsLeft === 0;
+}
+
+/** The graded questions without the key (`mayShowQuizAnswers` false): right or wrong, points, the answer given. */
+export function withoutQuizKey(questions: QuestionResult[]): QuestionResult[] {
+  return questions.map((question) => ({ ...question, correctChoices: null, answer: null, tolerance: null, explanation: null }));
 }
 
 export interface QuizAttemptResult {
@@ -260,6 +277,8 @@ export interface QuizAttemptResult {
   passed: boolean;
   createdAt: string;
   questions: QuestionResult[];
+  /** True when `questions` carry the right answers and explanations (`mayShowQuizAnswers`). */
+  answersShown: boolean;
   standing: QuizStanding;
   attemptsLeft: number | null;
 }

@@ -1,4 +1,5 @@
 // Numbered receipts of payments and refunds (commerce): numbering per Indian financial year and GST lines.
+import { z } from 'zod';
 
 export type ReceiptKind = 'payment' | 'refund';
 
@@ -10,8 +11,18 @@ export interface ReceiptRef {
   issuedAt: string;
 }
 
-export const receiptPdfPath = (purchaseId: string, kind: ReceiptKind) =>
-  `/user/purchases/${encodeURIComponent(purchaseId)}/receipts/${kind}`;
+/** GET …/receipts/refund?number=…: which credit note (a purchase refunded in parts has several); absent: the latest. */
+export const receiptQuerySchema = z.object({
+  number: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9]{1,9}(-CN)?\/\d{4}-\d{2}\/\d{6,}$/, 'number must be a receipt number such as ACAD-CN/2026-27/000004')
+    .optional(),
+});
+export type ReceiptQuery = z.infer<typeof receiptQuerySchema>;
+
+/** A purchase's receipt PDF; a credit note is named by its number (a purchase has one per refund processed). */
+export const receiptPdfPath = (purchaseId: string, kind: ReceiptKind, number?: string) =>
+  `/user/purchases/${encodeURIComponent(purchaseId)}/receipts/${kind}${number ? `?number=${encodeURIComponent(number)}` : ''}`;
 
 /**
  * India's financial year (1 April to 31 March, in Indian Standard Time) of a moment, as `2026-27`.

@@ -5,10 +5,24 @@ import { MAX_RATING, MIN_RATING } from './ratings.js';
 
 export const courseIdSchema = z.uuid({ message: 'courseId must be a valid course id' });
 
+/**
+ * A user id is the identity provider's subject (`auth0|64f…`, `google-oauth2|1234`, `sandbox|student-aarav`):
+ * letters, digits and `| _ . @ : + = -`, starting with a letter or digit. So `.`, `..`, `/` or `%2e` never reach a
+ * path of an internal call as an id.
+ */
+export const USER_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9|_.@:+=-]{0,199}$/;
+export const userIdSchema = (field: string) =>
+  z
+    .string({ message: `${field} must be a user id` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(200, `${field} is too long`)
+    .regex(USER_ID_PATTERN, `${field} must be a user id`);
+
 export const purchaseRequestSchema = z.object({
   courseId: courseIdSchema,
   /** A parent buying for a linked child: the child's user id (the learner enrolled); absent: the caller learns. */
-  learnerId: z.string().trim().min(1, 'learnerId must not be empty').max(200, 'learnerId is too long').optional(),
+  learnerId: userIdSchema('learnerId').optional(),
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 

@@ -9,6 +9,7 @@ import { PurchasePayer1770200014001 } from './migrations/1770200014001-PurchaseP
 import { EducatorSalesIndex1770200020000 } from './migrations/1770200020000-EducatorSalesIndex.js';
 import { PaiseAsBigint1770200030000 } from './migrations/1770200030000-PaiseAsBigint.js';
 import { OutboxRequestId1770200040000 } from './migrations/1770200040000-OutboxRequestId.js';
+import { PartialRefundsAndOrderExpiry1770300000000 } from './migrations/1770300000000-PartialRefundsAndOrderExpiry.js';
 import { Purchase } from './purchases/purchase.entity.js';
 
 export const commerceEntities = [Purchase, OutboxRecord];
@@ -17,5 +18,5 @@ export const commerceEntities = [Purchase, OutboxRecord];
 export const commerceDatabase = {
   schema: 'commerce',
   entities: commerceEntities,
-  migrations: [CreatePurchasesAndOutbox1760000000000, PaymentsEarningsAndWebhooks1760000000001, PaymentAttempts1770100000000, RefundsAndOnePaidPurchase1770100000001, Receipts1770200000000, DeadLetters1770200000121, PurchasePayer1770200014001, EducatorSalesIndex1770200020000, PaiseAsBigint1770200030000, OutboxRequestId1770200040000],
+  migrations: [CreatePurchasesAndOutbox1760000000000, PaymentsEarningsAndWebhooks1760000000001, PaymentAttempts1770100000000, RefundsAndOnePaidPurchase1770100000001, Receipts1770200000000, DeadLetters1770200000121, PurchasePayer1770200014001, EducatorSalesIndex1770200020000, PaiseAsBigint1770200030000, OutboxRequestId1770200040000, PartialRefundsAndOrderExpiry1770300000000],
 };

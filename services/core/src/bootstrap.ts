@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { bindAddressFrom, ConfigError, coreConfigShape, loadConfig } from './config/config.js';
 import { isDependencyUnavailable } from './http/envelope.filter.js';
 import { trustProxy } from './http/trust-proxy.js';
 import { startMetricsServer } from './metrics/http-metrics.js';
+import { operatorPortGate } from './operator/operator.js';
 
 /** Longer than any proxy in front keeps an idle upstream connection (nginx and cloud load balancers: 60 s). */
 export const UPSTREAM_KEEP_ALIVE_MS = 65_000;
@@ -62,12 +63,32 @@ export async function bootstrapHttp(
     server.keepAliveTimeout = UPSTREAM_KEEP_ALIVE_MS;
     server.headersTimeout = UPSTREAM_KEEP_ALIVE_MS + 1000;
     const host = bindAddressFrom();
+    // Operator pages only on OPERATOR_PORT, which no proxy in front of the services forwards to (operator.ts).
+    app.use(operatorPortGate(config.OPERATOR_PORT));
     await app.listen(port, host);
     app.get(Logger).log(`listening on ${host}:${port}`);
+    if (config.OPERATOR_PORT !== undefined) {
+      await listenForOperators(app, config.OPERATOR_PORT, host);
+      app.get(Logger).log(`operator pages on ${host}:${config.OPERATOR_PORT}`);
+    }
     return app;
   } catch (error) {
     failStart(error);
   }
+}
+
+/**
+ * Serves the same application on the operator port as well (the gate installed before the routes decides what each
+ * port answers); closes with the application.
+ */
+export async function listenForOperators(app: INestApplication, port: number, host: string): Promise<Server> {
+  const server = createServer(app.getHttpAdapter().getInstance() as RequestListener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  (app.getHttpServer() as Server).once('close', () => server.close());
+  return server;
 }
 
 /** Starts a worker entry point (queue processors, no HTTP); closes cleanly on SIGTERM/SIGINT. */

@@ -1,4 +1,4 @@
-export { coreConfigShape, loadConfig, jwksUrlOf, ConfigError, CORE_CONFIG, type CoreConfig, productionSandboxProblems, bindAddressFrom, SANDBOX_DEFAULT_SECRETS } from './config/config.js';
+export { coreConfigShape, loadConfig, jwksUrlOf, ConfigError, CORE_CONFIG, type CoreConfig, productionSandboxProblems, bindAddressFrom, SANDBOX_DEFAULT_SECRETS, REPOSITORY_SECRET_VALUES, weakSecretProblem } from './config/config.js';
 export { authUserFromClaims, type AuthUser } from './auth/auth-user.js';
 export { Public, OptionalAuth, Internal, Roles, CurrentUser } from './auth/decorators.js';
 export { AuthGuard, InternalTokenGuard, INTERNAL_TOKEN_HEADER } from './auth/guards.js';
@@ -19,7 +19,7 @@ export { QueueModule, jobRegistryToken, instrumentQueue, type QueueRegistration 
 export { QueueRoundTrip } from './queue/queue-round-trip.js';
 export { InternalClient, InternalCallError, type InternalClientOptions } from './internal/internal-client.js';
 export { CoreModule, type CoreModuleOptions } from './core.module.js';
-export { bootstrapHttp, bootstrapWorker, onUnhandledRejection } from './bootstrap.js';
+export { bootstrapHttp, bootstrapWorker, listenForOperators, onUnhandledRejection } from './bootstrap.js';
 export {
   OutboxModule,
   OutboxWriter,
@@ -69,6 +69,9 @@ export {
   QueueBoard,
   DeadLetterController,
   operatorRefusal,
+  operatorPortGate,
+  normalisedPath,
+  OPERATOR_PATH_PREFIXES,
   OPERATOR_TOKEN_HEADER,
   type OperatorQueuesOptions,
 } from './operator/operator.js';

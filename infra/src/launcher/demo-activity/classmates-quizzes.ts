@@ -21,6 +21,19 @@ export function guess(question: PublicQuizQuestion, classmateIndex: number, ques
   return [pick];
 }
 
+/** The second try at a question: the first answer when it was right, else a fresh guess. */
+function secondGuess(question: PublicQuizQuestion, result: QuizAttemptResult['questions'][number], classmateIndex: number, questionIndex: number): QuizAnswer {
+  if (result.correct && result.given !== null) return result.given;
+  return guess(question, classmateIndex + 1, questionIndex);
+}
+
+/** A wrong answer changed: the next choice, or a number one higher. */
+export function retry(question: PublicQuizQuestion, given: QuizAnswer): QuizAnswer {
+  if (typeof given === 'number') return given + 1;
+  const next = ((given[0] ?? -1) + 1) % Math.max(1, question.choices.length);
+  return [next];
+}
+
 /** Whether classmate `i` tries again after reading the explanations (most do; some stop after one attempt). */
 export const triesAgain = (classmateIndex: number, courseIndex: number): boolean => (classmateIndex + courseIndex) % 3 !== 0;
 
@@ -50,14 +63,16 @@ export const classmatesTakeQuizzes: DemoActivityStep = {
             };
             const first = await submit(Object.fromEntries(quiz.questions.map((question, index) => [question.questionId, guess(question, classmateIndex, index)])));
             if (first.passed || !triesAgain(classmateIndex, courseIndex) || first.attemptsLeft === 0) continue;
-            // The second try uses what the result taught, except that every third classmate still slips on the
-            // last question.
+            // The second try keeps what the result marked right and changes what it marked wrong (the key itself is
+            // shown only once a learner passes or has no attempt left), except that every third classmate still
+            // slips on the last question.
             const slips = classmateIndex % 3 === 0;
             await submit(
               Object.fromEntries(
                 first.questions.flatMap((result, index) => {
                   if (slips && index === first.questions.length - 1) return [];
-                  return [[result.questionId, result.answer !== null ? result.answer : result.correctChoices] as const];
+                  const question = quiz.questions[index]!;
+                  return [[result.questionId, result.correct || result.given === null ? secondGuess(question, result, classmateIndex, index) : retry(question, result.given)] as const];
                 }),
               ),
             );

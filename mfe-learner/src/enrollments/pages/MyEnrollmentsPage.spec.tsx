@@ -103,6 +103,7 @@ describe('My Enrollments', () => {
       courseId: 'course-1',
       courseTitle: 'Algebra Foundations',
       amountPaise: 89_910,
+      refundedPaise: 0,
       status: 'paid',
       createdAt: '2026-11-20T09:00:00.000Z',
       paidAt: '2026-11-20T09:01:00.000Z',

@@ -12,6 +12,7 @@ const purchase = (overrides: Partial<LearnerPurchase>): LearnerPurchase => ({
   courseId: 'course-1',
   courseTitle: 'Algebra Foundations',
   amountPaise: 159_900,
+  refundedPaise: 0,
   status: 'paid',
   createdAt: '2026-11-20T09:00:00.000Z',
   paidAt: '2026-11-20T09:01:00.000Z',

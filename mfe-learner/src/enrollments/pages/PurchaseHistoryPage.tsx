@@ -42,7 +42,7 @@ export function PurchaseHistoryPage() {
     setMessage(null);
     try {
       const token = (await getAccessTokenSilently()) ?? '';
-      const fileName = await downloadWithToken(apiBaseUrl, token, receiptPdfPath(purchase.purchaseId, receipt.kind), 'the receipt', 'receipt.pdf');
+      const fileName = await downloadWithToken(apiBaseUrl, token, receiptPdfPath(purchase.purchaseId, receipt.kind, receipt.number), 'the receipt', 'receipt.pdf');
       setMessage({ text: `Downloaded ${fileName}`, failed: false });
     } catch (error) {
       setMessage({ text: errorMessage(error), failed: true });

@@ -23,15 +23,29 @@ const forLearner: QuizForLearner = {
   standing: { quizId: QUIZ_ID, attempts: 0, bestPercent: null, passed: false },
   attemptsLeft: 2,
 };
+/** Not passed with an attempt left: the server sends the score and what was wrong, not the key. */
 const graded: QuizAttemptResult = {
   attemptId: 'a', quizId: QUIZ_ID, quizVersion: 2, attemptNumber: 1, score: 1, maxScore: 4, percent: 25, passed: false, createdAt: '2026-01-01T00:00:00.000Z',
+  questions: [
+    { questionId: 'q-1', correct: true, pointsAwarded: 1, given: [0], correctChoices: null, answer: null, tolerance: null, explanation: null },
+    { questionId: 'q-2', correct: false, pointsAwarded: 0, given: [0], correctChoices: null, answer: null, tolerance: null, explanation: null },
+    { questionId: 'q-3', correct: false, pointsAwarded: 0, given: 4, correctChoices: null, answer: null, tolerance: null, explanation: null },
+  ],
+  answersShown: false,
+  standing: { quizId: QUIZ_ID, attempts: 1, bestPercent: 25, passed: false },
+  attemptsLeft: 1,
+};
+/** The last attempt used: the key comes with the result. */
+const gradedLast: QuizAttemptResult = {
+  ...graded,
+  attemptNumber: 2,
   questions: [
     { questionId: 'q-1', correct: true, pointsAwarded: 1, given: [0], correctChoices: [0], answer: null, tolerance: null, explanation: null },
     { questionId: 'q-2', correct: false, pointsAwarded: 0, given: [0], correctChoices: [0, 2], answer: null, tolerance: null, explanation: 'Even numbers divide by 2' },
     { questionId: 'q-3', correct: false, pointsAwarded: 0, given: 4, correctChoices: [], answer: 5, tolerance: 0, explanation: null },
   ],
-  standing: { quizId: QUIZ_ID, attempts: 1, bestPercent: 25, passed: false },
-  attemptsLeft: 1,
+  answersShown: true,
+  attemptsLeft: 0,
 };
 
 const routes = <Route path="/player/:courseId" element={<PlayerPage />} />;
@@ -77,12 +91,26 @@ describe('chapter quiz in the player', () => {
     expect(await screen.findByRole('heading', { name: 'Not passed yet: 1 / 4 points (25%)' })).toHaveFocus();
     const sent = requests.find((request) => request.path.endsWith('/attempts'))!.body!;
     expect(sent).toEqual({ attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/), quizVersion: 2, answers: { 'q-1': [0], 'q-2': [0], 'q-3': 4 } });
-    expect(screen.getByText('Explanation: Even numbers divide by 2')).toBeInTheDocument();
-    expect(screen.getByText(/Right answer: 2, 4\./)).toBeInTheDocument();
-    expect(screen.getByText(/Right answer: 5\./)).toBeInTheDocument();
+    expect(screen.getByText('The right answers and explanations are shown once you pass or have used every attempt.')).toBeInTheDocument();
+    expect(screen.queryByText(/Right answer/)).toBeNull();
+    expect(screen.getAllByText(/^Wrong$/)).toHaveLength(2);
     expect(screen.getByText(/1 attempt left/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Submit answers' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('shows the right answers and explanations once no attempt is left', async () => {
+    quizServer(() => ok({ message: 'Quiz not passed yet', result: gradedLast }));
+    renderAt('/player/course-1', routes, { user: userData() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Take quiz Algebra check' }));
+    await userEvent.click(within(await screen.findByRole('group', { name: /Question 1 of 3/ })).getByRole('radio', { name: 'x = 3' }));
+    await userEvent.type(screen.getByLabelText('Your answer to question 3'), '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
+    await screen.findByRole('heading', { name: 'Not passed yet: 1 / 4 points (25%)' });
+    expect(screen.getByText('Explanation: Even numbers divide by 2')).toBeInTheDocument();
+    expect(screen.getByText(/Right answer: 2, 4\./)).toBeInTheDocument();
+    expect(screen.getByText(/Right answer: 5\./)).toBeInTheDocument();
+    expect(screen.queryByText(/shown once you pass/)).toBeNull();
   }, 20_000);
 
   it('shows one question per screen on a phone', async () => {

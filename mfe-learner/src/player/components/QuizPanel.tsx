@@ -29,12 +29,16 @@ function QuizResult({ quiz, result, onRetry }: { quiz: PublicQuiz; result: QuizA
         Pass mark {quiz.passMark}%. Your best score: {result.standing.bestPercent ?? 0}%
         {result.attemptsLeft !== null && `. ${pluralize(result.attemptsLeft, 'attempt')} left`}.
       </p>
+      {!result.answersShown && (
+        <p className="quiz__answers-hidden">The right answers and explanations are shown once you pass or have used every attempt.</p>
+      )}
       <ol className="quiz__review">
         {result.questions.map((question, index) => {
           const given = question.given;
           const yours = describeAnswer(quiz, index, Array.isArray(given) ? given : null, typeof given === 'number' ? given : null);
-          const right =
-            question.answer !== null
+          const right = !result.answersShown
+            ? null
+            : question.answer !== null
               ? `${question.answer}${question.tolerance ? ` (± ${question.tolerance})` : ''}`
               : describeAnswer(quiz, index, question.correctChoices, null);
           return (
@@ -42,7 +46,7 @@ function QuizResult({ quiz, result, onRetry }: { quiz: PublicQuiz; result: QuizA
               <p className="quiz__prompt">{quiz.questions[index]?.prompt}</p>
               <p>
                 <strong>{question.correct ? 'Correct' : 'Wrong'}</strong> ({pluralize(question.pointsAwarded, 'point')}). Your answer: {yours}.
-                {!question.correct && ` Right answer: ${right}.`}
+                {!question.correct && right !== null && ` Right answer: ${right}.`}
               </p>
               {question.explanation && <p className="quiz__explanation">Explanation: {question.explanation}</p>}
             </li>

@@ -176,26 +176,34 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
     expect(await attemptRows()).toBe(0);
   });
 
-  it('grades on the server: fail, pass, best score counts, explanations after submitting, replays return the first result', async () => {
+  it('grades on the server: fail, pass, best score counts, the key only once passed, replays return the first result', async () => {
     const [fractions] = quizIds();
     const [single, multiple, numeric] = course.courseContent[0]!.quiz!.questions.map((question) => question.questionId) as [string, string, string];
+    // An empty attempt while attempts remain (unlimited here): the score and what was wrong, never the key.
+    const empty = (await submit(fractions!, {}).expect(200)).body.result as QuizAttemptResult;
+    expect(empty).toMatchObject({ attemptNumber: 1, score: 0, maxScore: 5, passed: false, answersShown: false });
+    expect(empty.questions.map((question) => question.correct)).toEqual([false, false, false]);
+    expect(JSON.stringify(empty)).not.toContain(SECRET_EXPLANATION);
+    for (const question of empty.questions) expect(question).toMatchObject({ correctChoices: null, answer: null, tolerance: null, explanation: null });
     const failed = (await submit(fractions!, { [single]: [0], [multiple]: [0], [numeric]: 2 }).expect(200)).body.result as QuizAttemptResult;
-    expect(failed).toMatchObject({ attemptNumber: 1, score: 0, maxScore: 5, percent: 0, passed: false, attemptsLeft: null });
-    expect(failed.questions[0]).toEqual({ questionId: single, correct: false, pointsAwarded: 0, given: [0], correctChoices: [1], answer: null, tolerance: null, explanation: SECRET_EXPLANATION });
-    expect(failed.questions[2]).toMatchObject({ correct: false, answer: 1.5, tolerance: 0.01 });
+    expect(failed).toMatchObject({ attemptNumber: 2, score: 0, maxScore: 5, percent: 0, passed: false, attemptsLeft: null, answersShown: false });
+    expect(failed.questions[0]).toEqual({ questionId: single, correct: false, pointsAwarded: 0, given: [0], correctChoices: null, answer: null, tolerance: null, explanation: null });
 
     const attemptId = randomUUID();
     const passed = (await submit(fractions!, { [single]: [1], [multiple]: [1, 0], [numeric]: 1.505 }, { attemptId }).expect(200)).body;
     expect(passed.message).toBe('Quiz passed');
-    expect(passed.result).toMatchObject({ attemptNumber: 2, score: 5, percent: 100, passed: true, standing: { attempts: 2, bestPercent: 100, passed: true } });
+    expect(passed.result).toMatchObject({ attemptNumber: 3, score: 5, percent: 100, passed: true, answersShown: true, standing: { attempts: 3, bestPercent: 100, passed: true } });
+    // Passed: the right answers and explanations are shown.
+    expect(passed.result.questions[0]).toMatchObject({ correctChoices: [1], explanation: SECRET_EXPLANATION });
+    expect(passed.result.questions[2]).toMatchObject({ answer: 1.5, tolerance: 0.01 });
     const replay = (await submit(fractions!, { [single]: [0] }, { attemptId }).expect(200)).body.result;
-    expect(replay).toMatchObject({ attemptId, score: 5, attemptNumber: 2 });
+    expect(replay).toMatchObject({ attemptId, score: 5, attemptNumber: 3 });
     expect((await submit(fractions!, {}, { attemptId, who: 'other' }).expect(409)).body.message).toBe('This attempt id was already used for another quiz');
 
     const worse = (await submit(fractions!, { [single]: [1], [numeric]: 1.5 }).expect(200)).body.result;
-    expect(worse).toMatchObject({ percent: 80, passed: true, standing: { attempts: 3, bestPercent: 100, passed: true } });
+    expect(worse).toMatchObject({ percent: 80, passed: true, answersShown: true, standing: { attempts: 4, bestPercent: 100, passed: true } });
     const { progressData } = (await prog().post('/api/user/get-course-progress').set(auth('student')).send({ courseId }).expect(200)).body;
-    expect(progressData.quizzes).toEqual([{ quizId: fractions, attempts: 3, bestPercent: 100, passed: true }]);
+    expect(progressData.quizzes).toEqual([{ quizId: fractions, attempts: 4, bestPercent: 100, passed: true }]);
   });
 
   it('enforces the attempt limit atomically, even for parallel sends', async () => {
@@ -203,6 +211,10 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
     const question = course.courseContent[1]!.quiz!.questions[0]!.questionId;
     const sends = await Promise.all([0.1, 0.2, 0.4].map((value) => submit(decimals!, { [question]: value })));
     expect(sends.map((response) => response.status).sort()).toEqual([200, 409, 409]);
+    // Failed with no attempt left: now the right answer is shown.
+    const last = sends.find((response) => response.status === 200)!.body.result as QuizAttemptResult;
+    expect(last).toMatchObject({ passed: false, attemptsLeft: 0, answersShown: true });
+    expect(last.questions[0]!.answer).toEqual(expect.any(Number));
     const refused = sends.find((response) => response.status === 409)!;
     expect(refused.body).toEqual({ success: false, message: 'You have used all 1 attempt at this quiz' });
     const forLearner = (await prog().get(`/api/user/quizzes/${courseId}/${decimals}`).set(auth('student')).expect(200)).body as QuizForLearner;
@@ -254,8 +266,8 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
     const stats = (await prog().get(`/api/educator/quiz-stats/${courseId}`).set(auth('educator')).expect(200)).body.quizzes as QuizStats[];
     expect(stats).toEqual([
       {
-        quizId: fractions, title: 'Fractions check', version: 1, attempts: 4, learnersPassed: 1, averageBestPercent: 50,
-        mostMissed: { questionId: course.courseContent[0]!.quiz!.questions[1]!.questionId, prompt: 'Which equal one half?', wrongAnswers: 3 },
+        quizId: fractions, title: 'Fractions check', version: 1, attempts: 5, learnersPassed: 1, averageBestPercent: 50,
+        mostMissed: { questionId: course.courseContent[0]!.quiz!.questions[1]!.questionId, prompt: 'Which equal one half?', wrongAnswers: 4 },
       },
       { quizId: decimals, title: 'Decimals check', version: 2, attempts: 2, learnersPassed: 1, averageBestPercent: 100, mostMissed: null },
     ]);

@@ -1,3 +1,4 @@
+import { END_FOR_REFUND_PATH } from '@academy/contracts';
 import type {
   EnrolmentAnswer,
   EnrolmentRequest,
@@ -56,7 +57,22 @@ export class ProgressClient {
     return this.client.get(`/internal/parents/${encodeURIComponent(parentId)}/children/${encodeURIComponent(childId)}`);
   }
 
-  /** Ends access for a refunded purchase; idempotent by refund id. */
+  /**
+   * A learner asked for a refund: progress ends access now, or refuses because a certificate was issued (one lock
+   * decides both). 'certificate' then; idempotent by purchase.
+   */
+  async endForRefund(purchaseId: string, refundId: string): Promise<'ended' | 'certificate'> {
+    const body: EnrolmentRevocation = { refundId };
+    try {
+      await this.client.post<EnrolmentRevocationAnswer>(END_FOR_REFUND_PATH(purchaseId), body);
+      return 'ended';
+    } catch (error) {
+      if (error instanceof InternalCallError && error.status === 409) return 'certificate';
+      throw error;
+    }
+  }
+
+  /** Ends access for a purchase refunded in full and withdraws its certificate; idempotent by purchase. */
   revoke(purchaseId: string, refundId: string): Promise<EnrolmentRevocationAnswer> {
     const body: EnrolmentRevocation = { refundId };
     return this.client.post(`/internal/enrolments/${encodeURIComponent(purchaseId)}/revoke`, body);

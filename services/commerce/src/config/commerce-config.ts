@@ -24,6 +24,11 @@ export const commerceConfigShape = {
   VERIFY_WAIT_MS: z.coerce.number().int().positive().default(20_000),
   /** Pending purchases older than this are checked with Razorpay by the reconciliation job. */
   RECONCILE_AFTER_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  /**
+   * A Razorpay order takes payments for this long (`expire_by`); a payment for an order closed since is refunded
+   * unless it is the course's current price. Razorpay wants at least 15 minutes; tests shorten it.
+   */
+  ORDER_TTL_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
   /** Pending purchases older than this with no successful payment are expired. */
   PENDING_EXPIRY_MS: z.coerce.number().int().positive().default(24 * 60 * 60_000),
   RECONCILE_EVERY_MS: z.coerce.number().int().positive().default(5 * 60_000),

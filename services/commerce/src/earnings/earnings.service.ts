@@ -62,13 +62,15 @@ export class EarningsService {
   }
 
   /**
-   * A processed refund of a purchase's payment: a negative ledger entry and every aggregate reduced (one enrolment
-   * fewer, on the refund's day), inside the caller's transaction. Returns false when this refund was already counted.
+   * A processed refund of a purchase's payment: a negative ledger entry of the amount refunded and every aggregate
+   * reduced by it on the refund's day (one enrolment fewer when the refund completes a refund in full), inside the caller's transaction. Returns false when this refund was already counted.
    */
   async reverse(
     manager: EntityManager,
-    entry: { refundId: string; purchaseId: string; educatorId: string; courseId: string; amountPaise: number },
+    entry: { refundId: string; purchaseId: string; educatorId: string; courseId: string; amountPaise: number; endsEnrolment: boolean },
   ): Promise<boolean> {
+    // A partial refund takes its amount off the earnings; only a refund in full takes the enrolment off too.
+    const enrolments = entry.endsEnrolment ? 1 : 0;
     const inserted: Rows<{ refund_id: string }> = await manager.query(
       `INSERT INTO "commerce"."earnings_reversals" ("refund_id", "purchase_id", "educator_id", "course_id", "amount_paise", "day")
        VALUES ($1, $2, $3, $4, $5, (now() AT TIME ZONE 'UTC')::date) ON CONFLICT ("refund_id") DO NOTHING RETURNING "refund_id"`,
@@ -76,28 +78,28 @@ export class EarningsService {
     );
     if (inserted.length === 0) return false;
     const [course]: Rows<{ total_paise: string }> = await manager.query(
-      `INSERT INTO "commerce"."course_earnings" ("course_id", "educator_id", "total_paise", "enrolments") VALUES ($1, $2, $3, -1)
+      `INSERT INTO "commerce"."course_earnings" ("course_id", "educator_id", "total_paise", "enrolments") VALUES ($1, $2, $3, -$4::int)
        ON CONFLICT ("course_id") DO UPDATE SET "total_paise" = "course_earnings"."total_paise" + EXCLUDED."total_paise",
-         "enrolments" = "course_earnings"."enrolments" - 1
+         "enrolments" = "course_earnings"."enrolments" - $4::int
        RETURNING "total_paise"`,
-      [entry.courseId, entry.educatorId, -entry.amountPaise],
+      [entry.courseId, entry.educatorId, -entry.amountPaise, enrolments],
     );
     const after = Number(course!.total_paise);
     const before = after + entry.amountPaise;
     const rupeesDelta = Math.floor(after / 100) - Math.floor(before / 100);
     await manager.query(
-      `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "earnings_rupees", "enrolments") VALUES ($1, $2, $3, -1)
+      `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "earnings_rupees", "enrolments") VALUES ($1, $2, $3, -$4::int)
        ON CONFLICT ("educator_id") DO UPDATE SET "total_paise" = "educator_earnings"."total_paise" + EXCLUDED."total_paise",
          "earnings_rupees" = "educator_earnings"."earnings_rupees" + EXCLUDED."earnings_rupees",
-         "enrolments" = "educator_earnings"."enrolments" - 1`,
-      [entry.educatorId, -entry.amountPaise, rupeesDelta],
+         "enrolments" = "educator_earnings"."enrolments" - $4::int`,
+      [entry.educatorId, -entry.amountPaise, rupeesDelta, enrolments],
     );
     await manager.query(
       `INSERT INTO "commerce"."educator_daily_earnings" ("educator_id", "day", "total_paise", "enrolments")
-       VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2, -1)
+       VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2, -$3::int)
        ON CONFLICT ("educator_id", "day") DO UPDATE SET "total_paise" = "educator_daily_earnings"."total_paise" + EXCLUDED."total_paise",
-         "enrolments" = "educator_daily_earnings"."enrolments" - 1`,
-      [entry.educatorId, -entry.amountPaise],
+         "enrolments" = "educator_daily_earnings"."enrolments" - $3::int`,
+      [entry.educatorId, -entry.amountPaise, enrolments],
     );
     return true;
   }

@@ -21,13 +21,14 @@ export const PAID_SALES_SQL = `SELECT "student_name", "student_image_url", "cour
 /** The newest $2 of them, for the dashboard. */
 export const LATEST_PAID_SALES_SQL = `${PAID_SALES_SQL} LIMIT $2`;
 /**
- * Students Enrolled, one page: paid and refunded sales newest first, refunded ones with the refund's date
+ * Students Enrolled, one page: paid and refunded sales newest first, refunded ones with the date of the refund that completed it (partial refunds add up)
  * ($1 educator id, $2/$3 the previous page's last (paid_at, id) or null, $4 rows).
  */
 export const SALES_PAGE_SQL = `SELECT p."id", p."student_name", p."student_image_url", p."course_title", p."paid_at", p."status",
-        r."processed_at" AS "refunded_at", ${cursorTimestampSql('p."paid_at"')} AS "cursor_at"
+        (SELECT max(r."processed_at") FROM "commerce"."refunds" r
+          WHERE p."status" = 'refunded' AND r."purchase_id" = p."id" AND r."razorpay_payment_id" = p."razorpay_payment_id" AND r."status" = 'processed'
+        ) AS "refunded_at", ${cursorTimestampSql('p."paid_at"')} AS "cursor_at"
    FROM "commerce"."purchases" p
-   LEFT JOIN "commerce"."refunds" r ON p."status" = 'refunded' AND r."purchase_id" = p."id" AND r."razorpay_payment_id" = p."razorpay_payment_id"
   WHERE p."educator_id" = $1 AND p."status" IN ('paid', 'refunded') AND p."paid_at" IS NOT NULL
     AND ($2::timestamptz IS NULL OR (p."paid_at", p."id") < ($2::timestamptz, $3::uuid))
   ORDER BY p."paid_at" DESC, p."id" DESC LIMIT $4`;

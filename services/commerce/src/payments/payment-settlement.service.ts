@@ -1,7 +1,8 @@
 import { OutboxWriter } from '@academy/service-core';
-import { Injectable, Logger } from '@nestjs/common';
+import { priceAfterDiscountPaise } from '@academy/contracts';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ProgressClient } from '../clients/service-clients.js';
+import { CatalogueClient, ProgressClient } from '../clients/service-clients.js';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { Purchase } from '../purchases/purchase.entity.js';
 import { EarningsJob, type PurchasePaidEvent } from '../queue/commerce-jobs.js';
@@ -30,6 +31,9 @@ export interface VerifyPaymentResult {
   courseId?: string;
 }
 
+export const SECOND_PAYMENT_MESSAGE = 'You already own this course: this second payment is being refunded';
+export const EXPIRED_ORDER_MESSAGE = 'This order had expired and the course costs a different amount now: your payment is being refunded';
+
 /** A refusal that retrying cannot change (the job completes with `success: false`). */
 class Refusal extends Error {}
 
@@ -48,6 +52,7 @@ export class PaymentSettlementService {
     private readonly outbox: OutboxWriter,
     private readonly razorpay: RazorpayGateway,
     private readonly progress: ProgressClient,
+    private readonly catalogue: CatalogueClient,
     private readonly refunds: RefundsService,
     private readonly receipts: ReceiptsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
@@ -73,24 +78,58 @@ export class PaymentSettlementService {
     if (data.purchaseId !== undefined && purchase.id !== data.purchaseId) throw new Refusal('This payment is not for this purchase');
     if (data.userId !== undefined && purchase.payerId !== data.userId) throw new Refusal('This purchase belongs to another account');
 
-    if (purchase.status === 'refunded') throw new Refusal('This purchase was refunded');
-    const secondPaymentOfOrder = purchase.status === 'paid' && purchase.razorpayPaymentId !== null && purchase.razorpayPaymentId !== data.paymentId;
-    if (purchase.status !== 'paid' || secondPaymentOfOrder) {
+    const otherPaymentOfPurchase = purchase.razorpayPaymentId !== null && purchase.razorpayPaymentId !== data.paymentId;
+    if (purchase.status === 'refunded' && !otherPaymentOfPurchase) throw new Refusal('This purchase was refunded');
+    if (purchase.status === 'paid' || purchase.status === 'refunded') {
+      // Another payment of an order already settled (two tabs, two payment apps): refunded, never lost.
+      if (otherPaymentOfPurchase) return this.refundSecondPayment(purchase, await this.confirmedPayment(data.paymentId, purchase));
+    } else {
       const payment = await this.confirmedPayment(data.paymentId, purchase);
-      const becamePaid = !secondPaymentOfOrder && (await this.markPaidUnlessAlreadyOwned(purchase, payment.id));
-      if (!becamePaid) {
-        // The learner already holds a paid purchase of this course: this captured payment is a double charge.
-        await this.refunds.refund(purchase.id, payment.id, payment.amount, 'duplicate_payment');
-        return {
-          success: true,
-          message: 'You already own this course: this second payment is being refunded',
-          purchaseId: purchase.id,
-          courseId: purchase.courseId,
-        };
+      if (await this.paidAfterOrderClosed(purchase, payment)) {
+        // An order closed (price changed, replaced, expired) takes a payment only at the course's price today.
+        await this.refunds.refund(purchase.id, payment.id, payment.amount, 'expired_order');
+        throw new Refusal(EXPIRED_ORDER_MESSAGE);
       }
+      const becamePaid = await this.markPaidUnlessAlreadyOwned(purchase, payment.id);
+      // Two payments of one order verified at once: the one the purchase records settles it, the other is refunded.
+      const settledBy = becamePaid ? await this.paymentOf(purchase.id) : null;
+      if (settledBy !== payment.id) return this.refundSecondPayment(purchase, payment);
     }
     await this.enrol(purchase);
     return { success: true, message: 'Payment verified', purchaseId: purchase.id, courseId: purchase.courseId };
+  }
+
+  /** A captured payment that would charge the learner twice for one course: refunded at once, recorded, once. */
+  private async refundSecondPayment(purchase: Purchase, payment: GatewayPayment): Promise<VerifyPaymentResult> {
+    await this.refunds.refund(purchase.id, payment.id, payment.amount, 'duplicate_payment');
+    return { success: true, message: SECOND_PAYMENT_MESSAGE, purchaseId: purchase.id, courseId: purchase.courseId };
+  }
+
+  private async paymentOf(purchaseId: string): Promise<string | null> {
+    const [row] = (await this.dataSource.query(`SELECT "razorpay_payment_id" FROM "commerce"."purchases" WHERE "id" = $1`, [purchaseId])) as {
+      razorpay_payment_id: string | null;
+    }[];
+    return row?.razorpay_payment_id ?? null;
+  }
+
+  /**
+   * Whether the payment was made after its order closed: after its `expire_by`, or after commerce closed the
+   * purchase (`expired`: the price changed, another payer took over, or it was abandoned). Such a payment enrols only
+   * when it is the course's price today (then it is as good as a new order); otherwise it is refunded.
+   */
+  private async paidAfterOrderClosed(purchase: Purchase, payment: GatewayPayment): Promise<boolean> {
+    // Razorpay's created_at is in whole seconds: a payment counts as made before commerce closed the purchase only
+    // when its whole second is; one made before or at `expire_by` (also whole seconds) was made in time.
+    const paidAtSeconds = payment.created_at ?? Math.floor(Date.now() / 1000);
+    const beforeClosing = purchase.status !== 'expired' || (paidAtSeconds + 1) * 1000 <= purchase.updatedAt.getTime();
+    const beforeExpiry = purchase.orderExpiresAt === null || paidAtSeconds * 1000 <= purchase.orderExpiresAt.getTime();
+    if (beforeClosing && beforeExpiry) return false;
+    const course = await this.catalogue.course(purchase.courseId).catch((error: unknown) => {
+      if (error instanceof NotFoundException) return null; // the course is gone: nothing to enrol in at any price
+      throw error;
+    });
+    if (!course || !course.isPublished) return true;
+    return priceAfterDiscountPaise(course.coursePrice, course.discount) !== payment.amount;
   }
 
   /**

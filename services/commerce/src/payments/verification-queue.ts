@@ -13,7 +13,8 @@ const VERIFY_JOB_OPTIONS = {
 } as const;
 
 /**
- * The producer side of `verify-payment`: one job per order id. A job that already finished without success
+ * The producer side of `verify-payment`: one job per payment of an order (a second payment captured on an order
+ * that is paid already gets its own job, which refunds it; joining the order's finished job would lose it). A job that already finished without success
  * (failed after its retries, or refused) is replaced so a later, genuine request is not answered by an old
  * refusal; a job still waiting or running is joined.
  */
@@ -24,7 +25,7 @@ export class VerificationQueue implements OnModuleDestroy {
   constructor(@InjectQueue(COMMERCE_QUEUE) private readonly queue: Queue) {}
 
   async enqueue(data: VerifyPaymentData): Promise<Job<VerifyPaymentData, VerifyPaymentResult>> {
-    const jobId = verifyJobId(data.orderId);
+    const jobId = verifyJobId(data.orderId, data.paymentId);
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const existing = (await this.queue.getJob(jobId)) as Job<VerifyPaymentData, VerifyPaymentResult> | undefined;
       if (existing) {

@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { CommerceJob } from '../queue/commerce-jobs.js';
 import { PaymentSettlementService, type VerifyPaymentData, type VerifyPaymentResult } from './payment-settlement.service.js';
 
-/** One job per Razorpay order (jobId `verify-<orderId>`): Checkout's verify and the webhooks share it. */
+/** One job per Razorpay payment (jobId `verify-<orderId>-<paymentId>`): Checkout's verify and the webhooks of that payment share it. */
 @Injectable()
 @JobHandler(CommerceJob.VerifyPayment)
 export class VerifyPaymentJob implements JobProcessor<VerifyPaymentData, VerifyPaymentResult> {

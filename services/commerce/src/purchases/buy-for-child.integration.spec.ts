@@ -58,6 +58,18 @@ describe('buying a course for a linked child (razorpay SDK → sandbox, real Pos
     expect(await db().query('SELECT 1 FROM commerce.purchases WHERE user_id = $1', [child.sub])).toEqual([]);
   });
 
+  it('refuses a learnerId that is not a user id with 400, and never shows an internal address', async () => {
+    for (const learnerId of ['..', '.', '../..', '%2e%2e', 'a/b', ' ', '?x=1', '#']) {
+      const answer = await purchase(parent, { courseId: course, learnerId });
+      expect([learnerId, answer.status]).toEqual([learnerId, 400]);
+      expect(answer.body.message).toMatch(/learnerId (must be a user id|is required)$/);
+      expect(JSON.stringify(answer.body)).not.toMatch(/internal|127\.0\.0\.1|http:/);
+    }
+    // A user id nobody is linked to: the plain "not linked" answer.
+    const unknown = await purchase(parent, { courseId: course, learnerId: 'auth0|nobody-0000' });
+    expect([unknown.status, unknown.body]).toEqual([404, { success: false, message: NOT_LINKED_MESSAGE }]);
+  });
+
   it('the parent pays, the child is enrolled, the purchase keeps payer and learner apart; buying again says Already Enrolled', async () => {
     const created = await purchase(parent, { courseId: course, learnerId: child.sub });
     expect(created.status).toBe(200);

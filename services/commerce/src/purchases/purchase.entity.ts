@@ -71,6 +71,14 @@ export class Purchase {
   @Column({ name: 'enrolled_at', type: 'timestamptz', nullable: true })
   enrolledAt!: Date | null;
 
+  /** Paise refunded so far (partial refunds add up); the purchase is `refunded` once this reaches its amount. */
+  @Column({ name: 'refunded_paise', type: 'bigint', default: 0, transformer: { to: (paise: number) => paise, from: (stored: string | null) => Number(stored ?? 0) } })
+  refundedPaise!: number;
+
+  /** When the Razorpay order stops taking payments (null: an order made before orders expired). */
+  @Column({ name: 'order_expires_at', type: 'timestamptz', nullable: true })
+  orderExpiresAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -10,6 +10,8 @@ import { GatewayError, RazorpayGateway } from '../razorpay/razorpay-gateway.js';
 import { Purchase } from './purchase.entity.js';
 
 export const ALREADY_ENROLLED = 'Already Enrolled';
+/** A pending order closer than this to its expiry (5 minutes, or a sixth of a short test TTL) is replaced, not handed out again. */
+const orderReuseMarginMs = (ttlMs: number) => Math.min(5 * 60_000, ttlMs / 6);
 
 /** Who is enrolled by a purchase: the caller, or the linked child a parent buys for. */
 interface Learner {
@@ -58,11 +60,16 @@ export class PurchasesService {
       if (paid) return { kind: 'enrol' as const, purchase: paid }; // paid, enrolment still owed: finish it
 
       const pending = open.find((row) => row.status === 'pending');
-      if (pending && pending.amountPaise === amountPaise && pending.payerId === user.id) return { kind: 'order' as const, purchase: pending };
+      // An order that expires within the next minutes is not handed out again: Checkout could not finish in time.
+      const orderStillOpen = (row: Purchase) => row.orderExpiresAt === null || row.orderExpiresAt.getTime() - Date.now() > orderReuseMarginMs(this.config.ORDER_TTL_MS);
+      if (pending && pending.amountPaise === amountPaise && pending.payerId === user.id && orderStillOpen(pending)) {
+        return { kind: 'order' as const, purchase: pending };
+      }
       if (pending) {
-        // The price changed since, or someone else (the child, or another parent) is paying now: that order is
-        // closed (a payment made for it all the same is settled, or refunded as a double charge, by settlement).
-        const reason = pending.payerId === user.id ? 'Price changed' : 'Replaced by another payer';
+        // The price changed since, someone else (the child, or another parent) is paying now, or the order is
+        // expiring: that order is closed (a payment made for it all the same enrols only at today's price, else it
+        // is refunded, by settlement).
+        const reason = pending.payerId !== user.id ? 'Replaced by another payer' : pending.amountPaise !== amountPaise ? 'Price changed' : 'Order expired';
         await manager.query(
           `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = $2, "updated_at" = now() WHERE "id" = $1`,
           [pending.id, reason],
@@ -85,6 +92,7 @@ export class PurchasesService {
         courseTitle: course.courseTitle,
         razorpayOrderId: null,
         razorpayPaymentId: null,
+        orderExpiresAt: null,
         failureReason: null,
         paidAt: null,
         enrolledAt: null,
@@ -104,7 +112,7 @@ export class PurchasesService {
       return { purchaseId: purchase.id, enrolled: true, message: 'Enrolled in the free course' };
     }
     // Outside any transaction: the pooled connection went back when the transaction above committed.
-    const orderId = purchase.razorpayOrderId ?? (await this.attachOrder(purchase, await this.createOrder(purchase)));
+    const orderId = purchase.razorpayOrderId ?? (await this.attachOrder(purchase, ...(await this.createOrder(purchase))));
     return {
       purchaseId: purchase.id,
       order: { id: orderId, amount: purchase.amountPaise, currency: purchase.currency },
@@ -114,11 +122,11 @@ export class PurchasesService {
   }
 
   /** Attaches the order unless another call attached one first; returns the order the purchase keeps. */
-  private async attachOrder(purchase: Purchase, orderId: string): Promise<string> {
+  private async attachOrder(purchase: Purchase, orderId: string, expiresAt: Date): Promise<string> {
     const attached: { razorpay_order_id: string }[] = await this.dataSource.query(
-      `UPDATE "commerce"."purchases" SET "razorpay_order_id" = $2, "updated_at" = now()
+      `UPDATE "commerce"."purchases" SET "razorpay_order_id" = $2, "order_expires_at" = $3, "updated_at" = now()
         WHERE "id" = $1 AND "razorpay_order_id" IS NULL RETURNING "razorpay_order_id"`,
-      [purchase.id, orderId],
+      [purchase.id, orderId, expiresAt],
     ).then((result: unknown) => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { razorpay_order_id: string }[]);
     if (attached[0]) return attached[0].razorpay_order_id;
     const [kept] = (await this.dataSource.query(`SELECT "razorpay_order_id" FROM "commerce"."purchases" WHERE "id" = $1`, [purchase.id])) as {
@@ -137,16 +145,19 @@ export class PurchasesService {
     return link.child;
   }
 
-  private async createOrder(purchase: Purchase): Promise<string> {
+  /** The order and when it stops taking payments (`expire_by`, ORDER_TTL_MS from now). */
+  private async createOrder(purchase: Purchase): Promise<[string, Date]> {
+    const expiresAt = new Date(Math.floor((Date.now() + this.config.ORDER_TTL_MS) / 1000) * 1000);
     try {
       const order = await this.razorpay.createOrder({
+        expire_by: expiresAt.getTime() / 1000,
         amount: purchase.amountPaise,
         currency: purchase.currency,
         receipt: purchase.id,
         payment_capture: this.config.RAZORPAY_AUTO_CAPTURE,
         notes: { purchaseId: purchase.id, courseId: purchase.courseId, userId: purchase.userId, payerId: purchase.payerId, courseTitle: purchase.courseTitle.slice(0, 200) },
       });
-      return order.id;
+      return [order.id, expiresAt];
     } catch (error) {
       throw new BadGatewayException(
         `The payment provider could not create the order${error instanceof GatewayError ? `: ${error.message}` : ''}`,

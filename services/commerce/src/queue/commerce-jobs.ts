@@ -29,6 +29,7 @@ export interface PurchasePaidEvent {
 }
 
 /** BullMQ refuses ':' and plain integers in job ids; Razorpay order ids are `order_<alnum>`. */
-export function verifyJobId(orderId: string): string {
-  return `verify-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+export function verifyJobId(orderId: string, paymentId: string): string {
+  const safe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');
+  return `verify-${safe(orderId)}-${safe(paymentId)}`;
 }

@@ -18,6 +18,8 @@ export interface GatewayPayment {
   /** created | authorized | captured | refunded | failed */
   status: string;
   error_description?: string | null;
+  /** Unix seconds: when the payment was made (Razorpay sends it; older stand-ins may not). */
+  created_at?: number;
 }
 
 export interface GatewayRefund {
@@ -74,9 +76,11 @@ export class RazorpayGateway {
     receipt: string;
     notes: Record<string, string>;
     payment_capture: boolean;
+    /** Unix seconds after which the order takes no payment. */
+    expire_by: number;
   }): Promise<GatewayOrder> {
     try {
-      return (await this.client.orders.create(input)) as unknown as GatewayOrder;
+      return (await this.client.orders.create(input as Parameters<Razorpay['orders']['create']>[0])) as unknown as GatewayOrder;
     } catch (error) {
       throw toGatewayError(error);
     }

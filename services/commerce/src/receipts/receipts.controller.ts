@@ -1,6 +1,6 @@
-import type { ReceiptKind } from '@academy/contracts';
-import { CurrentUser, type AuthUser } from '@academy/service-core';
-import { BadRequestException, Controller, Get, Param, ParseUUIDPipe, Res } from '@nestjs/common';
+import { receiptQuerySchema, type ReceiptKind, type ReceiptQuery } from '@academy/contracts';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-core';
+import { BadRequestException, Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { renderReceiptPdf } from './receipt-pdf.js';
 import { ReceiptsService } from './receipts.service.js';
@@ -19,9 +19,10 @@ export class ReceiptsController {
     purchaseId: string,
     @Param('kind') kind: string,
     @Res() res: Response,
+    @Query(new ZodValidationPipe(receiptQuerySchema)) query: ReceiptQuery,
   ): Promise<void> {
     if (!KINDS.includes(kind as ReceiptKind)) throw new BadRequestException('The receipt kind must be payment or refund');
-    const receipt = await this.receipts.ownReceipt(user.id, purchaseId, kind as ReceiptKind);
+    const receipt = await this.receipts.ownReceipt(user.id, purchaseId, kind as ReceiptKind, query.number);
     const pdf = await renderReceiptPdf(receipt);
     res
       .status(200)

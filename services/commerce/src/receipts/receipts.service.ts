@@ -45,10 +45,13 @@ export class ReceiptsService {
   /** Issues the purchase's receipt of this kind once (free purchases get none); returns its number. */
   async issue(manager: EntityManager, entry: { kind: ReceiptKind; purchaseId: string; refundId?: string; amountPaise: number; at: Date }): Promise<string | null> {
     if (entry.amountPaise <= 0) return null;
-    const [existing] = (await manager.query(`SELECT "number" FROM "commerce"."receipts" WHERE "purchase_id" = $1 AND "kind" = $2`, [
-      entry.purchaseId,
-      entry.kind,
-    ])) as { number: string }[];
+    // One receipt per paid purchase, one credit note per processed refund (partial refunds each get theirs).
+    const [existing] = (await manager.query(
+      entry.kind === 'payment'
+        ? `SELECT "number" FROM "commerce"."receipts" WHERE "purchase_id" = $1 AND "kind" = 'payment'`
+        : `SELECT "number" FROM "commerce"."receipts" WHERE "refund_id" = $1 AND "kind" = 'refund'`,
+      [entry.kind === 'payment' ? entry.purchaseId : entry.refundId],
+    )) as { number: string }[];
     if (existing) return existing.number;
     const [purchase] = (await manager.query(
       `SELECT "payer_id", "payer_name", "payer_email", "course_id", "course_title", "razorpay_payment_id" FROM "commerce"."purchases" WHERE "id" = $1`,
@@ -121,11 +124,13 @@ export class ReceiptsService {
   }
 
   /** The receipt, for its owner only: anyone else is told it does not exist. */
-  async ownReceipt(userId: string, purchaseId: string, kind: ReceiptKind): Promise<ReceiptRow> {
-    const [row] = (await this.dataSource.query(`SELECT * FROM "commerce"."receipts" WHERE "purchase_id" = $1 AND "kind" = $2`, [
-      purchaseId,
-      kind,
-    ])) as ReceiptRow[];
+  /** The receipt of the purchase, or a credit note: the one numbered `number`, else the latest. */
+  async ownReceipt(userId: string, purchaseId: string, kind: ReceiptKind, number?: string): Promise<ReceiptRow> {
+    const [row] = (await this.dataSource.query(
+      `SELECT * FROM "commerce"."receipts" WHERE "purchase_id" = $1 AND "kind" = $2 AND ($3::text IS NULL OR "number" = $3)
+        ORDER BY "issued_at" DESC, "sequence" DESC LIMIT 1`,
+      [purchaseId, kind, number ?? null],
+    )) as ReceiptRow[];
     if (!row || row.user_id !== userId) throw new NotFoundException('Receipt not found');
     return row;
   }

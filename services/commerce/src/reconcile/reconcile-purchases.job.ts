@@ -20,6 +20,8 @@ export interface ReconcileResult {
   completed: number;
   expired: number;
   enrolled: number;
+  /** Captured payments found on orders already settled by another payment (each refunded once). */
+  secondPayments: number;
 }
 
 const BATCH = 200;
@@ -46,7 +48,7 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
   async handle(job: Job<ReconcileData, ReconcileResult>): Promise<ReconcileResult> {
     const reconcileAfterMs = job.data.reconcileAfterMs ?? this.config.RECONCILE_AFTER_MS;
     const expireAfterMs = job.data.expireAfterMs ?? this.config.PENDING_EXPIRY_MS;
-    const result: ReconcileResult = { checked: 0, completed: 0, expired: 0, enrolled: 0 };
+    const result: ReconcileResult = { checked: 0, completed: 0, expired: 0, enrolled: 0, secondPayments: 0 };
 
     // Pending for a while, or closed (failed/expired) recently: a captured payment may still have arrived late.
     const stale: { id: string }[] = await this.dataSource.query(
@@ -71,7 +73,10 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
         if (settled) {
           const outcome = await this.settlement.verify({ orderId: purchase.razorpayOrderId!, paymentId: settled.id, source: 'reconcile' });
           if (outcome.success) result.completed += 1;
-        } else if (purchase.status === 'pending' && Date.now() - purchase.createdAt.getTime() > expireAfterMs) {
+        } else if (
+          purchase.status === 'pending' &&
+          (Date.now() - purchase.createdAt.getTime() > expireAfterMs || (purchase.orderExpiresAt !== null && purchase.orderExpiresAt.getTime() < Date.now()))
+        ) {
           await this.dataSource.query(
             `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = 'No payment before the order expired',
                     "updated_at" = now() WHERE "id" = $1 AND "status" = 'pending'`,
@@ -83,6 +88,8 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
         this.logger.warn(`purchase ${purchase.id} not reconciled: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+
+    result.secondPayments = await this.refundSecondPayments();
 
     await this.refunds.reconcilePending(BATCH);
     // Refunds made in the dashboard whose webhooks were lost (a pending one found here is followed next time).
@@ -106,5 +113,37 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
       }
     }
     return result;
+  }
+
+  /**
+   * Each settled purchase's order is looked at once, after it stopped taking payments (its `expire_by`; an order
+   * made before orders expired: RECONCILE_CLOSED_WITHIN_MS after payment): any other captured payment of that order
+   * (whose webhooks and verify were lost) is refunded through settlement, like one that is verified. A Razorpay
+   * failure leaves the purchase for the next run.
+   */
+  private async refundSecondPayments(): Promise<number> {
+    const due: { id: string; razorpay_order_id: string; razorpay_payment_id: string | null }[] = await this.dataSource.query(
+      `SELECT "id", "razorpay_order_id", "razorpay_payment_id" FROM "commerce"."purchases"
+        WHERE "status" IN ('paid', 'refunded') AND "razorpay_order_id" IS NOT NULL AND "extra_payments_checked_at" IS NULL
+          AND COALESCE("order_expires_at", "paid_at" + make_interval(secs => $1)) < now()
+        ORDER BY "paid_at" LIMIT $2`,
+      [this.config.RECONCILE_CLOSED_WITHIN_MS / 1000, BATCH],
+    );
+    let found = 0;
+    for (const purchase of due) {
+      try {
+        const payments = await this.razorpay.fetchOrderPayments(purchase.razorpay_order_id);
+        for (const payment of payments) {
+          if (payment.id === purchase.razorpay_payment_id || (payment.status !== 'captured' && payment.status !== 'authorized')) continue;
+          await this.settlement.recordAttempt(purchase.id, payment);
+          const outcome = await this.settlement.verify({ orderId: purchase.razorpay_order_id, paymentId: payment.id, source: 'reconcile' });
+          if (outcome.success) found += 1;
+        }
+        await this.dataSource.query(`UPDATE "commerce"."purchases" SET "extra_payments_checked_at" = now() WHERE "id" = $1`, [purchase.id]);
+      } catch (error) {
+        this.logger.warn(`purchase ${purchase.id}: second payments not checked: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return found;
   }
 }

@@ -1,4 +1,4 @@
-import { refundIneligibility, type LearnerPurchase, type LearnerPurchasesAnswer, type RefundRequestAnswer } from '@academy/contracts';
+import { REFUND_BLOCKED, refundIneligibility, type LearnerPurchase, type LearnerPurchasesAnswer, type RefundRequestAnswer } from '@academy/contracts';
 import { CurrentUser, type AuthUser } from '@academy/service-core';
 import {
   BadRequestException,
@@ -10,7 +10,6 @@ import {
   Param,
   ParseUUIDPipe,
   Post,
-  ServiceUnavailableException,
   UseGuards,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -27,6 +26,7 @@ interface PurchaseListRow {
   course_id: string;
   course_title: string;
   amount_paise: number;
+  refunded_paise: string;
   status: LearnerPurchase['status'];
   created_at: Date;
   paid_at: Date | null;
@@ -58,11 +58,15 @@ export class RefundsController {
   @Get()
   async list(@CurrentUser() user: AuthUser): Promise<LearnerPurchasesAnswer> {
     const rows = (await this.dataSource.query(
-      `SELECT p."id", p."user_id", p."course_id", p."course_title", p."amount_paise", p."status", p."created_at", p."paid_at",
+      `SELECT p."id", p."user_id", p."course_id", p."course_title", p."amount_paise", p."refunded_paise", p."status", p."created_at", p."paid_at",
               r."status" AS refund_status, r."amount_paise" AS refund_amount_paise, r."created_at" AS refund_created_at,
               r."processed_at" AS refund_processed_at
          FROM "commerce"."purchases" p
-         LEFT JOIN "commerce"."refunds" r ON r."purchase_id" = p."id" AND r."razorpay_payment_id" = p."razorpay_payment_id"
+         -- The refund the learner asked for, else the latest one made in Razorpay's dashboard (partial refunds add up in refunded_paise).
+         LEFT JOIN LATERAL (
+           SELECT * FROM "commerce"."refunds" r
+            WHERE r."purchase_id" = p."id" AND r."razorpay_payment_id" = p."razorpay_payment_id"
+            ORDER BY (r."reason" <> 'dashboard') DESC, r."created_at" DESC LIMIT 1) r ON true
         WHERE p."payer_id" = $1
         ORDER BY p."created_at" DESC
         LIMIT 500`,
@@ -90,6 +94,7 @@ export class RefundsController {
               status: row.status,
               amountPaise: Number(row.amount_paise),
               paidAt: row.paid_at ? new Date(row.paid_at) : null,
+              refundedPaise: Number(row.refunded_paise),
               certificateIssued: certifiedByLearner.get(row.user_id)?.has(row.course_id) ?? false,
             });
       const unknown = row.status === 'paid' && certifiedByLearner.get(row.user_id) === null && !blocked && !refund;
@@ -98,6 +103,7 @@ export class RefundsController {
         courseId: row.course_id,
         courseTitle: row.course_title,
         amountPaise: Number(row.amount_paise),
+        refundedPaise: Number(row.refunded_paise),
         status: row.status,
         createdAt: new Date(row.created_at).toISOString(),
         paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
@@ -121,17 +127,18 @@ export class RefundsController {
     // Another account's purchase answers as an unknown one; the payer (a parent, for a child) asks for the refund.
     if (!purchase || purchase.payerId !== user.id) throw new NotFoundException('Purchase not found');
     const [existing] = (await this.dataSource.query(
-      `SELECT "status", "amount_paise" FROM "commerce"."refunds" WHERE "purchase_id" = $1 AND "razorpay_payment_id" = $2`,
+      `SELECT "status", "amount_paise" FROM "commerce"."refunds" WHERE "purchase_id" = $1 AND "razorpay_payment_id" = $2 AND "reason" <> 'dashboard'`,
       [purchase.id, purchase.razorpayPaymentId],
     )) as { status: RefundRequestAnswer['refund']['status']; amount_paise: string }[];
     if (existing && existing.status !== 'requested') {
       return { success: true, message: 'Refund already requested', refund: { status: existing.status, amountPaise: Number(existing.amount_paise) } };
     }
-    const reason =
-      refundIneligibility(purchase) ??
-      refundIneligibility({ ...purchase, certificateIssued: (await this.certificateCoursesOr503(purchase.userId)).has(purchase.courseId) });
+    // Paid, not free, within the window, nothing refunded yet. Whether a certificate was issued is decided by progress
+    // when access ends, atomically with issuing one (RefundsService.requestForLearner).
+    const reason = refundIneligibility(purchase);
     if (reason) throw new BadRequestException(reason);
-    const row = await this.refunds.refund(purchase.id, purchase.razorpayPaymentId!, purchase.amountPaise, 'learner_request');
+    const row = await this.refunds.requestForLearner({ id: purchase.id, razorpayPaymentId: purchase.razorpayPaymentId!, amountPaise: purchase.amountPaise });
+    if (row === 'certificate') throw new BadRequestException(REFUND_BLOCKED.certificate);
     return { success: true, message: 'Refund requested', refund: { status: row.status, amountPaise: Number(row.amount_paise) } };
   }
 
@@ -144,11 +151,4 @@ export class RefundsController {
     }
   }
 
-  private async certificateCoursesOr503(userId: string): Promise<Set<string>> {
-    try {
-      return await this.certificateCourses(userId);
-    } catch {
-      throw new ServiceUnavailableException(CERTIFICATES_UNKNOWN);
-    }
-  }
 }

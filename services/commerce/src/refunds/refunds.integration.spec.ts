@@ -50,24 +50,28 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
   };
   const totals = async () => (await http().get('/api/educator/dashboard').set(await h.bearer(educator))).body.dashboardData;
 
-  it('refunds on request once, completes on refund.processed: access ends, earnings net, and the learner may buy again', async () => {
+  it('refunds on request once (access ends at once), completes on refund.processed: earnings net, and the learner may buy again', async () => {
     const student = h.newStudent();
     const { purchaseId, paymentId } = await buy(student);
     await worker.get(OutboxRelay).flush();
     await eventually(totals, (data) => data.totalEarnings === 400);
 
-    expect((await askRefund(null, purchaseId)).status).toBe(401);
-    expect((await askRefund(h.newStudent(), purchaseId)).body).toEqual({ success: false, message: 'Purchase not found' });
+    const anonymous = await askRefund(null, purchaseId);
+    expect([anonymous.status, anonymous.body.success]).toEqual([401, false]);
+    const stranger = await askRefund(h.newStudent(), purchaseId);
+    expect([stranger.status, stranger.body]).toEqual([404, { success: false, message: 'Purchase not found' }]);
     expect((await askRefund(educator, purchaseId)).status).toBe(404);
     expect((await askRefund(demoUsers.educator, purchaseId)).status).toBe(404);
-    expect((await askRefund(student, 'not-a-uuid')).status).toBe(400);
+    const malformed = await askRefund(student, 'not-a-uuid');
+    expect([malformed.status, malformed.body]).toEqual([400, { success: false, message: 'purchaseId must be a valid purchase id' }]);
 
     const [first, second] = await Promise.all([askRefund(student, purchaseId), askRefund(student, purchaseId)]);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(first.body.refund).toEqual({ status: 'pending', amountPaise: 40_000 });
     expect(h.sandbox.razorpay.store.refundsOfPayment(paymentId)).toHaveLength(1);
-    expect(await status(purchaseId)).toBe('paid'); // access lasts until Razorpay processes the refund
-    expect(await h.enrolledCourses(student)).toEqual([course]);
+    // Money moves when Razorpay processes the refund; access ends now (a refund asked and a certificate exclude each other).
+    expect(await status(purchaseId)).toBe('paid');
+    expect(await h.enrolledCourses(student)).toEqual([]);
 
     h.webhooks(true);
     try {
@@ -84,7 +88,7 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
       headers: { ...(await h.bearer(student)), 'content-type': 'application/json' },
       body: JSON.stringify({ courseId: course }),
     });
-    expect(player.status).toBeGreaterThanOrEqual(400);
+    expect([player.status, await player.json()]).toEqual([403, { success: false, message: 'You are not enrolled in this course' }]);
     expect(await db().query('SELECT amount_paise FROM commerce.earnings_reversals WHERE purchase_id = $1', [purchaseId])).toEqual([
       { amount_paise: '-40000' },
     ]);
@@ -227,5 +231,149 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
       'A certificate was issued for this course',
     );
     expect(refundIneligibility({ status: 'refunded', amountPaise: 100, paidAt }, now)).toBe('This purchase was already refunded');
+  });
+
+  describe('a refund and a certificate exclude each other', () => {
+    const lectured = randomUUID();
+    const lectureId = randomUUID();
+    beforeAll(() => {
+      h.catalogue.add({
+        _id: lectured,
+        courseTitle: 'Probability',
+        coursePrice: 300,
+        discount: 0,
+        educatorId: educator.sub,
+        courseContent: [
+          {
+            chapterId: randomUUID(),
+            chapterOrder: 1,
+            chapterTitle: 'Chance',
+            chapterContent: [
+              { lectureId, lectureOrder: 1, lectureTitle: 'Coins', lectureDuration: 5, lectureUrl: 'https://media.example.test/c.mp4', isPreviewFree: false, notesUrl: null, testUrl: null },
+            ],
+          },
+        ],
+      });
+    });
+    const buyLectured = async (student: TestUser) => {
+      const created = await http().post('/api/user/purchase').set(await h.bearer(student)).send({ courseId: lectured }).expect(200);
+      const paid = await h.pay(created.body.order.id);
+      await http().post('/api/user/verifyRazorpay').set(await h.bearer(student)).send({ ...paid, purchaseId: created.body.purchaseId }).expect(200);
+      return { purchaseId: created.body.purchaseId as string, paymentId: paid.razorpay_payment_id };
+    };
+    const progressCall = async (student: TestUser, method: string, path: string, body?: object) =>
+      fetch(`${h.progressUrl}${path}`, {
+        method,
+        headers: { ...(await h.bearer(student)), 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const finish = async (student: TestUser) =>
+      expect((await progressCall(student, 'POST', '/api/user/update-course-progress', { courseId: lectured, lectureId })).status).toBe(200);
+    const certificate = (student: TestUser) => progressCall(student, 'GET', `/api/certificates/course/${lectured}`);
+
+    it('a certificate downloaded first makes the refund ineligible: 400, nothing refunded, access kept', async () => {
+      const student = h.newStudent();
+      const { purchaseId, paymentId } = await buyLectured(student);
+      await finish(student);
+      expect((await certificate(student)).status).toBe(200);
+      const refused = await askRefund(student, purchaseId);
+      expect([refused.status, refused.body]).toEqual([400, { success: false, message: 'A certificate was issued for this course' }]);
+      expect(await db().query('SELECT 1 FROM commerce.refunds WHERE purchase_id = $1', [purchaseId])).toEqual([]);
+      expect(h.sandbox.razorpay.store.refundsOfPayment(paymentId)).toHaveLength(0);
+      expect(await h.enrolledCourses(student)).toEqual([lectured]);
+    });
+
+    it('a refund asked first ends access: the learner cannot finish the course nor get the certificate', async () => {
+      const student = h.newStudent();
+      const { purchaseId } = await buyLectured(student);
+      expect((await askRefund(student, purchaseId)).status).toBe(200);
+      const lecture = await progressCall(student, 'POST', '/api/user/update-course-progress', { courseId: lectured, lectureId });
+      expect(lecture.status).toBe(403);
+      const refused = await certificate(student);
+      expect([refused.status, await refused.json()]).toEqual([403, { success: false, message: 'You are not enrolled in this course' }]);
+    });
+
+    it('asked at the same moment, exactly one of them wins, for every learner', async () => {
+      const learners = await Promise.all(Array.from({ length: 4 }, async () => {
+        const student = h.newStudent();
+        const { purchaseId } = await buyLectured(student);
+        await finish(student);
+        return { student, purchaseId };
+      }));
+      const outcomes = await Promise.all(learners.map(async ({ student, purchaseId }) => {
+        const [refund, issued] = await Promise.all([askRefund(student, purchaseId), certificate(student)]);
+        return [refund.status, issued.status];
+      }));
+      for (const outcome of outcomes) expect([[200, 403], [400, 200]]).toContainEqual(outcome);
+      // A learner who got the certificate has no refund row; one refunded has no certificate.
+      const both = await db().query(
+        `SELECT r.purchase_id FROM commerce.refunds r JOIN commerce.purchases p ON p.id = r.purchase_id
+           JOIN progress.certificates c ON c.user_id = p.user_id AND c.course_id = p.course_id AND c.withdrawn_at IS NULL
+          WHERE p.id = ANY($1)`,
+        [learners.map((learner) => learner.purchaseId)],
+      );
+      expect(both).toEqual([]);
+    });
+
+    it('a course refunded in full by the academy (dashboard) withdraws its certificate: the code stops verifying', async () => {
+      const student = h.newStudent();
+      const { purchaseId, paymentId } = await buyLectured(student);
+      await finish(student);
+      expect((await certificate(student)).status).toBe(200);
+      const [{ code }] = await db().query('SELECT code FROM progress.certificates WHERE user_id = $1 AND course_id = $2', [student.sub, lectured]);
+      expect((await fetch(`${h.progressUrl}/api/certificates/verify/${code}`)).status).toBe(200);
+      const made = (await (await fetch(new URL(`razorpay/sandbox/refund/${paymentId}`, h.sandbox.baseUrl), { method: 'POST' })).json()) as { id: string };
+      await fetch(new URL(`razorpay/sandbox/process-refund/${made.id}`, h.sandbox.baseUrl), { method: 'POST' });
+      await worker.get(ReconcilePurchasesJob).handle({ data: {} } as Job<ReconcileData, ReconcileResult>);
+      expect(await status(purchaseId)).toBe('refunded');
+      const verify = await fetch(`${h.progressUrl}/api/certificates/verify/${code}`);
+      expect([verify.status, await verify.json()]).toEqual([410, { success: false, message: 'This certificate was withdrawn: its course was refunded' }]);
+      expect(await h.enrolledCourses(student)).toEqual([]);
+    });
+  });
+
+  it('a partial refund is partial: its amount in the ledger and on its credit note, access kept; access ends when the whole price is refunded', async () => {
+    const student = h.newStudent();
+    const { purchaseId, paymentId } = await buy(student);
+    await worker.get(OutboxRelay).flush();
+    const before = await eventually(totals, (data) => data.totalEarnings >= 400);
+    const refundPart = async (amount: number) => {
+      const made = (await (await fetch(new URL(`razorpay/sandbox/refund/${paymentId}`, h.sandbox.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ amount }),
+      })).json()) as { id: string; amount: number };
+      expect(made.amount).toBe(amount);
+      await fetch(new URL(`razorpay/sandbox/process-refund/${made.id}`, h.sandbox.baseUrl), { method: 'POST' });
+      await worker.get(ReconcilePurchasesJob).handle({ data: {} } as Job<ReconcileData, ReconcileResult>);
+    };
+
+    await refundPart(10_000); // ₹100 of ₹400, made in the dashboard, found by reconciliation
+    expect(await db().query('SELECT status, refunded_paise FROM commerce.purchases WHERE id = $1', [purchaseId])).toEqual([{ status: 'paid', refunded_paise: '10000' }]);
+    expect(await db().query('SELECT amount_paise FROM commerce.earnings_reversals WHERE purchase_id = $1', [purchaseId])).toEqual([{ amount_paise: '-10000' }]);
+    expect(await totals()).toMatchObject({ totalEarnings: before.totalEarnings - 100 });
+    expect(await db().query(`SELECT amount_paise FROM commerce.receipts WHERE purchase_id = $1 AND kind = 'refund'`, [purchaseId])).toEqual([{ amount_paise: '10000' }]);
+    expect(await h.enrolledCourses(student)).toEqual([course]); // access kept
+    const [listed] = await purchases(student);
+    expect(listed).toMatchObject({ status: 'paid', refundedPaise: 10_000, refund: { status: 'processed', amountPaise: 10_000 }, refundable: false });
+    // The learner cannot ask the rest through the portal: the academy, who made the partial refund, handles it.
+    const rest = await askRefund(student, purchaseId);
+    expect([rest.status, rest.body.message]).toEqual([400, 'Part of this payment was already refunded: please contact us about the rest']);
+
+    await refundPart(30_000); // the rest
+    expect(await db().query('SELECT status, refunded_paise FROM commerce.purchases WHERE id = $1', [purchaseId])).toEqual([{ status: 'refunded', refunded_paise: '40000' }]);
+    expect(await db().query('SELECT amount_paise FROM commerce.earnings_reversals WHERE purchase_id = $1 ORDER BY amount_paise DESC', [purchaseId])).toEqual([
+      { amount_paise: '-10000' },
+      { amount_paise: '-30000' },
+    ]);
+    expect(await totals()).toMatchObject({ totalEarnings: before.totalEarnings - 400 });
+    const notes = await db().query(`SELECT number, amount_paise FROM commerce.receipts WHERE purchase_id = $1 AND kind = 'refund' ORDER BY sequence`, [purchaseId]);
+    expect(notes.map((note: { amount_paise: string }) => note.amount_paise)).toEqual(['10000', '30000']);
+    // Each credit note downloads by its number.
+    const pdf = await http().get(`/api/user/purchases/${purchaseId}/receipts/refund?number=${encodeURIComponent(notes[0].number)}`).set(await h.bearer(student));
+    expect([pdf.status, pdf.headers['content-disposition']]).toEqual([200, `attachment; filename="${notes[0].number.replaceAll('/', '-')}.pdf"`]);
+    expect(await h.enrolledCourses(student)).toEqual([]); // access ended with the full refund
+    await worker.get(ReconcilePurchasesJob).handle({ data: {} } as Job<ReconcileData, ReconcileResult>); // once only
+    expect(await db().query('SELECT COUNT(*)::int AS n FROM commerce.earnings_reversals WHERE purchase_id = $1', [purchaseId])).toEqual([{ n: 2 }]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jest } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { bindAddressFrom, ConfigError, coreConfigShape, jwksUrlOf, loadConfig } from './config.js';
 
 const validEnv = {
@@ -68,8 +69,9 @@ describe('production guard', () => {
     ...validEnv,
     NODE_ENV: 'production',
     AUTH_ISSUER: 'https://tenant.auth0.com/',
-    INTERNAL_TOKEN: 'x'.repeat(40),
-    RAZORPAY_KEY_ID: 'rzp_live_abc',
+    // Generated at run time: a literal here would be a value written in the repository, which production refuses.
+    INTERNAL_TOKEN: randomBytes(20).toString('hex'),
+    RAZORPAY_KEY_ID: 'rzp_live_Hq7Lr2Zp9Wm4Tn',
   };
 
   it('accepts a production environment without sandbox settings', () => {
@@ -82,7 +84,12 @@ describe('production guard', () => {
     ['AUTH_ISSUER', 'http://localhost:8090/', 'AUTH_ISSUER must be an https://'],
     ['RAZORPAY_KEY_SECRET', 'sandbox_key_secret', 'RAZORPAY_KEY_SECRET is a sandbox default secret'],
     ['RAZORPAY_WEBHOOK_SECRET', 'sandbox_webhook_secret', 'RAZORPAY_WEBHOOK_SECRET is a sandbox default secret'],
-    ['INTERNAL_TOKEN', 'short-but-valid-token', 'INTERNAL_TOKEN must be at least 32 characters'],
+    ['INTERNAL_TOKEN', 'f3b1c9e27d4a86b05e9c2d7f', 'INTERNAL_TOKEN must be at least 32 characters'],
+    ['RAZORPAY_WEBHOOK_SECRET', 'REPLACE_ME', 'RAZORPAY_WEBHOOK_SECRET is a placeholder or test value'],
+    ['RAZORPAY_WEBHOOK_SECRET', 'f3b1c9e27d4a86b05e9c2d7f', 'RAZORPAY_WEBHOOK_SECRET must be at least 32 characters'],
+    ['MEDIA_LINK_SECRET', 'test-media-link-secret-0123456789abcdef', 'MEDIA_LINK_SECRET is a value written in the repository'],
+    ['OPERATOR_TOKEN', 'x'.repeat(40), 'OPERATOR_TOKEN is a placeholder or test value'],
+    ['RAZORPAY_KEY_ID', 'REPLACE_ME', 'RAZORPAY_KEY_ID must be a live key'],
   ])('refuses %s=%p in production, naming it', (name, value, expected) => {
     const env = { ...productionEnv, [name]: value };
     expect(() => loadConfig(coreConfigShape, env)).toThrow(expected);

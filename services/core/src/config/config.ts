@@ -17,6 +17,12 @@ export const coreConfigShape = {
   DB_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** Which proxies' X-Forwarded-For express believes (its `trust proxy` setting): the edge and ingress run on private addresses. */
   TRUST_PROXY: z.string().min(1).default('loopback, linklocal, uniquelocal'),
+  /**
+   * HTTP entry points: the port of the operator pages (queue dashboard, dead letters), which nothing in front of the
+   * services (the edge, nginx, the Ingress) proxies. Unset: the operator pages are not served at all. They are
+   * never served on PORT.
+   */
+  OPERATOR_PORT: z.coerce.number().int().positive().optional(),
   /** Credential of the operator pages (queue dashboard, dead letters under /internal/); unset: they answer 401. */
   OPERATOR_TOKEN: z.string().min(16).optional(),
   /** Attempts of every job before it becomes a dead letter, and the first exponential backoff delay (ms). */
@@ -64,8 +70,49 @@ export const SANDBOX_DEFAULT_SECRETS: readonly string[] = [
   'sandbox-newsletter-key',
 ];
 
+/**
+ * Values written in this repository as secrets (test fixtures, benchmarks, examples) long enough to pass the
+ * length rule below. `repository-secrets.spec.ts` scans every tracked file and fails when a literal given to a
+ * secret there is not refused in production, so a new fixture cannot slip through.
+ */
+export const REPOSITORY_SECRET_VALUES: readonly string[] = [
+  'test-media-link-secret-0123456789abcdef',
+  'a-media-link-secret-of-enough-length-0123',
+  'catalogue-operator-token-0123456789',
+];
+
 /** Production services share an internal token at least this long. */
 export const PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH = 32;
+
+/**
+ * The secrets a production service holds and the least length of each: the academy's own shared secrets and the
+ * webhook secret are generated (`openssl rand -hex 32` gives 64 characters); Razorpay's key secrets are 24.
+ */
+export const PRODUCTION_SECRET_MIN_LENGTHS: Readonly<Record<string, number>> = {
+  INTERNAL_TOKEN: PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH,
+  OPERATOR_TOKEN: PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH,
+  MEDIA_LINK_SECRET: 32,
+  RAZORPAY_WEBHOOK_SECRET: 32,
+  RAZORPAY_KEY_SECRET: 20,
+  S3_SECRET_ACCESS_KEY: 20,
+};
+
+/**
+ * A value nobody generated: a placeholder of the manifests (`REPLACE_ME`), a word that only fixtures use, a run
+ * of one character, or a counting sequence. A random secret matches none of these (the chance that 64 random hex
+ * characters hold "0123456789" is about 1 in 10^10).
+ */
+const PLACEHOLDER_VALUE = /REPLACE|CHANGE[_-]?ME|PLACEHOLDER|EXAMPLE|SANDBOX|DUMMY|FIXTURE|(^|[^a-z])(test|demo|secret|password|token)s?([^a-z]|$)|0123456789|abcdef|^(.)\4*$/i;
+
+/** Why a production secret is refused, or undefined when it looks generated and is not one of the repository's. */
+export function weakSecretProblem(name: string, value: string): string | undefined {
+  const minLength = PRODUCTION_SECRET_MIN_LENGTHS[name] ?? 0;
+  if (SANDBOX_DEFAULT_SECRETS.includes(value)) return `${name} is a sandbox default secret`;
+  if (REPOSITORY_SECRET_VALUES.includes(value)) return `${name} is a value written in the repository (a test or example secret)`;
+  if (PLACEHOLDER_VALUE.test(value)) return `${name} is a placeholder or test value, not a generated secret`;
+  if (value.length < minLength) return `${name} must be at least ${minLength} characters in production`;
+  return undefined;
+}
 
 let sandboxEscapeWarned = false;
 
@@ -84,14 +131,18 @@ export function productionSandboxProblems(env: Record<string, string | undefined
   for (const name of ['AUTH_ISSUER', 'AUTH_JWKS_URL']) {
     if (env[name]?.startsWith('http://')) problems.push(`${name} must be an https:// address in production`);
   }
+  if (env.RAZORPAY_KEY_ID !== undefined && !env.RAZORPAY_KEY_ID.startsWith('rzp_test_') && !/^rzp_live_[A-Za-z0-9]{8,}$/.test(env.RAZORPAY_KEY_ID)) {
+    problems.push('RAZORPAY_KEY_ID must be a live key (rzp_live_…) in production');
+  }
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && SANDBOX_DEFAULT_SECRETS.includes(value)) problems.push(`${name} is a sandbox default secret`);
-  }
-  if (env.INTERNAL_TOKEN !== undefined && env.INTERNAL_TOKEN.length < PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH) {
-    problems.push(`INTERNAL_TOKEN must be at least ${PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH} characters in production`);
-  }
-  if (env.OPERATOR_TOKEN !== undefined && env.OPERATOR_TOKEN.length < PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH) {
-    problems.push(`OPERATOR_TOKEN must be at least ${PRODUCTION_MIN_INTERNAL_TOKEN_LENGTH} characters in production`);
+    if (value === undefined) continue;
+    const problem =
+      name in PRODUCTION_SECRET_MIN_LENGTHS
+        ? weakSecretProblem(name, value)
+        : SANDBOX_DEFAULT_SECRETS.includes(value)
+          ? `${name} is a sandbox default secret`
+          : undefined;
+    if (problem) problems.push(problem);
   }
   if (problems.length === 0) return [];
   if (env.ALLOW_SANDBOX_PROVIDERS === 'true') {

@@ -27,6 +27,12 @@ function clientErrorStatus(error: unknown): number | undefined {
   return typeof candidate === 'number' && candidate >= 400 && candidate < 500 ? candidate : undefined;
 }
 
+/**
+ * Another service refused an internal call (a 4xx): never the caller's answer as it is, since its message names the
+ * internal address. Ids are validated before any internal call, so this is our fault: a plain 502.
+ */
+export const INTERNAL_CALL_FAILED_MESSAGE = 'A part of the academy could not answer this request. Please try again later.';
+
 export const DEPENDENCY_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a few seconds.';
 /** Seconds a client should wait before retrying after a 503 (services recover within 5 s of a dependency's return). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -80,6 +86,9 @@ export function toFailure(error: unknown): { status: number; body: FailureBody; 
       body: { success: false, message: DEPENDENCY_UNAVAILABLE_MESSAGE },
       retryAfterSeconds: RETRY_AFTER_SECONDS,
     };
+  }
+  if ((error as { name?: unknown } | null)?.name === 'InternalCallError' && clientErrorStatus(error) !== undefined) {
+    return { status: HttpStatus.BAD_GATEWAY, body: { success: false, message: INTERNAL_CALL_FAILED_MESSAGE } };
   }
   const clientStatus = clientErrorStatus(error);
   if (clientStatus) return { status: clientStatus, body: { success: false, message: messageOf(error, 'Bad request') } };

@@ -83,4 +83,12 @@ describe('dependency outages', () => {
     expect(isDependencyUnavailable(Object.assign(new Error('dup'), { driverError: { code: '23505' } }))).toBe(false);
     expect(toFailure(new InternalCallError('GET /internal/courses/x answered 500', 500, {})).status).toBe(500);
   });
+
+  it('answers another service\'s refusal as a plain 502 that names no internal address', () => {
+    for (const status of [400, 404, 409, 500]) {
+      const failure = toFailure(new InternalCallError(`GET http://127.0.0.1:3103/internal/parents/p/ answered ${status}: Cannot GET /internal/parents/p/`, status, {}));
+      expect(failure.status).toBe(status === 500 ? 500 : 502);
+      expect(JSON.stringify(failure.body)).not.toMatch(/internal|127\.0\.0\.1|http:/);
+    }
+  });
 });

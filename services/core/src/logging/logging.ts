@@ -24,7 +24,8 @@ export function loggerParams(level: string, service: string): Params {
       },
       // pino-http never logs bodies; headers are trimmed to what helps and secrets are removed.
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-internal-token"]', 'res.headers["set-cookie"]'],
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-internal-token"]',
+          'req.headers["x-operator-token"]', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
       customLogLevel: (_request, response, error) =>

@@ -9,7 +9,10 @@ import { runMigrations } from '../database/data-source.js';
 import { createDeadLetterTableSql, DeadLetterStore } from '../queue/dead-letters.js';
 import { prepareServiceTestEnvironment, type ServiceTestEnvironment } from '../testing/service-env.js';
 import { demoUsers } from '../testing/test-issuer.js';
-import { OperatorQueuesModule } from './operator.js';
+import { request as httpRequest } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { listenForOperators } from '../bootstrap.js';
+import { normalisedPath, OperatorQueuesModule, operatorPortGate } from './operator.js';
 
 const SCHEMA = 'opprobe';
 const OPERATOR_TOKEN = 'operator-token-0123456789abcdef';
@@ -108,5 +111,107 @@ describe('operator pages: queue dashboard and dead letters behind OPERATOR_TOKEN
     const closed = await request(closedApp.getHttpServer()).get('/internal/queues').auth('operator', OPERATOR_TOKEN).expect(401);
     expect(closed.body.message).toBe('Operator pages are closed: OPERATOR_TOKEN is not configured');
     await request(closedApp.getHttpServer()).get('/internal/operator/dead-letters').set('X-Operator-Token', OPERATOR_TOKEN).expect(401);
+  });
+});
+
+/** A free port on loopback (the gate must know the operator port before the app listens). */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A raw request: the path exactly as written (fetch and supertest resolve `..` and `//` before sending). */
+function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+/** Spellings of the operator paths a proxy or a router might read as them. */
+const OPERATOR_PATH_VARIANTS = [
+  '/internal/queues',
+  '/internal/queues/api/queues',
+  '/INTERNAL/QUEUES',
+  '/Internal/Queues/',
+  '/internal//queues',
+  '//internal/queues',
+  '/internal/./queues',
+  '/internal/x/../queues',
+  '/api/../internal/queues',
+  '/api/%2e%2e/internal/queues',
+  '/api/%2E%2E%2Finternal%2Fqueues',
+  '/%69nternal/queues',
+  '/internal/%71ueues',
+  '/internal/%2571ueues',
+  '/internal%2fqueues',
+  '/internal\\queues',
+  '/internal/operator/dead-letters',
+  '/internal/Operator/dead-letters?status=dead',
+  '/internal/%6fperator/dead-letters',
+  '/internal/operator/dead-letters/../dead-letters',
+  '/internal/operator/dead-letters%00',
+  '/internal/queues/%E0%A4%A',
+];
+
+describe('operator pages on their own port (OPERATOR_PORT), never on the public one', () => {
+  let testEnv: ServiceTestEnvironment;
+  let app: INestApplication;
+  let publicPort: number;
+  let operatorPort: number;
+  const token = { 'x-operator-token': OPERATOR_TOKEN };
+
+  beforeAll(async () => {
+    testEnv = await prepareServiceTestEnvironment({ OPERATOR_TOKEN });
+    await runMigrations({ url: testEnv.database.url, ...database });
+    @Module({ imports: [CoreModule.forRoot({ service: 'operator-port-test', database }), OperatorQueuesModule.forRoot({ queues: ['op-known'] })] })
+    class OperatorPortAppModule {}
+    app = (await Test.createTestingModule({ imports: [OperatorPortAppModule] }).compile()).createNestApplication({ logger: false });
+    operatorPort = await freePort();
+    // As bootstrapHttp does it.
+    app.use(operatorPortGate(operatorPort));
+    await app.listen(0, '127.0.0.1');
+    publicPort = (app.getHttpServer().address() as AddressInfo).port;
+    await listenForOperators(app, operatorPort, '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await testEnv?.teardown();
+  });
+
+  it('answers 404 on the public port to every spelling of the operator paths, even with the operator token', async () => {
+    for (const path of OPERATOR_PATH_VARIANTS) {
+      const answer = await rawGet(publicPort, path, token);
+      expect([path, answer.status]).toEqual([path, 404]);
+      expect(answer.body).not.toContain('Academy queues');
+    }
+    // The public port still serves what it serves.
+    expect((await rawGet(publicPort, '/health/live')).status).toBe(200);
+  });
+
+  it('serves the operator pages on the operator port, behind the token, and nothing else there', async () => {
+    expect((await rawGet(operatorPort, '/internal/queues')).status).toBe(401);
+    const page = await rawGet(operatorPort, '/internal/queues', token);
+    expect([page.status, page.body.includes('Academy queues')]).toEqual([200, true]);
+    expect((await rawGet(operatorPort, '/internal/operator/dead-letters', token)).status).toBe(200);
+    expect((await rawGet(operatorPort, '/health/live')).status).toBe(200);
+    for (const path of ['/api/course/all', '/internal/enrolments', '/internal/../api/course/all', '/metrics']) {
+      expect([path, (await rawGet(operatorPort, path, token)).status]).toEqual([path, 404]);
+    }
+  });
+
+  it('reads paths as a router could', () => {
+    expect(normalisedPath('/api/%252e%252e/INTERNAL//Queues/')).toBe('/internal/queues');
+    expect(normalisedPath('/internal/%E0%A4%A')).toBeNull();
   });
 });

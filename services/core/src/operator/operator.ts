@@ -32,6 +32,60 @@ import { DeadLetterNotFoundError, DeadLetterStore, type DeadLetter, type DeadLet
 import { PRODUCER_REDIS_OPTIONS } from '../queue/queue-defaults.js';
 
 export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
+
+/** Where the operator pages live (dead letters of every service, catalogue's queue dashboard). */
+export const OPERATOR_PATH_PREFIXES: readonly string[] = ['/internal/operator', '/internal/queues'];
+const OPERATOR_PORT_ALSO_SERVES = ['/health', '/health/live'];
+
+/**
+ * The path as a router could come to read it: percent-decoded until it stops changing, backslashes as slashes,
+ * repeated slashes collapsed, `.` and `..` resolved, lower case (Express matches routes case-insensitively). null:
+ * not decodable.
+ */
+export function normalisedPath(url: string): string | null {
+  let path = url.split('?')[0]!.split('#')[0]!;
+  for (let round = 0; round < 5; round += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const segments: string[] = [];
+  for (const segment of path.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
+}
+
+const underOperatorPath = (path: string) => OPERATOR_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/**
+ * Keeps the operator pages off the public port: a request for them (in any spelling: encoded, doubled slashes,
+ * `..`, upper case, or not decodable) that did not arrive on OPERATOR_PORT answers 404, as does anything but the
+ * operator pages and health on OPERATOR_PORT. Installed by `bootstrapHttp` before every route.
+ */
+export function operatorPortGate(operatorPort: number | undefined) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const path = normalisedPath(request.originalUrl ?? request.url);
+    const onOperatorPort = operatorPort !== undefined && request.socket.localPort === operatorPort;
+    const allowed = onOperatorPort
+      ? path !== null && (underOperatorPath(path) || OPERATOR_PORT_ALSO_SERVES.includes(path))
+      : path !== null
+        ? !underOperatorPath(path)
+        : !/\/internal/i.test(request.originalUrl ?? request.url);
+    if (allowed) {
+      next();
+      return;
+    }
+    response.status(404).json({ success: false, message: 'Not found' });
+  };
+}
 export const OPERATOR_REALM = 'academy operators';
 
 /**

@@ -1,13 +1,14 @@
 import { isCourseComplete, quizzesOf, type CertificateRecord } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LEARNING_SETTINGS, type LearningSettings } from '../learning/learning-settings.js';
-import { LearningService } from '../learning/learning.service.js';
+import { LearningService, NOT_ENROLLED_MESSAGE } from '../learning/learning.service.js';
 import { UsersService } from '../users/users.service.js';
 import { newCertificateCode } from './certificate-code.js';
 
+export const CERTIFICATE_WITHDRAWN_MESSAGE = 'This certificate was withdrawn: its course was refunded';
 export const NOT_COMPLETE_MESSAGE = 'Complete every lecture of the course to get its certificate';
 export const NOT_COMPLETE_WITH_QUIZZES_MESSAGE = 'Complete every lecture and pass every quiz of the course to get its certificate';
 
@@ -60,7 +61,7 @@ export class CertificatesService {
       throw new ConflictException(quizzesOf(course.courseContent).length > 0 ? NOT_COMPLETE_WITH_QUIZZES_MESSAGE : NOT_COMPLETE_MESSAGE);
     }
 
-    const existing = await this.find('"user_id" = $1 AND "course_id" = $2', [userId, courseId]);
+    const existing = await this.find('"user_id" = $1 AND "course_id" = $2 AND "withdrawn_at" IS NULL', [userId, courseId]);
     if (existing) return existing;
 
     const [stored]: { name: string; email: string }[] = await this.dataSource.query(
@@ -69,24 +70,40 @@ export class CertificatesService {
     );
     const studentName = stored?.name || fallbackName || stored?.email || 'Learner';
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const inserted: CertificateRow[] = await this.dataSource.query(
-        `INSERT INTO "progress"."certificates" ("code", "user_id", "course_id", "student_name", "course_title")
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING
-         RETURNING "code", "student_name", "course_title", "course_id", "issued_at"`,
-        [newCertificateCode(), userId, courseId, studentName, course.courseTitle],
-      );
-      if (inserted[0]) return toRecord(inserted[0]);
-      // Either a concurrent request issued it (return that one) or the random code collided (try another).
-      const raced = await this.find('"user_id" = $1 AND "course_id" = $2', [userId, courseId]);
+      const issued = await this.dataSource.transaction(async (manager) => {
+        // The enrolment's lock, as a refund request takes it (EnrolmentsService.endForRefund): a certificate is
+        // issued only while the learner is enrolled, so it never follows a refund asked for meanwhile.
+        const enrolled: unknown[] = await manager.query(
+          'SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 FOR UPDATE',
+          [userId, courseId],
+        );
+        if (enrolled.length === 0) throw new ForbiddenException(NOT_ENROLLED_MESSAGE);
+        // A certificate withdrawn after a refund is issued again, under a new code, once the course is bought and
+        // completed again: the withdrawn code stays unknown.
+        const rows: CertificateRow[] = await manager.query(
+          `INSERT INTO "progress"."certificates" ("code", "user_id", "course_id", "student_name", "course_title")
+           VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT ("user_id", "course_id") DO UPDATE SET "code" = EXCLUDED."code", "student_name" = EXCLUDED."student_name",
+             "course_title" = EXCLUDED."course_title", "issued_at" = now(), "withdrawn_at" = NULL
+             WHERE "certificates"."withdrawn_at" IS NOT NULL
+           RETURNING "code", "student_name", "course_title", "course_id", "issued_at"`,
+          [newCertificateCode(), userId, courseId, studentName, course.courseTitle],
+        );
+        return rows[0] ? toRecord(rows[0]) : null;
+      });
+      if (issued) return issued;
+      // A concurrent request issued it: return that one.
+      const raced = await this.find('"user_id" = $1 AND "course_id" = $2 AND "withdrawn_at" IS NULL', [userId, courseId]);
       if (raced) return raced;
     }
     throw new ConflictException('Could not issue the certificate, please try again');
   }
 
   async verify(code: string): Promise<CertificateRecord> {
-    const found = await this.find('"code" = $1', [code]);
-    if (!found) throw new NotFoundException('No certificate has this code');
-    return found;
+    const found = await this.find('"code" = $1 AND "withdrawn_at" IS NULL', [code]);
+    if (found) return found;
+    if (await this.find('"code" = $1', [code])) throw new GoneException(CERTIFICATE_WITHDRAWN_MESSAGE);
+    throw new NotFoundException('No certificate has this code');
   }
 
   private async find(where: string, params: unknown[]): Promise<CertificateRecord | null> {

@@ -12,7 +12,7 @@ export class InternalCertificatesController {
   @Get(':userId/certificates')
   async certificates(@Param('userId') userId: string): Promise<UserCertificatesAnswer> {
     if (!userId || userId.length > 200) throw new BadRequestException('userId must be a user id');
-    const rows = (await this.dataSource.query('SELECT "course_id" FROM "progress"."certificates" WHERE "user_id" = $1 ORDER BY "issued_at"', [
+    const rows = (await this.dataSource.query('SELECT "course_id" FROM "progress"."certificates" WHERE "user_id" = $1 AND "withdrawn_at" IS NULL ORDER BY "issued_at"', [
       userId,
     ])) as { course_id: string }[];
     return { success: true, courseIds: rows.map((row) => row.course_id) };

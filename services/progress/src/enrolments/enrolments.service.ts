@@ -1,7 +1,7 @@
 import { CatalogueEvent, type CourseEnrolledEvent, type CourseUnenrolledEvent, type EnrolmentRequest } from '@academy/contracts';
 import { OutboxWriter } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /**
  * Enrols a learner for one purchase, idempotently: the purchase id (and the learner + course pair) is unique, so
@@ -40,32 +40,74 @@ export class EnrolmentsService {
   }
 
   /**
-   * A refunded purchase: its enrolment leaves `progress.enrolments` (so `LearningService.isEnrolled` is false and a
-   * later purchase can enrol again) and is kept in `revoked_enrolments`, once per refund id; `course.unenrolled`
-   * tells catalogue to count one student less.
+   * A learner asks for a refund: access ends now, unless a certificate of the course was issued, which refuses
+   * (the learner keeps both the course and the certificate, and gets no refund). The enrolment row is locked, and
+   * `CertificatesService` issues a certificate only under the same lock while the enrolment exists: so a refund
+   * asked and a certificate issued exclude each other, whichever comes first. Idempotent by purchase.
+   */
+  async endForRefund(command: { purchaseId: string; refundId: string }): Promise<{ revoked: boolean } | { certificateIssued: true }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [enrolment]: { user_id: string; course_id: string }[] = await manager.query(
+        `SELECT "user_id", "course_id" FROM "progress"."enrolments" WHERE "purchase_id" = $1 FOR UPDATE`,
+        [command.purchaseId],
+      );
+      if (enrolment) {
+        const certified: unknown[] = await manager.query(
+          `SELECT 1 FROM "progress"."certificates" WHERE "user_id" = $1 AND "course_id" = $2 AND "withdrawn_at" IS NULL`,
+          [enrolment.user_id, enrolment.course_id],
+        );
+        if (certified.length > 0) return { certificateIssued: true as const };
+      }
+      return this.revokeIn(manager, command, { withdrawCertificate: false });
+    });
+  }
+
+  /**
+   * A refund processed in full (whoever asked: the learner, or the academy in Razorpay's dashboard): access ends,
+   * once per purchase, and a certificate of the course is withdrawn (it stops verifying).
    */
   async revoke(command: { purchaseId: string; refundId: string }): Promise<{ revoked: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
-      const removed: { user_id: string; course_id: string; created_at: Date }[] = await manager.query(
-        `DELETE FROM "progress"."enrolments" WHERE "purchase_id" = $1 RETURNING "user_id", "course_id", "created_at"`,
+    return this.dataSource.transaction((manager) => this.revokeIn(manager, command, { withdrawCertificate: true }));
+  }
+
+  /**
+   * The enrolment leaves `progress.enrolments` (so `LearningService.isEnrolled` is false and a later purchase can
+   * enrol again) and is kept in `revoked_enrolments`, once per purchase; `course.unenrolled` tells catalogue to count
+   * one student less.
+   */
+  private async revokeIn(
+    manager: EntityManager,
+    command: { purchaseId: string; refundId: string },
+    options: { withdrawCertificate: boolean },
+  ): Promise<{ revoked: boolean }> {
+    const removed: { user_id: string; course_id: string; created_at: Date }[] = await manager.query(
+      `DELETE FROM "progress"."enrolments" WHERE "purchase_id" = $1 RETURNING "user_id", "course_id", "created_at"`,
+      [command.purchaseId],
+    ).then((result: unknown) => (Array.isArray((result as unknown[])[0]) ? (result as unknown[][])[0] : result) as never);
+    const enrolment = removed[0];
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO "progress"."revoked_enrolments" ("purchase_id", "refund_id", "user_id", "course_id", "enrolled_at")
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING "purchase_id"`,
+      [command.purchaseId, command.refundId, enrolment?.user_id ?? '', enrolment?.course_id ?? '00000000-0000-0000-0000-000000000000', enrolment?.created_at ?? null],
+    );
+    const revoked = enrolment !== undefined && inserted.length > 0;
+    // Catalogue's student counter goes down, in the same transaction, once per revoked enrolment.
+    if (revoked) {
+      await this.outbox.add<Omit<CourseUnenrolledEvent, 'eventId'>>(manager, {
+        topic: CatalogueEvent.CourseUnenrolled,
+        key: command.purchaseId,
+        payload: { courseId: enrolment.course_id, userId: enrolment.user_id, purchaseId: command.purchaseId, refundId: command.refundId },
+      });
+    }
+    if (options.withdrawCertificate) {
+      await manager.query(
+        `UPDATE "progress"."certificates" c SET "withdrawn_at" = now()
+           FROM "progress"."revoked_enrolments" r
+          WHERE r."purchase_id" = $1 AND c."user_id" = r."user_id" AND c."course_id" = r."course_id" AND c."withdrawn_at" IS NULL
+            AND NOT EXISTS (SELECT 1 FROM "progress"."enrolments" e WHERE e."user_id" = r."user_id" AND e."course_id" = r."course_id")`,
         [command.purchaseId],
-      ).then((result: unknown) => (Array.isArray((result as unknown[])[0]) ? (result as unknown[][])[0] : result) as never);
-      const enrolment = removed[0];
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO "progress"."revoked_enrolments" ("purchase_id", "refund_id", "user_id", "course_id", "enrolled_at")
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING "purchase_id"`,
-        [command.purchaseId, command.refundId, enrolment?.user_id ?? '', enrolment?.course_id ?? '00000000-0000-0000-0000-000000000000', enrolment?.created_at ?? null],
       );
-      const revoked = enrolment !== undefined && inserted.length > 0;
-      // Catalogue's student counter goes down, in the same transaction, once per revoked enrolment.
-      if (revoked) {
-        await this.outbox.add<Omit<CourseUnenrolledEvent, 'eventId'>>(manager, {
-          topic: CatalogueEvent.CourseUnenrolled,
-          key: command.purchaseId,
-          payload: { courseId: enrolment.course_id, userId: enrolment.user_id, purchaseId: command.purchaseId, refundId: command.refundId },
-        });
-      }
-      return { revoked };
-    });
+    }
+    return { revoked };
   }
 }

@@ -5,11 +5,9 @@ import {
   countPassedQuizzes,
   EXPIRED_LINK_CODE_MESSAGE,
   LINK_CODE_ALPHABET,
-  LINK_CODE_MAX_ATTEMPTS_PER_HOUR,
   LINK_CODE_TTL_HOURS,
   NOT_LINKED_MESSAGE,
   quizzesOf,
-  TOO_MANY_LINK_ATTEMPTS_MESSAGE,
   WRONG_LINK_CODE_MESSAGE,
   type ChildCourseProgress,
   type ChildProgress,
@@ -19,12 +17,14 @@ import {
   type ParentLinksAnswer,
 } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
-import { BadRequestException, GoneException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
 import { createHash, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
 import { UsersService } from '../users/users.service.js';
+
+export const OWN_LINK_CODE_MESSAGE = 'This is your own code: give it to your parent to enter.';
 
 export const hashLinkCode = (code: string): string => createHash('sha256').update(code).digest('hex');
 
@@ -87,15 +87,10 @@ export class ParentLinksService {
 
   /**
    * A parent redeems a code: the link is made once (single use, checked under a row lock). Wrong, used and expired
-   * codes count towards the parent's hourly limit.
+   * codes count towards the hourly limits, which the controller takes first (`LinkCodeAttemptLimiter`).
    */
   async redeem(parent: AuthUser, code: string): Promise<LinkedPerson> {
     await this.users.upsertFromToken(parent);
-    const [{ count }]: { count: string }[] = await this.dataSource.query(
-      `SELECT count(*) AS "count" FROM "progress"."link_code_attempts" WHERE "parent_id" = $1 AND "attempted_at" > now() - interval '1 hour'`,
-      [parent.id],
-    );
-    if (Number(count) >= LINK_CODE_MAX_ATTEMPTS_PER_HOUR) throw new HttpException(TOO_MANY_LINK_ATTEMPTS_MESSAGE, HttpStatus.TOO_MANY_REQUESTS);
 
     const outcome = await this.dataSource.transaction(async (manager) => {
       const rows: { child_id: string; expired: boolean; used: boolean }[] = await manager.query(
@@ -118,8 +113,7 @@ export class ParentLinksService {
       return { childId: found.child_id };
     });
     if ('problem' in outcome) {
-      if (outcome.problem === 'self') throw new BadRequestException('This is your own code: give it to your parent to enter.');
-      await this.dataSource.query(`INSERT INTO "progress"."link_code_attempts" ("parent_id") VALUES ($1)`, [parent.id]);
+      if (outcome.problem === 'self') throw new BadRequestException(OWN_LINK_CODE_MESSAGE);
       if (outcome.problem === 'expired') throw new GoneException(EXPIRED_LINK_CODE_MESSAGE);
       throw new BadRequestException(WRONG_LINK_CODE_MESSAGE);
     }
@@ -206,7 +200,7 @@ export class ParentLinksService {
                 WHERE p."user_id" = e."user_id" AND p."course_id" = e."course_id") AS "last_playback"
          FROM "progress"."enrolments" e
          LEFT JOIN "progress"."course_ratings" r ON r."user_id" = e."user_id" AND r."course_id" = e."course_id"
-         LEFT JOIN "progress"."certificates" c ON c."user_id" = e."user_id" AND c."course_id" = e."course_id"
+         LEFT JOIN "progress"."certificates" c ON c."user_id" = e."user_id" AND c."course_id" = e."course_id" AND c."withdrawn_at" IS NULL
         WHERE e."user_id" = $1
         ORDER BY e."created_at" DESC, e."id" DESC`,
       [childId],

@@ -11,10 +11,11 @@ import {
   type ParentLinksAnswer,
 } from '@academy/contracts';
 import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, StreamableFile } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req, StreamableFile } from '@nestjs/common';
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
-import { ParentLinksService } from './parent-links.service.js';
+import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
+import { OWN_LINK_CODE_MESSAGE, ParentLinksService } from './parent-links.service.js';
 
 /**
  * Parents and children (issue 14), all under /api/parents/. A child (any signed-in learner) makes link codes and
@@ -25,6 +26,7 @@ export class ParentsController {
   constructor(
     private readonly links: ParentLinksService,
     private readonly certificates: CertificatesService,
+    private readonly attempts: LinkCodeAttemptLimiter,
   ) {}
 
   /** The child's one-time code (24 hours, single use; a new one replaces the last). */
@@ -46,8 +48,18 @@ export class ParentsController {
   async redeem(
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(redeemLinkCodeRequestSchema)) body: { code: string },
+    @Req() request: { ip?: string },
   ): Promise<{ success: true; message: string; child: LinkedPerson }> {
-    const child = await this.links.redeem(user, body.code);
+    // Spent before the code is looked at (atomic in Redis), given back when the code was right or the parent's own.
+    const attempt = await this.attempts.take(user.id, request.ip ?? 'unknown');
+    let child: LinkedPerson;
+    try {
+      child = await this.links.redeem(user, body.code);
+    } catch (error) {
+      if (error instanceof BadRequestException && error.message === OWN_LINK_CODE_MESSAGE) await this.attempts.giveBack(attempt);
+      throw error;
+    }
+    await this.attempts.giveBack(attempt);
     return { success: true, message: `${child.name || 'Your child'} is now linked to your account`, child };
   }
 

@@ -2,6 +2,7 @@
 // parents' emails, against real PostgreSQL, Redis, the progress worker and the sandbox's SMTP server.
 import {
   EXPIRED_LINK_CODE_MESSAGE,
+  LINK_CODE_MAX_ATTEMPTS_PER_ADDRESS_PER_HOUR,
   LINK_CODE_MAX_ATTEMPTS_PER_HOUR,
   NOT_LINKED_MESSAGE,
   TOO_MANY_LINK_ATTEMPTS_MESSAGE,
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -95,6 +97,20 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
     const call = http()[method](route);
     return body ? call.send(body) : call;
   };
+  /** The limiter's counts live in Redis under the run's prefix: deleting them is the hour passing. */
+  const forgetLinkCodeAttempts = async () => {
+    const redis = new Redis(testEnv.env.REDIS_URL!);
+    try {
+      const keys = await redis.keys(`${testEnv.queuePrefix}:ratelimit:link-codes:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+  };
+  const newParent = async () => ({
+    Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.parent, sub: `test|parent-${randomUUID().slice(0, 8)}` })}`,
+  });
+
   const newCode = async (): Promise<string> => {
     const { body } = await http().post('/api/parents/link-codes').set(tokens.student).expect(201);
     return body.linkCode.code as string;
@@ -299,10 +315,37 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
     expect(attempts).toBe(LINK_CODE_MAX_ATTEMPTS_PER_HOUR + 1);
     // Even the right code is refused until the hour has passed, and it stays usable.
     await http().post('/api/parents/links').set(tokens.otherParent).send({ code: second }).expect(429);
-    await db().query(`UPDATE progress.link_code_attempts SET attempted_at = now() - interval '2 hours'`);
+    await forgetLinkCodeAttempts(); // the hour has passed
     await http().post('/api/parents/links').set(tokens.otherParent).send({ code: second }).expect(201);
     // A child may have several parents.
     expect((await http().get('/api/parents/links').set(tokens.student).expect(200)).body.parents).toHaveLength(2);
+  });
+
+  it('holds the limit under parallel guesses: per parent account, and per network address across accounts', async () => {
+    await forgetLinkCodeAttempts();
+    const guess = (parent: Record<string, string>) => http().post('/api/parents/links').set(parent).send({ code: 'ZZZZ3333' });
+    const count = (answers: { status: number }[]) =>
+      answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+    // One parent sends 25 wrong codes at once: exactly 10 are looked at, the rest answer 429.
+    const parent = await newParent();
+    const burst = await Promise.all(Array.from({ length: 25 }, () => guess(parent)));
+    expect(count(burst)).toEqual({ 400: LINK_CODE_MAX_ATTEMPTS_PER_HOUR, 429: 25 - LINK_CODE_MAX_ATTEMPTS_PER_HOUR });
+    expect(burst.find((answer) => answer.status === 429)!.body).toEqual({ success: false, message: TOO_MANY_LINK_ATTEMPTS_MESSAGE });
+
+    // Four accounts from one address, 10 guesses each at once: the address allows 30 in the hour.
+    await forgetLinkCodeAttempts();
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => newParent()));
+    const spread = await Promise.all(accounts.flatMap((account) => Array.from({ length: LINK_CODE_MAX_ATTEMPTS_PER_HOUR }, () => guess(account))));
+    expect(count(spread)).toEqual({ 400: LINK_CODE_MAX_ATTEMPTS_PER_ADDRESS_PER_HOUR, 429: 40 - LINK_CODE_MAX_ATTEMPTS_PER_ADDRESS_PER_HOUR });
+
+    // A right code gives its attempt back: after it the account still has its 10 wrong guesses.
+    await forgetLinkCodeAttempts();
+    const fresh = await newParent();
+    await http().post('/api/parents/links').set(fresh).send({ code: await newCode() }).expect(201);
+    await http().delete(`/api/parents/links/${encodeURIComponent(child)}`).set(fresh).expect(200);
+    expect(count(await Promise.all(Array.from({ length: 11 }, () => guess(fresh))))).toEqual({ 400: 10, 429: 1 });
+    await forgetLinkCodeAttempts();
   });
 
   it('lets either side remove the link, after which the parent loses access', async () => {

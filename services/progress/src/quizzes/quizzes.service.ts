@@ -1,7 +1,9 @@
 import {
   gradeQuiz,
+  mayShowQuizAnswers,
   publicQuiz,
   quizzesOf,
+  withoutQuizKey,
   type QuestionResult,
   type QuizAnswer,
   type QuizAttemptResult,
@@ -67,7 +69,8 @@ export class QuizzesService {
     const replay = await this.storedAttempt(submission.attemptId);
     if (replay) {
       if (replay.user_id !== userId || replay.quiz_id !== quizId || replay.course_id !== courseId) throw new ConflictException(ATTEMPT_ID_USED_MESSAGE);
-      return this.result(replay, null);
+      const { quiz } = await this.catalogue.quiz(courseId, quizId);
+      return this.result(replay, quiz.version === replay.quiz_version ? quiz.attemptLimit : null);
     }
     await this.learning.assertEnrolled(userId, courseId);
     const { quiz } = await this.catalogue.quiz(courseId, quizId);
@@ -158,9 +161,15 @@ export class QuizzesService {
     return rows[0] ?? null;
   }
 
-  /** The stored attempt with the learner's standing after it; `attemptLimit` null: unlimited or not known (replay). */
+  /**
+   * The stored attempt with the learner's standing after it; `attemptLimit` null: unlimited, or an attempt at an
+   * older version. The right answers only when `mayShowQuizAnswers` (passed, or no attempt left).
+   */
   private async result(row: AttemptRow, attemptLimit: number | null): Promise<QuizAttemptResult> {
     const standings = await quizStandings(this.dataSource, row.user_id, [row.course_id]);
+    const standing = standingOf(standings.get(row.course_id), row.quiz_id);
+    const attemptsLeft = attemptLimit === null ? null : Math.max(0, attemptLimit - row.attempt_number);
+    const answersShown = mayShowQuizAnswers(standing, attemptsLeft);
     return {
       attemptId: row.id,
       quizId: row.quiz_id,
@@ -171,9 +180,10 @@ export class QuizzesService {
       percent: row.percent,
       passed: row.passed,
       createdAt: new Date(row.created_at).toISOString(),
-      questions: row.results,
-      standing: standingOf(standings.get(row.course_id), row.quiz_id),
-      attemptsLeft: attemptLimit === null ? null : Math.max(0, attemptLimit - row.attempt_number),
+      questions: answersShown ? row.results : withoutQuizKey(row.results),
+      answersShown,
+      standing,
+      attemptsLeft,
     };
   }
 }

@@ -18,6 +18,8 @@ export interface RazorpayOrder {
   attempts: number;
   notes: Notes;
   created_at: number;
+  /** Unix seconds after which the order takes no payment (`expire_by` when it was created), null: never. */
+  expire_by: number | null;
   /** Not part of Razorpay's order entity: whether payments are captured at once (the default). */
   payment_capture?: boolean;
 }

@@ -34,6 +34,22 @@ describe('Razorpay Orders and Payments API stand-in, through the real razorpay S
     return (await response.json()) as { razorpay_payment_id: string };
   }
 
+  it('takes expire_by: the order refuses payments after it, and refuses an expiry in the past', async () => {
+    const soon = Math.floor(Date.now() / 1000) + 1;
+    const order = await rzp.orders.create({ amount: 10_000, currency: 'INR', receipt: 'expiring', expire_by: soon } as never);
+    expect(order).toMatchObject({ status: 'created', expire_by: soon });
+    await new Promise((resolve) => setTimeout(resolve, (soon + 1) * 1000 - Date.now() + 50));
+    const late = await fetch(new URL('razorpay/checkout/pay', sandbox.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: KEY.keyId, order_id: order.id, email: 'aarav@demo.academy' }),
+    });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ error: { description: 'This order has expired and takes no more payments.', reason: 'order_expired' } });
+    const past = await sdkFailure(rzp.orders.create({ amount: 10_000, currency: 'INR', expire_by: soon - 10 } as never));
+    expect(past).toMatchObject({ statusCode: 400, error: { field: 'expire_by' } });
+  });
+
   it('creates an order as the Orders API does and fetches it back', async () => {
     const before = Math.floor(Date.now() / 1000);
     const order = await rzp.orders.create({
@@ -55,6 +71,7 @@ describe('Razorpay Orders and Payments API stand-in, through the real razorpay S
       attempts: 0,
       notes: { courseId: 'course-42', userId: 'sandbox|student-aarav' },
       created_at: expect.any(Number),
+      expire_by: null,
     });
     expect(order.created_at).toBeGreaterThanOrEqual(before);
 

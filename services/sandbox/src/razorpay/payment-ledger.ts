@@ -16,7 +16,7 @@ import type { WebhookDispatcher } from './webhook-dispatcher.js';
 const SUPPORTED_CURRENCIES = new Set(['INR', 'USD', 'EUR', 'GBP', 'SGD', 'AED', 'AUD', 'CAD']);
 /** Fields the real Orders API accepts; anything else is refused, as Razorpay does, so typos surface here. */
 const REFUND_FIELDS = new Set(['amount', 'speed', 'notes', 'receipt']);
-const ORDER_FIELDS = new Set(['amount', 'currency', 'receipt', 'notes', 'partial_payment', 'first_payment_min_amount', 'payment_capture']);
+const ORDER_FIELDS = new Set(['amount', 'currency', 'receipt', 'notes', 'partial_payment', 'first_payment_min_amount', 'payment_capture', 'expire_by']);
 const MAX_RECEIPT_LENGTH = 40;
 const MAX_NOTES = 15;
 const MAX_NOTE_LENGTH = 256;
@@ -141,6 +141,10 @@ export class PaymentLedger {
     if (receipt !== null && receipt.length > MAX_RECEIPT_LENGTH) {
       throw new RazorpayApiError(400, `The receipt may not be greater than ${MAX_RECEIPT_LENGTH} characters.`, { field: 'receipt' });
     }
+    const expireBy = input.expire_by === undefined || input.expire_by === null ? null : Number(input.expire_by);
+    if (expireBy !== null && (!Number.isInteger(expireBy) || expireBy <= unixSeconds())) {
+      throw new RazorpayApiError(400, 'expire_by must be a unix timestamp (seconds) in the future', { field: 'expire_by' });
+    }
     const order: RazorpayOrder = {
       id: newRazorpayId('order'),
       entity: 'order',
@@ -154,6 +158,7 @@ export class PaymentLedger {
       attempts: 0,
       notes: readNotes(input.notes),
       created_at: unixSeconds(),
+      expire_by: expireBy,
       payment_capture: readPaymentCapture(input.payment_capture),
     };
     await this.store.saveOrder(order);
@@ -195,6 +200,22 @@ export class PaymentLedger {
       razorpay_order_id: order.id,
       razorpay_signature: paymentSignature(order.id, payment.id, this.options.keySecret),
     };
+  }
+
+  /**
+   * Test-only: one more captured payment on an order whatever its state (paid already, expired): what Razorpay does
+   * when two payment attempts of one order both complete (two tabs, a UPI collect request and a card at once), or
+   * when a bank confirms a payment begun before the order expired. Sends payment.captured as Razorpay does.
+   */
+  async extraCapturedPayment(orderId: string): Promise<RazorpayPayment> {
+    const order = this.requireOrder(orderId);
+    const payment = this.newPayment(order, { email: 'learner@sandbox.test' }, SUCCESS_VPA);
+    order.attempts += 1;
+    payment.status = 'authorized';
+    this.markCaptured(payment, order);
+    await Promise.all([this.store.savePayment(payment), this.store.saveOrder(order)]);
+    await this.webhooks.publish('payment.captured', payment, order);
+    return payment;
   }
 
   /** The Fail button: a failed payment attempt; the order stays open for another try, as with Razorpay. */
@@ -334,6 +355,9 @@ export class PaymentLedger {
     const order = this.requireOrder(orderId);
     if (order.status === 'paid') {
       throw new RazorpayApiError(400, 'This order has already been paid.', { field: 'order_id', reason: 'order_already_paid' });
+    }
+    if (order.expire_by !== null && order.expire_by !== undefined && unixSeconds() > order.expire_by) {
+      throw new RazorpayApiError(400, 'This order has expired and takes no more payments.', { field: 'order_id', reason: 'order_expired' });
     }
     if (this.store.paymentsOfOrder(order.id).some((payment) => payment.status === 'authorized')) {
       throw new RazorpayApiError(400, 'A payment for this order is authorized and waiting to be captured.', {

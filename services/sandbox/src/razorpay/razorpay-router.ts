@@ -100,6 +100,11 @@ export async function createRazorpaySandbox(options: SandboxOptions): Promise<Ra
     res.json(await ledger.refundPayment(req.params.paymentId, body.amount === undefined ? {} : { amount: body.amount }));
   });
 
+  // Test-only: a second payment captured on an order (paid or expired already): see PaymentLedger.extraCapturedPayment.
+  router.post('/razorpay/sandbox/orders/:orderId/extra-payment', async (req, res) => {
+    res.json(await ledger.extraCapturedPayment(req.params.orderId));
+  });
+
   // Test-only: the bank settles a pending refund (refund.processed and, when the payment is fully refunded, payment.refunded).
   router.post('/razorpay/sandbox/process-refund/:refundId', async (req, res) => {
     res.json(await ledger.processRefund(req.params.refundId));
