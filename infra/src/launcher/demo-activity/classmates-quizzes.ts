@@ -10,6 +10,7 @@ import {
   type QuizAttemptResult,
   type QuizForLearner,
 } from '@academy/contracts';
+import { demoQuizSeeds } from '@academy/catalogue/demo-quizzes';
 import { DEMO_CLASSMATES } from '@academy/sandbox/demo-classmates';
 import { randomUUID } from 'node:crypto';
 import type { DemoActivityStep } from './types.js';
@@ -21,20 +22,19 @@ export function guess(question: PublicQuizQuestion, classmateIndex: number, ques
   return [pick];
 }
 
-/** The second try at a question: the first answer when it was right, else a fresh guess. */
-function secondGuess(question: PublicQuizQuestion, result: QuizAttemptResult['questions'][number], classmateIndex: number, questionIndex: number): QuizAnswer {
-  if (result.correct && result.given !== null) return result.given;
-  return guess(question, classmateIndex + 1, questionIndex);
+/**
+ * What a classmate who studied the chapter answers: the seeded quiz's key for that question (the quiz is found by its
+ * title, unique among the demo quizzes). The API shows the key only once a learner passes or has no attempt left,
+ * so the demo script reads it from the seed it planted, as a classmate would learn it from the lectures.
+ */
+export function studiedAnswer(quizTitle: string, questionIndex: number): QuizAnswer | null {
+  const question = Object.values(demoQuizSeeds).find((seed) => seed.title === quizTitle)?.questions[questionIndex];
+  if (!question) return null;
+  if (question.kind === 'numeric') return question.answer;
+  return question.choices.flatMap((choice, index) => (choice.correct ? [index] : []));
 }
 
-/** A wrong answer changed: the next choice, or a number one higher. */
-export function retry(question: PublicQuizQuestion, given: QuizAnswer): QuizAnswer {
-  if (typeof given === 'number') return given + 1;
-  const next = ((given[0] ?? -1) + 1) % Math.max(1, question.choices.length);
-  return [next];
-}
-
-/** Whether classmate `i` tries again after reading the explanations (most do; some stop after one attempt). */
+/** Whether classmate `i` studies and tries again (most do; some stop after one attempt). */
 export const triesAgain = (classmateIndex: number, courseIndex: number): boolean => (classmateIndex + courseIndex) % 3 !== 0;
 
 export const classmatesTakeQuizzes: DemoActivityStep = {
@@ -63,16 +63,14 @@ export const classmatesTakeQuizzes: DemoActivityStep = {
             };
             const first = await submit(Object.fromEntries(quiz.questions.map((question, index) => [question.questionId, guess(question, classmateIndex, index)])));
             if (first.passed || !triesAgain(classmateIndex, courseIndex) || first.attemptsLeft === 0) continue;
-            // The second try keeps what the result marked right and changes what it marked wrong (the key itself is
-            // shown only once a learner passes or has no attempt left), except that every third classmate still
-            // slips on the last question.
+            // The second try comes after studying the chapter: right answers, except that every third classmate
+            // still slips on the last question.
             const slips = classmateIndex % 3 === 0;
             await submit(
               Object.fromEntries(
-                first.questions.flatMap((result, index) => {
-                  if (slips && index === first.questions.length - 1) return [];
-                  const question = quiz.questions[index]!;
-                  return [[result.questionId, result.correct || result.given === null ? secondGuess(question, result, classmateIndex, index) : retry(question, result.given)] as const];
+                quiz.questions.flatMap((question, index) => {
+                  if (slips && index === quiz.questions.length - 1) return [];
+                  return [[question.questionId, studiedAnswer(quiz.title, index) ?? guess(question, classmateIndex + 1, index)] as const];
                 }),
               ),
             );
