@@ -7,7 +7,7 @@ import { formatPrice, type DashboardData, type LearnerPurchase } from '@academy/
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
-const { portalUrl, sandboxUrl } = portal();
+const { portalUrl, sandboxUrl, refundSettleMs } = portal();
 let browser: Browser;
 
 interface CourseCard {
@@ -73,6 +73,7 @@ interface SandboxEvent {
   orderId: string;
   paymentId: string;
   status: string;
+  createdAt: number;
   payload: { payload: { refund?: { entity: { id: string } } } };
 }
 /** The catalogue's public student count of a course, once it stops changing (events arrive a moment behind). */
@@ -90,7 +91,7 @@ async function studentCount(courseId: string, expected?: number): Promise<number
 const sandboxEvents = async () => ((await sandbox('sandbox/events.json')) as { events: SandboxEvent[] }).events;
 
 describe('money journeys', () => {
-  it('refund: requested on My Enrollments, pending, processed by Razorpay; the paid lectures are gone and the dashboard is net', async () => {
+  it('refund: requested on My Enrollments, pending, then processed by Razorpay on its own; the paid lectures are gone and the dashboard is net', async () => {
     const educator = await openPage(browser);
     await signIn(educator.page, portalUrl, 'Meera Iyer');
     const learner = await openPage(browser);
@@ -128,15 +129,33 @@ describe('money journeys', () => {
     await page.getByText(`Refund requested for ${course.courseTitle}.`).waitFor();
     const row = page.getByRole('row').filter({ hasText: course.courseTitle });
     await row.getByText('Refund pending').waitFor();
-    expect(await enrolledCourses(page)).toContain(course._id); // access lasts until Razorpay processes the refund
+    expect(await enrolledCourses(page)).not.toContain(course._id); // access ends as soon as the refund is asked for
+    const ofThisPayment = async () => (await sandboxEvents()).filter((event) => event.paymentId === paid.razorpay_payment_id);
+    expect((await ofThisPayment()).map((event) => event.event)).not.toContain('refund.processed'); // pending at Razorpay too
 
-    // The bank settles it: refund.processed reaches commerce by webhook; the page, polling, shows the outcome.
-    const created = (await sandboxEvents()).find((event) => event.event === 'refund.created' && event.paymentId === paid.razorpay_payment_id);
-    expect(created).toBeDefined();
-    await sandbox(`sandbox/process-refund/${created!.payload.payload.refund!.entity.id}`);
+    // Nobody settles it (no test-only route): the sandbox does, refundSettleMs after it was made, as Razorpay's test
+    // mode does; refund.processed reaches commerce by webhook and the page, polling, shows the outcome.
     const refunded = page.getByRole('region', { name: 'Refunded courses' });
     await refunded.getByText(`${course.courseTitle}: `, { exact: false }).waitFor({ timeout: 30_000 });
     await row.waitFor({ state: 'detached', timeout: 15_000 });
+    const refundEvents = async () =>
+      (await ofThisPayment()).reverse().filter((event) => event.event.startsWith('refund.') || event.event === 'payment.refunded');
+    let events = await refundEvents(); // oldest first
+    for (let wait = 0; wait < 20 && events.some((event) => event.status === 'pending'); wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500)); // payment.refunded may be a moment behind
+      events = await refundEvents();
+    }
+    expect(events.map((event) => event.event)).toEqual([
+      'refund.created',
+      'refund.processed',
+      'payment.refunded',
+    ]);
+    const created = events.find((event) => event.event === 'refund.created')!;
+    const processed = events.find((event) => event.event === 'refund.processed')!;
+    expect(processed.payload.payload.refund!.entity.id).toBe(created.payload.payload.refund!.entity.id);
+    // Event times are whole seconds: processed at least the delay (less a second of rounding) after it was made.
+    expect(processed.createdAt - created.createdAt).toBeGreaterThanOrEqual(Math.floor(refundSettleMs / 1000) - 1);
+    expect(events.map((event) => event.status)).toEqual(['delivered', 'delivered', 'delivered']);
 
     // Access to the paid lectures is gone: no signed links any more, the player refuses.
     expect(await enrolledCourses(page)).not.toContain(course._id);

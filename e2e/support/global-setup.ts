@@ -8,6 +8,9 @@ import type { PortalUnderTest } from './portal.js'; // type only: jest runs glob
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** How long the sandbox leaves a refund pending in the journeys (`npm start`: 5 s); e2e/journeys/refunds.spec.ts reads it. */
+const E2E_REFUND_SETTLE_MS = 4_000;
+
 declare global {
   var e2ePortal: TestPortal | undefined;
   var e2eInfoDistDir: string | undefined;
@@ -21,7 +24,8 @@ export default async function globalSetup(): Promise<void> {
 
   // Loaded dynamically: jest compiles global setup as CommonJS, and @academy/infra is ESM only.
   const { startPortalForTests } = await import('@academy/infra');
-  const portal = await startPortalForTests({ appDirs: { info: infoDistDir } });
+  // Refunds settle by themselves as under `npm start`, sooner: the refund journey sees pending, then processed.
+  const portal = await startPortalForTests({ appDirs: { info: infoDistDir }, refundSettleMs: E2E_REFUND_SETTLE_MS });
   globalThis.e2ePortal = portal;
   globalThis.e2eInfoDistDir = infoDistDir;
   const underTest: PortalUnderTest = {
@@ -30,6 +34,7 @@ export default async function globalSetup(): Promise<void> {
     infoDistDir,
     redisUrl: portal.redisUrl,
     queuePrefix: portal.queuePrefix,
+    refundSettleMs: E2E_REFUND_SETTLE_MS,
   };
   process.env.E2E_PORTAL = JSON.stringify(underTest);
   console.log(`\nPortal under test: ${portal.portalUrl} (log: ${portal.logFile})`);

@@ -7,6 +7,8 @@ export interface PortalUnderTest {
   /** The portal's Redis and queue prefix: a journey may add a job to a service's real queue (the weekly email). */
   redisUrl: string;
   queuePrefix: string;
+  /** How long the sandbox leaves a refund pending before settling it by itself. */
+  refundSettleMs: number;
 }
 
 export function portal(): PortalUnderTest {

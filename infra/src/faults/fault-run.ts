@@ -138,6 +138,8 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       authEnv: issuer.env(),
       // Its own learners sign their tokens with another issuer; the demo classmates would not get in.
       demoActivity: false,
+      // Each refund is settled when the run says so (the sandbox's test-only route), never by itself in between.
+      refundSettleMs: 'off',
       env: {
         ...process.env,
         DATABASE_URL: pgProxy.rewrite(options.databaseUrl),

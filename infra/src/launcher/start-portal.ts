@@ -11,6 +11,7 @@ import type { AppName, ServiceName } from '../routes/route-table.js';
 import { fileSink, ManagedChild, runToCompletion, terminalSink, waitForHealth, type OutputSink } from './child-process.js';
 import { runDemoActivity } from './demo-activity/index.js';
 import { LauncherRecordFile } from './leftovers.js';
+import { refundSettleSetting } from './refund-settle.js';
 import { Supervisor, watchStore } from './supervisor.js';
 
 export interface PortalPorts {
@@ -48,6 +49,11 @@ export interface StartPortalOptions {
   demoActivity?: boolean;
   /** Another token issuer than the sandbox's (fault runs sign their own learners' tokens); `AUTH_ISSUER` etc. */
   authEnv?: Record<string, string>;
+  /**
+   * How long the sandbox's Razorpay leaves a refund pending before settling it by itself (ms), or `'off'` for runs
+   * that settle refunds through its test-only route; else SANDBOX_REFUND_SETTLE_MS, else 5 s (docs/payments.md).
+   */
+  refundSettleMs?: number | 'off';
 }
 
 export interface RunningPortal {
@@ -206,6 +212,8 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       SMTP_URL: env.SMTP_URL ?? `smtp://127.0.0.1:${ports.smtp}`,
       SANDBOX_PUBLIC_URL: sandboxUrl,
       SANDBOX_DATA_DIR: sandboxDataDir,
+      // The sandbox settles refunds by itself (refund.processed by webhook) this long after they are asked for.
+      SANDBOX_REFUND_SETTLE_MS: refundSettleSetting(options.refundSettleMs, env),
       PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'].join(','),
     };
     Object.assign(baseEnv, options.authEnv ?? {});

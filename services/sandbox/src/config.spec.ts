@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_PORTAL_ORIGINS, readSandboxEnvironment, sandboxBindAddress, sandboxProductionRefusal } from './config.js';
+import { DEFAULT_PORTAL_ORIGINS, DEFAULT_RAZORPAY_OPTIONS, readSandboxEnvironment, sandboxBindAddress, sandboxProductionRefusal } from './config.js';
 
 describe('readSandboxEnvironment', () => {
   it('uses the documented defaults', () => {
@@ -18,7 +18,19 @@ describe('readSandboxEnvironment', () => {
       keySecret: 'sandbox_key_secret',
       webhookSecret: 'sandbox_webhook_secret',
       webhookUrl: undefined,
+      refundSettleMs: 5_000,
     });
+  });
+
+  it('reads SANDBOX_REFUND_SETTLE_MS: milliseconds, or off; tests building their options get off', () => {
+    const settle = (raw: string) => readSandboxEnvironment({ SANDBOX_REFUND_SETTLE_MS: raw }).options.razorpay.refundSettleMs;
+    expect(settle('1500')).toBe(1_500);
+    expect(settle('0')).toBe(0);
+    expect(settle(' off ')).toBeNull();
+    expect(settle('OFF')).toBeNull();
+    expect(settle('')).toBe(5_000);
+    for (const bad of ['-1', '2s', '1.5', 'never', '86400001']) expect(() => settle(bad)).toThrow(/SANDBOX_REFUND_SETTLE_MS/);
+    expect(DEFAULT_RAZORPAY_OPTIONS.refundSettleMs).toBeNull();
   });
 
   it('reads the Razorpay keys and webhook URL', () => {

@@ -31,6 +31,12 @@ export interface RazorpaySandboxOptions {
   webhookUrl: string | undefined;
   /** Waits before each retry of a delivery that failed; its length is the number of retries. */
   webhookRetryDelaysMs: number[];
+  /**
+   * How long after it is made a refund stays `pending` before the sandbox settles it by itself (refund.processed,
+   * and payment.refunded once the payment is fully refunded), as Razorpay's test mode does; `null`: never by itself,
+   * only through `POST /razorpay/sandbox/process-refund/:refundId`. Env: SANDBOX_REFUND_SETTLE_MS.
+   */
+  refundSettleMs: number | null;
 }
 
 /** The launcher (`infra/src/launcher/start-portal.ts`) passes the same values explicitly. */
@@ -40,7 +46,14 @@ export const DEFAULT_RAZORPAY_OPTIONS: RazorpaySandboxOptions = {
   webhookSecret: 'sandbox_webhook_secret',
   webhookUrl: undefined,
   webhookRetryDelaysMs: [2_000, 10_000, 60_000],
+  // Tests that build their options directly settle refunds themselves; main.ts reads SANDBOX_REFUND_SETTLE_MS.
+  refundSettleMs: null,
 };
+
+/** What `npm start` and a sandbox started without SANDBOX_REFUND_SETTLE_MS use: a refund is processed 5 s after it is made. */
+export const DEFAULT_REFUND_SETTLE_MS = 5_000;
+/** A day: longer than any demo needs, short enough that a typo in the unit is caught. */
+const MAX_REFUND_SETTLE_MS = 86_400_000;
 
 export const DEFAULT_SANDBOX_PORT = 8090;
 export const DEFAULT_SANDBOX_SMTP_PORT = 2525;
@@ -93,6 +106,18 @@ function parseWebhookUrl(raw: string | undefined): string | undefined {
   return parsed.href;
 }
 
+/** SANDBOX_REFUND_SETTLE_MS: milliseconds (0: at once), or `off` for refunds settled only by the test-only route. */
+export function parseRefundSettleMs(raw: string | undefined): number | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return DEFAULT_REFUND_SETTLE_MS;
+  if (value.toLowerCase() === 'off') return null;
+  const ms = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(ms) || ms > MAX_REFUND_SETTLE_MS) {
+    throw new Error(`SANDBOX_REFUND_SETTLE_MS must be a number of milliseconds (0 to ${MAX_REFUND_SETTLE_MS}) or "off", got "${raw}"`);
+  }
+  return ms;
+}
+
 export function readSandboxEnvironment(env: NodeJS.ProcessEnv): { port: number; options: SandboxOptions } {
   const port = parsePort(env.SANDBOX_PORT);
   const publicUrl = withTrailingSlash(env.SANDBOX_PUBLIC_URL?.trim() || `http://localhost:${port}`);
@@ -113,6 +138,7 @@ export function readSandboxEnvironment(env: NodeJS.ProcessEnv): { port: number; 
         keySecret: env.RAZORPAY_KEY_SECRET?.trim() || DEFAULT_RAZORPAY_OPTIONS.keySecret,
         webhookSecret: env.RAZORPAY_WEBHOOK_SECRET?.trim() || DEFAULT_RAZORPAY_OPTIONS.webhookSecret,
         webhookUrl: parseWebhookUrl(env.RAZORPAY_WEBHOOK_URL),
+        refundSettleMs: parseRefundSettleMs(env.SANDBOX_REFUND_SETTLE_MS),
       },
       smtpPort: parsePort(env.SANDBOX_SMTP_PORT, DEFAULT_SANDBOX_SMTP_PORT, 'SANDBOX_SMTP_PORT'),
     },

@@ -19,9 +19,10 @@ async function start(): Promise<void> {
   }
   const server = app.listen(port, host, () => {
     logger.info(
-      { port, host, issuer: options.publicUrl, dataDir: options.dataDir, portalOrigins: options.portalOrigins },
+      { port, host, issuer: options.publicUrl, dataDir: options.dataDir, portalOrigins: options.portalOrigins, refundSettleMs: options.razorpay.refundSettleMs },
       `sandbox listening on ${options.publicUrl} (sign-in, forms inbox at ${options.publicUrl}forms/inbox, ` +
-        `Razorpay at ${options.publicUrl}razorpay/ with webhooks ${options.razorpay.webhookUrl ? `to ${options.razorpay.webhookUrl}` : 'off'})`,
+        `Razorpay at ${options.publicUrl}razorpay/ with webhooks ${options.razorpay.webhookUrl ? `to ${options.razorpay.webhookUrl}` : 'off'}, ` +
+        `refunds settled ${options.razorpay.refundSettleMs === null ? 'only by the test-only route' : `${options.razorpay.refundSettleMs} ms after they are made`})`,
     );
   });
   server.on('error', (error) => {
@@ -31,6 +32,7 @@ async function start(): Promise<void> {
 
   const stop = (signal: string) => {
     logger.info({ signal }, 'sandbox stopping');
+    razorpay.refunds.close();
     razorpay.webhooks.close();
     void smtp?.close();
     server.close(() => process.exit(0));

@@ -116,6 +116,8 @@ export class PaymentLedger {
     private readonly options: RazorpaySandboxOptions,
     private readonly store: PaymentStore,
     private readonly webhooks: WebhookDispatcher,
+    /** Told of each refund made, to settle it by itself after a while (RefundSettler). */
+    private readonly onRefundMade: (refund: RazorpayRefund) => void = () => undefined,
   ) {}
 
   async createOrder(body: unknown): Promise<RazorpayOrder> {
@@ -274,7 +276,8 @@ export class PaymentLedger {
   /**
    * POST /payments/:id/refund (and a refund made in the dashboard): a captured payment, the rest of its amount
    * unless `amount` says less. The same X-Refund-Idempotency key for the same payment answers the same refund.
-   * The refund starts `pending`; `processRefund` (the bank's answer) makes it `processed`.
+   * The refund starts `pending`; `processRefund` (the bank's answer) makes it `processed`: the RefundSettler calls it
+   * `refundSettleMs` later, or a test through the test-only route.
    */
   async refundPayment(paymentId: string, body: unknown, idempotencyKey?: string): Promise<RazorpayRefund> {
     const payment = this.requirePayment(paymentId);
@@ -322,6 +325,7 @@ export class PaymentLedger {
     const order = this.requireOrder(payment.order_id);
     await Promise.all([this.store.saveRefund(refund, key), this.store.savePayment(payment)]);
     await this.webhooks.publish('refund.created', payment, order, refund);
+    this.onRefundMade(refund);
     return refund;
   }
 
@@ -331,7 +335,11 @@ export class PaymentLedger {
     return refund;
   }
 
-  /** Test-only: the bank confirms a pending refund (refund.processed, and payment.refunded once fully refunded). */
+  /**
+   * The bank confirms a pending refund (refund.processed, and payment.refunded once fully refunded): by itself through
+   * the RefundSettler, or when a test asks (test-only route). Once only: the status changes before the first await,
+   * so a second call, at the same moment or later, finds it processed and sends nothing.
+   */
   async processRefund(refundId: string): Promise<RazorpayRefund> {
     const refund = this.requireRefund(refundId);
     if (refund.status === 'processed') return refund;

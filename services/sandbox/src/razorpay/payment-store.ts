@@ -40,6 +40,8 @@ interface StoredState {
   refunds?: RazorpayRefund[];
   /** X-Refund-Idempotency key → refund id. */
   refundKeys?: Record<string, string>;
+  /** Refund id → when it was made, in ms (`created_at` has whole seconds only): its settlement is due from this. */
+  refundsMadeAtMs?: Record<string, number>;
 }
 
 const STATE_FILE = 'razorpay.json';
@@ -52,6 +54,7 @@ export class PaymentStore {
   private readonly payments = new Map<string, RazorpayPayment>();
   private readonly refunds = new Map<string, RazorpayRefund>();
   private readonly refundKeys = new Map<string, string>();
+  private readonly refundsMadeAtMs = new Map<string, number>();
   private events: WebhookEventRecord[] = [];
   private writeQueue: Promise<void> = Promise.resolve();
   /** The write queued behind the one on disk now, not started yet. */
@@ -66,6 +69,7 @@ export class PaymentStore {
     for (const payment of state?.payments ?? []) store.payments.set(payment.id, payment);
     for (const refund of state?.refunds ?? []) store.refunds.set(refund.id, refund);
     for (const [key, refundId] of Object.entries(state?.refundKeys ?? {})) store.refundKeys.set(key, refundId);
+    for (const [refundId, madeAt] of Object.entries(state?.refundsMadeAtMs ?? {})) store.refundsMadeAtMs.set(refundId, madeAt);
     // Retries do not survive a restart; an interrupted delivery shows as failed (redeliver it by hand).
     store.events = (state?.events ?? []).map((event) => (event.status === 'pending' ? { ...event, status: 'failed' } : event));
     return store;
@@ -110,8 +114,14 @@ export class PaymentStore {
     return refundId ? this.refunds.get(refundId) : undefined;
   }
 
+  /** When the refund was made, in ms; for refunds kept from before this was recorded, its `created_at`. */
+  refundMadeAtMs(refund: RazorpayRefund): number {
+    return this.refundsMadeAtMs.get(refund.id) ?? refund.created_at * 1000;
+  }
+
   saveRefund(refund: RazorpayRefund, idempotencyKey?: string): Promise<void> {
     this.refunds.set(refund.id, refund);
+    if (!this.refundsMadeAtMs.has(refund.id)) this.refundsMadeAtMs.set(refund.id, Date.now());
     if (idempotencyKey) this.refundKeys.set(`${refund.payment_id}|${idempotencyKey}`, refund.id);
     return this.persist();
   }
@@ -155,6 +165,7 @@ export class PaymentStore {
         events: this.events,
         refunds: [...this.refunds.values()],
         refundKeys: Object.fromEntries(this.refundKeys),
+        refundsMadeAtMs: Object.fromEntries(this.refundsMadeAtMs),
       } satisfies StoredState);
     });
     this.nextWrite = write;

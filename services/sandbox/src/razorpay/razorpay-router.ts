@@ -6,6 +6,7 @@ import { RazorpayApiError } from './entities.js';
 import { createOrdersApiRouter, razorpayErrorHandler } from './orders-api-router.js';
 import { PaymentLedger, type CheckoutCustomer } from './payment-ledger.js';
 import { PaymentStore } from './payment-store.js';
+import { RefundSettler } from './refund-settler.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 
 export interface RazorpaySandbox {
@@ -13,6 +14,8 @@ export interface RazorpaySandbox {
   store: PaymentStore;
   ledger: PaymentLedger;
   webhooks: WebhookDispatcher;
+  /** Settles refunds by themselves after `refundSettleMs`; `close()` it with the webhooks. */
+  refunds: RefundSettler;
 }
 
 function checkoutRequest(req: Request): { keyId: string; orderId: string; customer: CheckoutCustomer } {
@@ -32,7 +35,9 @@ function checkoutRequest(req: Request): { keyId: string; orderId: string; custom
 export async function createRazorpaySandbox(options: SandboxOptions): Promise<RazorpaySandbox> {
   const store = await PaymentStore.open(options.dataDir);
   const webhooks = new WebhookDispatcher(options.razorpay, store);
-  const ledger = new PaymentLedger(options.razorpay, store, webhooks);
+  const refunds = new RefundSettler(options.razorpay, store, (refundId) => ledger.processRefund(refundId));
+  const ledger = new PaymentLedger(options.razorpay, store, webhooks, (refund) => refunds.schedule(refund));
+  refunds.start();
   const router = express.Router();
 
   router.use('/razorpay/v1', createOrdersApiRouter(options.razorpay, ledger, store));
@@ -105,7 +110,8 @@ export async function createRazorpaySandbox(options: SandboxOptions): Promise<Ra
     res.json(await ledger.extraCapturedPayment(req.params.orderId));
   });
 
-  // Test-only: the bank settles a pending refund (refund.processed and, when the payment is fully refunded, payment.refunded).
+  // Test-only: the bank settles a pending refund now (refund.processed and, when the payment is fully refunded,
+  // payment.refunded), whether or not the sandbox would settle it by itself later (refundSettleMs): never twice.
   router.post('/razorpay/sandbox/process-refund/:refundId', async (req, res) => {
     res.json(await ledger.processRefund(req.params.refundId));
   });
@@ -114,5 +120,5 @@ export async function createRazorpaySandbox(options: SandboxOptions): Promise<Ra
     throw new RazorpayApiError(404, 'The requested URL was not found on the server.');
   });
   router.use('/razorpay', razorpayErrorHandler);
-  return { router, store, ledger, webhooks };
+  return { router, store, ledger, webhooks, refunds };
 }

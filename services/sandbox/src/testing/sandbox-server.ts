@@ -39,7 +39,8 @@ export async function startSandbox(dataDir: string, razorpay: Partial<RazorpaySa
     claimsNamespace: 'https://academy.example/',
     newsletterFormKey: 'sandbox-newsletter-key',
     contactFormId: 'sandbox-contact-form',
-    // Short retry waits so a test sees the retries without waiting for them.
+    // Short retry waits so a test sees the retries without waiting for them. Refunds stay pending until the test
+    // settles them (test-only route) unless it passes `refundSettleMs`.
     razorpay: { ...DEFAULT_RAZORPAY_OPTIONS, webhookRetryDelaysMs: [50, 100], ...razorpay },
   };
   const sandbox = await createSandboxApp(options);
@@ -50,6 +51,7 @@ export async function startSandbox(dataDir: string, razorpay: Partial<RazorpaySa
     options,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        sandbox.razorpay.refunds.close();
         sandbox.razorpay.webhooks.close();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
