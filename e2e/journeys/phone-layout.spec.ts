@@ -2,6 +2,7 @@
 // on the first screen or at the bottom of the learner and information pages is under the WhatsApp button (or
 // anything else), and the WhatsApp box opens when its button is tapped.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { CourseSummary } from '@academy/contracts';
 import { coveredControls, launchBrowser, openPage } from '@academy/infra/browser';
@@ -11,6 +12,7 @@ const { portalUrl } = portal();
 const PHONE = { width: 390, height: 844 };
 /** Prices must stay visible too, wherever a page shows one. */
 const PRICES = '[class*="price"]';
+const SCREENSHOTS = path.join(import.meta.dirname, '..', 'artifacts', 'phone');
 let browser: Browser;
 let coursePath: string;
 
@@ -49,15 +51,19 @@ describe('a phone at 390 × 844', () => {
   it('covers no control or price on the first screen or at the bottom of any learner or information page', async () => {
     const { page, context } = await openPage(browser, PHONE);
     const covered: string[] = [];
-    for (const path of pages()) {
-      await page.goto(`${portalUrl}${path}`);
+    for (const route of pages()) {
+      await page.goto(`${portalUrl}${route}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.locator('.site-footer').waitFor();
       // Let cards, images and fonts land before measuring.
       await page.waitForLoadState('networkidle');
-      for (const control of await coveredControls(page, PRICES)) covered.push(`${path} first screen: ${control.control} under ${control.coveredBy}`);
+      for (const control of await coveredControls(page, PRICES)) covered.push(`${route} first screen: ${control.control} under ${control.coveredBy}`);
+      // Kept for a person to look at (e2e/artifacts is not committed).
+      const name = route === coursePath ? 'course' : route.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+      await page.screenshot({ path: `${SCREENSHOTS}/${name}-first-screen.png` });
       await scrollToBottom(page);
-      for (const control of await coveredControls(page, PRICES)) covered.push(`${path} bottom: ${control.control} under ${control.coveredBy}`);
+      for (const control of await coveredControls(page, PRICES)) covered.push(`${route} bottom: ${control.control} under ${control.coveredBy}`);
+      await page.screenshot({ path: `${SCREENSHOTS}/${name}-bottom.png` });
     }
     expect(covered).toEqual([]);
     await context.close();
@@ -65,8 +71,8 @@ describe('a phone at 390 × 844', () => {
 
   it('keeps the footer’s Terms & Conditions and Privacy Policy links clear of the WhatsApp button at the bottom of the home and course pages', async () => {
     const { page, context } = await openPage(browser, PHONE);
-    for (const path of ['/', coursePath]) {
-      await page.goto(`${portalUrl}${path}`);
+    for (const route of ['/', coursePath]) {
+      await page.goto(`${portalUrl}${route}`);
       await page.locator('.site-footer').waitFor();
       await page.waitForLoadState('networkidle');
       await scrollToBottom(page);
@@ -75,7 +81,7 @@ describe('a phone at 390 × 844', () => {
       for (const name of ['Terms & Conditions', 'Privacy Policy']) {
         const link = (await page.getByRole('link', { name }).boundingBox())!;
         const overlaps = link.x < button!.x + button!.width && button!.x < link.x + link.width && link.y < button!.y + button!.height && button!.y < link.y + link.height;
-        expect([path, name, overlaps]).toEqual([path, name, false]);
+        expect([route, name, overlaps]).toEqual([route, name, false]);
       }
     }
     await context.close();
