@@ -83,7 +83,7 @@ describe('GET /api/course/all: filters, counts and sort (real PostgreSQL)', () =
     expect(rated.courses.map((course) => course._id)).toEqual([demoCourses[4]!.id]);
     expect(rated.facets.rating['4']).toBe(1);
 
-    const searched = await list('class=8&search=science');
+    const searched = await list('class=8&search=cells');
     expect(searched.courses.map((course) => course.courseTitle)).toEqual(['Class 8 Science: Cells and Microorganisms']);
     expect(searched.facets.total).toBe(1);
   });
