@@ -16,8 +16,6 @@ export class CourseTaxonomy1790030000000 implements MigrationInterface {
         ADD COLUMN class_to smallint NOT NULL DEFAULT 12,
         ADD COLUMN subject text NOT NULL DEFAULT 'other',
         ADD COLUMN board text NOT NULL DEFAULT 'any',
-        ADD CONSTRAINT courses_class_range_check CHECK (class_from BETWEEN 7 AND 12 AND class_to BETWEEN class_from AND 12),
-        ADD CONSTRAINT courses_board_check CHECK (board IN ('cbse', 'icse', 'state', 'any')),
         ADD COLUMN final_price_paise bigint GENERATED ALWAYS AS (round(price * (100 - discount))) STORED,
         ADD COLUMN rating_average numeric GENERATED ALWAYS AS
           (CASE WHEN rating_count > 0 THEN rating_sum::numeric / rating_count ELSE 0 END) STORED`);
@@ -47,6 +45,10 @@ export class CourseTaxonomy1790030000000 implements MigrationInterface {
         board = CASE WHEN title ~* '\\mCBSE\\M' THEN 'cbse' WHEN title ~* '\\mICSE\\M' THEN 'icse' ELSE 'any' END`);
     // A "Class 12-11" title must not break the range check: such a title serves 7–12.
     await queryRunner.query(`UPDATE catalogue.courses SET class_from = 7, class_to = 12 WHERE class_to < class_from`);
+    await queryRunner.query(`
+      ALTER TABLE catalogue.courses
+        ADD CONSTRAINT courses_class_range_check CHECK (class_from BETWEEN 7 AND 12 AND class_to BETWEEN class_from AND 12),
+        ADD CONSTRAINT courses_board_check CHECK (board IN ('cbse', 'icse', 'state', 'any'))`);
 
     // Filtered pages: each sort's keyset walks its own index of published courses; the equality filters
     // (subject, board) lead where they are most selective. Counts come from one pass (courses.repository.ts).
