@@ -51,6 +51,14 @@ describe('CourseDetailPage on a phone', () => {
 });
 
 describe('CourseDetailPage', () => {
+  it('shows the class, subject and board', async () => {
+    await openCourse(courseDetail({ classFrom: 11, classTo: 12, subject: 'physics', board: 'cbse' }));
+    const tags = document.querySelector('.course-detail__tags')!;
+    expect(tags).toHaveTextContent('Class 11–12');
+    expect(tags).toHaveTextContent('Physics');
+    expect(tags).toHaveTextContent('CBSE');
+  });
+
   it('shows the title, excerpt, rating, plural counts and the author', async () => {
     const { server } = await openCourse(courseDetail({ ratingCount: 12, studentCount: 30, averageRating: 4 }));
     expect(requestedUrls(server)).toEqual(['/api/course/course-1']);

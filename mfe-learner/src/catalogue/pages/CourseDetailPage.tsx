@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from '@academy/routing';
 import {
+  boardLabel,
   countLectures,
   descriptionExcerpt,
+  formatClassRange,
+  subjectLabel,
   formatDuration,
   pluralize,
   totalLectureMinutes,
@@ -59,6 +62,11 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
   return (
     <div className={isPhone ? 'course-detail course-detail--with-buy-bar' : 'course-detail'}>
       <div className="course-detail__main">
+        <p className="course-detail__tags">
+          <span>{formatClassRange(course.classFrom, course.classTo)}</span>
+          <span>{subjectLabel(course.subject)}</span>
+          <span>{boardLabel(course.board)}</span>
+        </p>
         <h1 className="course-detail__title">{course.courseTitle}</h1>
         <p className="course-detail__excerpt">{descriptionExcerpt(course.courseDescription)}</p>
         <p className="course-detail__stats">
