@@ -77,6 +77,9 @@ export interface UserData {
   enrolledCourses: string[];
   /** `educator` when the roles claim has it, else `parent` when it has that, else `student`. */
   publicMetadata: { role: UserRole };
+  /** The learner's school class (7–12) and board, from their profile; null until they say (or if they skipped). */
+  schoolClass?: number | null;
+  board?: Board | null;
 }
 
 export interface StudentRef {

@@ -1,5 +1,7 @@
 import { Link } from '@academy/routing';
-import { RemoteSection, type RemoteFallbackProps } from '@academy/platform';
+import { RemoteSection, useCurrentUser, type RemoteFallbackProps } from '@academy/platform';
+import { ContinueLearning } from '../../enrollments';
+import { CoursesForClass } from '../components/CoursesForClass';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { CourseSearchForm } from '../components/CourseSearchForm';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
@@ -12,6 +14,9 @@ interface HomePageProps {
 }
 
 export function HomePage({ initialSearch = '' }: HomePageProps) {
+  const { isAuthenticated, isEducator, isParent, user } = useCurrentUser();
+  // A signed-in student starts where they left off; visitors, educators and parents keep the spec's home.
+  if (isAuthenticated && user && !isEducator && !isParent) return <LearnerHome schoolClass={user.schoolClass ?? null} initialSearch={initialSearch} />;
   return (
     <div className="home-page">
       <HomeHero initialSearch={initialSearch} />
@@ -26,6 +31,21 @@ export function HomePage({ initialSearch = '' }: HomePageProps) {
         renderError={TestimonialsUnavailable}
       />
       <CallToAction />
+    </div>
+  );
+}
+
+/** The signed-in student's home: "Continue learning", then courses for their class, then the search. */
+function LearnerHome({ schoolClass, initialSearch }: { schoolClass: number | null; initialSearch: string }) {
+  return (
+    <div className="home-page home-page--learner">
+      <h1 className="visually-hidden">Your learning</h1>
+      <ContinueLearning />
+      <CoursesForClass schoolClass={schoolClass} />
+      <section className="home-section" aria-labelledby="home-find-title">
+        <h2 id="home-find-title">Find a course</h2>
+        <CourseSearchForm initialText={initialSearch} />
+      </section>
     </div>
   );
 }
