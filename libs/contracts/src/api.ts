@@ -80,6 +80,8 @@ export interface UserData {
   /** The learner's school class (7–12) and board, from their profile; null until they say (or if they skipped). */
   schoolClass?: number | null;
   board?: Board | null;
+  /** Whether the learner was already asked their class and board (answered or skipped): they are asked once. */
+  classAsked?: boolean;
 }
 
 export interface StudentRef {

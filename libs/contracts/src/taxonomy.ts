@@ -157,3 +157,18 @@ export interface CourseFacetCounts {
   /** Courses rated MIN_RATING_FILTER and above. */
   rating: Record<string, number>;
 }
+
+// ---- The learner's class on their profile: PUT /api/user/data/profile (progress keeps users) ----
+
+/** The learner's answer; both null is "skip" (they were asked and chose not to say). */
+export const learnerProfileSchema = z.object({
+  schoolClass: z
+    .number({ message: `schoolClass must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}, or null` })
+    .int(`schoolClass must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}, or null`)
+    .min(LOWEST_CLASS, `schoolClass must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}, or null`)
+    .max(HIGHEST_CLASS, `schoolClass must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}, or null`)
+    .nullable(),
+  board: z.enum(BOARD_SLUGS, { message: `board must be one of ${BOARD_SLUGS.join(', ')}, or null` }).nullable(),
+});
+export type LearnerProfile = z.infer<typeof learnerProfileSchema>;
+export const LEARNER_PROFILE_PATH = '/user/data/profile';

@@ -2,6 +2,7 @@ import { Link } from '@academy/routing';
 import { RemoteSection, useCurrentUser, type RemoteFallbackProps } from '@academy/platform';
 import { ContinueLearning } from '../../enrollments';
 import { CoursesForClass } from '../components/CoursesForClass';
+import { ClassForm } from '../../profile';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { CourseSearchForm } from '../components/CourseSearchForm';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
@@ -16,7 +17,11 @@ interface HomePageProps {
 export function HomePage({ initialSearch = '' }: HomePageProps) {
   const { isAuthenticated, isEducator, isParent, user } = useCurrentUser();
   // A signed-in student starts where they left off; visitors, educators and parents keep the spec's home.
-  if (isAuthenticated && user && !isEducator && !isParent) return <LearnerHome schoolClass={user.schoolClass ?? null} initialSearch={initialSearch} />;
+  if (isAuthenticated && user && !isEducator && !isParent) {
+    // Asked once, after the first sign-in: the class and board (skippable); then the learner's home.
+    if (user.classAsked === false) return <ClassForm firstTime />;
+    return <LearnerHome schoolClass={user.schoolClass ?? null} initialSearch={initialSearch} />;
+  }
   return (
     <div className="home-page">
       <HomeHero initialSearch={initialSearch} />
