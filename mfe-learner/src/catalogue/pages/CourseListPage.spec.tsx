@@ -8,6 +8,7 @@ import {
   ok,
   renderCatalogueAt,
   requestedUrls,
+  userData,
   type FakeRoute,
 } from '../testing/catalogueTestKit';
 
@@ -197,5 +198,16 @@ describe('CourseListPage filters and sort', () => {
     await waitFor(() => expect(requestedUrls(server)).toContain('/api/course/all?subject=science&limit=12'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price-asc');
     await waitFor(() => expect(requestedUrls(server)).toContain('/api/course/all?subject=science&sort=price-asc&limit=12'));
+  });
+});
+
+describe('CourseListPage for a signed-in learner', () => {
+  it("chooses the learner's class at first, in the URL", async () => {
+    const server = fakeServer((url) => (url.pathname === '/api/course/all' ? ok({ courses: [algebra], nextCursor: null }) : undefined));
+    renderCatalogueAt('/course-list', { user: userData({ schoolClass: 8 }) });
+    await screen.findByRole('link', { name: algebra.courseTitle });
+    expect(requestedUrls(server).filter((url) => url.startsWith('/api/course/all'))).toEqual(['/api/course/all?class=8&limit=12']);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/course-list?class=8'));
+    expect(within(screen.getByRole('group', { name: 'Class' })).getByRole('radio', { name: /Class 8/ })).toBeChecked();
   });
 });

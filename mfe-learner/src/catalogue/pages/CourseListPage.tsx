@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCurrentUser } from '@academy/platform';
 import { Link, useParams, useSearchParams } from '@academy/routing';
 import { COURSE_SORTS, DEFAULT_COURSE_SORT, pluralize } from '@academy/contracts';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
@@ -23,9 +24,18 @@ export function CourseListPage() {
   const { input } = useParams<{ input?: string }>();
   const searchText = input?.trim() ?? '';
   const [searchParams, setSearchParams] = useSearchParams();
-  const queryString = searchParams.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the query string is the value; searchParams is a new object each render
-  const filters = useMemo(() => filtersFromSearchParams(searchParams), [queryString]);
+  const { user } = useCurrentUser();
+  // A signed-in learner's class is chosen for them when they arrive on the plain list (once per visit: clearing
+  // it afterwards keeps it cleared). The URL then says so, like any other choice.
+  const preselected = useRef(false);
+  const preselectClass = !preselected.current && searchParams.toString() === '' && user?.schoolClass ? String(user.schoolClass) : null;
+  useEffect(() => {
+    if (!preselectClass) return;
+    preselected.current = true;
+    setSearchParams(new URLSearchParams({ class: preselectClass }), { replace: true });
+  }, [preselectClass, setSearchParams]);
+  const queryString = preselectClass ? `class=${preselectClass}` : searchParams.toString();
+  const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(queryString)), [queryString]);
   const list = useCourseList(searchText, COURSE_LIST_PAGE_SIZE, filters);
   const sentinel = useRef<HTMLDivElement>(null);
   useInfiniteScroll(sentinel, list.loadMore, list.status === 'ready' && list.hasMore && !list.isLoadingMore);
@@ -33,12 +43,14 @@ export function CourseListPage() {
   const [sheetOpen, setSheetOpen] = useState(false);
 
   const choose = (name: CourseListFilterName, value: string | undefined) => {
+    preselected.current = true;
     const next = new URLSearchParams(searchParams);
     if (value === undefined || (name === 'sort' && value === DEFAULT_COURSE_SORT)) next.delete(name);
     else next.set(name, value);
     setSearchParams(next);
   };
   const clearFilters = () => {
+    preselected.current = true;
     const next = new URLSearchParams(searchParams);
     for (const name of COURSE_LIST_FILTER_NAMES) if (name !== 'sort') next.delete(name);
     setSearchParams(next);
