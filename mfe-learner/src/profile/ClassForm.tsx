@@ -21,6 +21,8 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
   const [board, setBoard] = useState<string>(user?.board ?? '');
   const [saving, setSaving] = useState(false);
   const titleId = useId();
+  const classId = useId();
+  const boardId = useId();
 
   const save = async (profile: LearnerProfile) => {
     setSaving(true);
@@ -51,9 +53,9 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
           : 'Courses for your class come first on your home page and in the course list.'}
       </p>
       <form onSubmit={submit} className="class-form__form">
-        <label className="class-form__field">
-          <span>Class</span>
-          <select value={schoolClass} onChange={(event) => setSchoolClass(event.target.value)}>
+        <div className="class-form__field">
+          <label htmlFor={classId}>Class</label>
+          <select id={classId} value={schoolClass} onChange={(event) => setSchoolClass(event.target.value)}>
             <option value="">Not set</option>
             {SCHOOL_CLASSES.map((value) => (
               <option key={value} value={value}>
@@ -61,10 +63,10 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="class-form__field">
-          <span>Board</span>
-          <select value={board} onChange={(event) => setBoard(event.target.value)}>
+        </div>
+        <div className="class-form__field">
+          <label htmlFor={boardId}>Board</label>
+          <select id={boardId} value={board} onChange={(event) => setBoard(event.target.value)}>
             <option value="">Not set</option>
             {BOARDS.map((option) => (
               <option key={option.slug} value={option.slug}>
@@ -72,7 +74,7 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <div className="class-form__actions">
           <button type="submit" className="button" disabled={saving} aria-busy={saving}>
             {saving ? 'Saving…' : 'Save'}
