@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { createIsolatedDatabase } from '@academy/service-core/testing';
 import { runMigrations, serviceDataSourceOptions } from '@academy/service-core';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { catalogueDatabase } from '../database.js';
 import { CourseEntity } from '../courses/course.entity.js';
 import { CourseCache } from '../courses/course-cache.js';
@@ -46,9 +46,8 @@ const filteredCases: FilteredCase[] = [
   { name: 'class 8 + "physics" search, with counts', options: { class: 8, search: 'physics', limit: 20 } },
 ];
 
-/** The taxonomy migration's indexes of the filtered list (dropped for the "without" column). */
+/** The taxonomy migration's indexes of the filtered list (dropped for the "without" column, which also counts on the courses). */
 const TAXONOMY_INDEXES = [
-  'courses_published_facets_idx',
   'courses_published_price_idx',
   'courses_published_rating_idx',
   'courses_published_popular_idx',
@@ -89,26 +88,26 @@ async function measure(service: CoursesService, benchCase: Case): Promise<{ p50:
 }
 
 async function seed(dataSource: DataSource): Promise<void> {
+  // What each course is for, its ratings and students, spread as a catalogue would be: one class in most courses,
+  // a two-class range in one in five; 13 subjects; four boards; a third of the courses rated; one in 20 free.
   await dataSource.query(
-    `INSERT INTO catalogue.courses (title, thumbnail_url, price, discount, educator_id, educator_name, created_at)
+    `INSERT INTO catalogue.courses (title, thumbnail_url, price, discount, educator_id, educator_name, created_at,
+                                    class_from, class_to, subject, board, rating_count, rating_sum, student_count)
      SELECT 'Class ' || (7 + i % 6) || ' ' || ($1::text[])[1 + i % 10] || ' batch ' || i || ' ' || substr(md5(i::text), 1, 8),
             '/media/thumbnails/bench.svg', CASE WHEN i % 20 = 0 THEN 0 ELSE (i % 900) + 99 END, i % 50, 'bench|educator', 'Bench Educator',
-            now() - (i || ' seconds')::interval
-       FROM generate_series(1, $2::int) AS i`,
-    [SUBJECTS, COURSE_COUNT],
-  );
-  // What each course is for, its ratings and students, spread as a catalogue would be: one class in most courses,
-  // a two-class range in one in five; 13 subjects; four boards; a third of the courses rated.
-  await dataSource.query(
-    `UPDATE catalogue.courses SET
-       class_from = 7 + (hashtext(id::text) & 1023) % 6,
-       class_to = LEAST(12, 7 + (hashtext(id::text) & 1023) % 6 + CASE WHEN (hashtext(id::text) & 1023) % 5 = 0 THEN 1 ELSE 0 END),
-       subject = ($1::text[])[1 + ((hashtext(id::text) >> 10) & 1023) % 13],
-       board = ($2::text[])[1 + ((hashtext(id::text) >> 20) & 1023) % 4],
-       rating_count = CASE WHEN (hashtext(id::text) & 1023) % 3 = 0 THEN 1 + (hashtext(id::text) & 1023) % 40 ELSE 0 END,
-       rating_sum = CASE WHEN (hashtext(id::text) & 1023) % 3 = 0 THEN (1 + (hashtext(id::text) & 1023) % 40) * (2 + (hashtext(id::text) & 1023) % 4) ELSE 0 END,
-       student_count = (hashtext(id::text) & 1023) % 500`,
-    [['mathematics', 'physics', 'chemistry', 'biology', 'science', 'english', 'hindi', 'social-science', 'computer-science', 'economics', 'accountancy', 'business-studies', 'other'], ['cbse', 'icse', 'state', 'any']],
+            now() - (i || ' seconds')::interval,
+            7 + h % 6, LEAST(12, 7 + h % 6 + CASE WHEN h % 5 = 0 THEN 1 ELSE 0 END),
+            ($3::text[])[1 + (h / 7) % 13], ($4::text[])[1 + (h / 91) % 4],
+            CASE WHEN h % 3 = 0 THEN 1 + h % 40 ELSE 0 END,
+            CASE WHEN h % 3 = 0 THEN (1 + h % 40) * (2 + (h / 3) % 4) ELSE 0 END,
+            h % 500
+       FROM generate_series(1, $2::int) AS i, LATERAL (SELECT abs(hashtext(i::text)) AS h) AS hashed`,
+    [
+      SUBJECTS,
+      COURSE_COUNT,
+      ['mathematics', 'physics', 'chemistry', 'biology', 'science', 'english', 'hindi', 'social-science', 'computer-science', 'economics', 'accountancy', 'business-studies', 'other'],
+      ['cbse', 'icse', 'state', 'any'],
+    ],
   );
   // One title holds the rare code, as a learner would search for a specific batch.
   await dataSource.query(`UPDATE catalogue.courses SET title = title || ' x7f3c9' WHERE id = (SELECT id FROM catalogue.courses LIMIT 1)`);
@@ -119,7 +118,12 @@ async function main(): Promise<void> {
   const database = await createIsolatedDatabase();
   const databaseOptions = { url: database.url, ...catalogueDatabase };
   await runMigrations(databaseOptions);
-  const dataSource = await new DataSource(serviceDataSourceOptions(databaseOptions)).initialize();
+  // Seeding 100,000 rows with their indexes may outlast the services' 10 s statement timeout on a busy machine.
+  const base = serviceDataSourceOptions(databaseOptions);
+  const dataSource = await new DataSource({
+    ...base,
+    extra: { ...(base.extra as object), statement_timeout: 0, query_timeout: undefined },
+  } as DataSourceOptions).initialize();
   try {
     const seedStarted = performance.now();
     await seed(dataSource);
@@ -131,6 +135,7 @@ async function main(): Promise<void> {
     const filtered = new Map<string, Awaited<ReturnType<typeof measureFiltered>>>();
     for (const benchCase of filteredCases) filtered.set(benchCase.name, await measureFiltered(service, benchCase));
     for (const index of TAXONOMY_INDEXES) await dataSource.query(`DROP INDEX catalogue.${index}`);
+    service.useFacetSummary = false;
     const filteredRows: string[] = [];
     for (const benchCase of filteredCases) {
       const withIndexes = filtered.get(benchCase.name)!;
@@ -142,7 +147,7 @@ async function main(): Promise<void> {
       );
     }
     const filteredTable = [
-      '| filtered list (first page of 20 and its counts per value) | matching | indexes p50 / p95 ms | no taxonomy index p50 / p95 ms | p95 ÷ 20 ms | target p95 ≤ 20 ms |',
+      '| filtered list (first page of 20 and its counts per value) | matching | indexes + counts summary p50 / p95 ms | no index, counts over the courses p50 / p95 ms | p95 ÷ 20 ms | target p95 ≤ 20 ms |',
       '|---|---|---|---|---|---|',
       ...filteredRows,
     ];

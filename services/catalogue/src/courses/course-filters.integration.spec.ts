@@ -11,6 +11,7 @@ import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
 import { demoCourses, demoUuid, type DemoCourse } from '../seed/demo-courses.js';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';
+import { CoursesService } from './courses.service.js';
 import { taxonomyFromTitle } from './taxonomy-from-title.js';
 
 /** The demo catalogue plus a free Class 11–12 CBSE Physics course and a rated one, to filter and count on. */
@@ -113,6 +114,28 @@ describe('GET /api/course/all: filters, counts and sort (real PostgreSQL)', () =
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(ascending.courses.map((course) => course._id));
+  });
+
+  it('counts from the summary kept by the trigger exactly as over the courses, through inserts, edits and unpublishing', async () => {
+    const service = app.get(CoursesService);
+    const compare = async () => {
+      for (const options of [{}, { class: 8 }, { class: 11, board: 'cbse' as const }, { subject: 'science' as const, price: 'paid' as const }, { rating: 4 }]) {
+        service.useFacetSummary = true;
+        const summary = await service.facetCounts(options);
+        service.useFacetSummary = false;
+        const live = await service.facetCounts(options);
+        service.useFacetSummary = true;
+        expect(summary).toEqual(live);
+      }
+    };
+    await compare();
+    await dataSource.query(`UPDATE catalogue.courses SET subject = 'biology', class_from = 11, class_to = 12, board = 'cbse' WHERE id = $1`, [demoCourses[1]!.id]);
+    await dataSource.query(`UPDATE catalogue.courses SET rating_sum = 20, rating_count = 4 WHERE id = $1`, [demoCourses[2]!.id]);
+    await dataSource.query(`UPDATE catalogue.courses SET is_published = false WHERE id = $1`, [demoCourses[3]!.id]);
+    await dataSource.query(`DELETE FROM catalogue.courses WHERE id = $1`, [extras[0]!.id]);
+    await compare();
+    await seedDemoCatalogue(dataSource, [...demoCourses, ...extras]);
+    await compare();
   });
 
   it.each([

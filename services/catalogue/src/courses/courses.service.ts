@@ -46,22 +46,52 @@ const SORT_KEYS: Record<Exclude<CourseSort, 'newest'>, { column: string; directi
 type FilterName = keyof CourseFilters;
 const FILTER_NAMES: FilterName[] = ['class', 'subject', 'board', 'price', 'rating'];
 
+/** Where the filtered columns are read: the courses themselves (alias c), or the counts summary (alias f). */
+interface FilterColumns {
+  classFrom: string;
+  classTo: string;
+  subject: string;
+  board: string;
+  free: string;
+  paid: string;
+  rated: string;
+}
+const COURSE_COLUMNS: FilterColumns = {
+  classFrom: 'c.class_from',
+  classTo: 'c.class_to',
+  subject: 'c.subject',
+  board: 'c.board',
+  free: 'c.final_price_paise = 0',
+  paid: 'c.final_price_paise > 0',
+  rated: `c.rating_average >= ${MIN_RATING_FILTER}`,
+};
+/** catalogue.course_facet_counts: one row per combination of the filtered columns, with its number of courses. */
+const SUMMARY_COLUMNS: FilterColumns = {
+  classFrom: 'f.class_from',
+  classTo: 'f.class_to',
+  subject: 'f.subject',
+  board: 'f.board',
+  free: 'f.is_free',
+  paid: 'NOT f.is_free',
+  rated: 'f.rated_4',
+};
+
 /**
  * The SQL condition of each chosen filter (values are bound parameters, named after the filter). A board filter
  * also finds courses for any board; a class filter finds courses whose class range includes that class.
  */
-function filterConditions(filters: CourseFilters): Partial<Record<FilterName, string>> {
+function filterConditions(filters: CourseFilters, columns: FilterColumns = COURSE_COLUMNS): Partial<Record<FilterName, string>> {
   const conditions: Partial<Record<FilterName, string>> = {};
-  if (filters.class !== undefined) conditions.class = '(c.class_from <= :class AND c.class_to >= :class)';
-  if (filters.subject !== undefined) conditions.subject = 'c.subject = :subject';
-  if (filters.board !== undefined) conditions.board = filters.board === 'any' ? "c.board = 'any'" : "c.board IN (:board, 'any')";
-  if (filters.price !== undefined) conditions.price = filters.price === 'free' ? 'c.final_price_paise = 0' : 'c.final_price_paise > 0';
-  if (filters.rating !== undefined) conditions.rating = 'c.rating_average >= :rating';
+  if (filters.class !== undefined) conditions.class = `(${columns.classFrom} <= :class AND ${columns.classTo} >= :class)`;
+  if (filters.subject !== undefined) conditions.subject = `${columns.subject} = :subject`;
+  if (filters.board !== undefined) conditions.board = filters.board === 'any' ? `${columns.board} = 'any'` : `${columns.board} IN (:board, 'any')`;
+  if (filters.price !== undefined) conditions.price = filters.price === 'free' ? columns.free : columns.paid;
+  if (filters.rating !== undefined) conditions.rating = columns.rated;
   return conditions;
 }
 
 function filterParameters(filters: CourseFilters): Record<string, unknown> {
-  return { class: filters.class, subject: filters.subject, board: filters.board, rating: filters.rating };
+  return { class: filters.class, subject: filters.subject, board: filters.board };
 }
 
 function all(conditions: readonly (string | undefined)[]): string {
@@ -133,47 +163,66 @@ export class CoursesService {
   }
 
   /**
+   * Where the counts come from without a search: the summary table (a few thousand rows at most, kept by a
+   * trigger), or the courses themselves (the benchmark's comparison).
+   */
+  useFacetSummary = true;
+
+  /**
    * How many published courses (matching the search) each filter value gives, the other chosen filters applied
-   * and the value's own group left out. One pass over the matching rows: every count is a FILTER aggregate,
-   * never a query per value.
+   * and the value's own group left out. One pass: every count is a FILTER aggregate, never a query per value;
+   * without a search the pass is over catalogue.course_facet_counts, with one over the matching courses.
    */
   async facetCounts(options: CourseListOptions): Promise<CourseFacetCounts> {
-    const conditions = filterConditions(options);
+    const fromSummary = this.useFacetSummary && !options.search;
+    const columns = fromSummary ? SUMMARY_COLUMNS : COURSE_COLUMNS;
+    const aggregate = (condition: string, name: string) =>
+      fromSummary ? `coalesce(sum(f.courses) FILTER (WHERE ${condition}), 0) AS "${name}"` : `count(*) FILTER (WHERE ${condition}) AS "${name}"`;
+    const conditions = filterConditions(options, columns);
     const except = (name: FilterName) => all(FILTER_NAMES.filter((other) => other !== name).map((other) => conditions[other]));
-    const columns: string[] = [`count(*) FILTER (WHERE ${all(Object.values(conditions))}) AS "total"`];
+    const selected: string[] = [aggregate(all(Object.values(conditions)), 'total')];
     for (const schoolClass of SCHOOL_CLASSES) {
-      columns.push(`count(*) FILTER (WHERE c.class_from <= ${schoolClass} AND c.class_to >= ${schoolClass} AND ${except('class')}) AS "class:${schoolClass}"`);
+      selected.push(aggregate(`${columns.classFrom} <= ${schoolClass} AND ${columns.classTo} >= ${schoolClass} AND ${except('class')}`, `class:${schoolClass}`));
     }
-    SUBJECT_SLUGS.forEach((subject, index) => {
-      columns.push(`count(*) FILTER (WHERE c.subject = :subject${index} AND ${except('subject')}) AS "subject:${subject}"`);
-    });
+    SUBJECT_SLUGS.forEach((subject, index) => selected.push(aggregate(`${columns.subject} = :subject${index} AND ${except('subject')}`, `subject:${subject}`)));
     BOARD_SLUGS.forEach((board, index) => {
-      const matches = board === 'any' ? "c.board = 'any'" : `c.board IN (:board${index}, 'any')`;
-      columns.push(`count(*) FILTER (WHERE ${matches} AND ${except('board')}) AS "board:${board}"`);
+      const matches = board === 'any' ? `${columns.board} = 'any'` : `${columns.board} IN (:board${index}, 'any')`;
+      selected.push(aggregate(`${matches} AND ${except('board')}`, `board:${board}`));
     });
-    columns.push(`count(*) FILTER (WHERE c.final_price_paise = 0 AND ${except('price')}) AS "price:free"`);
-    columns.push(`count(*) FILTER (WHERE c.final_price_paise > 0 AND ${except('price')}) AS "price:paid"`);
-    columns.push(`count(*) FILTER (WHERE c.rating_average >= ${MIN_RATING_FILTER} AND ${except('rating')}) AS "rating:${MIN_RATING_FILTER}"`);
+    selected.push(aggregate(`${columns.free} AND ${except('price')}`, 'price:free'));
+    selected.push(aggregate(`${columns.paid} AND ${except('price')}`, 'price:paid'));
+    selected.push(aggregate(`${columns.rated} AND ${except('rating')}`, `rating:${MIN_RATING_FILTER}`));
 
     const parameters: Record<string, unknown> = { ...filterParameters(options) };
     SUBJECT_SLUGS.forEach((subject, index) => (parameters[`subject${index}`] = subject));
     BOARD_SLUGS.forEach((board, index) => (parameters[`board${index}`] = board));
-    const query = this.courses.createQueryBuilder('c').select(columns).where('c.is_published = true').setParameters(parameters);
-    this.whereSearch(query, options.search);
-    const row = (await query.getRawOne<Record<string, string>>()) ?? {};
-
+    let row: Record<string, string> | undefined;
+    if (fromSummary) {
+      row = await this.courses.manager
+        .createQueryBuilder()
+        .select(selected)
+        .from('catalogue.course_facet_counts', 'f')
+        .where('f.courses > 0')
+        .setParameters(parameters)
+        .getRawOne<Record<string, string>>();
+    } else {
+      const query = this.courses.createQueryBuilder('c').select(selected).where('c.is_published = true').setParameters(parameters);
+      this.whereSearch(query, options.search);
+      row = await query.getRawOne<Record<string, string>>();
+    }
+    const counts = row ?? {};
     const group = (prefix: string) =>
       Object.fromEntries(
-        Object.entries(row)
+        Object.entries(counts)
           .filter(([name]) => name.startsWith(`${prefix}:`))
           .map(([name, count]) => [name.slice(prefix.length + 1), Number(count)]),
       );
     return {
-      total: Number(row.total ?? 0),
+      total: Number(counts.total ?? 0),
       class: group('class'),
       subject: group('subject'),
       board: group('board'),
-      price: { free: Number(row['price:free'] ?? 0), paid: Number(row['price:paid'] ?? 0) },
+      price: { free: Number(counts['price:free'] ?? 0), paid: Number(counts['price:paid'] ?? 0) },
       rating: group('rating'),
     };
   }

@@ -51,19 +51,60 @@ export class CourseTaxonomy1790030000000 implements MigrationInterface {
         ADD CONSTRAINT courses_board_check CHECK (board IN ('cbse', 'icse', 'state', 'any'))`);
 
     // Filtered pages: each sort's keyset walks its own index of published courses; the equality filters
-    // (subject, board) lead where they are most selective. Counts come from one pass (courses.repository.ts).
+    // (subject, board) lead where they are most selective.
     await queryRunner.query(`CREATE INDEX courses_published_subject_created_idx ON catalogue.courses (subject, created_at DESC, id DESC) WHERE is_published`);
     await queryRunner.query(`CREATE INDEX courses_published_popular_idx ON catalogue.courses (student_count DESC, id DESC) WHERE is_published`);
     await queryRunner.query(`CREATE INDEX courses_published_rating_idx ON catalogue.courses (rating_average DESC, id DESC) WHERE is_published`);
     await queryRunner.query(`CREATE INDEX courses_published_price_idx ON catalogue.courses (final_price_paise, id) WHERE is_published`);
-    // Everything the counts read, so they come from an index-only scan rather than the table's rows.
-    await queryRunner.query(
-      `CREATE INDEX courses_published_facets_idx ON catalogue.courses (class_from, class_to, subject, board, final_price_paise, rating_average) WHERE is_published`,
-    );
+    // The counts per filter value without a search read this summary instead of the courses: one row per
+    // combination of the filtered columns (a few thousand at most, however many courses), kept by a trigger.
+    await queryRunner.query(`
+      CREATE TABLE catalogue.course_facet_counts (
+        class_from smallint NOT NULL,
+        class_to smallint NOT NULL,
+        subject text NOT NULL,
+        board text NOT NULL,
+        is_free boolean NOT NULL,
+        rated_4 boolean NOT NULL,
+        courses int NOT NULL CHECK (courses >= 0),
+        PRIMARY KEY (class_from, class_to, subject, board, is_free, rated_4)
+      )`);
+    await queryRunner.query(`
+      CREATE FUNCTION catalogue.count_course_facets() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'UPDATE'
+           AND (OLD.is_published, OLD.class_from, OLD.class_to, OLD.subject, OLD.board, OLD.final_price_paise = 0, OLD.rating_average >= 4)
+               IS NOT DISTINCT FROM
+               (NEW.is_published, NEW.class_from, NEW.class_to, NEW.subject, NEW.board, NEW.final_price_paise = 0, NEW.rating_average >= 4) THEN
+          RETURN NULL;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.is_published THEN
+          UPDATE catalogue.course_facet_counts SET courses = courses - 1
+           WHERE (class_from, class_to, subject, board, is_free, rated_4)
+               = (OLD.class_from, OLD.class_to, OLD.subject, OLD.board, OLD.final_price_paise = 0, OLD.rating_average >= 4);
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.is_published THEN
+          INSERT INTO catalogue.course_facet_counts AS f (class_from, class_to, subject, board, is_free, rated_4, courses)
+          VALUES (NEW.class_from, NEW.class_to, NEW.subject, NEW.board, NEW.final_price_paise = 0, NEW.rating_average >= 4, 1)
+          ON CONFLICT (class_from, class_to, subject, board, is_free, rated_4) DO UPDATE SET courses = f.courses + 1;
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(`
+      CREATE TRIGGER courses_count_facets AFTER INSERT OR UPDATE OR DELETE ON catalogue.courses
+        FOR EACH ROW EXECUTE FUNCTION catalogue.count_course_facets()`);
+    await queryRunner.query(`
+      INSERT INTO catalogue.course_facet_counts (class_from, class_to, subject, board, is_free, rated_4, courses)
+      SELECT class_from, class_to, subject, board, final_price_paise = 0, rating_average >= 4, count(*)
+        FROM catalogue.courses WHERE is_published
+       GROUP BY 1, 2, 3, 4, 5, 6`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const index of ['courses_published_facets_idx', 'courses_published_price_idx', 'courses_published_rating_idx', 'courses_published_popular_idx', 'courses_published_subject_created_idx']) {
+    await queryRunner.query('DROP TRIGGER IF EXISTS courses_count_facets ON catalogue.courses');
+    await queryRunner.query('DROP FUNCTION IF EXISTS catalogue.count_course_facets()');
+    await queryRunner.query('DROP TABLE IF EXISTS catalogue.course_facet_counts');
+    for (const index of ['courses_published_price_idx', 'courses_published_rating_idx', 'courses_published_popular_idx', 'courses_published_subject_created_idx']) {
       await queryRunner.query(`DROP INDEX IF EXISTS catalogue.${index}`);
     }
     await queryRunner.query(`
