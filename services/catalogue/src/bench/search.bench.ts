@@ -48,6 +48,8 @@ const filteredCases: FilteredCase[] = [
 
 /** The taxonomy migration's indexes of the filtered list (dropped for the "without" column, which also counts on the courses). */
 const TAXONOMY_INDEXES = [
+  'courses_published_subject_popular_idx',
+  'courses_published_subject_rating_idx',
   'courses_published_price_idx',
   'courses_published_rating_idx',
   'courses_published_popular_idx',

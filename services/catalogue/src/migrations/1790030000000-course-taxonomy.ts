@@ -55,6 +55,8 @@ export class CourseTaxonomy1790030000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX courses_published_subject_created_idx ON catalogue.courses (subject, created_at DESC, id DESC) WHERE is_published`);
     await queryRunner.query(`CREATE INDEX courses_published_popular_idx ON catalogue.courses (student_count DESC, id DESC) WHERE is_published`);
     await queryRunner.query(`CREATE INDEX courses_published_rating_idx ON catalogue.courses (rating_average DESC, id DESC) WHERE is_published`);
+    await queryRunner.query(`CREATE INDEX courses_published_subject_rating_idx ON catalogue.courses (subject, rating_average DESC, id DESC) WHERE is_published`);
+    await queryRunner.query(`CREATE INDEX courses_published_subject_popular_idx ON catalogue.courses (subject, student_count DESC, id DESC) WHERE is_published`);
     await queryRunner.query(`CREATE INDEX courses_published_price_idx ON catalogue.courses (final_price_paise, id) WHERE is_published`);
     // The counts per filter value without a search read this summary instead of the courses: one row per
     // combination of the filtered columns (a few thousand at most, however many courses), kept by a trigger.
@@ -104,7 +106,7 @@ export class CourseTaxonomy1790030000000 implements MigrationInterface {
     await queryRunner.query('DROP TRIGGER IF EXISTS courses_count_facets ON catalogue.courses');
     await queryRunner.query('DROP FUNCTION IF EXISTS catalogue.count_course_facets()');
     await queryRunner.query('DROP TABLE IF EXISTS catalogue.course_facet_counts');
-    for (const index of ['courses_published_price_idx', 'courses_published_rating_idx', 'courses_published_popular_idx', 'courses_published_subject_created_idx']) {
+    for (const index of ['courses_published_subject_popular_idx', 'courses_published_subject_rating_idx', 'courses_published_price_idx', 'courses_published_rating_idx', 'courses_published_popular_idx', 'courses_published_subject_created_idx']) {
       await queryRunner.query(`DROP INDEX IF EXISTS catalogue.${index}`);
     }
     await queryRunner.query(`
