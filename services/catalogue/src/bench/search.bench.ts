@@ -12,6 +12,7 @@ import { CourseEntity } from '../courses/course.entity.js';
 import { CourseCache } from '../courses/course-cache.js';
 import { CoursesService, type CourseListOptions } from '../courses/courses.service.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -175,7 +176,8 @@ async function main(): Promise<void> {
       writeFileSync(
         path.join(resultsDir, 'catalogue-search.md'),
         `# Catalogue search and filters (${COURSE_COUNT.toLocaleString('en-IN')} courses)\n\n` +
-          `The service's own queries (no cache), ${ROUNDS} rounds per case after 3 warm-ups, on one PostgreSQL. Run ${new Date().toISOString()}.\n\n` +
+          `The service's own queries (no cache), ${ROUNDS} rounds per case after 3 warm-ups, on one PostgreSQL. Run ${new Date().toISOString()}, ` +
+          `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.\n\n` +
           `${filteredTable.join('\n')}\n\n${searchTable.join('\n')}\n`,
       );
     }
