@@ -1,13 +1,15 @@
 import { Link } from '@academy/routing';
 import { RemoteSection, useCurrentUser, type RemoteFallbackProps } from '@academy/platform';
-import { ContinueLearning } from '../../enrollments';
-import { CoursesForClass } from '../components/CoursesForClass';
-import { ClassForm } from '../../profile';
+import { lazy, Suspense } from 'react';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { CourseSearchForm } from '../components/CourseSearchForm';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 import { HOME_COURSE_COUNT, useHomeCourses } from '../data/useHomeCourses';
 import './HomePage.css';
+
+// A signed-in student's home and the class question load only for them: a visitor's first page stays as light.
+const LearnerHome = lazy(() => import('./LearnerHome').then((m) => ({ default: m.LearnerHome })));
+const ClassForm = lazy(() => import('../../profile').then((m) => ({ default: m.ClassForm })));
 
 interface HomePageProps {
   /** Pre-fills the hero's search box. */
@@ -19,8 +21,11 @@ export function HomePage({ initialSearch = '' }: HomePageProps) {
   // A signed-in student starts where they left off; visitors, educators and parents keep the spec's home.
   if (isAuthenticated && user && !isEducator && !isParent) {
     // Asked once, after the first sign-in: the class and board (skippable); then the learner's home.
-    if (user.classAsked === false) return <ClassForm firstTime />;
-    return <LearnerHome schoolClass={user.schoolClass ?? null} initialSearch={initialSearch} />;
+    return (
+      <Suspense fallback={null}>
+        {user.classAsked === false ? <ClassForm firstTime /> : <LearnerHome schoolClass={user.schoolClass ?? null} initialSearch={initialSearch} />}
+      </Suspense>
+    );
   }
   return (
     <div className="home-page">
@@ -36,21 +41,6 @@ export function HomePage({ initialSearch = '' }: HomePageProps) {
         renderError={TestimonialsUnavailable}
       />
       <CallToAction />
-    </div>
-  );
-}
-
-/** The signed-in student's home: "Continue learning", then courses for their class, then the search. */
-function LearnerHome({ schoolClass, initialSearch }: { schoolClass: number | null; initialSearch: string }) {
-  return (
-    <div className="home-page home-page--learner">
-      <h1 className="visually-hidden">Your learning</h1>
-      <ContinueLearning />
-      <CoursesForClass schoolClass={schoolClass} />
-      <section className="home-section" aria-labelledby="home-find-title">
-        <h2 id="home-find-title">Find a course</h2>
-        <CourseSearchForm initialText={initialSearch} />
-      </section>
     </div>
   );
 }

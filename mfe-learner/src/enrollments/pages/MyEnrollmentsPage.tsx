@@ -10,14 +10,16 @@ import {
 } from '@academy/contracts';
 import { errorMessage, useCurrentUser } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from '@academy/routing';
-import { CoursesForClass } from '../../catalogue';
 import { RefundDialog } from '../components/RefundDialog';
 import { useEnrolledCourses, type EnrolledCourseRow } from '../data/useEnrolledCourses';
 import { usePendingEnrollment } from '../data/usePendingEnrollment';
 import { usePurchases, useRequestRefund } from '../data/usePurchases';
 import './MyEnrollmentsPage.css';
+
+// Suggestions for an empty list come from the catalogue feature, loaded only when the list is empty.
+const CoursesForClass = lazy(() => import('../../catalogue').then((m) => ({ default: m.CoursesForClass })));
 
 export function LoginRequired({ text, onLogin }: { text: string; onLogin(): void }) {
   return (
@@ -179,10 +181,12 @@ export function MyEnrollmentsPage() {
           <p className="enrollments__empty">
             You are not enrolled in any course yet. <Link to="/course-list">Browse courses</Link>
           </p>
-          <CoursesForClass
-            schoolClass={user?.schoolClass ?? null}
-            title={user?.schoolClass ? `Start with a course for Class ${user.schoolClass}` : 'Start with a popular course'}
-          />
+          <Suspense fallback={null}>
+            <CoursesForClass
+              schoolClass={user?.schoolClass ?? null}
+              title={user?.schoolClass ? `Start with a course for Class ${user.schoolClass}` : 'Start with a popular course'}
+            />
+          </Suspense>
         </>
       )}
       {courses.status === 'ready' && courses.rows.length > 0 && (
