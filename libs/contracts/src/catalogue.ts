@@ -5,7 +5,8 @@ import type { ChapterDto, CourseSummary } from './api.js';
 import { formatPrice, fromPaise, payableAmountProblem, priceAfterDiscountPaise } from './money.js';
 import { isYouTubeLink, parseVideoLink } from './video.js';
 import { quizInputSchema, type QuizDefinition } from './quizzes.js';
-import { courseTaxonomyFields, refineClassRange, type CourseTaxonomy } from './taxonomy.js';
+import type { CourseTaxonomy } from './taxonomy.js';
+import { courseTaxonomyFields, refineClassRange } from './taxonomy-schemas.js';
 
 /** A row of the educator's "My Courses" table. */
 export interface EducatorCourse extends CourseSummary {

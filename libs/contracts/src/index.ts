@@ -21,3 +21,4 @@ export * from './purchases.js';
 export * from './receipts.js';
 export * from './quizzes.js';
 export * from './taxonomy.js';
+export * from './taxonomy-schemas.js';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EARNINGS_GRANULARITIES } from './earnings.js';
 import { MAX_RATING, MIN_RATING } from './ratings.js';
-import { courseFilterQueryFields } from './taxonomy.js';
+import { courseFilterQueryFields } from './taxonomy-schemas.js';
 
 export const courseIdSchema = z.uuid({ message: 'courseId must be a valid course id' });
 

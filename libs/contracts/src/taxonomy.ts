@@ -1,6 +1,6 @@
 // What a course is for: the school classes it serves, its subject and its board. One list of each, used by the
-// catalogue (storage, filters, counts), the educator's course form and the learner's pages alike.
-import { z } from 'zod';
+// catalogue (storage, filters, counts), the educator's course form and the learner's pages alike. Plain data and
+// functions only: course cards on the first page import them, so the zod schemas live in taxonomy-schemas.ts.
 
 /** The classes the academy teaches (school classes 7 to 12). */
 export const SCHOOL_CLASSES = [7, 8, 9, 10, 11, 12] as const;
@@ -65,32 +65,6 @@ export function servesClass(course: Pick<CourseTaxonomy, 'classFrom' | 'classTo'
   return course.classFrom <= schoolClass && schoolClass <= course.classTo;
 }
 
-const classField = (name: string) =>
-  z.coerce
-    .number({ message: `${name} is required` })
-    .int(`${name} must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}`)
-    .min(LOWEST_CLASS, `${name} must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}`)
-    .max(HIGHEST_CLASS, `${name} must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}`);
-
-export const subjectSchema = z.enum(SUBJECT_SLUGS, { message: `Subject is required: choose one of ${SUBJECTS.map((subject) => subject.label).join(', ')}` });
-export const boardSchema = z.enum(BOARD_SLUGS, { message: 'Board is required: choose CBSE, ICSE, State board or Any board' });
-
-/** The taxonomy fields of a course as the educator's form and the course API take them. */
-export const courseTaxonomyFields = {
-  classFrom: classField('Class (from)'),
-  classTo: classField('Class (to)'),
-  subject: subjectSchema,
-  board: boardSchema,
-};
-
-/** A class range reads low to high; reported on the "to" field. */
-export function refineClassRange(course: { classFrom?: number; classTo?: number }, context: z.RefinementCtx): void {
-  if (course.classFrom === undefined || course.classTo === undefined) return;
-  if (course.classTo < course.classFrom) {
-    context.addIssue({ code: 'custom', path: ['classTo'], message: 'Class (to) cannot be below Class (from)', input: course.classTo });
-  }
-}
-
 /** What courses without one get (stored defaults and API callers that send none): every class, any board. */
 export const DEFAULT_COURSE_TAXONOMY: CourseTaxonomy = { classFrom: LOWEST_CLASS, classTo: HIGHEST_CLASS, subject: 'other', board: 'any' };
 
@@ -117,24 +91,6 @@ export type PriceFilter = (typeof PRICE_FILTERS)[number]['slug'];
 /** The only rating threshold offered: 4 stars and above. */
 export const MIN_RATING_FILTER = 4;
 
-/** Filters of the course list, as query parameters (`?class=8&subject=science&sort=rating`). */
-export const courseFilterQueryFields = {
-  class: z.coerce
-    .number({ message: `class must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}` })
-    .int(`class must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}`)
-    .min(LOWEST_CLASS, `class must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}`)
-    .max(HIGHEST_CLASS, `class must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}`)
-    .optional(),
-  subject: z.enum(SUBJECT_SLUGS, { message: `subject must be one of ${SUBJECT_SLUGS.join(', ')}` }).optional(),
-  board: z.enum(BOARD_SLUGS, { message: `board must be one of ${BOARD_SLUGS.join(', ')}` }).optional(),
-  price: z.enum(['free', 'paid'], { message: 'price must be free or paid' }).optional(),
-  rating: z.coerce
-    .number({ message: `rating must be ${MIN_RATING_FILTER}` })
-    .refine((value) => value === MIN_RATING_FILTER, `rating must be ${MIN_RATING_FILTER}`)
-    .optional(),
-  sort: z.enum(COURSE_SORT_SLUGS, { message: `sort must be one of ${COURSE_SORT_SLUGS.join(', ')}` }).optional(),
-};
-
 export interface CourseFilters {
   class?: number;
   subject?: Subject;
@@ -158,17 +114,3 @@ export interface CourseFacetCounts {
   rating: Record<string, number>;
 }
 
-// ---- The learner's class on their profile: PUT /api/user/data/profile (progress keeps users) ----
-
-/** The learner's answer; both null is "skip" (they were asked and chose not to say). */
-export const learnerProfileSchema = z.object({
-  schoolClass: z
-    .number({ message: `schoolClass must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}, or null` })
-    .int(`schoolClass must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}, or null`)
-    .min(LOWEST_CLASS, `schoolClass must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}, or null`)
-    .max(HIGHEST_CLASS, `schoolClass must be a class from ${LOWEST_CLASS} to ${HIGHEST_CLASS}, or null`)
-    .nullable(),
-  board: z.enum(BOARD_SLUGS, { message: `board must be one of ${BOARD_SLUGS.join(', ')}, or null` }).nullable(),
-});
-export type LearnerProfile = z.infer<typeof learnerProfileSchema>;
-export const LEARNER_PROFILE_PATH = '/user/data/profile';
