@@ -90,7 +90,12 @@ describe('parents', () => {
     await expandChapter(student.page, first.chapterTitle);
     await student.page.getByRole('button', { name: `Watch ${first.chapterContent[0]!.lectureTitle}`, exact: true }).click();
     await student.page.locator('.player__complete', { hasText: 'Mark Complete' }).click();
-    await student.page.locator('.player__complete', { hasText: 'Completed' }).waitFor();
+    // Mark Complete moves on to the next lecture; the one completed gets its tick in the outline.
+    await student.page
+      .getByRole('listitem')
+      .filter({ has: student.page.getByRole('button', { name: `Watch ${first.chapterContent[0]!.lectureTitle}`, exact: true }) })
+      .getByRole('img', { name: 'Completed' })
+      .waitFor();
 
     // The parent sees the child's course with that progress, read-only.
     await parent.page.getByRole('link', { name: `See ${childName}'s progress` }).click();

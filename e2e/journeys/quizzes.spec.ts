@@ -30,6 +30,10 @@ async function authorCourseWithQuiz(page: Page): Promise<void> {
   await page.getByLabel('Course Title').fill(courseTitle);
   await page.getByLabel('Course Price').fill('0');
   await page.getByLabel('Discount %').fill('0');
+  await page.getByLabel('Class (from)').selectOption('7');
+  await page.getByLabel('Class (to)').selectOption('7');
+  await page.getByLabel('Subject', { exact: true }).selectOption('mathematics');
+  await page.getByLabel('Board', { exact: true }).selectOption('any');
   await page.locator('input[type="file"]').setInputFiles({ name: 'integers.png', mimeType: 'image/png', buffer: thumbnailPng });
   page.once('dialog', (prompt) => void prompt.accept('Integers'));
   await page.getByRole('button', { name: '+ Add Chapter' }).click();

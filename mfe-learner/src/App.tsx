@@ -15,6 +15,7 @@ const CertificatePage = lazy(() => import('./certificates').then((m) => ({ defau
 const ParentHomePage = lazy(() => import('./parents').then((m) => ({ default: m.ParentHomePage })));
 const ChildProgressPage = lazy(() => import('./parents').then((m) => ({ default: m.ChildProgressPage })));
 const ParentAccessPage = lazy(() => import('./parents').then((m) => ({ default: m.ParentAccessPage })));
+const MyClassPage = lazy(() => import('./profile').then((m) => ({ default: m.MyClassPage })));
 
 /** The learner pages, at the paths of the one route table (`learnerPaths` in @academy/platform). */
 export default function App() {
@@ -34,6 +35,7 @@ export default function App() {
           parentHome: ParentHomePage,
           parentChild: ChildProgressPage,
           parentAccess: ParentAccessPage,
+          myClass: MyClassPage,
         })}
       </Routes>
     </Suspense>

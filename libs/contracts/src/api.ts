@@ -1,3 +1,4 @@
+import type { Board, CourseFacetCounts, Subject } from './taxonomy.js';
 import type { QuizOverview } from './quizzes.js';
 
 // Shapes of the public API (spec section 7). Every response carries `success`; failures carry only a message.
@@ -53,6 +54,11 @@ export interface CourseSummary {
   ratingCount: number;
   studentCount: number;
   createdAt: string;
+  /** What the course is for (libs/contracts/src/taxonomy.ts). */
+  classFrom: number;
+  classTo: number;
+  subject: Subject;
+  board: Board;
 }
 
 export interface CourseDetail extends CourseSummary {
@@ -71,6 +77,11 @@ export interface UserData {
   enrolledCourses: string[];
   /** `educator` when the roles claim has it, else `parent` when it has that, else `student`. */
   publicMetadata: { role: UserRole };
+  /** The learner's school class (7–12) and board, from their profile; null until they say (or if they skipped). */
+  schoolClass?: number | null;
+  board?: Board | null;
+  /** Whether the learner was already asked their class and board (answered or skipped): they are asked once. */
+  classAsked?: boolean;
 }
 
 export interface StudentRef {
@@ -123,6 +134,8 @@ export interface CourseListPage {
   courses: CourseSummary[];
   /** Present when more results follow; pass it back as `cursor`. */
   nextCursor?: string | null;
+  /** Counts per filter value; on the first page only (a `cursor` call leaves them out). */
+  facets?: CourseFacetCounts;
 }
 
 export interface CourseProgressData {

@@ -5,6 +5,8 @@ import type { ChapterDto, CourseSummary } from './api.js';
 import { formatPrice, fromPaise, payableAmountProblem, priceAfterDiscountPaise } from './money.js';
 import { isYouTubeLink, parseVideoLink } from './video.js';
 import { quizInputSchema, type QuizDefinition } from './quizzes.js';
+import type { CourseTaxonomy } from './taxonomy.js';
+import { courseTaxonomyFields, refineClassRange } from './taxonomy-schemas.js';
 
 /** A row of the educator's "My Courses" table. */
 export interface EducatorCourse extends CourseSummary {
@@ -105,15 +107,27 @@ export const courseFieldsBaseSchema = z.object({
     .min(0, 'Discount must be between 0 and 100')
     .max(100, 'Discount must be between 0 and 100'),
   courseContent: z.array(newChapterSchema).max(100).default([]),
+  // What the course is for. The educator's form requires all four; an API caller that sends none gets
+  // DEFAULT_COURSE_TAXONOMY (every class, any board, "Other subjects"); a value outside the lists is a 400.
+  classFrom: courseTaxonomyFields.classFrom.optional(),
+  classTo: courseTaxonomyFields.classTo.optional(),
+  subject: courseTaxonomyFields.subject.optional(),
+  board: courseTaxonomyFields.board.optional(),
 });
+
+/** The price-limit and class-range rules of a course payload. */
+export function refineCourseFields(course: { coursePrice: number; discount: number; classFrom?: number; classTo?: number }, context: z.RefinementCtx): void {
+  refineCoursePrice(course, context);
+  refineClassRange(course, context);
+}
 /** `courseData` of POST /api/educator/add-course. Orders come from array positions (from 1), never from the client. */
-export const newCourseSchema = courseFieldsBaseSchema.superRefine(refineCoursePrice);
+export const newCourseSchema = courseFieldsBaseSchema.superRefine(refineCourseFields);
 export type NewCourse = z.infer<typeof newCourseSchema>;
 
 // ---- Educator editing (beyond the spec): GET/PUT /api/educator/courses/:id, POST .../publish and .../unpublish ----
 
 /** GET /api/educator/courses/:id — the owner's full course for the edit form (every lecture URL included). */
-export interface EducatorCourseDetail {
+export interface EducatorCourseDetail extends CourseTaxonomy {
   _id: string;
   courseTitle: string;
   /** Sanitised HTML, as stored. */
@@ -143,7 +157,7 @@ export const courseUpdateSchema = courseFieldsBaseSchema
     .max(100)
     .default([]),
   })
-  .superRefine(refineCoursePrice);
+  .superRefine(refineCourseFields);
 export type CourseUpdate = z.infer<typeof courseUpdateSchema>;
 
 /** Answer of POST /api/educator/courses/:id/publish and .../unpublish. */

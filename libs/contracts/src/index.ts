@@ -20,3 +20,5 @@ export * from './parents.js';
 export * from './purchases.js';
 export * from './receipts.js';
 export * from './quizzes.js';
+export * from './taxonomy.js';
+export * from './taxonomy-schemas.js';

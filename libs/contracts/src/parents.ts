@@ -107,7 +107,8 @@ export interface ChildCourseProgress {
 
 /** GET /api/parents/children/:childId → `child`. */
 export interface ChildProgress {
-  child: LinkedPerson;
+  /** With the class and board the child gave on their profile (null when not given). */
+  child: LinkedPerson & { schoolClass?: number | null; board?: string | null };
   courses: ChildCourseProgress[];
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EARNINGS_GRANULARITIES } from './earnings.js';
 import { MAX_RATING, MIN_RATING } from './ratings.js';
+import { courseFilterQueryFields } from './taxonomy-schemas.js';
 
 export const courseIdSchema = z.uuid({ message: 'courseId must be a valid course id' });
 
@@ -57,6 +58,7 @@ export const COURSE_PAGE_MAX = 100;
 export const SEARCH_TEXT_MAX = 100;
 
 export const courseListQuerySchema = z.object({
+  ...courseFilterQueryFields,
   search: z.string().trim().max(SEARCH_TEXT_MAX, `search must be at most ${SEARCH_TEXT_MAX} characters`).optional(),
   limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(COURSE_PAGE_MAX, `limit must be at most ${COURSE_PAGE_MAX}`).optional(),
   cursor: z.string().max(200).optional(),

@@ -22,7 +22,29 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Course Title'), 'Class 7 Maths: Integers');
   await user.type(screen.getByLabelText('Course Price'), '349.5');
   await user.type(screen.getByLabelText('Discount %'), '10');
+  await user.selectOptions(screen.getByLabelText('Class (from)'), '7');
+  await user.selectOptions(screen.getByLabelText('Class (to)'), '7');
+  await user.selectOptions(screen.getByLabelText('Subject'), 'mathematics');
+  await user.selectOptions(screen.getByLabelText('Board'), 'cbse');
 }
+
+describe('Add Course: what the course is for', () => {
+  it('requires the class range, subject and board, with a message under each', async () => {
+    fakeServer();
+    const { user } = await openAddCourse();
+    await user.type(screen.getByLabelText('Course Title'), 'Class 7 Maths: Integers');
+    await user.type(screen.getByLabelText('Course Price'), '349.5');
+    await user.type(screen.getByLabelText('Discount %'), '10');
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    expect(await screen.findByText('Choose the subject')).toBeInTheDocument();
+    expect(screen.getByLabelText('Class (from)')).toHaveAccessibleDescription('Choose the class (from)');
+    expect(screen.getByLabelText('Board')).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(screen.getByLabelText('Class (from)'), '12');
+    await user.selectOptions(screen.getByLabelText('Class (to)'), '11');
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    expect(await screen.findByText('Class (to) cannot be below Class (from)')).toBeInTheDocument();
+  });
+});
 
 async function addChapter(user: ReturnType<typeof userEvent.setup>, name: string | null) {
   jest.spyOn(window, 'prompt').mockReturnValueOnce(name);
@@ -158,6 +180,10 @@ describe('Add Course', () => {
       courseDescription: '<p>Negative <strong>numbers</strong></p>',
       coursePrice: 349.5,
       discount: 10,
+      classFrom: 7,
+      classTo: 7,
+      subject: 'mathematics',
+      board: 'cbse',
       courseContent: [
         { chapterTitle: 'Integers', chapterContent: [{ lectureTitle: 'Number line', lectureDuration: 75, lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: '', testUrl: '', isPreviewFree: true }] },
       ],
@@ -166,6 +192,7 @@ describe('Add Course', () => {
     await waitFor(() => expect(screen.getByLabelText('Course Title')).toHaveValue(''));
     expect(screen.getByLabelText('Course Price')).toHaveValue(null);
     expect(screen.getByLabelText('Discount %')).toHaveValue(null);
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
     expect(screen.queryByRole('img', { name: /Preview of/ })).not.toBeInTheDocument();
     expect(screen.getByText('No chapters yet.')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Course Description' })).toHaveTextContent(/^$/);
@@ -273,6 +300,10 @@ describe('Edit Course', () => {
     discount: 50,
     isPublished: true,
     createdAt: '2025-01-10T09:00:00.000Z',
+    classFrom: 8,
+    classTo: 8,
+    subject: 'mathematics' as const,
+    board: 'cbse' as const,
     courseContent: [
       { chapterId: 'c-1', chapterOrder: 1, chapterTitle: 'Basics', chapterContent: [
         { lectureId: 'l-1', lectureOrder: 1, lectureTitle: 'Variables', lectureDuration: 20, lectureUrl: 'https://youtu.be/abcdefghijk', isPreviewFree: false, notesUrl: null, testUrl: null },
@@ -305,6 +336,7 @@ describe('Edit Course', () => {
     expect(form.get('image')).toBeNull();
     const data = JSON.parse(form.get('courseData') as string);
     expect(data).toMatchObject({ courseTitle: 'Class 8 Algebra, revised', coursePrice: 999, discount: 50, courseDescription: '<p>Old <strong>text</strong></p>' });
+    expect(data).toMatchObject({ classFrom: 8, classTo: 8, subject: 'mathematics', board: 'cbse' });
     expect(data.courseContent[0]).toMatchObject({ chapterId: 'c-1', chapterContent: [{ lectureId: 'l-1', lectureTitle: 'Variables' }] });
   });
 

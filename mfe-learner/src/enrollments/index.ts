@@ -3,3 +3,4 @@
 export { MyEnrollmentsPage, LoginRequired } from './pages/MyEnrollmentsPage';
 export { PurchaseHistoryPage } from './pages/PurchaseHistoryPage';
 export * from './data/learningApi';
+export { ContinueLearning } from './components/ContinueLearning';

@@ -52,6 +52,9 @@ describe('progress service (real PostgreSQL, Redis and JWKS)', () => {
         imageUrl: 'https://example.test/aarav.png',
         enrolledCourses: [],
         publicMetadata: { role: 'student' },
+        schoolClass: null,
+        board: null,
+        classAsked: false,
       },
     });
     expect(await userRows()).toEqual([

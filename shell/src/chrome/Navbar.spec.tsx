@@ -59,7 +59,7 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
   });
 
-  it('student: My Enrollments and the user menu with Parent access, no Educator Dashboard or My Children', async () => {
+  it('student: My Enrollments and the user menu with Parent access and My class, no Educator Dashboard or My Children', async () => {
     renderNavbar(signedInAs(student));
     expect(screen.getByRole('link', { name: 'My Enrollments' })).toHaveAttribute('href', '/my-enrollments');
     expect(screen.queryByRole('link', { name: 'Educator Dashboard' })).not.toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Aarav Sharma' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Parent access', 'Sign out']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Parent access', 'My class', 'Sign out']);
   });
 
   it('parent: My Children in the bar and in the user menu (for small screens), no My Enrollments unless they study', async () => {

@@ -33,6 +33,8 @@ export function UserMenu({ name, imageUrl, isEducator, isParent = false, onSignO
     ...(isParent
       ? [{ label: 'My Children', className: 'user-menu__item--small-only', run: () => navigate('/parent') }]
       : [{ label: 'Parent access', run: () => navigate('/parent-access') }]),
+    // A learner's class and board (the learner remote's /my-class page).
+    ...(!isEducator && !isParent ? [{ label: 'My class', run: () => navigate('/my-class') }] : []),
     { label: 'Sign out', run: onSignOut },
   ];
 

@@ -66,6 +66,8 @@ export interface CourseDraft {
   description: { plain: string; bold: string; linkText: string; linkUrl: string };
   price: string;
   discount: string;
+  /** What the course is for (the form requires it); default: Class 8, Mathematics, any board. */
+  taxonomy?: { classFrom: string; classTo: string; subject: string; board: string };
   thumbnail: { name: string; png: Buffer };
   chapters: { title: string; lectures: LectureDraft[] }[];
   notesUrl: string;
@@ -91,7 +93,7 @@ async function addLecture(page: Page, chapter: string, lecture: LectureDraft, no
 
 /**
  * The educator's Add Course form: title, a rich description (bold words and a link from selected text), price,
- * discount, the thumbnail (its preview shown), chapters and lectures; ADD, then the confirmation.
+ * discount, class range, subject and board, the thumbnail (its preview shown), chapters and lectures; ADD, then the confirmation.
  */
 export async function authorCourse(page: Page, portalUrl: string, draft: CourseDraft): Promise<void> {
   await page.goto(`${portalUrl}/educator/add-course`);
@@ -111,6 +113,11 @@ export async function authorCourse(page: Page, portalUrl: string, draft: CourseD
 
   await page.getByLabel('Course Price').fill(draft.price);
   await page.getByLabel('Discount %').fill(draft.discount);
+  const taxonomy = draft.taxonomy ?? { classFrom: '8', classTo: '8', subject: 'mathematics', board: 'any' };
+  await page.getByLabel('Class (from)').selectOption(taxonomy.classFrom);
+  await page.getByLabel('Class (to)').selectOption(taxonomy.classTo);
+  await page.getByLabel('Subject', { exact: true }).selectOption(taxonomy.subject);
+  await page.getByLabel('Board', { exact: true }).selectOption(taxonomy.board);
   await page.locator('input[type="file"]').setInputFiles({ name: draft.thumbnail.name, mimeType: 'image/png', buffer: draft.thumbnail.png });
   await page.getByRole('img', { name: `Preview of ${draft.thumbnail.name}` }).waitFor();
 

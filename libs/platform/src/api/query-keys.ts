@@ -5,7 +5,9 @@ export const queryKeys = {
   catalogue: {
     all: ['catalogue'] as const,
     lists: () => [...queryKeys.catalogue.all, 'list'] as const,
-    list: (search: string, pageSize: number) => [...queryKeys.catalogue.lists(), { search, pageSize }] as const,
+    /** `filters`: the course list's filters and sort as URL parameters (`class`, `subject`, `sort`, …). */
+    list: (search: string, pageSize: number, filters: Readonly<Record<string, string>> = {}) =>
+      [...queryKeys.catalogue.lists(), { search, pageSize, ...filters }] as const,
     home: (count: number) => [...queryKeys.catalogue.all, 'home', count] as const,
     detail: (courseId: string) => [...queryKeys.catalogue.all, 'detail', courseId] as const,
   },

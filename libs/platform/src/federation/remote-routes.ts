@@ -19,6 +19,8 @@ export const learnerPaths = {
   parentHome: '/parent',
   parentChild: '/parent/child/:id',
   parentAccess: '/parent-access',
+  // The learner's class and board (asked once after the first sign-in on the home page; changed here).
+  myClass: '/my-class',
 } as const;
 
 export const educatorPaths = {

@@ -16,6 +16,10 @@ const algebra: CourseSummary = {
   ratingCount: 12,
   studentCount: 30,
   createdAt: '2025-01-10T09:00:00.000Z',
+  classFrom: 8,
+  classTo: 8,
+  subject: 'mathematics',
+  board: 'cbse',
 };
 
 function renderInRouter(element: ReactElement) {
@@ -23,6 +27,14 @@ function renderInRouter(element: ReactElement) {
 }
 
 describe('CourseCard', () => {
+  it('shows the class (or range) and the subject', () => {
+    const { unmount } = renderInRouter(<CourseCard course={algebra} />);
+    expect(screen.getByText('Class 8 · Mathematics')).toBeInTheDocument();
+    unmount();
+    renderInRouter(<CourseCard course={{ ...algebra, classFrom: 11, classTo: 12, subject: 'physics' }} />);
+    expect(screen.getByText('Class 11–12 · Physics')).toBeInTheDocument();
+  });
+
   it('shows the price after discount in rupees', () => {
     renderInRouter(<CourseCard course={algebra} />);
     expect(screen.getByText('₹499.50')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { formatPrice, pluralize, priceAfterDiscount, type CourseSummary } from '@academy/contracts';
+import { formatClassRange, formatPrice, pluralize, priceAfterDiscount, subjectLabel, type CourseSummary } from '@academy/contracts';
 import { Link } from '@academy/routing';
 import { Stars } from '../stars/Stars';
 import './course-card.css';
@@ -15,8 +15,8 @@ export interface CourseCardProps {
 }
 
 /**
- * A course in a grid: thumbnail, title (the link to /course/:id, stretched over the whole card), provider,
- * average rating with 5 stars, rating count and the price after discount.
+ * A course in a grid: thumbnail, class and subject, title (the link to /course/:id, stretched over the whole card),
+ * provider, average rating with 5 stars, rating count and the price after discount.
  */
 export function CourseCard({ course, headingLevel = 3, aboveTheFold = 'no' }: CourseCardProps) {
   const Heading = `h${headingLevel}` as const;
@@ -31,6 +31,9 @@ export function CourseCard({ course, headingLevel = 3, aboveTheFold = 'no' }: Co
         fetchPriority={aboveTheFold === 'first' ? 'high' : undefined}
       />
       <div className="course-card__body">
+        <p className="course-card__tags">
+          {formatClassRange(course.classFrom, course.classTo)} · {subjectLabel(course.subject)}
+        </p>
         <Heading className="course-card__title">
           <Link className="course-card__link" to={`/course/${encodeURIComponent(course._id)}`}>
             {course.courseTitle}

@@ -21,6 +21,7 @@ export function CourseGridSkeleton({ count, label = 'Loading courses' }: CourseG
             <div className="course-card course-card--skeleton">
               <div className="course-card__thumbnail" />
               <div className="course-card__body">
+                <p className="course-card__tags course-card__line">&nbsp;</p>
                 <p className="course-card__title course-card__line">&nbsp;</p>
                 <p className="course-card__provider course-card__line">&nbsp;</p>
                 <p className="course-card__rating course-card__line">&nbsp;</p>

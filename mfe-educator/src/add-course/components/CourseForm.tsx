@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { BOARDS, SCHOOL_CLASSES, SUBJECTS } from '@academy/contracts';
 import { errorMessage, useToast, type UploadProgress } from '@academy/platform';
 import { useId, useReducer, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -103,6 +104,10 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
   const priceError = errorOf('coursePrice');
   const discountError = errorOf('discount');
   const descriptionError = errorOf('courseDescription');
+  const classFromError = errorOf('classFrom');
+  const classToError = errorOf('classTo');
+  const subjectError = errorOf('subject');
+  const boardError = errorOf('board');
 
   return (
     <form className="course-form" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
@@ -166,6 +171,57 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
         />
         {discountError.text}
       </div>
+      <fieldset className="course-form__taxonomy">
+        <legend>Who the course is for</legend>
+        <div className="form-field">
+          <label htmlFor={`${id}-class-from`}>Class (from)</label>
+          <select id={`${id}-class-from`} required {...register('classFrom')} {...classFromError.inputProps}>
+            <option value="">Choose…</option>
+            {SCHOOL_CLASSES.map((value) => (
+              <option key={value} value={value}>
+                Class {value}
+              </option>
+            ))}
+          </select>
+          {classFromError.text}
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-class-to`}>Class (to)</label>
+          <select id={`${id}-class-to`} required {...register('classTo')} {...classToError.inputProps}>
+            <option value="">Choose…</option>
+            {SCHOOL_CLASSES.map((value) => (
+              <option key={value} value={value}>
+                Class {value}
+              </option>
+            ))}
+          </select>
+          {classToError.text}
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-subject`}>Subject</label>
+          <select id={`${id}-subject`} required {...register('subject')} {...subjectError.inputProps}>
+            <option value="">Choose…</option>
+            {SUBJECTS.map((subject) => (
+              <option key={subject.slug} value={subject.slug}>
+                {subject.label}
+              </option>
+            ))}
+          </select>
+          {subjectError.text}
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-board`}>Board</label>
+          <select id={`${id}-board`} required {...register('board')} {...boardError.inputProps}>
+            <option value="">Choose…</option>
+            {BOARDS.map((board) => (
+              <option key={board.slug} value={board.slug}>
+                {board.label}
+              </option>
+            ))}
+          </select>
+          {boardError.text}
+        </div>
+      </fieldset>
       <ChapterList chapters={chapters} dispatch={dispatch} />
       {uploadPercent !== null && (
         <div className="form-field course-form__upload">

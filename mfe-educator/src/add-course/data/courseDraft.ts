@@ -99,9 +99,23 @@ export interface CourseFields {
   /** As typed; converted to numbers in the payload. */
   coursePrice: string;
   discount: string;
+  /** What the course is for: classes 7–12 (a range from classFrom to classTo), a subject and a board; '' until chosen. */
+  classFrom: string;
+  classTo: string;
+  subject: string;
+  board: string;
 }
 
-export const emptyCourseFields: CourseFields = { courseTitle: '', courseDescription: '', coursePrice: '', discount: '' };
+export const emptyCourseFields: CourseFields = {
+  courseTitle: '',
+  courseDescription: '',
+  coursePrice: '',
+  discount: '',
+  classFrom: '',
+  classTo: '',
+  subject: '',
+  board: '',
+};
 
 /**
  * The `courseData` JSON of add-course and of the edit route. Orders are not sent (the server assigns them from
@@ -113,6 +127,10 @@ export function toCourseData(fields: CourseFields, chapters: readonly DraftChapt
     courseDescription: fields.courseDescription,
     coursePrice: Number(fields.coursePrice),
     discount: Number(fields.discount),
+    classFrom: Number(fields.classFrom),
+    classTo: Number(fields.classTo),
+    subject: fields.subject,
+    board: fields.board,
     courseContent: chapters.map((chapter) => ({
       ...(chapter.chapterId ? { chapterId: chapter.chapterId } : {}),
       chapterTitle: chapter.chapterTitle,
@@ -138,6 +156,10 @@ export function draftFromCourse(course: EducatorCourseDetail): { fields: CourseF
       courseDescription: course.courseDescription,
       coursePrice: String(course.coursePrice),
       discount: String(course.discount),
+      classFrom: String(course.classFrom),
+      classTo: String(course.classTo),
+      subject: course.subject,
+      board: course.board,
     },
     chapters: course.courseContent.map((chapter) => ({
       key: newKey('chapter'),

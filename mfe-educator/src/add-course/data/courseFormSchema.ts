@@ -1,9 +1,12 @@
 import {
+  boardSchema,
   courseFieldsBaseSchema,
+  courseTaxonomyFields,
+  refineCourseFields,
+  subjectSchema,
   isYouTubeLink,
   newLectureSchema,
   quizInputSchema,
-  refineCoursePrice,
   YOUTUBE_ONLY_MESSAGE,
   type QuizInput,
   type QuizQuestionKind,
@@ -27,14 +30,22 @@ export const lectureFormSchema = newLectureSchema.extend({
   lectureUrl: newLectureSchema.shape.lectureUrl.refine(isYouTubeLink, YOUTUBE_ONLY_MESSAGE),
 });
 
+/** A choice from a list: nothing chosen is refused with `emptyMessage`, the rest by the contract's schema. */
+const chosen = <T extends z.ZodType<string, string>>(emptyMessage: string, rule: T) => z.string().min(1, emptyMessage).pipe(rule);
+
 // The price limits (₹0 or ₹1 to ₹5,00,000 after discount) are the contract's rule too, shown under Course Price.
+// What the course is for (class range, subject, board) must be chosen here, though the API has defaults.
 export const courseFieldsSchema = courseFieldsBaseSchema
   .pick({ courseTitle: true, courseDescription: true })
   .extend({
     coursePrice: typedNumber('Course Price is required', courseFieldsBaseSchema.shape.coursePrice),
     discount: typedNumber('Discount is required', courseFieldsBaseSchema.shape.discount),
+    classFrom: typedNumber('Choose the class (from)', courseTaxonomyFields.classFrom),
+    classTo: typedNumber('Choose the class (to): the same class for a one-class course', courseTaxonomyFields.classTo),
+    subject: chosen('Choose the subject', subjectSchema),
+    board: chosen('Choose the board (or Any board)', boardSchema),
   })
-  .superRefine(refineCoursePrice);
+  .superRefine(refineCourseFields);
 
 // ---- The quiz dialog (issue 15): what was typed, read as the contract's quiz input and judged by its schema ----
 

@@ -1,8 +1,9 @@
-import type { CourseSummary } from '@academy/contracts';
+import type { CourseFacetCounts, CourseSummary } from '@academy/contracts';
 import { queryKeys, useApi } from '@academy/platform';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { COURSE_LIST_PAGE_SIZE, fetchCoursePage } from './catalogueApi';
+import type { CourseListFilters } from './courseListFilters';
 
 export type CourseListStatus = 'loading' | 'ready' | 'error';
 
@@ -12,6 +13,8 @@ export interface CourseListState {
   /** True when the server said more results follow. */
   hasMore: boolean;
   isLoadingMore: boolean;
+  /** Counts per filter value (from the first page); null until it arrives. */
+  facets: CourseFacetCounts | null;
   error: string | null;
   /** Fetches the next page (no-op while one is on its way or when there is none). */
   loadMore(): void;
@@ -20,11 +23,13 @@ export interface CourseListState {
 }
 
 /** Server-side search results, one page at a time, following the server's nextCursor (useInfiniteQuery). */
-export function useCourseList(search: string, pageSize = COURSE_LIST_PAGE_SIZE): CourseListState {
+export function useCourseList(search: string, pageSize = COURSE_LIST_PAGE_SIZE, filters: CourseListFilters = {}): CourseListState {
   const api = useApi();
   const query = useInfiniteQuery({
-    queryKey: queryKeys.catalogue.list(search.trim(), pageSize),
-    queryFn: ({ pageParam }) => fetchCoursePage(api, { search, limit: pageSize, cursor: pageParam }),
+    queryKey: queryKeys.catalogue.list(search.trim(), pageSize, filters as Record<string, string>),
+    queryFn: ({ pageParam }) => fetchCoursePage(api, { search, limit: pageSize, cursor: pageParam, filters }),
+    // While another filter's first page loads, the list shown stays (no skeleton flash between choices).
+    placeholderData: (previous) => previous,
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor ?? null,
   });
@@ -48,6 +53,7 @@ export function useCourseList(search: string, pageSize = COURSE_LIST_PAGE_SIZE):
     courses,
     hasMore: hasNextPage,
     isLoadingMore: isFetchingNextPage,
+    facets: data?.pages[0]?.facets ?? null,
     error: status === 'error' ? (query.error?.message ?? null) : null,
     loadMore,
     retry,

@@ -27,7 +27,38 @@ async function openCourse(course: CourseDetail, options: Parameters<typeof rende
 
 const chapterToggle = (name: RegExp) => screen.getByRole('button', { name });
 
+describe('CourseDetailPage on a phone', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 47.99rem)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it('puts the price, the struck original, the percent off and Enroll Now in the bottom bar', async () => {
+    await openCourse(courseDetail({ coursePrice: 1000, discount: 20 }));
+    const bar = screen.getByRole('region', { name: 'Buy this course' });
+    expect(bar.querySelector('.course-buy-bar__price')).toHaveTextContent('Price: ₹800');
+    expect(bar.querySelector('s')).toHaveTextContent('₹1,000');
+    expect(within(bar).getByText('20% off')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Enroll Now' })).toBeEnabled();
+  });
+});
+
 describe('CourseDetailPage', () => {
+  it('shows the class, subject and board', async () => {
+    await openCourse(courseDetail({ classFrom: 11, classTo: 12, subject: 'physics', board: 'cbse' }));
+    const tags = document.querySelector('.course-detail__tags')!;
+    expect(tags).toHaveTextContent('Class 11–12');
+    expect(tags).toHaveTextContent('Physics');
+    expect(tags).toHaveTextContent('CBSE');
+  });
+
   it('shows the title, excerpt, rating, plural counts and the author', async () => {
     const { server } = await openCourse(courseDetail({ ratingCount: 12, studentCount: 30, averageRating: 4 }));
     expect(requestedUrls(server)).toEqual(['/api/course/course-1']);
@@ -44,10 +75,12 @@ describe('CourseDetailPage', () => {
     expect(screen.getByText('1 student')).toBeInTheDocument();
   });
 
-  it('cuts the excerpt at 200 characters and renders the full rich-text description', async () => {
-    const longText = 'x'.repeat(250);
+  it('cuts the excerpt at a word within 200 characters, with an ellipsis, and renders the full rich-text description', async () => {
+    const longText = 'Conservation of energy. '.repeat(12).trim();
     await openCourse(courseDetail({ courseDescription: `<p>${longText}</p><ul><li>Weekly tests</li></ul>` }));
-    expect(screen.getByText('x'.repeat(200), { selector: 'p.course-detail__excerpt' })).toBeInTheDocument();
+    const excerpt = document.querySelector('p.course-detail__excerpt')?.textContent ?? '';
+    expect(excerpt.length).toBeLessThanOrEqual(200);
+    expect(excerpt).toMatch(/ energy…$|Conservation of…$/);
     const description = screen.getByRole('region', { name: 'Course Description' });
     expect(within(description).getByRole('listitem')).toHaveTextContent('Weekly tests');
     expect(within(description).getByText(longText)).toBeInTheDocument();

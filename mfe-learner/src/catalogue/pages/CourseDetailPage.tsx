@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from '@academy/routing';
 import {
+  boardLabel,
   countLectures,
   descriptionExcerpt,
+  formatClassRange,
+  subjectLabel,
   formatDuration,
   pluralize,
   totalLectureMinutes,
@@ -11,7 +14,9 @@ import {
 } from '@academy/contracts';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { ChapterAccordion } from '../components/ChapterAccordion';
+import { CourseBuyBar } from '../components/CourseBuyBar';
 import { CourseSideCard } from '../components/CourseSideCard';
+import { useIsPhone } from '../../common/useMediaQuery';
 import { EnrollMyChild } from '../../parents/components/EnrollMyChild';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 import { useCourseDetail } from '../data/useCourseDetail';
@@ -51,10 +56,17 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
   const [previewLecture, setPreviewLecture] = useState<LectureDto | null>(null);
   const { isEnrolled, enroll, phase } = useEnrollment(course);
   const author = course.educator.name.trim() || 'the Academy';
+  // On a phone the price and Enroll Now live in a bar fixed to the bottom of the screen (the first screen included).
+  const isPhone = useIsPhone();
 
   return (
-    <div className="course-detail">
+    <div className={isPhone ? 'course-detail course-detail--with-buy-bar' : 'course-detail'}>
       <div className="course-detail__main">
+        <p className="course-detail__tags">
+          <span>{formatClassRange(course.classFrom, course.classTo)}</span>
+          <span>{subjectLabel(course.subject)}</span>
+          <span>{boardLabel(course.board)}</span>
+        </p>
         <h1 className="course-detail__title">{course.courseTitle}</h1>
         <p className="course-detail__excerpt">{descriptionExcerpt(course.courseDescription)}</p>
         <p className="course-detail__stats">
@@ -95,6 +107,7 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
       <CourseSideCard course={course} previewLecture={previewLecture} isEnrolled={isEnrolled} onEnroll={enroll} phase={phase}>
         <EnrollMyChild course={course} />
       </CourseSideCard>
+      {isPhone && <CourseBuyBar course={course} isEnrolled={isEnrolled} onEnroll={enroll} phase={phase} />}
     </div>
   );
 }

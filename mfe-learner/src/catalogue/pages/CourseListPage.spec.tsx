@@ -8,6 +8,7 @@ import {
   ok,
   renderCatalogueAt,
   requestedUrls,
+  userData,
   type FakeRoute,
 } from '../testing/catalogueTestKit';
 
@@ -160,5 +161,53 @@ describe('CourseListPage', () => {
     expect(screen.getAllByRole('alert').filter((alert) => alert !== panel && alert.textContent?.includes('Catalogue is restarting'))).toHaveLength(1);
     await user.click(within(panel).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: algebra.courseTitle })).toBeInTheDocument();
+  });
+});
+
+describe('CourseListPage filters and sort', () => {
+  const facets = {
+    total: 1,
+    class: { '7': 3, '8': 1, '9': 0, '10': 0, '11': 2, '12': 0 },
+    subject: { mathematics: 1, science: 4 },
+    board: { cbse: 1, icse: 0, state: 0 },
+    price: { free: 0, paid: 1 },
+    rating: { '4': 1 },
+  };
+  const filtered: FakeRoute = (url) => (url.pathname === '/api/course/all' ? ok({ courses: [algebra], nextCursor: null, facets }) : undefined);
+
+  it('sends the filters and sort of the URL to the server and shows each value with its count', async () => {
+    const server = fakeServer(filtered);
+    renderCatalogueAt('/course-list?class=8&subject=mathematics&sort=rating');
+    expect(await screen.findByRole('link', { name: algebra.courseTitle })).toBeInTheDocument();
+    expect(requestedUrls(server)).toEqual(['/api/course/all?class=8&subject=mathematics&sort=rating&limit=12']);
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    const classGroup = within(filters).getByRole('group', { name: 'Class' });
+    expect(within(classGroup).getByRole('radio', { name: /Class 8/ })).toBeChecked();
+    expect(within(classGroup).getByRole('radio', { name: /Class 7/ }).closest('label')).toHaveTextContent('Class 7, (3 courses)');
+    expect(within(filters).getByRole('group', { name: 'Subject' }).querySelector('input:checked')!.closest('label')).toHaveTextContent('Mathematics');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
+  });
+
+  it('puts a choice in the URL and asks the server again; an unknown value in the URL is dropped', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(filtered);
+    renderCatalogueAt('/course-list?class=5&board=ib');
+    await screen.findByRole('link', { name: algebra.courseTitle });
+    expect(requestedUrls(server)).toEqual(['/api/course/all?limit=12']);
+    await user.click(screen.getByRole('radio', { name: /^Science/ }));
+    await waitFor(() => expect(requestedUrls(server)).toContain('/api/course/all?subject=science&limit=12'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price-asc');
+    await waitFor(() => expect(requestedUrls(server)).toContain('/api/course/all?subject=science&sort=price-asc&limit=12'));
+  });
+});
+
+describe('CourseListPage for a signed-in learner', () => {
+  it("chooses the learner's class at first, in the URL", async () => {
+    const server = fakeServer((url) => (url.pathname === '/api/course/all' ? ok({ courses: [algebra], nextCursor: null }) : undefined));
+    renderCatalogueAt('/course-list', { user: userData({ schoolClass: 8 }) });
+    await screen.findByRole('link', { name: algebra.courseTitle });
+    expect(requestedUrls(server).filter((url) => url.startsWith('/api/course/all'))).toEqual(['/api/course/all?class=8&limit=12']);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/course-list?class=8'));
+    expect(within(screen.getByRole('group', { name: 'Class' })).getByRole('radio', { name: /Class 8/ })).toBeChecked();
   });
 });

@@ -1,10 +1,15 @@
 import { Link } from '@academy/routing';
-import { RemoteSection, type RemoteFallbackProps } from '@academy/platform';
+import { RemoteSection, useCurrentUser, type RemoteFallbackProps } from '@academy/platform';
+import { lazy, Suspense } from 'react';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { CourseSearchForm } from '../components/CourseSearchForm';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 import { HOME_COURSE_COUNT, useHomeCourses } from '../data/useHomeCourses';
 import './HomePage.css';
+
+// A signed-in student's home and the class question load only for them: a visitor's first page stays as light.
+const LearnerHome = lazy(() => import('./LearnerHome').then((m) => ({ default: m.LearnerHome })));
+const ClassForm = lazy(() => import('../../profile').then((m) => ({ default: m.ClassForm })));
 
 interface HomePageProps {
   /** Pre-fills the hero's search box. */
@@ -12,6 +17,16 @@ interface HomePageProps {
 }
 
 export function HomePage({ initialSearch = '' }: HomePageProps) {
+  const { isAuthenticated, isEducator, isParent, user } = useCurrentUser();
+  // A signed-in student starts where they left off; visitors, educators and parents keep the spec's home.
+  if (isAuthenticated && user && !isEducator && !isParent) {
+    // Asked once, after the first sign-in: the class and board (skippable); then the learner's home.
+    return (
+      <Suspense fallback={null}>
+        {user.classAsked === false ? <ClassForm firstTime /> : <LearnerHome schoolClass={user.schoolClass ?? null} initialSearch={initialSearch} />}
+      </Suspense>
+    );
+  }
   return (
     <div className="home-page">
       <HomeHero initialSearch={initialSearch} />

@@ -18,6 +18,10 @@ export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSum
     ratingCount: 12,
     studentCount: 30,
     createdAt: '2025-01-10T09:00:00.000Z',
+    classFrom: 8,
+    classTo: 8,
+    subject: 'mathematics',
+    board: 'cbse',
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { countLectures, countPassedQuizzes, quizzesOf, type EnrolledCourse } from '@academy/contracts';
+import { countLectures, countPassedQuizzes, lecturesInOrder, quizzesOf, type EnrolledCourse, type LectureDto } from '@academy/contracts';
 import { queryKeys, useApi } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -11,6 +11,8 @@ export interface EnrolledCourseRow {
   /** Issue 15: the course's quizzes and how many of them the learner passed. */
   totalQuizzes: number;
   passedQuizzes: number;
+  /** Where to pick up: the lecture watched last (else the first not completed), its label ("1.2") and saved second. */
+  resume: { lecture: LectureDto; label: string; seconds: number } | null;
 }
 
 export type EnrolledCoursesState =
@@ -40,6 +42,7 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
           completedLectures: progress[index]!.lectureCompleted.filter((id) => lectureIds.has(id)).length,
           totalQuizzes: quizzesOf(course.courseContent).length,
           passedQuizzes: countPassedQuizzes(course.courseContent, progress[index]!.quizzes),
+          resume: resumePoint(course, progress[index]!.lectureCompleted, progress[index]!.lastLectureId ?? course.lastLectureId, progress[index]!.positions),
         };
       });
     },
@@ -50,4 +53,18 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
   if (query.data) return { status: 'ready', rows: query.data, reload };
   if (query.isError) return { status: 'error', message: query.error.message, reload };
   return { status: 'loading', reload };
+}
+
+/** The lecture to resume: the one watched last, or the first not completed; with its saved position. */
+export function resumePoint(
+  course: EnrolledCourse,
+  completed: readonly string[],
+  lastLectureId: string | null,
+  positions: Record<string, number>,
+): EnrolledCourseRow['resume'] {
+  const lectures = lecturesInOrder(course.courseContent).filter((entry) => entry.lecture.lectureUrl);
+  const done = new Set(completed);
+  const entry = lectures.find((candidate) => candidate.lecture.lectureId === lastLectureId) ?? lectures.find((candidate) => !done.has(candidate.lecture.lectureId));
+  if (!entry) return null;
+  return { lecture: entry.lecture, label: entry.label, seconds: positions[entry.lecture.lectureId] ?? 0 };
 }

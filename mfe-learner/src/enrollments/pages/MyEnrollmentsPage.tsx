@@ -10,13 +10,16 @@ import {
 } from '@academy/contracts';
 import { errorMessage, useCurrentUser } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from '@academy/routing';
 import { RefundDialog } from '../components/RefundDialog';
 import { useEnrolledCourses, type EnrolledCourseRow } from '../data/useEnrolledCourses';
 import { usePendingEnrollment } from '../data/usePendingEnrollment';
 import { usePurchases, useRequestRefund } from '../data/usePurchases';
 import './MyEnrollmentsPage.css';
+
+// Suggestions for an empty list come from the catalogue feature, loaded only when the list is empty.
+const CoursesForClass = lazy(() => import('../../catalogue').then((m) => ({ default: m.CoursesForClass })));
 
 export function LoginRequired({ text, onLogin }: { text: string; onLogin(): void }) {
   return (
@@ -130,7 +133,7 @@ function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: Refu
 
 /** /my-enrollments (spec section 2): the learner's courses, newest first, as a table (cards on small screens). */
 export function MyEnrollmentsPage() {
-  const { isLoading, isAuthenticated, login } = useCurrentUser();
+  const { isLoading, isAuthenticated, login, user } = useCurrentUser();
   const courses = useEnrolledCourses(isAuthenticated);
   const pending = usePendingEnrollment(courses.status === 'ready' ? courses.rows.map((row) => row.course._id) : null, courses.reload);
   const purchases = usePurchases(isAuthenticated);
@@ -174,9 +177,17 @@ export function MyEnrollmentsPage() {
       {courses.status === 'loading' && <LoadingView label="Loading your enrolments" />}
       {courses.status === 'error' && <ErrorPanel message={courses.message} onRetry={courses.reload} />}
       {courses.status === 'ready' && courses.rows.length === 0 && (
-        <p className="enrollments__empty">
-          You are not enrolled in any course yet. <Link to="/course-list">Browse courses</Link>
-        </p>
+        <>
+          <p className="enrollments__empty">
+            You are not enrolled in any course yet. <Link to="/course-list">Browse courses</Link>
+          </p>
+          <Suspense fallback={null}>
+            <CoursesForClass
+              schoolClass={user?.schoolClass ?? null}
+              title={user?.schoolClass ? `Start with a course for Class ${user.schoolClass}` : 'Start with a popular course'}
+            />
+          </Suspense>
+        </>
       )}
       {courses.status === 'ready' && courses.rows.length > 0 && (
         <table className="enrollments__table">

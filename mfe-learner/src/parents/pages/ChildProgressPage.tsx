@@ -1,4 +1,4 @@
-import { formatDate, type ChildCourseProgress } from '@academy/contracts';
+import { boardLabel, formatDate, type ChildCourseProgress } from '@academy/contracts';
 import { errorMessage, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { Link, useParams } from '@academy/routing';
@@ -117,6 +117,12 @@ export function ChildProgressPage() {
         <Link to="/parent">My Children</Link>
       </p>
       <h1>{child.name}&apos;s progress</h1>
+      {child.schoolClass ? (
+        <p className="child-progress__class">
+          Class {child.schoolClass}
+          {child.board ? ` · ${boardLabel(child.board)}` : ''}
+        </p>
+      ) : null}
       <p>
         Read-only: what {child.name} sees in My Enrollments. Linked since {formatDate(child.linkedAt)}.
       </p>

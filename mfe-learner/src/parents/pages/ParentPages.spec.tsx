@@ -49,7 +49,7 @@ describe('parent pages', () => {
     fakeServer((request) =>
       request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}`
         ? ok({
-            child: aarav,
+            child: { ...aarav, schoolClass: 8, board: 'cbse' },
             courses: [
               {
                 courseId: 'c1', courseTitle: 'Algebra', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
@@ -67,6 +67,7 @@ describe('parent pages', () => {
     );
     renderAt(`/parent/child/${encodeURIComponent(aarav.id)}`, routes, { user: parent });
     expect(await screen.findByRole('heading', { level: 1, name: "Aarav Sharma's progress" })).toBeInTheDocument();
+    expect(screen.getByText('Class 8 · CBSE')).toBeInTheDocument();
     const [, algebra, physics] = screen.getAllByRole('row');
     expect(algebra).toHaveTextContent('3 / 4 Lectures');
     expect(algebra).toHaveTextContent('20/11/2026');

@@ -15,10 +15,12 @@ interface LectureVideoProps {
   onExit(positionSeconds: number): void;
   /** The video stopped loading (e.g. its signed link expired before a seek): fetch fresh links. */
   onLinkFailed?(): void;
+  /** The mp4 played to its end (the player then offers the next lecture). */
+  onEnded?(): void;
 }
 
 /** A lecture: YouTube embed (the id checked) or mp4 that resumes from `startAt` and reports its position. */
-export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed }: LectureVideoProps) {
+export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed, onEnded }: LectureVideoProps) {
   const source = parseVideoLink(url);
   // The mp4 keeps the link it started with while fresh links arrive (swapping would restart it); after a load
   // error it takes the newest link and resumes where it stopped.
@@ -93,6 +95,7 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
         lastSaved.current = Date.now();
         callbacks.current.onSave(event.currentTarget.currentTime);
       }}
+      onEnded={() => onEnded?.()}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { LearnerProgressData } from '@academy/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,7 +69,7 @@ describe('Player', () => {
     expect(within(resources).getByRole('row', { name: /Lecture 1.2 - Expressions/ })).toHaveTextContent('Coming SoonDownload');
   });
 
-  it('plays an mp4 from the saved position, saves on pause, and marks it complete with the server message', async () => {
+  it('plays an mp4 from the saved position, saves on pause, marks it complete with the server message and moves on', async () => {
     const server = learnerServer({ positions: { 'l-1': 75 } });
     renderAt('/player/course-1', routes, { user: userData() });
     await userEvent.click(await screen.findByRole('button', { name: 'Watch Welcome' }));
@@ -86,11 +87,59 @@ describe('Player', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark Complete' }));
     expect(await screen.findByText('Progress Updated')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Completed' })).toBeInTheDocument();
+    // Mark Complete moves on to the next lecture; the one completed shows its tick in the curriculum.
+    await waitFor(() => expect(document.querySelector('.player__label')).toHaveTextContent('1.2 Expressions'));
+    await waitFor(() => expect(within(screen.getByText('1.1 Welcome').closest('li')!).getByRole('img', { name: 'Completed' })).toBeInTheDocument());
     expect(server.posts('/api/user/update-course-progress')).toEqual([{ courseId: 'course-1', lectureId: 'l-1' }]);
     // Progress and enrolled courses were loaded again after the change.
     expect(server.requests.filter((request) => request.path === '/api/user/enrolled-courses')).toHaveLength(2);
     expect(server.requests.filter((request) => request.path === '/api/user/get-course-progress')).toHaveLength(2);
+  });
+
+  it('counts down "Up next" for 5 seconds when a lecture ends, then plays the next one', async () => {
+    learnerServer();
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      renderAt('/player/course-1?lecture=l-1', routes, { user: userData() });
+      const video = await waitFor(() => {
+        const element = document.querySelector('video');
+        expect(element).not.toBeNull();
+        return element!;
+      });
+      fireEvent.ended(video);
+      const upNext = screen.getByRole('region', { name: 'Up next' });
+      expect(upNext).toHaveTextContent('Up next: 1.2 Expressions');
+      expect(upNext).toHaveTextContent('Starts in 5 s');
+      expect(within(upNext).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      act(() => jest.advanceTimersByTime(4000));
+      expect(upNext).toHaveTextContent('Starts in 1 s');
+      expect(document.querySelector('.player__label')).toHaveTextContent('1.1 Welcome');
+      act(() => jest.advanceTimersByTime(1000));
+      expect(document.querySelector('.player__label')).toHaveTextContent('1.2 Expressions');
+      expect(screen.queryByRole('region', { name: 'Up next' })).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('stays on the lecture when "Up next" is cancelled', async () => {
+    learnerServer();
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      renderAt('/player/course-1?lecture=l-1', routes, { user: userData() });
+      const video = await waitFor(() => {
+        const element = document.querySelector('video');
+        expect(element).not.toBeNull();
+        return element!;
+      });
+      fireEvent.ended(video);
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      act(() => jest.advanceTimersByTime(6000));
+      expect(screen.queryByRole('region', { name: 'Up next' })).not.toBeInTheDocument();
+      expect(document.querySelector('.player__label')).toHaveTextContent('1.1 Welcome');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('saves the position with a keepalive request when the learner leaves the page', async () => {

@@ -16,6 +16,7 @@ import { ChapterList } from '../components/ChapterList';
 import { LectureResources } from '../components/LectureResources';
 import { LectureVideo } from '../components/LectureVideo';
 import { QuizPanel } from '../components/QuizPanel';
+import { UpNext } from '../components/UpNext';
 import { usePlayerCourse } from '../data/usePlayerCourse';
 import './PlayerPage.css';
 
@@ -34,7 +35,19 @@ export function PlayerPage() {
   const [quizId, setQuizId] = useState<string | null>(null);
   const [pickedRating, setRating] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The lecture that just ended, while "Up next" counts down to the one after it. */
+  const [endedId, setEndedId] = useState<string | null>(null);
   const token = useRef<string | null>(null);
+  /** The video or quiz; on a phone it is brought to the top of the screen when the learner picks one. */
+  const screenRef = useRef<HTMLDivElement>(null);
+  const [revealRequest, setRevealRequest] = useState(0);
+  useEffect(() => {
+    if (revealRequest === 0) return;
+    const element = screenRef.current;
+    // Only where the curriculum is above or beside it out of view (phones and tablets): a wide screen shows both.
+    if (!element || typeof window.matchMedia !== 'function' || !window.matchMedia(SINGLE_COLUMN_QUERY).matches) return;
+    element.scrollIntoView?.({ block: 'start' });
+  }, [revealRequest]);
 
   const course = player.status === 'ready' ? player.course : null;
   const progress = player.status === 'ready' ? player.progress : null;
@@ -82,15 +95,22 @@ export function PlayerPage() {
 
   const watch = (lecture: LectureDto) => {
     setQuizId(null);
+    setEndedId(null);
     setPlayingId(lecture.lectureId);
+    setRevealRequest((count) => count + 1);
     // Remember it as the last lecture watched; an mp4 keeps its saved position.
     save(lecture.lectureId, currentProgress.positions[lecture.lectureId] ?? 0);
   };
+
+  const nextAfter = (lectureId: string) => nextPlayableLecture(lectures, lectureId);
 
   const markComplete = async (lectureId: string) => {
     setBusy(true);
     try {
       toast.success(await markLectureComplete(api, courseId, lectureId));
+      // Done with this one: move on to the next lecture, as a learner working through the course expects.
+      const next = nextAfter(lectureId);
+      if (next && playingId === lectureId) watch(next.lecture);
       // The player, My Enrollments' progress and the user's data all changed.
       await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.learner.all }), reloadUser()]);
     } catch (error) {
@@ -122,37 +142,17 @@ export function PlayerPage() {
     }
   };
 
+  const upNext = playing && endedId === playing.lecture.lectureId ? nextAfter(playing.lecture.lectureId) : undefined;
+
   return (
     <div className="player">
-      <div className="player__structure">
-        <h1 className="player__course-title">{current.courseTitle}</h1>
-        <h2 className="player__section-title">Course Structure</h2>
-        <ChapterList
-          chapters={current.courseContent}
-          completed={completed}
-          playingId={openQuiz ? null : (playing?.lecture.lectureId ?? null)}
-          onWatch={watch}
-          quizzes={currentProgress.quizzes}
-          openQuizId={openQuiz?.quizId ?? null}
-          onTakeQuiz={(quiz) => setQuizId(quiz.quizId)}
-        />
-
-        <div className="player__rating">
-          <h2 className="player__section-title" id="rate-title">Rate this Course:</h2>
-          <Stars rating={rating} onChange={(value) => void rate(value)} label="Rate this Course" />
-        </div>
-
-        {courseComplete && (
-          <div className="player__certificate">
-            <p>You completed every lecture{quizzesOf(current.courseContent).length > 0 ? ' and passed every quiz' : ''} of this course.</p>
-            <button type="button" className="button" onClick={() => void certificate()}>
-              Download Certificate
-            </button>
-          </div>
-        )}
-      </div>
-
-      <div className="player__stage">
+      <h1 className="player__course-title">{current.courseTitle}</h1>
+      <div
+        ref={screenRef}
+        className={`player__screen${playing && !openQuiz ? ' player__screen--video' : ''}`}
+        aria-label={openQuiz ? 'Quiz' : playing ? 'Now playing' : undefined}
+        role={openQuiz || playing ? 'region' : undefined}
+      >
         {openQuiz ? (
           <QuizPanel key={openQuiz.quizId} courseId={courseId} overview={openQuiz} />
         ) : playing ? (
@@ -165,7 +165,16 @@ export function PlayerPage() {
               onSave={(seconds) => save(playing.lecture.lectureId, seconds)}
               onExit={(seconds) => saveOnExit(playing.lecture.lectureId, seconds)}
               onLinkFailed={() => void player.refresh().catch(() => undefined)}
+              onEnded={() => setEndedId(playing.lecture.lectureId)}
             />
+            {upNext && (
+              <UpNext
+                key={upNext.lecture.lectureId}
+                title={`${upNext.label} ${upNext.lecture.lectureTitle}`}
+                onPlay={() => watch(upNext.lecture)}
+                onCancel={() => setEndedId(null)}
+              />
+            )}
             <div className="player__now">
               <p className="player__label">
                 {playing.label} {playing.lecture.lectureTitle}
@@ -183,8 +192,51 @@ export function PlayerPage() {
         ) : (
           <img className="player__placeholder" src={current.courseThumbnail} alt={`${current.courseTitle} thumbnail`} />
         )}
+      </div>
+
+      <div className="player__structure">
+        <h2 className="player__section-title">Course Structure</h2>
+        <ChapterList
+          chapters={current.courseContent}
+          completed={completed}
+          playingId={openQuiz ? null : (playing?.lecture.lectureId ?? null)}
+          onWatch={watch}
+          quizzes={currentProgress.quizzes}
+          openQuizId={openQuiz?.quizId ?? null}
+          onTakeQuiz={(quiz) => {
+            setQuizId(quiz.quizId);
+            setRevealRequest((count) => count + 1);
+          }}
+        />
+
+        <div className="player__rating">
+          <h2 className="player__section-title" id="rate-title">Rate this Course:</h2>
+          <Stars rating={rating} onChange={(value) => void rate(value)} label="Rate this Course" />
+        </div>
+
+        {courseComplete && (
+          <div className="player__certificate">
+            <p>You completed every lecture{quizzesOf(current.courseContent).length > 0 ? ' and passed every quiz' : ''} of this course.</p>
+            <button type="button" className="button" onClick={() => void certificate()}>
+              Download Certificate
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="player__resources">
         <LectureResources chapters={current.courseContent} />
       </div>
     </div>
   );
+}
+
+/** Below the desktop breakpoint the player is one column: the chosen lecture or quiz first, the curriculum under it. */
+const SINGLE_COLUMN_QUERY = '(max-width: 63.99rem)';
+
+/** The first lecture after `lectureId`, in course order, that has something to play. */
+export function nextPlayableLecture<T extends { lecture: LectureDto }>(lectures: readonly T[], lectureId: string): T | undefined {
+  const index = lectures.findIndex((entry) => entry.lecture.lectureId === lectureId);
+  if (index < 0) return undefined;
+  return lectures.slice(index + 1).find((entry) => entry.lecture.lectureUrl);
 }

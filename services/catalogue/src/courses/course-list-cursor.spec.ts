@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { BadRequestException } from '@nestjs/common';
-import { decodeCursor, encodeCursor, escapeLikePattern } from './course-list-cursor.js';
+import { decodeCursor, decodeSortedCursor, encodeCursor, encodeSortedCursor, escapeLikePattern } from './course-list-cursor.js';
 
 describe('course list cursor', () => {
   it('round-trips a position with microseconds', () => {
@@ -29,4 +29,21 @@ describe('escapeLikePattern', () => {
     ['back\\slash', 'back\\\\slash'],
     ["' OR 1=1 --", "' OR 1=1 --"],
   ])('%j → %j', (text, expected) => expect(escapeLikePattern(text)).toBe(expected));
+});
+
+describe('sorted list cursor', () => {
+  const id = '10000000-0000-4000-8000-000100000000';
+  it('round-trips a position of its own order', () => {
+    const position = { sort: 'rating', value: '4.3333333333333333', id };
+    expect(decodeSortedCursor(encodeSortedCursor(position), 'rating')).toEqual(position);
+  });
+
+  it.each([
+    ['another order', encodeSortedCursor({ sort: 'popular', value: '3', id }), 'rating'],
+    ['a value that is no number', encodeSortedCursor({ sort: 'rating', value: '1; DROP TABLE', id }), 'rating'],
+    ['a bad id', encodeSortedCursor({ sort: 'rating', value: '1', id: 'x' }), 'rating'],
+    ['a newest-first cursor', encodeCursor({ createdAt: '2025-01-06T09:00:00.123456Z', id }), 'price-asc'],
+  ])('rejects %s with 400', (_name, cursor, sort) => {
+    expect(() => decodeSortedCursor(cursor, sort)).toThrow(BadRequestException);
+  });
 });

@@ -35,3 +35,32 @@ export function decodeCursor(cursor: string): CourseListPosition {
 export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
+
+/** Position after the last course of a page in another order: the sort's key (a decimal number) and the id. */
+export interface SortedListPosition {
+  sort: string;
+  value: string;
+  id: string;
+}
+
+const DECIMAL = /^-?\d{1,20}(\.\d{1,30})?$/;
+
+export function encodeSortedCursor(position: SortedListPosition): string {
+  return Buffer.from(JSON.stringify([position.sort, position.value, position.id])).toString('base64url');
+}
+
+/** A cursor of `sort`'s order back to a position; one of another order (or anything else) is a 400. */
+export function decodeSortedCursor(cursor: string, sort: string): SortedListPosition {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 3) {
+      const [cursorSort, value, id] = parsed as unknown[];
+      if (cursorSort === sort && typeof value === 'string' && DECIMAL.test(value) && typeof id === 'string' && UUID.test(id)) {
+        return { sort, value, id };
+      }
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw new BadRequestException('cursor is not valid: pass back the nextCursor of the previous page');
+}

@@ -17,6 +17,10 @@ export function toCourseSummary(course: CourseEntity): CourseSummary {
     ratingCount: course.ratingCount,
     studentCount: course.studentCount,
     createdAt: course.createdAt.toISOString(),
+    classFrom: course.classFrom,
+    classTo: course.classTo,
+    subject: course.subject,
+    board: course.board,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { QuizDefinition } from '@academy/contracts';
+import type { Board, QuizDefinition, Subject } from '@academy/contracts';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, UpdateDateColumn, type Relation, type ValueTransformer } from 'typeorm';
 
 export const CATALOGUE_SCHEMA = 'catalogue';
@@ -49,6 +49,19 @@ export class CourseEntity {
 
   @Column('int', { name: 'student_count' })
   studentCount!: number;
+
+  /** What the course is for (libs/contracts/src/taxonomy.ts); stored defaults 7–12, 'other', 'any'. */
+  @Column('smallint', { name: 'class_from', default: 7 })
+  classFrom!: number;
+
+  @Column('smallint', { name: 'class_to', default: 12 })
+  classTo!: number;
+
+  @Column('text', { default: 'other' })
+  subject!: Subject;
+
+  @Column('text', { default: 'any' })
+  board!: Board;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -9,7 +9,17 @@ import { sendCacheable } from './http-cache.js';
 
 /** One key per distinct page: the search is matched case-insensitively, so its case does not make another page. */
 function listCacheKey(query: CourseListQuery): string {
-  return `list:${JSON.stringify([query.search ? query.search.toLowerCase() : null, query.limit ?? null, query.cursor ?? null])}`;
+  return `list:${JSON.stringify([
+    query.search ? query.search.toLowerCase() : null,
+    query.limit ?? null,
+    query.cursor ?? null,
+    query.class ?? null,
+    query.subject ?? null,
+    query.board ?? null,
+    query.price ?? null,
+    query.rating ?? null,
+    query.sort ?? null,
+  ])}`;
 }
 
 @Controller('api/course')
@@ -19,7 +29,10 @@ export class CoursesController {
     private readonly cache: CourseCache,
   ) {}
 
-  /** Published course cards; `?search=`, `?limit=&cursor=` (keyset pages). */
+  /**
+   * Published course cards; `?search=`, filters `?class=&subject=&board=&price=&rating=`, `?sort=`, `?limit=&cursor=`
+   * (keyset pages). The first page also carries the counts per filter value (`facets`).
+   */
   @Public()
   @Get('all')
   async list(
@@ -29,7 +42,7 @@ export class CoursesController {
   ): Promise<void> {
     const answer = await this.cache.answer(listCacheKey(query), async () => {
       const page = await this.courses.listPublished(query);
-      return { success: true, courses: page.courses, nextCursor: page.nextCursor };
+      return { success: true, courses: page.courses, nextCursor: page.nextCursor, ...(page.facets ? { facets: page.facets } : {}) };
     });
     sendCacheable(request, response, answer, { personal: false });
   }

@@ -1,25 +1,103 @@
-import { COURSE_PAGE_MAX, type CourseSummary } from '@academy/contracts';
+import {
+  BOARD_SLUGS,
+  COURSE_PAGE_MAX,
+  DEFAULT_COURSE_SORT,
+  MIN_RATING_FILTER,
+  SCHOOL_CLASSES,
+  SUBJECT_SLUGS,
+  type CourseFacetCounts,
+  type CourseFilters,
+  type CourseSort,
+  type CourseSummary,
+} from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, Repository, type SelectQueryBuilder } from 'typeorm';
 import { CourseEntity } from './course.entity.js';
 import { CourseCache } from './course-cache.js';
-import { decodeCursor, encodeCursor, escapeLikePattern } from './course-list-cursor.js';
+import { decodeCursor, decodeSortedCursor, encodeCursor, encodeSortedCursor, escapeLikePattern } from './course-list-cursor.js';
 import { toCourseSummary } from './course-mapper.js';
 
-export interface CourseListOptions {
+export interface CourseListOptions extends CourseFilters {
   search?: string;
   limit?: number;
   cursor?: string;
+  sort?: CourseSort;
 }
 
 export interface CourseListResult {
   courses: CourseSummary[];
   nextCursor: string | null;
+  /** Counts per filter value, on the first page only. */
+  facets?: CourseFacetCounts;
 }
 
 /** A page size for callers that send a cursor without a limit. */
 const DEFAULT_PAGE_SIZE = 20;
+
+/** Each order's key column and direction; every one ends with the id so that the keyset is total. */
+const SORT_KEYS: Record<Exclude<CourseSort, 'newest'>, { column: string; direction: 'ASC' | 'DESC' }> = {
+  popular: { column: 'c.student_count', direction: 'DESC' },
+  rating: { column: 'c.rating_average', direction: 'DESC' },
+  'price-asc': { column: 'c.final_price_paise', direction: 'ASC' },
+  'price-desc': { column: 'c.final_price_paise', direction: 'DESC' },
+};
+
+type FilterName = keyof CourseFilters;
+const FILTER_NAMES: FilterName[] = ['class', 'subject', 'board', 'price', 'rating'];
+
+/** Where the filtered columns are read: the courses themselves (alias c), or the counts summary (alias f). */
+interface FilterColumns {
+  classFrom: string;
+  classTo: string;
+  subject: string;
+  board: string;
+  free: string;
+  paid: string;
+  rated: string;
+}
+const COURSE_COLUMNS: FilterColumns = {
+  classFrom: 'c.class_from',
+  classTo: 'c.class_to',
+  subject: 'c.subject',
+  board: 'c.board',
+  free: 'c.final_price_paise = 0',
+  paid: 'c.final_price_paise > 0',
+  rated: `c.rating_average >= ${MIN_RATING_FILTER}`,
+};
+/** catalogue.course_facet_counts: one row per combination of the filtered columns, with its number of courses. */
+const SUMMARY_COLUMNS: FilterColumns = {
+  classFrom: 'f.class_from',
+  classTo: 'f.class_to',
+  subject: 'f.subject',
+  board: 'f.board',
+  free: 'f.is_free',
+  paid: 'NOT f.is_free',
+  rated: 'f.rated_4',
+};
+
+/**
+ * The SQL condition of each chosen filter (values are bound parameters, named after the filter). A board filter
+ * also finds courses for any board; a class filter finds courses whose class range includes that class.
+ */
+function filterConditions(filters: CourseFilters, columns: FilterColumns = COURSE_COLUMNS): Partial<Record<FilterName, string>> {
+  const conditions: Partial<Record<FilterName, string>> = {};
+  if (filters.class !== undefined) conditions.class = `(${columns.classFrom} <= :class AND ${columns.classTo} >= :class)`;
+  if (filters.subject !== undefined) conditions.subject = `${columns.subject} = :subject`;
+  if (filters.board !== undefined) conditions.board = filters.board === 'any' ? `${columns.board} = 'any'` : `${columns.board} IN (:board, 'any')`;
+  if (filters.price !== undefined) conditions.price = filters.price === 'free' ? columns.free : columns.paid;
+  if (filters.rating !== undefined) conditions.rating = columns.rated;
+  return conditions;
+}
+
+function filterParameters(filters: CourseFilters): Record<string, unknown> {
+  return { class: filters.class, subject: filters.subject, board: filters.board };
+}
+
+function all(conditions: readonly (string | undefined)[]): string {
+  const present = conditions.filter((condition): condition is string => condition !== undefined);
+  return present.length > 0 ? present.join(' AND ') : 'true';
+}
 
 @Injectable()
 export class CoursesService {
@@ -29,39 +107,130 @@ export class CoursesService {
   ) {}
 
   /**
-   * Published courses, newest first, as a keyset page on (created_at, id) with `nextCursor` when more follow.
-   * The spec's plain call (no `limit`, no `cursor`) gets the first COURSE_PAGE_MAX courses: never the whole table.
+   * Published courses matching the search and filters, as a keyset page in the chosen order (newest first by
+   * default, on (created_at, id)) with `nextCursor` when more follow, and on the first page the counts per
+   * filter value. The spec's plain call (no `limit`, no `cursor`) gets the first COURSE_PAGE_MAX courses.
    */
   async listPublished(options: CourseListOptions): Promise<CourseListResult> {
     const plain = options.limit === undefined && options.cursor === undefined;
     const pageSize = options.limit ?? (plain ? COURSE_PAGE_MAX : DEFAULT_PAGE_SIZE);
+    const sort = options.sort ?? DEFAULT_COURSE_SORT;
+    const conditions = filterConditions(options);
     const query = this.courses
       .createQueryBuilder('c')
       .addSelect(`to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursor_created_at')
       .where('c.is_published = true')
-      .orderBy('c.created_at', 'DESC')
-      .addOrderBy('c.id', 'DESC');
-    if (options.search) {
-      // lower(title) LIKE matches the trigram index; the text is a bound parameter with %/_ escaped.
-      query.andWhere(`lower(c.title) LIKE :pattern ESCAPE '\\'`, { pattern: `%${escapeLikePattern(options.search.toLowerCase())}%` });
-    }
-    if (options.cursor !== undefined) {
-      const after = decodeCursor(options.cursor);
-      query.andWhere('(c.created_at, c.id) < (CAST(:afterCreatedAt AS timestamptz), CAST(:afterId AS uuid))', {
-        afterCreatedAt: after.createdAt,
-        afterId: after.id,
-      });
+      .andWhere(all(Object.values(conditions)), filterParameters(options));
+    this.whereSearch(query, options.search);
+    if (sort === 'newest') {
+      query.orderBy('c.created_at', 'DESC').addOrderBy('c.id', 'DESC');
+      if (options.cursor !== undefined) {
+        const after = decodeCursor(options.cursor);
+        query.andWhere('(c.created_at, c.id) < (CAST(:afterCreatedAt AS timestamptz), CAST(:afterId AS uuid))', {
+          afterCreatedAt: after.createdAt,
+          afterId: after.id,
+        });
+      }
+    } else {
+      const key = SORT_KEYS[sort];
+      query.addSelect(`${key.column}::text`, 'cursor_value').orderBy(key.column, key.direction).addOrderBy('c.id', key.direction);
+      if (options.cursor !== undefined) {
+        const after = decodeSortedCursor(options.cursor, sort);
+        query.andWhere(`(${key.column}, c.id) ${key.direction === 'DESC' ? '<' : '>'} (CAST(:afterValue AS numeric), CAST(:afterId AS uuid))`, {
+          afterValue: after.value,
+          afterId: after.id,
+        });
+      }
     }
     query.limit(pageSize + 1);
 
-    const { entities, raw } = await query.getRawAndEntities<{ cursor_created_at: string }>();
+    const [{ entities, raw }, facets] = await Promise.all([
+      query.getRawAndEntities<{ cursor_created_at: string; cursor_value?: string }>(),
+      options.cursor === undefined ? this.facetCounts(options) : Promise.resolve(undefined),
+    ]);
     const hasMore = entities.length > pageSize;
     const page = hasMore ? entities.slice(0, pageSize) : entities;
     const last = raw[page.length - 1];
+    const lastId = page[page.length - 1]?.id;
+    let nextCursor: string | null = null;
+    if (hasMore && last && lastId) {
+      nextCursor =
+        sort === 'newest'
+          ? encodeCursor({ createdAt: last.cursor_created_at, id: lastId })
+          : encodeSortedCursor({ sort, value: String(last.cursor_value), id: lastId });
+    }
+    return { courses: page.map(toCourseSummary), nextCursor, ...(facets ? { facets } : {}) };
+  }
+
+  /**
+   * Where the counts come from without a search: the summary table (a few thousand rows at most, kept by a
+   * trigger), or the courses themselves (the benchmark's comparison).
+   */
+  useFacetSummary = true;
+
+  /**
+   * How many published courses (matching the search) each filter value gives, the other chosen filters applied
+   * and the value's own group left out. One pass: every count is a FILTER aggregate, never a query per value;
+   * without a search the pass is over catalogue.course_facet_counts, with one over the matching courses.
+   */
+  async facetCounts(options: CourseListOptions): Promise<CourseFacetCounts> {
+    const fromSummary = this.useFacetSummary && !options.search;
+    const columns = fromSummary ? SUMMARY_COLUMNS : COURSE_COLUMNS;
+    const aggregate = (condition: string, name: string) =>
+      fromSummary ? `coalesce(sum(f.courses) FILTER (WHERE ${condition}), 0) AS "${name}"` : `count(*) FILTER (WHERE ${condition}) AS "${name}"`;
+    const conditions = filterConditions(options, columns);
+    const except = (name: FilterName) => all(FILTER_NAMES.filter((other) => other !== name).map((other) => conditions[other]));
+    const selected: string[] = [aggregate(all(Object.values(conditions)), 'total')];
+    for (const schoolClass of SCHOOL_CLASSES) {
+      selected.push(aggregate(`${columns.classFrom} <= ${schoolClass} AND ${columns.classTo} >= ${schoolClass} AND ${except('class')}`, `class:${schoolClass}`));
+    }
+    SUBJECT_SLUGS.forEach((subject, index) => selected.push(aggregate(`${columns.subject} = :subject${index} AND ${except('subject')}`, `subject:${subject}`)));
+    BOARD_SLUGS.forEach((board, index) => {
+      const matches = board === 'any' ? `${columns.board} = 'any'` : `${columns.board} IN (:board${index}, 'any')`;
+      selected.push(aggregate(`${matches} AND ${except('board')}`, `board:${board}`));
+    });
+    selected.push(aggregate(`${columns.free} AND ${except('price')}`, 'price:free'));
+    selected.push(aggregate(`${columns.paid} AND ${except('price')}`, 'price:paid'));
+    selected.push(aggregate(`${columns.rated} AND ${except('rating')}`, `rating:${MIN_RATING_FILTER}`));
+
+    const parameters: Record<string, unknown> = { ...filterParameters(options) };
+    SUBJECT_SLUGS.forEach((subject, index) => (parameters[`subject${index}`] = subject));
+    BOARD_SLUGS.forEach((board, index) => (parameters[`board${index}`] = board));
+    let row: Record<string, string> | undefined;
+    if (fromSummary) {
+      row = await this.courses.manager
+        .createQueryBuilder()
+        .select(selected)
+        .from('catalogue.course_facet_counts', 'f')
+        .where('f.courses > 0')
+        .setParameters(parameters)
+        .getRawOne<Record<string, string>>();
+    } else {
+      const query = this.courses.createQueryBuilder('c').select(selected).where('c.is_published = true').setParameters(parameters);
+      this.whereSearch(query, options.search);
+      row = await query.getRawOne<Record<string, string>>();
+    }
+    const counts = row ?? {};
+    const group = (prefix: string) =>
+      Object.fromEntries(
+        Object.entries(counts)
+          .filter(([name]) => name.startsWith(`${prefix}:`))
+          .map(([name, count]) => [name.slice(prefix.length + 1), Number(count)]),
+      );
     return {
-      courses: page.map(toCourseSummary),
-      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.cursor_created_at, id: page[page.length - 1]!.id }) : null,
+      total: Number(counts.total ?? 0),
+      class: group('class'),
+      subject: group('subject'),
+      board: group('board'),
+      price: { free: Number(counts['price:free'] ?? 0), paid: Number(counts['price:paid'] ?? 0) },
+      rating: group('rating'),
     };
+  }
+
+  private whereSearch(query: SelectQueryBuilder<CourseEntity>, search: string | undefined): void {
+    if (!search) return;
+    // lower(title) LIKE matches the trigram index; the text is a bound parameter with %/_ escaped.
+    query.andWhere(`lower(c.title) LIKE :pattern ESCAPE '\\'`, { pattern: `%${escapeLikePattern(search.toLowerCase())}%` });
   }
 
   /** A course with its chapters and lectures; unpublished ones only when `includeUnpublished`. */

@@ -1,4 +1,4 @@
-import { EDUCATOR_COURSES_MAX, sameQuizContent, type CourseUpdate, type EducatorCourseDetail, type NewCourse, type QuizDefinition } from '@academy/contracts';
+import { DEFAULT_COURSE_TAXONOMY, EDUCATOR_COURSES_MAX, sameQuizContent, type CourseTaxonomy, type CourseUpdate, type EducatorCourseDetail, type NewCourse, type QuizDefinition } from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -21,8 +21,20 @@ export function toEducatorCourseDetail(course: CourseEntity, audience: LectureLi
     discount: course.discount,
     isPublished: course.isPublished,
     createdAt: course.createdAt.toISOString(),
+    classFrom: course.classFrom,
+    classTo: course.classTo,
+    subject: course.subject,
+    board: course.board,
     courseContent: toAuthoredChapters(course.chapters, audience),
   };
+}
+
+/** The taxonomy a payload sets; a field left out keeps `fallback` (the stored value, or the defaults on create). */
+function taxonomyOf(input: Partial<CourseTaxonomy>, fallback: CourseTaxonomy): CourseTaxonomy {
+  const classFrom = input.classFrom ?? fallback.classFrom;
+  const classTo = input.classTo ?? (input.classFrom !== undefined ? Math.max(input.classFrom, fallback.classTo) : fallback.classTo);
+  if (classTo < classFrom) throw new BadRequestException('Class (to) cannot be below Class (from)');
+  return { classFrom, classTo, subject: input.subject ?? fallback.subject, board: input.board ?? fallback.board };
 }
 
 export const PROTECTED_FILE_NOT_OWNED_MESSAGE = 'A paid lecture file can only stay on the lecture it belongs to';
@@ -138,6 +150,7 @@ export class EducatorCoursesService {
         thumbnailUrl,
         price: input.coursePrice,
         discount: input.discount,
+        ...taxonomyOf(input, DEFAULT_COURSE_TAXONOMY),
         educatorId: educator.id,
         educatorName: educator.name,
         isPublished: true,
@@ -185,6 +198,7 @@ export class EducatorCoursesService {
         relations: { chapters: { lectures: true } },
       });
       if (!course) throw new NotFoundException('Course not found');
+      const existingTaxonomy: CourseTaxonomy = { classFrom: course.classFrom, classTo: course.classTo, subject: course.subject, board: course.board };
       const chapterIds = new Set(course.chapters.map((chapter) => chapter.id));
       const lectureIds = new Set(course.chapters.flatMap((chapter) => chapter.lectures.map((lecture) => lecture.id)));
       const used = new Set<string>();
@@ -208,6 +222,7 @@ export class EducatorCoursesService {
         descriptionHtml: sanitizeCourseDescription(input.courseDescription),
         price: input.coursePrice,
         discount: input.discount,
+        ...taxonomyOf(input, existingTaxonomy),
         ...(thumbnailUrl ? { thumbnailUrl } : {}),
       });
       const chapters = input.courseContent.map((chapter, chapterIndex) => {

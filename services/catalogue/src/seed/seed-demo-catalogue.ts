@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { sanitizeCourseDescription } from '../courses/sanitize-course-description.js';
 import { demoCourses, type DemoCourse } from './demo-courses.js';
+import { taxonomyFromTitle } from '../courses/taxonomy-from-title.js';
 
 export interface SeedReport {
   courses: number;
@@ -10,12 +11,14 @@ export interface SeedReport {
 }
 
 async function upsertCourse(manager: EntityManager, course: DemoCourse): Promise<void> {
+  // What the course is for comes from its title on first insert; an educator's later choice is kept.
+  const taxonomy = taxonomyFromTitle(course.title);
   // Counters start at zero and belong to progress's events: every figure comes from a real enrolment or rating.
   await manager.query(
     `INSERT INTO catalogue.courses
        (id, title, description_html, thumbnail_url, price, discount, educator_id, educator_name, is_published,
-        rating_sum, rating_count, student_count, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 0, 0, $10, $10)
+        rating_sum, rating_count, student_count, created_at, updated_at, class_from, class_to, subject, board)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 0, 0, $10, $10, $11, $12, $13, $14)
      ON CONFLICT (id) DO UPDATE SET
        title = EXCLUDED.title, description_html = EXCLUDED.description_html, thumbnail_url = EXCLUDED.thumbnail_url,
        price = EXCLUDED.price, discount = EXCLUDED.discount, educator_id = EXCLUDED.educator_id,
@@ -25,7 +28,8 @@ async function upsertCourse(manager: EntityManager, course: DemoCourse): Promise
        IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.description_html, EXCLUDED.thumbnail_url, EXCLUDED.price,
             EXCLUDED.discount, EXCLUDED.educator_id, EXCLUDED.educator_name, EXCLUDED.is_published)`,
     [course.id, course.title, sanitizeCourseDescription(course.descriptionHtml), course.thumbnailUrl, course.price,
-      course.discount, course.educatorId, course.educatorName, course.isPublished, course.createdAt],
+      course.discount, course.educatorId, course.educatorName, course.isPublished, course.createdAt,
+      taxonomy.classFrom, taxonomy.classTo, taxonomy.subject, taxonomy.board],
   );
   const chapterIds = course.chapters.map((chapter) => chapter.id);
   await manager.query(`DELETE FROM catalogue.chapters WHERE course_id = $1 AND NOT (id = ANY($2::uuid[]))`, [course.id, chapterIds]);

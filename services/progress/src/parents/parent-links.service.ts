@@ -177,7 +177,11 @@ export class ParentLinksService {
   async childProgress(parentId: string, childId: string): Promise<ChildProgress> {
     await this.assertLinked(parentId, childId);
     const child = (await this.childrenOf(parentId)).find((person) => person.id === childId)!;
-    return { child, courses: await this.coursesOf(childId) };
+    const [profile] = (await this.dataSource.query('SELECT "school_class", "board" FROM "progress"."users" WHERE "id" = $1', [childId])) as Array<{
+      school_class: number | null;
+      board: string | null;
+    }>;
+    return { child: { ...child, schoolClass: profile?.school_class ?? null, board: profile?.board ?? null }, courses: await this.coursesOf(childId) };
   }
 
   /** Every enrolled course of a learner with its figures (courses catalogue no longer has are left out). */

@@ -1,6 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
-import type { UserData } from '@academy/contracts';
-import { CurrentUser, type AuthUser } from '@academy/service-core';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { learnerProfileSchema, type LearnerProfile, type UserData } from '@academy/contracts';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { UsersService } from './users.service.js';
 
 @Controller('api/user')
@@ -10,5 +10,14 @@ export class UserController {
   @Get('data')
   async data(@CurrentUser() user: AuthUser): Promise<{ success: true; user: UserData }> {
     return { success: true, user: await this.users.userData(user) };
+  }
+
+  /** The learner's class and board (null and null: skipped); asked once after the first sign-in, editable later. */
+  @Put('data/profile')
+  async profile(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(learnerProfileSchema)) profile: LearnerProfile,
+  ): Promise<{ success: true; user: UserData }> {
+    return { success: true, user: await this.users.saveProfile(user, profile) };
   }
 }

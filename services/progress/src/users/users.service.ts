@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { userRoleOf, type UserData } from '@academy/contracts';
+import { userRoleOf, type Board, type LearnerProfile, type UserData } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
 import { DataSource, Repository } from 'typeorm';
 import { Enrolment } from './enrolment.entity.js';
@@ -35,8 +35,8 @@ export class UsersService {
   async userData(authUser: AuthUser): Promise<UserData> {
     await this.upsertFromToken(authUser);
     const [rows, enrolled] = await Promise.all([
-      this.dataSource.query<{ name: string; email: string; image_url: string }[]>(
-        'SELECT "name", "email", "image_url" FROM "progress"."users" WHERE "id" = $1',
+      this.dataSource.query<{ name: string; email: string; image_url: string; school_class: number | null; board: Board | null; class_asked_at: Date | null }[]>(
+        'SELECT "name", "email", "image_url", "school_class", "board", "class_asked_at" FROM "progress"."users" WHERE "id" = $1',
         [authUser.id],
       ),
       this.enrolments.find({ where: { userId: authUser.id }, order: { createdAt: 'ASC' } }),
@@ -49,6 +49,22 @@ export class UsersService {
       imageUrl: stored?.image_url ?? authUser.imageUrl,
       enrolledCourses: enrolled.map((enrolment) => enrolment.courseId),
       publicMetadata: { role: userRoleOf(authUser.roles) },
+      schoolClass: stored?.school_class ?? null,
+      board: stored?.board ?? null,
+      classAsked: stored?.class_asked_at != null,
     };
+  }
+
+  /**
+   * The learner's class and board (both null: they skipped), remembered with the time they answered so they are
+   * not asked again.
+   */
+  async saveProfile(authUser: AuthUser, profile: LearnerProfile): Promise<UserData> {
+    await this.upsertFromToken(authUser);
+    await this.dataSource.query(
+      'UPDATE "progress"."users" SET "school_class" = $2, "board" = $3, "class_asked_at" = now(), "updated_at" = now() WHERE "id" = $1',
+      [authUser.id, profile.schoolClass, profile.board],
+    );
+    return this.userData(authUser);
   }
 }

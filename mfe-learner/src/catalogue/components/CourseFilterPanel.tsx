@@ -1,0 +1,117 @@
+import { BOARDS, MIN_RATING_FILTER, PRICE_FILTERS, SCHOOL_CLASSES, SUBJECTS, type CourseFacetCounts } from '@academy/contracts';
+import { useId } from 'react';
+import type { CourseListFilterName, CourseListFilters } from '../data/courseListFilters';
+
+interface CourseFilterPanelProps {
+  filters: CourseListFilters;
+  facets: CourseFacetCounts | null;
+  onChange(name: CourseListFilterName, value: string | undefined): void;
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** The filter groups of the course list, each value with how many courses it gives (the server's counts). */
+export function CourseFilterPanel({ filters, facets, onChange }: CourseFilterPanelProps) {
+  return (
+    <div className="course-filters">
+      <FilterGroup
+        legend="Class"
+        name="class"
+        anyLabel="Any class"
+        value={filters.class}
+        options={SCHOOL_CLASSES.map((schoolClass) => ({ value: String(schoolClass), label: `Class ${schoolClass}` }))}
+        counts={facets?.class}
+        onChange={onChange}
+      />
+      <FilterGroup
+        legend="Subject"
+        name="subject"
+        anyLabel="Any subject"
+        value={filters.subject}
+        options={SUBJECTS.map((subject) => ({ value: subject.slug, label: subject.label }))}
+        counts={facets?.subject}
+        onChange={onChange}
+      />
+      <FilterGroup
+        legend="Board"
+        name="board"
+        anyLabel="Every board"
+        value={filters.board}
+        options={BOARDS.filter((board) => board.slug !== 'any').map((board) => ({ value: board.slug, label: board.label }))}
+        counts={facets?.board}
+        onChange={onChange}
+      />
+      <FilterGroup
+        legend="Price"
+        name="price"
+        anyLabel="Free and paid"
+        value={filters.price}
+        options={PRICE_FILTERS.map((price) => ({ value: price.slug, label: price.label }))}
+        counts={facets?.price}
+        onChange={onChange}
+      />
+      <fieldset className="course-filters__group">
+        <legend>Rating</legend>
+        <label className="course-filters__option">
+          <input
+            type="checkbox"
+            checked={filters.rating === String(MIN_RATING_FILTER)}
+            onChange={(event) => onChange('rating', event.target.checked ? String(MIN_RATING_FILTER) : undefined)}
+          />
+          <span>{MIN_RATING_FILTER} stars and above</span>
+          <Count value={facets?.rating[String(MIN_RATING_FILTER)]} />
+        </label>
+      </fieldset>
+    </div>
+  );
+}
+
+function FilterGroup({
+  legend,
+  name,
+  anyLabel,
+  value,
+  options,
+  counts,
+  onChange,
+}: {
+  legend: string;
+  name: CourseListFilterName;
+  anyLabel: string;
+  value: string | undefined;
+  options: Option[];
+  counts: Record<string, number> | undefined;
+  onChange(name: CourseListFilterName, value: string | undefined): void;
+}) {
+  // Radio names must be unique per panel: the phone's sheet and the wide sidebar are never both shown, but ids are.
+  const group = useId();
+  return (
+    <fieldset className="course-filters__group">
+      <legend>{legend}</legend>
+      <label className="course-filters__option">
+        <input type="radio" name={`${group}-${name}`} checked={!value} onChange={() => onChange(name, undefined)} />
+        <span>{anyLabel}</span>
+      </label>
+      {options.map((option) => (
+        <label key={option.value} className="course-filters__option">
+          <input type="radio" name={`${group}-${name}`} value={option.value} checked={value === option.value} onChange={() => onChange(name, option.value)} />
+          <span>{option.label}</span>
+          <Count value={counts?.[option.value]} />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Count({ value }: { value: number | undefined }) {
+  if (value === undefined) return null;
+  return (
+    <span className="course-filters__count">
+      <span className="visually-hidden">, </span>({value.toLocaleString('en-IN')}
+      <span className="visually-hidden"> {value === 1 ? 'course' : 'courses'}</span>)
+    </span>
+  );
+}

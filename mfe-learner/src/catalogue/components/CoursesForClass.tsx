@@ -1,0 +1,37 @@
+import { formatClassRange } from '@academy/contracts';
+import { queryKeys, useApi } from '@academy/platform';
+import { Link } from '@academy/routing';
+import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
+import { useQuery } from '@tanstack/react-query';
+import { fetchCoursePage } from '../data/catalogueApi';
+import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
+
+/** Courses shown for a class before "Show all". */
+export const CLASS_COURSE_COUNT = 4;
+
+/**
+ * Courses for the learner's class (the most popular first), with a link to the whole list filtered to it; without a
+ * class, the most popular courses. `headingLevel` fits the page around it.
+ */
+export function CoursesForClass({ schoolClass, title }: { schoolClass: number | null; title?: string }) {
+  const api = useApi();
+  const filters: Record<string, string> = schoolClass ? { class: String(schoolClass), sort: 'popular' } : { sort: 'popular' };
+  const query = useQuery({
+    queryKey: queryKeys.catalogue.list('', CLASS_COURSE_COUNT, filters),
+    queryFn: async () => (await fetchCoursePage(api, { limit: CLASS_COURSE_COUNT, filters })).courses,
+  });
+  const heading = title ?? (schoolClass ? `Courses for ${formatClassRange(schoolClass, schoolClass)}` : 'Popular courses');
+  const listPath = schoolClass ? `${COURSE_LIST_PATH}?class=${schoolClass}` : COURSE_LIST_PATH;
+  return (
+    <section className="home-section courses-for-class" aria-labelledby="courses-for-class-title">
+      <h2 id="courses-for-class-title">{heading}</h2>
+      {query.isPending && <CourseGridSkeleton count={CLASS_COURSE_COUNT} />}
+      {query.isError && <p role="alert">Courses could not be loaded just now.</p>}
+      {query.data && query.data.length > 0 && <CourseGrid courses={query.data} label={heading} />}
+      {query.data && query.data.length === 0 && <p>No courses for this class yet.</p>}
+      <Link className="button button--secondary courses-for-class__all" to={listPath}>
+        {schoolClass ? `All courses for ${formatClassRange(schoolClass, schoolClass)}` : 'Show all courses'}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { ContinueLearning } from '../../enrollments';
+import { CoursesForClass } from '../components/CoursesForClass';
+import { CourseSearchForm } from '../components/CourseSearchForm';
+import './HomePage.css';
+
+/** The signed-in student's home: "Continue learning", then courses for their class, then the search. */
+export function LearnerHome({ schoolClass, initialSearch }: { schoolClass: number | null; initialSearch: string }) {
+  return (
+    <div className="home-page home-page--learner">
+      <h1 className="visually-hidden">Your learning</h1>
+      <ContinueLearning />
+      <CoursesForClass schoolClass={schoolClass} />
+      <section className="home-section" aria-labelledby="home-find-title">
+        <h2 id="home-find-title">Find a course</h2>
+        <CourseSearchForm initialText={initialSearch} />
+      </section>
+    </div>
+  );
+}
+

@@ -1,0 +1,91 @@
+import { BOARDS, LEARNER_PROFILE_PATH, SCHOOL_CLASSES, type Board, type LearnerProfile, type UserData } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import './ClassForm.css';
+
+interface ClassFormProps {
+  /** Asked after the first sign-in: the screen offers "Skip for now" and says it is asked once. */
+  firstTime?: boolean;
+  /** After the answer (or the skip) is saved. */
+  onDone?(): void;
+}
+
+/** The learner's class and board, kept on their profile by the progress service (PUT /api/user/data/profile). */
+export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
+  const { user, reload } = useCurrentUser();
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [schoolClass, setSchoolClass] = useState(user?.schoolClass ? String(user.schoolClass) : '');
+  const [board, setBoard] = useState<string>(user?.board ?? '');
+  const [saving, setSaving] = useState(false);
+  const titleId = useId();
+  const classId = useId();
+  const boardId = useId();
+
+  const save = async (profile: LearnerProfile) => {
+    setSaving(true);
+    try {
+      await api.put<{ user: UserData }>(LEARNER_PROFILE_PATH, profile);
+      await reload();
+      // Lists chosen for the learner's class (home, My Enrollments) follow the new class.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.all });
+      if (!firstTime) toast.success('Your class is saved');
+      onDone?.();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save({ schoolClass: schoolClass ? Number(schoolClass) : null, board: (board || null) as Board | null });
+  };
+
+  return (
+    <section className="class-form" aria-labelledby={titleId}>
+      <h1 id={titleId}>{firstTime ? 'Which class are you in?' : 'Your class and board'}</h1>
+      <p className="class-form__intro">
+        {firstTime
+          ? 'We use it to show courses for your class first. You can change it any time from your account menu.'
+          : 'Courses for your class come first on your home page and in the course list.'}
+      </p>
+      <form onSubmit={submit} className="class-form__form">
+        <div className="class-form__field">
+          <label htmlFor={classId}>Class</label>
+          <select id={classId} value={schoolClass} onChange={(event) => setSchoolClass(event.target.value)}>
+            <option value="">Not set</option>
+            {SCHOOL_CLASSES.map((value) => (
+              <option key={value} value={value}>
+                Class {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="class-form__field">
+          <label htmlFor={boardId}>Board</label>
+          <select id={boardId} value={board} onChange={(event) => setBoard(event.target.value)}>
+            <option value="">Not set</option>
+            {BOARDS.map((option) => (
+              <option key={option.slug} value={option.slug}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="class-form__actions">
+          <button type="submit" className="button" disabled={saving} aria-busy={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+          {firstTime && (
+            <button type="button" className="button button--secondary" disabled={saving} onClick={() => void save({ schoolClass: null, board: null })}>
+              Skip for now
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

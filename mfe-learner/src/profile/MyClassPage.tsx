@@ -1,0 +1,14 @@
+import { useCurrentUser } from '@academy/platform';
+import { useNavigate } from '@academy/routing';
+import { LoadingView } from '@academy/ui';
+import { LoginRequired } from '../enrollments';
+import { ClassForm } from './ClassForm';
+
+/** /my-class: the learner changes their class and board (the account menu's "My class"). */
+export function MyClassPage() {
+  const { isLoading, isAuthenticated, login } = useCurrentUser();
+  const navigate = useNavigate();
+  if (isLoading) return <LoadingView label="Loading your profile" />;
+  if (!isAuthenticated) return <LoginRequired text="Please log in to set your class" onLogin={() => void login()} />;
+  return <ClassForm onDone={() => navigate('/')} />;
+}
