@@ -14,7 +14,20 @@ interface ChapterListProps {
 
 /** Course structure: chapters expand and collapse; tick for completed lectures, play icon otherwise. */
 export function ChapterList({ chapters, completed, playingId, onWatch, quizzes = [], openQuizId = null, onTakeQuiz }: ChapterListProps) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(chapters.slice(0, 1).map((chapter) => chapter.chapterId)));
+  // The chapter of what is playing (a lecture, or an open quiz) opens whenever that changes, also when the list is
+  // mounted again (after a reload of the progress): the learner always sees where they are, and may fold it.
+  const activeChapterId =
+    chapters.find((chapter) => chapter.chapterContent.some((lecture) => lecture.lectureId === playingId) || chapter.quiz?.quizId === openQuizId)
+      ?.chapterId ?? null;
+  const [open, setOpen] = useState<ReadonlySet<string>>(
+    () => new Set([...chapters.slice(0, 1).map((chapter) => chapter.chapterId), ...(activeChapterId ? [activeChapterId] : [])]),
+  );
+  const active = playingId ?? openQuizId;
+  const [revealedFor, setRevealedFor] = useState(active);
+  if (active !== revealedFor) {
+    setRevealedFor(active);
+    if (activeChapterId && !open.has(activeChapterId)) setOpen(new Set([...open, activeChapterId]));
+  }
   const toggle = (id: string) =>
     setOpen((previous) => {
       const next = new Set(previous);

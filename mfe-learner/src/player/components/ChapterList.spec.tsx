@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChapterDto } from '@academy/contracts';
+import { ChapterList } from './ChapterList';
+
+const lecture = (id: string, title: string, order: number) => ({
+  lectureId: id,
+  lectureTitle: title,
+  lectureDuration: 10,
+  lectureUrl: '/media/lectures/test-pattern.mp4',
+  isPreviewFree: false,
+  lectureOrder: order,
+  notesUrl: null,
+  testUrl: null,
+});
+const chapters = [
+  { chapterId: 'c-1', chapterTitle: 'Tenses', chapterOrder: 1, collapsed: false, chapterContent: [lecture('l-1', 'Simple tenses', 1)] },
+  { chapterId: 'c-2', chapterTitle: 'Voice', chapterOrder: 2, collapsed: false, chapterContent: [lecture('l-2', 'Active voice', 1), lecture('l-3', 'Commas', 2)] },
+] as unknown as ChapterDto[];
+
+const chapterToggle = (title: string) => screen.getByRole('button', { name: new RegExp(title) });
+
+describe('ChapterList', () => {
+  it('opens the chapter of the lecture playing, also when mounted again (after a reload), and when playback moves on', async () => {
+    const { rerender, unmount } = render(<ChapterList chapters={chapters} completed={new Set()} playingId="l-2" onWatch={() => undefined} />);
+    expect(chapterToggle('Voice')).toHaveAttribute('aria-expanded', 'true');
+    // The learner may still fold it.
+    await userEvent.click(chapterToggle('Voice'));
+    expect(chapterToggle('Voice')).toHaveAttribute('aria-expanded', 'false');
+    rerender(<ChapterList chapters={chapters} completed={new Set(['l-2'])} playingId="l-3" onWatch={() => undefined} />);
+    expect(chapterToggle('Voice')).toHaveAttribute('aria-expanded', 'true');
+    unmount();
+    render(<ChapterList chapters={chapters} completed={new Set(['l-2'])} playingId="l-3" onWatch={() => undefined} />);
+    expect(chapterToggle('Voice')).toHaveAttribute('aria-expanded', 'true');
+    expect(chapterToggle('Tenses')).toHaveAttribute('aria-expanded', 'true');
+  });
+});
