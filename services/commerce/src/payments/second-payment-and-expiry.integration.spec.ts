@@ -57,12 +57,14 @@ describe('second payments and expiring orders (razorpay SDK → sandbox)', () =>
 
     // Within the day the order's finished verification is kept: the second payment's webhook still gets its own.
     h.webhooks(true);
+    let second: { id: string; amount: number };
     try {
-      const second = await extraPayment(created.order.id);
+      second = await extraPayment(created.order.id);
       await h.sandbox.razorpay.webhooks.settle();
       await eventually(() => refundsOf(second.id), (rows) => rows.length === 1);
       expect(await refundsOf(second.id)).toEqual([{ reason: 'duplicate_payment', amount_paise: '30000' }]);
-      expect(h.sandbox.razorpay.store.refundsOfPayment(second.id)).toHaveLength(1);
+      // The refund row is written before Razorpay is asked: wait for the refund to reach the sandbox too.
+      await eventually(async () => h.sandbox.razorpay.store.refundsOfPayment(second.id), (refunds) => refunds.length === 1);
       // Its webhook delivered again changes nothing.
       const event = h.sandbox.razorpay.store.eventsNewestFirst().find((e) => e.event === 'payment.captured' && e.paymentId === second.id)!;
       await fetch(new URL(`razorpay/sandbox/redeliver/${event.id}`, h.sandbox.baseUrl), { method: 'POST' });
@@ -70,6 +72,9 @@ describe('second payments and expiring orders (razorpay SDK → sandbox)', () =>
     } finally {
       h.webhooks(false);
     }
+    // After the redelivery: still one refund, here and at Razorpay.
+    expect(await refundsOf(second.id)).toHaveLength(1);
+    expect(h.sandbox.razorpay.store.refundsOfPayment(second.id)).toHaveLength(1);
     expect(await purchaseRow(created.purchaseId)).toEqual({ status: 'paid', razorpay_payment_id: paid.razorpay_payment_id });
     expect(h.sandbox.razorpay.store.refundsOfPayment(paid.razorpay_payment_id)).toHaveLength(0);
     expect(await h.enrolledCourses(student)).toEqual([courseId]);
