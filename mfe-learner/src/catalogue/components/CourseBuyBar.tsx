@@ -1,5 +1,6 @@
 import { formatPrice, priceAfterDiscount, type CourseDetail } from '@academy/contracts';
 import type { CheckoutPhase } from '../../checkout';
+import { EnrollButton } from './EnrollButton';
 import './CourseBuyBar.css';
 
 interface CourseBuyBarProps {
@@ -9,12 +10,6 @@ interface CourseBuyBarProps {
   phase?: CheckoutPhase;
 }
 
-const PHASE_LABELS: Record<Exclude<CheckoutPhase, 'idle'>, string> = {
-  ordering: 'Processing…',
-  paying: 'Complete the payment…',
-  verifying: 'Confirming payment…',
-};
-
 /**
  * Phones only (the course page renders it below 48rem): price, struck original, percent off and Enroll Now, fixed
  * at the bottom of the screen so the learner can buy from the first screen. While it is shown the page sets
@@ -22,7 +17,6 @@ const PHASE_LABELS: Record<Exclude<CheckoutPhase, 'idle'>, string> = {
  * anything pinned to the bottom corner (the shell's WhatsApp button) can sit above it instead of under it.
  */
 export function CourseBuyBar({ course, isEnrolled, onEnroll, phase = 'idle' }: CourseBuyBarProps) {
-  const working = phase !== 'idle';
   const hasDiscount = course.discount > 0;
   return (
     <div className="course-buy-bar" role="region" aria-label="Buy this course">
@@ -41,15 +35,7 @@ export function CourseBuyBar({ course, isEnrolled, onEnroll, phase = 'idle' }: C
           </span>
         )}
       </p>
-      <button
-        type="button"
-        className="course-buy-bar__enroll"
-        disabled={isEnrolled || working}
-        aria-busy={working}
-        onClick={onEnroll}
-      >
-        {isEnrolled ? 'Already Enrolled' : working ? PHASE_LABELS[phase] : 'Enroll Now'}
-      </button>
+      <EnrollButton className="course-buy-bar__enroll" isEnrolled={isEnrolled} onEnroll={onEnroll} phase={phase} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { Stars } from '@academy/ui';
 import type { ReactNode } from 'react';
 import type { CheckoutPhase } from '../../checkout';
+import { EnrollButton } from './EnrollButton';
 import { PreviewPlayer } from './PreviewPlayer';
 import './CourseSideCard.css';
 
@@ -33,14 +34,7 @@ interface CourseSideCardProps {
   children?: ReactNode;
 }
 
-const PHASE_LABELS: Record<Exclude<CheckoutPhase, 'idle'>, string> = {
-  ordering: 'Processing…',
-  paying: 'Complete the payment…',
-  verifying: 'Confirming payment…',
-};
-
 export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, phase = 'idle', children }: CourseSideCardProps) {
-  const working = phase !== 'idle';
   const hasDiscount = course.discount > 0;
   const finalPrice = priceAfterDiscount(course.coursePrice, course.discount);
   return (
@@ -76,15 +70,7 @@ export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, p
           <li>{formatDuration(totalLectureMinutes(course.courseContent))}</li>
           <li>{pluralize(countLectures(course.courseContent), 'lesson')}</li>
         </ul>
-        <button
-          type="button"
-          className="course-side-card__enroll"
-          disabled={isEnrolled || working}
-          aria-busy={working}
-          onClick={onEnroll}
-        >
-          {isEnrolled ? 'Already Enrolled' : working ? PHASE_LABELS[phase] : 'Enroll Now'}
-        </button>
+        <EnrollButton className="course-side-card__enroll" isEnrolled={isEnrolled} onEnroll={onEnroll} phase={phase} />
         {children}
         <h2 className="course-side-card__inclusions-title">What&apos;s in the course?</h2>
         <ul className="course-side-card__inclusions">
