@@ -150,15 +150,19 @@ async function main(): Promise<void> {
       );
     }
     const filteredTable = [
-      '| filtered list (first page of 20 and its counts per value) | matching | indexes + counts summary p50 / p95 ms | no index, counts over the courses p50 / p95 ms | p95 ÷ 20 ms | target p95 ≤ 20 ms |',
+      '| filtered list (first page of 20 and its counts per value) | matching | indexes + counts from the summary or the search rows p50 / p95 ms | no index, counts over the courses p50 / p95 ms | p95 ÷ 20 ms | target p95 ≤ 20 ms |',
       '|---|---|---|---|---|---|',
       ...filteredRows,
     ];
     console.log(`\n${filteredTable.join('\n')}`);
 
+    // The search with its counts as the service runs it, then without the trigram index, counting over the courses.
+    service.useFacetSummary = true;
     const indexed = new Map<string, Awaited<ReturnType<typeof measure>>>();
     for (const benchCase of cases) indexed.set(benchCase.name, await measure(service, benchCase));
     await dataSource.query('DROP INDEX catalogue.courses_title_trgm_idx');
+    await dataSource.query('DROP INDEX catalogue.course_search_rows_title_trgm_idx');
+    service.useFacetSummary = false;
     const rows: string[] = [];
     for (const benchCase of cases) {
       const withIndex = indexed.get(benchCase.name)!;
@@ -169,7 +173,7 @@ async function main(): Promise<void> {
           `${without.p50.toFixed(2)} / ${without.p95.toFixed(2)} | ${(without.p50 / withIndex.p50).toFixed(1)}x |`,
       );
     }
-    const searchTable = ['| search | results | trigram index p50 / p95 ms | no index p50 / p95 ms | speed-up (p50) |', '|---|---|---|---|---|', ...rows];
+    const searchTable = ['| search (first page with its counts) | results | trigram indexes + search rows p50 / p95 ms | no index, counts over the courses p50 / p95 ms | speed-up (p50) |', '|---|---|---|---|---|', ...rows];
     console.log(`\n${searchTable.join('\n')}`);
     {
       mkdirSync(resultsDir, { recursive: true });

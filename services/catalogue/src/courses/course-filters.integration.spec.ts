@@ -116,10 +116,20 @@ describe('GET /api/course/all: filters, counts and sort (real PostgreSQL)', () =
     expect(seen).toEqual(ascending.courses.map((course) => course._id));
   });
 
-  it('counts from the summary kept by the trigger exactly as over the courses, through inserts, edits and unpublishing', async () => {
+  it('counts from the summary and the search rows kept by triggers exactly as over the courses, through inserts, edits and unpublishing', async () => {
     const service = app.get(CoursesService);
     const compare = async () => {
-      for (const options of [{}, { class: 8 }, { class: 11, board: 'cbse' as const }, { subject: 'science' as const, price: 'paid' as const }, { rating: 4 }]) {
+      for (const options of [
+        {},
+        { class: 8 },
+        { class: 11, board: 'cbse' as const },
+        { subject: 'science' as const, price: 'paid' as const },
+        { rating: 4 },
+        { search: 'class' },
+        { search: 'CELLS', class: 8 },
+        { search: 'renamed', board: 'cbse' as const },
+        { search: '100%_' },
+      ]) {
         service.useFacetSummary = true;
         const summary = await service.facetCounts(options);
         service.useFacetSummary = false;
@@ -131,6 +141,7 @@ describe('GET /api/course/all: filters, counts and sort (real PostgreSQL)', () =
     await compare();
     await dataSource.query(`UPDATE catalogue.courses SET subject = 'biology', class_from = 11, class_to = 12, board = 'cbse' WHERE id = $1`, [demoCourses[1]!.id]);
     await dataSource.query(`UPDATE catalogue.courses SET rating_sum = 20, rating_count = 4 WHERE id = $1`, [demoCourses[2]!.id]);
+    await dataSource.query(`UPDATE catalogue.courses SET title = 'Renamed Course For Search' WHERE id = $1`, [demoCourses[4]!.id]);
     await dataSource.query(`UPDATE catalogue.courses SET is_published = false WHERE id = $1`, [demoCourses[3]!.id]);
     await dataSource.query(`DELETE FROM catalogue.courses WHERE id = $1`, [extras[0]!.id]);
     await compare();

@@ -94,6 +94,11 @@ function filterParameters(filters: CourseFilters): Record<string, unknown> {
   return { class: filters.class, subject: filters.subject, board: filters.board };
 }
 
+/** The LIKE pattern of a case-insensitive substring search: lower case, with % and _ escaped. */
+function searchPattern(search: string): string {
+  return `%${escapeLikePattern(search.toLowerCase())}%`;
+}
+
 function all(conditions: readonly (string | undefined)[]): string {
   const present = conditions.filter((condition): condition is string => condition !== undefined);
   return present.length > 0 ? present.join(' AND ') : 'true';
@@ -163,21 +168,23 @@ export class CoursesService {
   }
 
   /**
-   * Where the counts come from without a search: the summary table (a few thousand rows at most, kept by a
-   * trigger), or the courses themselves (the benchmark's comparison).
+   * Where the counts come from: the summary table without a search (a few thousand rows at most, kept by a
+   * trigger) and the narrow search rows with one (catalogue.course_search_rows), or the courses themselves (the
+   * benchmark's comparison).
    */
   useFacetSummary = true;
 
   /**
    * How many published courses (matching the search) each filter value gives, the other chosen filters applied
-   * and the value's own group left out. One pass: every count is a FILTER aggregate, never a query per value;
-   * without a search the pass is over catalogue.course_facet_counts, with one over the matching courses.
+   * and the value's own group left out. One pass: every count is a FILTER aggregate, never a query per value,
+   * over rows of (filtered columns, number of courses): the summary table, or the matching search rows grouped
+   * the same way.
    */
   async facetCounts(options: CourseListOptions): Promise<CourseFacetCounts> {
-    const fromSummary = this.useFacetSummary && !options.search;
-    const columns = fromSummary ? SUMMARY_COLUMNS : COURSE_COLUMNS;
+    const grouped = this.useFacetSummary;
+    const columns = grouped ? SUMMARY_COLUMNS : COURSE_COLUMNS;
     const aggregate = (condition: string, name: string) =>
-      fromSummary ? `coalesce(sum(f.courses) FILTER (WHERE ${condition}), 0) AS "${name}"` : `count(*) FILTER (WHERE ${condition}) AS "${name}"`;
+      grouped ? `coalesce(sum(f.courses) FILTER (WHERE ${condition}), 0) AS "${name}"` : `count(*) FILTER (WHERE ${condition}) AS "${name}"`;
     const conditions = filterConditions(options, columns);
     const except = (name: FilterName) => all(FILTER_NAMES.filter((other) => other !== name).map((other) => conditions[other]));
     const selected: string[] = [aggregate(all(Object.values(conditions)), 'total')];
@@ -197,7 +204,22 @@ export class CoursesService {
     SUBJECT_SLUGS.forEach((subject, index) => (parameters[`subject${index}`] = subject));
     BOARD_SLUGS.forEach((board, index) => (parameters[`board${index}`] = board));
     let row: Record<string, string> | undefined;
-    if (fromSummary) {
+    if (grouped && options.search) {
+      row = await this.courses.manager
+        .createQueryBuilder()
+        .select(selected)
+        .from(
+          (matching) =>
+            matching
+              .select(['s.class_from AS class_from', 's.class_to AS class_to', 's.subject AS subject', 's.board AS board', 's.is_free AS is_free', 's.rated_4 AS rated_4', 'count(*) AS courses'])
+              .from('catalogue.course_search_rows', 's')
+              .where(`s.title_lower LIKE :pattern ESCAPE '\\'`)
+              .groupBy('s.class_from, s.class_to, s.subject, s.board, s.is_free, s.rated_4'),
+          'f',
+        )
+        .setParameters({ ...parameters, pattern: searchPattern(options.search) })
+        .getRawOne<Record<string, string>>();
+    } else if (grouped) {
       row = await this.courses.manager
         .createQueryBuilder()
         .select(selected)
@@ -230,7 +252,7 @@ export class CoursesService {
   private whereSearch(query: SelectQueryBuilder<CourseEntity>, search: string | undefined): void {
     if (!search) return;
     // lower(title) LIKE matches the trigram index; the text is a bound parameter with %/_ escaped.
-    query.andWhere(`lower(c.title) LIKE :pattern ESCAPE '\\'`, { pattern: `%${escapeLikePattern(search.toLowerCase())}%` });
+    query.andWhere(`lower(c.title) LIKE :pattern ESCAPE '\\'`, { pattern: searchPattern(search) });
   }
 
   /** A course with its chapters and lectures; unpublished ones only when `includeUnpublished`. */

@@ -22,7 +22,7 @@ describe('migration CourseTaxonomy1790030000000 (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     env = await prepareServiceTestEnvironment();
-    const before = catalogueDatabase.migrations.filter((migration) => migration !== CourseTaxonomy1790030000000);
+    const before = catalogueDatabase.migrations.slice(0, catalogueDatabase.migrations.indexOf(CourseTaxonomy1790030000000));
     await runMigrations({ ...catalogueDatabase, migrations: before, url: env.database.url });
     client = new DataSource({ type: 'postgres', url: env.database.url });
     await client.initialize();
@@ -54,6 +54,14 @@ describe('migration CourseTaxonomy1790030000000 (real PostgreSQL)', () => {
     }
     const hindi = rows.find((row) => row.title.startsWith('Classes 9'))!;
     expect(hindi).toMatchObject({ class_from: 9, class_to: 10, subject: 'hindi', board: 'icse' });
+  });
+
+  it('fills the search rows of the list counts from the courses that existed, titles in lower case', async () => {
+    const rows: Array<{ title_lower: string; subject: string; is_free: boolean }> = await client.query(
+      'SELECT s.title_lower, s.subject, s.is_free FROM catalogue.course_search_rows s JOIN catalogue.courses c ON c.id = s.course_id',
+    );
+    expect(rows.map((row) => row.title_lower).sort()).toEqual(titles.map((title) => title.toLowerCase()).sort());
+    expect(rows.find((row) => row.title_lower === titles[0]!.toLowerCase())).toMatchObject({ is_free: true, subject: taxonomyFromTitle(titles[0]!).subject });
   });
 
   it('keeps the price after discount and the average rating in generated columns', async () => {
