@@ -3,9 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import type { CollectedSpan } from '@academy/infra';
 import { portal } from '../support/portal.js';
 
-const { portalUrl } = portal();
+const { portalUrl, traceCollectorUrl } = portal();
 let browser: Browser;
 
 interface CourseCard {
@@ -34,6 +35,17 @@ async function enrolledCourses(page: Page): Promise<string[]> {
   return ((await response.json()) as { user: { enrolledCourses: string[] } }).user.enrolledCourses;
 }
 
+/** The spans of a trace once each of the given services has exported some (they batch for half a second). */
+async function traceReaching(traceId: string, services: string[]): Promise<CollectedSpan[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const spans = (await (await fetch(`${traceCollectorUrl}/traces/${traceId}`)).json()) as CollectedSpan[];
+    const seen = new Set(spans.map((span) => span.service));
+    if (services.every((service) => seen.has(service)) || Date.now() > deadline) return spans;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function openCheckout(page: Page, course: CourseCard) {
   await page.goto(`${portalUrl}/course/${course._id}`);
   await page.getByRole('heading', { level: 1, name: course.courseTitle }).waitFor();
@@ -58,8 +70,10 @@ describe('payments', () => {
     const course = await paidCourseNotOwned(page);
     // The real order and verification calls, held back 1.5 s each so the busy button can be seen.
     const purchases: string[] = [];
+    const traceparents: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/user/purchase')) purchases.push(request.url());
+      if (/\/api\/user\/(purchase|verifyRazorpay)$/.test(request.url())) traceparents.push(request.headers().traceparent ?? '');
     });
     for (const path of ['**/api/user/purchase', '**/api/user/verifyRazorpay']) {
       await page.route(path, async (route) => {
@@ -87,6 +101,21 @@ describe('payments', () => {
     await page.goto(`${portalUrl}/course/${course._id}`);
     await page.getByRole('button', { name: 'Already Enrolled' }).waitFor();
     expect(purchases).toHaveLength(1);
+
+    // One trace from the click to the enrolment: the browser's trace id on both calls, continued by the edge, the
+    // commerce service, its verification job on the worker, and the enrolment in progress.
+    expect(traceparents).toHaveLength(2);
+    const traceId = traceparents[0]!.split('-')[1]!;
+    expect(traceparents[1]!.split('-')[1]).toBe(traceId);
+    const spans = await traceReaching(traceId, ['edge', 'commerce', 'commerce-worker', 'progress']);
+    const names = spans.map((span) => `${span.service}: ${span.name}`);
+    expect(names).toEqual(expect.arrayContaining(['edge: edge POST /api/user/purchase', 'commerce: POST /api/user/purchase', 'commerce: POST /api/user/verifyRazorpay']));
+    expect(spans.some((span) => span.service === 'commerce-worker' && /verify-payment|commerce/.test(span.name))).toBe(true);
+    expect(spans.some((span) => span.service === 'progress' && span.name.startsWith('POST /internal/'))).toBe(true);
+    // Every span hangs from another span of the trace, up to the browser's click (whose span is not exported).
+    const ids = new Set(spans.map((span) => span.spanId));
+    const browserParents = new Set(traceparents.map((header) => header.split('-')[2]));
+    expect(spans.filter((span) => !ids.has(span.parentSpanId ?? '') && !browserParents.has(span.parentSpanId ?? ''))).toEqual([]);
     await context.close();
   }, 90_000);
 

@@ -7,6 +7,7 @@ export { ensureRedis, redisInstallHelp, privateRedisPort, type RedisHandle } fro
 export { findFreePort } from './local/process-utils.js';
 export { startPortal, defaultPorts, demoAccounts, demoPassword, type StartPortalOptions, type RunningPortal, type PortalPorts } from './launcher/start-portal.js';
 export { startPortalForTests, createTestStores, type TestPortal, type TestStores } from './testing/index.js';
+export { startTraceCollector, type CollectedSpan, type TraceCollector } from './testing/trace-collector.js';
 export { contentSecurityPolicy, serializeCsp, securityHeaders } from './edge/security-headers.js';
 export { classmatePlan, DEMO_CLASSMATE_NAMES, DEMO_COURSE_IDS } from './launcher/demo-activity/classmates-study.js';
 export { runDemoActivity, demoActivitySteps, DemoApi, DemoApiError, type DemoActivityContext, type DemoActivityStep } from './launcher/demo-activity/index.js';

@@ -5,6 +5,8 @@ import path from 'node:path';
 import express from 'express';
 import compression from 'compression';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { contextFromHeaders, traceHeaders, tracingEnabled } from '@academy/service-core';
 import { repoRoot } from '../paths.js';
 import { loadRouteTable, matchRoute, type AppName, type RouteTable, type ServiceName } from '../routes/route-table.js';
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
@@ -43,6 +45,26 @@ export interface Edge {
 const immutable = 'public, max-age=31536000, immutable';
 // Files built with a content hash in their name (rspack `[contenthash]`) never change under that name.
 const hashedName = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/**
+ * The edge's span of an API request: child of the browser's `traceparent` when it sent one (the learner's
+ * purchase does), parent of the service's span through the header it passes on.
+ */
+function traceProxiedRequest(req: express.Request, res: express.Response, service: ServiceName): void {
+  if (!tracingEnabled()) return;
+  const parent = contextFromHeaders(req.headers);
+  const span = trace.getTracer('academy').startSpan(
+    `edge ${req.method} ${req.path.replace(/\/[0-9a-f-]{8,}|\/\d+/gi, '/:id')}`,
+    { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.path, 'academy.service': service } },
+    parent,
+  );
+  Object.assign(req.headers, traceHeaders(trace.setSpan(parent, span)));
+  res.once('close', () => {
+    span.setAttribute('http.response.status_code', res.statusCode);
+    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+}
 
 function sendJsonError(res: express.Response, status: number, message: string): void {
   res.status(status).set('Cache-Control', 'no-store').json({ success: false, message });
@@ -144,6 +166,7 @@ export function createEdge(options: EdgeOptions): Edge {
           sendJsonError(res, 502, `No upstream for ${match.service}`);
           return;
         }
+        traceProxiedRequest(req, res, match.service);
         void proxy(req, res, next);
         return;
       }

@@ -1,3 +1,4 @@
+import { startTracing } from '@academy/service-core';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -258,6 +259,8 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
     }
 
     const runtimeConfig = runtimeConfigFromEnv({ ...env, RAZORPAY_KEY_ID: razorpaySandbox.keyId }, sandboxUrl);
+    // The edge runs in this process: its spans (the first of each API request's trace) follow the same settings.
+    startTracing('edge', env);
     edge = await createEdge({
       serviceUrls,
       appDirs: options.appDirs,

@@ -17,8 +17,10 @@ export {
   type ApiClient,
   type ApiClientOptions,
   type FormRequestOptions,
+  type RequestOptions,
   type UploadProgress,
 } from './api/api-client';
+export { newTraceparent, nextTraceparent } from './api/trace-context';
 export { useApi } from './api/use-api';
 export { queryKeys } from './api/query-keys';
 export {

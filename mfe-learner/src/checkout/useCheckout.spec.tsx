@@ -16,7 +16,7 @@ let opened: { options: RazorpayOptions; failed?: (failure: RazorpayFailure) => v
 let location = '/course/course-7';
 let locationState: unknown = null;
 const answers = new Map<string, () => Promise<Response>>();
-const requests: { url: string; body: unknown }[] = [];
+const requests: { url: string; body: unknown; traceparent?: string }[] = [];
 
 function json(body: unknown, status = 200) {
   const text = JSON.stringify(body);
@@ -61,7 +61,7 @@ beforeEach(() => {
   };
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined, traceparent: (init?.headers as Record<string, string> | undefined)?.traceparent });
     const answer = [...answers.entries()].find(([path]) => url.endsWith(path));
     return answer ? answer[1]() : json({ success: false, message: 'unexpected call' }, 500);
   }) as typeof fetch;
@@ -96,6 +96,11 @@ describe('Enroll Now → Razorpay Checkout → verify', () => {
     });
     expect(requests.find((r) => r.url.endsWith('/api/user/purchase'))!.body).toEqual({ courseId: 'course-7' });
     expect(requests.find((r) => r.url.endsWith('/api/user/verifyRazorpay'))!.body).toEqual({ ...payment, purchaseId: 'p-1' });
+    // One trace from the click to the enrolment: both calls carry the same trace id, each its own parent span.
+    const [ordered, verified] = ['/api/user/purchase', '/api/user/verifyRazorpay'].map((path) => requests.find((r) => r.url.endsWith(path))!.traceparent);
+    expect(ordered).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(verified!.slice(0, 36)).toBe(ordered!.slice(0, 36));
+    expect(verified).not.toBe(ordered);
     expect(await screen.findByText(ENROLLMENT_SUCCESSFUL)).toBeInTheDocument();
     await waitFor(() => expect(location).toBe('/my-enrollments'));
     expect(testRuntimeConfig.razorpay.checkoutScriptUrl).toMatch(/checkout\.js$/);

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from '@academy/routing';
-import { ApiError, errorMessage, queryKeys, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
+import { ApiError, errorMessage, newTraceparent, queryKeys, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { createPurchase, verifyPayment } from './checkoutApi';
 import { CHECKOUT_DESCRIPTION, CHECKOUT_THEME_COLOR, loadCheckoutScript, type RazorpayFailure, type RazorpaySuccess } from './razorpayCheckout';
@@ -70,10 +70,10 @@ export function useCheckout(): Checkout {
   }, [toast, reload, navigate, queryClient]);
 
   const onPaid = useCallback(
-    async (payment: RazorpaySuccess, purchaseId: string, courseId: string, learner?: CheckoutLearner) => {
+    async (payment: RazorpaySuccess, purchaseId: string, courseId: string, traceparent: string, learner?: CheckoutLearner) => {
       setPhase('verifying');
       try {
-        const result = await verifyPayment(api, payment, purchaseId);
+        const result = await verifyPayment(api, payment, purchaseId, traceparent);
         if (result.success) await finishEnrollment(learner);
         else toast.error(VERIFICATION_FAILED);
       } catch (error) {
@@ -97,8 +97,9 @@ export function useCheckout(): Checkout {
       if (busy.current) return;
       setPhase('ordering');
       let windowOpen = false;
+      const traceparent = newTraceparent();
       try {
-        const purchase = await createPurchase(api, course._id, learner?.id);
+        const purchase = await createPurchase(api, course._id, learner?.id, traceparent);
         if (!purchase.order) {
           await finishEnrollment(learner); // free course: enrolled by the purchase call
           return;
@@ -113,7 +114,7 @@ export function useCheckout(): Checkout {
           description: CHECKOUT_DESCRIPTION,
           prefill: { name: user?.name, email: user?.email },
           theme: { color: CHECKOUT_THEME_COLOR },
-          handler: (payment) => void onPaid(payment, purchase.purchaseId, course._id, learner),
+          handler: (payment) => void onPaid(payment, purchase.purchaseId, course._id, traceparent, learner),
           modal: { ondismiss: () => setPhase('idle') },
         });
         checkout.on('payment.failed', (failure: RazorpayFailure) => {

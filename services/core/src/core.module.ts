@@ -7,6 +7,9 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import { BullMQOtel } from 'bullmq-otel';
+import { TracingInterceptor, TracingShutdown } from './telemetry/tracing.interceptor.js';
+import { startTracing, tracingEnabled } from './telemetry/tracing.js';
 import type { z } from 'zod';
 import { AuthGuard, InternalTokenGuard } from './auth/guards.js';
 import { TokenVerifier } from './auth/token-verifier.js';
@@ -43,6 +46,7 @@ export interface CoreModuleOptions {
 @Module({})
 export class CoreModule {
   static forRoot(options: CoreModuleOptions): DynamicModule {
+    startTracing(options.service);
     const shape = { ...coreConfigShape, ...options.configShape };
     let loaded: CoreConfig | undefined; // validated once, shared by every provider below
     const configProvider = { provide: CORE_CONFIG, useFactory: () => (loaded ??= loadConfig(shape)) };
@@ -67,6 +71,8 @@ export class CoreModule {
             connection: http ? { url: config.REDIS_URL, ...PRODUCER_REDIS_OPTIONS } : { url: config.REDIS_URL, ...WORKER_REDIS_OPTIONS },
             prefix: config.QUEUE_PREFIX,
             defaultJobOptions: jobOptionsFrom(config),
+            // Jobs carry the enqueuing span's context; the worker's span for the job continues that trace.
+            ...(tracingEnabled() ? { telemetry: new BullMQOtel({ tracerName: 'academy-bullmq' }) } : {}),
           }),
         }),
         ...(http ? [TerminusModule] : []),
@@ -76,6 +82,7 @@ export class CoreModule {
         configProvider,
         { provide: SERVICE_SCHEMA, useValue: options.database.schema },
         DeadLetterStore,
+        TracingShutdown,
         ...(http
           ? [
               TokenVerifier,
@@ -88,6 +95,7 @@ export class CoreModule {
               { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
               { provide: DEAD_LETTER_METRIC, inject: [DeadLetterStore], useFactory: (store: DeadLetterStore) => store.exposeMetric() },
               { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+              { provide: APP_INTERCEPTOR, useClass: TracingInterceptor },
               // The outbox backlog of this service's schema on /metrics (nothing when it has no outbox).
               { provide: 'academy:outboxMetrics', useFactory: (dataSource: DataSource) => trackOutboxMetrics(options.database.schema, dataSource), inject: [DataSource] },
             ]

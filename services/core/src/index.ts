@@ -11,6 +11,7 @@ export { RedisHealthIndicator } from './health/redis.health.js';
 export { createQueueHealthController } from './health/queue-health.controller.js';
 export { answerHealthPing, HEALTH_PING_JOB, HealthPingJob, type HealthPingResult } from './health/health-ping.job.js';
 export { loggerParams } from './logging/logging.js';
+export { contextFromHeaders, inSpan, inTraceOf, startTracing, stopTracing, traceHeaders, tracesExporterFrom, tracingEnabled } from './telemetry/tracing.js';
 export { currentRequestId, runWithRequestId, requestContext, RequestContextInterceptor, JOB_REQUEST_ID_FIELD } from './logging/request-context.js';
 export { trackQueueMetrics, trackOutboxMetrics } from './metrics/queue-metrics.js';
 export { startMetricsServer } from './metrics/http-metrics.js';

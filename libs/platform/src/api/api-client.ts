@@ -17,14 +17,19 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface FormRequestOptions {
+export interface RequestOptions {
+  /** Extra headers, e.g. the `traceparent` that ties a purchase's calls into one trace. */
+  headers?: Record<string, string>;
+}
+
+export interface FormRequestOptions extends RequestOptions {
   /** Called as the body goes out (fetch cannot report this, so such a request goes through XMLHttpRequest). */
   onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 export interface ApiClient {
   get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** JSON body replacing a resource (settings). */
   put<T>(path: string, body?: unknown): Promise<T>;
   del<T>(path: string): Promise<T>;
@@ -91,7 +96,7 @@ export function createApiClient({
   xhrFactory = () => new XMLHttpRequest(),
 }: ApiClientOptions): ApiClient {
   async function request<T>(method: string, path: string, body?: BodyInit, contentType?: string, options: FormRequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     if (contentType) headers['Content-Type'] = contentType;
     const token = await getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -129,7 +134,7 @@ export function createApiClient({
 
   return {
     get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, JSON.stringify(body ?? {}), 'application/json'),
+    post: (path, body, options) => request('POST', path, JSON.stringify(body ?? {}), 'application/json', options),
     put: (path, body) => request('PUT', path, JSON.stringify(body ?? {}), 'application/json'),
     del: (path) => request('DELETE', path),
     postForm: (path, form, options) => request('POST', path, form, undefined, options),

@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { blockingConnection } from '@academy/service-core';
+import { blockingConnection, inTraceOf, tracingEnabled } from '@academy/service-core';
+import { DataSource } from 'typeorm';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { COMMERCE_QUEUE, CommerceJob, verifyJobId } from '../queue/commerce-jobs.js';
 import type { VerifyPaymentData, VerifyPaymentResult } from './payment-settlement.service.js';
@@ -22,9 +23,29 @@ const VERIFY_JOB_OPTIONS = {
 export class VerificationQueue implements OnModuleDestroy {
   private events: QueueEvents | undefined;
 
-  constructor(@InjectQueue(COMMERCE_QUEUE) private readonly queue: Queue) {}
+  constructor(
+    @InjectQueue(COMMERCE_QUEUE) private readonly queue: Queue,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * The job joins the trace of the request that created the purchase, whoever enqueues it (the checkout's call
+   * or a webhook, whichever comes first): one purchase, one trace.
+   */
+  private async purchaseTraceparent(orderId: string): Promise<string | null> {
+    if (!tracingEnabled()) return null;
+    const [row] = (await this.dataSource.query(`SELECT "trace_parent" FROM "commerce"."purchases" WHERE "razorpay_order_id" = $1`, [orderId])) as Array<{
+      trace_parent: string | null;
+    }>;
+    return row?.trace_parent ?? null;
+  }
 
   async enqueue(data: VerifyPaymentData): Promise<Job<VerifyPaymentData, VerifyPaymentResult>> {
+    const traceparent = await this.purchaseTraceparent(data.orderId);
+    return inTraceOf(traceparent, () => this.enqueueOnce(data));
+  }
+
+  private async enqueueOnce(data: VerifyPaymentData): Promise<Job<VerifyPaymentData, VerifyPaymentResult>> {
     const jobId = verifyJobId(data.orderId, data.paymentId);
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const existing = (await this.queue.getJob(jobId)) as Job<VerifyPaymentData, VerifyPaymentResult> | undefined;

@@ -79,6 +79,10 @@ export class Purchase {
   @Column({ name: 'order_expires_at', type: 'timestamptz', nullable: true })
   orderExpiresAt!: Date | null;
 
+  /** The trace of the request that created the purchase (W3C traceparent), continued by its verification job. */
+  @Column({ name: 'trace_parent', type: 'text', nullable: true })
+  traceParent!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

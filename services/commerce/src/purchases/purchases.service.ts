@@ -1,5 +1,5 @@
 import { CURRENCY_CODE, NOT_LINKED_MESSAGE, PARENT_ROLE, payableAmountProblem, priceAfterDiscountPaise, type PurchaseResult } from '@academy/contracts';
-import type { AuthUser } from '@academy/service-core';
+import { traceHeaders, type AuthUser } from '@academy/service-core';
 import { BadGatewayException, BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
@@ -96,6 +96,7 @@ export class PurchasesService {
         failureReason: null,
         paidAt: null,
         enrolledAt: null,
+        traceParent: traceHeaders().traceparent ?? null,
       });
       await purchases.insert(purchase);
       if (amountPaise === 0) {

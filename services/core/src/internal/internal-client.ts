@@ -1,5 +1,7 @@
 import { INTERNAL_TOKEN_HEADER } from '../auth/guards.js';
+import { SpanKind } from '@opentelemetry/api';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
+import { inSpan, traceHeaders } from '../telemetry/tracing.js';
 
 export class InternalCallError extends Error {
   override name = 'InternalCallError';
@@ -35,8 +37,16 @@ export class InternalClient {
     return this.request<T>('POST', path, body);
   }
 
-  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  private request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const url = `${this.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+    // The path's ids are left out of the span name, so that calls group by route.
+    const route = path.split('?')[0]!.replace(/\/[0-9a-f-]{8,}|\/\d+/gi, '/:id');
+    return inSpan(`${method} ${route}`, { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method, 'url.full': url } }, () =>
+      this.send<T>(method, url, body),
+    );
+  }
+
+  private async send<T>(method: string, url: string, body?: unknown): Promise<T> {
     let response: Response;
     const requestId = currentRequestId();
     try {
@@ -47,6 +57,7 @@ export class InternalClient {
           accept: 'application/json',
           // The other service logs the same request id (its pino-http keeps a sane incoming one).
           ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+          ...traceHeaders(),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
