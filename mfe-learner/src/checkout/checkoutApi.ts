@@ -1,12 +1,21 @@
 import type { ApiClient } from '@academy/platform';
-import type { PurchaseResult } from '@academy/contracts';
+import { couponPricePath, type CouponPrice, type CouponPriceAnswer, type PurchaseResult } from '@academy/contracts';
 import type { RazorpaySuccess } from './razorpayCheckout';
 
 export type PurchaseAnswer = PurchaseResult & { success: true; message?: string };
 
-/** `learnerId`: a parent buying for a linked child (the child is enrolled, the parent pays). */
-export function createPurchase(api: ApiClient, courseId: string, learnerId?: string): Promise<PurchaseAnswer> {
-  return api.post<PurchaseAnswer>('/user/purchase', learnerId ? { courseId, learnerId } : { courseId });
+/**
+ * `learnerId`: a parent buying for a linked child (the child is enrolled, the parent pays). `couponCode`: the server
+ * prices the order with it (the price the page showed is never sent).
+ */
+export function createPurchase(api: ApiClient, courseId: string, learnerId?: string, couponCode?: string): Promise<PurchaseAnswer> {
+  return api.post<PurchaseAnswer>('/user/purchase', { courseId, ...(learnerId ? { learnerId } : {}), ...(couponCode ? { couponCode } : {}) });
+}
+
+/** The price a coupon code gives the course now (or the server's refusal: unknown, expired, used up, not for this course). */
+export async function fetchCouponPrice(api: ApiClient, courseId: string, code: string): Promise<CouponPrice> {
+  const { success: _success, ...price } = await api.post<CouponPriceAnswer>(couponPricePath, { courseId, code });
+  return price;
 }
 
 export function verifyPayment(api: ApiClient, payment: RazorpaySuccess, purchaseId: string): Promise<{ success: boolean; message?: string }> {

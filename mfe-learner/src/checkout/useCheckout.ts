@@ -30,6 +30,8 @@ export interface Checkout {
 export interface CheckoutCourse {
   _id: string;
   courseTitle: string;
+  /** A coupon code the learner applied on the course page. */
+  couponCode?: string;
 }
 
 /** A parent buying for a linked child: who is enrolled. Afterwards the parent lands on that child's progress. */
@@ -98,7 +100,7 @@ export function useCheckout(): Checkout {
       setPhase('ordering');
       let windowOpen = false;
       try {
-        const purchase = await createPurchase(api, course._id, learner?.id);
+        const purchase = await createPurchase(api, course._id, learner?.id, course.couponCode);
         if (!purchase.order) {
           await finishEnrollment(learner); // free course: enrolled by the purchase call
           return;
