@@ -1,14 +1,13 @@
 import { jest } from '@jest/globals';
 import { COUPON_REFUSALS, couponPricePaise } from '@academy/contracts';
 import { OutboxRelay } from '@academy/service-core';
-import type { TestUser } from '@academy/service-core/testing';
+import { pdfText, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { eventually, startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
-import { pdfText } from '../testing/pdf-text.js';
 import { WorkerModule } from '../worker.module.js';
 
 jest.setTimeout(60_000);

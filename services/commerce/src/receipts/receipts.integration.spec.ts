@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { financialYear } from '@academy/contracts';
-import { demoUsers, type TestUser } from '@academy/service-core/testing';
+import { demoUsers, pdfText, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Job } from 'bullmq';
@@ -9,7 +9,6 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ReconcilePurchasesJob, type ReconcileData, type ReconcileResult } from '../reconcile/reconcile-purchases.job.js';
 import { startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
-import { pdfText } from '../testing/pdf-text.js';
 import { WorkerModule } from '../worker.module.js';
 import { ReceiptsService } from './receipts.service.js';
 

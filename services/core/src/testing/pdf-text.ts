@@ -1,3 +1,4 @@
+// Test helper of receipts and journeys: reads what a pdfkit document says.
 import { inflateSync } from 'node:zlib';
 
 /** The text lines of a pdfkit PDF (its content streams inflated): each `[<hex> ...] TJ` decoded. */
