@@ -4,9 +4,11 @@ import { OutboxRelay } from '@academy/service-core';
 import { pdfText, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { ReconcilePurchasesJob, type ReconcileData, type ReconcileResult } from '../reconcile/reconcile-purchases.job.js';
 import { eventually, startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
 import { WorkerModule } from '../worker.module.js';
 
@@ -216,7 +218,10 @@ describe('coupons (real PostgreSQL, Redis, sandbox Razorpay, progress)', () => {
     const second = h.newStudent();
     const withCode = await purchase(second, geometry, code);
     expect(withCode.body.order.amount).toBe(couponPricePaise(90_000, { kind: 'percent', percentOff: 50, amountOffPaise: null }));
-    await db().query(`UPDATE commerce.purchases SET status = 'expired', failure_reason = 'No payment before the order expired' WHERE id = $1`, [withCode.body.purchaseId]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const job = { data: { reconcileAfterMs: 1, expireAfterMs: 1 } } as Job<ReconcileData, ReconcileResult>;
+    await worker.get(ReconcilePurchasesJob).handle(job);
+    expect(await db().query('SELECT status FROM commerce.purchases WHERE id = $1', [withCode.body.purchaseId])).toEqual([{ status: 'expired' }]);
     expect(await couponRow(code)).toEqual({ used_count: 0, max_uses: 1 });
 
     const third = h.newStudent();
