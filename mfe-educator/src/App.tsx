@@ -2,6 +2,7 @@ import { educatorPaths, remotePageRoutes } from '@academy/platform';
 import { Link, Route, Routes } from '@academy/routing';
 import { AddCoursePage } from './add-course/AddCoursePage';
 import { EditCoursePage } from './add-course/EditCoursePage';
+import { CouponsPage } from './coupons/CouponsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { EducatorGate } from './layout/EducatorGate';
 import { MyCoursesPage } from './my-courses/MyCoursesPage';
@@ -29,6 +30,7 @@ export default function App() {
           myCourses: MyCoursesPage,
           studentsEnrolled: StudentsEnrolledPage,
           editCourse: EditCoursePage,
+          coupons: CouponsPage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

@@ -1,5 +1,6 @@
 export * from './api.js';
 export * from './constants.js';
+export * from './coupons.js';
 export * from './dates.js';
 export * from './durations.js';
 export * from './forms.js';

@@ -1,5 +1,6 @@
 // Request bodies of the public API, validated on the server with these schemas (400 with the first issue's message).
 import { z } from 'zod';
+import { couponCodeSchema } from './coupons.js';
 import { EARNINGS_GRANULARITIES } from './earnings.js';
 import { MAX_RATING, MIN_RATING } from './ratings.js';
 import { courseFilterQueryFields } from './taxonomy-schemas.js';
@@ -24,6 +25,8 @@ export const purchaseRequestSchema = z.object({
   courseId: courseIdSchema,
   /** A parent buying for a linked child: the child's user id (the learner enrolled); absent: the caller learns. */
   learnerId: userIdSchema('learnerId').optional(),
+  /** A coupon code: the server prices the order with it (or refuses with the reason). */
+  couponCode: couponCodeSchema.optional(),
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 

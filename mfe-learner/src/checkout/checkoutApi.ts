@@ -1,15 +1,26 @@
 import { nextTraceparent, type ApiClient } from '@academy/platform';
-import type { PurchaseResult } from '@academy/contracts';
+import { couponPricePath, type CouponPrice, type CouponPriceAnswer, type PurchaseResult } from '@academy/contracts';
 import type { RazorpaySuccess } from './razorpayCheckout';
 
 export type PurchaseAnswer = PurchaseResult & { success: true; message?: string };
 
 /**
- * `learnerId`: a parent buying for a linked child (the child is enrolled, the parent pays). `traceparent`: the
- * purchase's trace, started at the click and sent again with the verification.
+ * `learnerId`: a parent buying for a linked child (the child is enrolled, the parent pays). `couponCode`: the server
+ * prices the order with it (the price the page showed is never sent). `traceparent`: the purchase's trace, started
+ * at the click and sent again with the verification.
  */
-export function createPurchase(api: ApiClient, courseId: string, learnerId: string | undefined, traceparent: string): Promise<PurchaseAnswer> {
-  return api.post<PurchaseAnswer>('/user/purchase', learnerId ? { courseId, learnerId } : { courseId }, { headers: { traceparent: nextTraceparent(traceparent) } });
+export function createPurchase(api: ApiClient, courseId: string, traceparent: string, learnerId?: string, couponCode?: string): Promise<PurchaseAnswer> {
+  return api.post<PurchaseAnswer>(
+    '/user/purchase',
+    { courseId, ...(learnerId ? { learnerId } : {}), ...(couponCode ? { couponCode } : {}) },
+    { headers: { traceparent: nextTraceparent(traceparent) } },
+  );
+}
+
+/** The price a coupon code gives the course now (or the server's refusal: unknown, expired, used up, not for this course). */
+export async function fetchCouponPrice(api: ApiClient, courseId: string, code: string): Promise<CouponPrice> {
+  const { success: _success, ...price } = await api.post<CouponPriceAnswer>(couponPricePath, { courseId, code });
+  return price;
 }
 
 export function verifyPayment(api: ApiClient, payment: RazorpaySuccess, purchaseId: string, traceparent: string): Promise<{ success: boolean; message?: string }> {

@@ -30,6 +30,8 @@ export interface Checkout {
 export interface CheckoutCourse {
   _id: string;
   courseTitle: string;
+  /** A coupon code the learner applied on the course page. */
+  couponCode?: string;
 }
 
 /** A parent buying for a linked child: who is enrolled. Afterwards the parent lands on that child's progress. */
@@ -99,7 +101,7 @@ export function useCheckout(): Checkout {
       let windowOpen = false;
       const traceparent = newTraceparent();
       try {
-        const purchase = await createPurchase(api, course._id, learner?.id, traceparent);
+        const purchase = await createPurchase(api, course._id, traceparent, learner?.id, course.couponCode);
         if (!purchase.order) {
           await finishEnrollment(learner); // free course: enrolled by the purchase call
           return;

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CoreModule, OutboxModule, QueueModule } from '@academy/service-core';
+import { CouponPriceController, EducatorCouponsController } from './coupons/coupons.controller.js';
+import { CouponsService } from './coupons/coupons.service.js';
 import { CommerceDomainModule } from './commerce-domain.module.js';
 import { commerceConfigShape } from './config/commerce-config.js';
 import { commerceDatabase, commerceEntities } from './database.js';
@@ -26,10 +28,11 @@ import { RefundsController } from './refunds/refunds.controller.js';
     QueueModule.forProducer(COMMERCE_QUEUE),
     CommerceDomainModule.with(OutboxModule.forRoot({ schema: 'commerce', routes: commerceOutboxRoutes })),
   ],
-  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, InternalEarningsController, QueueHealthController, RefundsController, ReceiptsController],
+  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, InternalEarningsController, QueueHealthController, RefundsController, ReceiptsController, EducatorCouponsController, CouponPriceController],
   providers: [
     EducatorSalesService,
     PurchasesService,
+    CouponsService,
     PaymentsRateLimitGuard,
     VerificationQueue,
     RazorpayWebhookService,

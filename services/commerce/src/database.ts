@@ -10,6 +10,7 @@ import { EducatorSalesIndex1770200020000 } from './migrations/1770200020000-Educ
 import { PaiseAsBigint1770200030000 } from './migrations/1770200030000-PaiseAsBigint.js';
 import { OutboxRequestId1770200040000 } from './migrations/1770200040000-OutboxRequestId.js';
 import { PartialRefundsAndOrderExpiry1770300000000 } from './migrations/1770300000000-PartialRefundsAndOrderExpiry.js';
+import { Coupons1770400000000 } from './migrations/1770400000000-Coupons.js';
 import { PurchaseTraceParent1790040000000 } from './migrations/1790040000000-PurchaseTraceParent.js';
 import { Purchase } from './purchases/purchase.entity.js';
 
@@ -19,5 +20,5 @@ export const commerceEntities = [Purchase, OutboxRecord];
 export const commerceDatabase = {
   schema: 'commerce',
   entities: commerceEntities,
-  migrations: [CreatePurchasesAndOutbox1760000000000, PaymentsEarningsAndWebhooks1760000000001, PaymentAttempts1770100000000, RefundsAndOnePaidPurchase1770100000001, Receipts1770200000000, DeadLetters1770200000121, PurchasePayer1770200014001, EducatorSalesIndex1770200020000, PaiseAsBigint1770200030000, OutboxRequestId1770200040000, PartialRefundsAndOrderExpiry1770300000000, PurchaseTraceParent1790040000000],
+  migrations: [CreatePurchasesAndOutbox1760000000000, PaymentsEarningsAndWebhooks1760000000001, PaymentAttempts1770100000000, RefundsAndOnePaidPurchase1770100000001, Receipts1770200000000, DeadLetters1770200000121, PurchasePayer1770200014001, EducatorSalesIndex1770200020000, PaiseAsBigint1770200030000, OutboxRequestId1770200040000, PartialRefundsAndOrderExpiry1770300000000, Coupons1770400000000, PurchaseTraceParent1790040000000],
 };

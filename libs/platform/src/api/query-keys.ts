@@ -39,6 +39,7 @@ export const queryKeys = {
     myCourses: () => [...queryKeys.educator.all, 'my-courses'] as const,
     courseForEditing: (courseId: string) => [...queryKeys.educator.all, 'course', courseId] as const,
     students: () => [...queryKeys.educator.all, 'students'] as const,
+    coupons: () => [...queryKeys.educator.all, 'coupons'] as const,
     /** Attempts, passes, average best score and most-missed question of a course's quizzes. */
     quizStats: (courseId: string) => [...queryKeys.educator.all, 'quiz-stats', courseId] as const,
   },

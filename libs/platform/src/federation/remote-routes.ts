@@ -29,6 +29,7 @@ export const educatorPaths = {
   myCourses: '/educator/my-courses',
   studentsEnrolled: '/educator/students-enrolled',
   editCourse: '/educator/edit-course/:courseId',
+  coupons: '/educator/coupons',
 } as const;
 
 export const infoPaths = {

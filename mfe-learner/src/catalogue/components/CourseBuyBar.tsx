@@ -1,4 +1,4 @@
-import { formatPrice, priceAfterDiscount, type CourseDetail } from '@academy/contracts';
+import { formatPrice, fromPaise, priceAfterDiscount, type CouponPrice, type CourseDetail } from '@academy/contracts';
 import type { CheckoutPhase } from '../../checkout';
 import { EnrollButton } from './EnrollButton';
 import './CourseBuyBar.css';
@@ -8,6 +8,8 @@ interface CourseBuyBarProps {
   isEnrolled: boolean;
   onEnroll: () => void;
   phase?: CheckoutPhase;
+  /** A coupon code applied in the side card: the bar shows its price, and Enroll Now buys with it. */
+  coupon?: CouponPrice | null;
 }
 
 /**
@@ -16,14 +18,14 @@ interface CourseBuyBarProps {
  * `--academy-bottom-bar-height` on the root and pads the body by it (CourseBuyBar.css), so the footer's end and
  * anything pinned to the bottom corner (the shell's WhatsApp button) can sit above it instead of under it.
  */
-export function CourseBuyBar({ course, isEnrolled, onEnroll, phase = 'idle' }: CourseBuyBarProps) {
-  const hasDiscount = course.discount > 0;
+export function CourseBuyBar({ course, isEnrolled, onEnroll, phase = 'idle', coupon = null }: CourseBuyBarProps) {
+  const hasDiscount = course.discount > 0 || coupon !== null;
   return (
     <div className="course-buy-bar" role="region" aria-label="Buy this course">
       <p className="course-buy-bar__prices">
         <span className="course-buy-bar__price">
           <span className="visually-hidden">Price: </span>
-          {formatPrice(priceAfterDiscount(course.coursePrice, course.discount))}
+          {formatPrice(coupon ? fromPaise(coupon.pricePaise) : priceAfterDiscount(course.coursePrice, course.discount))}
         </span>
         {hasDiscount && (
           <span className="course-buy-bar__was">
@@ -31,7 +33,7 @@ export function CourseBuyBar({ course, isEnrolled, onEnroll, phase = 'idle' }: C
               <span className="visually-hidden">Original price: </span>
               {formatPrice(course.coursePrice)}
             </s>{' '}
-            <span className="course-buy-bar__discount">{course.discount}% off</span>
+            <span className="course-buy-bar__discount">{coupon ? `code ${coupon.code}` : `${course.discount}% off`}</span>
           </span>
         )}
       </p>

@@ -5,6 +5,8 @@ import {
   pluralize,
   priceAfterDiscount,
   totalLectureMinutes,
+  fromPaise,
+  type CouponPrice,
   type CourseDetail,
   type LectureDto,
 } from '@academy/contracts';
@@ -30,13 +32,17 @@ interface CourseSideCardProps {
   onEnroll: () => void;
   /** A purchase under way (see useCheckout): the button says so and cannot start another. */
   phase?: CheckoutPhase;
+  /** A coupon code the server priced: the price shown is what it gives. */
+  coupon?: CouponPrice | null;
+  /** Between the price and Enroll Now: the coupon field. */
+  couponField?: ReactNode;
   /** Below Enroll Now: a parent's "Enroll my child". */
   children?: ReactNode;
 }
 
-export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, phase = 'idle', children }: CourseSideCardProps) {
-  const hasDiscount = course.discount > 0;
-  const finalPrice = priceAfterDiscount(course.coursePrice, course.discount);
+export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, phase = 'idle', coupon = null, couponField, children }: CourseSideCardProps) {
+  const hasDiscount = course.discount > 0 || coupon !== null;
+  const finalPrice = coupon ? fromPaise(coupon.pricePaise) : priceAfterDiscount(course.coursePrice, course.discount);
   return (
     <aside className="course-side-card" aria-label="Enrolment">
       <div className="course-side-card__media">
@@ -58,7 +64,8 @@ export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, p
                 <span className="visually-hidden">Original price: </span>
                 {formatPrice(course.coursePrice)}
               </s>
-              <span className="course-side-card__discount">{course.discount}% off</span>
+              {course.discount > 0 && <span className="course-side-card__discount">{course.discount}% off</span>}
+              {coupon && <span className="course-side-card__discount">with code {coupon.code}</span>}
             </>
           )}
         </p>
@@ -70,6 +77,7 @@ export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, p
           <li>{formatDuration(totalLectureMinutes(course.courseContent))}</li>
           <li>{pluralize(countLectures(course.courseContent), 'lesson')}</li>
         </ul>
+        {!isEnrolled && couponField}
         <EnrollButton className="course-side-card__enroll" isEnrolled={isEnrolled} onEnroll={onEnroll} phase={phase} />
         {children}
         <h2 className="course-side-card__inclusions-title">What&apos;s in the course?</h2>

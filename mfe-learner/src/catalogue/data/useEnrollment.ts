@@ -16,7 +16,7 @@ export interface EnrollmentState {
 }
 
 /** Enrolled when the user's enrolledCourses contain the course (spec section 4), or the server says so. */
-export function useEnrollment(course: Pick<CourseDetail, '_id'> & { courseTitle?: string }): EnrollmentState {
+export function useEnrollment(course: Pick<CourseDetail, '_id'> & { courseTitle?: string }, couponCode?: string): EnrollmentState {
   const { user } = useCurrentUser();
   const toast = useToast();
   const checkout = useCheckout();
@@ -35,8 +35,8 @@ export function useEnrollment(course: Pick<CourseDetail, '_id'> & { courseTitle?
       toast.info(ALREADY_ENROLLED);
       return;
     }
-    void checkout.start({ _id: course._id, courseTitle: course.courseTitle ?? '' });
-  }, [user, course._id, course.courseTitle, isEnrolled, toast, checkout]);
+    void checkout.start({ _id: course._id, courseTitle: course.courseTitle ?? '', couponCode });
+  }, [user, course._id, course.courseTitle, couponCode, isEnrolled, toast, checkout]);
 
   return { isEnrolled, enroll, phase: checkout.phase };
 }

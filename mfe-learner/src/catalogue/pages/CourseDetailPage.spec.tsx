@@ -48,6 +48,42 @@ describe('CourseDetailPage on a phone', () => {
     expect(within(bar).getByText('20% off')).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Enroll Now' })).toBeEnabled();
   });
+
+  it('a coupon applied in the side card reprices the bar, and Enroll Now in the bar buys with the code (never a price)', async () => {
+    const user = userEvent.setup();
+    const course = courseDetail({ coursePrice: 1000, discount: 20 });
+    const server = fakeServer(serveCourse(course), (url) =>
+      url.pathname === '/api/user/coupon-price' ? ok({ code: 'HALF', listPricePaise: 80_000, discountPaise: 40_000, pricePaise: 40_000 }) : undefined,
+    );
+    renderCatalogueAt(`/course/${course._id}`, { user: userData() });
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+    await user.type(screen.getByLabelText('Coupon code'), 'half');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const applied = await screen.findByText((_, element) => element?.classList.contains('coupon-field__applied') ?? false);
+    expect(applied.closest('[role="status"]')).toHaveTextContent('Code HALF applied: ₹400.00 off, you pay ₹400.00');
+    const bar = screen.getByRole('region', { name: 'Buy this course' });
+    expect(bar.querySelector('.course-buy-bar__price')).toHaveTextContent('Price: ₹400');
+    expect(within(bar).getByText('code HALF')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Enroll Now' }));
+    await waitFor(() => expect(server.mock.calls.some(([input]) => String(input).endsWith('/api/user/purchase'))).toBe(true));
+    const [, init] = server.mock.calls.find(([input]) => String(input).endsWith('/api/user/purchase'))!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({ courseId: course._id, couponCode: 'HALF' });
+  });
+});
+
+describe('CourseDetailPage coupon field', () => {
+  it("shows the server's reason when a code cannot be used, and keeps the price", async () => {
+    const user = userEvent.setup();
+    const course = courseDetail({ coursePrice: 1000, discount: 0 });
+    fakeServer(serveCourse(course), (url) => (url.pathname === '/api/user/coupon-price' ? failure(422, 'This coupon code has expired') : undefined));
+    renderCatalogueAt(`/course/${course._id}`, { user: userData() });
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+    await user.type(screen.getByLabelText('Coupon code'), 'OLD10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This coupon code has expired');
+    expect(screen.getByLabelText('Coupon code')).toHaveAttribute('aria-invalid', 'true');
+    expect(document.querySelector('.course-side-card__price')).toHaveTextContent('Price: ₹1,000');
+  });
 });
 
 describe('CourseDetailPage', () => {

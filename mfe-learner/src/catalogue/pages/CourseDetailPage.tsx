@@ -9,11 +9,13 @@ import {
   formatDuration,
   pluralize,
   totalLectureMinutes,
+  type CouponPrice,
   type CourseDetail,
   type LectureDto,
 } from '@academy/contracts';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { ChapterAccordion } from '../components/ChapterAccordion';
+import { CouponField } from '../components/CouponField';
 import { CourseBuyBar } from '../components/CourseBuyBar';
 import { CourseSideCard } from '../components/CourseSideCard';
 import { useIsPhone } from '../../common/useMediaQuery';
@@ -54,7 +56,9 @@ function CourseNotFound() {
 
 export function CourseDetailView({ course }: { course: CourseDetail }) {
   const [previewLecture, setPreviewLecture] = useState<LectureDto | null>(null);
-  const { isEnrolled, enroll, phase } = useEnrollment(course);
+  // A code the server priced; the side card's field sets it, the side card and the phone's buy bar buy with it.
+  const [coupon, setCoupon] = useState<CouponPrice | null>(null);
+  const { isEnrolled, enroll, phase } = useEnrollment(course, coupon?.code);
   const author = course.educator.name.trim() || 'the Academy';
   // On a phone the price and Enroll Now live in a bar fixed to the bottom of the screen (the first screen included).
   const isPhone = useIsPhone();
@@ -104,10 +108,18 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
         </section>
       </div>
 
-      <CourseSideCard course={course} previewLecture={previewLecture} isEnrolled={isEnrolled} onEnroll={enroll} phase={phase}>
+      <CourseSideCard
+        course={course}
+        previewLecture={previewLecture}
+        isEnrolled={isEnrolled}
+        onEnroll={enroll}
+        phase={phase}
+        coupon={coupon}
+        couponField={<CouponField courseId={course._id} applied={coupon} onChange={setCoupon} />}
+      >
         <EnrollMyChild course={course} />
       </CourseSideCard>
-      {isPhone && <CourseBuyBar course={course} isEnrolled={isEnrolled} onEnroll={enroll} phase={phase} />}
+      {isPhone && <CourseBuyBar course={course} isEnrolled={isEnrolled} onEnroll={enroll} phase={phase} coupon={coupon} />}
     </div>
   );
 }

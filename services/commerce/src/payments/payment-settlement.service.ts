@@ -124,6 +124,8 @@ export class PaymentSettlementService {
     const beforeClosing = purchase.status !== 'expired' || (paidAtSeconds + 1) * 1000 <= purchase.updatedAt.getTime();
     const beforeExpiry = purchase.orderExpiresAt === null || paidAtSeconds * 1000 <= purchase.orderExpiresAt.getTime();
     if (beforeClosing && beforeExpiry) return false;
+    // A closed order's coupon use was given back (to someone else, perhaps): its price is not honoured late.
+    if (purchase.couponCode !== null) return true;
     const course = await this.catalogue.course(purchase.courseId).catch((error: unknown) => {
       if (error instanceof NotFoundException) return null; // the course is gone: nothing to enrol in at any price
       throw error;

@@ -35,6 +35,17 @@ export class Purchase {
   @Column({ name: 'amount_paise', type: 'bigint', transformer: { to: (paise: number) => paise, from: (stored: string | null) => (stored === null ? stored : Number(stored)) } })
   amountPaise!: number;
 
+  /** The price before the coupon (catalogue's price after the course's own discount); null on purchases made before coupons. */
+  @Column({ name: 'list_price_paise', type: 'bigint', nullable: true, transformer: { to: (paise: number | null) => paise, from: (stored: string | null) => (stored === null ? null : Number(stored)) } })
+  listPricePaise!: number | null;
+
+  /** What the coupon took off (`amountPaise` = list price − this). */
+  @Column({ name: 'discount_paise', type: 'bigint', default: 0, transformer: { to: (paise: number) => paise, from: (stored: string | null) => Number(stored ?? 0) } })
+  discountPaise!: number;
+
+  @Column({ name: 'coupon_code', type: 'text', nullable: true })
+  couponCode!: string | null;
+
   @Column({ type: 'text', default: 'INR' })
   currency!: string;
 

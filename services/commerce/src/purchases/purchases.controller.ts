@@ -31,7 +31,7 @@ export class PurchasesController {
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(purchaseRequestSchema)) body: PurchaseRequest,
   ): Promise<{ success: true } & PurchaseResult> {
-    return { success: true, ...(await this.purchases.purchase(user, body.courseId, body.learnerId)) };
+    return { success: true, ...(await this.purchases.purchase(user, body.courseId, body.learnerId, body.couponCode)) };
   }
 
   /**

@@ -4,6 +4,7 @@ import { BadGatewayException, BadRequestException, ConflictException, ForbiddenE
 import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { CatalogueClient, ProgressClient } from '../clients/service-clients.js';
+import { CouponsService, type AppliedCoupon } from '../coupons/coupons.service.js';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { PaymentSettlementService } from '../payments/payment-settlement.service.js';
 import { GatewayError, RazorpayGateway } from '../razorpay/razorpay-gateway.js';
@@ -39,16 +40,20 @@ export class PurchasesService {
     private readonly progress: ProgressClient,
     private readonly razorpay: RazorpayGateway,
     private readonly settlement: PaymentSettlementService,
+    private readonly coupons: CouponsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
-  async purchase(user: AuthUser, courseId: string, learnerId?: string): Promise<PurchaseResult & { message: string }> {
+  async purchase(user: AuthUser, courseId: string, learnerId?: string, couponCode?: string): Promise<PurchaseResult & { message: string }> {
     const learner = await this.learnerFor(user, learnerId);
     const course = await this.catalogue.course(courseId);
     if (!course.isPublished) throw new NotFoundException('Course not found');
-    const amountPaise = priceAfterDiscountPaise(course.coursePrice, course.discount);
-    const problem = payableAmountProblem(amountPaise);
+    const listPricePaise = priceAfterDiscountPaise(course.coursePrice, course.discount);
+    const problem = payableAmountProblem(listPricePaise);
     if (problem) throw new BadRequestException(`This course cannot be bought: ${problem}`);
+    // The code is priced here, from catalogue's price: whatever figure the page showed is never used.
+    const coupon: AppliedCoupon | null = couponCode ? await this.coupons.price(couponCode, course, learner.id) : null;
+    const amountPaise = coupon?.pricePaise ?? listPricePaise;
 
     const outcome = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase|${learner.id}|${courseId}`]);
@@ -62,14 +67,16 @@ export class PurchasesService {
       const pending = open.find((row) => row.status === 'pending');
       // An order that expires within the next minutes is not handed out again: Checkout could not finish in time.
       const orderStillOpen = (row: Purchase) => row.orderExpiresAt === null || row.orderExpiresAt.getTime() - Date.now() > orderReuseMarginMs(this.config.ORDER_TTL_MS);
-      if (pending && pending.amountPaise === amountPaise && pending.payerId === user.id && orderStillOpen(pending)) {
+      const sameCoupon = (row: Purchase) => row.couponCode === (coupon?.code ?? null);
+      if (pending && pending.amountPaise === amountPaise && sameCoupon(pending) && pending.payerId === user.id && orderStillOpen(pending)) {
         return { kind: 'order' as const, purchase: pending };
       }
       if (pending) {
         // The price changed since, someone else (the child, or another parent) is paying now, or the order is
         // expiring: that order is closed (a payment made for it all the same enrols only at today's price, else it
-        // is refunded, by settlement).
-        const reason = pending.payerId !== user.id ? 'Replaced by another payer' : pending.amountPaise !== amountPaise ? 'Price changed' : 'Order expired';
+        // is refunded, by settlement). Its coupon use, if any, is given back by the trigger on purchases.
+        const reason =
+          pending.payerId !== user.id ? 'Replaced by another payer' : pending.amountPaise !== amountPaise || !sameCoupon(pending) ? 'Price changed' : 'Order expired';
         await manager.query(
           `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = $2, "updated_at" = now() WHERE "id" = $1`,
           [pending.id, reason],
@@ -84,6 +91,9 @@ export class PurchasesService {
         courseId,
         educatorId: course.educatorId,
         amountPaise,
+        listPricePaise,
+        discountPaise: listPricePaise - amountPaise,
+        couponCode: coupon?.code ?? null,
         currency: CURRENCY_CODE,
         status: 'pending',
         studentName: learner.name,
@@ -99,8 +109,9 @@ export class PurchasesService {
         traceParent: traceHeaders().traceparent ?? null,
       });
       await purchases.insert(purchase);
+      if (coupon) await this.coupons.takeUse(manager, coupon, purchase.id, learner.id);
       if (amountPaise === 0) {
-        // Free: recorded as a paid purchase of ₹0 (it counts as an enrolment in the educator's totals).
+        // Free (or free with a 100 % code): recorded as a paid purchase of ₹0 (it counts as an enrolment in the educator's totals).
         await this.settlement.markPaid(purchase, null, manager);
         return { kind: 'enrol' as const, purchase };
       }
@@ -110,7 +121,7 @@ export class PurchasesService {
     const { purchase } = outcome;
     if (outcome.kind === 'enrol') {
       await this.settlement.enrol(purchase);
-      return { purchaseId: purchase.id, enrolled: true, message: 'Enrolled in the free course' };
+      return { purchaseId: purchase.id, enrolled: true, message: coupon ? 'Enrolled for free with the coupon' : 'Enrolled in the free course' };
     }
     // Outside any transaction: the pooled connection went back when the transaction above committed.
     const orderId = purchase.razorpayOrderId ?? (await this.attachOrder(purchase, ...(await this.createOrder(purchase))));

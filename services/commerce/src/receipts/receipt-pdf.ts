@@ -58,7 +58,15 @@ export function renderReceiptPdf(receipt: ReceiptRow, options: { compress?: bool
     };
     row('Description', 'Amount', true);
     rule();
-    row(`${refund ? 'Refund of the course' : 'Online course'}: ${receipt.course_title}`, inr(receipt.amount_paise));
+    const discount = Number(receipt.discount_paise ?? 0);
+    if (!refund && discount > 0 && receipt.list_price_paise !== null) {
+      row(`Online course: ${receipt.course_title}`, inr(receipt.list_price_paise));
+      row(`Discount (coupon ${receipt.coupon_code ?? ''})`, inr(-discount));
+      rule();
+      row('Price after discount', inr(receipt.amount_paise));
+    } else {
+      row(`${refund ? 'Refund of the course' : 'Online course'}: ${receipt.course_title}`, inr(receipt.amount_paise));
+    }
     rule();
     const rate = Number(receipt.tax_rate_percent);
     if (rate > 0) {

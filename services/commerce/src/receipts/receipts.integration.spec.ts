@@ -1,35 +1,16 @@
 import { jest } from '@jest/globals';
 import { financialYear } from '@academy/contracts';
-import { demoUsers, type TestUser } from '@academy/service-core/testing';
+import { demoUsers, pdfText, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ReconcilePurchasesJob, type ReconcileData, type ReconcileResult } from '../reconcile/reconcile-purchases.job.js';
 import { startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
 import { WorkerModule } from '../worker.module.js';
 import { ReceiptsService } from './receipts.service.js';
-
-/** The text lines of a pdfkit PDF (its content streams inflated): each `[<hex> ...] TJ` decoded. */
-function pdfText(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((match) => {
-    const bytes = Buffer.from(match[1]!, 'latin1');
-    try {
-      return inflateSync(bytes).toString('latin1');
-    } catch {
-      return match[1]!;
-    }
-  });
-  return streams.flatMap((stream) =>
-    [...stream.matchAll(/\[([^\]]*)\] TJ/g)].map((match) =>
-      [...match[1]!.matchAll(/<([0-9a-f]*)>/g)].map((part) => Buffer.from(part[1]!, 'hex').toString('latin1')).join(''),
-    ),
-  );
-}
 
 /** Issue 11 point 6: numbered receipts (gap-free per financial year), GST lines, PDF for the owner only. */
 jest.setTimeout(60_000);

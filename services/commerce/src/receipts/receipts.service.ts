@@ -14,6 +14,10 @@ export interface ReceiptRow {
   course_title: string;
   razorpay_payment_id: string | null;
   amount_paise: string;
+  /** Payments with a coupon: the price before it, what it took off and the code (null/0 otherwise). */
+  list_price_paise: string | null;
+  discount_paise: string;
+  coupon_code: string | null;
   taxable_paise: string;
   tax_paise: string;
   tax_rate_percent: string;
@@ -54,9 +58,20 @@ export class ReceiptsService {
     )) as { number: string }[];
     if (existing) return existing.number;
     const [purchase] = (await manager.query(
-      `SELECT "payer_id", "payer_name", "payer_email", "course_id", "course_title", "razorpay_payment_id" FROM "commerce"."purchases" WHERE "id" = $1`,
+      `SELECT "payer_id", "payer_name", "payer_email", "course_id", "course_title", "razorpay_payment_id", "list_price_paise", "discount_paise", "coupon_code"
+         FROM "commerce"."purchases" WHERE "id" = $1`,
       [entry.purchaseId],
-    )) as { payer_id: string; payer_name: string; payer_email: string; course_id: string; course_title: string; razorpay_payment_id: string | null }[];
+    )) as {
+      payer_id: string;
+      payer_name: string;
+      payer_email: string;
+      course_id: string;
+      course_title: string;
+      razorpay_payment_id: string | null;
+      list_price_paise: string | null;
+      discount_paise: string;
+      coupon_code: string | null;
+    }[];
     if (!purchase) throw new Error(`no purchase ${entry.purchaseId} to issue a receipt for`);
 
     const series = this.series(entry.kind);
@@ -73,12 +88,14 @@ export class ReceiptsService {
     const sequence = counter!.last_number;
     const number = receiptNumber(series, year, sequence);
     const rate = this.config.RECEIPT_GST_RATE_PERCENT;
+    // GST is on what was paid (the net after any coupon); a credit note shows no coupon lines.
     const { taxablePaise, taxPaise } = gstInclusiveSplit(entry.amountPaise, rate);
+    const withCoupon = entry.kind === 'payment' && purchase.coupon_code !== null && Number(purchase.discount_paise) > 0;
     await manager.query(
       `INSERT INTO "commerce"."receipts" ("id", "number", "series", "financial_year", "sequence", "kind", "purchase_id", "refund_id", "user_id",
               "payer_name", "payer_email", "course_id", "course_title", "razorpay_payment_id", "amount_paise", "taxable_paise", "tax_paise",
-              "tax_rate_percent", "seller_name", "seller_address", "seller_gstin", "issued_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+              "tax_rate_percent", "seller_name", "seller_address", "seller_gstin", "issued_at", "list_price_paise", "discount_paise", "coupon_code")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
       [
         randomUUID(),
         number,
@@ -103,6 +120,9 @@ export class ReceiptsService {
         this.config.RECEIPT_SELLER_ADDRESS,
         this.config.RECEIPT_SELLER_GSTIN,
         entry.at,
+        withCoupon ? purchase.list_price_paise : null,
+        withCoupon ? purchase.discount_paise : 0,
+        withCoupon ? purchase.coupon_code : null,
       ],
     );
     return number;

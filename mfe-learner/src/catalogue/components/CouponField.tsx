@@ -1,0 +1,85 @@
+import { formatPrice, fromPaise, type CouponPrice } from '@academy/contracts';
+import { errorMessage, useApi, useCurrentUser } from '@academy/platform';
+import { useId, useState, type FormEvent } from 'react';
+import { fetchCouponPrice } from '../../checkout/checkoutApi';
+import './CouponField.css';
+
+export const LOGIN_TO_APPLY_COUPON = 'Log in to apply a coupon code';
+
+interface CouponFieldProps {
+  courseId: string;
+  applied: CouponPrice | null;
+  onChange(price: CouponPrice | null): void;
+}
+
+/**
+ * "Have a coupon code?" on the course page: the server says what the code makes the price (or why it cannot be
+ * used); Enroll Now then buys with it, and the server prices the order again itself.
+ */
+export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
+  const id = useId();
+  const api = useApi();
+  const { user } = useCurrentUser();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const apply = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (checking) return;
+    if (!user) {
+      setProblem(LOGIN_TO_APPLY_COUPON);
+      return;
+    }
+    setChecking(true);
+    setProblem(null);
+    try {
+      onChange(await fetchCouponPrice(api, courseId, code));
+    } catch (failure) {
+      onChange(null);
+      setProblem(errorMessage(failure).replace(/^Invalid request: code: /, ''));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  if (applied) {
+    return (
+      <div className="coupon-field coupon-field--applied" role="status">
+        <p className="coupon-field__applied">
+          Code <strong>{applied.code}</strong> applied: {formatPrice(fromPaise(applied.discountPaise))} off, you pay{' '}
+          <strong>{formatPrice(fromPaise(applied.pricePaise))}</strong>
+        </p>
+        <button type="button" className="coupon-field__remove" onClick={() => onChange(null)}>
+          Remove code
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form className="coupon-field" onSubmit={(event) => void apply(event)} aria-busy={checking}>
+      <label htmlFor={`${id}-code`}>Coupon code</label>
+      <div className="coupon-field__row">
+        <input
+          id={`${id}-code`}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={20}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+        />
+        <button type="submit" className="coupon-field__apply" disabled={checking || code.trim() === ''}>
+          {checking ? 'Checking…' : 'Apply'}
+        </button>
+      </div>
+      {problem && (
+        <p id={`${id}-problem`} className="coupon-field__problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
