@@ -31,7 +31,7 @@ function pdfText(pdf: Buffer): string[] {
   );
 }
 
-/** Issue 11 point 6: numbered receipts (gap-free per financial year), GST lines, PDF for the owner only. */
+/** Numbered receipts (gap-free per financial year), GST lines, PDF for the owner only. */
 jest.setTimeout(60_000);
 
 describe('receipts (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)', () => {
