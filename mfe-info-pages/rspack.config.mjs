@@ -4,6 +4,8 @@ export default createAppConfig({
   appDir: import.meta.dirname,
   name: 'info',
   title: 'Academy – information',
+  // The pages this remote serves: its App routes them and its manifest publishes them to the shell.
+  pagesFile: './src/pages.json',
   exposes: {
     './App': './src/App.tsx',
     './TestimonialsSection': './src/sections/TestimonialsSection.tsx',

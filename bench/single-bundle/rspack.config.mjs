@@ -1,4 +1,4 @@
-// Bench only (issue 10, "what federation costs"): the shell and the remotes' pages built as ONE bundle, from the
+// Bench only ("what federation costs", docs/performance.md): the shell and the remotes' pages built as ONE bundle, from the
 // same source files and the same rspack settings, without Module Federation. `npm run bench` builds it and the
 // pages benchmark measures it next to the federated portal, against the same services and data.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Learner catalogue journey (issue 3): search from home, the filter chip, the course page with preview and prices.
+// Learner catalogue journey: search from home, the filter chip, the course page with preview and prices.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { formatPrice, pluralize, priceAfterDiscount, type CourseDetail, type CourseSummary } from '@academy/contracts';

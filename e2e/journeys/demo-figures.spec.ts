@@ -1,4 +1,4 @@
-// The demo figures agree (issue 16): the launcher's demo classmates bought, studied and rated the demo courses
+// The demo figures agree: the launcher's demo classmates bought, studied and rated the demo courses
 // through the public API, and every page that shows a course's students, ratings or earnings shows the same
 // numbers, backed by those records.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// Educator journey (issue 6): an educator authors a course in the draft-js form; it reaches the catalogue and My
+// Educator journey: an educator authors a course in the draft-js form; it reaches the catalogue and My
 // Courses; a student buys it; the dashboard totals, the chart and Students Enrolled show the purchase.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Information pages and the portal's chrome (issue 7): newsletter, contact through the sandbox form service,
+// Information pages and the portal's chrome: newsletter, contact through the sandbox form service,
 // the WhatsApp box, the /loading redirect, and every info route rendering with a clean console.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
@@ -87,6 +87,8 @@ describe('information pages and chrome', () => {
     const config = (await (await fetch(`${portalUrl}/runtime-config.json`)).json()) as { whatsappNumber: string };
     const question = page.getByLabel('Your question for us on WhatsApp');
     const sendButton = page.getByRole('button', { name: 'Send on WhatsApp' });
+    // Folded to its round button at every width, so it lies over no page; the button opens it.
+    await page.getByRole('button', { name: 'Ask us on WhatsApp' }).click();
 
     await question.fill('   ');
     let opened = false;
@@ -135,7 +137,7 @@ describe('information pages and chrome', () => {
     await title.first().waitFor();
     if (heading) expect(await title.first().textContent()).toContain(heading);
     // The WhatsApp box is on every page outside /educator.
-    await page.getByLabel('Your question for us on WhatsApp').waitFor();
+    await page.getByRole('button', { name: 'Ask us on WhatsApp' }).waitFor();
     await context.close();
   });
 });

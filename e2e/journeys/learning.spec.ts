@@ -1,4 +1,4 @@
-// Learning journey (issue 5): an enrolled student plays an mp4 lecture and resumes it, completes the course,
+// Learning journey: an enrolled student plays an mp4 lecture and resumes it, completes the course,
 // rates it, opens notes, downloads the certificate and verifies it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
@@ -85,7 +85,7 @@ describe('learning', () => {
     expect(notesTab.url()).toBe(new URL(notesHref!, portalUrl).href);
     await notesTab.close();
 
-    // The course is complete only with its chapter quiz passed (issue 15): the demo quiz's answers, through the API.
+    // The course is complete only with its chapter quiz passed: the demo quiz's answers, through the API.
     const demoAnswers = { single: [0], multiple: [0, 2], numeric: 2 } as const;
     for (const quiz of quizzesOf(course.courseContent)) {
       const { body } = await callApi<QuizForLearner>(token, `/api${quizPath(courseId, quiz.quizId)}`);

@@ -1,4 +1,4 @@
-// What a learner's phone downloads for the first page (issue 10): one federation runtime (the shell's, which the
+// What a learner's phone downloads for the first page: one federation runtime (the shell's, which the
 // remotes use), no authoring, chart, player or checkout code, and a layout that does not jump when the remotes
 // and the courses arrive. Speeds are measured by `npm run bench`; these are the structural checks behind them.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -10,7 +10,7 @@ const { portalUrl } = portal();
 const PHONE = { width: 390, height: 844 };
 // A name only the federation runtime's core carries (its hook for registering remotes).
 const FEDERATION_CORE_MARKER = 'beforeRegisterRemote';
-// JavaScript before `/` settles, compressed as the edge serves it: 291 KB before issue 10's work, 204 KB after
+// JavaScript before `/` settles, compressed as the edge serves it: 291 KB before the levers of docs/performance.md, 204 KB after
 // (react-dom alone is 65 KB). A budget, so a change that puts something heavy on every first page is noticed.
 const FIRST_RENDER_JS_BUDGET_BYTES = 215 * 1024;
 const NOT_ON_FIRST_RENDER = { 'sign-in SDK (for an anonymous visitor)': 'auth0-spa-js', 'rich-text editor': 'DraftEditorContents', charts: 'recharts', player: 'Mark Complete', checkout: 'checkout.js' };

@@ -1,4 +1,4 @@
-// Paid content (issue 11, point 1): files of non-preview lectures reach only the entitled, through short-lived
+// Paid content: files of non-preview lectures reach only the entitled, through short-lived
 // signed links that catalogue checks; a signed-out visitor gets 401 and no link; the enrolled learner opens the
 // notes and the video seeks (Range requests through the edge).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

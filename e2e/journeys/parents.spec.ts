@@ -1,4 +1,4 @@
-// Parents (issue 14): a new student creates a link code, the demo parent links with it and follows the child's
+// Parents: a new student creates a link code, the demo parent links with it and follows the child's
 // progress, buys a course for the child through the same Razorpay checkout, receives the weekly email in the
 // sandbox inbox (the real progress queue), and loses access when the student removes the link.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

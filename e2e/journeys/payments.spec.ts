@@ -1,4 +1,4 @@
-// Payments (issue 4): a learner pays through the sandbox's Razorpay Checkout and lands on /my-enrollments; a failed
+// Payments: a learner pays through the sandbox's Razorpay Checkout and lands on /my-enrollments; a failed
 // payment shows the failure and enrols nothing.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';

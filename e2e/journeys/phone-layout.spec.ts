@@ -1,25 +1,31 @@
 // On a 390 × 844 phone nothing floating lies over what the learner taps or reads: no link, button, field or price
 // on the first screen or at the bottom of the learner and information pages is under the WhatsApp button (or
-// anything else), and the WhatsApp box opens when its button is tapped.
+// anything else), and the WhatsApp box opens when its button is tapped. On a phone and at 1280 px the signed-in
+// pages (the player, a quiz to its last question, the educator area) have nothing over them and no page scrolls
+// sideways.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { CourseSummary } from '@academy/contracts';
-import { coveredControls, launchBrowser, openPage } from '@academy/infra/browser';
+import type { CourseSummary, EnrolledCourse } from '@academy/contracts';
+import { cachedAccessToken, coveredControls, expandChapter, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { callApi } from '../support/api.js';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
 const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 900 };
 /** Prices must stay visible too, wherever a page shows one. */
 const PRICES = '[class*="price"]';
 const SCREENSHOTS = path.join(import.meta.dirname, '..', 'artifacts', 'phone');
 let browser: Browser;
 let coursePath: string;
+let freeCourseId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const all = (await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };
   coursePath = `/course/${all.courses.find((course) => course.courseTitle === 'Class 8 Maths: Algebra Foundations')!._id}`;
+  freeCourseId = all.courses.find((course) => course.courseTitle === 'Class 7 English Grammar Essentials')!._id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -32,6 +38,82 @@ async function scrollToBottom(page: Page): Promise<void> {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
 }
+
+/** How far the page scrolls sideways: 0 when nothing runs off the screen. */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const { documentElement } = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document;
+    return documentElement.scrollWidth - documentElement.clientWidth;
+  });
+}
+
+/** What lies over a control, and any sideways scroll, on the first screen and at the bottom of the page shown. */
+async function layoutProblems(page: Page, where: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const problems = (await coveredControls(page, PRICES)).map((control) => `${where} first screen: ${control.control} under ${control.coveredBy}`);
+  const overflow = await sidewaysOverflow(page);
+  if (overflow > 0) problems.push(`${where} scrolls ${overflow} px sideways`);
+  await scrollToBottom(page);
+  problems.push(...(await coveredControls(page, PRICES)).map((control) => `${where} bottom: ${control.control} under ${control.coveredBy}`));
+  return problems;
+}
+
+describe.each([
+  ['a phone at 390 × 844', PHONE],
+  ['a laptop at 1280 × 900', LAPTOP],
+])('on %s', (_device, viewport) => {
+  it('nothing lies over the player, a quiz down to its last question, or the learner’s pages, and none scrolls sideways', async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await signIn(page, portalUrl, 'Diya Patel');
+    const token = await cachedAccessToken(page);
+    expect([200, 201, 409]).toContain((await callApi(token, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: freeCourseId }) })).status);
+    const problems: string[] = [];
+    for (const route of ['/', '/course-list', coursePath, '/my-enrollments', '/about', '/frequently-asked-questions']) {
+      await page.goto(`${portalUrl}${route}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      problems.push(...(await layoutProblems(page, route)));
+    }
+
+    await page.goto(`${portalUrl}/player/${freeCourseId}`);
+    await page.getByRole('heading', { level: 1, name: 'Class 7 English Grammar Essentials' }).waitFor();
+    problems.push(...(await layoutProblems(page, 'player')));
+    const enrolled = (await callApi<{ enrolledCourses: EnrolledCourse[] }>(token, '/api/user/enrolled-courses')).body.enrolledCourses;
+    const chapter = enrolled.find((course) => course._id === freeCourseId)!.courseContent.find((candidate) => candidate.quiz)!;
+    await expandChapter(page, chapter.chapterTitle);
+    await page.getByRole('button', { name: `Take quiz ${chapter.quiz!.title}` }).click();
+    await page.getByRole('heading', { name: `Quiz: ${chapter.quiz!.title}` }).waitFor();
+    problems.push(...(await layoutProblems(page, 'quiz')));
+    // The quiz's last question and its submit button, scrolled into view as the learner would: nothing over them.
+    // (On a phone the quiz shows one question per screen.)
+    const next = page.locator('section.quiz').getByRole('button', { name: 'Next question' });
+    while ((await next.count()) > 0) await next.click();
+    const submit = page.locator('section.quiz').getByRole('button', { name: 'Submit answers' });
+    await submit.scrollIntoViewIfNeeded();
+    problems.push(...(await coveredControls(page)).map((control) => `quiz's last question: ${control.control} under ${control.coveredBy}`));
+    const hit = await submit.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document;
+      const top = doc.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      return top === element || (element as unknown as { contains(other: unknown): boolean }).contains(top);
+    });
+    expect(hit).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('nothing lies over the educator area’s pages, and none scrolls sideways', async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await signIn(page, portalUrl, 'Meera Iyer');
+    const problems: string[] = [];
+    for (const route of ['/educator', '/educator/my-courses', '/educator/add-course', '/educator/students-enrolled']) {
+      await page.goto(`${portalUrl}${route}`);
+      await page.getByRole('heading').first().waitFor();
+      problems.push(...(await layoutProblems(page, route)));
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('a phone at 390 × 844', () => {
   const pages = () => [

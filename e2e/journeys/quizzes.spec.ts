@@ -1,4 +1,4 @@
-// Quiz journey (issue 15): an educator adds a chapter quiz with all three kinds of question; a student fails it
+// Quiz journey: an educator adds a chapter quiz with all three kinds of question; a student fails it
 // once, passes, sees the right answers and explanations; the course is Completed only then and the certificate
 // appears; the educator sees the attempt figures. One question per screen on a phone.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

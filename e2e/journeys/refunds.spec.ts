@@ -1,4 +1,4 @@
-// Money journeys (issue 11): the 7-day refund from My Enrollments ends access and nets the educator's dashboard;
+// Money journeys: the 7-day refund from My Enrollments ends access and nets the educator's dashboard;
 // a failed attempt then a payment on the same order, with every webhook dropped, enrols exactly once.
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,17 +1,12 @@
-// Walking skeleton journeys (issue 2): the federated portal, sandbox sign-in, the educator guard, remote failure
+// Walking skeleton journeys: the federated portal, sandbox sign-in, the educator guard, remote failure
 // and independent deployment of one remote.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { promisify } from 'node:util';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { rebuildAndRedeploy, repoRoot } from '../support/redeploy.js';
 const { portalUrl, infoDistDir } = portal();
 let browser: Browser;
 
@@ -105,43 +100,19 @@ describe('walking skeleton', () => {
     await page.goto(`${portalUrl}/about`);
     await page.getByRole('heading', { level: 1, name: 'About Academy' }).waitFor();
 
-    // Build a copy of mfe-info-pages whose About heading differs, beside the real one so it resolves the same
-    // node_modules and tools, then deploy its output over the folder the edge serves.
-    const workDir = await mkdtemp(path.join(repoRoot, '.e2e-redeploy-'));
+    // A copy of mfe-info-pages whose About heading differs, built and deployed over the folder the edge serves.
     try {
-      const appCopy = path.join(workDir, 'mfe-info-pages');
-      await cp(path.join(repoRoot, 'mfe-info-pages'), appCopy, {
-        recursive: true,
-        filter: (source) => !source.includes(`${path.sep}dist`) && !source.includes('node_modules'),
+      await rebuildAndRedeploy('mfe-info-pages', infoDistDir, async (appCopy) => {
+        const aboutData = await findAboutHeadingFile(appCopy);
+        await writeFile(aboutData, (await readFile(aboutData, 'utf8')).replace('About Academy', 'About Academy, redeployed'));
       });
-      await symlinkTools(workDir);
-      const aboutData = await findAboutHeadingFile(appCopy);
-      await writeFile(aboutData, (await readFile(aboutData, 'utf8')).replace('About Academy', 'About Academy, redeployed'));
-      await promisify(execFile)(path.join(repoRoot, 'node_modules/.bin/rspack'), ['build', '--mode', 'production'], {
-        cwd: appCopy,
-      });
-      await rm(infoDistDir, { recursive: true, force: true });
-      await cp(path.join(appCopy, 'dist'), infoDistDir, { recursive: true });
-
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'About Academy, redeployed' }).waitFor();
     } finally {
-      await rm(workDir, { recursive: true, force: true });
       await context.close();
     }
   });
 });
-
-/**
- * The copy sits one level deeper than the real app, so give it the `../tools` it imports its config from, and the
- * app's own node_modules (packages npm did not hoist to the root).
- */
-async function symlinkTools(workDir: string): Promise<void> {
-  const { symlink } = await import('node:fs/promises');
-  await symlink(path.join(repoRoot, 'tools'), path.join(workDir, 'tools'));
-  const appModules = path.join(repoRoot, 'mfe-info-pages', 'node_modules');
-  if (existsSync(appModules)) await symlink(appModules, path.join(workDir, 'mfe-info-pages', 'node_modules'));
-}
 
 async function findAboutHeadingFile(appDir: string): Promise<string> {
   const { readdir } = await import('node:fs/promises');

@@ -1,5 +1,6 @@
 // Starts the whole portal once, as `npm start` does but isolated (own database, queue prefix and ports). The info
-// remote is served from a copy of its build, so journeys can take it down or redeploy it without touching dist/.
+// and learner remotes are served from copies of their builds, so journeys can take them down or redeploy them
+// without touching dist/.
 import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,15 +14,13 @@ const E2E_REFUND_SETTLE_MS = 4_000;
 
 declare global {
   var e2ePortal: TestPortal | undefined;
-  var e2eInfoDistDir: string | undefined;
+  var e2eDistCopies: string[] | undefined;
   var e2eTraceCollector: TraceCollector | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
-  const infoDistDir = path.join(repoRoot, 'e2e', 'artifacts', `info-dist-${process.pid}`);
-  await rm(infoDistDir, { recursive: true, force: true });
-  await mkdir(path.dirname(infoDistDir), { recursive: true });
-  await cp(path.join(repoRoot, 'mfe-info-pages', 'dist'), infoDistDir, { recursive: true });
+  const infoDistDir = await copyOfBuild('mfe-info-pages', 'info');
+  const learnerDistDir = await copyOfBuild('mfe-learner', 'learner');
 
   // Loaded dynamically: jest compiles global setup as CommonJS, and @academy/infra is ESM only.
   const { startPortalForTests, startTraceCollector } = await import('@academy/infra');
@@ -30,16 +29,17 @@ export default async function globalSetup(): Promise<void> {
   globalThis.e2eTraceCollector = traceCollector;
   // Refunds settle by themselves as under `npm start`, sooner: the refund journey sees pending, then processed.
   const portal = await startPortalForTests({
-    appDirs: { info: infoDistDir },
+    appDirs: { info: infoDistDir, learner: learnerDistDir },
     refundSettleMs: E2E_REFUND_SETTLE_MS,
     env: { ...process.env, OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.endpoint },
   });
   globalThis.e2ePortal = portal;
-  globalThis.e2eInfoDistDir = infoDistDir;
+  globalThis.e2eDistCopies = [infoDistDir, learnerDistDir];
   const underTest: PortalUnderTest = {
     portalUrl: portal.portalUrl,
     sandboxUrl: portal.sandboxUrl,
     infoDistDir,
+    learnerDistDir,
     redisUrl: portal.redisUrl,
     queuePrefix: portal.queuePrefix,
     refundSettleMs: E2E_REFUND_SETTLE_MS,
@@ -47,4 +47,12 @@ export default async function globalSetup(): Promise<void> {
   };
   process.env.E2E_PORTAL = JSON.stringify(underTest);
   console.log(`\nPortal under test: ${portal.portalUrl} (log: ${portal.logFile})`);
+}
+
+async function copyOfBuild(workspace: string, remote: string): Promise<string> {
+  const copy = path.join(repoRoot, 'e2e', 'artifacts', `${remote}-dist-${process.pid}`);
+  await rm(copy, { recursive: true, force: true });
+  await mkdir(path.dirname(copy), { recursive: true });
+  await cp(path.join(repoRoot, workspace, 'dist'), copy, { recursive: true });
+  return copy;
 }

@@ -4,6 +4,8 @@ export interface PortalUnderTest {
   sandboxUrl: string;
   /** Folder the edge serves /mfe/info/ from: journeys replace or remove it to redeploy or break that remote. */
   infoDistDir: string;
+  /** Folder the edge serves /mfe/learner/ from: e2e/journeys/remote-owns-routes.spec.ts redeploys the learner there. */
+  learnerDistDir: string;
   /** The portal's Redis and queue prefix: a journey may add a job to a service's real queue (the weekly email). */
   redisUrl: string;
   queuePrefix: string;

@@ -1,10 +1,12 @@
-import { educatorPaths, remotePageRoutes } from '@academy/platform';
+import { remotePageRoutes } from '@academy/platform';
 import { Link, Route, Routes } from '@academy/routing';
 import { AddCoursePage } from './add-course/AddCoursePage';
 import { EditCoursePage } from './add-course/EditCoursePage';
 import { CouponsPage } from './coupons/CouponsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { EducatorGate } from './layout/EducatorGate';
+import { educatorPaths } from './common/educatorPaths';
+import pagesFile from './pages.json';
 import { MyCoursesPage } from './my-courses/MyCoursesPage';
 import { StudentsEnrolledPage } from './students/StudentsEnrolledPage';
 
@@ -19,12 +21,15 @@ function EducatorPageNotFound() {
   );
 }
 
-/** The educator area, at the paths of the one route table (`educatorPaths` in @academy/platform), behind its gate. */
+/**
+ * The educator area, at the paths this remote lists in `pages.json` (its manifest publishes them to the shell,
+ * with `/educator/*` for its own not-found page), behind its gate.
+ */
 export default function App() {
   return (
     <Routes>
       <Route path={educatorPaths.dashboard} element={<EducatorGate />}>
-        {remotePageRoutes(educatorPaths, {
+        {remotePageRoutes(pagesFile.pages, {
           dashboard: DashboardPage,
           addCourse: AddCoursePage,
           myCourses: MyCoursesPage,

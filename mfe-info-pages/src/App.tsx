@@ -1,5 +1,6 @@
-import { infoPaths, remotePageRoutes } from '@academy/platform';
+import { remotePageRoutes } from '@academy/platform';
 import { Routes } from '@academy/routing';
+import pagesFile from './pages.json';
 import AboutPage from './about/AboutPage.js';
 import ContactPage from './contact/ContactPage.js';
 import EnrichmentPage from './enrichment/EnrichmentPage.js';
@@ -9,11 +10,11 @@ import TermsPage from './policies/TermsPage.js';
 import SuccessPage from './success/SuccessPage.js';
 import TestimonialsPage from './testimonials/TestimonialsPage.js';
 
-/** The information pages, at the paths of the one route table (`infoPaths` in @academy/platform). */
+/** The information pages, at the paths this remote lists in `pages.json` (its manifest publishes them to the shell). */
 export default function App() {
   return (
     <Routes>
-      {remotePageRoutes(infoPaths, {
+      {remotePageRoutes(pagesFile.pages, {
         about: AboutPage,
         contact: ContactPage,
         success: SuccessPage,

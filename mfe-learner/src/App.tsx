@@ -1,6 +1,7 @@
-import { learnerPaths, remotePageRoutes } from '@academy/platform';
+import { remotePageRoutes } from '@academy/platform';
 import { lazy, Suspense } from 'react';
 import { Routes } from '@academy/routing';
+import pagesFile from './pages.json';
 
 // One chunk per route: `/` loads only the home page's code; the player, checkout and certificates load when visited.
 const HomePage = lazy(() => import('./catalogue/pages/HomePage').then((m) => ({ default: m.HomePage })));
@@ -17,13 +18,13 @@ const ChildProgressPage = lazy(() => import('./parents').then((m) => ({ default:
 const ParentAccessPage = lazy(() => import('./parents').then((m) => ({ default: m.ParentAccessPage })));
 const MyClassPage = lazy(() => import('./profile').then((m) => ({ default: m.MyClassPage })));
 
-/** The learner pages, at the paths of the one route table (`learnerPaths` in @academy/platform). */
+/** The learner pages, at the paths this remote lists in `pages.json` (its manifest publishes them to the shell). */
 export default function App() {
   return (
     // The shell reserves the region's space, so an empty fallback does not shift the layout.
     <Suspense fallback={null}>
       <Routes>
-        {remotePageRoutes(learnerPaths, {
+        {remotePageRoutes(pagesFile.pages, {
           home: HomePage,
           courseList: CourseListPage,
           courseSearch: CourseListPage,

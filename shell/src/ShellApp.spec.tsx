@@ -1,5 +1,5 @@
 import type { RemoteLoader } from '@academy/platform';
-import { fakeAuth0, TestPlatformProviders, testRuntimeConfig } from '@academy/platform/testing';
+import { fakeAuth0, resetRemoteRouteTables, setRemoteRouteTables, TestPlatformProviders, testRuntimeConfig } from '@academy/platform/testing';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JSX } from 'react';
@@ -33,9 +33,45 @@ const remoteApps: Record<string, () => JSX.Element> = {
 };
 const workingLoader: RemoteLoader = async (id) => ({ default: remoteApps[id] });
 
+// What the remotes' manifests publish (each remote's src/pages.json); the shell bundles no page list of its own.
+const publishedPages = {
+  learner: { pages: ['/', '/course-list', '/whats-new'] },
+  educator: { pages: ['/educator'], fallbacks: ['/educator/*'], ownChrome: true },
+  info: { pages: ['/about'] },
+};
+
 describe('ShellApp', () => {
-  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    setRemoteRouteTables(publishedPages);
+  });
   afterEach(() => jest.restoreAllMocks());
+
+  it('routes a page only the remote’s manifest names to that remote', async () => {
+    const loader = jest.fn(async (id: string) => ({ default: id === 'learner/App' ? () => <h1>What is new</h1> : remoteApps[id] }));
+    renderShell('/whats-new', loader);
+    // The first render of the file loads React, the router and the chrome: slower than findBy's 1 s on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'What is new' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(loader).toHaveBeenCalledWith('learner/App');
+  });
+
+  it('shows the chrome and a loading view until the manifests say who serves the path', async () => {
+    resetRemoteRouteTables();
+    const loader = jest.fn(workingLoader);
+    renderShell('/about', loader);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(loader).not.toHaveBeenCalled();
+    act(() => setRemoteRouteTables(publishedPages));
+    expect(await screen.findByRole('heading', { name: 'About Academy' })).toBeInTheDocument();
+  });
+
+  it('says a part is unavailable, not missing, when the manifest of a remote that may serve it fails', () => {
+    setRemoteRouteTables({ learner: publishedPages.learner, educator: publishedPages.educator });
+    renderShell('/about', jest.fn(workingLoader));
+    expect(screen.getByRole('alert')).toHaveTextContent('This part of the portal is not available right now');
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
 
   it('renders the remote that owns the path inside the chrome', async () => {
     const loader = jest.fn(workingLoader);

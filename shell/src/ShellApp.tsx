@@ -1,4 +1,4 @@
-import { isEducatorArea, type RemoteLoader } from '@academy/platform';
+import { useRemoteOfPath, type RemoteLoader } from '@academy/platform';
 import { Route, Routes, useLocation } from '@academy/routing';
 import { Footer } from './chrome/Footer';
 import { Navbar } from './chrome/Navbar';
@@ -10,7 +10,9 @@ import { useHeadingAsTitle } from './routing/useHeadingAsTitle';
 /** Chrome around the routed page. `remoteLoader` is a test seam; the federation runtime loads remotes otherwise. */
 export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {
   const { pathname } = useLocation();
-  const showChrome = !isEducatorArea(pathname);
+  const match = useRemoteOfPath(pathname);
+  // Shown while the remotes' pages are still unknown, so the first paint does not wait for their manifests.
+  const showChrome = !(match.status === 'found' && match.ownChrome);
   useHeadingAsTitle(pathname);
   return (
     <div className="shell">
@@ -22,7 +24,7 @@ export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {
       {showChrome && <Navbar />}
       <Routes>
         <Route path="/loading/*" element={<LoadingRedirect />} />
-        <Route path="*" element={<RemoteRoute loader={remoteLoader} />} />
+        <Route path="*" element={<RemoteRoute match={match} loader={remoteLoader} />} />
       </Routes>
       {showChrome && <Footer />}
       {showChrome && <WhatsAppBox />}

@@ -1,6 +1,6 @@
 import '@academy/ui/tokens.css';
 import './shell.css';
-import { loadRuntimeConfig, PlatformProviders, preloadRemoteOfPath, registerRuntimeRemotes } from '@academy/platform';
+import { learnRemoteRoutes, loadRuntimeConfig, PlatformProviders, preloadRemoteOfPath, registerRuntimeRemotes } from '@academy/platform';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@academy/routing';
@@ -13,6 +13,8 @@ export function startShell(fetchRuntimeConfig: typeof fetch): void {
   loadRuntimeConfig(fetchRuntimeConfig)
     .then((config) => {
       registerRuntimeRemotes(config);
+      // The remotes' manifests, all at once: they say which remote serves which page.
+      learnRemoteRoutes(config);
       preloadRemoteOfPath(window.location.pathname);
       root.render(
         <StrictMode>

@@ -8,7 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Packages every app shares as one instance (ARCHITECTURE.md section 2). */
+/** Packages every app shares as one instance (docs/architecture.md). */
 export const SHARED_SINGLETONS = [
   'react',
   'react/jsx-runtime',
@@ -74,9 +74,11 @@ export function sharedSingletons(appDir, declared) {
  * @param {'shell'|'learner'|'educator'|'info'} options.name  federation name (remote names of DEVELOPING.md)
  * @param {string} options.title         HTML page title
  * @param {Record<string,string>} [options.exposes]  remote modules; omit for the host
+ * @param {string} [options.pagesFile]  a remote's own page list (`src/pages.json`), published in its manifest
  */
-export function createAppConfig({ appDir, name, title, exposes }) {
+export function createAppConfig({ appDir, name, title, exposes, pagesFile }) {
   const isHost = !exposes;
+  const routeTable = pagesFile ? readRouteTable(path.resolve(appDir, pagesFile)) : undefined;
   const packageJson = readJson(path.join(appDir, 'package.json'));
   const declared = { ...packageJson.dependencies, ...packageJson.devDependencies };
   const edgeUrl = process.env.PORTAL_URL ?? `http://localhost:${process.env.PORTAL_PORT ?? 8080}`;
@@ -153,7 +155,9 @@ export function createAppConfig({ appDir, name, title, exposes }) {
           ...(isHost
             ? { remotes: {} } // no build-time remotes: the shell registers them from runtime-config.json
             : { filename: 'remoteEntry.js', exposes }),
-          manifest: true,
+          // A remote's pages go into its mf-manifest.json, which the shell fetches at run time to learn them:
+          // adding a page rebuilds and redeploys that remote only (docs/architecture.md).
+          manifest: routeTable ? { additionalData: ({ stats }) => withRouteTable(stats, routeTable) } : true,
           dts: false,
           shareStrategy: 'loaded-first',
           // One federation runtime on the page: the shell provides it, production remotes use it instead of
@@ -176,6 +180,27 @@ export function createAppConfig({ appDir, name, title, exposes }) {
     };
   };
 }
+
+/**
+ * The manifest's route table (libs/contracts/src/remote-routes.ts) from the remote's `pages.json`: its page
+ * patterns, the fallbacks it answers (its own not-found page) and whether it brings its own chrome.
+ */
+export function readRouteTable(file) {
+  const { pages, fallbacks = [], ownChrome = false } = readJson(file);
+  const patterns = Object.values(pages ?? {});
+  const bad = [...patterns, ...fallbacks].filter((pattern) => typeof pattern !== 'string' || !pattern.startsWith('/'));
+  if (patterns.length === 0 || bad.length > 0) {
+    throw new Error(`${file}: "pages" must name at least one page, and every pattern must start with / (${bad.join(', ')})`);
+  }
+  return { pages: patterns, fallbacks, ownChrome };
+}
+
+function withRouteTable(stats, routeTable) {
+  return { ...stats, metaData: { ...stats.metaData, [REMOTE_ROUTES_KEY]: routeTable } };
+}
+
+/** Same key as REMOTE_ROUTES_KEY in libs/contracts/src/remote-routes.ts (this config runs before anything is built). */
+const REMOTE_ROUTES_KEY = 'portalRoutes';
 
 // Inline, so no page of ours waits on /favicon.ico.
 const FAVICON =

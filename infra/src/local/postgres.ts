@@ -100,8 +100,8 @@ interface RunAs {
   gid?: number;
 }
 
-/** PostgreSQL refuses to run as root: use (and if needed create) a `postgres` system user. */
-function postgresUser(): RunAs {
+/** PostgreSQL refuses to run as root: use (and if needed create, saying so) a `postgres` system user. */
+function postgresUser(log: (line: string) => void): RunAs {
   if (process.getuid?.() !== 0) return {};
   const lookup = () => ({
     uid: Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim()),
@@ -110,6 +110,7 @@ function postgresUser(): RunAs {
   try {
     return lookup();
   } catch {
+    log(`Running as root: creating the system user ${user} (no home, no login shell) for PostgreSQL, which refuses to run as root`);
     execFileSync('sh', ['-c', `getent group ${user} >/dev/null || groupadd --system ${user}; useradd --system -g ${user} -M -s /usr/sbin/nologin ${user}`], {
       stdio: 'ignore',
     });
@@ -228,7 +229,7 @@ export async function ensurePostgres(options: EnsurePostgresOptions = {}): Promi
   }
 
   const binaries = await resolveBinaries();
-  const runAs = postgresUser();
+  const runAs = postgresUser(log);
   if (runAs.uid !== undefined) {
     // As root, PostgreSQL runs as the `postgres` user, which must be able to walk to its binaries and its data
     // (a checkout in a private folder, such as one made by mktemp -d, is not).

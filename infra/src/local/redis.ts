@@ -48,8 +48,8 @@ function commandExists(command: string): boolean {
 }
 
 /**
- * REDIS_URL when set; otherwise a private `redis-server` on port 6390 without persistence (reused if one
- * already answers there); otherwise an error saying how to get Redis.
+ * REDIS_URL when set; otherwise a private `redis-server` on port 6390 that keeps its queues in an append-only file
+ * under .data/redis (no snapshots), reused if one already answers there; otherwise an error saying how to get Redis.
  */
 export async function ensureRedis(options: EnsureRedisOptions = {}): Promise<RedisHandle> {
   const env = options.env ?? process.env;

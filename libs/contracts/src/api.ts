@@ -1,7 +1,7 @@
 import type { Board, CourseFacetCounts, Subject } from './taxonomy.js';
 import type { QuizOverview } from './quizzes.js';
 
-// Shapes of the public API (spec section 7). Every response carries `success`; failures carry only a message.
+// Shapes of the public API. Every response carries `success`; failures carry only a message.
 //
 // Deliberate difference from the spec's entity lists (section 3): a course never publishes other users' ids.
 // Instead of `courseRatings` (userId + rating) and `enrolledStudents` (ids) the API sends aggregates
@@ -33,7 +33,7 @@ export interface ChapterDto {
   chapterOrder: number;
   chapterTitle: string;
   chapterContent: LectureDto[];
-  /** The chapter's quiz (issue 15): title and size only, never the questions or the key. */
+  /** The chapter's quiz: title and size only, never the questions or the key. */
   quiz?: QuizOverview | null;
 }
 

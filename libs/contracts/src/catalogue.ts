@@ -1,5 +1,5 @@
 // Catalogue shapes beyond the public card and detail: the educator's course list, the full course other services
-// read over /internal/, and the add-course payload (multipart field `courseData`, spec section 7).
+// read over /internal/, and the add-course payload (multipart field `courseData`).
 import { z } from 'zod';
 import type { ChapterDto, CourseSummary } from './api.js';
 import { formatPrice, fromPaise, payableAmountProblem, priceAfterDiscountPaise } from './money.js';
@@ -75,12 +75,12 @@ export const newLectureSchema = z.object({
 export const newChapterSchema = z.object({
   chapterTitle: z.string().trim().min(1, 'chapter title is required').max(COURSE_TITLE_MAX),
   chapterContent: z.array(newLectureSchema).max(200),
-  /** Issue 15: the chapter's quiz, shown after its lectures; null or absent: none. */
+  /** The chapter's quiz, shown after its lectures; null or absent: none. */
   quiz: quizInputSchema.nullish().transform((quiz) => quiz ?? null),
 });
 
 /**
- * Issue 11: what learners would pay (price after discount) must be chargeable: ₹0 (free) or between ₹1 and
+ * What learners would pay (price after discount) must be chargeable: ₹0 (free) or between ₹1 and
  * ₹5,00,000 (`payableAmountProblem`). Reported on the Course Price field, naming the discount when there is one.
  */
 export function refineCoursePrice(course: { coursePrice: number; discount: number }, context: z.RefinementCtx): void {
@@ -169,7 +169,7 @@ export interface CoursePublicationResult {
 export const YOUTUBE_ONLY_MESSAGE = 'lecture URL must be a YouTube link';
 
 /**
- * Issue 6: lectures an educator authors link to YouTube only (the schemas above also accept the site's own mp4s,
+ * Lectures an educator authors link to YouTube only (the schemas above also accept the site's own mp4s,
  * which the demo seed uses). Returns the field path and message of the first other link, or null. `isGrandfathered`
  * lets an edit keep a lecture's existing, unchanged link.
  */

@@ -1,4 +1,4 @@
-// Domain events between services (ARCHITECTURE.md §3). Producers write them to their outbox in the same
+// Domain events between services (docs/architecture.md). Producers write them to their outbox in the same
 // transaction as the change; the outbox relay adds them to the named BullMQ queue with jobId = eventId
 // (so a relayed-twice event is one job) and the consumer is idempotent by the key named below.
 import { z } from 'zod';

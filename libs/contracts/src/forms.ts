@@ -1,4 +1,4 @@
-// The newsletter and contact forms' rules (spec section 5), with their exact messages. The forms validate with
+// The newsletter and contact forms' rules, with their exact messages. The forms validate with
 // these schemas (react-hook-form's zodResolver); the first problem of a field is the one shown under it.
 // zod/mini keeps the footer's newsletter check (on every page) to the few functions it uses: classic zod cannot be
 // tree-shaken and would add 25 KB to every first page.

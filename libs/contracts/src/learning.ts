@@ -1,5 +1,5 @@
 // Shapes of the learner's side after enrolment: enrolled courses, progress with resume data, playback positions
-// and certificates (issue 5). The public paths are all under prefixes the edge already sends to progress.
+// and certificates. The public paths are all under prefixes the edge already sends to progress.
 import { z } from 'zod';
 import type { ChapterDto, EducatorRef, LectureDto } from './api.js';
 import { courseIdSchema } from './requests.js';
@@ -30,7 +30,7 @@ export interface LearnerProgressData {
   lastLectureId: string | null;
   /** Saved mp4 positions in whole seconds, by lecture id. */
   positions: Record<string, number>;
-  /** Issue 15: the learner's standing on each quiz they attempted in this course. */
+  /** The learner's standing on each quiz they attempted in this course. */
   quizzes: QuizStanding[];
 }
 

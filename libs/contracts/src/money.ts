@@ -1,4 +1,4 @@
-/** Shown before every price (spec section 9). */
+/** Shown before every price. */
 export const CURRENCY_SYMBOL = '₹';
 export const CURRENCY_CODE = 'INR';
 

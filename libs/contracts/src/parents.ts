@@ -1,4 +1,4 @@
-// Parents (issue 14): accounts linked to children with the child's consent, a read-only progress view, buying a
+// Parents: accounts linked to children with the child's consent, a read-only progress view, buying a
 // course for a child, and progress emails. Links, codes and the view belong to progress; all public paths are
 // under /api/parents/ (sent to progress by the edge).
 import { z } from 'zod';
@@ -99,7 +99,7 @@ export interface ChildCourseProgress {
   /** Present once the certificate can be downloaded (every lecture complete). */
   certificate: { code: string | null; downloadPath: string } | null;
   /**
-   * Quiz scores (assessments, issue 15): filled in when quizzes land; until then always empty.
+   * Quiz scores (assessments): filled in when quizzes land; until then always empty.
    * One entry per quiz attempted: best score in percent.
    */
   quizScores: { quizId: string; title: string; bestPercent: number; attempts: number }[];

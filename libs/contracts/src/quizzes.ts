@@ -1,4 +1,4 @@
-// Chapter quizzes (issue 15). Questions and keys are course content (catalogue); attempts and scores are learning
+// Chapter quizzes. Questions and keys are course content (catalogue); attempts and scores are learning
 // records (progress); grading happens only on the server. One schema checks a quiz in the educator's form and in
 // catalogue; the learner only ever receives `PublicQuiz` (no key) until an attempt has been graded.
 import { z } from 'zod';

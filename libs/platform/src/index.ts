@@ -40,14 +40,22 @@ export { errorMessage, useToast, type Toast } from './toast/use-toast';
 export {
   educatorPaths,
   infoPaths,
-  isEducatorArea,
   learnerPaths,
   matchRemote,
   remotePageRoutes,
   remotePaths,
-  remoteRoutes,
-  type RemoteMatch,
+  type RemoteOfPath,
+  type RouteTables,
+  type RouteTableState,
 } from './federation/remote-routes';
+export {
+  learnRemoteRoutes,
+  preloadRemoteOfPath,
+  retryRemoteRoutes,
+  routeTableOfManifest,
+  useRemoteOfPath,
+  whenRemoteOfPathKnown,
+} from './federation/remote-route-tables';
 export {
   RemoteLoadTimeoutError,
   loadFederatedModule,
@@ -65,5 +73,5 @@ export {
   type RemoteSectionProps,
 } from './federation/remote-module';
 export { remoteFailurePlugin, type RemoteFailure } from './federation/remote-failure-plugin';
-export { preloadRemoteOfPath, registerRuntimeRemotes, remotesFromConfig } from './federation/register-remotes';
+export { registerRuntimeRemotes, remotesFromConfig } from './federation/register-remotes';
 export { startStandalone } from './federation/standalone';

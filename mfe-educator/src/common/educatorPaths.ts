@@ -1,7 +1,7 @@
-import { educatorPaths as educatorRoutes } from '@academy/platform';
+import pagesFile from '../pages.json';
 
-/** Links inside the educator area: the route table's paths, and the edit page of one course. */
+/** Links inside the educator area: its own pages (`pages.json`), and the edit page of one course. */
 export const educatorPaths = {
-  ...educatorRoutes,
-  editCourse: (courseId: string) => educatorRoutes.editCourse.replace(':courseId', encodeURIComponent(courseId)),
+  ...pagesFile.pages,
+  editCourse: (courseId: string) => pagesFile.pages.editCourse.replace(':courseId', encodeURIComponent(courseId)),
 } as const;

@@ -10,7 +10,7 @@ export type RemoteData<T> =
 /**
  * An educator page's data through the shared query cache (keys from `queryKeys.educator`): cached, fetched once
  * however many components ask, retried only for network/5xx failures, and a failure toasted once by the
- * platform (spec section 8) as well as returned as the error state.
+ * platform as well as returned as the error state.
  */
 export function useRemoteData<T>(queryKey: QueryKey, load: (api: ApiClient) => Promise<T>) {
   const api = useApi();

@@ -41,7 +41,7 @@ export interface CheckoutLearner {
 }
 
 /**
- * The paid (and free) enrolment of spec sections 4 and 8: purchase → Razorpay Checkout → verify → reload the
+ * The paid (and free) enrolment: purchase → Razorpay Checkout → verify → reload the
  * user → /my-enrollments. A course free after discount is enrolled by the purchase call itself.
  */
 export function useCheckout(): Checkout {

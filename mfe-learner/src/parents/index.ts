@@ -1,4 +1,4 @@
-// Public surface of the parents feature (issue 14): the parent area and a learner's parent access page.
+// Public surface of the parents feature: the parent area and a learner's parent access page.
 export { ParentHomePage } from './pages/ParentHomePage';
 export { ChildProgressPage } from './pages/ChildProgressPage';
 export { ParentAccessPage } from './pages/ParentAccessPage';

@@ -12,7 +12,7 @@ export const progressOutbox: OutboxModuleOptions = {
   routes: {
     [CatalogueEvent.CourseEnrolled]: CATALOGUE_EVENTS_QUEUE,
     [CatalogueEvent.CourseRated]: CATALOGUE_EVENTS_QUEUE,
-    // Parents' milestone emails (issue 14), sent by this service's own worker.
+    // Parents' milestone emails, sent by this service's own worker.
     [ProgressJob.CourseCompleted]: PROGRESS_QUEUE,
     [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
   },

@@ -52,7 +52,7 @@ describe('WhatsAppBox', () => {
     expect(screen.getByRole('form', { name: 'Ask us on WhatsApp' })).toBeInTheDocument();
   });
 
-  it('is a disclosure on phones: the round button opens the box with focus in it; Escape or Close folds it back to the button', async () => {
+  it('is a disclosure at every width: the round button opens the box with focus in it; Escape or Close folds it back to the button', async () => {
     const user = userEvent.setup();
     renderChrome(<WhatsAppBox />, '/course-list');
     const toggle = screen.getByRole('button', { name: 'Ask us on WhatsApp' });

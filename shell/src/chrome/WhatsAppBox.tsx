@@ -18,9 +18,9 @@ const WhatsAppIcon = () => (
 );
 
 /**
- * The floating question box that opens a WhatsApp chat in a new tab; never shown in the educator area. On phones
- * (below 48rem) it is a round button at the side that opens the box (a disclosure: Escape or "Close" folds it and
- * focus returns to the button), so it never lies over the page; from tablets up the box is always open.
+ * The floating question box that opens a WhatsApp chat in a new tab; never shown in the educator area. At every
+ * width it is a round button at the side that opens the box (a disclosure: Escape or "Close" folds it and focus
+ * returns to the button), so it never lies over the page's content; the footer keeps room for the button.
  */
 export function WhatsAppBox() {
   const { whatsappNumber } = useRuntimeConfig();
@@ -30,7 +30,7 @@ export function WhatsAppBox() {
   const toggle = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  // A page change folds it again on phones.
+  // A page change folds it again.
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (open) input.current?.focus();

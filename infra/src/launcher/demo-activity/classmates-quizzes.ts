@@ -1,4 +1,4 @@
-// The demo classmates take the chapter quizzes of the courses they study (issue 15), so each quiz's attempts,
+// The demo classmates take the chapter quizzes of the courses they study, so each quiz's attempts,
 // passes, average best score and most-missed question on the educator's course page come from real attempts.
 import {
   quizAttemptsPath,

@@ -1,4 +1,4 @@
-// Demo parent (issue 14): Kavita Sharma follows her son Aarav. The link is made as a real family makes it: Aarav
+// Demo parent: Kavita Sharma follows her son Aarav. The link is made as a real family makes it: Aarav
 // creates a one-time code, Kavita enters it.
 import type { LinkCodeAnswer, ParentLinksAnswer } from '@academy/contracts';
 import type { DemoActivityStep } from './types.js';

@@ -127,3 +127,6 @@ export function installFetchMock() {
 export function jsonResponse(status: number, body: unknown): Response {
   return { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
 }
+
+/** The shell's knowledge of the remotes' pages, as if their manifests had arrived (see remote-route-tables.ts). */
+export { resetRemoteRouteTables, setRemoteRouteTables } from '../federation/remote-route-tables';

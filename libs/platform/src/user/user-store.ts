@@ -9,7 +9,7 @@ export type UserDataFetcher = () => Promise<{ user: UserData }>;
 export interface UserState {
   user: UserData | null;
   isEducator: boolean;
-  /** A parent account (issue 14): My Children instead of My Enrollments, unless they also study. */
+  /** A parent account: My Children instead of My Enrollments, unless they also study. */
   isParent: boolean;
   status: UserStatus;
   error: string | null;

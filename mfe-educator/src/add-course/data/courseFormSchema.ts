@@ -47,7 +47,7 @@ export const courseFieldsSchema = courseFieldsBaseSchema
   })
   .superRefine(refineCourseFields);
 
-// ---- The quiz dialog (issue 15): what was typed, read as the contract's quiz input and judged by its schema ----
+// ---- The quiz dialog: what was typed, read as the contract's quiz input and judged by its schema ----
 
 export interface QuizChoiceFields {
   text: string;

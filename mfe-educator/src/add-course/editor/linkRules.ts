@@ -1,4 +1,4 @@
-// Link rules of the description editor (spec section 5): only http, https, mailto, tel and sms links survive;
+// Link rules of the description editor: only http, https, mailto, tel and sms links survive;
 // anything else (javascript:, data:, vbscript:, file:, ...) is replaced by a blank page, as Quill's snow theme did.
 
 export const ALLOWED_LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel', 'sms'] as const;

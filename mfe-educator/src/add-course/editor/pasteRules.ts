@@ -1,6 +1,6 @@
 import { safeLinkHref } from './linkRules';
 
-// Paste rules of the description editor (spec section 5): pasted text loses its colour, background and font;
+// Paste rules of the description editor: pasted text loses its colour, background and font;
 // images are not accepted at all (the toolbar has no image button), whether pasted, dropped or inside pasted HTML.
 
 /** Elements dropped with everything inside them. */

@@ -17,7 +17,7 @@ import { EnrollButton } from './EnrollButton';
 import { PreviewPlayer } from './PreviewPlayer';
 import './CourseSideCard.css';
 
-/** What every course includes (spec section 1). */
+/** What every course includes. */
 export const COURSE_INCLUSIONS = [
   'Downloadable resources, notes and tests',
   'Certificate of completion',

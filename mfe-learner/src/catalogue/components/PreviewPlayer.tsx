@@ -5,7 +5,7 @@ interface PreviewPlayerProps {
   lectureUrl: string;
 }
 
-/** A free-preview lecture: YouTube links are embedded, anything else plays as mp4 (spec section 5). */
+/** A free-preview lecture: YouTube links are embedded, anything else plays as mp4. */
 export function PreviewPlayer({ lectureTitle, lectureUrl }: PreviewPlayerProps) {
   const source = parseVideoLink(lectureUrl);
   if (!source) {

@@ -15,7 +15,7 @@ export interface EnrollmentState {
   phase: CheckoutPhase;
 }
 
-/** Enrolled when the user's enrolledCourses contain the course (spec section 4), or the server says so. */
+/** Enrolled when the user's enrolledCourses contain the course, or the server says so. */
 export function useEnrollment(course: Pick<CourseDetail, '_id'> & { courseTitle?: string }, couponCode?: string): EnrollmentState {
   const { user } = useCurrentUser();
   const toast = useToast();

@@ -157,7 +157,7 @@ describe('CourseListPage', () => {
     expect(calls).toBe(failingTries);
     expect(panel).toHaveRole('alert');
     expect(panel).toHaveTextContent('Catalogue is restarting');
-    // The same message also pops up as an error toast (spec section 8).
+    // The same message also pops up as an error toast.
     expect(screen.getAllByRole('alert').filter((alert) => alert !== panel && alert.textContent?.includes('Catalogue is restarting'))).toHaveLength(1);
     await user.click(within(panel).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: algebra.courseTitle })).toBeInTheDocument();

@@ -8,7 +8,7 @@ export interface EnrolledCourseRow {
   course: EnrolledCourse;
   totalLectures: number;
   completedLectures: number;
-  /** Issue 15: the course's quizzes and how many of them the learner passed. */
+  /** The course's quizzes and how many of them the learner passed. */
   totalQuizzes: number;
   passedQuizzes: number;
   /** Where to pick up: the lecture watched last (else the first not completed), its label ("1.2") and saved second. */

@@ -131,7 +131,7 @@ function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: Refu
   );
 }
 
-/** /my-enrollments (spec section 2): the learner's courses, newest first, as a table (cards on small screens). */
+/** /my-enrollments: the learner's courses, newest first, as a table (cards on small screens). */
 export function MyEnrollmentsPage() {
   const { isLoading, isAuthenticated, login, user } = useCurrentUser();
   const courses = useEnrolledCourses(isAuthenticated);

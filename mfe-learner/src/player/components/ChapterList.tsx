@@ -6,7 +6,7 @@ interface ChapterListProps {
   completed: ReadonlySet<string>;
   playingId: string | null;
   onWatch(lecture: LectureDto): void;
-  /** Issue 15: the learner's quiz standings and the quiz shown now. */
+  /** The learner's quiz standings and the quiz shown now. */
   quizzes?: readonly QuizStanding[];
   openQuizId?: string | null;
   onTakeQuiz?(quiz: QuizOverview): void;

@@ -20,7 +20,7 @@ import { UpNext } from '../components/UpNext';
 import { usePlayerCourse } from '../data/usePlayerCourse';
 import './PlayerPage.css';
 
-/** /player/:courseId (spec section 2): chapters, the lecture player, resources, rating and the certificate. */
+/** /player/:courseId: chapters, the lecture player, resources, rating and the certificate. */
 export function PlayerPage() {
   const { courseId = '' } = useParams();
   const [searchParams] = useSearchParams();

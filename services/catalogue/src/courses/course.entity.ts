@@ -91,7 +91,7 @@ export class ChapterEntity {
   @Column('int', { name: 'chapter_order' })
   chapterOrder!: number;
 
-  /** Issue 15: the chapter's quiz with its key; only progress (internal) and the owner ever get the key. */
+  /** The chapter's quiz with its key; only progress (internal) and the owner ever get the key. */
   @Column('jsonb', { nullable: true })
   quiz!: QuizDefinition | null;
 

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 
-// The allowlist matches the educator's rich-text toolbar (ARCHITECTURE.md 2): anything else is dropped on write.
+// The allowlist matches the educator's rich-text toolbar (mfe-educator/src/add-course/editor): anything else is dropped on write.
 const courseDescriptionPolicy: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'em', 'u', 'a', 'ol', 'ul', 'li', 'h1', 'h2', 'h3', 'blockquote'],
   allowedAttributes: { a: ['href', 'target', 'rel'] },

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 15: a chapter's quiz (questions and key, with its id and version) is part of the chapter. */
+/** A chapter's quiz (questions and key, with its id and version) is part of the chapter. */
 export class ChapterQuizzes1790015000000 implements MigrationInterface {
   name = 'ChapterQuizzes1790015000000';
 

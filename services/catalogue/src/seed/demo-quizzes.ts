@@ -1,4 +1,4 @@
-// One chapter quiz per demo course (issue 15), written for the course's class and subject. Fixed ids (kind 4 quiz,
+// One chapter quiz per demo course, written for the course's class and subject. Fixed ids (kind 4 quiz,
 // kind 5 question) make the seed an upsert; a quiz an educator has since edited is left alone.
 import type { QuizDefinition, QuizQuestion } from '@academy/contracts';
 

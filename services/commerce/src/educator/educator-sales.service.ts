@@ -65,7 +65,7 @@ export class EducatorSalesService {
       })),
       totalEnrolments: totals.enrolments,
       totalCourses,
-      // Σ over the educator's courses of floor(course earnings in rupees), as spec section 9 defines earnings.
+      // Σ over the educator's courses of floor(course earnings in rupees), as docs/product.md defines earnings.
       totalEarnings: totals.earnings,
     };
   }

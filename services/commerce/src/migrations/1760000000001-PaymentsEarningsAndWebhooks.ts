@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Payments (issue 4): what the dashboard shows is stored on the purchase when it is created (the buyer's profile
+ * Payments: what the dashboard shows is stored on the purchase when it is created (the buyer's profile
  * from the token, the course title from catalogue); webhook event ids for de-duplication; earnings aggregates
  * (a ledger keyed by purchase id plus per-educator, per-course and per-day totals); the outbox gains the generic
  * columns of @academy/service-core's outbox.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 11: every payment attempt Razorpay reports for an order is recorded (a failed one leaves the purchase
+ * Every payment attempt Razorpay reports for an order is recorded (a failed one leaves the purchase
  * open for another try on the same order).
  */
 export class PaymentAttempts1770100000000 implements MigrationInterface {

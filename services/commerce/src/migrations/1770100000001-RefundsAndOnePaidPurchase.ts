@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 11: one learner never holds two paid purchases of one course; refunds (of a second captured payment,
+ * One learner never holds two paid purchases of one course; refunds (of a second captured payment,
  * or asked for by the learner, or made in Razorpay's dashboard) are recorded, one per Razorpay payment.
  */
 export class RefundsAndOnePaidPurchase1770100000001 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 11 point 6: a numbered receipt for each paid purchase and a credit note for each processed refund. Numbers
+ * A numbered receipt for each paid purchase and a credit note for each processed refund. Numbers
  * come from one counter row per series and financial year, taken in the transaction that makes the purchase paid
  * (or refunded): the row lock serialises concurrent payments and a rolled-back transaction gives its number back,
  * so the sequence has no gaps and no repeats.

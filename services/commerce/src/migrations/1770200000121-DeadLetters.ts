@@ -1,7 +1,7 @@
 import { createDeadLetterTableSql, dropDeadLetterTableSql } from '@academy/service-core';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 12: events never dropped silently: the dead-letter table, and the outbox relay's back-off and set-aside columns (docs/operations.md, "Dead letters"). */
+/** Events never dropped silently: the dead-letter table, and the outbox relay's back-off and set-aside columns (docs/operations.md, "Dead letters"). */
 export class DeadLetters1770200000121 implements MigrationInterface {
   name = 'DeadLetters1770200000121';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14: a parent may buy a course for a linked child. The purchase keeps who paid (`payer_*`, named on the
+ * A parent may buy a course for a linked child. The purchase keeps who paid (`payer_*`, named on the
  * receipt, the only one who may verify or refund it) apart from who learns (`user_id` and `student_*`, who is
  * enrolled and counted in the educator's lists). Earlier purchases were paid by their learner.
  */

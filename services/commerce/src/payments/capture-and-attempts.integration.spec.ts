@@ -10,7 +10,7 @@ import { startCommerceHarness, type CommerceHarness } from '../testing/commerce-
 import { WorkerModule } from '../worker.module.js';
 
 /**
- * Issue 11, points 2, 3 and 7, with manual capture (orders with `payment_capture: false`): only a captured payment
+ * With manual capture (orders with `payment_capture: false`): only a captured payment
  * makes a purchase paid, failed attempts keep the order open, reconciliation completes late captured payments,
  * price limits, and webhook de-duplication on signed content.
  */

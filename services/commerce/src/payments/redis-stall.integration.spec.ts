@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
 
 /**
- * Issue 12: Redis accepts connections but stops answering (a stalled server; here a paused proxy in front of the
+ * Redis accepts connections but stops answering (a stalled server; here a paused proxy in front of the
  * machine's Redis). Every commerce request that needs Redis (the payment rate limit, enqueueing a verification from
  * verify or from a webhook) must answer 503 with Retry-After within the producer command timeout, never hang, leave
  * nothing half-written, and work again as soon as Redis answers.

@@ -9,7 +9,7 @@ import { startCommerceHarness, type CommerceHarness } from '../testing/commerce-
 import { WorkerModule } from '../worker.module.js';
 
 /**
- * Issue 14: a parent buys a course for a linked child through the same Razorpay flow (real SDK against the
+ * A parent buys a course for a linked child through the same Razorpay flow (real SDK against the
  * sandbox, real progress): the child is enrolled, the parent is the payer kept on the purchase.
  */
 describe('buying a course for a linked child (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)', () => {

@@ -8,7 +8,7 @@ import { RazorpayGateway } from '../razorpay/razorpay-gateway.js';
 import { startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
 
 /**
- * Issue 12: a slow Razorpay must never hold a PostgreSQL connection. With a pool of ONE connection per process, the
+ * A slow Razorpay must never hold a PostgreSQL connection. With a pool of ONE connection per process, the
  * real SDK's order call (against the sandbox) is slowed down; while it is in flight, the same pool must still answer
  * a query, and PostgreSQL must show no transaction of commerce left open and no purchase lock held.
  */

@@ -12,7 +12,7 @@ import { startCommerceHarness, type CommerceHarness } from '../testing/commerce-
 import { WorkerModule } from '../worker.module.js';
 import { ReceiptsService } from './receipts.service.js';
 
-/** Issue 11 point 6: numbered receipts (gap-free per financial year), GST lines, PDF for the owner only. */
+/** Numbered receipts (gap-free per financial year), GST lines, PDF for the owner only. */
 jest.setTimeout(60_000);
 
 describe('receipts (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)', () => {

@@ -14,7 +14,7 @@ import { WorkerModule } from '../worker.module.js';
 
 
 
-/** Issue 11 point 5: the 7-day refund, refund webhooks, dashboard refunds, access revoked, earnings net. */
+/** The 7-day refund, refund webhooks, dashboard refunds, access revoked, earnings net. */
 jest.setTimeout(30_000);
 
 describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)', () => {

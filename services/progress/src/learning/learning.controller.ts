@@ -14,7 +14,7 @@ import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { LearningService } from './learning.service.js';
 
-/** The enrolled learner's routes (spec section 7), plus resume positions under update-course-progress/. */
+/** The enrolled learner's routes, plus resume positions under update-course-progress/. */
 @Controller('api/user')
 export class LearningController {
   constructor(private readonly learning: LearningService) {}

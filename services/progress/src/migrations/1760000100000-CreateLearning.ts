@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Lecture completions, playback positions, ratings and certificates (issue 5). */
+/** Lecture completions, playback positions, ratings and certificates. */
 export class CreateLearning1760000100000 implements MigrationInterface {
   name = 'CreateLearning1760000100000';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 11: a refunded purchase ends access. The enrolment row moves here (so `isEnrolled` is false and the
+ * A refunded purchase ends access. The enrolment row moves here (so `isEnrolled` is false and the
  * learner may buy the course again, the (user, course) pair being free); one row per refund keeps revocation
  * idempotent, and a late enrol call for a revoked purchase changes nothing.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14: parents linked to children with the child's consent. A student's one-time code (stored as a SHA-256
+ * Parents linked to children with the child's consent. A student's one-time code (stored as a SHA-256
  * hash, single use, expiring) becomes a link when a parent redeems it; wrong attempts are counted per parent for
  * the rate limit; parents choose which emails they get; each email sent is remembered once (idempotent jobs).
  */

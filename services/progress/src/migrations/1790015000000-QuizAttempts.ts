@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 15: graded quiz attempts. Each keeps the quiz version it was graded against, its score and per-question
+ * Graded quiz attempts. Each keeps the quiz version it was graded against, its score and per-question
  * results; (user, quiz, version, attempt number) is unique, so the attempt limit holds even for parallel sends.
  */
 export class QuizAttempts1790015000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { addOutboxRequestIdSql, dropOutboxRequestIdSql } from '@academy/service-core';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 13: an outbox row keeps the request id it was written under, so the relayed job (and its log lines) carries it. */
+/** An outbox row keeps the request id it was written under, so the relayed job (and its log lines) carries it. */
 export class OutboxRequestId1790015000001 implements MigrationInterface {
   name = 'OutboxRequestId1790015000001';
 

@@ -55,7 +55,7 @@ export const childCertificatePath = (childId: string, courseId: string) =>
   `/parents/children/${encodeURIComponent(childId)}/certificates/${encodeURIComponent(courseId)}`;
 
 /**
- * Links between parents and children (issue 14): one-time codes created by the child, redeemed by a parent;
+ * Links between parents and children: one-time codes created by the child, redeemed by a parent;
  * the read-only progress view of a linked child. Every read of a child's data checks the link first.
  */
 @Injectable()

@@ -18,7 +18,7 @@ import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { OWN_LINK_CODE_MESSAGE, ParentLinksService } from './parent-links.service.js';
 
 /**
- * Parents and children (issue 14), all under /api/parents/. A child (any signed-in learner) makes link codes and
+ * Parents and children, all under /api/parents/. A child (any signed-in learner) makes link codes and
  * sees or removes their parents; a `parent` account redeems codes and reads its linked children's progress.
  */
 @Controller('api/parents')

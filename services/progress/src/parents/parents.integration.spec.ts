@@ -1,4 +1,4 @@
-// Parents (issue 14): link codes, links, the read-only progress view, certificates, email settings and the
+// Parents: link codes, links, the read-only progress view, certificates, email settings and the
 // parents' emails, against real PostgreSQL, Redis, the progress worker and the sandbox's SMTP server.
 import {
   EXPIRED_LINK_CODE_MESSAGE,

@@ -11,7 +11,7 @@ import { InternalParentsController } from './internal-parents.controller.js';
 import { ParentLinksService } from './parent-links.service.js';
 import { ParentsController } from './parents.controller.js';
 
-/** The HTTP side of parents (issue 14): links, codes, the progress view, certificates, email settings. */
+/** The HTTP side of parents: links, codes, the progress view, certificates, email settings. */
 @Module({
   imports: [LearningModule],
   controllers: [ParentsController, InternalParentsController],

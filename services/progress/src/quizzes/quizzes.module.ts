@@ -3,7 +3,7 @@ import { LearningModule } from '../learning/learning.module.js';
 import { QuizStatsController, QuizzesController } from './quizzes.controller.js';
 import { QuizzesService } from './quizzes.service.js';
 
-/** Chapter quizzes (issue 15): attempts, grading, standings, the educator's figures. */
+/** Chapter quizzes: attempts, grading, standings, the educator's figures. */
 @Module({
   imports: [LearningModule],
   controllers: [QuizzesController, QuizStatsController],

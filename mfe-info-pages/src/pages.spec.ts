@@ -1,0 +1,9 @@
+import { infoPaths } from '@academy/platform';
+import pagesFile from './pages.json';
+
+// The remote's build publishes pages.json in its manifest (tools/rspack/create-app-config.mjs); the shell routes by it.
+describe('the info remote’s pages', () => {
+  it('include every page other apps link to (infoPaths in @academy/platform)', () => {
+    expect(Object.values(pagesFile.pages)).toEqual(expect.arrayContaining(Object.values(infoPaths)));
+  });
+});
