@@ -3,6 +3,7 @@ import { Link, Route, Routes } from '@academy/routing';
 import { AddCoursePage } from './add-course/AddCoursePage';
 import { EditCoursePage } from './add-course/EditCoursePage';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { InboxPage } from './inbox/InboxPage';
 import { EducatorGate } from './layout/EducatorGate';
 import { MyCoursesPage } from './my-courses/MyCoursesPage';
 import { StudentsEnrolledPage } from './students/StudentsEnrolledPage';
@@ -29,6 +30,7 @@ export default function App() {
           myCourses: MyCoursesPage,
           studentsEnrolled: StudentsEnrolledPage,
           editCourse: EditCoursePage,
+          inbox: InboxPage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

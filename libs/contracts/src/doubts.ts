@@ -115,3 +115,53 @@ export function formatVideoSecond(seconds: number): string {
   const rest = String(whole % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
+
+/** "0:42", "1:02:03" or a plain number of seconds back to seconds; null when it is neither. */
+export function parseVideoSecond(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(:\d{1,2}){0,2}$/.test(trimmed)) return null;
+  const parts = trimmed.split(':').map(Number);
+  if (parts.slice(1).some((part) => part > 59)) return null;
+  const seconds = parts.reduce((total, part) => total * 60 + part, 0);
+  return seconds <= MAX_POSITION_SECONDS ? seconds : null;
+}
+
+/** GET /api/educator/inbox?courseId=&lectureId=&cursor=: the educator's unanswered doubts, oldest first. */
+export const educatorInboxQuerySchema = z.object({
+  courseId: z.uuid({ message: 'courseId must be a valid course id' }).optional(),
+  lectureId: lectureIdSchema.optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type EducatorInboxQuery = z.infer<typeof educatorInboxQuerySchema>;
+
+export interface InboxDoubt extends DoubtSummary {
+  courseTitle: string;
+  /** Null when the lecture is no longer in the course. */
+  lectureTitle: string | null;
+}
+
+export interface EducatorInbox {
+  doubts: InboxDoubt[];
+  nextCursor: string | null;
+}
+
+/** GET /api/educator/inbox/summary: the dashboard's figures, from the doubts as stored. */
+export interface EducatorDoubtSummary {
+  /** Median time from a doubt to the educator's first answer, over answered doubts; null before the first answer. */
+  medianSecondsToFirstAnswer: number | null;
+  answeredDoubts: number;
+  /** Doubts that wait for the educator (not answered by them, not hidden, not resolved). */
+  unansweredDoubts: number;
+}
+
+export const EDUCATOR_INBOX_PATH = '/educator/inbox';
+
+/** "45 min", "3 h 20 min", "2 days 4 h": a duration as the dashboard shows it. */
+export function formatWaitingTime(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} ${days === 1 ? 'day' : 'days'} ${hours % 24} h` : `${days} ${days === 1 ? 'day' : 'days'}`;
+}

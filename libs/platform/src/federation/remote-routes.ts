@@ -29,6 +29,7 @@ export const educatorPaths = {
   myCourses: '/educator/my-courses',
   studentsEnrolled: '/educator/students-enrolled',
   editCourse: '/educator/edit-course/:courseId',
+  inbox: '/educator/inbox',
 } as const;
 
 export const infoPaths = {

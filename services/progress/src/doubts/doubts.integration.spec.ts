@@ -43,12 +43,21 @@ const courseWith = (id: string, lectureIds: string[], educatorId: string): Inter
   ],
 });
 
-/** Catalogue's GET /internal/courses/:id, for the two courses of the test (checks the internal token). */
+/** Catalogue's GET /internal/courses/:id and POST /internal/courses/batch for the test's courses (checks the internal token). */
 async function startStandInCatalogue(courses: InternalCourse[]): Promise<{ url: string; close(): Promise<void> }> {
   const byId = new Map(courses.map((course) => [course._id, course]));
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN) return send(401, { success: false, message: 'bad token' });
+    if (req.method === 'POST' && req.url === '/internal/courses/batch') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const { ids } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ids: string[] };
+        send(200, { success: true, courses: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) });
+      });
+      return;
+    }
     const match = /^\/internal\/courses\/([^/?]+)$/.exec(req.url ?? '');
     const course = match ? byId.get(decodeURIComponent(match[1]!)) : undefined;
     return course ? send(200, { success: true, course }) : send(404, { success: false, message: 'Course not found' });
@@ -232,6 +241,47 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
       await send(method, path, body).set(otherEducator).expect(403);
       await send(method, path.replace(COURSE, UNKNOWN_COURSE), body).set(asker).expect(404);
     }
+  });
+
+  it("lists the educator's unanswered doubts oldest first, by course and lecture, and the median time to a first answer", async () => {
+    const db = app.get(DataSource);
+    const inbox = async (query: Record<string, string> = {}) =>
+      (await http().get('/api/educator/inbox').query(query).set(educator).expect(200)).body.doubts as { id: string; createdAt: string; lectureTitle: string; courseTitle: string }[];
+    const before = await inbox();
+    expect(before.map((doubt) => doubt.createdAt)).toEqual([...before.map((doubt) => doubt.createdAt)].sort());
+    const id: string = (await ask(classmate, 'Inbox doubt', 5, LECTURE).expect(201)).body.doubt.id;
+    const onLecture = await inbox({ courseId: COURSE, lectureId: LECTURE });
+    expect(onLecture.at(-1)).toMatchObject({ id, lectureTitle: '1.1 Lecture 1', courseTitle: 'Course 41' });
+    expect((await inbox({ lectureId: SECOND_LECTURE })).map((doubt) => doubt.id)).not.toContain(id);
+    expect(await inbox({ courseId: OTHER_COURSE })).toEqual([]);
+
+    // Asked an hour ago, answered now: the median moves with it.
+    await db.query(`UPDATE progress.doubts SET created_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+    await http().post(`/api/doubts/${COURSE}/${id}/answers`).set(educator).send({ text: 'Here is how' }).expect(201);
+    expect((await inbox()).map((doubt) => doubt.id)).not.toContain(id);
+    const { body } = await http().get('/api/educator/inbox/summary').set(educator).expect(200);
+    // The expected figures from the raw rows, worked out here rather than by the same SQL.
+    const rows: { waited: number | null; open: boolean }[] = await db.query(
+      `SELECT extract(epoch FROM first_educator_answer_at - created_at)::float AS waited,
+              (first_educator_answer_at IS NULL AND hidden_at IS NULL AND resolved_at IS NULL) AS open
+         FROM progress.doubts WHERE educator_id = $1`,
+      [demoUsers.educator.sub],
+    );
+    const waits = rows.flatMap((row) => (row.waited === null ? [] : [row.waited])).sort((a, b) => a - b);
+    const middle = waits.length / 2;
+    const median = waits.length % 2 ? waits[Math.floor(middle)]! : (waits[middle - 1]! + waits[middle]!) / 2;
+    expect(body.summary).toEqual({
+      medianSecondsToFirstAnswer: Math.round(median),
+      answeredDoubts: waits.length,
+      unansweredDoubts: rows.filter((row) => row.open).length,
+    });
+    expect(waits.at(-1)).toBeGreaterThanOrEqual(3600);
+    expect(body.summary.unansweredDoubts).toBeGreaterThan(0);
+
+    await http().get('/api/educator/inbox').expect(401);
+    await http().get('/api/educator/inbox').set(asker).expect(403);
+    await http().get('/api/educator/inbox/summary').set(asker).expect(403);
+    expect((await http().get('/api/educator/inbox').query({ courseId: COURSE }).set(otherEducator).expect(200)).body.doubts).toEqual([]);
   });
 
   it('limits posting with a clear 429 message', async () => {
