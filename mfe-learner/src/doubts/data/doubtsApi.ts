@@ -11,13 +11,16 @@ import {
 import { queryKeys, useApi, type ApiClient } from '@academy/platform';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
-export function fetchLectureDoubts(api: ApiClient, courseId: string, lectureId: string, cursor: string | null): Promise<DoubtPage> {
+/** A page as the lists read it, whatever a partial answer left out. */
+const pageOf = (answer: Partial<DoubtPage>): DoubtPage => ({ doubts: answer.doubts ?? [], nextCursor: answer.nextCursor ?? null });
+
+export async function fetchLectureDoubts(api: ApiClient, courseId: string, lectureId: string, cursor: string | null): Promise<DoubtPage> {
   const query = new URLSearchParams({ lectureId, ...(cursor ? { cursor } : {}) });
-  return api.get<DoubtPage>(`${doubtsPath(courseId)}?${query.toString()}`);
+  return pageOf(await api.get<Partial<DoubtPage>>(`${doubtsPath(courseId)}?${query.toString()}`));
 }
 
-export function searchDoubts(api: ApiClient, courseId: string, q: string): Promise<DoubtPage> {
-  return api.get<DoubtPage>(`${doubtsPath(courseId)}/search?${new URLSearchParams({ q }).toString()}`);
+export async function searchDoubts(api: ApiClient, courseId: string, q: string): Promise<DoubtPage> {
+  return pageOf(await api.get<Partial<DoubtPage>>(`${doubtsPath(courseId)}/search?${new URLSearchParams({ q }).toString()}`));
 }
 
 export async function fetchDoubtThread(api: ApiClient, courseId: string, doubtId: string): Promise<DoubtThread> {
