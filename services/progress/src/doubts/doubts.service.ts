@@ -108,16 +108,30 @@ export class DoubtsService {
   }
 
   /**
-   * The course's doubts that match `query`: every word (simple configuration), or close in spelling (pg_trgm word
-   * similarity, for Hinglish spelt many ways), best first. One page: a search is refined, not paged through.
+   * The course's doubts that match `query`, best first: those holding every word (simple configuration, ranked by
+   * ts_rank); when they are fewer than a page, those close in spelling fill it (pg_trgm word similarity, for Hinglish
+   * spelt many ways). The spelling pass is skipped when the words already fill the page, which keeps a common
+   * search from ranking thousands of near matches. One page: a search is refined, not paged through.
    */
   async search(member: DiscussionMember, query: string): Promise<DoubtPage> {
     const rows: DoubtRow[] = await this.dataSource.query(
-      `WITH q AS (SELECT plainto_tsquery('simple', $2) AS words)
+      `WITH q AS (SELECT plainto_tsquery('simple', $2) AS words),
+            by_words AS (
+              SELECT d."id", 1 + ts_rank(d."search_vector", q.words) AS "rank", d."created_at"
+                FROM "progress"."doubts" d, q
+               WHERE d."course_id" = $1 AND d."search_vector" @@ q.words AND ${VISIBLE_TO('d', '$3', '$4')}
+               ORDER BY 2 DESC, d."created_at" DESC LIMIT $5),
+            by_spelling AS (
+              SELECT d."id", word_similarity($2, d."body_text") AS "rank", d."created_at"
+                FROM "progress"."doubts" d
+               WHERE (SELECT count(*) FROM by_words) < $5
+                 AND d."course_id" = $1 AND $2 <% d."body_text" AND ${VISIBLE_TO('d', '$3', '$4')}
+                 AND d."id" NOT IN (SELECT "id" FROM by_words)
+               ORDER BY 2 DESC, d."created_at" DESC LIMIT $5),
+            found AS (SELECT * FROM by_words UNION ALL SELECT * FROM by_spelling)
        SELECT ${DOUBT_COLUMNS('$3')}
-         FROM "progress"."doubts" d, q
-        WHERE d."course_id" = $1 AND (d."search_vector" @@ q.words OR $2 <% d."body_text") AND ${VISIBLE_TO('d', '$3', '$4')}
-        ORDER BY ts_rank(d."search_vector", q.words) + word_similarity($2, d."body_text") DESC, d."created_at" DESC
+         FROM found JOIN "progress"."doubts" d ON d."id" = found."id"
+        ORDER BY found."rank" DESC, d."created_at" DESC
         LIMIT $5`,
       [member.course._id, query, member.userId, member.isEducator, DOUBTS_PAGE_SIZE],
     );
