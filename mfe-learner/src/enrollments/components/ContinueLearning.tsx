@@ -12,13 +12,13 @@ export function ContinueLearning() {
   if (state.status !== 'ready') {
     return state.status === 'loading' ? <p className="continue-learning__loading" role="status">Loading your courses…</p> : null;
   }
-  const unfinished = state.rows.filter((row) => row.resume && row.completedLectures < row.totalLectures);
+  const unfinished = state.rows.filter((row) => row.resume && row.completion.completedLectures < row.completion.totalLectures);
   if (unfinished.length === 0) return null;
   return (
     <section className="continue-learning" aria-labelledby="continue-learning-title">
       <h2 id="continue-learning-title">Continue learning</h2>
       <ul className="continue-learning__list">
-        {unfinished.map(({ course, resume, completedLectures, totalLectures }) => (
+        {unfinished.map(({ course, resume, completion: { completedLectures, totalLectures } }) => (
           <li key={course._id} className="continue-learning__item">
             <img className="continue-learning__thumbnail" src={course.courseThumbnail} alt="" />
             <div className="continue-learning__body">
