@@ -64,6 +64,12 @@ const DOUBT_COLUMNS = (caller: string) => `
   ${cursorTimestampSql('d."created_at"')} AS "cursor_at",
   EXISTS (SELECT 1 FROM "progress"."doubt_me_too" m WHERE m."doubt_id" = d."id" AND m."user_id" = ${caller}) AS "me_too_by_me"`;
 
+/**
+ * How alike two words must be (pg_trgm similarity, 0 to 1) to be searched as spellings of each other: "kese" and
+ * "kaise" share 2 of 9 trigrams (0.22). At most the 5 closest words of the course stand in for each word.
+ */
+const SPELLING_SIMILARITY = 0.2;
+
 /** A hidden post stays visible to the course's educator and to its author only. */
 const VISIBLE_TO = (alias: string, caller: string, isEducator: string) => `(${alias}."hidden_at" IS NULL OR ${isEducator} OR ${alias}."user_id" = ${caller})`;
 
@@ -109,23 +115,42 @@ export class DoubtsService {
 
   /**
    * The course's doubts that match `query`, best first: those holding every word (simple configuration, ranked by
-   * ts_rank); when they are fewer than a page, those close in spelling fill it (pg_trgm word similarity, for Hinglish
-   * spelt many ways). The spelling pass is skipped when the words already fill the page, which keeps a common
-   * search from ranking thousands of near matches. One page: a search is refined, not paged through.
+   * ts_rank); when they are fewer than a page, those holding, for every word the course has never seen, it or one of
+   * the course's words spelt like it (pg_trgm over the course's vocabulary, `doubt_words`: Hinglish is spelt many
+   * ways). Both passes read
+   * the full-text index; the second is skipped when the first fills the page. One page: a search is refined, not
+   * paged through.
    */
   async search(member: DiscussionMember, query: string): Promise<DoubtPage> {
-    const rows: DoubtRow[] = await this.dataSource.query(
+    const rows: DoubtRow[] = await this.dataSource.transaction(async (manager) => {
+      // The `%` operator's threshold (read by the vocabulary's trigram index), for this search only.
+      await manager.query(`SET LOCAL pg_trgm.similarity_threshold = ${SPELLING_SIMILARITY}`);
+      return manager.query(
       `WITH q AS (SELECT plainto_tsquery('simple', $2) AS words),
             by_words AS (
-              SELECT d."id", 1 + ts_rank(d."search_vector", q.words) AS "rank", d."created_at"
+              SELECT d."id", 1 + ts_rank(d."search_vector", q.words) AS "rank"
                 FROM "progress"."doubts" d, q
                WHERE d."course_id" = $1 AND d."search_vector" @@ q.words AND ${VISIBLE_TO('d', '$3', '$4')}
                ORDER BY 2 DESC, d."created_at" DESC LIMIT $5),
+            tokens AS (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('simple', $2))) AS "token"),
+            spelled AS (
+              SELECT to_tsquery('simple', string_agg(
+                       CASE WHEN EXISTS (SELECT 1 FROM "progress"."doubt_words" w WHERE w."course_id" = $1 AND w."word" = t."token")
+                            THEN quote_literal(t."token")
+                            ELSE '(' || (SELECT string_agg(quote_literal("option"), ' | ')
+                                           FROM (SELECT t."token" AS "option"
+                                                 UNION
+                                                 (SELECT w."word" FROM "progress"."doubt_words" w
+                                                   WHERE w."course_id" = $1 AND w."word" % t."token"
+                                                   ORDER BY similarity(w."word", t."token") DESC LIMIT 5)) AS options) || ')'
+                       END,
+                       ' & ')) AS words
+                FROM tokens t
+               WHERE (SELECT count(*) FROM by_words) < $5),
             by_spelling AS (
-              SELECT d."id", word_similarity($2, d."body_text") AS "rank", d."created_at"
-                FROM "progress"."doubts" d
-               WHERE (SELECT count(*) FROM by_words) < $5
-                 AND d."course_id" = $1 AND $2 <% d."body_text" AND ${VISIBLE_TO('d', '$3', '$4')}
+              SELECT d."id", ts_rank(d."search_vector", s.words) AS "rank"
+                FROM "progress"."doubts" d, spelled s
+               WHERE s.words IS NOT NULL AND d."course_id" = $1 AND d."search_vector" @@ s.words AND ${VISIBLE_TO('d', '$3', '$4')}
                  AND d."id" NOT IN (SELECT "id" FROM by_words)
                ORDER BY 2 DESC, d."created_at" DESC LIMIT $5),
             found AS (SELECT * FROM by_words UNION ALL SELECT * FROM by_spelling)
@@ -133,20 +158,30 @@ export class DoubtsService {
          FROM found JOIN "progress"."doubts" d ON d."id" = found."id"
         ORDER BY found."rank" DESC, d."created_at" DESC
         LIMIT $5`,
-      [member.course._id, query, member.userId, member.isEducator, DOUBTS_PAGE_SIZE],
-    );
+        [member.course._id, query, member.userId, member.isEducator, DOUBTS_PAGE_SIZE],
+      );
+    });
     return { doubts: rows.map((row) => this.summary(row, member)), nextCursor: null };
   }
 
   async ask(member: DiscussionMember, request: AskDoubtRequest): Promise<DoubtSummary> {
     await this.learning.assertLectureInCourse(member.course._id, request.lectureId);
     await this.limiter.take('post', member.userId);
-    const [row]: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO "progress"."doubts" ("course_id", "lecture_id", "educator_id", "user_id", "author_name", "at_second", "body_text", "body_html")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING "id"`,
-      [member.course._id, request.lectureId, member.course.educatorId, member.userId, member.name, request.atSecond, request.text, renderDoubtText(request.text)],
-    );
-    return this.summary(await this.doubtRow(member, row!.id), member);
+    const id = await this.dataSource.transaction(async (manager) => {
+      const [row]: { id: string }[] = await manager.query(
+        `INSERT INTO "progress"."doubts" ("course_id", "lecture_id", "educator_id", "user_id", "author_name", "at_second", "body_text", "body_html")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING "id"`,
+        [member.course._id, request.lectureId, member.course.educatorId, member.userId, member.name, request.atSecond, request.text, renderDoubtText(request.text)],
+      );
+      // The course's vocabulary, where the search looks up other spellings.
+      await manager.query(
+        `INSERT INTO "progress"."doubt_words" ("course_id", "word")
+         SELECT $1, unnest(tsvector_to_array(to_tsvector('simple', $2))) ON CONFLICT DO NOTHING`,
+        [member.course._id, request.text],
+      );
+      return row!.id;
+    });
+    return this.summary(await this.doubtRow(member, id), member);
   }
 
   async thread(member: DiscussionMember, doubtId: string): Promise<DoubtThread> {

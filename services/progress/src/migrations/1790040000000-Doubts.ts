@@ -5,8 +5,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * Search works for English, Hindi in Devanagari and Hinglish: the `simple` text-search configuration only lowercases
  * and splits words (PostgreSQL has no Hindi stemmer, and the `english` one would mangle Hinglish words such as
- * "kaise"), and pg_trgm's word similarity catches the spellings Hinglish has no rule for ("kaise", "kese").
- * btree_gin puts course_id inside both GIN indexes, so a course's search never reads other courses' matches.
+ * "kaise"). Hinglish has no spelling rule ("kaise", "kese"): each course keeps its vocabulary (doubt_words), where
+ * pg_trgm finds the words spelt like the ones searched, and the search then asks
+ * the full-text index for those. btree_gin puts course_id inside the GIN index, so a course's search never reads
+ * other courses' entries.
  */
 export class Doubts1790040000000 implements MigrationInterface {
   name = 'Doubts1790040000000';
@@ -14,10 +16,6 @@ export class Doubts1790040000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS btree_gin`);
-    // The extension may live in any schema (public by default); qualify its operator class wherever it is.
-    const [{ schema }] = (await queryRunner.query(
-      `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
-    )) as Array<{ schema: string }>;
     await queryRunner.query(`
       CREATE TABLE "progress"."doubts" (
         "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -40,7 +38,17 @@ export class Doubts1790040000000 implements MigrationInterface {
     await queryRunner.query(`COMMENT ON COLUMN "progress"."doubts"."educator_id" IS 'The course''s educator when it was asked: the inbox reads by it'`);
     await queryRunner.query(`CREATE INDEX "doubts_lecture_newest" ON "progress"."doubts" ("course_id", "lecture_id", "created_at" DESC, "id" DESC)`);
     await queryRunner.query(`CREATE INDEX "doubts_course_words" ON "progress"."doubts" USING gin ("course_id", "search_vector")`);
-    await queryRunner.query(`CREATE INDEX "doubts_course_trigrams" ON "progress"."doubts" USING gin ("course_id", "body_text" "${schema}".gin_trgm_ops)`);
+    await queryRunner.query(`
+      CREATE TABLE "progress"."doubt_words" (
+        "course_id" uuid NOT NULL,
+        "word" text NOT NULL,
+        PRIMARY KEY ("course_id", "word")
+      )`);
+    // The extension may live in any schema (public by default); qualify its operator class wherever it is.
+    const [{ schema }] = (await queryRunner.query(
+      `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+    )) as Array<{ schema: string }>;
+    await queryRunner.query(`CREATE INDEX "doubt_words_trigrams" ON "progress"."doubt_words" USING gin ("course_id", "word" "${schema}".gin_trgm_ops)`);
     await queryRunner.query(
       `CREATE INDEX "doubts_awaiting_educator" ON "progress"."doubts" ("educator_id", "created_at", "id") WHERE "first_educator_answer_at" IS NULL AND "hidden_at" IS NULL`,
     );
@@ -85,6 +93,7 @@ export class Doubts1790040000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "progress"."doubt_reports"`);
     await queryRunner.query(`DROP TABLE "progress"."doubt_me_too"`);
     await queryRunner.query(`DROP TABLE "progress"."doubt_answers"`);
+    await queryRunner.query(`DROP TABLE "progress"."doubt_words"`);
     await queryRunner.query(`DROP TABLE "progress"."doubts"`);
   }
 }
