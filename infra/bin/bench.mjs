@@ -12,6 +12,7 @@ const STEPS = {
   pages: 'infra/dist/bench/pages.bench.js',
   payments: 'infra/dist/bench/payments.bench.js',
   dashboard: 'infra/dist/bench/dashboard.bench.js',
+  doubts: 'services/progress/dist/bench/doubts.bench.js',
 };
 
 checkNodeVersion();

@@ -4,6 +4,7 @@ import { AddCoursePage } from './add-course/AddCoursePage';
 import { EditCoursePage } from './add-course/EditCoursePage';
 import { CouponsPage } from './coupons/CouponsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { InboxPage } from './inbox/InboxPage';
 import { EducatorGate } from './layout/EducatorGate';
 import { educatorPaths } from './common/educatorPaths';
 import pagesFile from './pages.json';
@@ -36,6 +37,7 @@ export default function App() {
           studentsEnrolled: StudentsEnrolledPage,
           editCourse: EditCoursePage,
           coupons: CouponsPage,
+          inbox: InboxPage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

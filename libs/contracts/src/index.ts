@@ -24,3 +24,4 @@ export * from './receipts.js';
 export * from './quizzes.js';
 export * from './taxonomy.js';
 export * from './taxonomy-schemas.js';
+export * from './doubts.js';

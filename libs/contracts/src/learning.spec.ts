@@ -1,5 +1,5 @@
 import type { ChapterDto } from './api.js';
-import { CERTIFICATE_CODE_PATTERN, certificateCodeSchema, isCourseComplete, lecturesInOrder, playbackRequestSchema } from './learning.js';
+import { CERTIFICATE_CODE_PATTERN, certificateCodeSchema, courseCompletion, isCourseComplete, lecturesInOrder, playbackRequestSchema } from './learning.js';
 
 const lecture = (id: string, order: number) => ({
   lectureId: id, lectureOrder: order, lectureTitle: `L${id}`, lectureDuration: 5, lectureUrl: null, isPreviewFree: false, notesUrl: null, testUrl: null,
@@ -38,5 +38,23 @@ describe('learning rules', () => {
     expect(playbackRequestSchema.safeParse({ ...ids, positionSeconds: 12.5 }).success).toBe(true);
     expect(playbackRequestSchema.safeParse({ ...ids, positionSeconds: -1 }).success).toBe(false);
     expect(playbackRequestSchema.safeParse({ ...ids, positionSeconds: '3' }).success).toBe(false);
+  });
+});
+
+describe('courseCompletion (the one completion rule)', () => {
+  const withQuiz: ChapterDto[] = [
+    { ...chapters[1]!, quiz: { quizId: 'q1', version: 1, title: 'Check', passMark: 50, attemptLimit: null, questionCount: 2, totalPoints: 2 } },
+    chapters[0]!,
+  ];
+  const passed = [{ quizId: 'q1', attempts: 1, bestPercent: 100, passed: true }];
+
+  it.each([
+    [['a', 'b'], [], { completedLectures: 2, passedQuizzes: 0, percent: 40, complete: false }],
+    [['a', 'b', 'c', 'd', 'gone'], [], { completedLectures: 4, passedQuizzes: 0, percent: 80, complete: false }],
+    [['a', 'b', 'c', 'd'], passed, { completedLectures: 4, passedQuizzes: 1, percent: 100, complete: true }],
+    [['a'], passed, { completedLectures: 1, passedQuizzes: 1, percent: 40, complete: false }],
+  ])('lectures %j with quiz standings %j give %j', (done, standings, expected) => {
+    expect(courseCompletion(withQuiz, done, standings)).toEqual({ totalLectures: 4, totalQuizzes: 1, ...expected });
+    expect(isCourseComplete(withQuiz, done, standings)).toBe(expected.complete);
   });
 });

@@ -5,6 +5,7 @@ import type { ChapterDto, EducatorRef, LectureDto } from './api.js';
 import { courseIdSchema } from './requests.js';
 import { countLectures } from './durations.js';
 import { countPassedQuizzes, quizzesOf, type QuizStanding } from './quizzes.js';
+import { completionPercent } from './progress.js';
 
 /** GET /api/user/enrolled-courses → `enrolledCourses` (oldest enrolment first; the page reverses it). */
 export interface EnrolledCourse {
@@ -75,16 +76,40 @@ export function lecturesInOrder(chapters: readonly ChapterDto[]): { lecture: Lec
     );
 }
 
+/** How far a learner is through a course, by the one completion rule every view shows (learner, parent, emails, certificate). */
+export interface CourseCompletion {
+  completedLectures: number;
+  totalLectures: number;
+  passedQuizzes: number;
+  totalQuizzes: number;
+  /** Lectures complete and quizzes passed, as a whole percent of the course's lectures and quizzes. */
+  percent: number;
+  /** Every lecture complete and every quiz passed (a course with no lectures never is). */
+  complete: boolean;
+}
+
 /**
- * Whether every lecture of the course is in the completed list and every quiz of it is passed (a course with no
- * lectures never is). `quizzes`: the learner's standings (progress's `quizzes`).
+ * The completion rule: each lecture and each quiz of the course is one step; a lecture counts once complete, a quiz
+ * once passed. `lectureCompleted` may hold lectures no longer in the course (they do not count); `quizzes`: the
+ * learner's standings (progress's `quizzes`).
  */
-export function isCourseComplete(chapters: readonly ChapterDto[], lectureCompleted: readonly string[], quizzes: readonly QuizStanding[] = []): boolean {
+export function courseCompletion(chapters: readonly ChapterDto[], lectureCompleted: readonly string[], quizzes: readonly QuizStanding[] = []): CourseCompletion {
   const done = new Set(lectureCompleted);
-  const total = countLectures(chapters);
-  return (
-    total > 0 &&
-    chapters.every((chapter) => chapter.chapterContent.every((lecture) => done.has(lecture.lectureId))) &&
-    countPassedQuizzes(chapters, quizzes) === quizzesOf(chapters).length
-  );
+  const completedLectures = chapters.reduce((count, chapter) => count + chapter.chapterContent.filter((lecture) => done.has(lecture.lectureId)).length, 0);
+  const totalLectures = countLectures(chapters);
+  const passedQuizzes = countPassedQuizzes(chapters, quizzes);
+  const totalQuizzes = quizzesOf(chapters).length;
+  return {
+    completedLectures,
+    totalLectures,
+    passedQuizzes,
+    totalQuizzes,
+    percent: completionPercent(completedLectures + passedQuizzes, totalLectures + totalQuizzes),
+    complete: totalLectures > 0 && completedLectures === totalLectures && passedQuizzes === totalQuizzes,
+  };
+}
+
+/** Whether every lecture of the course is complete and every quiz of it passed: `courseCompletion(...).complete`. */
+export function isCourseComplete(chapters: readonly ChapterDto[], lectureCompleted: readonly string[], quizzes: readonly QuizStanding[] = []): boolean {
+  return courseCompletion(chapters, lectureCompleted, quizzes).complete;
 }

@@ -23,14 +23,20 @@ beforeAll(() => {
 
 describe('Dashboard', () => {
   it('shows the three totals and the latest enrollments', async () => {
-    fakeServer(on('GET', '/api/educator/dashboard', ok({ dashboardData })));
+    fakeServer(
+      on('GET', '/api/educator/dashboard', ok({ dashboardData })),
+      on('GET', '/api/educator/inbox/summary', ok({ summary: { medianSecondsToFirstAnswer: 12_000, answeredDoubts: 5, unansweredDoubts: 2 } })),
+    );
     renderEducatorApp('/educator');
     expect(await screen.findByText('Total Enrolments')).toBeInTheDocument();
+    expect(await screen.findByText('Median time to first answer')).toBeInTheDocument();
     const value = (label: string) => screen.getByText(label).parentElement!.querySelector('dd')!.textContent;
     // The total comes from the aggregates; the table lists only the latest enrolments.
     expect(value('Total Enrolments')).toBe('12');
     expect(value('Total Courses')).toBe('4');
     expect(value('Total Earnings')).toBe('₹1,498.50');
+    expect(value('Median time to first answer')).toBe('3 h 20 min');
+    expect(value('Doubts awaiting your answer')).toBe('2');
 
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['#', 'Student Name', 'Course Title']);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CoreModule, QueueModule } from '@academy/service-core';
 import { progressDatabase, progressEntities } from './database.js';
+import { DoubtsModule } from './doubts/doubts.module.js';
 import { EnrolmentsModule } from './enrolments/enrolments.module.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
 import { LearningModule } from './learning/learning.module.js';
@@ -22,6 +23,7 @@ import { ParentsModule } from './parents/parents.module.js';
     QuizzesModule,
     EnrolmentsModule,
     ParentsModule,
+    DoubtsModule,
   ],
   controllers: [UserController, QueueHealthController],
   providers: [UsersService],

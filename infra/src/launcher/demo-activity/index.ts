@@ -2,6 +2,7 @@
 import type { SpaClient } from '@academy/sandbox/scripted-sign-in';
 import { classmatesStudy } from './classmates-study.js';
 import { classmatesTakeQuizzes } from './classmates-quizzes.js';
+import { classmatesAskDoubts } from './classmates-doubts.js';
 import { DemoApi } from './demo-api.js';
 import { parentLinks } from './parent-links.js';
 import type { DemoActivityContext, DemoActivityStep } from './types.js';
@@ -10,7 +11,7 @@ export type { DemoActivityContext, DemoActivityStep } from './types.js';
 export { DemoApi, DemoApiError } from './demo-api.js';
 
 /** Every step, in order. A feature with demo people adds its step here. */
-export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy, classmatesTakeQuizzes, parentLinks];
+export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy, classmatesTakeQuizzes, classmatesAskDoubts, parentLinks];
 
 export async function runDemoActivity(options: {
   portalUrl: string;

@@ -24,6 +24,13 @@ export const queryKeys = {
     /** A chapter quiz without its key and the learner's standing on it. */
     quiz: (courseId: string, quizId: string) => [...queryKeys.learner.all, 'quiz', courseId, quizId] as const,
   },
+  /** A course's doubts, for its learners (the player) and its educator (the inbox). */
+  doubts: {
+    all: ['doubts'] as const,
+    lecture: (courseId: string, lectureId: string) => [...queryKeys.doubts.all, 'lecture', courseId, lectureId] as const,
+    search: (courseId: string, query: string) => [...queryKeys.doubts.all, 'search', courseId, query] as const,
+    thread: (courseId: string, doubtId: string) => [...queryKeys.doubts.all, 'thread', courseId, doubtId] as const,
+  },
   parents: {
     all: ['parents'] as const,
     /** The caller's links both ways: children (as a parent) and parents (as a child). */
@@ -42,5 +49,8 @@ export const queryKeys = {
     coupons: () => [...queryKeys.educator.all, 'coupons'] as const,
     /** Attempts, passes, average best score and most-missed question of a course's quizzes. */
     quizStats: (courseId: string) => [...queryKeys.educator.all, 'quiz-stats', courseId] as const,
+    /** Unanswered doubts across the educator's courses (each filter below it) and the dashboard's doubt figures. */
+    inbox: () => [...queryKeys.educator.all, 'inbox'] as const,
+    doubtSummary: () => [...queryKeys.educator.all, 'doubt-summary'] as const,
   },
 } as const;

@@ -33,6 +33,7 @@ export const educatorPaths = {
   studentsEnrolled: '/educator/students-enrolled',
   editCourse: '/educator/edit-course/:courseId',
   coupons: '/educator/coupons',
+  inbox: '/educator/inbox',
 } as const;
 
 export const infoPaths = {

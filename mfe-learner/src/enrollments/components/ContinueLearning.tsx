@@ -1,15 +1,7 @@
+import { formatVideoSecond } from '@academy/contracts';
 import { Link } from '@academy/routing';
 import { useEnrolledCourses } from '../data/useEnrolledCourses';
 import './ContinueLearning.css';
-
-/** "3:25", "1:02:05": where the video will start. */
-export function formatPosition(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
 
 /**
  * The signed-in learner's unfinished courses, each with the lecture to resume, where in it, and a progress bar;
@@ -20,20 +12,20 @@ export function ContinueLearning() {
   if (state.status !== 'ready') {
     return state.status === 'loading' ? <p className="continue-learning__loading" role="status">Loading your courses…</p> : null;
   }
-  const unfinished = state.rows.filter((row) => row.resume && row.completedLectures < row.totalLectures);
+  const unfinished = state.rows.filter((row) => row.resume && row.completion.completedLectures < row.completion.totalLectures);
   if (unfinished.length === 0) return null;
   return (
     <section className="continue-learning" aria-labelledby="continue-learning-title">
       <h2 id="continue-learning-title">Continue learning</h2>
       <ul className="continue-learning__list">
-        {unfinished.map(({ course, resume, completedLectures, totalLectures }) => (
+        {unfinished.map(({ course, resume, completion: { completedLectures, totalLectures } }) => (
           <li key={course._id} className="continue-learning__item">
             <img className="continue-learning__thumbnail" src={course.courseThumbnail} alt="" />
             <div className="continue-learning__body">
               <h3 className="continue-learning__course">{course.courseTitle}</h3>
               <p className="continue-learning__lecture">
                 {resume!.label} {resume!.lecture.lectureTitle}
-                {resume!.seconds > 0 && <span className="continue-learning__at"> · at {formatPosition(resume!.seconds)}</span>}
+                {resume!.seconds > 0 && <span className="continue-learning__at"> · at {formatVideoSecond(resume!.seconds)}</span>}
               </p>
               <label className="continue-learning__progress">
                 <span>

@@ -1,4 +1,4 @@
-import { countLectures, countPassedQuizzes, lecturesInOrder, quizzesOf, type EnrolledCourse, type LectureDto } from '@academy/contracts';
+import { courseCompletion, lecturesInOrder, type CourseCompletion, type EnrolledCourse, type LectureDto } from '@academy/contracts';
 import { queryKeys, useApi } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -6,11 +6,8 @@ import { fetchCourseProgress, fetchEnrolledCourses } from './learningApi';
 
 export interface EnrolledCourseRow {
   course: EnrolledCourse;
-  totalLectures: number;
-  completedLectures: number;
-  /** The course's quizzes and how many of them the learner passed. */
-  totalQuizzes: number;
-  passedQuizzes: number;
+  /** Lectures and quizzes done, the percent and whether the course is complete, by the one rule (`courseCompletion`). */
+  completion: CourseCompletion;
   /** Where to pick up: the lecture watched last (else the first not completed), its label ("1.2") and saved second. */
   resume: { lecture: LectureDto; label: string; seconds: number } | null;
 }
@@ -35,13 +32,9 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
       const courses = [...(await fetchEnrolledCourses(api))].reverse();
       const progress = await Promise.all(courses.map((course) => fetchCourseProgress(api, course._id)));
       return courses.map((course, index) => {
-        const lectureIds = new Set(course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => lecture.lectureId)));
         return {
           course,
-          totalLectures: countLectures(course.courseContent),
-          completedLectures: progress[index]!.lectureCompleted.filter((id) => lectureIds.has(id)).length,
-          totalQuizzes: quizzesOf(course.courseContent).length,
-          passedQuizzes: countPassedQuizzes(course.courseContent, progress[index]!.quizzes),
+          completion: courseCompletion(course.courseContent, progress[index]!.lectureCompleted, progress[index]!.quizzes),
           resume: resumePoint(course, progress[index]!.lectureCompleted, progress[index]!.lastLectureId ?? course.lastLectureId, progress[index]!.positions),
         };
       });

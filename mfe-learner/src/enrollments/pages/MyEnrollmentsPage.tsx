@@ -1,6 +1,4 @@
 import {
-  completionPercent,
-  completionStatus,
   formatDate,
   formatDuration,
   formatPrice,
@@ -78,17 +76,16 @@ interface RefundColumn {
 
 function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: RefundColumn }) {
   const navigate = useNavigate();
-  const { course, completedLectures, totalLectures, passedQuizzes, totalQuizzes } = row;
-  // Completed when every lecture is complete and every quiz passed (a course with no lectures never is).
-  const status = completedLectures >= totalLectures && passedQuizzes >= totalQuizzes ? completionStatus(completedLectures, totalLectures) : 'In Progress';
-  const done = status === 'Completed';
+  const { course } = row;
+  const { completedLectures, totalLectures, passedQuizzes, totalQuizzes, percent, complete: done } = row.completion;
+  const status = done ? 'Completed' : 'In Progress';
   return (
     <tr className="enrollments__row">
       <td className="enrollments__course" data-label="Course">
         <img className="enrollments__thumbnail" src={course.courseThumbnail} alt="" />
         <div className="enrollments__course-text">
           <p className="enrollments__title">{course.courseTitle}</p>
-          <ProgressBar percent={completionPercent(completedLectures + passedQuizzes, totalLectures + totalQuizzes)} title={course.courseTitle} />
+          <ProgressBar percent={percent} title={course.courseTitle} />
           {course.lastLectureId && !done && (
             <Link className="enrollments__continue" to={`/player/${course._id}?lecture=${encodeURIComponent(course.lastLectureId)}`}>
               Continue<span className="visually-hidden"> {course.courseTitle}</span>

@@ -1,5 +1,5 @@
 import { parseVideoLink } from '@academy/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 
 /** Saves at most this often while playing. */
 export const PLAYBACK_SAVE_INTERVAL_MS = 10_000;
@@ -17,10 +17,19 @@ interface LectureVideoProps {
   onLinkFailed?(): void;
   /** The mp4 played to its end (the player then offers the next lecture). */
   onEnded?(): void;
+  /** What the doubts panel uses: where the video is, and seeking to a doubt's second. */
+  handle?: Ref<LectureVideoHandle>;
+}
+
+export interface LectureVideoHandle {
+  /** Whole seconds played so far (a YouTube embed does not tell: 0). */
+  currentSecond(): number;
+  /** Plays from `seconds` (an mp4 seeks; a YouTube embed reloads at that second). */
+  seek(seconds: number): void;
 }
 
 /** A lecture: YouTube embed (the id checked) or mp4 that resumes from `startAt` and reports its position. */
-export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed, onEnded }: LectureVideoProps) {
+export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed, onEnded, handle }: LectureVideoProps) {
   const source = parseVideoLink(url);
   // The mp4 keeps the link it started with while fresh links arrive (swapping would restart it); after a load
   // error it takes the newest link and resumes where it stopped.
@@ -32,6 +41,23 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
   }, [mp4Url, src]);
   const video = useRef<HTMLVideoElement>(null);
   const lastSaved = useRef(0);
+  const [youtubeStart, setYoutubeStart] = useState<number | null>(null);
+  useImperativeHandle(
+    handle,
+    () => ({
+      currentSecond: () => Math.floor(video.current?.currentTime ?? 0),
+      seek: (seconds) => {
+        const element = video.current;
+        if (element) {
+          element.currentTime = seconds;
+          void element.play()?.catch(() => undefined);
+        } else {
+          setYoutubeStart(seconds);
+        }
+      },
+    }),
+    [],
+  );
   const callbacks = useRef({ onSave, onExit });
   callbacks.current = { onSave, onExit };
 
@@ -56,7 +82,7 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
     return (
       <iframe
         className="player__video"
-        src={source.embedUrl}
+        src={youtubeStart === null ? source.embedUrl : `${source.embedUrl}?start=${youtubeStart}&autoplay=1`}
         title={title}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen

@@ -184,7 +184,7 @@ describe('Player', () => {
   it('refreshes My Enrollments\' progress shown elsewhere after Mark Complete (shared cache, invalidated)', async () => {
     function CompletedCount() {
       const courses = useEnrolledCourses(true);
-      return <output aria-label="Completed lectures">{courses.status === 'ready' ? courses.rows[0]?.completedLectures : '…'}</output>;
+      return <output aria-label="Completed lectures">{courses.status === 'ready' ? courses.rows[0]?.completion.completedLectures : '…'}</output>;
     }
     const server = learnerServer();
     renderAt('/player/course-1?lecture=l-1', <Route path="/player/:courseId" element={<><PlayerPage /><CompletedCount /></>} />, { user: userData() });

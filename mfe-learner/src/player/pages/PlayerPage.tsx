@@ -14,10 +14,11 @@ import {
 } from '../../enrollments';
 import { ChapterList } from '../components/ChapterList';
 import { LectureResources } from '../components/LectureResources';
-import { LectureVideo } from '../components/LectureVideo';
+import { LectureVideo, type LectureVideoHandle } from '../components/LectureVideo';
 import { QuizPanel } from '../components/QuizPanel';
 import { UpNext } from '../components/UpNext';
 import { usePlayerCourse } from '../data/usePlayerCourse';
+import { DoubtsPanel } from '../../doubts';
 import './PlayerPage.css';
 
 /** /player/:courseId: chapters, the lecture player, resources, rating and the certificate. */
@@ -38,6 +39,7 @@ export function PlayerPage() {
   /** The lecture that just ended, while "Up next" counts down to the one after it. */
   const [endedId, setEndedId] = useState<string | null>(null);
   const token = useRef<string | null>(null);
+  const videoHandle = useRef<LectureVideoHandle>(null);
   /** The video or quiz; on a phone it is brought to the top of the screen when the learner picks one. */
   const screenRef = useRef<HTMLDivElement>(null);
   const [revealRequest, setRevealRequest] = useState(0);
@@ -166,6 +168,7 @@ export function PlayerPage() {
               onExit={(seconds) => saveOnExit(playing.lecture.lectureId, seconds)}
               onLinkFailed={() => void player.refresh().catch(() => undefined)}
               onEnded={() => setEndedId(playing.lecture.lectureId)}
+              handle={videoHandle}
             />
             {upNext && (
               <UpNext
@@ -225,6 +228,18 @@ export function PlayerPage() {
       </div>
 
       <div className="player__resources">
+        {playing && !openQuiz && (
+          <DoubtsPanel
+            key={playing.lecture.lectureId}
+            courseId={courseId}
+            lectureId={playing.lecture.lectureId}
+            currentSecond={() => videoHandle.current?.currentSecond() ?? 0}
+            onSeek={(seconds) => {
+              videoHandle.current?.seek(seconds);
+              setRevealRequest((count) => count + 1);
+            }}
+          />
+        )}
         <LectureResources chapters={current.courseContent} />
       </div>
     </div>

@@ -1,8 +1,5 @@
 import {
-  completionPercent,
-  completionStatus,
-  countLectures,
-  countPassedQuizzes,
+  courseCompletion,
   EXPIRED_LINK_CODE_MESSAGE,
   LINK_CODE_ALPHABET,
   LINK_CODE_TTL_HOURS,
@@ -216,14 +213,11 @@ export class ParentLinksService {
     return rows.flatMap((row) => {
       const course = courses.get(row.course_id);
       if (!course) return [];
-      const lectureIds = new Set(course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => lecture.lectureId)));
-      const completedLectures = (row.completed ?? []).filter((id) => lectureIds.has(id)).length;
-      const totalLectures = countLectures(course.courseContent);
-      // Completed as everywhere else: every lecture complete and every quiz passed (the certificate's rule).
       const quizzes = quizzesOf(course.courseContent);
       const courseStandings = standings.get(course._id) ?? [];
-      const quizzesPassed = countPassedQuizzes(course.courseContent, courseStandings) >= quizzes.length;
-      const status = quizzesPassed ? completionStatus(completedLectures, totalLectures) : 'In Progress';
+      // The one completion rule the child's own page and the certificate use (lectures and quizzes as steps).
+      const completion = courseCompletion(course.courseContent, row.completed ?? [], courseStandings);
+      const status = completion.complete ? 'Completed' : 'In Progress';
       const times = [row.last_completion, row.last_playback].filter((value): value is Date => value !== null).map((value) => new Date(value).getTime());
       return [
         {
@@ -232,9 +226,9 @@ export class ParentLinksService {
           courseThumbnail: course.courseThumbnail,
           educatorName: course.educatorName,
           enrolledAt: new Date(row.created_at).toISOString(),
-          completedLectures,
-          totalLectures,
-          percent: completionPercent(completedLectures, totalLectures),
+          completedLectures: completion.completedLectures,
+          totalLectures: completion.totalLectures,
+          percent: completion.percent,
           status,
           lastActivityAt: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
           rating: row.rating === null ? null : Number(row.rating),

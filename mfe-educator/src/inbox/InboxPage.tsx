@@ -1,0 +1,142 @@
+import { formatDate, formatVideoSecond, lecturesInOrder, type InboxDoubt } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { ErrorPanel, LoadingView } from '@academy/ui';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { fetchCourseForEditing } from '../add-course/data/authoringApi';
+import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
+import { answerFromInbox, fetchInbox, hideFromInbox, type InboxFilter } from './inboxApi';
+import './inbox.css';
+
+/** /educator/inbox: every unanswered doubt of the educator's courses, oldest first, answered in place. */
+export function InboxPage() {
+  const api = useApi();
+  const [filter, setFilter] = useState<InboxFilter>({ courseId: '', lectureId: '' });
+  const courses = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
+  const course = useQuery({
+    queryKey: queryKeys.educator.courseForEditing(filter.courseId),
+    queryFn: () => fetchCourseForEditing(api, filter.courseId),
+    enabled: filter.courseId !== '',
+  });
+  const inbox = useInfiniteQuery({
+    queryKey: [...queryKeys.educator.inbox(), filter],
+    queryFn: ({ pageParam }) => fetchInbox(api, filter, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const lectures = course.data ? lecturesInOrder(course.data.courseContent.map((chapter) => ({ ...chapter, quiz: null }))) : [];
+  const doubts = inbox.data?.pages.flatMap((page) => page.doubts) ?? [];
+
+  return (
+    <section className="inbox">
+      <h1 className="page-title">Inbox</h1>
+      <p>Doubts your learners are waiting on, oldest first. Answer here; the learner hears of it at once.</p>
+      <div className="inbox__filters">
+        <label>
+          Course
+          <select value={filter.courseId} onChange={(event) => setFilter({ courseId: event.target.value, lectureId: '' })}>
+            <option value="">All courses</option>
+            {(courses.data ?? []).map((option) => (
+              <option key={option._id} value={option._id}>
+                {option.courseTitle}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Lecture
+          <select value={filter.lectureId} disabled={!filter.courseId} onChange={(event) => setFilter({ ...filter, lectureId: event.target.value })}>
+            <option value="">All lectures</option>
+            {lectures.map((entry) => (
+              <option key={entry.lecture.lectureId} value={entry.lecture.lectureId}>
+                {entry.label} {entry.lecture.lectureTitle}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {inbox.isError ? (
+        <ErrorPanel message={errorMessage(inbox.error)} onRetry={() => void inbox.refetch()} />
+      ) : inbox.isLoading ? (
+        <LoadingView label="Loading the inbox" />
+      ) : doubts.length === 0 ? (
+        <p role="status">Nothing waiting: every doubt has your answer.</p>
+      ) : (
+        <ul className="inbox__list" aria-label="Unanswered doubts">
+          {doubts.map((doubt) => (
+            <InboxItem key={doubt.id} doubt={doubt} />
+          ))}
+        </ul>
+      )}
+      {inbox.hasNextPage && (
+        <button type="button" className="button button--secondary" disabled={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
+          Show more
+        </button>
+      )}
+    </section>
+  );
+}
+
+function InboxItem({ doubt }: { doubt: InboxDoubt }) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+
+  const done = (message: string) => {
+    toast.success(message);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.educator.inbox() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.doubts.all });
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await answerFromInbox(api, doubt.courseId, doubt.id, text);
+      setText('');
+      done('Answer posted');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const hide = async () => {
+    try {
+      done(await hideFromInbox(api, doubt.courseId, doubt.id));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <li className="inbox__item">
+      <article aria-label={`Doubt by ${doubt.author.name}`}>
+        <p className="inbox__where">
+          {doubt.courseTitle} · {doubt.lectureTitle ?? 'Lecture removed'} · at {formatVideoSecond(doubt.atSecond)}
+        </p>
+        <p className="inbox__meta">
+          {doubt.author.name} · {formatDate(doubt.createdAt)}
+          {doubt.meToo > 0 && ` · ${doubt.meToo} more with this doubt`}
+          {doubt.answerCount > 0 && ` · ${doubt.answerCount} ${doubt.answerCount === 1 ? 'answer' : 'answers'} by learners`}
+        </p>
+        {/* Sanitised on the server (allowlisted tags only): services/progress/src/doubts/doubt-text.ts */}
+        <div className="inbox__text" dangerouslySetInnerHTML={{ __html: doubt.html }} />
+        <form className="inbox__answer" onSubmit={(event) => void submit(event)}>
+          <label htmlFor={inputId}>Your answer</label>
+          <textarea id={inputId} rows={3} maxLength={4000} value={text} onChange={(event) => setText(event.target.value)} />
+          <div className="inbox__actions">
+            <button type="submit" className="button" disabled={busy || !text.trim()}>
+              Post answer
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => void hide()}>
+              Hide from learners
+            </button>
+          </div>
+        </form>
+      </article>
+    </li>
+  );
+}

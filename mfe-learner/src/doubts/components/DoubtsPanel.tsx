@@ -1,0 +1,259 @@
+import { formatDate, formatVideoSecond, parseVideoSecond, type DoubtSummary } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { actOnDoubt, answerDoubt, askDoubt, useDoubtSearch, useDoubtThread, useLectureDoubts } from '../data/doubtsApi';
+import './DoubtsPanel.css';
+
+/** How often an open doubt's answers are fetched again while the page shows them (answers appear without a reload). */
+export const OPEN_THREAD_REFRESH_MS = 10_000;
+/** Pause in typing before the course search runs. */
+const SEARCH_DELAY_MS = 350;
+
+interface DoubtsPanelProps {
+  courseId: string;
+  lectureId: string;
+  /** Where the video is now (whole seconds), read when the learner starts writing. */
+  currentSecond(): number;
+  /** Plays the lecture from a doubt's second. */
+  onSeek(seconds: number): void;
+}
+
+/**
+ * The lecture's doubts under the video: before posting, the lecture's doubts and the course's doubts like the one
+ * being typed, each with "I have this doubt too"; then ask, answer, mark resolved and report.
+ */
+export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: DoubtsPanelProps) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const lecture = useLectureDoubts(courseId, lectureId);
+  const [text, setText] = useState('');
+  const [at, setAt] = useState('0:00');
+  const [posting, setPosting] = useState(false);
+  const searchText = useDebounced(text, SEARCH_DELAY_MS);
+  const similar = useDoubtSearch(courseId, searchText);
+  const formId = useId();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.doubts.all });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const atSecond = parseVideoSecond(at);
+    if (atSecond === null) {
+      toast.error('Write the time in the video as minutes:seconds, like 0:42');
+      return;
+    }
+    setPosting(true);
+    try {
+      await askDoubt(api, courseId, { lectureId, atSecond, text });
+      setText('');
+      toast.success('Doubt posted');
+      await refresh();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setPosting(false);
+    }
+  };
+
+  const doubts = lecture.data?.pages.flatMap((page) => page.doubts) ?? [];
+  const similarDoubts = searchText.trim().length >= 3 ? (similar.data?.doubts ?? []) : [];
+
+  return (
+    <section className="doubts" aria-labelledby={`${formId}-title`}>
+      <h2 className="doubts__title" id={`${formId}-title`}>
+        Doubts on this lecture
+      </h2>
+      <form className="doubts__ask" onSubmit={(event) => void submit(event)}>
+        <label htmlFor={`${formId}-text`}>Your doubt</label>
+        <textarea
+          id={`${formId}-text`}
+          value={text}
+          rows={3}
+          maxLength={4000}
+          aria-describedby={`${formId}-hint`}
+          onFocus={() => {
+            if (!text) setAt(formatVideoSecond(currentSecond()));
+          }}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <p className="doubts__hint" id={`${formId}-hint`}>
+          **bold**, *italic*, `code` and lists work. Look below first: someone may have asked it already.
+        </p>
+        <div className="doubts__ask-row">
+          <label htmlFor={`${formId}-at`}>Time in the video</label>
+          <input id={`${formId}-at`} className="doubts__at" value={at} inputMode="numeric" onChange={(event) => setAt(event.target.value)} />
+          <button type="submit" className="button" disabled={posting || !text.trim()}>
+            Post doubt
+          </button>
+        </div>
+      </form>
+
+      {similarDoubts.length > 0 && (
+        <div className="doubts__similar" aria-live="polite">
+          <h3>Doubts in this course like yours</h3>
+          <ul className="doubts__list">
+            {similarDoubts.map((doubt) => (
+              <DoubtItem key={doubt.id} courseId={courseId} doubt={doubt} onSeek={doubt.lectureId === lectureId ? onSeek : undefined} onChanged={refresh} />
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {lecture.isError ? (
+        <p role="alert">{errorMessage(lecture.error)}</p>
+      ) : lecture.isLoading ? (
+        <p role="status">Loading doubts…</p>
+      ) : doubts.length === 0 ? (
+        <p className="doubts__empty">No doubts on this lecture yet.</p>
+      ) : (
+        <ul className="doubts__list" aria-label="Doubts on this lecture">
+          {doubts.map((doubt) => (
+            <DoubtItem key={doubt.id} courseId={courseId} doubt={doubt} onSeek={onSeek} onChanged={refresh} />
+          ))}
+        </ul>
+      )}
+      {lecture.hasNextPage && (
+        <button type="button" className="button button--secondary" disabled={lecture.isFetchingNextPage} onClick={() => void lecture.fetchNextPage()}>
+          Show more doubts
+        </button>
+      )}
+    </section>
+  );
+}
+
+interface DoubtItemProps {
+  courseId: string;
+  doubt: DoubtSummary;
+  /** Absent for a doubt of another lecture (a search result): its time is shown, not played. */
+  onSeek?: (seconds: number) => void;
+  onChanged(): Promise<unknown>;
+}
+
+function DoubtItem({ courseId, doubt, onSeek, onChanged }: DoubtItemProps) {
+  const api = useApi();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const threadId = useId();
+  const time = formatVideoSecond(doubt.atSecond);
+
+  const act = async (action: 'me-too' | 'resolve' | 'report', answerId?: string) => {
+    try {
+      toast.success(await actOnDoubt(api, courseId, doubt.id, action, answerId));
+      await onChanged();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <li className="doubt">
+      <article aria-label={`Doubt by ${doubt.author.name} at ${time}`}>
+        <p className="doubt__meta">
+          {onSeek ? (
+            <button type="button" className="doubt__time" onClick={() => onSeek(doubt.atSecond)} aria-label={`Play from ${time}`}>
+              {time}
+            </button>
+          ) : (
+            <span className="doubt__time">{time}</span>
+          )}
+          <span>{doubt.author.name}</span>
+          <span>{formatDate(doubt.createdAt)}</span>
+          {doubt.resolved && <span className="doubt__badge doubt__badge--resolved">Resolved</span>}
+          {doubt.educatorAnswered && <span className="doubt__badge">Answered by the educator</span>}
+          {doubt.hidden && <span className="doubt__badge doubt__badge--hidden">Hidden by the educator</span>}
+        </p>
+        {/* Sanitised on the server (allowlisted tags only): services/progress/src/doubts/doubt-text.ts */}
+        <div className="doubt__text" dangerouslySetInnerHTML={{ __html: doubt.html }} />
+        <div className="doubt__actions">
+          {!doubt.mine && (
+            <button type="button" className="button button--secondary" aria-pressed={doubt.meTooByMe} disabled={doubt.meTooByMe} onClick={() => void act('me-too')}>
+              I have this doubt too{doubt.meToo > 0 ? ` (${doubt.meToo})` : ''}
+            </button>
+          )}
+          {doubt.mine && doubt.meToo > 0 && <span>{doubt.meToo} more with this doubt</span>}
+          <button type="button" className="button button--secondary" aria-expanded={open} aria-controls={threadId} onClick={() => setOpen((value) => !value)}>
+            {doubt.answerCount === 1 ? '1 answer' : `${doubt.answerCount} answers`}
+          </button>
+          {doubt.mine && !doubt.resolved && (
+            <button type="button" className="button button--secondary" onClick={() => void act('resolve')}>
+              Mark resolved
+            </button>
+          )}
+          {!doubt.mine && (
+            <button type="button" className="doubt__report" onClick={() => void act('report')}>
+              Report
+            </button>
+          )}
+        </div>
+        <div id={threadId}>{open && <DoubtThreadView courseId={courseId} doubtId={doubt.id} onChanged={onChanged} onReport={(answerId) => void act('report', answerId)} />}</div>
+      </article>
+    </li>
+  );
+}
+
+function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId: string; doubtId: string; onChanged(): Promise<unknown>; onReport(answerId: string): void }) {
+  const api = useApi();
+  const toast = useToast();
+  const thread = useDoubtThread(courseId, doubtId, OPEN_THREAD_REFRESH_MS);
+  const [text, setText] = useState('');
+  const [posting, setPosting] = useState(false);
+  const inputId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPosting(true);
+    try {
+      await answerDoubt(api, courseId, doubtId, text);
+      setText('');
+      toast.success('Answer posted');
+      await onChanged();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setPosting(false);
+    }
+  };
+
+  if (thread.isError) return <p role="alert">{errorMessage(thread.error)}</p>;
+  if (!thread.data) return <p role="status">Loading answers…</p>;
+  return (
+    <div className="doubt__thread">
+      <ul className="doubt__answers" aria-label="Answers">
+        {thread.data.answers.map((answer) => (
+          <li key={answer.id} className={`doubt__answer${answer.author.isEducator ? ' doubt__answer--educator' : ''}`}>
+            <p className="doubt__meta">
+              <span>{answer.author.name}</span>
+              {answer.author.isEducator && <span className="doubt__badge">Educator</span>}
+              <span>{formatDate(answer.createdAt)}</span>
+              {answer.hidden && <span className="doubt__badge doubt__badge--hidden">Hidden by the educator</span>}
+            </p>
+            <div className="doubt__text" dangerouslySetInnerHTML={{ __html: answer.html }} />
+            {!answer.mine && (
+              <button type="button" className="doubt__report" onClick={() => onReport(answer.id)}>
+                Report
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <form className="doubt__answer-form" onSubmit={(event) => void submit(event)}>
+        <label htmlFor={inputId}>Your answer</label>
+        <textarea id={inputId} rows={2} maxLength={4000} value={text} onChange={(event) => setText(event.target.value)} />
+        <button type="submit" className="button" disabled={posting || !text.trim()}>
+          Post answer
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function useDebounced(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}

@@ -1,0 +1,81 @@
+// Calls of a course's doubts (progress, /api/doubts/). Failures arrive as ApiError with the server's message.
+import {
+  doubtPath,
+  doubtsPath,
+  type AskDoubtRequest,
+  type DoubtAnswer,
+  type DoubtPage,
+  type DoubtSummary,
+  type DoubtThread,
+} from '@academy/contracts';
+import { queryKeys, useApi, type ApiClient } from '@academy/platform';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+
+/** A page as the lists read it, whatever a partial answer left out. */
+const pageOf = (answer: Partial<DoubtPage>): DoubtPage => ({ doubts: answer.doubts ?? [], nextCursor: answer.nextCursor ?? null });
+
+export async function fetchLectureDoubts(api: ApiClient, courseId: string, lectureId: string, cursor: string | null): Promise<DoubtPage> {
+  const query = new URLSearchParams({ lectureId, ...(cursor ? { cursor } : {}) });
+  return pageOf(await api.get<Partial<DoubtPage>>(`${doubtsPath(courseId)}?${query.toString()}`));
+}
+
+export async function searchDoubts(api: ApiClient, courseId: string, q: string): Promise<DoubtPage> {
+  return pageOf(await api.get<Partial<DoubtPage>>(`${doubtsPath(courseId)}/search?${new URLSearchParams({ q }).toString()}`));
+}
+
+export async function fetchDoubtThread(api: ApiClient, courseId: string, doubtId: string): Promise<DoubtThread> {
+  return (await api.get<{ doubt: DoubtThread }>(doubtPath(courseId, doubtId))).doubt;
+}
+
+export async function askDoubt(api: ApiClient, courseId: string, request: AskDoubtRequest): Promise<DoubtSummary> {
+  return (await api.post<{ doubt: DoubtSummary }>(doubtsPath(courseId), request)).doubt;
+}
+
+export async function answerDoubt(api: ApiClient, courseId: string, doubtId: string, text: string): Promise<DoubtAnswer> {
+  return (await api.post<{ answer: DoubtAnswer }>(`${doubtPath(courseId, doubtId)}/answers`, { text })).answer;
+}
+
+/** `action`: me-too, resolve, report, hide or unhide (of the doubt, or of one answer for report and hide). */
+export async function actOnDoubt(
+  api: ApiClient,
+  courseId: string,
+  doubtId: string,
+  action: 'me-too' | 'resolve' | 'report' | 'hide' | 'unhide',
+  answerId?: string,
+): Promise<string> {
+  const path = answerId ? `${doubtPath(courseId, doubtId)}/answers/${encodeURIComponent(answerId)}/${action}` : `${doubtPath(courseId, doubtId)}/${action}`;
+  return (await api.post<{ message: string }>(path, {})).message;
+}
+
+/** A lecture's doubts, newest first, one keyset page after another ("Show more"). */
+export function useLectureDoubts(courseId: string, lectureId: string) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: queryKeys.doubts.lecture(courseId, lectureId),
+    queryFn: ({ pageParam }) => fetchLectureDoubts(api, courseId, lectureId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    meta: { errorToast: false },
+  });
+}
+
+/** The course's doubts like what the learner is typing (nothing below three characters). */
+export function useDoubtSearch(courseId: string, q: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.doubts.search(courseId, q),
+    queryFn: () => searchDoubts(api, courseId, q),
+    enabled: q.trim().length >= 3,
+    meta: { errorToast: false },
+  });
+}
+
+export function useDoubtThread(courseId: string, doubtId: string, refetchInterval: number | false = false) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.doubts.thread(courseId, doubtId),
+    queryFn: () => fetchDoubtThread(api, courseId, doubtId),
+    refetchInterval,
+    meta: { errorToast: false },
+  });
+}

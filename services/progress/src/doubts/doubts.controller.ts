@@ -1,0 +1,158 @@
+import {
+  answerDoubtSchema,
+  answerIdSchema,
+  askDoubtSchema,
+  courseIdSchema,
+  doubtIdSchema,
+  doubtSearchQuerySchema,
+  lectureDoubtsQuerySchema,
+  reportPostSchema,
+  type AnswerDoubtRequest,
+  type AskDoubtRequest,
+  type DoubtAnswer,
+  type DoubtPage,
+  type DoubtSummary,
+  type DoubtThread,
+  type ReportPostRequest,
+} from '@academy/contracts';
+import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-core';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { z } from 'zod';
+import { DoubtsService } from './doubts.service.js';
+
+const course = new ZodValidationPipe(courseIdSchema);
+const doubt = new ZodValidationPipe(doubtIdSchema);
+const answer = new ZodValidationPipe(answerIdSchema);
+
+/**
+ * A course's doubts (the edge sends /api/doubts/ to progress): its enrolled learners and its educator only; 401
+ * signed out, 403 anyone else, 404 an unknown course, doubt or answer.
+ */
+@Controller('api/doubts')
+export class DoubtsController {
+  constructor(private readonly doubts: DoubtsService) {}
+
+  @Get(':courseId')
+  async lecture(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Query(new ZodValidationPipe(lectureDoubtsQuerySchema)) query: z.infer<typeof lectureDoubtsQuerySchema>,
+  ): Promise<{ success: true } & DoubtPage> {
+    const member = await this.doubts.member(user, courseId);
+    return { success: true, ...(await this.doubts.lectureDoubts(member, query.lectureId, query.cursor)) };
+  }
+
+  @Get(':courseId/search')
+  async search(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Query(new ZodValidationPipe(doubtSearchQuerySchema)) query: z.infer<typeof doubtSearchQuerySchema>,
+  ): Promise<{ success: true } & DoubtPage> {
+    const member = await this.doubts.member(user, courseId);
+    return { success: true, ...(await this.doubts.search(member, query.q)) };
+  }
+
+  @Post(':courseId')
+  async ask(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Body(new ZodValidationPipe(askDoubtSchema)) body: AskDoubtRequest,
+  ): Promise<{ success: true; message: string; doubt: DoubtSummary }> {
+    const member = await this.doubts.member(user, courseId);
+    return { success: true, message: 'Doubt posted', doubt: await this.doubts.ask(member, body) };
+  }
+
+  @Get(':courseId/:doubtId')
+  async thread(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Param('doubtId', doubt) doubtId: string,
+  ): Promise<{ success: true; doubt: DoubtThread }> {
+    const member = await this.doubts.member(user, courseId);
+    return { success: true, doubt: await this.doubts.thread(member, doubtId) };
+  }
+
+  @Post(':courseId/:doubtId/me-too')
+  @HttpCode(200)
+  async meToo(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Param('doubtId', doubt) doubtId: string,
+  ): Promise<{ success: true; message: string; doubt: DoubtSummary }> {
+    const member = await this.doubts.member(user, courseId);
+    return { success: true, message: 'Added: you will hear when it is answered', doubt: await this.doubts.meToo(member, doubtId) };
+  }
+
+  @Post(':courseId/:doubtId/answers')
+  async answer(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Param('doubtId', doubt) doubtId: string,
+    @Body(new ZodValidationPipe(answerDoubtSchema)) body: AnswerDoubtRequest,
+  ): Promise<{ success: true; message: string; answer: DoubtAnswer }> {
+    const member = await this.doubts.member(user, courseId);
+    return { success: true, message: 'Answer posted', answer: await this.doubts.answer(member, doubtId, body.text) };
+  }
+
+  @Post(':courseId/:doubtId/resolve')
+  @HttpCode(200)
+  async resolve(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Param('doubtId', doubt) doubtId: string,
+  ): Promise<{ success: true; message: string; doubt: DoubtSummary }> {
+    const member = await this.doubts.member(user, courseId);
+    return { success: true, message: 'Marked resolved', doubt: await this.doubts.resolve(member, doubtId) };
+  }
+
+  @Post(':courseId/:doubtId/report')
+  @HttpCode(200)
+  async reportDoubt(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Param('doubtId', doubt) doubtId: string,
+    @Body(new ZodValidationPipe(reportPostSchema)) body: ReportPostRequest,
+  ): Promise<{ success: true; message: string }> {
+    await this.doubts.report(await this.doubts.member(user, courseId), doubtId, null, body.reason);
+    return { success: true, message: 'Reported to the educator' };
+  }
+
+  @Post(':courseId/:doubtId/answers/:answerId/report')
+  @HttpCode(200)
+  async reportAnswer(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Param('doubtId', doubt) doubtId: string,
+    @Param('answerId', answer) answerId: string,
+    @Body(new ZodValidationPipe(reportPostSchema)) body: ReportPostRequest,
+  ): Promise<{ success: true; message: string }> {
+    await this.doubts.report(await this.doubts.member(user, courseId), doubtId, answerId, body.reason);
+    return { success: true, message: 'Reported to the educator' };
+  }
+
+  @Post(':courseId/:doubtId/hide')
+  @HttpCode(200)
+  async hideDoubt(@CurrentUser() user: AuthUser, @Param('courseId', course) courseId: string, @Param('doubtId', doubt) doubtId: string) {
+    await this.doubts.setHidden(await this.doubts.member(user, courseId), doubtId, null, true);
+    return { success: true as const, message: 'Hidden from learners' };
+  }
+
+  @Post(':courseId/:doubtId/unhide')
+  @HttpCode(200)
+  async unhideDoubt(@CurrentUser() user: AuthUser, @Param('courseId', course) courseId: string, @Param('doubtId', doubt) doubtId: string) {
+    await this.doubts.setHidden(await this.doubts.member(user, courseId), doubtId, null, false);
+    return { success: true as const, message: 'Shown to learners again' };
+  }
+
+  @Post(':courseId/:doubtId/answers/:answerId/hide')
+  @HttpCode(200)
+  async hideAnswer(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Param('doubtId', doubt) doubtId: string,
+    @Param('answerId', answer) answerId: string,
+  ) {
+    await this.doubts.setHidden(await this.doubts.member(user, courseId), doubtId, answerId, true);
+    return { success: true as const, message: 'Hidden from learners' };
+  }
+}
