@@ -53,6 +53,21 @@ export {
   type LectureLinkAudience,
 } from './media/media-links.js';
 export {
+  OBJECT_STORAGE,
+  objectStorageProvider,
+  objectStorageConfigShape,
+  S3ObjectStorage,
+  ObjectTooLargeError,
+  StorageUnavailableError,
+  formatBytes,
+  type ObjectStorage,
+  type ObjectStorageConfig,
+  type StoredObject,
+  type ObjectStream,
+  type PutOptions,
+  type PresignOptions,
+} from './storage/object-storage.js';
+export {
   DeadLetterStore,
   DeadLetterNotFoundError,
   SERVICE_SCHEMA,
