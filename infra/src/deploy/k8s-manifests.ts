@@ -43,6 +43,15 @@ const shared: Record<string, EnvSource> = {
   LOG_LEVEL: { value: 'info' },
 };
 
+/** The media bucket (services/core/src/storage/object-storage.ts); its bucket policy makes only public/* readable, behind the CDN. */
+const mediaBucket: Record<string, EnvSource> = {
+  S3_BUCKET: { value: 'academy-media' },
+  S3_REGION: { value: 'ap-south-1' },
+  S3_ACCESS_KEY_ID: { secret: 'S3_ACCESS_KEY_ID' },
+  S3_SECRET_ACCESS_KEY: { secret: 'S3_SECRET_ACCESS_KEY' },
+  S3_PUBLIC_BASE_URL: { value: 'https://media.academy.example' },
+};
+
 export interface ServiceDeployment {
   name: ServiceName;
   env: Record<string, EnvSource>;
@@ -62,13 +71,8 @@ export function serviceDeployments(table: RouteTable = loadRouteTable()): Servic
         COMMERCE_URL: url('commerce'),
         // Verifies the signed links of paid lecture files.
         MEDIA_LINK_SECRET: { secret: 'MEDIA_LINK_SECRET' },
-        // Uploaded thumbnails live in S3-compatible storage, never on a pod's disk.
-        THUMBNAIL_STORE: { value: 's3' },
-        S3_BUCKET: { value: 'academy-thumbnails' },
-        S3_REGION: { value: 'ap-south-1' },
-        S3_ACCESS_KEY_ID: { secret: 'S3_ACCESS_KEY_ID' },
-        S3_SECRET_ACCESS_KEY: { secret: 'S3_SECRET_ACCESS_KEY' },
-        THUMBNAIL_PUBLIC_BASE_URL: { value: 'https://media.academy.example/thumbnails' },
+        // Every media file lives in one S3-compatible bucket, never on a pod's disk; a CDN serves its public/ folder.
+        ...mediaBucket,
       },
     },
     {

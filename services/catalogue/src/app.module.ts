@@ -1,5 +1,5 @@
 import { CATALOGUE_EVENTS_QUEUE } from '@academy/contracts';
-import { CoreModule, CspReportsModule, mediaLinksProvider, OperatorQueuesModule, QueueModule } from '@academy/service-core';
+import { CoreModule, CspReportsModule, mediaLinksProvider, objectStorageProvider, OperatorQueuesModule, QueueModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CoursesController } from './courses/courses.controller.js';
 import { CoursesService } from './courses/courses.service.js';
@@ -10,7 +10,7 @@ import { EducatorCoursesController } from './educator/educator-courses.controlle
 import { CommerceClient } from './educator/commerce-client.js';
 import { EducatorCoursesService } from './educator/educator-courses.service.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
-import { thumbnailStoreProviders } from './educator/thumbnail-store.js';
+import { ThumbnailStore } from './educator/thumbnail-store.js';
 import { InternalCoursesController } from './internal/internal-courses.controller.js';
 import { InternalEducatorsController } from './internal/internal-educators.controller.js';
 import { MediaController } from './media/media.controller.js';
@@ -36,6 +36,6 @@ import { PaidFilesController } from './media/paid-files.controller.js';
     PaidFilesController,
     QueueHealthController,
   ],
-  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, ...thumbnailStoreProviders()],
+  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, objectStorageProvider, ThumbnailStore],
 })
 export class AppModule {}

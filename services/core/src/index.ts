@@ -67,6 +67,7 @@ export {
   type PutOptions,
   type PresignOptions,
 } from './storage/object-storage.js';
+export { sendStoredObject, type SendObjectOptions } from './storage/send-object.js';
 export {
   DeadLetterStore,
   DeadLetterNotFoundError,

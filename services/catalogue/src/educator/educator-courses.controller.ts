@@ -13,7 +13,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { z } from 'zod';
 import { toEducatorCourse } from '../courses/course-mapper.js';
 import { EducatorCoursesService, storedLectureLinks, toEducatorCourseDetail } from './educator-courses.service.js';
-import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, THUMBNAIL_STORE, type ThumbnailStore } from './thumbnail-store.js';
+import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, ThumbnailStore } from './thumbnail-store.js';
 import { CommerceClient } from './commerce-client.js';
 
 /** Parses the multipart `courseData` field (a JSON string) with a schema; the first problem becomes a 400. */
@@ -42,7 +42,7 @@ export class EducatorCoursesController {
   constructor(
     private readonly authoring: EducatorCoursesService,
     private readonly commerce: CommerceClient,
-    @Inject(THUMBNAIL_STORE) private readonly thumbnails: ThumbnailStore,
+    private readonly thumbnails: ThumbnailStore,
     @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
   ) {}
 

@@ -4,9 +4,6 @@ import { demoUsers, prepareServiceTestEnvironment, type ServiceTestEnvironment }
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { EarningsService } from '@academy/commerce/testing';
@@ -46,7 +43,6 @@ describe('educator authoring routes (real PostgreSQL)', () => {
   let app: INestApplication;
   let commerce: INestApplication;
   let ledger: EarningsService;
-  let mediaDir: string;
   let studentToken: string;
   let educatorToken: string;
   let otherToken: string;
@@ -64,8 +60,7 @@ describe('educator authoring routes (real PostgreSQL)', () => {
   }
 
   beforeAll(async () => {
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-authoring-'));
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir, ...COMMERCE_TEST_ENV });
+    env = await prepareServiceTestEnvironment({ ...COMMERCE_TEST_ENV });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     ({ app: commerce, earnings: ledger } = await startRealCommerce(env.database.url));
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
@@ -80,7 +75,6 @@ describe('educator authoring routes (real PostgreSQL)', () => {
     await app?.close();
     await commerce?.close();
     await env?.teardown();
-    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   describe('access', () => {
