@@ -262,6 +262,10 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
         const worker = new ManagedChild(`${service}:worker`, distOf(`services/${service}`, 'worker.js'), baseEnv, sink, cwd);
         children.push(worker);
       }
+      // Catalogue's video transcoding has a worker of its own (ffmpeg), as in Kubernetes.
+      if (built(`services/${service}`, 'video-worker.js')) {
+        children.push(new ManagedChild(`${service}:video-worker`, distOf(`services/${service}`, 'video-worker.js'), baseEnv, sink, cwd));
+      }
     }
 
     const runtimeConfig = runtimeConfigFromEnv({ ...env, RAZORPAY_KEY_ID: razorpaySandbox.keyId }, sandboxUrl);

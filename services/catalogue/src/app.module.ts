@@ -15,15 +15,25 @@ import { InternalCoursesController } from './internal/internal-courses.controlle
 import { InternalEducatorsController } from './internal/internal-educators.controller.js';
 import { MediaController } from './media/media.controller.js';
 import { PaidFilesController } from './media/paid-files.controller.js';
+import { ProgressClient } from './videos/progress-client.js';
+import { VideoAuthoringController } from './videos/video-authoring.controller.js';
+import { VideoPlaybackController } from './videos/video-playback.controller.js';
+import { VIDEO_QUEUE } from './videos/video-queue.js';
+import { VideoTranscodeQueue, VideoUploads, VideoUploadsController } from './videos/video-uploads.js';
+import { VideosRepository } from './videos/videos.repository.js';
 
-/** The HTTP entry point: public catalogue, educator routes, internal course reads, /media/ files, signed paid files, /health/queue. */
+/**
+ * The HTTP entry point: public catalogue, educator routes, internal course reads, /media/ files, signed paid files,
+ * video uploads (tus) and protected playback, /health/queue.
+ */
 @Module({
   imports: [
     CoreModule.forRoot({ service: 'catalogue', database: catalogueDatabase, configShape: catalogueConfigShape }),
     CatalogueDataModule,
     QueueModule.forProducer(CATALOGUE_EVENTS_QUEUE),
+    QueueModule.forProducer(VIDEO_QUEUE),
     // The operators' queue dashboard (every queue of the deployment) at /internal/queues, OPERATOR_TOKEN only.
-    OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE] }),
+    OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE, VIDEO_QUEUE] }),
     // Browsers' Content Security Policy violation reports (the edge's policy names /api/csp-reports).
     CspReportsModule,
   ],
@@ -34,8 +44,12 @@ import { PaidFilesController } from './media/paid-files.controller.js';
     InternalEducatorsController,
     MediaController,
     PaidFilesController,
+    VideoUploadsController,
+    VideoAuthoringController,
+    VideoPlaybackController,
     QueueHealthController,
   ],
-  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, objectStorageProvider, ThumbnailStore],
+  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, objectStorageProvider, ThumbnailStore,
+    VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient],
 })
 export class AppModule {}

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const catalogueConfigShape = {
   /** Commerce's base URL for `/internal/educators/:id/course-earnings` (My Courses' earnings). */
   COMMERCE_URL: z.string().url(),
+  /** Progress's base URL for `/internal/enrolments/check` (who may watch an uploaded video, asked on every key request). */
+  PROGRESS_URL: z.string().url(),
   ...mediaLinkConfigShape,
   /** The media bucket (S3_*): thumbnails, notes, tests, videos (docs/storage.md). */
   ...objectStorageConfigShape,

@@ -36,6 +36,7 @@ export async function prepareServiceTestEnvironment(extra: Record<string, string
     // Another service is reachable only when the test starts it (and overrides its URL); port 9 answers nothing.
     COMMERCE_URL: 'http://127.0.0.1:9',
     CATALOGUE_URL: 'http://127.0.0.1:9',
+    PROGRESS_URL: 'http://127.0.0.1:9',
     PORTAL_URL: 'http://portal.test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...issuer.env(),
