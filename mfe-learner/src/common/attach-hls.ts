@@ -7,13 +7,17 @@ export interface HlsAttachment {
 }
 
 /**
- * Plays an HLS playlist in a <video>: Safari's own HLS when it has it, otherwise hls.js, imported only now so pages
- * without an uploaded video never download it. `onLevels` gets the rungs' heights; `onFatal` a failure hls.js gave up on.
+ * Plays an HLS playlist in a <video>: hls.js where Media Source Extensions exist, imported only now so pages
+ * without an uploaded video never download it; otherwise the browser's own HLS (Safari). `onLevels` gets the rungs'
+ * heights; `onFatal` a failure hls.js gave up on.
  */
 export function attachHls(element: HTMLVideoElement, url: string, handlers: { onLevels?(heights: number[]): void; onFatal?(): void } = {}): HlsAttachment {
   let player: Hls | null = null;
   let detached = false;
-  if (element.canPlayType('application/vnd.apple.mpegurl')) {
+  // hls.js wherever Media Source Extensions exist (its quality levels feed the menu; recent Chrome would otherwise
+  // take the playlist natively); the browser's own HLS only without them (iPhone Safari before ManagedMediaSource).
+  const hasMse = 'MediaSource' in window || 'ManagedMediaSource' in window;
+  if (!hasMse && element.canPlayType('application/vnd.apple.mpegurl')) {
     element.src = url;
   } else {
     void import('hls.js').then(({ default: HlsPlayer }) => {
