@@ -41,7 +41,7 @@ async function authorCourseWithQuiz(page: Page): Promise<void> {
   const lecture = page.getByRole('dialog', { name: 'Add Lecture' });
   await lecture.getByLabel('Lecture Title').fill('Adding integers');
   await lecture.getByLabel('Duration (minutes)').fill('10');
-  await lecture.getByLabel('Lecture URL (YouTube only)').fill('https://youtu.be/dQw4w9WgXcQ');
+  await lecture.getByLabel('Lecture URL (YouTube or uploaded video)').fill('https://youtu.be/dQw4w9WgXcQ');
   await lecture.getByRole('button', { name: 'Add', exact: true }).click();
   await lecture.waitFor({ state: 'detached' });
 

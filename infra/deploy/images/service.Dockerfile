@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # One image per back-end service (catalogue, commerce, progress), built from the repository root:
 #   docker build -f infra/deploy/images/service.Dockerfile --build-arg SERVICE=catalogue -t academy/catalogue .
-# The image holds the service's three entry points: dist/main.js (HTTP, the default), dist/worker.js, dist/migrate.js.
+# The image holds the service's entry points: dist/main.js (HTTP, the default), dist/worker.js, dist/migrate.js
+# (catalogue also dist/video-worker.js, with ffmpeg installed).
 # One Dockerfile for the three because their layout is identical; SERVICE picks the workspace.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -58,6 +59,8 @@ ARG SERVICE
 # Processes bind to loopback unless told otherwise (services/core bindAddressFrom): in a container the edge, the
 # other services and Prometheus come from other hosts.
 ENV NODE_ENV=production HOST=0.0.0.0
+# Catalogue's video worker (dist/video-worker.js) spawns Debian's ffmpeg/ffprobe to transcode uploads.
+RUN if [ "$SERVICE" = "catalogue" ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; fi
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules node_modules
 COPY --from=deps --chown=node:node /app/package.json package.json

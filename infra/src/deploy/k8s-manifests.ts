@@ -43,11 +43,35 @@ const shared: Record<string, EnvSource> = {
   LOG_LEVEL: { value: 'info' },
 };
 
+/** The media bucket (services/core/src/storage/object-storage.ts); its bucket policy makes only public/* readable, behind the CDN. */
+const mediaBucket: Record<string, EnvSource> = {
+  S3_BUCKET: { value: 'academy-media' },
+  S3_REGION: { value: 'ap-south-1' },
+  S3_ACCESS_KEY_ID: { secret: 'S3_ACCESS_KEY_ID' },
+  S3_SECRET_ACCESS_KEY: { secret: 'S3_SECRET_ACCESS_KEY' },
+  S3_PUBLIC_BASE_URL: { value: 'https://media.academy.example' },
+};
+
 export interface ServiceDeployment {
   name: ServiceName;
   env: Record<string, EnvSource>;
   /** Queues whose wait list scales the worker (BullMQ keys `<prefix>:<queue>:wait`). */
   queues: string[];
+  /** Workers of their own entry point and queue, scaled apart (catalogue's video transcoding). */
+  extraWorkers?: ExtraWorker[];
+}
+
+export interface ExtraWorker {
+  /** Deployment name, e.g. `catalogue-video-worker`. */
+  name: string;
+  /** Built entry point, e.g. `dist/video-worker.js`. */
+  entry: string;
+  queues: string[];
+  /** Jobs waiting per replica before KEDA adds one. */
+  listLength: string;
+  minReplicas: number;
+  maxReplicas: number;
+  resources: typeof resources;
 }
 
 export function serviceDeployments(table: RouteTable = loadRouteTable()): ServiceDeployment[] {
@@ -56,19 +80,28 @@ export function serviceDeployments(table: RouteTable = loadRouteTable()): Servic
     {
       name: 'catalogue',
       queues: ['catalogue-events'],
+      // ffmpeg takes whole cores for minutes: one job per pod, a replica per two waiting uploads, more memory.
+      extraWorkers: [
+        {
+          name: 'catalogue-video-worker',
+          entry: 'dist/video-worker.js',
+          queues: ['catalogue-videos'],
+          listLength: '2',
+          minReplicas: 1,
+          maxReplicas: 4,
+          resources: { requests: { cpu: '1000m', memory: '512Mi' }, limits: { memory: '1536Mi' } },
+        },
+      ],
       env: {
         ...shared,
         // My Courses' earnings come from commerce's ledger.
         COMMERCE_URL: url('commerce'),
+        // Who may watch an uploaded video: asked of progress on every key request.
+        PROGRESS_URL: url('progress'),
         // Verifies the signed links of paid lecture files.
         MEDIA_LINK_SECRET: { secret: 'MEDIA_LINK_SECRET' },
-        // Uploaded thumbnails live in S3-compatible storage, never on a pod's disk.
-        THUMBNAIL_STORE: { value: 's3' },
-        S3_BUCKET: { value: 'academy-thumbnails' },
-        S3_REGION: { value: 'ap-south-1' },
-        S3_ACCESS_KEY_ID: { secret: 'S3_ACCESS_KEY_ID' },
-        S3_SECRET_ACCESS_KEY: { secret: 'S3_SECRET_ACCESS_KEY' },
-        THUMBNAIL_PUBLIC_BASE_URL: { value: 'https://media.academy.example/thumbnails' },
+        // Every media file lives in one S3-compatible bucket, never on a pod's disk; a CDN serves its public/ folder.
+        ...mediaBucket,
       },
     },
     {
@@ -131,7 +164,6 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
   const { name } = service;
   const port = table.services[name].port;
   const image = `academy/${name}:latest`;
-  const worker = `${name}-worker`;
   const http: Manifest = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -161,42 +193,6 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
               livenessProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 20, failureThreshold: 3 },
               readinessProbe: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 10, failureThreshold: 2 },
               startupProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 2, failureThreshold: 30 },
-              resources,
-              securityContext: containerSecurity,
-              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
-            },
-          ],
-          volumes: [{ name: 'tmp', emptyDir: {} }],
-        },
-      },
-    },
-  };
-  const workerDeployment: Manifest = {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: worker, labels: { ...labels(worker), 'academy/role': 'worker' } },
-    spec: {
-      replicas: 2,
-      selector: { matchLabels: { 'app.kubernetes.io/name': worker } },
-      template: {
-        metadata: {
-          labels: { ...labels(worker), 'academy/role': 'worker' },
-          // Job durations and failures, queue depth: the worker serves /metrics on METRICS_PORT (services/core).
-          annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(workerMetricsPort), 'prometheus.io/path': '/metrics' },
-        },
-        spec: {
-          securityContext: podSecurity,
-          // Jobs in flight finish (BullMQ's graceful close) before the pod is killed.
-          terminationGracePeriodSeconds: 60,
-          containers: [
-            {
-              name: 'worker',
-              image,
-              command: ['node', 'dist/worker.js'],
-              ports: [{ name: 'metrics', containerPort: workerMetricsPort }],
-              env: envList(service.env, { METRICS_PORT: String(workerMetricsPort) }),
-              readinessProbe: { ...redisPing, periodSeconds: 15, timeoutSeconds: 5 },
-              livenessProbe: { ...redisPing, periodSeconds: 30, timeoutSeconds: 5, failureThreshold: 10 },
               resources,
               securityContext: containerSecurity,
               volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
@@ -258,25 +254,77 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
       metadata: { name, labels: partOf },
       spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': name } } },
     },
-    workerDeployment,
+    ...workerManifests(service, {
+      name: `${name}-worker`,
+      entry: 'dist/worker.js',
+      queues: service.queues,
+      listLength: '20',
+      minReplicas: 2,
+      maxReplicas: maxWorkerReplicas,
+      resources,
+    }),
+    ...(service.extraWorkers ?? []).flatMap((extra) => workerManifests(service, extra)),
+  ];
+}
+
+/** A worker Deployment (no HTTP port), its disruption budget, and KEDA scaling it on its queues' wait lists. */
+function workerManifests(service: ServiceDeployment, worker: ExtraWorker): Manifest[] {
+  const image = `academy/${service.name}:latest`;
+  return [
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: worker.name, labels: { ...labels(worker.name), 'academy/role': 'worker' } },
+      spec: {
+        replicas: worker.minReplicas,
+        selector: { matchLabels: { 'app.kubernetes.io/name': worker.name } },
+        template: {
+          metadata: {
+            labels: { ...labels(worker.name), 'academy/role': 'worker' },
+            // Job durations and failures, queue depth: the worker serves /metrics on METRICS_PORT (services/core).
+            annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(workerMetricsPort), 'prometheus.io/path': '/metrics' },
+          },
+          spec: {
+            securityContext: podSecurity,
+            // Jobs in flight finish (BullMQ's graceful close) before the pod is killed.
+            terminationGracePeriodSeconds: 60,
+            containers: [
+              {
+                name: 'worker',
+                image,
+                command: ['node', worker.entry],
+                ports: [{ name: 'metrics', containerPort: workerMetricsPort }],
+                env: envList(service.env, { METRICS_PORT: String(workerMetricsPort) }),
+                readinessProbe: { ...redisPing, periodSeconds: 15, timeoutSeconds: 5 },
+                livenessProbe: { ...redisPing, periodSeconds: 30, timeoutSeconds: 5, failureThreshold: 10 },
+                resources: worker.resources,
+                securityContext: containerSecurity,
+                volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+              },
+            ],
+            volumes: [{ name: 'tmp', emptyDir: {} }],
+          },
+        },
+      },
+    },
     {
       apiVersion: 'policy/v1',
       kind: 'PodDisruptionBudget',
-      metadata: { name: worker, labels: partOf },
-      spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': worker } } },
+      metadata: { name: worker.name, labels: partOf },
+      spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': worker.name } } },
     },
     {
       // KEDA scales the worker on the BullMQ wait list (a Redis list per queue).
       apiVersion: 'keda.sh/v1alpha1',
       kind: 'ScaledObject',
-      metadata: { name: worker, labels: partOf },
+      metadata: { name: worker.name, labels: partOf },
       spec: {
-        scaleTargetRef: { name: worker },
-        minReplicaCount: 2,
-        maxReplicaCount: maxWorkerReplicas,
-        triggers: service.queues.map((queue) => ({
+        scaleTargetRef: { name: worker.name },
+        minReplicaCount: worker.minReplicas,
+        maxReplicaCount: worker.maxReplicas,
+        triggers: worker.queues.map((queue) => ({
           type: 'redis',
-          metadata: { listName: `academy:${queue}:wait`, listLength: '20', addressFromEnv: 'REDIS_ADDRESS' },
+          metadata: { listName: `academy:${queue}:wait`, listLength: worker.listLength, addressFromEnv: 'REDIS_ADDRESS' },
           authenticationRef: { name: 'academy-redis' },
         })),
       },

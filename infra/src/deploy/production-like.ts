@@ -25,7 +25,7 @@ export const findNginx = (): string | undefined => nginxCandidates.find((file) =
 
 const services: ServiceName[] = ['catalogue', 'commerce', 'progress'];
 const razorpaySandbox = { keyId: 'rzp_test_sandbox', keySecret: 'sandbox_key_secret', webhookSecret: 'sandbox_webhook_secret' };
-const thumbnailBucket = 'academy-thumbnails';
+const mediaBucket = 'academy-media';
 
 export interface ProductionLikeOptions {
   /** HTTP replicas per service (default 2). */
@@ -147,14 +147,14 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       for (let index = 0; index < replicas; index += 1) replicaPorts[service].push(await findFreePort());
     }
 
-    // Thumbnails: an S3-compatible server with the bucket, public reads by path-style URL.
+    // Every media file: an S3-compatible server with the bucket; only its public/ folder is readable through nginx.
     const s3Port = await findFreePort();
-    s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(work, 's3'), configureBuckets: [{ name: thumbnailBucket, configs: [] }] });
+    s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(work, 's3'), configureBuckets: [{ name: mediaBucket, configs: [] }] });
     await s3.run();
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
     // Pages load thumbnails from the portal's origin, as from a CDN in front of the bucket: the production CSP's
     // img-src allows https and 'self', not the store's plain-http address.
-    const s3PublicBaseUrl = `${portalUrl}/thumbnails/`;
+    const s3PublicBaseUrl = `${portalUrl}/bucket`;
 
     const databaseUrl = await ensureDatabase(env.DATABASE_URL, database);
     databaseCreated = true;
@@ -191,12 +191,11 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       SANDBOX_PUBLIC_URL: sandboxUrl,
       SANDBOX_DATA_DIR: path.join(work, 'sandbox'),
       PORTAL_ORIGINS: portalUrl,
-      THUMBNAIL_STORE: 's3',
-      S3_BUCKET: thumbnailBucket,
+      S3_BUCKET: mediaBucket,
       S3_ENDPOINT: s3Endpoint,
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
-      THUMBNAIL_PUBLIC_BASE_URL: s3PublicBaseUrl,
+      S3_PUBLIC_BASE_URL: s3PublicBaseUrl,
     };
     const dist = (workspace: string, file: string) => path.join(repoRoot, workspace, 'dist', file);
     const cwdOf = (workspace: string) => path.join(repoRoot, workspace);
@@ -256,7 +255,8 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       // the test-only escape the services get too (ALLOW_SANDBOX_PROVIDERS); HSTS and upgrade-insecure-requests stay.
       runtimeConfig,
       allowSandboxProviders: baseEnv.ALLOW_SANDBOX_PROVIDERS === 'true',
-      extraServer: [`location ^~ /thumbnails/ { proxy_pass ${s3Endpoint}/${thumbnailBucket}/; }`],
+      // Paid files (paid/, videos/) stay behind the services' checks: only public/ is proxied, as a CDN would be.
+      extraServer: [`location ^~ /bucket/public/ { proxy_pass ${s3Endpoint}/${mediaBucket}/public/; }`],
       extraHttp: [
         `access_log ${temp('access.log')};`,
         `client_body_temp_path ${temp('client-body')};`,

@@ -6,6 +6,7 @@ import { createEdge, type RunningEdge } from '../edge/edge-server.js';
 import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
 import { canConnect, dropDatabase, ensureDatabase, ensurePostgres, type PostgresHandle } from '../local/postgres.js';
 import { findFreePort } from '../local/process-utils.js';
+import { ensureObjectStore, objectStoreAnswers, type ObjectStoreHandle } from '../local/object-store.js';
 import { ensureRedis, redisAnswers, type RedisHandle } from '../local/redis.js';
 import { dataDir, repoRoot } from '../paths.js';
 import type { AppName, ServiceName } from '../routes/route-table.js';
@@ -134,6 +135,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
   let edge: RunningEdge | undefined;
   let postgres: PostgresHandle | undefined;
   let redis: RedisHandle | undefined;
+  let objectStore: ObjectStoreHandle | undefined;
   let isolatedDatabase: string | undefined;
   let sandboxDataDir: string | undefined;
   let stopped = false;
@@ -151,6 +153,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       await dropDatabase(postgres.url, isolatedDatabase).catch((error: Error) => log(`could not drop ${isolatedDatabase}: ${error.message}`));
     }
     if (options.isolated && sandboxDataDir) rmSync(sandboxDataDir, { recursive: true, force: true });
+    await objectStore?.stop();
     await redis?.stop();
     await postgres?.stop();
   };
@@ -164,6 +167,9 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
     postgres = await ensurePostgres({ env, log });
     redis = await ensureRedis({ env, log });
     const suffix = randomBytes(5).toString('hex');
+    // Every media file (videos, posters, paid notes, thumbnails) lives in one S3-compatible bucket.
+    const objectStoreOptions = options.isolated ? { bucket: `academy-test-${suffix}`, removeBucketOnStop: true } : {};
+    objectStore = await ensureObjectStore({ env, log, ...objectStoreOptions });
     // Isolated runs get a fresh database; otherwise DATABASE_URL is used as given, and the embedded server gets `academy`.
     let databaseUrl: string;
     if (options.isolated) {
@@ -190,6 +196,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
       QUEUE_PREFIX: queuePrefix,
+      ...objectStore.env,
       AUTH_ISSUER: `${sandboxUrl}/`,
       AUTH_AUDIENCE: env.AUTH_AUDIENCE ?? 'https://api.academy.local',
       AUTH_CLAIMS_NAMESPACE: env.AUTH_CLAIMS_NAMESPACE ?? 'https://academy.example/',
@@ -256,6 +263,10 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
         const worker = new ManagedChild(`${service}:worker`, distOf(`services/${service}`, 'worker.js'), baseEnv, sink, cwd);
         children.push(worker);
       }
+      // Catalogue's video transcoding has a worker of its own (ffmpeg), as in Kubernetes.
+      if (built(`services/${service}`, 'video-worker.js')) {
+        children.push(new ManagedChild(`${service}:video-worker`, distOf(`services/${service}`, 'video-worker.js'), baseEnv, sink, cwd));
+      }
     }
 
     const runtimeConfig = runtimeConfigFromEnv({ ...env, RAZORPAY_KEY_ID: razorpaySandbox.keyId }, sandboxUrl);
@@ -292,6 +303,17 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
         answers: () => redisAnswers(redis!.url),
         restart: async () => {
           redis = await ensureRedis({ env, log });
+        },
+        log,
+        isStopping: () => stopped,
+      });
+    }
+    if (objectStore.source === 'local-started') {
+      watchStore({
+        name: 'the S3-compatible file store (s3rver)',
+        answers: () => objectStoreAnswers(objectStore!.endpoint!),
+        restart: async () => {
+          objectStore = await ensureObjectStore({ env, log, ...objectStoreOptions });
         },
         log,
         isStopping: () => stopped,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { watchStore } from '../launcher/supervisor.js';
 import { canConnect, ensureDatabase, ensurePostgres, dropDatabase, databaseUrlFor } from './postgres.js';
+import { ensureObjectStore, objectStoreAnswers } from './object-store.js';
 import { ensureRedis, redisAnswers } from './redis.js';
 import { findFreePort, isProcessAlive, waitForExit } from './process-utils.js';
 
@@ -146,5 +147,34 @@ describe('ensureRedis', () => {
   it('says how to install Redis when there is no redis-server', async () => {
     const port = await findFreePort();
     await expect(ensureRedis({ env: {}, port, redisServerCommand: 'redis-server-that-does-not-exist' })).rejects.toThrow(/apt-get install redis-server/);
+  });
+});
+
+describe('ensureObjectStore', () => {
+  it('starts a private s3rver with the bucket, keeps files under its folder, reuses it, and stops it', async () => {
+    const port = await findFreePort();
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'academy-s3-launcher-'));
+    try {
+      const started = await ensureObjectStore({ env: {}, port, dataDir: directory, bucket: 'academy-check' });
+      expect(started).toMatchObject({ source: 'local-started', env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'academy-check' } });
+      const put = await fetch(`${started.endpoint}/academy-check/hello.txt`, { method: 'PUT', body: 'hello', headers: { 'content-type': 'text/plain' } });
+      expect(put.status).toBe(200);
+      expect(existsSync(path.join(directory, 'academy-check'))).toBe(true);
+
+      const reused = await ensureObjectStore({ env: {}, port, dataDir: directory, bucket: 'academy-other', removeBucketOnStop: true });
+      expect(reused.source).toBe('local-reused');
+      await reused.stop();
+      expect(existsSync(path.join(directory, 'academy-other'))).toBe(false);
+      expect(await objectStoreAnswers(started.endpoint!)).toBe(true);
+
+      await started.stop();
+      expect(await objectStoreAnswers(started.endpoint!)).toBe(false);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('uses the bucket from the environment as given', async () => {
+    expect(await ensureObjectStore({ env: { S3_BUCKET: 'real-bucket', S3_ENDPOINT: 'https://r2.example' } })).toMatchObject({ source: 'env', env: {} });
   });
 });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { ChapterDto, CourseSummary } from './api.js';
 import { formatPrice, fromPaise, payableAmountProblem, priceAfterDiscountPaise } from './money.js';
-import { isYouTubeLink, parseVideoLink } from './video.js';
+import { isYouTubeLink, parseVideoLink, uploadedVideoIdOf } from './video.js';
 import { quizInputSchema, type QuizDefinition } from './quizzes.js';
 import type { CourseTaxonomy } from './taxonomy.js';
 import { courseTaxonomyFields, refineClassRange } from './taxonomy-schemas.js';
@@ -166,11 +166,11 @@ export interface CoursePublicationResult {
   isPublished: boolean;
 }
 
-export const YOUTUBE_ONLY_MESSAGE = 'lecture URL must be a YouTube link';
+export const YOUTUBE_ONLY_MESSAGE = 'lecture URL must be a YouTube link or a video uploaded here';
 
 /**
- * Lectures an educator authors link to YouTube only (the schemas above also accept the site's own mp4s,
- * which the demo seed uses). Returns the field path and message of the first other link, or null. `isGrandfathered`
+ * Lectures an educator authors link to YouTube or to a video uploaded here (the schemas above also accept the site's
+ * own mp4s, which the demo seed uses). Returns the field path and message of the first other link, or null. `isGrandfathered`
  * lets an edit keep a lecture's existing, unchanged link.
  */
 export function firstNonYouTubeLecture(
@@ -179,7 +179,8 @@ export function firstNonYouTubeLecture(
 ): string | null {
   for (const [chapterIndex, chapter] of courseContent.entries()) {
     for (const [lectureIndex, lecture] of chapter.chapterContent.entries()) {
-      if (!isYouTubeLink(lecture.lectureUrl) && !isGrandfathered(lecture)) {
+      // An uploaded video's owner is checked by catalogue (it must be the educator's own).
+      if (!isYouTubeLink(lecture.lectureUrl) && !uploadedVideoIdOf(lecture.lectureUrl) && !isGrandfathered(lecture)) {
         return `courseContent.${chapterIndex}.chapterContent.${lectureIndex}.lectureUrl: ${YOUTUBE_ONLY_MESSAGE}`;
       }
     }

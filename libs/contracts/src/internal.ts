@@ -56,3 +56,15 @@ export interface UserCertificatesAnswer {
   success: true;
   courseIds: string[];
 }
+
+/**
+ * Progress's live entitlement check (catalogue asks it before answering an uploaded video's key or segments): true
+ * while the user is enrolled in the course; a refunded enrolment is gone, so false.
+ */
+export const ENROLMENT_CHECK_PATH = (userId: string, courseId: string) =>
+  `/internal/enrolments/check?${new URLSearchParams({ userId, courseId }).toString()}`;
+export const enrolmentCheckQuerySchema = z.object({ userId: z.string().min(1).max(200), courseId: z.string().uuid() });
+export interface EnrolmentCheckAnswer {
+  success: true;
+  enrolled: boolean;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isYouTubeLink, parseVideoLink } from './video.js';
+import { isYouTubeLink, parseVideoLink, uploadedVideoIdOf, uploadedVideoUrl } from './video.js';
 
 describe('parseVideoLink', () => {
   it.each([
@@ -33,4 +33,15 @@ describe('parseVideoLink', () => {
       expect(isYouTubeLink(link)).toBe(false);
     },
   );
+});
+
+describe('uploaded videos', () => {
+  const id = '0b7c5d8e-1f2a-4b3c-8d4e-5f6a7b8c9d0e';
+
+  it('plays an uploaded video as HLS, signed or not, and knows its id', () => {
+    expect(parseVideoLink(uploadedVideoUrl(id))).toEqual({ kind: 'hls', videoId: id, url: uploadedVideoUrl(id) });
+    expect(uploadedVideoIdOf(`${uploadedVideoUrl(id)}?user=u&expires=1&signature=s`)).toBe(id);
+    expect(uploadedVideoIdOf(`/api/videos/${id}/240p/index.m3u8`)).toBeNull();
+    expect(uploadedVideoIdOf('https://youtu.be/abcdefghijk')).toBeNull();
+  });
 });

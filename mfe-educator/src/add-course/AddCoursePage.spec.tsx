@@ -55,7 +55,7 @@ async function addLecture(user: ReturnType<typeof userEvent.setup>, chapter: str
   await user.click(screen.getByRole('button', { name: `+ Add Lecture to ${chapter}` }));
   await user.type(screen.getByLabelText('Lecture Title'), title);
   await user.type(screen.getByLabelText('Duration (minutes)'), '75');
-  await user.type(screen.getByLabelText('Lecture URL (YouTube only)'), 'https://youtu.be/abcdefghijk');
+  await user.type(screen.getByLabelText('Lecture URL (YouTube or uploaded video)'), 'https://youtu.be/abcdefghijk');
   if (free) await user.click(screen.getByRole('checkbox', { name: 'Is Preview Free?' }));
   await user.click(screen.getByRole('button', { name: 'Add' }));
 }

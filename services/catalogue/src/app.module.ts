@@ -1,5 +1,5 @@
 import { CATALOGUE_EVENTS_QUEUE } from '@academy/contracts';
-import { CoreModule, CspReportsModule, mediaLinksProvider, OperatorQueuesModule, QueueModule } from '@academy/service-core';
+import { CoreModule, CspReportsModule, mediaLinksProvider, objectStorageProvider, OperatorQueuesModule, QueueModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CoursesController } from './courses/courses.controller.js';
 import { CoursesService } from './courses/courses.service.js';
@@ -10,20 +10,30 @@ import { EducatorCoursesController } from './educator/educator-courses.controlle
 import { CommerceClient } from './educator/commerce-client.js';
 import { EducatorCoursesService } from './educator/educator-courses.service.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
-import { thumbnailStoreProviders } from './educator/thumbnail-store.js';
+import { ThumbnailStore } from './educator/thumbnail-store.js';
 import { InternalCoursesController } from './internal/internal-courses.controller.js';
 import { InternalEducatorsController } from './internal/internal-educators.controller.js';
 import { MediaController } from './media/media.controller.js';
 import { PaidFilesController } from './media/paid-files.controller.js';
+import { ProgressClient } from './videos/progress-client.js';
+import { VideoAuthoringController } from './videos/video-authoring.controller.js';
+import { VideoPlaybackController } from './videos/video-playback.controller.js';
+import { VIDEO_QUEUE } from './videos/video-queue.js';
+import { VideoTranscodeQueue, VideoUploads, VideoUploadsController } from './videos/video-uploads.js';
+import { VideosRepository } from './videos/videos.repository.js';
 
-/** The HTTP entry point: public catalogue, educator routes, internal course reads, /media/ files, signed paid files, /health/queue. */
+/**
+ * The HTTP entry point: public catalogue, educator routes, internal course reads, /media/ files, signed paid files,
+ * video uploads (tus) and protected playback, /health/queue.
+ */
 @Module({
   imports: [
     CoreModule.forRoot({ service: 'catalogue', database: catalogueDatabase, configShape: catalogueConfigShape }),
     CatalogueDataModule,
     QueueModule.forProducer(CATALOGUE_EVENTS_QUEUE),
+    QueueModule.forProducer(VIDEO_QUEUE),
     // The operators' queue dashboard (every queue of the deployment) at /internal/queues, OPERATOR_TOKEN only.
-    OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE] }),
+    OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE, VIDEO_QUEUE] }),
     // Browsers' Content Security Policy violation reports (the edge's policy names /api/csp-reports).
     CspReportsModule,
   ],
@@ -34,8 +44,12 @@ import { PaidFilesController } from './media/paid-files.controller.js';
     InternalEducatorsController,
     MediaController,
     PaidFilesController,
+    VideoUploadsController,
+    VideoAuthoringController,
+    VideoPlaybackController,
     QueueHealthController,
   ],
-  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, ...thumbnailStoreProviders()],
+  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, objectStorageProvider, ThumbnailStore,
+    VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient],
 })
 export class AppModule {}

@@ -45,14 +45,33 @@ export {
   mediaLinkConfigShape,
   lectureLinksFor,
   isProtectedFile,
+  isUploadedVideo,
+  signedScopeOf,
   protectedFilePath,
   PROTECTED_FILE_PREFIX,
+  PROTECTED_VIDEO_PREFIX,
   MEDIA_LINK_EXPIRED_MESSAGE,
   MEDIA_LINK_INVALID_MESSAGE,
   MEDIA_LINK_MISSING_MESSAGE,
   type MediaLinkVerdict,
   type LectureLinkAudience,
 } from './media/media-links.js';
+export {
+  OBJECT_STORAGE,
+  objectStorageProvider,
+  objectStorageConfigShape,
+  S3ObjectStorage,
+  ObjectTooLargeError,
+  StorageUnavailableError,
+  formatBytes,
+  type ObjectStorage,
+  type ObjectStorageConfig,
+  type StoredObject,
+  type ObjectStream,
+  type PutOptions,
+  type PresignOptions,
+} from './storage/object-storage.js';
+export { sendStoredObject, type SendObjectOptions } from './storage/send-object.js';
 export {
   DeadLetterStore,
   DeadLetterNotFoundError,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { LectureFields } from '../data/courseDraft';
 import { LectureDialog } from './LectureDialog';
 import { YOUTUBE_ONLY_MESSAGE } from '@academy/contracts';
+import { fakeAuth0, TestPlatformProviders } from '@academy/platform/testing';
 
 function Harness({ onAdd }: { onAdd: (lecture: LectureFields) => void }) {
   const [open, setOpen] = useState(false);
@@ -29,7 +30,11 @@ function Harness({ onAdd }: { onAdd: (lecture: LectureFields) => void }) {
 async function openDialog() {
   const user = userEvent.setup();
   const onAdd = jest.fn();
-  render(<Harness onAdd={onAdd} />);
+  render(
+    <TestPlatformProviders auth={fakeAuth0({ user: { sub: 'sandbox|educator-meera', name: 'Meera Iyer' } })}>
+      <Harness onAdd={onAdd} />
+    </TestPlatformProviders>,
+  );
   await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
   return { user, onAdd, dialog: screen.getByRole('dialog', { name: 'Add Lecture' }) };
 }
@@ -38,7 +43,7 @@ describe('LectureDialog', () => {
   it('is a modal dialog with every field of the spec, focused on the title', async () => {
     const { dialog } = await openDialog();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    for (const label of ['Lecture Title', 'Duration (minutes)', 'Notes Download URL', 'Test Download URL', 'Lecture URL (YouTube only)']) {
+    for (const label of ['Lecture Title', 'Duration (minutes)', 'Notes Download URL', 'Test Download URL', 'Lecture URL (YouTube or uploaded video)']) {
       expect(screen.getByLabelText(label)).toHaveValue(label === 'Duration (minutes)' ? null : '');
     }
     expect(screen.getByRole('checkbox', { name: 'Is Preview Free?' })).not.toBeChecked();
@@ -68,19 +73,19 @@ describe('LectureDialog', () => {
     const { user, onAdd } = await openDialog();
     await user.type(screen.getByLabelText('Lecture Title'), 'Number line');
     await user.type(screen.getByLabelText('Duration (minutes)'), '12');
-    await user.type(screen.getByLabelText('Lecture URL (YouTube only)'), 'https://vimeo.com/123');
+    await user.type(screen.getByLabelText('Lecture URL (YouTube or uploaded video)'), 'https://vimeo.com/123');
     await user.type(screen.getByLabelText('Notes Download URL'), 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(onAdd).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Lecture URL (YouTube only)')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Lecture URL (YouTube only)')).toHaveAccessibleDescription(YOUTUBE_ONLY_MESSAGE);
+    expect(screen.getByLabelText('Lecture URL (YouTube or uploaded video)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Lecture URL (YouTube or uploaded video)')).toHaveAccessibleDescription(YOUTUBE_ONLY_MESSAGE);
     expect(screen.getByLabelText('Notes Download URL')).toHaveAccessibleDescription('must be an http(s) link or a site path');
     expect(screen.getByLabelText('Notes Download URL')).toHaveFocus(); // the first invalid field on screen
   });
 
   it('requires a title and whole minutes', async () => {
     const { user, onAdd } = await openDialog();
-    await user.type(screen.getByLabelText('Lecture URL (YouTube only)'), 'https://youtu.be/abcdefghijk');
+    await user.type(screen.getByLabelText('Lecture URL (YouTube or uploaded video)'), 'https://youtu.be/abcdefghijk');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(onAdd).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Lecture Title')).toHaveAccessibleDescription('lecture title is required');
@@ -99,7 +104,7 @@ describe('LectureDialog', () => {
     const { user, onAdd } = await openDialog();
     await user.type(screen.getByLabelText('Lecture Title'), 'Number line');
     await user.type(screen.getByLabelText('Duration (minutes)'), '12');
-    await user.type(screen.getByLabelText('Lecture URL (YouTube only)'), 'https://www.youtube.com/watch?v=abcdefghijk');
+    await user.type(screen.getByLabelText('Lecture URL (YouTube or uploaded video)'), 'https://www.youtube.com/watch?v=abcdefghijk');
     await user.type(screen.getByLabelText('Notes Download URL'), 'https://example.org/notes.pdf');
     await user.click(screen.getByRole('checkbox', { name: 'Is Preview Free?' }));
     await user.click(screen.getByRole('button', { name: 'Add' }));

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { useForm, type Resolver } from 'react-hook-form';
 import { emptyLectureFields, type LectureFields } from '../data/courseDraft';
 import { lectureFormSchema } from '../data/courseFormSchema';
+import { VideoUploadField } from './VideoUploadField';
 
 export interface LectureDialogProps {
   chapterTitle: string;
@@ -22,7 +23,7 @@ const lectureResolver = zodResolver(lectureFormSchema, undefined, { raw: true })
  */
 export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogProps) {
   // react-hook-form with the contract's lecture rules; it focuses the first invalid field after a submit.
-  const { register, handleSubmit, formState } = useForm<LectureFields>({ defaultValues: emptyLectureFields, resolver: lectureResolver });
+  const { register, handleSubmit, formState, setValue } = useForm<LectureFields>({ defaultValues: emptyLectureFields, resolver: lectureResolver });
   const { errors } = formState;
   const { dialogRef, onKeyDown } = useModalDialog(onClose);
   const titleId = useId();
@@ -72,7 +73,8 @@ export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogPro
           {field('lectureDuration', 'Duration (minutes)', 'number', { min: 0, max: 1440, step: 1, inputMode: 'numeric' })}
           {field('notesUrl', 'Notes Download URL', 'url', { placeholder: 'https://' })}
           {field('testUrl', 'Test Download URL', 'url', { placeholder: 'https://' })}
-          {field('lectureUrl', 'Lecture URL (YouTube only)', 'url', { placeholder: 'https://youtu.be/…' })}
+          {field('lectureUrl', 'Lecture URL (YouTube or uploaded video)', 'text', { placeholder: 'https://youtu.be/…' })}
+          <VideoUploadField onUploaded={(lectureUrl) => setValue('lectureUrl', lectureUrl, { shouldValidate: true })} />
           <div className="form-field form-field--checkbox">
             <input
               id={`${id}-isPreviewFree`}

@@ -5,6 +5,7 @@ import {
   refineCourseFields,
   subjectSchema,
   isYouTubeLink,
+  uploadedVideoIdOf,
   newLectureSchema,
   quizInputSchema,
   YOUTUBE_ONLY_MESSAGE,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 
 // The add/edit course forms validate with the contract's schemas (the same rules the server applies). The form
 // holds what was typed (strings), so an empty number field must be refused before the contract's coercion would
-// read it as 0, and the lecture link is narrowed to YouTube as the product asks.
+// read it as 0, and the lecture link is narrowed to YouTube or a video uploaded here (VideoUploadField).
 
 const typedNumber = <T extends z.ZodType<number, unknown>>(emptyMessage: string, rule: T) =>
   z
@@ -27,7 +28,7 @@ const typedNumber = <T extends z.ZodType<number, unknown>>(emptyMessage: string,
 
 export const lectureFormSchema = newLectureSchema.extend({
   lectureDuration: typedNumber('Enter the duration in minutes', newLectureSchema.shape.lectureDuration),
-  lectureUrl: newLectureSchema.shape.lectureUrl.refine(isYouTubeLink, YOUTUBE_ONLY_MESSAGE),
+  lectureUrl: newLectureSchema.shape.lectureUrl.refine((link) => isYouTubeLink(link) || uploadedVideoIdOf(link) !== null, YOUTUBE_ONLY_MESSAGE),
 });
 
 /** A choice from a list: nothing chosen is refused with `emptyMessage`, the rest by the contract's schema. */

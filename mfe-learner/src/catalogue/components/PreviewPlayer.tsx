@@ -1,13 +1,22 @@
 import { parseVideoLink } from '@academy/contracts';
+import { useEffect, useRef } from 'react';
+import { attachHls } from '../../common/attach-hls';
 
 interface PreviewPlayerProps {
   lectureTitle: string;
   lectureUrl: string;
 }
 
-/** A free-preview lecture: YouTube links are embedded, anything else plays as mp4. */
+/** A free-preview lecture: YouTube links are embedded, an uploaded video streams (HLS), anything else plays as mp4. */
 export function PreviewPlayer({ lectureTitle, lectureUrl }: PreviewPlayerProps) {
   const source = parseVideoLink(lectureUrl);
+  const video = useRef<HTMLVideoElement>(null);
+  const hlsUrl = source?.kind === 'hls' ? source.url : null;
+  useEffect(() => {
+    if (!hlsUrl || !video.current) return;
+    const attachment = attachHls(video.current, hlsUrl);
+    return () => attachment.detach();
+  }, [hlsUrl]);
   if (!source) {
     return <p className="preview-player__unavailable" role="status">This preview cannot be played.</p>;
   }
@@ -26,8 +35,9 @@ export function PreviewPlayer({ lectureTitle, lectureUrl }: PreviewPlayerProps) 
     // Muted so browsers allow the autoplay; the controls let the learner unmute.
     <video
       key={source.url}
+      ref={video}
       className="preview-player"
-      src={source.url}
+      {...(source.kind === 'hls' ? {} : { src: source.url })}
       controls
       autoPlay
       muted

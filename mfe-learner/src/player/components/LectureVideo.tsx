@@ -1,5 +1,8 @@
 import { parseVideoLink } from '@academy/contracts';
+import { useCurrentUser } from '@academy/platform';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { attachHls, type HlsAttachment } from '../../common/attach-hls';
+import './LectureVideo.css';
 
 /** Saves at most this often while playing. */
 export const PLAYBACK_SAVE_INTERVAL_MS = 10_000;
@@ -28,18 +31,51 @@ export interface LectureVideoHandle {
   seek(seconds: number): void;
 }
 
-/** A lecture: YouTube embed (the id checked) or mp4 that resumes from `startAt` and reports its position. */
+export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/** Seconds the arrow keys move. */
+const SEEK_STEP_SECONDS = 5;
+
+/**
+ * A lecture: YouTube embed (the id checked), an uploaded video (HLS: Safari plays it natively, elsewhere hls.js,
+ * loaded only now), or mp4; the last two resume from `startAt` and report their position.
+ */
 export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed, onEnded, handle }: LectureVideoProps) {
   const source = parseVideoLink(url);
+  const video = useRef<HTMLVideoElement>(null);
   // The mp4 keeps the link it started with while fresh links arrive (swapping would restart it); after a load
   // error it takes the newest link and resumes where it stopped.
-  const [src, setSrc] = useState(source?.kind === 'mp4' ? source.url : null);
+  const [src, setSrc] = useState(source?.kind === 'mp4' || source?.kind === 'hls' ? source.url : null);
   const failedAt = useRef<number | null>(null);
-  const mp4Url = source?.kind === 'mp4' ? source.url : null;
+  const fileUrl = source?.kind === 'mp4' || source?.kind === 'hls' ? source.url : null;
   useEffect(() => {
-    if (mp4Url !== null && failedAt.current !== null && mp4Url !== src) setSrc(mp4Url);
-  }, [mp4Url, src]);
-  const video = useRef<HTMLVideoElement>(null);
+    if (fileUrl !== null && failedAt.current !== null && fileUrl !== src) setSrc(fileUrl);
+  }, [fileUrl, src]);
+  const isHls = source?.kind === 'hls';
+  const hls = useRef<HlsAttachment | null>(null);
+  const [levels, setLevels] = useState<number[]>([]);
+  const [level, setLevel] = useState(-1);
+  const [speed, setSpeed] = useState(1);
+  const { user } = useCurrentUser();
+
+  // An uploaded video: hls.js (or Safari's own HLS) plays the signed master playlist.
+  useEffect(() => {
+    const element = video.current;
+    if (!isHls || !element || !src) return;
+    const attachment = attachHls(element, src, {
+      onLevels: setLevels,
+      // Usually an expired link: take fresh links and resume at the same second.
+      onFatal: () => {
+        if (failedAt.current === null) failedAt.current = element.currentTime;
+        onLinkFailedRef.current?.();
+      },
+    });
+    hls.current = attachment;
+    return () => {
+      attachment.detach();
+      hls.current = null;
+    };
+  }, [isHls, src]);
   const lastSaved = useRef(0);
   const [youtubeStart, setYoutubeStart] = useState<number | null>(null);
   useImperativeHandle(
@@ -60,9 +96,11 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
   );
   const callbacks = useRef({ onSave, onExit });
   callbacks.current = { onSave, onExit };
+  const onLinkFailedRef = useRef(onLinkFailed);
+  onLinkFailedRef.current = onLinkFailed;
 
   useEffect(() => {
-    if (source?.kind !== 'mp4') return;
+    if (source?.kind !== 'mp4' && source?.kind !== 'hls') return;
     const element = video.current;
     let exited = false;
     const exit = () => {
@@ -89,24 +127,28 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
       />
     );
   }
-  return (
+  const element = (
     <video
       ref={video}
       className="player__video"
-      src={src ?? source.url}
+      {...(isHls ? {} : { src: src ?? source.url })}
       controls
       playsInline
       preload="metadata"
       aria-label={title}
+      // Paid lectures stream only; the browser's own download button is hidden.
+      controlsList="nodownload"
+      onContextMenu={(event) => event.preventDefault()}
       onLoadedMetadata={(event) => {
         const element = event.currentTarget;
+        element.playbackRate = speed;
         const duration = Number.isFinite(element.duration) ? element.duration : Infinity;
         const resumeAt = failedAt.current ?? startAt;
         failedAt.current = null;
         if (resumeAt > 0 && resumeAt < duration - 1) element.currentTime = resumeAt;
       }}
       onError={(event) => {
-        if (failedAt.current !== null) return; // already waiting for a fresh link
+        if (isHls || failedAt.current !== null) return; // hls.js reports its own errors; or already waiting for a fresh link
         failedAt.current = event.currentTarget.currentTime;
         if (source.url !== src) setSrc(source.url);
         else onLinkFailed?.();
@@ -123,5 +165,75 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
       }}
       onEnded={() => onEnded?.()}
     />
+  );
+  if (!isHls) return element;
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const player = video.current;
+    if (!player || event.target instanceof HTMLSelectElement || event.altKey || event.ctrlKey || event.metaKey) return;
+    const actions: Record<string, () => void> = {
+      k: () => void (player.paused ? player.play().catch(() => undefined) : player.pause()),
+      ArrowLeft: () => (player.currentTime = Math.max(0, player.currentTime - SEEK_STEP_SECONDS)),
+      ArrowRight: () => (player.currentTime = player.currentTime + SEEK_STEP_SECONDS),
+      m: () => (player.muted = !player.muted),
+      f: () => void (document.fullscreenElement ? document.exitFullscreen() : player.parentElement?.requestFullscreen())?.catch(() => undefined),
+    };
+    const action = actions[event.key];
+    if (!action || (event.target === player && event.key.startsWith('Arrow'))) return; // the video's own controls seek already
+    event.preventDefault();
+    action();
+  };
+
+  return (
+    <div className="lecture-video" onKeyDown={onKeyDown}>
+      <div className="lecture-video__stage">
+        {element}
+        {/* Names the viewer on every frame, moving, so a screen recording says whose account it came from. */}
+        {user && (
+          <span className="lecture-video__watermark" aria-hidden="true">
+            {user.email || user.name}
+          </span>
+        )}
+      </div>
+      <div className="lecture-video__settings">
+        <label>
+          Quality{' '}
+          <select
+            value={level}
+            onChange={(event) => {
+              const chosen = Number(event.target.value);
+              setLevel(chosen);
+              const player = hls.current?.current();
+              if (player) player.currentLevel = chosen;
+            }}
+          >
+            <option value={-1}>Auto</option>
+            {levels.map((height, index) => (
+              <option key={height} value={index}>
+                {height}p
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Speed{' '}
+          <select
+            value={speed}
+            onChange={(event) => {
+              const chosen = Number(event.target.value);
+              setSpeed(chosen);
+              if (video.current) video.current.playbackRate = chosen;
+            }}
+          >
+            {PLAYBACK_SPEEDS.map((rate) => (
+              <option key={rate} value={rate}>
+                {rate}×
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="lecture-video__keys">Keys: K play/pause, ← → 5 s, M mute, F full screen</p>
+      </div>
+    </div>
   );
 }

@@ -11,9 +11,8 @@ import { Controller, Get, Module, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import autocannon from 'autocannon';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DataSource } from 'typeorm';
@@ -58,8 +57,7 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-api-bench-'));
-  const env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir });
+  const env = await prepareServiceTestEnvironment();
   let app: INestApplication | undefined;
   try {
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
@@ -129,7 +127,6 @@ async function main(): Promise<void> {
   } finally {
     await app?.close();
     await env.teardown();
-    rmSync(mediaDir, { recursive: true, force: true });
   }
 }
 

@@ -7,9 +7,6 @@ import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
@@ -42,7 +39,6 @@ describe('course answer cache (two API replicas and the worker, real PostgreSQL 
   let dataSource: DataSource;
   let queue: Queue;
   let events: QueueEvents;
-  let mediaDir: string;
   let educatorToken: string;
   let courseId: string;
 
@@ -53,8 +49,7 @@ describe('course answer cache (two API replicas and the worker, real PostgreSQL 
     (await request(reader.getHttpServer()).get(`/api/course/${courseId}`).expect(200)).body.courseData;
 
   beforeAll(async () => {
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-cache-'));
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir });
+    env = await prepareServiceTestEnvironment();
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     const startApp = async () => {
       const app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication();
@@ -77,7 +72,6 @@ describe('course answer cache (two API replicas and the worker, real PostgreSQL 
     await queue?.close();
     await Promise.all([writer?.close(), reader?.close(), worker?.close()]);
     await env?.teardown();
-    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   it('shows a new course on the other replica at once', async () => {

@@ -1,5 +1,5 @@
 import type { CourseDetail, CourseSummary, EducatorCourse, InternalCourse } from '@academy/contracts';
-import { MEDIA_LINK_EXPIRED_MESSAGE, MEDIA_LINK_INVALID_MESSAGE, MediaLinks, PROTECTED_FILE_PREFIX, runMigrations } from '@academy/service-core';
+import { MEDIA_LINK_EXPIRED_MESSAGE, MEDIA_LINK_INVALID_MESSAGE, MediaLinks, OBJECT_STORAGE, PROTECTED_FILE_PREFIX, runMigrations, type ObjectStorage } from '@academy/service-core';
 import {
   demoUsers,
   prepareServiceTestEnvironment,
@@ -11,16 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
 import { CourseCache } from './course-cache.js';
-import { generateMedia } from '../media/generate-media.js';
+import { seedDemoMedia } from '../media/seed-demo-media.js';
 import { demoCourses, demoUuid, type DemoCourse } from '../seed/demo-courses.js';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';
 import { COMMERCE_TEST_ENV, startRealCommerce } from '../testing/real-commerce.js';
@@ -54,8 +50,6 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
   let app: INestApplication;
   let commerce: INestApplication;
   let dataSource: DataSource;
-  let mediaDir: string;
-  let paidMediaDir: string;
   let studentToken: string;
   let educatorToken: string;
   let otherEducatorToken: string;
@@ -63,18 +57,15 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-media-'));
-    mkdirSync(path.join(mediaDir, 'lectures'));
-    copyFileSync(fileURLToPath(new URL('../../media/lectures/test-pattern.mp4', import.meta.url)), path.join(mediaDir, 'lectures', 'test-pattern.mp4'));
-    paidMediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-paid-media-'));
-    generateMedia(mediaDir, paidMediaDir);
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir, PAID_MEDIA_DIR: paidMediaDir, ...COMMERCE_TEST_ENV });
+    env = await prepareServiceTestEnvironment({ ...COMMERCE_TEST_ENV });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     commerce = (await startRealCommerce(env.database.url)).app;
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
     app = moduleRef.createNestApplication();
     await app.init();
     dataSource = app.get<DataSource>(getDataSourceToken());
+    // The demo media, in this run's bucket, as `npm run seed` puts it there.
+    await seedDemoMedia(app.get<ObjectStorage>(OBJECT_STORAGE));
     await seedDemoCatalogue(dataSource, [...demoCourses, ...extras]);
     studentToken = await env.issuer.sign(demoUsers.student);
     educatorToken = await env.issuer.sign(demoUsers.educator);
@@ -85,8 +76,6 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
     await app?.close();
     await commerce?.close();
     await env?.teardown();
-    rmSync(mediaDir, { recursive: true, force: true });
-    rmSync(paidMediaDir, { recursive: true, force: true });
   });
 
   describe('GET /api/course/all', () => {

@@ -3,17 +3,22 @@ import {
   EDUCATOR_ROLE,
   firstNonYouTubeLecture,
   newCourseSchema,
+  uploadedVideoIdOf,
+  VIDEO_NOT_OWNED_MESSAGE,
+  VIDEOS_NOT_READY_MESSAGE,
+  VIDEOS_PROCESSING_DRAFT_MESSAGE,
   type CoursePublicationResult,
   type EducatorCourse,
   type EducatorCourseDetail,
 } from '@academy/contracts';
 import { CurrentUser, MEDIA_LINKS, MediaLinks, Roles, type AuthUser } from '@academy/service-core';
-import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Inject, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { z } from 'zod';
 import { toEducatorCourse } from '../courses/course-mapper.js';
 import { EducatorCoursesService, storedLectureLinks, toEducatorCourseDetail } from './educator-courses.service.js';
-import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, THUMBNAIL_STORE, type ThumbnailStore } from './thumbnail-store.js';
+import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, ThumbnailStore } from './thumbnail-store.js';
+import { VideosRepository } from '../videos/videos.repository.js';
 import { CommerceClient } from './commerce-client.js';
 
 /** Parses the multipart `courseData` field (a JSON string) with a schema; the first problem becomes a 400. */
@@ -42,7 +47,8 @@ export class EducatorCoursesController {
   constructor(
     private readonly authoring: EducatorCoursesService,
     private readonly commerce: CommerceClient,
-    @Inject(THUMBNAIL_STORE) private readonly thumbnails: ThumbnailStore,
+    private readonly thumbnails: ThumbnailStore,
+    private readonly videos: VideosRepository,
     @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
   ) {}
 
@@ -67,9 +73,11 @@ export class EducatorCoursesController {
     if (notYouTube) throw new BadRequestException(notYouTube);
     if (!image) throw new BadRequestException('Thumbnail Not Selected');
     const kind = requireThumbnailKind(image.buffer);
+    const notReady = await this.checkVideos(input.courseContent, educator.id);
     const thumbnailUrl = await this.thumbnails.save(image.buffer, kind);
-    const course = await this.authoring.create(input, { id: educator.id, name: educator.name || 'Educator' }, thumbnailUrl);
-    return { success: true, message: 'Course Added', courseId: course.id };
+    // A lecture video still processing: the course waits unpublished, and is published from My Courses once Ready.
+    const course = await this.authoring.create(input, { id: educator.id, name: educator.name || 'Educator' }, thumbnailUrl, notReady.length === 0);
+    return { success: true, message: notReady.length === 0 ? 'Course Added' : VIDEOS_PROCESSING_DRAFT_MESSAGE, courseId: course.id };
   }
 
   /** The owner's full course for the edit form; 404 for a course of someone else. */
@@ -94,15 +102,27 @@ export class EducatorCoursesController {
     const existingLinks = new Map(current.chapters.flatMap((chapter) => chapter.lectures.map((lecture) => [lecture.id, lecture.url] as const)));
     const notYouTube = firstNonYouTubeLecture(input.courseContent, (lecture) => lecture.lectureId !== undefined && existingLinks.get(lecture.lectureId) === lecture.lectureUrl);
     if (notYouTube) throw new BadRequestException(notYouTube);
+    const notReady = await this.checkVideos(input.courseContent, educator.id);
+    if (current.isPublished && notReady.length > 0) throw new ConflictException(VIDEOS_NOT_READY_MESSAGE);
     const thumbnailUrl = image ? await this.thumbnails.save(image.buffer, requireThumbnailKind(image.buffer)) : null;
     await this.authoring.update(id, educator.id, input, thumbnailUrl);
     const updated = await this.authoring.findOwned(id, educator.id);
     return { success: true, message: 'Course Updated', course: toEducatorCourseDetail(updated, { links: this.mediaLinks, userId: educator.id }) };
   }
 
+  /** 400 when a lecture names a video the educator did not upload; the ids of the ones not Ready yet. */
+  private async checkVideos(content: ReadonlyArray<{ chapterContent: ReadonlyArray<{ lectureUrl: string }> }>, educatorId: string): Promise<string[]> {
+    const ids = [...new Set(content.flatMap((chapter) => chapter.chapterContent.map((lecture) => uploadedVideoIdOf(lecture.lectureUrl))).filter((id) => id !== null))];
+    if ((await this.videos.notOwnedBy(educatorId, ids)).length > 0) throw new BadRequestException(VIDEO_NOT_OWNED_MESSAGE);
+    return this.videos.notReady(ids);
+  }
+
   @Post('courses/:id/publish')
   @HttpCode(200)
   async publish(@Param('id') id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true } & CoursePublicationResult> {
+    const course = await this.authoring.findOwned(id, educator.id);
+    const videoIds = course.chapters.flatMap((chapter) => chapter.lectures.map((lecture) => uploadedVideoIdOf(lecture.url))).filter((videoId) => videoId !== null);
+    if ((await this.videos.notReady(videoIds)).length > 0) throw new ConflictException(VIDEOS_NOT_READY_MESSAGE);
     await this.authoring.setPublished(id, educator.id, true);
     return { success: true, message: 'Course Published', isPublished: true };
   }

@@ -4,9 +4,6 @@ import { demoUsers, prepareServiceTestEnvironment, type ServiceTestEnvironment }
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { EarningsService } from '@academy/commerce/testing';
@@ -46,7 +43,6 @@ describe('educator authoring routes (real PostgreSQL)', () => {
   let app: INestApplication;
   let commerce: INestApplication;
   let ledger: EarningsService;
-  let mediaDir: string;
   let studentToken: string;
   let educatorToken: string;
   let otherToken: string;
@@ -64,8 +60,7 @@ describe('educator authoring routes (real PostgreSQL)', () => {
   }
 
   beforeAll(async () => {
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-authoring-'));
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir, ...COMMERCE_TEST_ENV });
+    env = await prepareServiceTestEnvironment({ ...COMMERCE_TEST_ENV });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     ({ app: commerce, earnings: ledger } = await startRealCommerce(env.database.url));
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
@@ -80,7 +75,6 @@ describe('educator authoring routes (real PostgreSQL)', () => {
     await app?.close();
     await commerce?.close();
     await env?.teardown();
-    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   describe('access', () => {
@@ -169,7 +163,7 @@ describe('educator authoring routes (real PostgreSQL)', () => {
     it.each([['https://vimeo.com/1'], ['/media/lectures/test-pattern.mp4'], ['https://example.org/video.mp4']])('add-course rejects %s with 400', async (link) => {
       const { body } = await http().post('/api/educator/add-course').set(auth(educatorToken))
         .field('courseData', JSON.stringify(withLecture(link))).attach('image', png, 'thumb.png').expect(400);
-      expect(body.message).toBe('courseContent.0.chapterContent.0.lectureUrl: lecture URL must be a YouTube link');
+      expect(body.message).toBe('courseContent.0.chapterContent.0.lectureUrl: lecture URL must be a YouTube link or a video uploaded here');
     });
 
     it('an edit may keep an existing non-YouTube link unchanged but not add one', async () => {
@@ -181,7 +175,7 @@ describe('educator authoring routes (real PostgreSQL)', () => {
       await http().put(`/api/educator/courses/${id}`).set(auth(educatorToken)).field('courseData', JSON.stringify(keep)).expect(200);
       const addMp4 = { ...keep, courseContent: [{ ...keep.courseContent[0]!, chapterContent: [...keep.courseContent[0]!.chapterContent, { lectureTitle: 'New', lectureDuration: 5, lectureUrl: '/media/lectures/test-pattern.mp4' }] }] };
       const { body } = await http().put(`/api/educator/courses/${id}`).set(auth(educatorToken)).field('courseData', JSON.stringify(addMp4)).expect(400);
-      expect(body.message).toBe('courseContent.0.chapterContent.1.lectureUrl: lecture URL must be a YouTube link');
+      expect(body.message).toBe('courseContent.0.chapterContent.1.lectureUrl: lecture URL must be a YouTube link or a video uploaded here');
     });
   });
 

@@ -3,7 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
-import { isProtectedFile, protectedFilePath } from '@academy/service-core';
+import { isProtectedFile, isUploadedVideo, protectedFilePath } from '@academy/service-core';
 import { BadRequestException } from '@nestjs/common';
 import { toAuthoredChapters, type LectureLinkAudience } from '../courses/course-mapper.js';
 import { CourseCache } from '../courses/course-cache.js';
@@ -53,9 +53,11 @@ export function storedLectureLinks<T extends { courseContent: ReadonlyArray<{ ch
   for (const lecture of current?.chapters.flatMap((chapter) => chapter.lectures) ?? []) {
     owned.set(lecture.id, new Set([lecture.url, lecture.notesUrl, lecture.testUrl].filter(isProtectedFile)));
   }
-  const keep = <U extends string | null>(url: U, lectureId: string | undefined, field: string): U => {
+  const keep = <U extends string | null>(url: U, lectureId: string | undefined, field: string, isVideoField = false): U => {
     if (!isProtectedFile(url)) return url;
     const bare = protectedFilePath(url);
+    // An uploaded video may go on any lecture of its own educator (the controller checks whose it is).
+    if (isVideoField && isUploadedVideo(bare)) return bare as U;
     if (!lectureId || !owned.get(lectureId)?.has(bare)) throw new BadRequestException(`${field}: ${PROTECTED_FILE_NOT_OWNED_MESSAGE}`);
     return bare as U;
   };
@@ -67,7 +69,7 @@ export function storedLectureLinks<T extends { courseContent: ReadonlyArray<{ ch
         const field = `courseContent.${chapterIndex}.chapterContent.${lectureIndex}`;
         return {
           ...lecture,
-          lectureUrl: keep(lecture.lectureUrl, lecture.lectureId, `${field}.lectureUrl`),
+          lectureUrl: keep(lecture.lectureUrl, lecture.lectureId, `${field}.lectureUrl`, true),
           notesUrl: keep(lecture.notesUrl, lecture.lectureId, `${field}.notesUrl`),
           testUrl: keep(lecture.testUrl, lecture.lectureId, `${field}.testUrl`),
         };
@@ -139,8 +141,11 @@ export class EducatorCoursesService {
     return this.courses.find({ where: { educatorId }, order: { createdAt: 'DESC', id: 'DESC' }, take: EDUCATOR_COURSES_MAX });
   }
 
-  /** Creates a published course; the description is sanitised here, orders follow the array positions. */
-  async create(input: NewCourse, educator: { id: string; name: string }, thumbnailUrl: string): Promise<CourseEntity> {
+  /**
+   * Creates a course, published unless `isPublished` is false (a lecture video still processing); the description is
+   * sanitised here, orders follow the array positions.
+   */
+  async create(input: NewCourse, educator: { id: string; name: string }, thumbnailUrl: string, isPublished = true): Promise<CourseEntity> {
     const saved = await this.dataSource.transaction(async (manager) => {
       const courseId = randomUUID();
       const course = manager.create(CourseEntity, {
@@ -153,7 +158,7 @@ export class EducatorCoursesService {
         ...taxonomyOf(input, DEFAULT_COURSE_TAXONOMY),
         educatorId: educator.id,
         educatorName: educator.name,
-        isPublished: true,
+        isPublished,
         ratingSum: 0,
         ratingCount: 0,
         studentCount: 0,

@@ -4,9 +4,6 @@ import { prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnv
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
@@ -17,12 +14,10 @@ import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';
 describe('POST /internal/courses/batch (real PostgreSQL)', () => {
   let env: ServiceTestEnvironment;
   let app: INestApplication;
-  let mediaDir: string;
   const batch = (body: unknown) => request(app.getHttpServer()).post('/internal/courses/batch').set('X-Internal-Token', TEST_INTERNAL_TOKEN).send(body as object);
 
   beforeAll(async () => {
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-internal-batch-'));
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir });
+    env = await prepareServiceTestEnvironment();
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
@@ -32,7 +27,6 @@ describe('POST /internal/courses/batch (real PostgreSQL)', () => {
   afterAll(async () => {
     await app?.close();
     await env?.teardown();
-    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   it('needs the internal token', async () => {

@@ -3,9 +3,6 @@ import { prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnv
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
@@ -14,11 +11,9 @@ import { catalogueDatabase } from '../database.js';
 describe('GET /internal/educators/:id/summary (real PostgreSQL)', () => {
   let env: ServiceTestEnvironment;
   let app: INestApplication;
-  let mediaDir: string;
 
   beforeAll(async () => {
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-internal-'));
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir });
+    env = await prepareServiceTestEnvironment();
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
@@ -27,7 +22,6 @@ describe('GET /internal/educators/:id/summary (real PostgreSQL)', () => {
   afterAll(async () => {
     await app?.close();
     await env?.teardown();
-    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   it('counts an educator’s courses, published or not, for the internal token only', async () => {

@@ -1,22 +1,21 @@
-import { Public } from '@academy/service-core';
-import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
+import { OBJECT_STORAGE, Public, sendStoredObject, type ObjectStorage } from '@academy/service-core';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { MEDIA_ROOT } from './media-roots.js';
+import { storageKeyOfMediaUrl } from './media-keys.js';
 
-/** Serves /media/* (thumbnails, notes, demo videos) with Range support; the edge routes /media/ here. */
+/** Serves /media/* (thumbnails, preview notes and videos) from the bucket's public/ folder, with Range support. */
 @Controller('media')
 export class MediaController {
-  constructor(@Inject(MEDIA_ROOT) private readonly root: string) {}
+  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
 
   @Public()
   @Get('*path')
-  file(@Req() request: Request, @Res() response: Response): void {
-    const relative = request.path.replace(/^\/media\//, ''); // still URL-encoded: send decodes it
-    // `root` makes send refuse anything outside the media folder; dotfiles are never served.
-    response.sendFile(relative, { root: this.root, dotfiles: 'deny', maxAge: '1d' }, (error) => {
-      if (error && !response.headersSent) {
-        response.status(404).json({ success: false, message: new NotFoundException('File not found').message });
-      }
-    });
+  async file(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const key = storageKeyOfMediaUrl(request.path);
+    if (!key) {
+      response.status(404).json({ success: false, message: 'File not found' });
+      return;
+    }
+    await sendStoredObject(this.storage, key, request, response, { cacheControl: 'public, max-age=86400' });
   }
 }

@@ -3,9 +3,6 @@ import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type Ser
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
@@ -15,11 +12,9 @@ const OPERATOR_TOKEN = 'catalogue-operator-token-0123456789';
 describe('the operators’ queue dashboard on the catalogue app (/internal/queues, OPERATOR_TOKEN)', () => {
   let env: ServiceTestEnvironment;
   let app: INestApplication;
-  let mediaDir: string;
 
   beforeAll(async () => {
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-operator-'));
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir, OPERATOR_TOKEN });
+    env = await prepareServiceTestEnvironment({ OPERATOR_TOKEN });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
@@ -28,7 +23,6 @@ describe('the operators’ queue dashboard on the catalogue app (/internal/queue
   afterAll(async () => {
     await app?.close();
     await env?.teardown();
-    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   it('answers 401 to anyone without the operator token: anonymous, an educator, a service with the internal token', async () => {

@@ -8,10 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
@@ -57,7 +54,6 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
   let catalogue: INestApplication;
   let progress: INestApplication;
   let commerce: INestApplication;
-  let mediaDir: string;
   const tokens: Record<'student' | 'other' | 'educator' | 'otherEducator', string> = { student: '', other: '', educator: '', otherEducator: '' };
   let courseId: string;
   let otherCourseId: string;
@@ -84,8 +80,7 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
       .send({ attemptId: options.attemptId ?? randomUUID(), quizVersion: options.version ?? 1, answers });
 
   beforeAll(async () => {
-    mediaDir = mkdtempSync(path.join(tmpdir(), 'catalogue-quizzes-'));
-    env = await prepareServiceTestEnvironment({ MEDIA_DIR: mediaDir, CATALOGUE_CACHE_MS: '0', ...COMMERCE_TEST_ENV });
+    env = await prepareServiceTestEnvironment({ CATALOGUE_CACHE_MS: '0', ...COMMERCE_TEST_ENV });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     await runMigrations({ ...progressDatabase, url: env.database.url });
     ({ app: commerce } = await startRealCommerce(env.database.url));
@@ -109,7 +104,6 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
     await catalogue?.close();
     await commerce?.close();
     await env?.teardown();
-    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   it('refuses an invalid quiz with the rule broken and creates nothing', async () => {

@@ -5,7 +5,7 @@ import { demoQuizFor } from './demo-quizzes.js';
 
 export const DEMO_EDUCATOR = { id: 'sandbox|educator-meera', name: 'Meera Iyer' } as const;
 
-/** Every demo mp4 lecture plays this locally generated clip (see media/generate-media.ts). */
+/** Every demo mp4 lecture plays this clip, put in the media bucket by the seed (see media/seed-demo-media.ts). */
 export const DEMO_VIDEO_URL = '/media/lectures/test-pattern.mp4';
 /** The same clip for paid lectures, reachable only through a signed link (docs/paid-content.md). */
 export const PAID_DEMO_VIDEO_URL = `${PROTECTED_FILE_PREFIX}lectures/test-pattern.mp4`;

@@ -83,3 +83,32 @@ describe('lectureLinksFor', () => {
     expect(links.verify(FILE, queryOf(paid!.testUrl!))).toMatchObject({ valid: true, userId: 'u1' });
   });
 });
+
+describe('uploaded videos', () => {
+  const VIDEO = '/api/videos/0b7c5d8e-1f2a-4b3c-8d4e-5f6a7b8c9d0e/master.m3u8';
+  const links = new MediaLinks(SECRET, 600);
+
+  it('signs the whole folder of a video: the same query opens its playlists, segments and key, and no other video', () => {
+    const signed = links.sign(VIDEO, 'u1');
+    const query = queryOf(signed);
+    for (const file of ['master.m3u8', '240p/index.m3u8', '240p/seg_00001.ts', 'key']) {
+      expect(links.verify(`/api/videos/0b7c5d8e-1f2a-4b3c-8d4e-5f6a7b8c9d0e/${file}`, query)).toMatchObject({ valid: true, userId: 'u1' });
+    }
+    expect(links.verify('/api/videos/1b7c5d8e-1f2a-4b3c-8d4e-5f6a7b8c9d0e/key', query)).toMatchObject({ valid: false });
+    expect(links.verify(VIDEO, { ...query, user: 'u2' })).toMatchObject({ valid: false });
+  });
+
+  it("plays a preview lecture's video for the public, unsigned, and hides a paid lecture's", () => {
+    const chapters = [{
+      chapterId: 'c', chapterOrder: 1, chapterTitle: 'C',
+      chapterContent: [
+        { lectureId: 'p', lectureOrder: 1, lectureTitle: 'Preview', lectureDuration: 5, isPreviewFree: true, lectureUrl: VIDEO, notesUrl: null, testUrl: null },
+        { lectureId: 'x', lectureOrder: 2, lectureTitle: 'Paid', lectureDuration: 5, isPreviewFree: false, lectureUrl: VIDEO, notesUrl: null, testUrl: null },
+      ],
+    }];
+    const [preview, paid] = lectureLinksFor(chapters, 'public')[0]!.chapterContent;
+    expect(preview!.lectureUrl).toBe(VIDEO);
+    expect(paid!.lectureUrl).toBeNull();
+    expect(lectureLinksFor(chapters, { links, userId: 'u1' })[0]!.chapterContent[1]!.lectureUrl).toMatch(/master\.m3u8\?user=u1&expires=/);
+  });
+});

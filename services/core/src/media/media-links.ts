@@ -9,6 +9,12 @@ import { CORE_CONFIG } from '../config/config.js';
  * (`/api/files/notes/x.pdf`); only the entitled get it signed: `?user=…&expires=…&signature=…`.
  */
 export const PROTECTED_FILE_PREFIX = '/api/files/';
+/**
+ * Uploaded videos: `/api/videos/<id>/master.m3u8` is stored; one signature covers the video's whole folder (its
+ * playlists, encrypted segments and key), so the playlists can hand the same query on to every file they name.
+ */
+export const PROTECTED_VIDEO_PREFIX = '/api/videos/';
+const VIDEO_FOLDER = /^\/api\/videos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\//;
 
 /** Read by the services that sign (progress, catalogue for the course's educator) and verify (catalogue). */
 export const mediaLinkConfigShape = {
@@ -24,9 +30,19 @@ export const MEDIA_LINK_EXPIRED_MESSAGE = 'This download link has expired; open 
 export const MEDIA_LINK_INVALID_MESSAGE = 'This download link is not valid';
 export const MEDIA_LINK_MISSING_MESSAGE = 'Sign in and open the file from a course you are enrolled in';
 
-/** True for a stored reference to a protected file (never for outside links or public /media/ files). */
+/** True for a stored reference to a protected file or uploaded video (never for outside links or public /media/ files). */
 export function isProtectedFile(url: string | null | undefined): url is string {
-  return typeof url === 'string' && url.startsWith(PROTECTED_FILE_PREFIX);
+  return typeof url === 'string' && (url.startsWith(PROTECTED_FILE_PREFIX) || isUploadedVideo(url));
+}
+
+/** True for an uploaded video's link (its master playlist, or any file in its folder). */
+export function isUploadedVideo(url: string | null | undefined): url is string {
+  return typeof url === 'string' && VIDEO_FOLDER.test(url);
+}
+
+/** What a signature covers: an uploaded video's folder, or the one file. */
+export function signedScopeOf(filePath: string): string {
+  return VIDEO_FOLDER.exec(filePath)?.[0] ?? filePath;
 }
 
 /** The bare stored path of a protected file link, signed or not (query dropped); other links unchanged. */
@@ -45,7 +61,7 @@ export class MediaLinks {
   ) {}
 
   private mac(filePath: string, userId: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`${filePath}\n${userId}\n${expires}`).digest('base64url');
+    return createHmac('sha256', this.secret).update(`${signedScopeOf(filePath)}\n${userId}\n${expires}`).digest('base64url');
   }
 
   /** A protected file's link for `userId`, valid for the configured lifetime; any other URL comes back as it is. */
@@ -85,7 +101,8 @@ export type LectureLinkAudience = 'public' | { links: MediaLinks; userId: string
 /** The one rule for lecture links in any answer (catalogue's public detail, educator form, progress's player). */
 export function lectureLinksFor(chapters: readonly ChapterDto[], audience: LectureLinkAudience): ChapterDto[] {
   const link = (url: string | null, isPreviewFree: boolean): string | null => {
-    if (audience === 'public') return isPreviewFree && !isProtectedFile(url) ? url : null;
+    // A preview lecture's uploaded video plays for anyone (catalogue serves it unsigned while the lecture is a preview).
+    if (audience === 'public') return isPreviewFree && (!isProtectedFile(url) || isUploadedVideo(url)) ? url : null;
     return audience.links.sign(url, audience.userId);
   };
   return chapters.map((chapter) => ({

@@ -3,3 +3,4 @@ export { TestIssuer, demoUsers, TEST_AUDIENCE, TEST_CLAIMS_NAMESPACE, type TestU
 export { prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, TEST_MEDIA_LINK_SECRET, type ServiceTestEnvironment } from './service-env.js';
 export { PausableTcpProxy } from './pausable-proxy.js';
 export { pdfText } from './pdf-text.js';
+export { startTestObjectStore, S3RVER_CREDENTIALS, type TestObjectStore } from './object-store.js';

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { createIsolatedDatabase, uniqueQueuePrefix, type IsolatedDatabase } from './isolated-database.js';
+import { startTestObjectStore, type TestObjectStore } from './object-store.js';
 import { TestIssuer } from './test-issuer.js';
 
 export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789';
@@ -9,6 +10,8 @@ export interface ServiceTestEnvironment {
   database: IsolatedDatabase;
   issuer: TestIssuer;
   queuePrefix: string;
+  /** A bucket of this run's own (S3_* variables are in `env`). */
+  objectStore: TestObjectStore;
   /** The variables set on process.env for the service under test. */
   env: Record<string, string>;
   /** Drops the database, deletes the run's queue keys, stops the issuer and restores process.env. */
@@ -17,12 +20,13 @@ export interface ServiceTestEnvironment {
 
 /**
  * Everything an integration test needs before importing/booting a service: a fresh database, a unique queue
- * prefix, a TestIssuer, and process.env filled in (REDIS_URL defaults to the machine's when unset).
+ * prefix, a bucket of its own, a TestIssuer, and process.env filled in (REDIS_URL defaults to the machine's when unset).
  */
 export async function prepareServiceTestEnvironment(extra: Record<string, string> = {}): Promise<ServiceTestEnvironment> {
   const database = await createIsolatedDatabase();
   const issuer = await TestIssuer.start();
   const queuePrefix = uniqueQueuePrefix();
+  const objectStore = await startTestObjectStore();
   const env: Record<string, string> = {
     DATABASE_URL: database.url,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -32,9 +36,11 @@ export async function prepareServiceTestEnvironment(extra: Record<string, string
     // Another service is reachable only when the test starts it (and overrides its URL); port 9 answers nothing.
     COMMERCE_URL: 'http://127.0.0.1:9',
     CATALOGUE_URL: 'http://127.0.0.1:9',
+    PROGRESS_URL: 'http://127.0.0.1:9',
     PORTAL_URL: 'http://portal.test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...issuer.env(),
+    ...objectStore.env,
     ...extra,
   };
   const saved = { ...process.env };
@@ -43,11 +49,13 @@ export async function prepareServiceTestEnvironment(extra: Record<string, string
     database,
     issuer,
     queuePrefix,
+    objectStore,
     env,
     async teardown() {
       for (const key of Object.keys(env)) delete process.env[key];
       Object.assign(process.env, saved);
       await issuer.stop();
+      await objectStore.stop();
       await database.drop();
       await deleteQueueKeys(env.REDIS_URL, queuePrefix);
     },

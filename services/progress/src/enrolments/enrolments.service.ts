@@ -39,6 +39,12 @@ export class EnrolmentsService {
     });
   }
 
+  /** Whether the user is enrolled in the course now (the row leaves at a refund). */
+  async isActive(userId: string, courseId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2', [userId, courseId]);
+    return rows.length > 0;
+  }
+
   /**
    * A learner asks for a refund: access ends now, unless a certificate of the course was issued, which refuses
    * (the learner keeps both the course and the certificate, and gets no refund). The enrolment row is locked, and

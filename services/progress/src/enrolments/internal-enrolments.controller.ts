@@ -1,20 +1,31 @@
 import {
+  enrolmentCheckQuerySchema,
   enrolmentRequestSchema,
   enrolmentRevocationSchema,
   REFUND_BLOCKED,
   type EnrolmentAnswer,
+  type EnrolmentCheckAnswer,
   type EnrolmentRequest,
   type EnrolmentRevocation,
   type EnrolmentRevocationAnswer,
 } from '@academy/contracts';
 import { Internal, ZodValidationPipe } from '@academy/service-core';
-import { Body, ConflictException, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, ConflictException, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { EnrolmentsService } from './enrolments.service.js';
 
-/** For commerce: enrol once per purchase, end access once per refund. The edge never routes /internal/. */
+/**
+ * For commerce: enrol once per purchase, end access once per refund; for catalogue: is a user enrolled now (uploaded
+ * videos' keys). The edge never routes /internal/.
+ */
 @Controller('internal/enrolments')
 export class InternalEnrolmentsController {
   constructor(private readonly enrolments: EnrolmentsService) {}
+
+  @Internal()
+  @Get('check')
+  async check(@Query(new ZodValidationPipe(enrolmentCheckQuerySchema)) query: { userId: string; courseId: string }): Promise<EnrolmentCheckAnswer> {
+    return { success: true, enrolled: await this.enrolments.isActive(query.userId, query.courseId) };
+  }
 
   @Internal()
   @Post()

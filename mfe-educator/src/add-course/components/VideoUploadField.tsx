@@ -1,0 +1,174 @@
+import {
+  uploadedVideoUrl,
+  VIDEO_FORMAT_REFUSED_MESSAGE,
+  VIDEO_TOO_LARGE_MESSAGE,
+  VIDEO_UPLOAD_FORMATS,
+  VIDEO_UPLOAD_MAX_BYTES,
+  type VideoStatusDto,
+} from '@academy/contracts';
+import { apiUrl, errorMessage, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import { useEffect, useId, useRef, useState } from 'react';
+
+interface VideoUploadFieldProps {
+  /** Called with the lecture link of the uploaded video once the upload has finished. */
+  onUploaded(lectureUrl: string): void;
+}
+
+const ACCEPT = VIDEO_UPLOAD_FORMATS.flatMap((format) => [format.mime, ...format.extensions.map((extension) => `.${extension}`)]).join(',');
+const FORMAT_NAMES = VIDEO_UPLOAD_FORMATS.map((format) => format.label).join(', ');
+/** How often the dialog asks how processing is going. */
+const STATUS_POLL_MS = 2000;
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'uploaded'; videoId: string };
+
+/** The refusal the server put in a tus answer (JSON `{ message }`), or a general one. */
+function refusalOf(error: unknown): string {
+  const body = (error as { originalResponse?: { getBody(): string } | null })?.originalResponse?.getBody();
+  try {
+    const parsed = body ? (JSON.parse(body) as { message?: unknown }) : null;
+    if (parsed && typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON: fall through
+  }
+  return 'The upload stopped. Check your connection; choosing the same file again resumes where it stopped.';
+}
+
+/**
+ * "Upload a video": tus (tus-js-client, loaded when a file is chosen) sends the file in 8 MB chunks, retries when
+ * the network drops and, for the same file chosen again after a reload, resumes where it stopped. The limits show
+ * before choosing; the server checks the bytes again. After the upload the field follows the video's processing.
+ */
+export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
+  const id = useId();
+  const api = useApi();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const { getAccessTokenSilently } = usePortalAuth();
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [status, setStatus] = useState<VideoStatusDto | null>(null);
+  /** A new round of status polling (after Retry). */
+  const [pollRound, setPollRound] = useState(0);
+  const onUploadedRef = useRef(onUploaded);
+  onUploadedRef.current = onUploaded;
+
+  const videoId = phase.kind === 'uploaded' ? phase.videoId : null;
+  useEffect(() => {
+    if (!videoId) return;
+    let stopped = false;
+    const poll = async () => {
+      try {
+        const answer = await api.get<{ video: VideoStatusDto }>(`/api/educator/videos/${videoId}`);
+        if (stopped) return;
+        setStatus(answer.video);
+        if (answer.video.status === 'ready' || answer.video.status === 'failed') return;
+      } catch {
+        // a missed poll: the next one tries again
+      }
+      if (!stopped) timer = window.setTimeout(() => void poll(), STATUS_POLL_MS);
+    };
+    let timer = window.setTimeout(() => void poll(), 0);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [api, videoId, pollRound]);
+
+  const choose = async (file: File) => {
+    setProblem(null);
+    setStatus(null);
+    if (file.size > VIDEO_UPLOAD_MAX_BYTES) {
+      setProblem(VIDEO_TOO_LARGE_MESSAGE);
+      return;
+    }
+    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!VIDEO_UPLOAD_FORMATS.some((format) => format.mime === file.type || format.extensions.includes(extension))) {
+      setProblem(VIDEO_FORMAT_REFUSED_MESSAGE);
+      return;
+    }
+    setPhase({ kind: 'uploading', percent: 0 });
+    const { Upload } = await import('tus-js-client');
+    const token = await getAccessTokenSilently();
+    const upload = new Upload(file, {
+      endpoint: apiUrl(apiBaseUrl, '/api/educator/videos/uploads'),
+      chunkSize: 8 * 1024 * 1024,
+      retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+      headers: { Authorization: `Bearer ${token}` },
+      metadata: { filename: file.name, filetype: file.type },
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent, total) => setPhase({ kind: 'uploading', percent: total ? Math.floor((sent / total) * 100) : 0 }),
+      onError: (error) => {
+        setPhase({ kind: 'idle' });
+        setProblem(refusalOf(error));
+      },
+      onSuccess: () => {
+        const uploadedId = upload.url?.split('/').pop() ?? '';
+        setPhase({ kind: 'uploaded', videoId: uploadedId });
+        onUploadedRef.current(uploadedVideoUrl(uploadedId));
+      },
+    });
+    const previous = await upload.findPreviousUploads();
+    if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+    upload.start();
+  };
+
+  const retry = async () => {
+    if (!videoId) return;
+    try {
+      setStatus((await api.post<{ video: VideoStatusDto }>(`/api/educator/videos/${videoId}/retry`)).video);
+      setPollRound((round) => round + 1);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
+  return (
+    <div className="form-field video-upload">
+      <label htmlFor={`${id}-file`}>Or upload a video</label>
+      <p id={hintId} className="form-field__hint">
+        {FORMAT_NAMES}, up to 2 GB. The upload resumes if your connection drops.
+      </p>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept={ACCEPT}
+        disabled={phase.kind === 'uploading'}
+        aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+        aria-invalid={problem ? true : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void choose(file);
+        }}
+      />
+      {phase.kind === 'uploading' && (
+        <p className="video-upload__progress">
+          <label htmlFor={`${id}-progress`}>Uploading</label>{' '}
+          <progress id={`${id}-progress`} max={100} value={phase.percent}>
+            {phase.percent}%
+          </progress>{' '}
+          {phase.percent}%
+        </p>
+      )}
+      {problem && (
+        <p id={problemId} className="form-field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      {status && (
+        <p className="video-upload__status" role="status">
+          {status.status === 'processing' && `Processing ${status.progress}%`}
+          {status.status === 'uploading' && 'Uploaded, waiting to be processed'}
+          {status.status === 'ready' && 'Ready'}
+          {status.status === 'failed' && `Failed: ${status.failureReason ?? 'unknown reason'}`}
+        </p>
+      )}
+      {status?.status === 'failed' && (
+        <button type="button" className="button button--secondary" onClick={() => void retry()}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { CoreModule, objectStorageProvider, QueueModule } from '@academy/service-core';
+import { Global, Module } from '@nestjs/common';
+import { catalogueConfigShape } from './catalogue-config.js';
+import { CatalogueDataModule } from './catalogue-data.module.js';
+import { catalogueDatabase } from './database.js';
+import { TranscodeVideoJob } from './videos/transcode-video.job.js';
+import { VIDEO_QUEUE, VideoJob } from './videos/video-queue.js';
+import { VideosRepository } from './videos/videos.repository.js';
+
+/** What the transcoding job reads and writes: the bucket and the videos table. */
+@Global()
+@Module({ providers: [objectStorageProvider, VideosRepository], exports: [objectStorageProvider, VideosRepository] })
+class VideoStorageModule {}
+
+/**
+ * The video worker entry point: transcodes uploads (queue `catalogue-videos`) one at a time, since ffmpeg uses every
+ * core it gets; scaled on its own (infra/src/deploy/k8s-manifests.ts) apart from the catalogue's event worker.
+ */
+@Module({
+  imports: [
+    CoreModule.forRoot({ service: 'catalogue-video-worker', database: catalogueDatabase, http: false, configShape: catalogueConfigShape }),
+    CatalogueDataModule,
+    VideoStorageModule,
+    QueueModule.forWorker({ queue: VIDEO_QUEUE, jobNames: Object.values(VideoJob), handlers: [TranscodeVideoJob], concurrency: 1 }),
+  ],
+})
+export class VideoWorkerModule {}

@@ -1,0 +1,18 @@
+import { ENROLMENT_CHECK_PATH, type EnrolmentCheckAnswer } from '@academy/contracts';
+import { CORE_CONFIG, InternalClient } from '@academy/service-core';
+import { Inject, Injectable } from '@nestjs/common';
+import type { CatalogueConfig } from '../catalogue-config.js';
+
+/** Progress's live enrolment check: asked on every key and segment request of a paid video, so a refund ends watching. */
+@Injectable()
+export class ProgressClient {
+  private readonly client: InternalClient;
+
+  constructor(@Inject(CORE_CONFIG) config: CatalogueConfig) {
+    this.client = new InternalClient({ baseUrl: config.PROGRESS_URL, token: config.INTERNAL_TOKEN });
+  }
+
+  async isEnrolled(userId: string, courseId: string): Promise<boolean> {
+    return (await this.client.get<EnrolmentCheckAnswer>(ENROLMENT_CHECK_PATH(userId, courseId))).enrolled;
+  }
+}
