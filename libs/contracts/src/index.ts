@@ -7,6 +7,7 @@ export * from './internal.js';
 export * from './money.js';
 export * from './progress.js';
 export * from './ratings.js';
+export * from './reviews.js';
 export * from './runtime-config.js';
 export * from './runtime-config-request.js';
 export * from './requests.js';
