@@ -11,4 +11,5 @@ export { startPortalForTests, createTestStores, type TestPortal, type TestStores
 export { startTraceCollector, type CollectedSpan, type TraceCollector } from './testing/trace-collector.js';
 export { contentSecurityPolicy, serializeCsp, securityHeaders } from './edge/security-headers.js';
 export { classmatePlan, DEMO_CLASSMATE_NAMES, DEMO_COURSE_IDS } from './launcher/demo-activity/classmates-study.js';
+export { classmateReviews, DEMO_REPLY } from './launcher/demo-activity/classmates-review.js';
 export { runDemoActivity, demoActivitySteps, DemoApi, DemoApiError, type DemoActivityContext, type DemoActivityStep } from './launcher/demo-activity/index.js';

@@ -9,6 +9,7 @@ export * from './money.js';
 export * from './progress.js';
 export * from './ratings.js';
 export * from './remote-routes.js';
+export * from './reviews.js';
 export * from './runtime-config.js';
 export * from './runtime-config-request.js';
 export * from './requests.js';

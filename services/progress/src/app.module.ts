@@ -12,6 +12,7 @@ import { UserController } from './users/user.controller.js';
 import { UsersService } from './users/users.service.js';
 import { learningConfigShape } from './learning/learning-settings.js';
 import { ParentsModule } from './parents/parents.module.js';
+import { ReviewsModule } from './reviews/reviews.module.js';
 
 /** HTTP entry point's module: users and enrolments API, /health, /health/queue. */
 @Module({
@@ -24,6 +25,7 @@ import { ParentsModule } from './parents/parents.module.js';
     EnrolmentsModule,
     ParentsModule,
     DoubtsModule,
+    ReviewsModule,
   ],
   controllers: [UserController, QueueHealthController],
   providers: [UsersService],

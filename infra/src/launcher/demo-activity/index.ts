@@ -1,5 +1,6 @@
 // Demo activity: after the services start, demo people use the portal through its public API, as real users do.
 import type { SpaClient } from '@academy/sandbox/scripted-sign-in';
+import { classmatesReview } from './classmates-review.js';
 import { classmatesStudy } from './classmates-study.js';
 import { classmatesTakeQuizzes } from './classmates-quizzes.js';
 import { classmatesAskDoubts } from './classmates-doubts.js';
@@ -11,7 +12,7 @@ export type { DemoActivityContext, DemoActivityStep } from './types.js';
 export { DemoApi, DemoApiError } from './demo-api.js';
 
 /** Every step, in order. A feature with demo people adds its step here. */
-export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy, classmatesTakeQuizzes, classmatesAskDoubts, parentLinks];
+export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy, classmatesReview, classmatesTakeQuizzes, classmatesAskDoubts, parentLinks];
 
 export async function runDemoActivity(options: {
   portalUrl: string;

@@ -20,6 +20,7 @@ import { CourseBuyBar } from '../components/CourseBuyBar';
 import { CourseSideCard } from '../components/CourseSideCard';
 import { useIsPhone } from '../../common/useMediaQuery';
 import { EnrollMyChild } from '../../parents/components/EnrollMyChild';
+import { CourseReviews } from '../../reviews';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 import { useCourseDetail } from '../data/useCourseDetail';
 import { useEnrollment } from '../data/useEnrollment';
@@ -106,6 +107,8 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
           {/* The server sanitises this HTML with an allowlist before storing it; it is the only raw HTML shown. */}
           <div className="course-detail__rich-text" dangerouslySetInnerHTML={{ __html: course.courseDescription }} />
         </section>
+
+        <CourseReviews courseId={course._id} />
       </div>
 
       <CourseSideCard

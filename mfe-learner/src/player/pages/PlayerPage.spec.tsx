@@ -208,6 +208,20 @@ describe('Player', () => {
     expect(server.requests.filter((request: FakeRequest) => request.path === '/api/course/course-1')).toHaveLength(2);
   });
 
+  it('asks for a finished lecture before offering Write a review', async () => {
+    learnerServer();
+    renderAt('/player/course-1', routes, { user: userData() });
+    expect(await screen.findByText('Finish a lecture to write a review.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
+  });
+
+  it('opens the review dialog from Write a review after a finished lecture', async () => {
+    learnerServer({ lectureCompleted: ['l-1'] });
+    renderAt('/player/course-1', routes, { user: userData() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Write a review' }));
+    expect(screen.getByRole('dialog', { name: 'Review Algebra Foundations' })).toBeInTheDocument();
+  });
+
   it('offers the certificate only when every lecture is complete', async () => {
     learnerServer({ lectureCompleted: ['l-1', 'l-2'] });
     const view = renderAt('/player/course-1', routes, { user: userData() });

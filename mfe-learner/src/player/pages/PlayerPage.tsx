@@ -17,6 +17,7 @@ import { LectureResources } from '../components/LectureResources';
 import { LectureVideo, type LectureVideoHandle } from '../components/LectureVideo';
 import { QuizPanel } from '../components/QuizPanel';
 import { UpNext } from '../components/UpNext';
+import { ReviewDialog } from '../../reviews';
 import { usePlayerCourse } from '../data/usePlayerCourse';
 import { DoubtsPanel } from '../../doubts';
 import './PlayerPage.css';
@@ -35,6 +36,7 @@ export function PlayerPage() {
   const [playingId, setPlayingId] = useState<string | null>(searchParams.get('lecture'));
   const [quizId, setQuizId] = useState<string | null>(null);
   const [pickedRating, setRating] = useState<number | null>(null);
+  const [reviewing, setReviewing] = useState(false);
   const [busy, setBusy] = useState(false);
   /** The lecture that just ended, while "Up next" counts down to the one after it. */
   const [endedId, setEndedId] = useState<string | null>(null);
@@ -215,7 +217,24 @@ export function PlayerPage() {
         <div className="player__rating">
           <h2 className="player__section-title" id="rate-title">Rate this Course:</h2>
           <Stars rating={rating} onChange={(value) => void rate(value)} label="Rate this Course" />
+          {/* A written review needs one finished lecture (the server says the same with 403). */}
+          {completed.size > 0 ? (
+            <button type="button" className="button button--secondary" onClick={() => setReviewing(true)}>
+              Write a review
+            </button>
+          ) : (
+            <p>Finish a lecture to write a review.</p>
+          )}
         </div>
+        {reviewing && (
+          <ReviewDialog
+            courseId={courseId}
+            courseTitle={current.courseTitle}
+            rating={rating}
+            onSaved={setRating}
+            onClose={() => setReviewing(false)}
+          />
+        )}
 
         {courseComplete && (
           <div className="player__certificate">

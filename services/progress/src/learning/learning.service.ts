@@ -172,25 +172,38 @@ export class LearningService {
    */
   async rate(userId: string, courseId: string, rating: number): Promise<{ previousRating: number | null; eventId: string | null }> {
     return this.dataSource.transaction(async (manager) => {
-      const locked: unknown[] = await manager.query(
-        'SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 FOR UPDATE',
-        [userId, courseId],
-      );
-      if (locked.length === 0) throw new ForbiddenException(NOT_ENROLLED_MESSAGE);
-      const previous: { rating: number }[] = await manager.query(
-        'SELECT "rating" FROM "progress"."course_ratings" WHERE "user_id" = $1 AND "course_id" = $2',
-        [userId, courseId],
-      );
-      const previousRating = previous[0] ? Number(previous[0].rating) : null;
-      if (previousRating === rating) return { previousRating, eventId: null };
-      await manager.query(
-        `INSERT INTO "progress"."course_ratings" ("user_id", "course_id", "rating") VALUES ($1, $2, $3)
-         ON CONFLICT ("user_id", "course_id") DO UPDATE SET "rating" = EXCLUDED."rating", "updated_at" = now()`,
-        [userId, courseId, rating],
-      );
-      const event: CourseRatedEvent = { eventId: randomUUID(), courseId, userId, rating, previousRating };
-      await this.outbox.add(manager, { topic: CatalogueEvent.CourseRated, payload: event, key: `${courseId}/${userId}` });
-      return { previousRating, eventId: event.eventId };
+      await this.lockEnrolment(manager, userId, courseId);
+      return this.rateLocked(manager, userId, courseId, rating);
     });
+  }
+
+  /** Locks the caller's enrolment row for the transaction; 403 when not enrolled. */
+  async lockEnrolment(manager: EntityManager, userId: string, courseId: string): Promise<void> {
+    const locked: unknown[] = await manager.query(
+      'SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 FOR UPDATE',
+      [userId, courseId],
+    );
+    if (locked.length === 0) throw new ForbiddenException(NOT_ENROLLED_MESSAGE);
+  }
+
+  /**
+   * The rating path itself, in the caller's transaction after `lockEnrolment`: a written review's stars go through
+   * here too, so the catalogue's counters and the `course.rated` event stay the one source of the average.
+   */
+  async rateLocked(manager: EntityManager, userId: string, courseId: string, rating: number): Promise<{ previousRating: number | null; eventId: string | null }> {
+    const previous: { rating: number }[] = await manager.query(
+      'SELECT "rating" FROM "progress"."course_ratings" WHERE "user_id" = $1 AND "course_id" = $2',
+      [userId, courseId],
+    );
+    const previousRating = previous[0] ? Number(previous[0].rating) : null;
+    if (previousRating === rating) return { previousRating, eventId: null };
+    await manager.query(
+      `INSERT INTO "progress"."course_ratings" ("user_id", "course_id", "rating") VALUES ($1, $2, $3)
+       ON CONFLICT ("user_id", "course_id") DO UPDATE SET "rating" = EXCLUDED."rating", "updated_at" = now()`,
+      [userId, courseId, rating],
+    );
+    const event: CourseRatedEvent = { eventId: randomUUID(), courseId, userId, rating, previousRating };
+    await this.outbox.add(manager, { topic: CatalogueEvent.CourseRated, payload: event, key: `${courseId}/${userId}` });
+    return { previousRating, eventId: event.eventId };
   }
 }

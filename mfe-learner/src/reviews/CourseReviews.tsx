@@ -1,0 +1,220 @@
+import { formatDate, pluralize, REVIEW_REPLY_MAX, STAR_COUNT, type CourseReview, type RatingHistogram, type ReviewSort } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import { Stars } from '@academy/ui';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { fetchCourseReviews, replyToReview, reportReview, setReviewHidden, voteReviewHelpful } from './reviewsApi';
+import './CourseReviews.css';
+
+/** Under the course's detail key, so refreshing the course (a new rating) refreshes its reviews too. */
+export const courseReviewsKey = (courseId: string, sort?: ReviewSort) =>
+  sort ? ([...queryKeys.catalogue.detail(courseId), 'reviews', sort] as const) : ([...queryKeys.catalogue.detail(courseId), 'reviews'] as const);
+
+const SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest first', helpful: 'Most helpful first' };
+
+/**
+ * The course page's reviews: the rating histogram, then reviews newest or most helpful first, a page at a time
+ * ("More reviews" follows the server's cursor). Signed-in readers vote helpful and report; the course's educator
+ * replies and hides.
+ */
+export function CourseReviews({ courseId }: { courseId: string }) {
+  const api = useApi();
+  const [sort, setSort] = useState<ReviewSort>('newest');
+  const sortId = useId();
+  const reviews = useInfiniteQuery({
+    queryKey: courseReviewsKey(courseId, sort),
+    queryFn: ({ pageParam }) => fetchCourseReviews(api, courseId, sort, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+  const first = reviews.data?.pages[0];
+  const items = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
+
+  return (
+    <section className="course-reviews" aria-labelledby="course-reviews-title">
+      <h2 id="course-reviews-title">Reviews</h2>
+      {reviews.isPending && <p>Loading reviews…</p>}
+      {reviews.isError && (
+        <p role="alert">
+          The reviews could not be loaded: {errorMessage(reviews.error)}{' '}
+          <button type="button" className="button button--secondary" onClick={() => void reviews.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {first && <RatingHistogramView histogram={first.histogram} />}
+      {first && (
+        <div className="course-reviews__sort">
+          <label htmlFor={sortId}>Sort reviews</label>
+          <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as ReviewSort)}>
+            {(Object.keys(SORT_LABELS) as ReviewSort[]).map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {first && items.length === 0 && <p>No written reviews yet.</p>}
+      {items.length > 0 && (
+        <ul className="course-reviews__list">
+          {items.map((review) => (
+            <li key={review._id}>
+              <ReviewItem review={review} courseId={courseId} isEducator={first?.isEducator ?? false} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {reviews.hasNextPage && (
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={reviews.isFetchingNextPage || undefined}
+          onClick={() => {
+            if (!reviews.isFetchingNextPage) void reviews.fetchNextPage();
+          }}
+        >
+          {reviews.isFetchingNextPage ? 'Loading reviews…' : 'More reviews'}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** 5★ to 1★ with how many learners gave each; bars are decoration, the counts are the text. */
+export function RatingHistogramView({ histogram }: { histogram: RatingHistogram }) {
+  const stars = Array.from({ length: STAR_COUNT }, (_, index) => STAR_COUNT - index);
+  const total = stars.reduce((sum, star) => sum + histogram[String(star) as keyof RatingHistogram], 0);
+  return (
+    <div className="rating-histogram">
+      <h3 className="rating-histogram__title">Ratings ({pluralize(total, 'rating')})</h3>
+      <ul className="rating-histogram__rows">
+        {stars.map((star) => {
+          const count = histogram[String(star) as keyof RatingHistogram];
+          return (
+            <li key={star} className="rating-histogram__row">
+              <span className="rating-histogram__label">{star}★</span>
+              <span className="rating-histogram__bar" aria-hidden="true">
+                <span style={{ width: `${total > 0 ? (count / total) * 100 : 0}%` }} />
+              </span>
+              <span className="rating-histogram__count">
+                {count}
+                <span className="visually-hidden"> {star === 1 ? 'rating' : 'ratings'} of {star} {star === 1 ? 'star' : 'stars'}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function ReviewItem({ review, courseId, isEducator }: { review: CourseReview; courseId: string; isEducator: boolean }) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { isAuthenticated } = useCurrentUser();
+  const [replying, setReplying] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const act = async (action: () => Promise<string>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      toast.success(await action());
+      await queryClient.invalidateQueries({ queryKey: courseReviewsKey(courseId) });
+      setReplying(false);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const canReact = isAuthenticated && !review.isMine && !review.hidden;
+
+  return (
+    <article className={review.hidden ? 'review review--hidden' : 'review'} aria-label={`Review by ${review.userName}`}>
+      <header className="review__header">
+        <strong className="review__author">{review.userName}</strong>
+        <Stars rating={review.rating} />
+        <span className="review__date">{formatDate(review.createdAt)}</span>
+        {review.hidden && <span className="review__hidden-tag">Hidden from learners</span>}
+      </header>
+      <p className="review__text">{review.text}</p>
+      <p className="review__helpful-count">{pluralize(review.helpfulCount, 'learner')} found this helpful</p>
+      <div className="review__actions">
+        {canReact && (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-pressed={review.votedHelpful}
+            aria-disabled={review.votedHelpful || busy || undefined}
+            onClick={() => !review.votedHelpful && void act(() => voteReviewHelpful(api, review._id))}
+          >
+            Helpful
+          </button>
+        )}
+        {canReact && !isEducator && (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-disabled={review.reported || busy || undefined}
+            onClick={() => !review.reported && void act(() => reportReview(api, review._id))}
+          >
+            {review.reported ? 'Reported' : 'Report'}
+          </button>
+        )}
+        {isEducator && !replying && (
+          <button type="button" className="button button--secondary" onClick={() => setReplying(true)}>
+            {review.reply ? 'Edit reply' : 'Reply'}
+          </button>
+        )}
+        {isEducator && (
+          <button type="button" className="button button--secondary" onClick={() => void act(() => setReviewHidden(api, review._id, !review.hidden))}>
+            {review.hidden ? 'Show review' : 'Hide review'}
+          </button>
+        )}
+      </div>
+      {review.reply && !replying && (
+        <div className="review__reply">
+          <p className="review__reply-author">Reply from {review.reply.educatorName}</p>
+          <p className="review__text">{review.reply.text}</p>
+        </div>
+      )}
+      {replying && (
+        <ReplyForm
+          initialText={review.reply?.text ?? ''}
+          reviewerName={review.userName}
+          busy={busy}
+          onCancel={() => setReplying(false)}
+          onSubmit={(text) => void act(() => replyToReview(api, review._id, text, review.reply !== null))}
+        />
+      )}
+    </article>
+  );
+}
+
+function ReplyForm(props: { initialText: string; reviewerName: string; busy: boolean; onCancel(): void; onSubmit(text: string): void }) {
+  const [text, setText] = useState(props.initialText);
+  const fieldId = useId();
+  return (
+    <form
+      className="review__reply-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!props.busy) props.onSubmit(text);
+      }}
+    >
+      <label htmlFor={fieldId}>Your reply to {props.reviewerName}</label>
+      <textarea id={fieldId} value={text} onChange={(event) => setText(event.target.value)} required maxLength={REVIEW_REPLY_MAX} rows={3} />
+      <div className="review__actions">
+        <button type="submit" className="button" aria-disabled={props.busy || undefined}>
+          Publish reply
+        </button>
+        <button type="button" className="button button--secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

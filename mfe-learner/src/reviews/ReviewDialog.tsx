@@ -1,0 +1,125 @@
+import { REVIEW_TEXT_MAX } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { Stars, useModalDialog } from '@academy/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { fetchMyReview, writeReview } from './reviewsApi';
+import './CourseReviews.css';
+
+export interface ReviewDialogProps {
+  courseId: string;
+  courseTitle: string;
+  /** The learner's current rating (0 when none), shown until their saved review arrives. */
+  rating: number;
+  /** After a save, with the rating now stored. */
+  onSaved(rating: number): void;
+  onClose(): void;
+}
+
+/**
+ * Writing or editing the learner's review (WAI-ARIA modal dialog, focus kept inside, Escape closes): stars and text,
+ * prefilled with the saved review. The stars are the learner's rating of the course.
+ */
+export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onSaved, onClose }: ReviewDialogProps) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const textId = useId();
+  const countId = useId();
+  const [rating, setRating] = useState(initialRating);
+  const [text, setText] = useState('');
+  const [loaded, setLoaded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { dialogRef, onKeyDown } = useModalDialog(onClose);
+
+  useEffect(() => {
+    let current = true;
+    fetchMyReview(api, courseId).then(
+      (review) => {
+        if (!current) return;
+        if (review) {
+          setRating(review.rating);
+          setText(review.text);
+        }
+        setLoaded(true);
+      },
+      (failure: unknown) => current && (setError(errorMessage(failure)), setLoaded(true)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, courseId]);
+
+  const save = async () => {
+    if (busy) return;
+    if (rating < 1) return setError('Choose a rating from 1 to 5 stars');
+    if (text.trim() === '') return setError('Write a few words about the course');
+    setBusy(true);
+    setError(null);
+    try {
+      toast.success(await writeReview(api, courseId, rating, text));
+      // The course page's average, histogram and reviews, and the learner's own rating on their courses.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.detail(courseId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.learner.enrolledCourses() });
+      onSaved(rating);
+      onClose();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return createPortal(
+    <div className="review-dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={dialogRef} className="review-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+        <h2 id={titleId} className="review-dialog__title">
+          Review {courseTitle}
+        </h2>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <div className="review-dialog__field">
+            <span>Your rating</span>
+            <Stars rating={rating} onChange={setRating} label="Your rating" />
+          </div>
+          <div className="review-dialog__field">
+            <label htmlFor={textId}>Your review</label>
+            <textarea
+              id={textId}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              maxLength={REVIEW_TEXT_MAX}
+              rows={6}
+              aria-describedby={countId}
+              disabled={!loaded}
+            />
+            <span id={countId} className="review__helpful-count">
+              {text.length} of {REVIEW_TEXT_MAX} characters. Plain text; line breaks are kept.
+            </span>
+          </div>
+          {error && (
+            <p role="alert" className="review-dialog__error">
+              {error}
+            </p>
+          )}
+          <div className="review-dialog__actions">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="button" aria-disabled={busy || !loaded || undefined}>
+              {busy ? 'Publishing…' : 'Publish review'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>,
+    document.body,
+  );
+}

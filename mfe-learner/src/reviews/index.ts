@@ -1,0 +1,2 @@
+export { CourseReviews, RatingHistogramView } from './CourseReviews';
+export { ReviewDialog } from './ReviewDialog';

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { LearningModule } from '../learning/learning.module.js';
+import { ReviewsController } from './reviews.controller.js';
+import { ReviewsService } from './reviews.service.js';
+
+/** Written reviews, replies, reports, helpful votes and the rating histogram. */
+@Module({
+  imports: [LearningModule],
+  controllers: [ReviewsController],
+  providers: [ReviewsService],
+})
+export class ReviewsModule {}
