@@ -84,7 +84,7 @@ async function addLecture(page: Page, chapter: string, lecture: LectureDraft, no
   const dialog = page.getByRole('dialog', { name: 'Add Lecture' });
   await dialog.getByLabel('Lecture Title').fill(lecture.title);
   await dialog.getByLabel('Duration (minutes)').fill(lecture.minutes);
-  await dialog.getByLabel('Lecture URL (YouTube only)').fill(lecture.url);
+  await dialog.getByLabel('Lecture URL (YouTube or uploaded video)').fill(lecture.url);
   await dialog.getByLabel('Notes Download URL').fill(notesUrl);
   if (lecture.free) await dialog.getByLabel('Is Preview Free?').check();
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
