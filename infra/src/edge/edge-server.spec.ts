@@ -94,6 +94,30 @@ describe('edge server', () => {
     expect(progress.forwardedFor).toContain('127.0.0.1');
   });
 
+  it('closes an idle connection to a service itself, before the service could close it under a new request', async () => {
+    // The service keeps idle connections for a minute; the edge must drop its own after upstreamIdleMs.
+    const upstream = await startUpstream('commerce');
+    upstream.server.keepAliveTimeout = 60_000;
+    const closedByPeer: boolean[] = [];
+    upstream.server.on('connection', (socket) => socket.on('end', () => closedByPeer.push(true)));
+    const quickEdge = await createEdge({
+      serviceUrls: { catalogue: upstream.url, commerce: upstream.url, progress: upstream.url },
+      appDirs: { shell: null, learner: null, educator: null, info: null },
+      upstreamIdleMs: 150,
+    }).listen(0);
+    try {
+      expect((await fetch(`${quickEdge.url}/api/user/purchase`, { method: 'POST', body: '{}' })).status).toBe(200);
+      await new Promise((done) => setTimeout(done, 600));
+      expect(closedByPeer).toEqual([true]);
+      // A later request opens a fresh connection and succeeds.
+      expect((await fetch(`${quickEdge.url}/api/user/purchase`, { method: 'POST', body: '{}' })).status).toBe(200);
+    } finally {
+      await quickEdge.close();
+      upstream.server.closeAllConnections();
+      await new Promise((done) => upstream.server.close(done));
+    }
+  });
+
   it('gives every request an id the service receives and the browser sees, keeping a sane one it was sent', async () => {
     const response = await fetch(`${edge.url}/api/course/all`);
     const { requestId } = (await response.json()) as { requestId: string | null };

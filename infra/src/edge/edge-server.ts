@@ -6,7 +6,7 @@ import express from 'express';
 import compression from 'compression';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { contextFromHeaders, traceHeaders, tracingEnabled } from '@academy/service-core';
+import { UPSTREAM_KEEP_ALIVE_MS, contextFromHeaders, traceHeaders, tracingEnabled } from '@academy/service-core';
 import { repoRoot } from '../paths.js';
 import { loadRouteTable, matchRoute, type AppName, type RouteTable, type ServiceName } from '../routes/route-table.js';
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
@@ -29,6 +29,8 @@ export interface EdgeOptions {
   production?: boolean;
   /** Lets a production edge name the sandbox's plain-http origin in its CSP (test-only); defaults to ALLOW_SANDBOX_PROVIDERS=true. */
   allowSandboxProviders?: boolean;
+  /** How long an idle connection to a service is kept; must stay under the services' keep-alive timeout. */
+  upstreamIdleMs?: number;
 }
 
 export interface RunningEdge {
@@ -76,6 +78,10 @@ export function createEdge(options: EdgeOptions): Edge {
   const reportError = options.onError ?? ((message: string) => console.error(message));
   const noCacheFiles = new Set(table.noCacheFiles);
 
+  // The proxy library's shared agent keeps idle sockets for ever, so one idle as long as the service's keep-alive
+  // timeout can be closed by the service just as a request is written on it: the request fails with ECONNRESET and
+  // the edge answers 502 (seen under concurrent webhooks). This agent closes idle sockets itself, long before.
+  const upstreamAgent = new http.Agent({ keepAlive: true, timeout: options.upstreamIdleMs ?? UPSTREAM_KEEP_ALIVE_MS / 2, maxSockets: 256, maxFreeSockets: 64 });
   const proxies = new Map<ServiceName, RequestHandler>();
   for (const service of Object.keys(table.services) as ServiceName[]) {
     proxies.set(
@@ -84,6 +90,7 @@ export function createEdge(options: EdgeOptions): Edge {
         target: options.serviceUrls[service],
         changeOrigin: false,
         xfwd: true,
+        agent: upstreamAgent,
         on: {
           error: (error, _req, res) => {
             reportError(`edge: ${service} did not answer: ${error.message}`);
@@ -217,7 +224,7 @@ export function createEdge(options: EdgeOptions): Edge {
     listen(port = 0, host = '127.0.0.1') {
       return new Promise<RunningEdge>((resolve, reject) => {
         // Clients keep connections open between requests; closing an idle one first races their next request.
-        const server = http.createServer({ keepAliveTimeout: 65_000 }, app);
+        const server = http.createServer({ keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS }, app);
         server.once('error', reject);
         server.listen(port, host, () => {
           const actualPort = (server.address() as AddressInfo).port;
@@ -228,6 +235,7 @@ export function createEdge(options: EdgeOptions): Edge {
             close: () =>
               new Promise<void>((done) => {
                 server.closeAllConnections();
+                upstreamAgent.destroy();
                 server.close(() => done());
               }),
           });
