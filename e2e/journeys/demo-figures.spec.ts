@@ -95,10 +95,15 @@ describe('demo figures', () => {
       const card = catalogue.find((summary) => summary._id === course._id);
       if (card) expect(course.studentCount).toBe(card.studentCount);
     }
-    expect(myCourses.reduce((sum, course) => sum + course.earnings, 0)).toBeCloseTo(dashboard.totalEarnings, 2);
+    // To the paisa: My Courses' rows add up to the dashboard's total (each row exact, never rounded down).
+    expect(Math.round(myCourses.reduce((sum, course) => sum + course.earnings * 100, 0))).toBe(Math.round(dashboard.totalEarnings * 100));
     expect(dashboard.totalEnrolments).toBe(students.filter((row) => !row.refunded).length);
 
-    // The pages show those numbers.
+    // The pages show those numbers: the dashboard's card and its chart's summary show the same total.
+    await page.goto(`${portalUrl}/educator`);
+    const total = formatPrice(dashboard.totalEarnings);
+    await page.getByText(total, { exact: true }).first().waitFor();
+    await page.getByText(`${total} earned from`).waitFor();
     const busiest = [...myCourses].filter((course) => course.isPublished).sort((a, b) => b.studentCount - a.studentCount)[0]!;
     await page.goto(`${portalUrl}/course/${busiest._id}`);
     await page.getByText(pluralize(busiest.studentCount, 'student')).first().waitFor();

@@ -2,7 +2,7 @@
 // Courses; a student buys it; the dashboard totals, the chart and Students Enrolled show the purchase.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { courseEarnings, type CourseDetail, type CourseSummary, type DashboardData } from '@academy/contracts';
+import { courseEarnings, formatDate, fromPaise, toPaise, type CourseDetail, type CourseSummary, type DashboardData } from '@academy/contracts';
 import { authorCourse, buyInSandboxCheckout, dashboardData, dashboardReaching, dashboardShowsSale, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
@@ -87,7 +87,7 @@ describe('educator area', () => {
     await buyInSandboxCheckout(student.page, portalUrl, { id: created!._id, title: courseTitle });
 
     // The dashboard totals follow (the earnings aggregation runs on its own queue, so allow it a moment).
-    const expectedEarnings = before.totalEarnings + courseEarnings(1, 500, 10);
+    const expectedEarnings = fromPaise(toPaise(before.totalEarnings) + toPaise(courseEarnings(1, 500, 10)));
     const after = await dashboardReaching(page, portalUrl, expectedEarnings);
     expect(after.totalEarnings).toBe(expectedEarnings);
     expect(after.totalCourses).toBe(before.totalCourses + 1);
@@ -96,8 +96,8 @@ describe('educator area', () => {
 
     await dashboardShowsSale(page, portalUrl, { totalEarnings: expectedEarnings, student: 'Aarav Sharma', courseTitle });
     await page.getByText('Show the figures as a table').click();
-    const today = new Date().toISOString().slice(0, 10);
-    await page.getByRole('rowheader', { name: today }).waitFor();
+    // Today in India, as every page writes dates.
+    await page.getByRole('rowheader', { name: formatDate(new Date()) }).waitFor();
 
     await page.getByRole('link', { name: 'Student Enrolled' }).click();
     const firstRow = page.getByRole('row').nth(1);

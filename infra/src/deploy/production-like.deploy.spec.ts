@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { courseEarnings, type CourseDetail, type CourseSummary, type EnrolledCourse, type PurchaseResult } from '@academy/contracts';
+import { courseEarnings, fromPaise, toPaise, type CourseDetail, type CourseSummary, type EnrolledCourse, type PurchaseResult } from '@academy/contracts';
 import { dataDir } from '../paths.js';
 import {
   authorCourse,
@@ -328,7 +328,7 @@ const nginx = findNginx();
   it('shows the sale on the educator dashboard in Chromium once a learner buys the new course', async () => {
     const before = await dashboardData(educator.page, stack.portalUrl);
     await buyInSandboxCheckout(learner.page, stack.portalUrl, authoredCourse);
-    const expectedEarnings = before.totalEarnings + courseEarnings(1, 499, 10);
+    const expectedEarnings = fromPaise(toPaise(before.totalEarnings) + toPaise(courseEarnings(1, 499, 10)));
     const after = await dashboardReaching(educator.page, stack.portalUrl, expectedEarnings);
     expect([after.totalEarnings, after.totalEnrolments]).toEqual([expectedEarnings, before.totalEnrolments + 1]);
     await dashboardShowsSale(educator.page, stack.portalUrl, { totalEarnings: expectedEarnings, student: 'Aarav Sharma', courseTitle: authoredCourse.title });

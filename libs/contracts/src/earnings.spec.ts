@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { earningsPath, summariseEarnings } from './earnings.js';
+import { earningsPath, formatEarningsPeriod, summariseEarnings } from './earnings.js';
 
 describe('earnings series', () => {
   it('builds the path for each granularity', () => {
@@ -13,5 +13,10 @@ describe('earnings series', () => {
     [[{ period: '2026-11', earnings: 499.5, enrolments: 1 }], { earnings: 499.5, enrolments: 1 }],
   ])('sums %j without float noise', (series, totals) => {
     expect(summariseEarnings(series)).toEqual(totals);
+  });
+
+  it('writes days and months as the portal writes dates', () => {
+    expect(formatEarningsPeriod('2026-11-25')).toBe('25/11/2026');
+    expect(formatEarningsPeriod('2026-11')).toBe('11/2026');
   });
 });

@@ -18,7 +18,7 @@ export interface EnrolmentAnswer {
   created: boolean;
 }
 
-/** One course's figures in commerce's earnings ledger: rupees (floor of the course total) and paid enrolments. */
+/** One course's figures in commerce's earnings ledger: rupees exact to the paisa (net of refunds) and paid enrolments. */
 export interface CourseEarnings {
   courseId: string;
   earnings: number;

@@ -34,8 +34,9 @@ describe('formatPrice', () => {
 describe('courseEarnings', () => {
   it.each([
     [0, 999, 10, 0],
-    [3, 999, 10, 2697],
-    [3, 19.99, 0, 59],
+    [3, 999, 10, 2697.3],
+    [3, 19.99, 0, 59.97],
+    [2, 849.05, 10, 1528.3],
     [7, 0, 0, 0],
   ])('%p students at %p with %p%% off earn %p', (students, price, discount, expected) => {
     expect(courseEarnings(students, price, discount)).toBe(expected);

@@ -30,9 +30,9 @@ export function formatPrice(amount: number): string {
   return amount < 0 ? `-${text}` : text;
 }
 
-/** Earnings per course = floor(enrolled students × price after discount). */
+/** Earnings of a course = enrolled students × price after discount, exact to the paisa (never rounded down). */
 export function courseEarnings(studentCount: number, price: number, discountPercent: number): number {
-  return Math.floor(fromPaise(studentCount * priceAfterDiscountPaise(price, discountPercent)));
+  return fromPaise(studentCount * priceAfterDiscountPaise(price, discountPercent));
 }
 
 /** Razorpay's minimum order amount: ₹1. A price after discount between ₹0 and ₹1 cannot be charged. */

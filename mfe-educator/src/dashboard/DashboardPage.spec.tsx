@@ -67,10 +67,10 @@ describe('Dashboard', () => {
       on('GET', '/api/educator/earnings?granularity=month', ok({ series: [] })),
     );
     renderEducatorApp('/educator');
-    expect(await screen.findByText('₹1,498.50 earned from 3 enrolments over 2 days, 2026-11-21 to 2026-11-22.')).toBeInTheDocument();
+    expect(await screen.findByText('₹1,498.50 earned from 3 enrolments over 2 days, 21/11/2026 to 22/11/2026.')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Chart of earnings and enrolments' })).toHaveAccessibleDescription(/₹1,498.50 earned/);
     const table = screen.getByRole('table', { name: 'Earnings and enrolments by day' });
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['2026-11-21₹449.551', '2026-11-22₹1,048.952']);
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['21/11/2026₹449.551', '22/11/2026₹1,048.952']);
 
     expect(screen.getByRole('button', { name: 'Days' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Months' }));

@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOL, type EarningsPoint } from '@academy/contracts';
+import { CURRENCY_SYMBOL, formatEarningsPeriod, formatPrice, type EarningsPoint } from '@academy/contracts';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface EarningsChartProps {
@@ -14,10 +14,10 @@ export default function EarningsChart({ series, describedBy }: EarningsChartProp
       <ResponsiveContainer width="100%" height={280}>
         <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="period" tick={{ fontSize: 12 }} />
+          <XAxis dataKey="period" tickFormatter={formatEarningsPeriod} tick={{ fontSize: 12 }} />
           <YAxis yAxisId="earnings" tickFormatter={(value: number) => `${CURRENCY_SYMBOL}${value}`} tick={{ fontSize: 12 }} />
           <YAxis yAxisId="enrolments" orientation="right" allowDecimals={false} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(value, name) => (name === 'Earnings' ? `${CURRENCY_SYMBOL}${Number(value).toFixed(2)}` : value)} />
+          <Tooltip labelFormatter={(period) => formatEarningsPeriod(String(period))} formatter={(value, name) => (name === 'Earnings' ? formatPrice(Number(value)) : value)} />
           <Legend />
           <Bar yAxisId="enrolments" dataKey="enrolments" name="Enrolments" fill="#93c5fd" />
           <Line yAxisId="earnings" dataKey="earnings" name="Earnings" stroke="#1d4ed8" strokeWidth={2} dot={series.length < 40} type="monotone" />

@@ -1,5 +1,5 @@
 import { queryKeys } from '@academy/platform';
-import { formatPrice, pluralize, summariseEarnings, type EarningsGranularity, type EarningsPoint } from '@academy/contracts';
+import { formatEarningsPeriod, formatPrice, pluralize, summariseEarnings, type EarningsGranularity, type EarningsPoint } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useRemoteData } from '../../common/useRemoteData';
@@ -48,7 +48,7 @@ function EarningsContent({ series, granularity, summaryId }: { series: EarningsP
   }
   const totals = summariseEarnings(series);
   const unit = granularity === 'day' ? 'day' : 'month';
-  const summary = `${formatPrice(totals.earnings)} earned from ${pluralize(totals.enrolments, 'enrolment')} over ${pluralize(series.length, unit)}, ${series[0]!.period} to ${series[series.length - 1]!.period}.`;
+  const summary = `${formatPrice(totals.earnings)} earned from ${pluralize(totals.enrolments, 'enrolment')} over ${pluralize(series.length, unit)}, ${formatEarningsPeriod(series[0]!.period)} to ${formatEarningsPeriod(series[series.length - 1]!.period)}.`;
   return (
     <>
       <p id={summaryId} className="earnings-panel__summary">{summary}</p>
@@ -69,7 +69,7 @@ function EarningsContent({ series, granularity, summaryId }: { series: EarningsP
           <tbody>
             {series.map((point) => (
               <tr key={point.period}>
-                <th scope="row">{point.period}</th>
+                <th scope="row">{formatEarningsPeriod(point.period)}</th>
                 <td>{formatPrice(point.earnings)}</td>
                 <td>{point.enrolments}</td>
               </tr>

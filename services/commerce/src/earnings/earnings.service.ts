@@ -1,14 +1,17 @@
-import { EARNINGS_SERIES_MAX_POINTS, type CourseEarnings, type EarningsGranularity, type EarningsPoint } from '@academy/contracts';
+import { EARNINGS_SERIES_MAX_POINTS, fromPaise, type CourseEarnings, type EarningsGranularity, type EarningsPoint } from '@academy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PurchasePaidEvent } from '../queue/commerce-jobs.js';
 
 type Rows<T> = T[];
 
+/** Sales are grouped by Indian days, the days every page shows. */
+const EARNINGS_TIME_ZONE = 'Asia/Kolkata';
+
 /**
  * Earnings aggregates, updated once per paid purchase (the ledger's primary key is the purchase id), so reads
- * never scan purchases. Educator totals keep both the exact paise and the sum over courses of
- * floor(course total in rupees) — the spec's "earnings per course = floor(...)", kept incrementally.
+ * never scan purchases. Every figure is an exact sum in paise, never rounded before display, so the dashboard's
+ * total, the chart, My Courses' rows and their sum agree to the paisa.
  */
 @Injectable()
 export class EarningsService {
@@ -19,31 +22,26 @@ export class EarningsService {
     return this.dataSource.transaction(async (manager) => {
       const inserted: Rows<{ purchase_id: string }> = await manager.query(
         `INSERT INTO "commerce"."earnings_ledger" ("purchase_id", "educator_id", "course_id", "amount_paise", "day")
-         VALUES ($1, $2, $3, $4, ($5::timestamptz AT TIME ZONE 'UTC')::date)
+         VALUES ($1, $2, $3, $4, ($5::timestamptz AT TIME ZONE '${EARNINGS_TIME_ZONE}')::date)
          ON CONFLICT ("purchase_id") DO NOTHING RETURNING "purchase_id"`,
         [event.purchaseId, event.educatorId, event.courseId, event.amountPaise, event.paidAt],
       );
       if (inserted.length === 0) return false;
-      const [course]: Rows<{ total_paise: string }> = await manager.query(
+      await manager.query(
         `INSERT INTO "commerce"."course_earnings" ("course_id", "educator_id", "total_paise", "enrolments") VALUES ($1, $2, $3, 1)
          ON CONFLICT ("course_id") DO UPDATE SET "total_paise" = "course_earnings"."total_paise" + EXCLUDED."total_paise",
-           "enrolments" = "course_earnings"."enrolments" + 1
-         RETURNING "total_paise"`,
+           "enrolments" = "course_earnings"."enrolments" + 1`,
         [event.courseId, event.educatorId, event.amountPaise],
       );
-      const after = Number(course!.total_paise);
-      const before = after - event.amountPaise;
-      const rupeesDelta = Math.floor(after / 100) - Math.floor(before / 100);
       await manager.query(
-        `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "earnings_rupees", "enrolments") VALUES ($1, $2, $3, 1)
+        `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "enrolments") VALUES ($1, $2, 1)
          ON CONFLICT ("educator_id") DO UPDATE SET "total_paise" = "educator_earnings"."total_paise" + EXCLUDED."total_paise",
-           "earnings_rupees" = "educator_earnings"."earnings_rupees" + EXCLUDED."earnings_rupees",
            "enrolments" = "educator_earnings"."enrolments" + 1`,
-        [event.educatorId, event.amountPaise, rupeesDelta],
+        [event.educatorId, event.amountPaise],
       );
       await manager.query(
         `INSERT INTO "commerce"."educator_daily_earnings" ("educator_id", "day", "total_paise", "enrolments")
-         VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3, 1)
+         VALUES ($1, ($2::timestamptz AT TIME ZONE '${EARNINGS_TIME_ZONE}')::date, $3, 1)
          ON CONFLICT ("educator_id", "day") DO UPDATE SET "total_paise" = "educator_daily_earnings"."total_paise" + EXCLUDED."total_paise",
            "enrolments" = "educator_daily_earnings"."enrolments" + 1`,
         [event.educatorId, event.paidAt, event.amountPaise],
@@ -58,7 +56,7 @@ export class EarningsService {
       `SELECT "course_id", "total_paise", "enrolments" FROM "commerce"."course_earnings" WHERE "educator_id" = $1`,
       [educatorId],
     );
-    return rows.map((row) => ({ courseId: row.course_id, earnings: Math.floor(Number(row.total_paise) / 100), enrolments: row.enrolments }));
+    return rows.map((row) => ({ courseId: row.course_id, earnings: fromPaise(Number(row.total_paise)), enrolments: row.enrolments }));
   }
 
   /**
@@ -72,31 +70,26 @@ export class EarningsService {
     // A partial refund takes its amount off the earnings; only a refund in full takes the enrolment off too.
     const enrolments = entry.endsEnrolment ? 1 : 0;
     const inserted: Rows<{ refund_id: string }> = await manager.query(
-      `INSERT INTO "commerce"."earnings_reversals" ("refund_id", "purchase_id", "educator_id", "course_id", "amount_paise", "day")
-       VALUES ($1, $2, $3, $4, $5, (now() AT TIME ZONE 'UTC')::date) ON CONFLICT ("refund_id") DO NOTHING RETURNING "refund_id"`,
-      [entry.refundId, entry.purchaseId, entry.educatorId, entry.courseId, -entry.amountPaise],
+      `INSERT INTO "commerce"."earnings_reversals" ("refund_id", "purchase_id", "educator_id", "course_id", "amount_paise", "day", "ends_enrolment")
+       VALUES ($1, $2, $3, $4, $5, (now() AT TIME ZONE '${EARNINGS_TIME_ZONE}')::date, $6) ON CONFLICT ("refund_id") DO NOTHING RETURNING "refund_id"`,
+      [entry.refundId, entry.purchaseId, entry.educatorId, entry.courseId, -entry.amountPaise, entry.endsEnrolment],
     );
     if (inserted.length === 0) return false;
-    const [course]: Rows<{ total_paise: string }> = await manager.query(
+    await manager.query(
       `INSERT INTO "commerce"."course_earnings" ("course_id", "educator_id", "total_paise", "enrolments") VALUES ($1, $2, $3, -$4::int)
        ON CONFLICT ("course_id") DO UPDATE SET "total_paise" = "course_earnings"."total_paise" + EXCLUDED."total_paise",
-         "enrolments" = "course_earnings"."enrolments" - $4::int
-       RETURNING "total_paise"`,
+         "enrolments" = "course_earnings"."enrolments" - $4::int`,
       [entry.courseId, entry.educatorId, -entry.amountPaise, enrolments],
     );
-    const after = Number(course!.total_paise);
-    const before = after + entry.amountPaise;
-    const rupeesDelta = Math.floor(after / 100) - Math.floor(before / 100);
     await manager.query(
-      `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "earnings_rupees", "enrolments") VALUES ($1, $2, $3, -$4::int)
+      `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "enrolments") VALUES ($1, $2, -$3::int)
        ON CONFLICT ("educator_id") DO UPDATE SET "total_paise" = "educator_earnings"."total_paise" + EXCLUDED."total_paise",
-         "earnings_rupees" = "educator_earnings"."earnings_rupees" + EXCLUDED."earnings_rupees",
-         "enrolments" = "educator_earnings"."enrolments" - $4::int`,
-      [entry.educatorId, -entry.amountPaise, rupeesDelta, enrolments],
+         "enrolments" = "educator_earnings"."enrolments" - $3::int`,
+      [entry.educatorId, -entry.amountPaise, enrolments],
     );
     await manager.query(
       `INSERT INTO "commerce"."educator_daily_earnings" ("educator_id", "day", "total_paise", "enrolments")
-       VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2, -$3::int)
+       VALUES ($1, (now() AT TIME ZONE '${EARNINGS_TIME_ZONE}')::date, $2, -$3::int)
        ON CONFLICT ("educator_id", "day") DO UPDATE SET "total_paise" = "educator_daily_earnings"."total_paise" + EXCLUDED."total_paise",
          "enrolments" = "educator_daily_earnings"."enrolments" - $3::int`,
       [entry.educatorId, -entry.amountPaise, enrolments],
@@ -104,20 +97,17 @@ export class EarningsService {
     return true;
   }
 
-  /** O(1): one row. `earnings` = Σ floor(course totals), in rupees. */
+  /** O(1): one row. `earnings` in rupees, exact to the paisa. */
   async educatorTotals(educatorId: string): Promise<{ earnings: number; earningsPaise: number; enrolments: number }> {
-    const [row]: Rows<{ total_paise: string; earnings_rupees: string; enrolments: number }> = await this.dataSource.query(
-      `SELECT "total_paise", "earnings_rupees", "enrolments" FROM "commerce"."educator_earnings" WHERE "educator_id" = $1`,
+    const [row]: Rows<{ total_paise: string; enrolments: number }> = await this.dataSource.query(
+      `SELECT "total_paise", "enrolments" FROM "commerce"."educator_earnings" WHERE "educator_id" = $1`,
       [educatorId],
     );
-    return {
-      earnings: Number(row?.earnings_rupees ?? 0),
-      earningsPaise: Number(row?.total_paise ?? 0),
-      enrolments: row?.enrolments ?? 0,
-    };
+    const earningsPaise = Number(row?.total_paise ?? 0);
+    return { earnings: fromPaise(earningsPaise), earningsPaise, enrolments: row?.enrolments ?? 0 };
   }
 
-  /** Per day or month (UTC), oldest first, from the per-day buckets. */
+  /** Per Indian day or month, oldest first, from the per-day buckets. */
   async series(educatorId: string, granularity: EarningsGranularity): Promise<EarningsPoint[]> {
     const period = granularity === 'day' ? `to_char("day", 'YYYY-MM-DD')` : `to_char("day", 'YYYY-MM')`;
     // Clamped to the latest EARNINGS_SERIES_MAX_POINTS periods (a year of days, ten years of months).
@@ -128,6 +118,6 @@ export class EarningsService {
        ) AS "latest" ORDER BY "period"`,
       [educatorId, EARNINGS_SERIES_MAX_POINTS[granularity]],
     );
-    return rows.map((row) => ({ period: row.period, earnings: Number(row.total_paise) / 100, enrolments: Number(row.enrolments) }));
+    return rows.map((row) => ({ period: row.period, earnings: fromPaise(Number(row.total_paise)), enrolments: Number(row.enrolments) }));
   }
 }

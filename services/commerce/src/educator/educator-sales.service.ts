@@ -65,7 +65,7 @@ export class EducatorSalesService {
       })),
       totalEnrolments: totals.enrolments,
       totalCourses,
-      // Σ over the educator's courses of floor(course earnings in rupees), as docs/product.md defines earnings.
+      // Exact to the paisa: the same ledger sum as the chart and My Courses' rows.
       totalEarnings: totals.earnings,
     };
   }
