@@ -122,7 +122,7 @@ export function unknownIdError(field = 'id'): RazorpayApiError {
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Razorpay ids are a prefix and 14 alphanumeric characters, e.g. `order_NxV3b8L0mPqRsT`. */
-export function newRazorpayId(prefix: 'order' | 'pay' | 'evt' | 'rfnd'): string {
+export function newRazorpayId(prefix: 'order' | 'pay' | 'evt' | 'rfnd' | 'acc' | 'acc_prd' | 'trf'): string {
   let suffix = '';
   for (let index = 0; index < 14; index += 1) suffix += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return `${prefix}_${suffix}`;

@@ -15,7 +15,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** HTTP basic auth with the key id as user and the key secret as password, as the SDK sends it. */
-function requireApiKey(options: RazorpaySandboxOptions) {
+export function requireApiKey(options: RazorpaySandboxOptions) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const header = req.get('Authorization') ?? '';
     const match = /^Basic\s+(\S+)$/i.exec(header);
@@ -34,7 +34,7 @@ function requireApiKey(options: RazorpaySandboxOptions) {
   };
 }
 
-function readPage(query: Request['query']): { count: number; skip: number } {
+export function readPage(query: Request['query']): { count: number; skip: number } {
   const count = query.count === undefined ? 10 : Number(query.count);
   const skip = query.skip === undefined ? 0 : Number(query.skip);
   if (!Number.isInteger(count) || count < 1 || count > MAX_PAGE_SIZE) {

@@ -7,6 +7,7 @@ import { createOrdersApiRouter, razorpayErrorHandler } from './orders-api-router
 import { PaymentLedger, type CheckoutCustomer } from './payment-ledger.js';
 import { PaymentStore } from './payment-store.js';
 import { RefundSettler } from './refund-settler.js';
+import { createRouteApiRouter, RouteStore } from './route-api-router.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 
 export interface RazorpaySandbox {
@@ -16,6 +17,8 @@ export interface RazorpaySandbox {
   webhooks: WebhookDispatcher;
   /** Settles refunds by themselves after `refundSettleMs`; `close()` it with the webhooks. */
   refunds: RefundSettler;
+  /** Route: linked accounts and transfers (educator payouts). */
+  route: RouteStore;
 }
 
 function checkoutRequest(req: Request): { keyId: string; orderId: string; customer: CheckoutCustomer } {
@@ -40,7 +43,11 @@ export async function createRazorpaySandbox(options: SandboxOptions): Promise<Ra
   refunds.start();
   const router = express.Router();
 
+  const route = await RouteStore.open(options.dataDir);
+  const routeApi = createRouteApiRouter(options.razorpay, route);
+  router.use('/razorpay/v1', routeApi.v1);
   router.use('/razorpay/v1', createOrdersApiRouter(options.razorpay, ledger, store));
+  router.use('/razorpay/v2', routeApi.v2);
 
   const checkoutScript = renderCheckoutScript(options.publicUrl);
   router.get('/razorpay/checkout.js', (_req, res) => {
@@ -116,9 +123,19 @@ export async function createRazorpaySandbox(options: SandboxOptions): Promise<Ra
     res.json(await ledger.processRefund(req.params.refundId));
   });
 
+  // Test-only: the next `count` transfer requests fail with a 500, as during a Razorpay outage. Body: { "count": n }.
+  router.post('/razorpay/sandbox/transfers/fail-next', parseJson, (req, res) => {
+    const count = (req.body as { count?: unknown } | undefined)?.count;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 100) {
+      throw new RazorpayApiError(400, 'count must be a whole number from 0 to 100', { field: 'count' });
+    }
+    route.failNextTransfers = count;
+    res.set('Cache-Control', 'no-store').json({ failNextTransfers: count });
+  });
+
   router.use('/razorpay', () => {
     throw new RazorpayApiError(404, 'The requested URL was not found on the server.');
   });
   router.use('/razorpay', razorpayErrorHandler);
-  return { router, store, ledger, webhooks, refunds };
+  return { router, store, ledger, webhooks, refunds, route };
 }
