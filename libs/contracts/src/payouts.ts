@@ -7,6 +7,9 @@ export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** Indian bank account numbers are 9 to 18 digits. */
 export const BANK_ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
 
+/** The answer (403) to a payout account change without a recent sign-in: the page then asks the educator to sign in again. */
+export const PAYOUT_REAUTH_MESSAGE = 'Sign in again to change your payout account: for your safety this needs a sign-in from the last few minutes';
+
 /** Days a sale stays inside the refund window; its money is paid out only after. */
 export const PAYOUT_HOLD_DAYS = 7;
 

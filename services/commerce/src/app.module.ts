@@ -19,6 +19,7 @@ import { RazorpayWebhookService } from './webhooks/razorpay-webhook.service.js';
 import { InternalEarningsController } from './internal/internal-earnings.controller.js';
 import { ReceiptsController } from './receipts/receipts.controller.js';
 import { RefundsController } from './refunds/refunds.controller.js';
+import { PayoutsController } from './payouts/payouts.controller.js';
 
 /** HTTP entry point's module: purchase, verify, webhook, educator sales and earnings, /health, /health/queue. */
 @Module({
@@ -28,7 +29,7 @@ import { RefundsController } from './refunds/refunds.controller.js';
     QueueModule.forProducer(COMMERCE_QUEUE),
     CommerceDomainModule.with(OutboxModule.forRoot({ schema: 'commerce', routes: commerceOutboxRoutes })),
   ],
-  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, InternalEarningsController, QueueHealthController, RefundsController, ReceiptsController, EducatorCouponsController, CouponPriceController],
+  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, InternalEarningsController, QueueHealthController, RefundsController, ReceiptsController, EducatorCouponsController, CouponPriceController, PayoutsController],
   providers: [
     EducatorSalesService,
     PurchasesService,

@@ -5,6 +5,7 @@ import { EarningsService } from './earnings/earnings.service.js';
 import { PaymentSettlementService } from './payments/payment-settlement.service.js';
 import { RazorpayGateway } from './razorpay/razorpay-gateway.js';
 import { RefundsService } from './refunds/refunds.service.js';
+import { PayoutsService } from './payouts/payouts.service.js';
 
 /**
  * What both entry points share: Razorpay, the internal clients, settlement and earnings. Needs CoreModule (global)
@@ -13,7 +14,7 @@ import { RefundsService } from './refunds/refunds.service.js';
 @Module({})
 export class CommerceDomainModule {
   static with(outbox: import('@nestjs/common').DynamicModule) {
-    const providers = [RazorpayGateway, CatalogueClient, ProgressClient, PaymentSettlementService, EarningsService, RefundsService, ReceiptsService];
+    const providers = [RazorpayGateway, CatalogueClient, ProgressClient, PaymentSettlementService, EarningsService, RefundsService, ReceiptsService, PayoutsService];
     return { module: CommerceDomainModule, imports: [outbox], providers, exports: [...providers, outbox] };
   }
 }

@@ -13,6 +13,7 @@ import { PartialRefundsAndOrderExpiry1770300000000 } from './migrations/17703000
 import { Coupons1770400000000 } from './migrations/1770400000000-Coupons.js';
 import { PurchaseTraceParent1790040000000 } from './migrations/1790040000000-PurchaseTraceParent.js';
 import { EarningsInIndianDays1790050000000 } from './migrations/1790050000000-EarningsInIndianDays.js';
+import { Payouts1790050000001 } from './migrations/1790050000001-Payouts.js';
 import { Purchase } from './purchases/purchase.entity.js';
 
 export const commerceEntities = [Purchase, OutboxRecord];
@@ -21,5 +22,5 @@ export const commerceEntities = [Purchase, OutboxRecord];
 export const commerceDatabase = {
   schema: 'commerce',
   entities: commerceEntities,
-  migrations: [CreatePurchasesAndOutbox1760000000000, PaymentsEarningsAndWebhooks1760000000001, PaymentAttempts1770100000000, RefundsAndOnePaidPurchase1770100000001, Receipts1770200000000, DeadLetters1770200000121, PurchasePayer1770200014001, EducatorSalesIndex1770200020000, PaiseAsBigint1770200030000, OutboxRequestId1770200040000, PartialRefundsAndOrderExpiry1770300000000, Coupons1770400000000, PurchaseTraceParent1790040000000, EarningsInIndianDays1790050000000],
+  migrations: [CreatePurchasesAndOutbox1760000000000, PaymentsEarningsAndWebhooks1760000000001, PaymentAttempts1770100000000, RefundsAndOnePaidPurchase1770100000001, Receipts1770200000000, DeadLetters1770200000121, PurchasePayer1770200014001, EducatorSalesIndex1770200020000, PaiseAsBigint1770200030000, OutboxRequestId1770200040000, PartialRefundsAndOrderExpiry1770300000000, Coupons1770400000000, PurchaseTraceParent1790040000000, EarningsInIndianDays1790050000000, Payouts1790050000001],
 };

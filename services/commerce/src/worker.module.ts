@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { CoreModule, HealthPingJob, OutboxModule, QueueModule } from '@academy/service-core';
+import { CoreModule, HealthPingJob, MAILER, mailerProvider, OutboxModule, QueueModule } from '@academy/service-core';
 import { Queue } from 'bullmq';
 import { CommerceDomainModule } from './commerce-domain.module.js';
 import { commerceConfigShape, InjectCommerceConfig, type CommerceConfig } from './config/commerce-config.js';
@@ -15,11 +15,16 @@ import {
   commerceOutboxRoutes,
 } from './queue/commerce-jobs.js';
 import { ReconcilePurchasesJob } from './reconcile/reconcile-purchases.job.js';
+import { PayoutAccountChangedMailJob, TransferPayoutJob, WeeklyPayoutsJob } from './payouts/payouts.jobs.js';
 
 /** Settlement, earnings and clients, with the outbox writer and the relay (one instance shared by both queues). */
 const domain = CommerceDomainModule.with(OutboxModule.forRelay({ schema: 'commerce', routes: commerceOutboxRoutes }));
 
-/** Registers the repeatable reconciliation (one scheduler, however many workers start). */
+/** Mail to educators (their payout account changed). */
+@Module({ providers: [mailerProvider], exports: [MAILER] })
+class CommerceMailModule {}
+
+/** Registers the repeatable reconciliation and weekly payouts (one scheduler each, however many workers start). */
 @Injectable()
 class ReconciliationScheduler implements OnApplicationBootstrap {
   constructor(
@@ -33,6 +38,11 @@ class ReconciliationScheduler implements OnApplicationBootstrap {
       { every: this.config.RECONCILE_EVERY_MS },
       { name: CommerceJob.ReconcilePurchases, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
     );
+    await this.queue.upsertJobScheduler(
+      CommerceJob.WeeklyPayouts,
+      { pattern: this.config.PAYOUTS_CRON, tz: this.config.PAYOUTS_TZ },
+      { name: CommerceJob.WeeklyPayouts, data: {}, opts: { removeOnComplete: 20, removeOnFail: 20 } },
+    );
   }
 }
 
@@ -42,10 +52,10 @@ class ReconciliationScheduler implements OnApplicationBootstrap {
     CoreModule.forRoot({ service: 'commerce-worker', http: false, database: commerceDatabase, configShape: commerceConfigShape }),
     domain,
     QueueModule.forWorker({
-      imports: [domain],
+      imports: [domain, CommerceMailModule],
       queue: COMMERCE_QUEUE,
       jobNames: Object.values(CommerceJob),
-      handlers: [HealthPingJob, VerifyPaymentJob, ReconcilePurchasesJob],
+      handlers: [HealthPingJob, VerifyPaymentJob, ReconcilePurchasesJob, WeeklyPayoutsJob, TransferPayoutJob, PayoutAccountChangedMailJob],
       // A verification mostly waits on Razorpay and progress over HTTP: at 4, 50 payments in flight queued behind
       // each other for seconds. 8 stays within the worker's pool (DB_POOL_MAX, 10) with the relay and earnings.
       concurrency: 8,

@@ -1,4 +1,4 @@
-import { CORE_CONFIG, type CoreConfig } from '@academy/service-core';
+import { CORE_CONFIG, mailConfigShape, type CoreConfig } from '@academy/service-core';
 import { Inject } from '@nestjs/common';
 import { GSTIN_PATTERN } from '@academy/contracts';
 import { z } from 'zod';
@@ -46,6 +46,17 @@ export const commerceConfigShape = {
   RECEIPT_SELLER_GSTIN: z.string().regex(GSTIN_PATTERN, 'RECEIPT_SELLER_GSTIN must be a GSTIN (15 characters)').default('29AABCA1234F1Z5'),
   /** GST included in course prices, percent; 0 prints no tax lines. */
   RECEIPT_GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
+  /** Payouts: the platform's fee, percent of what the educator earned (after refunds). */
+  PAYOUT_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  /** Payouts: TDS under section 194-O, percent of the gross sales (0.1 % since October 2024). */
+  PAYOUT_TDS_PERCENT: z.coerce.number().min(0).max(20).default(0.1),
+  /** When the weekly payout runs (cron, in PAYOUTS_TZ): default Monday 03:00. */
+  PAYOUTS_CRON: z.string().min(9).default('0 3 * * 1'),
+  PAYOUTS_TZ: z.string().min(1).default('Asia/Kolkata'),
+  /** Changing a payout account needs a sign-in at most this old (seconds). */
+  PAYOUT_ACCOUNT_REAUTH_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** Mail to educators (a changed payout account). */
+  ...mailConfigShape,
 };
 
 export type CommerceConfig = CoreConfig & z.infer<z.ZodObject<typeof commerceConfigShape>>;

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { demoUsers, TEST_INTERNAL_TOKEN } from '@academy/service-core/testing';
 import { summariseEarnings, type EarningsPoint } from '@academy/contracts';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
-import { EarningsService } from './earnings.service.js';
+import { recordRefund, recordSale } from '../testing/ledger-entries.js';
 
 /** Every earnings figure an educator sees comes from the same ledger sums, in paise, on Indian days. */
 describe('earnings agree to the paisa (real PostgreSQL)', () => {
@@ -20,29 +19,9 @@ describe('earnings agree to the paisa (real PostgreSQL)', () => {
     await h?.close();
   });
 
-  /** A paid purchase counted in the ledger, as the worker's purchase.paid job counts it. */
-  async function sale(courseId: string, amountPaise: number, paidAt: string): Promise<string> {
-    const [purchase] = (await h.app.get(DataSource).query(
-      `INSERT INTO commerce.purchases (user_id, course_id, educator_id, amount_paise, status, paid_at, razorpay_payment_id)
-       VALUES ($1, $2, $3, $4, 'paid', $5, $6) RETURNING id`,
-      [`buyer-${randomUUID()}`, courseId, educator.sub, amountPaise, paidAt, `pay_${randomUUID().replace(/-/g, '')}`],
-    )) as { id: string }[];
-    expect(await h.app.get(EarningsService).record({ purchaseId: purchase!.id, educatorId: educator.sub, courseId, amountPaise, paidAt })).toBe(true);
-    return purchase!.id;
-  }
-
-  /** A processed refund taken off the ledger, as the refunds service takes it off. */
-  async function refund(purchaseId: string, courseId: string, amountPaise: number, endsEnrolment: boolean): Promise<void> {
-    const dataSource = h.app.get(DataSource);
-    await dataSource.transaction(async (manager) => {
-      const [row] = (await manager.query(
-        `INSERT INTO commerce.refunds (id, purchase_id, razorpay_payment_id, amount_paise, reason, status, processed_at)
-         VALUES ($1, $2, $3, $4, 'learner_request', 'processed', now()) RETURNING id`,
-        [randomUUID(), purchaseId, `pay_refund_${randomUUID().replace(/-/g, '')}`, amountPaise],
-      )) as { id: string }[];
-      await h.app.get(EarningsService).reverse(manager, { refundId: row!.id, purchaseId, educatorId: educator.sub, courseId, amountPaise, endsEnrolment });
-    });
-  }
+  const sale = (courseId: string, amountPaise: number, paidAt: string) => recordSale(h, { educatorId: educator.sub, courseId, amountPaise, paidAt });
+  const refund = (purchaseId: string, courseId: string, amountPaise: number, endsEnrolment: boolean) =>
+    recordRefund(h, { purchaseId, educatorId: educator.sub, courseId, amountPaise, endsEnrolment });
 
   it('shows the same total on the card, the chart by day and by month, and the sum of My Courses rows', async () => {
     // Odd paise (₹764.15 twice is ₹1,528.30, which rounding per course used to show as ₹1,528), one sale just

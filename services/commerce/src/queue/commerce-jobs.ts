@@ -9,7 +9,28 @@ export const CommerceJob = {
   HealthPing: HEALTH_PING_JOB,
   VerifyPayment: 'verify-payment',
   ReconcilePurchases: 'reconcile-purchases',
+  WeeklyPayouts: 'payouts.weekly',
+  TransferPayout: 'payouts.transfer',
+  PayoutAccountChanged: 'payout-account.changed',
 } as const;
+
+/** Payout jobs' names where other code refers to them (the outbox topic of a changed account). */
+export const PayoutJob = {
+  AccountChanged: CommerceJob.PayoutAccountChanged,
+} as const;
+
+/** Payload of `payout-account.changed` (outbox → commerce queue): the educator is mailed about it. */
+export interface PayoutAccountChangedEvent {
+  educatorId: string;
+  email: string;
+  name: string;
+  beneficiaryName: string;
+  accountNumberLast4: string;
+  ifsc: string;
+  /** true the first time an account is added. */
+  added: boolean;
+  changedAt: string;
+}
 
 /** Jobs of the earnings queue (the outbox topic is the job name). */
 export enum EarningsJob {
@@ -17,7 +38,7 @@ export enum EarningsJob {
 }
 
 /** Outbox topic → queue. */
-export const commerceOutboxRoutes = { [EarningsJob.PurchasePaid]: EARNINGS_QUEUE };
+export const commerceOutboxRoutes = { [EarningsJob.PurchasePaid]: EARNINGS_QUEUE, [CommerceJob.PayoutAccountChanged]: COMMERCE_QUEUE };
 
 /** Payload of the `purchase.paid` event (plus `eventId`, added by the relay). */
 export interface PurchasePaidEvent {

@@ -31,6 +31,14 @@ export interface GatewayRefund {
   status: string;
 }
 
+export interface GatewayTransfer {
+  id: string;
+  recipient: string;
+  amount: number;
+  notes: Record<string, string> | [];
+  created_at: number;
+}
+
 /** A Razorpay API answer with an HTTP status (the SDK's normalised error). */
 export class GatewayError extends Error {
   override name = 'GatewayError';
@@ -150,6 +158,60 @@ export class RazorpayGateway {
     try {
       const page = await this.client.refunds.all({ from: fromUnix, skip, count });
       return page.items as unknown as GatewayRefund[];
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
+
+  /**
+   * Route onboarding of an educator: a linked account, its `route` product, then the bank account it settles to.
+   * Returns the ids to keep. A second call for the same educator (an earlier attempt that stopped half-way) finds
+   * the account by its reference id only through our own table, so callers store the ids as soon as they exist.
+   */
+  async createLinkedAccount(input: { email: string; name: string; referenceId: string }): Promise<{ accountId: string; productId: string }> {
+    try {
+      const account = await this.client.accounts.create({
+        email: input.email,
+        phone: '9000000000',
+        type: 'route',
+        reference_id: input.referenceId.slice(0, 20),
+        legal_business_name: input.name,
+        business_type: 'individual',
+        contact_name: input.name,
+        profile: { category: 'education', subcategory: 'coaching', addresses: { registered: { street1: 'On file', street2: 'On file', city: 'Bengaluru', state: 'KARNATAKA', postal_code: '560001', country: 'IN' } } },
+      } as Parameters<Razorpay['accounts']['create']>[0]);
+      const product = await this.client.products.requestProductConfiguration(account.id, { product_name: 'route', tnc_accepted: true });
+      return { accountId: account.id, productId: product.id };
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
+
+  /** Sets (or replaces) the bank account a linked account's Route settlements go to. */
+  async setSettlementAccount(accountId: string, productId: string, bank: { accountNumber: string; ifsc: string; beneficiaryName: string }): Promise<void> {
+    try {
+      await this.client.products.edit(accountId, productId, {
+        settlements: { account_number: bank.accountNumber, ifsc_code: bank.ifsc, beneficiary_name: bank.beneficiaryName },
+        tnc_accepted: true,
+      });
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
+
+  async createTransfer(input: { account: string; amount: number; notes: Record<string, string> }): Promise<GatewayTransfer> {
+    try {
+      return (await this.client.transfers.create({ account: input.account, amount: input.amount, currency: 'INR', notes: input.notes })) as unknown as GatewayTransfer;
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  }
+
+  /** The account's transfers, newest first, one page. */
+  async listTransfers(skip: number, count: number): Promise<GatewayTransfer[]> {
+    try {
+      const page = (await this.client.transfers.all({ skip, count })) as unknown as { items: GatewayTransfer[] };
+      return page.items;
     } catch (error) {
       throw toGatewayError(error);
     }

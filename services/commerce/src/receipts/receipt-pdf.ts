@@ -6,7 +6,7 @@ import type { ReceiptRow } from './receipts.service.js';
  * The PDF's standard fonts cannot draw the rupee sign, so amounts read "INR 1,599.00" (Indian grouping, as
  * formatPrice shows them on screen).
  */
-function inr(paise: string | number): string {
+export function inr(paise: string | number): string {
   const text = formatPrice(fromPaise(Number(paise)));
   return text.startsWith('-') ? `-INR ${text.slice(2)}` : `INR ${text.slice(1)}`;
 }

@@ -7,6 +7,8 @@ export interface AuthUser {
   email: string;
   imageUrl: string;
   roles: string[];
+  /** When the user last typed their credentials (Unix seconds), from `${namespace}auth_time`; for actions that need a recent sign-in. */
+  authTime?: number;
 }
 
 function stringClaim(payload: JWTPayload, ...names: string[]): string {
@@ -28,5 +30,6 @@ export function authUserFromClaims(payload: JWTPayload, claimsNamespace: string)
     email: stringClaim(payload, `${claimsNamespace}email`, 'email'),
     imageUrl: stringClaim(payload, `${claimsNamespace}picture`, 'picture'),
     roles,
+    ...(typeof payload[`${claimsNamespace}auth_time`] === 'number' ? { authTime: payload[`${claimsNamespace}auth_time`] as number } : {}),
   };
 }

@@ -21,6 +21,8 @@ export interface SignOptions {
   withoutExpiry?: boolean;
   /** Put the profile in standard claims instead of the namespaced ones. */
   standardClaims?: boolean;
+  /** When the user signed in (Unix seconds), as the `auth_time` claim. */
+  authTime?: number;
 }
 
 export const TEST_AUDIENCE = 'https://api.academy.local';
@@ -81,7 +83,8 @@ export class TestIssuer {
       : { [`${ns}name`]: user.name, [`${ns}email`]: user.email, [`${ns}picture`]: user.picture };
     const now = Math.floor(Date.now() / 1000);
     const expiresIn = options.expiresIn ?? '1h';
-    const jwt = new SignJWT({ ...profile, [`${ns}roles`]: user.roles ?? [] })
+    const authTime = options.authTime === undefined ? {} : { [`${ns}auth_time`]: options.authTime };
+    const jwt = new SignJWT({ ...profile, [`${ns}roles`]: user.roles ?? [], ...authTime })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'at+jwt' })
       .setSubject(user.sub)
       .setIssuer(options.issuer ?? this.url)

@@ -103,10 +103,14 @@ export function createOidcProvider(options: SandboxOptions, accounts: AccountSto
         },
       },
     },
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const account = accounts.findBySubject(token.accountId);
-      return account ? namespacedClaims(options, account) : undefined;
+      if (!account) return undefined;
+      // When the user last signed in, as an Auth0 Action puts it: actions such as changing a payout account need a recent one.
+      const grant = ctx?.oidc.entities.AuthorizationCode ?? ctx?.oidc.entities.RefreshToken;
+      const authTime = grant?.authTime;
+      return { ...namespacedClaims(options, account), ...(typeof authTime === 'number' ? { [`${options.claimsNamespace}auth_time`]: authTime } : {}) };
     },
     findAccount: async (_ctx, subject) => {
       const account = accounts.findBySubject(subject);

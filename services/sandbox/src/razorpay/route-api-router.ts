@@ -223,7 +223,7 @@ export function createRouteApiRouter(options: RazorpaySandboxOptions, store: Rou
   });
 
   v1.get('/transfers/:transferId', ...guard, (req, res) => {
-    const transfer = store.transfers.get(req.params.transferId!);
+    const transfer = store.transfers.get(String(req.params.transferId));
     if (!transfer) throw unknownIdError('transfer_id');
     res.json(transfer);
   });

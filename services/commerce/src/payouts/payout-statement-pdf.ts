@@ -1,0 +1,54 @@
+import { formatDate, type PayoutAccount } from '@academy/contracts';
+import PDFDocument from 'pdfkit';
+import { inr } from '../receipts/receipt-pdf.js';
+import type { PayoutRow } from './payouts.service.js';
+
+/** A4 statement of one payout: the period of sales it pays, its lines from gross to net, where the money went. */
+export function renderPayoutStatementPdf(input: { payout: PayoutRow; account: PayoutAccount; sellerName: string; educatorName: string }): Promise<Buffer> {
+  const { payout, account } = input;
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Payout statement ${payout.id}`, Author: input.sellerName } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    const left = doc.page.margins.left;
+    const right = doc.page.width - doc.page.margins.right;
+    doc.font('Helvetica-Bold').fontSize(18).fillColor('#111827').text(input.sellerName).moveDown(0.8);
+    doc.font('Helvetica-Bold').fontSize(16).fillColor('#1e3a8a').text('PAYOUT STATEMENT').moveDown(0.4);
+    doc.font('Helvetica').fontSize(11).fillColor('#111827');
+    doc.text(`Educator: ${input.educatorName}`);
+    doc.text(`Sales from ${formatDate(payout.sales_from)} to ${formatDate(payout.sales_to)} (Indian days)`);
+    doc.text(`Run on: ${formatDate(payout.run_day)}`);
+    doc.text(`Status: ${payout.status === 'paid' ? `paid on ${formatDate(payout.paid_at)}` : payout.status}`);
+    if (payout.transfer_id) doc.text(`Razorpay transfer: ${payout.transfer_id}`);
+    doc.text(`Paid to: account ending ${account.accountNumberLast4}, IFSC ${account.ifsc}, ${account.beneficiaryName}`);
+    doc.moveDown(1);
+
+    const row = (label: string, amount: string, bold = false) => {
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11).fillColor('#111827');
+      doc.text(label, left, y, { width: right - left - 140 });
+      const after = doc.y;
+      doc.text(amount, right - 140, y, { width: 140, align: 'right' });
+      doc.y = Math.max(after, doc.y) + 4;
+      doc.x = left;
+    };
+    const rule = () => {
+      doc.moveTo(left, doc.y).lineTo(right, doc.y).lineWidth(0.5).strokeColor('#9ca3af').stroke();
+      doc.y += 6;
+    };
+    row('Line', 'Amount', true);
+    rule();
+    row('Gross sales (past the 7-day refund window)', inr(payout.gross_paise));
+    row('Refunds', inr(-Number(payout.refunds_paise)));
+    row(`Platform fee (${Number(payout.fee_percent)}% of sales after refunds)`, inr(-Number(payout.fee_paise)));
+    row(`TDS, section 194-O (${Number(payout.tds_percent)}% of gross sales)`, inr(-Number(payout.tds_paise)));
+    rule();
+    row('Net paid out', inr(payout.net_paise), true);
+    doc.moveDown(2);
+    doc.font('Helvetica').fontSize(9).fillColor('#6b7280').text('This is a computer-generated statement and needs no signature.', left);
+    doc.end();
+  });
+}
