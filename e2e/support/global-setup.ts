@@ -11,6 +11,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 /** How long the sandbox leaves a refund pending in the journeys (`npm start`: 5 s); e2e/journeys/refunds.spec.ts reads it. */
 const E2E_REFUND_SETTLE_MS = 4_000;
+/** A payout account change needs a sign-in at most this old (`npm start`: 300 s); e2e/journeys/payouts.spec.ts waits it out. */
+const E2E_PAYOUT_REAUTH_SECONDS = 30;
 
 declare global {
   var e2ePortal: TestPortal | undefined;
@@ -31,7 +33,12 @@ export default async function globalSetup(): Promise<void> {
   const portal = await startPortalForTests({
     appDirs: { info: infoDistDir, learner: learnerDistDir },
     refundSettleMs: E2E_REFUND_SETTLE_MS,
-    env: { ...process.env, OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.endpoint },
+    env: {
+      ...process.env,
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: traceCollector.endpoint,
+      PAYOUT_ACCOUNT_REAUTH_SECONDS: String(E2E_PAYOUT_REAUTH_SECONDS),
+    },
   });
   globalThis.e2ePortal = portal;
   globalThis.e2eDistCopies = [infoDistDir, learnerDistDir];
@@ -43,6 +50,7 @@ export default async function globalSetup(): Promise<void> {
     redisUrl: portal.redisUrl,
     queuePrefix: portal.queuePrefix,
     refundSettleMs: E2E_REFUND_SETTLE_MS,
+    payoutReauthSeconds: E2E_PAYOUT_REAUTH_SECONDS,
     traceCollectorUrl: traceCollector.endpoint,
   };
   process.env.E2E_PORTAL = JSON.stringify(underTest);

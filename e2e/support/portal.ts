@@ -11,6 +11,8 @@ export interface PortalUnderTest {
   queuePrefix: string;
   /** How long the sandbox leaves a refund pending before settling it by itself. */
   refundSettleMs: number;
+  /** How recent a sign-in must be to change a payout account (seconds). */
+  payoutReauthSeconds: number;
   /** The OTLP receiver every process of the portal exports spans to; `GET <url>/traces/<trace id>` lists a trace's spans. */
   traceCollectorUrl: string;
 }

@@ -9,6 +9,7 @@ import { EducatorGate } from './layout/EducatorGate';
 import { educatorPaths } from './common/educatorPaths';
 import pagesFile from './pages.json';
 import { MyCoursesPage } from './my-courses/MyCoursesPage';
+import { PayoutsPage } from './payouts/PayoutsPage';
 import { StudentsEnrolledPage } from './students/StudentsEnrolledPage';
 
 function EducatorPageNotFound() {
@@ -38,6 +39,7 @@ export default function App() {
           editCourse: EditCoursePage,
           coupons: CouponsPage,
           inbox: InboxPage,
+          payouts: PayoutsPage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

@@ -96,3 +96,8 @@ export function payoutLines(input: { grossPaise: number; refundsPaise: number; f
   const tdsPaise = Math.round((input.grossPaise * input.tdsPercent) / 100);
   return { feePaise, tdsPaise, netPaise: earned - feePaise - tdsPaise };
 }
+
+/** API paths, relative to the API base (`/api`). */
+export const payoutAccountPath = '/educator/payout-account';
+export const payoutsPath = '/educator/payouts';
+export const payoutStatementPath = (payoutId: string) => `${payoutsPath}/${encodeURIComponent(payoutId)}/statement`;

@@ -21,6 +21,7 @@ export {
   type UploadProgress,
 } from './api/api-client';
 export { newTraceparent, nextTraceparent } from './api/trace-context';
+export { downloadWithToken } from './api/download-with-token';
 export { useApi } from './api/use-api';
 export { queryKeys } from './api/query-keys';
 export {

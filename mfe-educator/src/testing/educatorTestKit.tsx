@@ -104,12 +104,12 @@ function CurrentLocation() {
   return <span data-testid="location">{useLocation().pathname}</span>;
 }
 
-/** Renders the educator App at `path` with `user` signed in (an educator by default). */
-export function renderEducatorApp(path: string, user: UserData = meera) {
+/** Renders the educator App at `path` with `user` signed in (an educator by default); `auth` replaces Auth0 methods. */
+export function renderEducatorApp(path: string, user: UserData = meera, auth: Parameters<typeof fakeAuth0>[0] = {}) {
   useUserStore.setState({ user, isEducator: user.publicMetadata.role === 'educator', status: 'ready', error: null });
   const view = render(
     <MemoryRouter initialEntries={[path]}>
-      <TestPlatformProviders auth={fakeAuth0({ user: { sub: user._id, name: user.name } })}>
+      <TestPlatformProviders auth={fakeAuth0({ user: { sub: user._id, name: user.name }, ...auth })}>
         <App />
         <CurrentLocation />
       </TestPlatformProviders>

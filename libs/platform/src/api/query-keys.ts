@@ -47,6 +47,8 @@ export const queryKeys = {
     courseForEditing: (courseId: string) => [...queryKeys.educator.all, 'course', courseId] as const,
     students: () => [...queryKeys.educator.all, 'students'] as const,
     coupons: () => [...queryKeys.educator.all, 'coupons'] as const,
+    payoutAccount: () => [...queryKeys.educator.all, 'payout-account'] as const,
+    payouts: () => [...queryKeys.educator.all, 'payouts'] as const,
     /** Attempts, passes, average best score and most-missed question of a course's quizzes. */
     quizStats: (courseId: string) => [...queryKeys.educator.all, 'quiz-stats', courseId] as const,
     /** Unanswered doubts across the educator's courses (each filter below it) and the dashboard's doubt figures. */

@@ -34,6 +34,7 @@ export const educatorPaths = {
   editCourse: '/educator/edit-course/:courseId',
   coupons: '/educator/coupons',
   inbox: '/educator/inbox',
+  payouts: '/educator/payouts',
 } as const;
 
 export const infoPaths = {

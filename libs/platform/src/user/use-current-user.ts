@@ -17,6 +17,8 @@ export interface CurrentUser {
   error: string | null;
   /** Opens the sign-in page and comes back to `returnTo` (default: the current path). */
   login(returnTo?: string): Promise<void>;
+  /** Asks for the password again (a fresh sign-in), for actions that need one, and comes back to `returnTo`. */
+  reauthenticate(returnTo?: string): Promise<void>;
   logout(): Promise<void>;
   reload(): Promise<void>;
 }
@@ -29,6 +31,14 @@ export function useCurrentUser(): CurrentUser {
   const login = useCallback(
     (returnTo?: string) =>
       loginWithRedirect({
+        appState: { returnTo: returnTo ?? `${window.location.pathname}${window.location.search}` },
+      }),
+    [loginWithRedirect],
+  );
+  const reauthenticate = useCallback(
+    (returnTo?: string) =>
+      loginWithRedirect({
+        authorizationParams: { prompt: 'login', max_age: 0 },
         appState: { returnTo: returnTo ?? `${window.location.pathname}${window.location.search}` },
       }),
     [loginWithRedirect],
@@ -49,6 +59,7 @@ export function useCurrentUser(): CurrentUser {
     status,
     error,
     login,
+    reauthenticate,
     logout,
     reload,
   };

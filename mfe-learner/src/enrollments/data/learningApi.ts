@@ -13,7 +13,7 @@ import {
   type EnrolledCourse,
   type LearnerProgressData,
 } from '@academy/contracts';
-import { apiUrl, type ApiClient } from '@academy/platform';
+import { apiUrl, downloadWithToken, type ApiClient } from '@academy/platform';
 
 export async function fetchEnrolledCourses(api: ApiClient): Promise<EnrolledCourse[]> {
   return (await api.get<{ enrolledCourses: EnrolledCourse[] }>('/user/enrolled-courses')).enrolledCourses;
@@ -73,35 +73,6 @@ export async function downloadCertificate(apiBaseUrl: string, token: string, cou
 /** The same download from any certificate path under the API (a linked parent's: /parents/children/…/certificates/…). */
 export function downloadCertificateAt(apiBaseUrl: string, token: string, path: string): Promise<string> {
   return downloadWithToken(apiBaseUrl, token, path, 'the certificate', 'certificate.pdf');
-}
-
-/**
- * Fetches a file of the signed-in user (bearer token, so not a plain link) and saves it through a blob link under
- * the server's file name; a refusal arrives as an Error with the server's message. Returns the file name.
- */
-export async function downloadWithToken(apiBaseUrl: string, token: string, path: string, what: string, fallbackName: string): Promise<string> {
-  const response = await fetch(apiUrl(apiBaseUrl, path), { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) {
-    let message = `Could not download ${what} (HTTP ${response.status})`;
-    try {
-      const body = (await response.json()) as { message?: string };
-      if (body.message) message = body.message;
-    } catch {
-      // keep the generic message
-    }
-    throw new Error(message);
-  }
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return fileName;
 }
 
 /** GET /api/user/quizzes/:courseId/:quizId: the quiz without its key and the learner's standing. */

@@ -1,9 +1,8 @@
 import { formatDate, formatPrice, fromPaise, receiptPdfPath, type LearnerPurchase, type ReceiptRef } from '@academy/contracts';
-import { errorMessage, useCurrentUser, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import { downloadWithToken, errorMessage, useCurrentUser, usePortalAuth, useRuntimeConfig } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useState } from 'react';
 import { Link } from '@academy/routing';
-import { downloadWithToken } from '../data/learningApi';
 import { usePurchases } from '../data/usePurchases';
 import { LoginRequired } from './MyEnrollmentsPage';
 import './MyEnrollmentsPage.css';
