@@ -100,8 +100,11 @@ export interface DashboardData {
 
 export interface EnrolledStudentRecord {
   student: StudentRef;
+  courseId: string;
   courseTitle: string;
   purchaseDate: string;
+  /** What the student paid, in paise; 0 for a free enrolment. */
+  amountPaise: number;
   /** Set when the purchase was refunded (the student's access ended; not counted in earnings). */
   refunded?: true;
   refundedAt?: string | null;

@@ -80,6 +80,20 @@ export const EARNINGS_SERIES_MAX_POINTS = { day: 366, month: 120 } as const;
 export const ENROLLED_STUDENTS_PAGE_MAX = 100;
 
 /** `GET /api/educator/enrolledStudents?limit=&cursor=`: newest first, keyset pages; a limit over the cap is a 400. */
+/** Students Enrolled's filters: one course of the educator's, and words in the student's name or the course title. */
+const enrolledStudentsFilterShape = {
+  courseId: z.uuid({ message: 'courseId must be a valid course id' }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'The search may be at most 100 characters')
+    .transform((value) => (value === '' ? undefined : value))
+    .optional(),
+};
+/** `GET /api/educator/enrolledStudents/export`: every row the filters keep, as CSV. */
+export const enrolledStudentsExportQuerySchema = z.object(enrolledStudentsFilterShape);
+export type EnrolledStudentsExportQuery = z.infer<typeof enrolledStudentsExportQuerySchema>;
+
 export const enrolledStudentsQuerySchema = z.object({
   limit: z.coerce
     .number({ message: 'limit must be a number' })
@@ -88,6 +102,7 @@ export const enrolledStudentsQuerySchema = z.object({
     .max(ENROLLED_STUDENTS_PAGE_MAX, `limit must be at most ${ENROLLED_STUDENTS_PAGE_MAX}`)
     .optional(),
   cursor: z.string().min(1, 'cursor must not be empty').max(200, 'cursor is not valid: pass back the nextCursor of the previous page').optional(),
+  ...enrolledStudentsFilterShape,
 });
 export type EnrolledStudentsQuery = z.infer<typeof enrolledStudentsQuerySchema>;
 

@@ -7,7 +7,7 @@ import { LATEST_PAID_SALES_SQL } from './educator/educator-sales.service.js';
 import { startCommerceHarness, type CommerceHarness } from './testing/commerce-harness.js';
 import { WorkerModule } from './worker.module.js';
 
-const educatorRoutes = ['/api/educator/dashboard', '/api/educator/enrolledStudents', '/api/educator/earnings'];
+const educatorRoutes = ['/api/educator/dashboard', '/api/educator/enrolledStudents', '/api/educator/enrolledStudents/export', '/api/educator/earnings'];
 
 describe('commerce service (real PostgreSQL, Redis and JWKS)', () => {
   let h: CommerceHarness;
@@ -120,6 +120,47 @@ describe('commerce service (real PostgreSQL, Redis and JWKS)', () => {
       const refused = await get(`?cursor=${encodeURIComponent(bad)}`).expect(400);
       expect(refused.body).toEqual({ success: false, message: 'cursor is not valid: pass back the nextCursor of the previous page' });
     }
+  });
+
+  it('shows each sale\'s amount ("Free" at ₹0), filters by course and by words, and exports what the filters keep as CSV', async () => {
+    const dataSource = h.app.get(DataSource);
+    const educator = { ...demoUsers.educator, sub: 'educator-filtered' };
+    const physics = '44444444-4444-4444-8444-444444444444';
+    const chemistry = '55555555-5555-4555-8555-555555555555';
+    await dataSource.query(
+      `INSERT INTO commerce.purchases (user_id, course_id, educator_id, amount_paise, status, paid_at, student_name, course_title) VALUES
+         ('f-1', $1, 'educator-filtered', 76415, 'paid', '2026-11-24T18:45:00Z', 'Rohit Verma', 'Physics 11'),
+         ('f-2', $1, 'educator-filtered', 0, 'paid', '2026-11-23T10:00:00Z', 'Ananya "Annu" Rao', 'Physics 11'),
+         ('f-3', $2, 'educator-filtered', 49999, 'paid', '2026-11-22T10:00:00Z', 'Rohit Iyer', 'Chemistry 12, Organic'),
+         ('f-4', $2, 'educator-filtered', 100, 'paid', '2026-11-21T10:00:00Z', 'Percent 100%', 'Chemistry 12, Organic')`,
+      [physics, chemistry],
+    );
+    const headers = await h.bearer(educator);
+    const get = (path: string) => request(h.app.getHttpServer()).get(`/api/educator/enrolledStudents${path}`).set(headers);
+    const names = (body: { enrolledStudents: { student: { name: string } }[] }) => body.enrolledStudents.map((row) => row.student.name);
+
+    const all = (await get('').expect(200)).body;
+    expect(all.enrolledStudents[0]).toMatchObject({ courseId: physics, amountPaise: 76415, courseTitle: 'Physics 11' });
+    expect(all.enrolledStudents[1]).toMatchObject({ amountPaise: 0 });
+    expect(names((await get(`?courseId=${chemistry}`).expect(200)).body)).toEqual(['Rohit Iyer', 'Percent 100%']);
+    expect(names((await get('?q=rohit').expect(200)).body)).toEqual(['Rohit Verma', 'Rohit Iyer']);
+    expect(names((await get(`?q=organic&courseId=${chemistry}`).expect(200)).body)).toEqual(['Rohit Iyer', 'Percent 100%']);
+    expect(names((await get('?q=100%25').expect(200)).body)).toEqual(['Percent 100%']); // % is a letter, not a wildcard
+    expect(names((await get('?q=%20%20').expect(200)).body)).toHaveLength(4); // blank: no filter
+    expect((await get('?courseId=physics').expect(400)).body.message).toContain('courseId must be a valid course id');
+    expect((await get(`?q=${'x'.repeat(101)}`).expect(400)).body.message).toContain('The search may be at most 100 characters');
+
+    const csv = await get(`/export?courseId=${physics}`).expect(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="students-enrolled.csv"');
+    expect(csv.text.replace(/^\uFEFF/, '').split('\n').filter(Boolean)).toEqual([
+      'Student Name,Course Title,Date,Amount (INR),Status',
+      'Rohit Verma,Physics 11,25/11/2026,764.15,Paid', // 00:15 in India on the 25th
+      '"Ananya ""Annu"" Rao",Physics 11,23/11/2026,Free,Enrolled free',
+    ]);
+    const quoted = await get('/export?q=organic').expect(200);
+    expect(quoted.text).toContain('Rohit Iyer,"Chemistry 12, Organic",22/11/2026,499.99,Paid');
+    await get('/export?courseId=nope').expect(400);
   });
 
   it('clamps the earnings chart to the latest 366 days or 120 months', async () => {

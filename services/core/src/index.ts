@@ -101,6 +101,7 @@ export {
   cursorTimestampSql,
   INVALID_CURSOR_MESSAGE,
   isRealTimestamp,
+  escapeLikePattern,
   type KeysetPosition,
 } from './http/keyset-cursor.js';
 export { blockingConnection, PRODUCER_COMMAND_TIMEOUT_MS, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';

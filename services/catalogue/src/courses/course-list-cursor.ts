@@ -31,10 +31,6 @@ export function decodeCursor(cursor: string): CourseListPosition {
   throw new BadRequestException('cursor is not valid: pass back the nextCursor of the previous page');
 }
 
-/** `%`, `_` and `\` match literally inside `LIKE ... ESCAPE '\'`. */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
 
 /** Position after the last course of a page in another order: the sort's key (a decimal number) and the id. */
 export interface SortedListPosition {

@@ -10,12 +10,13 @@ import {
   type CourseSort,
   type CourseSummary,
 } from '@academy/contracts';
+import { escapeLikePattern } from '@academy/service-core';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type SelectQueryBuilder } from 'typeorm';
 import { CourseEntity } from './course.entity.js';
 import { CourseCache } from './course-cache.js';
-import { decodeCursor, decodeSortedCursor, encodeCursor, encodeSortedCursor, escapeLikePattern } from './course-list-cursor.js';
+import { decodeCursor, decodeSortedCursor, encodeCursor, encodeSortedCursor } from './course-list-cursor.js';
 import { toCourseSummary } from './course-mapper.js';
 
 export interface CourseListOptions extends CourseFilters {

@@ -1,5 +1,6 @@
-import { ENROLLED_STUDENTS_PAGE_MAX, type DashboardData, type EnrolledStudentsPage } from '@academy/contracts';
-import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor } from '@academy/service-core';
+import { ENROLLED_STUDENTS_PAGE_MAX, formatDate, type DashboardData, type EnrolledStudentsExportQuery, type EnrolledStudentsPage } from '@academy/contracts';
+import { stringify } from 'csv-stringify/sync';
+import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor, escapeLikePattern } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../clients/service-clients.js';
@@ -14,6 +15,9 @@ interface PaidSaleRow {
 
 const LATEST_ENROLMENTS_ON_DASHBOARD = 10;
 
+type EnrolledStudentsFilter = EnrolledStudentsExportQuery;
+
+
 /** An educator's paid sales, newest first ($1 educator id). */
 export const PAID_SALES_SQL = `SELECT "student_name", "student_image_url", "course_title", "paid_at"
    FROM "commerce"."purchases"
@@ -24,17 +28,21 @@ export const LATEST_PAID_SALES_SQL = `${PAID_SALES_SQL} LIMIT $2`;
  * Students Enrolled, one page: paid and refunded sales newest first, refunded ones with the date of the refund that completed it (partial refunds add up)
  * ($1 educator id, $2/$3 the previous page's last (paid_at, id) or null, $4 rows).
  */
-export const SALES_PAGE_SQL = `SELECT p."id", p."student_name", p."student_image_url", p."course_title", p."paid_at", p."status",
+export const SALES_PAGE_SQL = `SELECT p."id", p."student_name", p."student_image_url", p."course_id", p."course_title", p."paid_at", p."status", p."amount_paise",
         (SELECT max(r."processed_at") FROM "commerce"."refunds" r
           WHERE p."status" = 'refunded' AND r."purchase_id" = p."id" AND r."razorpay_payment_id" = p."razorpay_payment_id" AND r."status" = 'processed'
         ) AS "refunded_at", ${cursorTimestampSql('p."paid_at"')} AS "cursor_at"
    FROM "commerce"."purchases" p
   WHERE p."educator_id" = $1 AND p."status" IN ('paid', 'refunded') AND p."paid_at" IS NOT NULL
     AND ($2::timestamptz IS NULL OR (p."paid_at", p."id") < ($2::timestamptz, $3::uuid))
+    AND ($5::uuid IS NULL OR p."course_id" = $5::uuid)
+    AND ($6::text IS NULL OR p."student_name" ILIKE '%' || $6 || '%' OR p."course_title" ILIKE '%' || $6 || '%')
   ORDER BY p."paid_at" DESC, p."id" DESC LIMIT $4`;
 
 interface SaleRow extends PaidSaleRow {
   id: string;
+  course_id: string;
+  amount_paise: string | number;
   status: 'paid' | 'refunded';
   refunded_at: Date | null;
   cursor_at: string;
@@ -76,22 +84,55 @@ export class EducatorSalesService {
    * Without a limit the page is the cap (ENROLLED_STUDENTS_PAGE_MAX); `nextCursor` is set when more follow. A
    * malformed cursor is a 400.
    */
-  async enrolledStudents(educatorId: string, page: { limit?: number; cursor?: string } = {}): Promise<EnrolledStudentsPage> {
+  async enrolledStudents(educatorId: string, page: { limit?: number; cursor?: string } & EnrolledStudentsFilter = {}): Promise<EnrolledStudentsPage> {
     const size = Math.min(page.limit ?? ENROLLED_STUDENTS_PAGE_MAX, ENROLLED_STUDENTS_PAGE_MAX);
     const after = page.cursor === undefined ? undefined : decodeKeysetCursor(page.cursor);
-    const rows: SaleRow[] = await this.dataSource.query(SALES_PAGE_SQL, [educatorId, after?.at ?? null, after?.id ?? null, size + 1]);
+    const rows: SaleRow[] = await this.dataSource.query(SALES_PAGE_SQL, [
+      educatorId,
+      after?.at ?? null,
+      after?.id ?? null,
+      size + 1,
+      page.courseId ?? null,
+      page.q === undefined ? null : escapeLikePattern(page.q),
+    ]);
     const hasMore = rows.length > size;
     const shown = hasMore ? rows.slice(0, size) : rows;
     const last = shown[shown.length - 1];
     return {
       enrolledStudents: shown.map((sale) => ({
         student: { name: sale.student_name, imageUrl: sale.student_image_url },
+        courseId: sale.course_id,
         courseTitle: sale.course_title,
         purchaseDate: new Date(sale.paid_at).toISOString(),
+        amountPaise: Number(sale.amount_paise),
         ...(sale.status === 'refunded' ? { refunded: true, refundedAt: sale.refunded_at ? new Date(sale.refunded_at).toISOString() : null } : {}),
       })),
       nextCursor: hasMore && last ? encodeKeysetCursor({ at: last.cursor_at, id: last.id }) : null,
     };
+  }
+
+  /**
+   * Every row the filters keep, newest first, as CSV for a spreadsheet (read a page at a time, so memory stays
+   * flat). The first page is read before anything is yielded, so a database that is down fails before the answer starts.
+   */
+  async *enrolledStudentsCsv(educatorId: string, filter: EnrolledStudentsFilter): AsyncGenerator<string> {
+    let cursor: string | undefined;
+    let first = true;
+    do {
+      const page = await this.enrolledStudents(educatorId, { ...filter, cursor });
+      if (first) yield stringify([['Student Name', 'Course Title', 'Date', 'Amount (INR)', 'Status']], { bom: true });
+      first = false;
+      yield stringify(
+        page.enrolledStudents.map((record) => [
+          record.student.name,
+          record.courseTitle,
+          formatDate(record.purchaseDate),
+          record.amountPaise === 0 ? 'Free' : (record.amountPaise / 100).toFixed(2),
+          record.refunded ? `Refunded${record.refundedAt ? ` on ${formatDate(record.refundedAt)}` : ''}` : record.amountPaise === 0 ? 'Enrolled free' : 'Paid',
+        ]),
+      );
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
   }
 
   /**

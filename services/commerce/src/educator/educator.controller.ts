@@ -1,7 +1,10 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   earningsQuerySchema,
+  enrolledStudentsExportQuerySchema,
   enrolledStudentsQuerySchema,
+  type EnrolledStudentsExportQuery,
   type DashboardData,
   type EarningsQuery,
   type EarningsPoint,
@@ -32,6 +35,25 @@ export class EducatorController {
     @Query(new ZodValidationPipe(enrolledStudentsQuerySchema)) query: EnrolledStudentsQuery,
   ): Promise<{ success: true } & EnrolledStudentsPage> {
     return { success: true, ...(await this.sales.enrolledStudents(educator.id, query)) };
+  }
+
+  /** Every sale the filters (`?courseId=`, `?q=`) keep, as a CSV download: name, course, date, amount, status. */
+  @Get('enrolledStudents/export')
+  async exportEnrolledStudents(
+    @CurrentUser() educator: AuthUser,
+    @Query(new ZodValidationPipe(enrolledStudentsExportQuerySchema)) query: EnrolledStudentsExportQuery,
+    @Res() res: Response,
+  ): Promise<void> {
+    const chunks = this.sales.enrolledStudentsCsv(educator.id, query);
+    const first = await chunks.next();
+    res.status(200).set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="students-enrolled.csv"',
+      'Cache-Control': 'private, no-store',
+    });
+    if (!first.done) res.write(first.value);
+    for await (const chunk of chunks) res.write(chunk);
+    res.end();
   }
 
   /** GET /api/educator/earnings?granularity=day|month (libs/contracts/src/earnings.ts). */

@@ -45,3 +45,8 @@ export function decodeKeysetCursor(cursor: string): KeysetPosition {
   }
   throw new BadRequestException(INVALID_CURSOR_MESSAGE);
 }
+
+/** `%`, `_` and `\` match literally inside `LIKE ... ESCAPE '\'` (a search box's text is never a wildcard). */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
