@@ -45,7 +45,8 @@ export const queryKeys = {
     earnings: (granularity: string) => [...queryKeys.educator.all, 'earnings', granularity] as const,
     myCourses: () => [...queryKeys.educator.all, 'my-courses'] as const,
     courseForEditing: (courseId: string) => [...queryKeys.educator.all, 'course', courseId] as const,
-    students: () => [...queryKeys.educator.all, 'students'] as const,
+    /** Students Enrolled, by its filters (a course, words); every filter shares the `students` prefix. */
+    students: (filter: { courseId?: string; q?: string } = {}) => [...queryKeys.educator.all, 'students', filter] as const,
     coupons: () => [...queryKeys.educator.all, 'coupons'] as const,
     payoutAccount: () => [...queryKeys.educator.all, 'payout-account'] as const,
     payouts: () => [...queryKeys.educator.all, 'payouts'] as const,

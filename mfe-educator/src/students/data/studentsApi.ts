@@ -1,10 +1,25 @@
 import type { EnrolledStudentRecord, EnrolledStudentsPage } from '@academy/contracts';
 import { ApiError, type ApiClient } from '@academy/platform';
 
+/** Students Enrolled's filters: one course and words in a name or title (blank: none). */
+export interface StudentsFilter {
+  courseId?: string;
+  q?: string;
+}
+
+/** `?courseId=…&q=…&cursor=…` without the blank ones. */
+export function studentsQuery(filter: StudentsFilter, cursor?: string): string {
+  const params = new URLSearchParams();
+  if (filter.courseId) params.set('courseId', filter.courseId);
+  if (filter.q?.trim()) params.set('q', filter.q.trim());
+  if (cursor) params.set('cursor', cursor);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 /** One page of GET /api/educator/enrolledStudents (commerce), newest first; `cursor` is the previous page's nextCursor. */
-export async function fetchEnrolledStudentsPage(api: ApiClient, cursor?: string): Promise<EnrolledStudentsPage> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  const page = await api.get<Partial<EnrolledStudentsPage>>(`/educator/enrolledStudents${query}`);
+export async function fetchEnrolledStudentsPage(api: ApiClient, cursor?: string, filter: StudentsFilter = {}): Promise<EnrolledStudentsPage> {
+  const page = await api.get<Partial<EnrolledStudentsPage>>(`/educator/enrolledStudents${studentsQuery(filter, cursor)}`);
   if (!Array.isArray(page.enrolledStudents)) throw new ApiError('The server sent no enrolment list');
   return { enrolledStudents: newestFirst(page.enrolledStudents), nextCursor: page.nextCursor ?? null };
 }
