@@ -1,4 +1,5 @@
 // The deploy-time settings every app reads from `/runtime-config.json` (its schema: @academy/contracts).
+import { z } from 'zod';
 import { RUNTIME_CONFIG_REQUEST, RUNTIME_CONFIG_URL, runtimeConfigProblems, runtimeConfigSchema, type RuntimeConfig } from '@academy/contracts';
 
 export type { RemoteName, RuntimeConfig } from '@academy/contracts';
@@ -25,6 +26,10 @@ let pendingConfig: Promise<RuntimeConfig> | undefined;
 
 /** Fetches and validates the runtime config once per page; later calls share the same promise. */
 export function loadRuntimeConfig(fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<RuntimeConfig> {
+  // Before the first parse on the page: zod's compiled parsers would need `new Function`, which the Content Security
+  // Policy forbids, and even its one probe for eval files a violation report. The setting is page-wide (every
+  // remote's copy of zod reads it).
+  z.config({ jitless: true });
   pendingConfig ??= fetchRuntimeConfig(fetchImpl).catch((error: unknown) => {
     pendingConfig = undefined; // let a reload or retry try again
     throw error;
