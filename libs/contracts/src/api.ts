@@ -38,6 +38,8 @@ export interface ChapterDto {
 }
 
 export interface EducatorRef {
+  /** The educator's id: their public page is /educators/:id. */
+  _id: string;
   name: string;
 }
 

@@ -2,6 +2,7 @@ export * from './api.js';
 export * from './constants.js';
 export * from './coupons.js';
 export * from './payouts.js';
+export * from './educator-profiles.js';
 export * from './dates.js';
 export * from './durations.js';
 export * from './forms.js';

@@ -8,7 +8,7 @@ const course = {
   courseThumbnail: '/media/thumbnails/algebra.svg',
   coursePrice: 999,
   discount: 50,
-  educator: { name: 'Meera Iyer' },
+  educator: { _id: 'sandbox|educator-meera', name: 'Meera Iyer' },
   averageRating: 4,
   ratingCount: 3,
   studentCount: 3,

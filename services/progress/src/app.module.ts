@@ -10,6 +10,8 @@ import { QuizzesModule } from './quizzes/quizzes.module.js';
 import { PROGRESS_QUEUE } from './queue/progress-jobs.js';
 import { UserController } from './users/user.controller.js';
 import { UsersService } from './users/users.service.js';
+import { EducatorProfilesController, OwnEducatorProfileController } from './educator-profiles/educator-profiles.controller.js';
+import { EducatorProfilesService } from './educator-profiles/educator-profiles.service.js';
 import { learningConfigShape } from './learning/learning-settings.js';
 import { ParentsModule } from './parents/parents.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
@@ -27,7 +29,7 @@ import { ReviewsModule } from './reviews/reviews.module.js';
     DoubtsModule,
     ReviewsModule,
   ],
-  controllers: [UserController, QueueHealthController],
-  providers: [UsersService],
+  controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController],
+  providers: [UsersService, EducatorProfilesService],
 })
 export class AppModule {}

@@ -11,7 +11,7 @@ const algebra: CourseSummary = {
   courseThumbnail: '/media/thumbnails/algebra.png',
   coursePrice: 999,
   discount: 50,
-  educator: { name: 'Meera Iyer' },
+  educator: { _id: 'sandbox|educator-meera', name: 'Meera Iyer' },
   averageRating: 4,
   ratingCount: 12,
   studentCount: 30,

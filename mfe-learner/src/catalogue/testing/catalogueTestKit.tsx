@@ -13,7 +13,7 @@ export function courseSummary(overrides: Partial<CourseSummary> = {}): CourseSum
     courseThumbnail: '/media/thumbnails/algebra.png',
     coursePrice: 999,
     discount: 50,
-    educator: { name: 'Meera Iyer' },
+    educator: { _id: 'sandbox|educator-meera', name: 'Meera Iyer' },
     averageRating: 4,
     ratingCount: 12,
     studentCount: 30,

@@ -15,7 +15,7 @@ export function enrolledCourse(overrides: Partial<EnrolledCourse> = {}): Enrolle
     courseThumbnail: '/media/thumbnails/algebra.png',
     coursePrice: 999,
     discount: 10,
-    educator: { name: 'Meera Iyer' },
+    educator: { _id: 'sandbox|educator-meera', name: 'Meera Iyer' },
     createdAt: '2025-01-10T09:00:00.000Z',
     enrolledAt: '2025-02-01T09:00:00.000Z',
     myRating: null,

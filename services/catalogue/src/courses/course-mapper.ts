@@ -12,7 +12,7 @@ export function toCourseSummary(course: CourseEntity): CourseSummary {
     courseThumbnail: course.thumbnailUrl,
     coursePrice: course.price,
     discount: course.discount,
-    educator: { name: course.educatorName },
+    educator: { _id: course.educatorId, name: course.educatorName },
     averageRating: averageFromTotals(course.ratingSum, course.ratingCount),
     ratingCount: course.ratingCount,
     studentCount: course.studentCount,

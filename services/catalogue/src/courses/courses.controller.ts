@@ -1,4 +1,4 @@
-import { courseIdSchema, courseListQuerySchema, type CourseListQuery } from '@academy/contracts';
+import { courseIdSchema, courseListQuerySchema, educatorIdSchema, type CourseListQuery, type CourseSummary } from '@academy/contracts';
 import { CurrentUser, OptionalAuth, Public, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -45,6 +45,13 @@ export class CoursesController {
       return { success: true, courses: page.courses, nextCursor: page.nextCursor, ...(page.facets ? { facets: page.facets } : {}) };
     });
     sendCacheable(request, response, answer, { personal: false });
+  }
+
+  /** An educator's published courses (their public page), newest first; an educator without any gets an empty list. */
+  @Public()
+  @Get('by-educator/:educatorId')
+  async byEducator(@Param('educatorId', new ZodValidationPipe(educatorIdSchema)) educatorId: string): Promise<{ success: true; courses: CourseSummary[] }> {
+    return { success: true, courses: await this.courses.listPublishedByEducator(educatorId) };
   }
 
   /** One published course; paid lectures come without their URL. */

@@ -189,6 +189,20 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
     });
   });
 
+  describe('GET /api/course/by-educator/:educatorId', () => {
+    it("lists an educator's published courses for their public page, newest first, and nobody else's", async () => {
+      const { body } = await http().get(`/api/course/by-educator/${encodeURIComponent(demoUsers.educator.sub)}`).expect(200);
+      const courses = body.courses as CourseSummary[];
+      expect(courses.length).toBeGreaterThan(0);
+      expect(courses.every((course) => course.educator._id === demoUsers.educator.sub && course.educator.name === 'Meera Iyer')).toBe(true);
+      const created = courses.map((course) => Date.parse(course.createdAt));
+      expect(created).toEqual([...created].sort((a, b) => b - a));
+      const published = ((await http().get('/api/course/all').expect(200)).body.courses as CourseSummary[]).filter((course) => course.educator._id === demoUsers.educator.sub);
+      expect(courses.map((course) => course._id).sort()).toEqual(published.map((course) => course._id).sort());
+      expect((await http().get('/api/course/by-educator/sandbox%7Cnobody').expect(200)).body).toEqual({ success: true, courses: [] });
+    });
+  });
+
   describe('GET /api/course/:id', () => {
     it('returns the course with chapters and lectures in order', async () => {
       const seed = demoCourses[4]!;

@@ -117,6 +117,12 @@ export class CoursesService {
    * default, on (created_at, id)) with `nextCursor` when more follow, and on the first page the counts per
    * filter value. The spec's plain call (no `limit`, no `cursor`) gets the first COURSE_PAGE_MAX courses.
    */
+  /** An educator's published courses for their public page, newest first (at most COURSE_PAGE_MAX). */
+  async listPublishedByEducator(educatorId: string): Promise<CourseSummary[]> {
+    const courses = await this.courses.find({ where: { educatorId, isPublished: true }, order: { createdAt: 'DESC', id: 'DESC' }, take: COURSE_PAGE_MAX });
+    return courses.map(toCourseSummary);
+  }
+
   async listPublished(options: CourseListOptions): Promise<CourseListResult> {
     const plain = options.limit === undefined && options.cursor === undefined;
     const pageSize = options.limit ?? (plain ? COURSE_PAGE_MAX : DEFAULT_PAGE_SIZE);

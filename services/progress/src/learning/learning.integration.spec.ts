@@ -122,7 +122,7 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
     expect(body.enrolledCourses.map((course: { courseTitle: string }) => course.courseTitle)).toEqual(['Other Course', 'Testing Basics']);
     expect(body.enrolledCourses[1]).toMatchObject({
       _id: COURSE,
-      educator: { name: 'Meera Iyer' },
+      educator: { _id: 'sandbox|educator-meera', name: 'Meera Iyer' },
       enrolledAt: '2026-02-01T00:00:00.000Z',
       myRating: null,
       lastLectureId: null,

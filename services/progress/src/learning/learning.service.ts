@@ -84,7 +84,7 @@ export class LearningService {
           courseThumbnail: course.courseThumbnail,
           coursePrice: course.coursePrice,
           discount: course.discount,
-          educator: { name: course.educatorName },
+          educator: { _id: course.educatorId, name: course.educatorName },
           createdAt: course.createdAt,
           courseContent: lectureLinksFor(course.courseContent, audience),
           enrolledAt: new Date(row.created_at).toISOString(),
