@@ -68,7 +68,7 @@ describe.each([
     const token = await cachedAccessToken(page);
     expect([200, 201, 409]).toContain((await callApi(token, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: freeCourseId }) })).status);
     const problems: string[] = [];
-    for (const route of ['/', '/course-list', coursePath, '/my-enrollments', '/about', '/frequently-asked-questions']) {
+    for (const route of ['/', '/course-list', coursePath, '/my-enrollments', '/about', '/frequently-asked-questions', '/educators/sandbox%7Ceducator-meera']) {
       await page.goto(`${portalUrl}${route}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       problems.push(...(await layoutProblems(page, route)));
@@ -105,7 +105,7 @@ describe.each([
     const { page, context } = await openPage(browser, viewport);
     await signIn(page, portalUrl, 'Meera Iyer');
     const problems: string[] = [];
-    for (const route of ['/educator', '/educator/my-courses', '/educator/add-course', '/educator/students-enrolled']) {
+    for (const route of ['/educator', '/educator/my-courses', '/educator/add-course', '/educator/students-enrolled', '/educator/payouts', '/educator/settings']) {
       await page.goto(`${portalUrl}${route}`);
       await page.getByRole('heading').first().waitFor();
       problems.push(...(await layoutProblems(page, route)));

@@ -72,12 +72,13 @@ describe('educator layout', () => {
     ['/educator/students-enrolled', 'Student Enrolled'],
     ['/educator/coupons', 'Coupons'],
     ['/educator/payouts', 'Payouts'],
+    ['/educator/settings', 'Settings'],
   ])('at %s only "%s" is the current menu entry (Dashboard on exact match only)', (path, current) => {
     renderEducatorApp(path);
     const menu = within(screen.getByRole('navigation', { name: 'Educator' }));
     const links = menu.getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Add Courses', 'My Courses', 'Student Enrolled', 'Coupons', 'Inbox', 'Payouts']);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/coupons', '/educator/inbox', '/educator/payouts']);
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Add Courses', 'My Courses', 'Student Enrolled', 'Coupons', 'Inbox', 'Payouts', 'Settings']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/coupons', '/educator/inbox', '/educator/payouts', '/educator/settings']);
     expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual([current]);
   });
 

@@ -10,6 +10,7 @@ import { educatorPaths } from './common/educatorPaths';
 import pagesFile from './pages.json';
 import { MyCoursesPage } from './my-courses/MyCoursesPage';
 import { PayoutsPage } from './payouts/PayoutsPage';
+import { SettingsPage } from './settings/SettingsPage';
 import { StudentsEnrolledPage } from './students/StudentsEnrolledPage';
 
 function EducatorPageNotFound() {
@@ -40,6 +41,7 @@ export default function App() {
           coupons: CouponsPage,
           inbox: InboxPage,
           payouts: PayoutsPage,
+          settings: SettingsPage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

@@ -35,6 +35,12 @@ export interface EducatorProfileAnswer {
   profile: EducatorProfile;
 }
 
+/** GET /api/educators/:id: null until the educator writes a profile (their page then shows their courses only). */
+export interface PublicEducatorProfileAnswer {
+  success: true;
+  profile: EducatorProfile | null;
+}
+
 /** API paths, relative to the API base (`/api`). */
 export const ownEducatorProfilePath = '/educator/profile';
 export const educatorProfilePath = (educatorId: string) => `/educators/${encodeURIComponent(educatorId)}`;

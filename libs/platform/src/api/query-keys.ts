@@ -10,6 +10,9 @@ export const queryKeys = {
       [...queryKeys.catalogue.lists(), { search, pageSize, ...filters }] as const,
     home: (count: number) => [...queryKeys.catalogue.all, 'home', count] as const,
     detail: (courseId: string) => [...queryKeys.catalogue.all, 'detail', courseId] as const,
+    /** An educator's public page: their profile (progress) and published courses (catalogue). */
+    educatorProfile: (educatorId: string) => [...queryKeys.catalogue.all, 'educator-profile', educatorId] as const,
+    educatorCourses: (educatorId: string) => [...queryKeys.catalogue.all, 'educator-courses', educatorId] as const,
   },
   learner: {
     all: ['learner'] as const,
@@ -50,6 +53,7 @@ export const queryKeys = {
     coupons: () => [...queryKeys.educator.all, 'coupons'] as const,
     payoutAccount: () => [...queryKeys.educator.all, 'payout-account'] as const,
     payouts: () => [...queryKeys.educator.all, 'payouts'] as const,
+    profile: () => [...queryKeys.educator.all, 'profile'] as const,
     /** Attempts, passes, average best score and most-missed question of a course's quizzes. */
     quizStats: (courseId: string) => [...queryKeys.educator.all, 'quiz-stats', courseId] as const,
     /** Unanswered doubts across the educator's courses (each filter below it) and the dashboard's doubt figures. */

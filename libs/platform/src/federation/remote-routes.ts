@@ -24,6 +24,8 @@ export const learnerPaths = {
   parentAccess: '/parent-access',
   // The learner's class and board (asked once after the first sign-in on the home page; changed here).
   myClass: '/my-class',
+  // An educator's public page: profile and published courses (the course page's byline links here).
+  educator: '/educators/:educatorId',
 } as const;
 
 export const educatorPaths = {
@@ -35,6 +37,7 @@ export const educatorPaths = {
   coupons: '/educator/coupons',
   inbox: '/educator/inbox',
   payouts: '/educator/payouts',
+  settings: '/educator/settings',
 } as const;
 
 export const infoPaths = {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from '@academy/routing';
+import pagesFile from '../../pages.json';
 import {
   boardLabel,
   countLectures,
@@ -83,7 +84,10 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
           <span className="course-detail__students">{pluralize(course.studentCount, 'student')}</span>
         </p>
         <p className="course-detail__author">
-          Course by <span className="course-detail__author-name">{author}</span>
+          Course by{' '}
+          <Link className="course-detail__author-name" to={pagesFile.pages.educator.replace(':educatorId', encodeURIComponent(course.educator._id))}>
+            {author}
+          </Link>
         </p>
 
         <section className="course-detail__structure" aria-labelledby="course-structure-title">

@@ -1,4 +1,4 @@
-import { educatorProfileRequestSchema, type EducatorProfileAnswer } from '@academy/contracts';
+import { educatorIdSchema, educatorProfileRequestSchema, type EducatorProfileAnswer, type PublicEducatorProfileAnswer } from '@academy/contracts';
 import { CurrentUser, Public, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import type { z } from 'zod';
@@ -31,7 +31,7 @@ export class EducatorProfilesController {
 
   @Public()
   @Get(':educatorId')
-  async published(@Param('educatorId') educatorId: string): Promise<EducatorProfileAnswer> {
+  async published(@Param('educatorId', new ZodValidationPipe(educatorIdSchema)) educatorId: string): Promise<PublicEducatorProfileAnswer> {
     return { success: true, profile: await this.profiles.published(educatorId) };
   }
 }

@@ -39,7 +39,8 @@ describe('educator profiles (real PostgreSQL)', () => {
 
   it('starts from the account, saves what the educator writes, and shows it to anyone once saved', async () => {
     const headers = await as(demoUsers.educator);
-    expect((await http().get(meera).expect(404)).body.message).toBe('This educator has not written a profile yet');
+    expect((await http().get(meera).expect(200)).body).toEqual({ success: true, profile: null });
+    expect((await http().get(`/api/educators/${'x'.repeat(201)}`).expect(400)).body.message).toContain('educatorId is too long');
     const before = (await http().get('/api/educator/profile').set(headers).expect(200)).body.profile;
     expect(before).toMatchObject({ id: demoUsers.educator.sub, displayName: demoUsers.educator.name, bio: '', qualifications: '' });
 

@@ -1,6 +1,6 @@
 import type { EducatorProfile, EducatorProfileRequest } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UsersService } from '../users/users.service.js';
 
@@ -52,10 +52,9 @@ export class EducatorProfilesService {
     return this.own(educator);
   }
 
-  /** A saved profile, for anyone; 404 when the educator has not written one (the page then shows their courses only). */
-  async published(educatorId: string): Promise<EducatorProfile> {
+  /** A saved profile, for anyone; null when there is none (the page then shows the educator's courses only). */
+  async published(educatorId: string): Promise<EducatorProfile | null> {
     const [row]: ProfileRow[] = await this.dataSource.query(`${PROFILE_SQL} AND p."user_id" IS NOT NULL`, [educatorId]);
-    if (!row) throw new NotFoundException('This educator has not written a profile yet');
-    return toProfile(row);
+    return row ? toProfile(row) : null;
   }
 }

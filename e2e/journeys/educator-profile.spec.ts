@@ -1,0 +1,51 @@
+// The educator's profile: Meera writes her bio and qualifications in Settings; a visitor opens one of her courses,
+// follows the byline to her page and reads them (as text: markup stays inert) beside her published courses.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import type { CourseSummary } from '@academy/contracts';
+import { launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { portal } from '../support/portal.js';
+
+const { portalUrl } = portal();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('educator profile', () => {
+  it('written in Settings, reached from a course byline, read by a visitor with the educator’s courses', async () => {
+    const educator = await openPage(browser);
+    await signIn(educator.page, portalUrl, 'Meera Iyer');
+    await educator.page.goto(`${portalUrl}/educator/settings`);
+    const form = educator.page.getByRole('form', { name: 'Your public profile' });
+    await form.getByLabel('Display name').fill('Meera Iyer');
+    await form.getByLabel('Qualifications').fill('M.Sc. Physics (IIT Madras), B.Ed.');
+    const bio = `Twelve years of teaching physics and maths to classes 8 to 12. <img src=x onerror="document.title='owned'"> ${Date.now()}`;
+    await form.getByLabel('Bio').fill(bio);
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await educator.page.getByText('Profile saved').waitFor();
+    await educator.context.close();
+
+    const all = (await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };
+    const hers = all.courses.filter((course) => course.educator.name === 'Meera Iyer');
+    const visitor = await openPage(browser);
+    const { page } = visitor;
+    await page.goto(`${portalUrl}/course/${hers[0]!._id}`);
+    await page.getByRole('link', { name: 'Meera Iyer', exact: true }).click();
+    await page.waitForURL(/\/educators\/sandbox%7Ceducator-meera$/);
+    await page.getByRole('heading', { level: 1, name: 'Meera Iyer' }).waitFor();
+    await page.getByText('M.Sc. Physics (IIT Madras), B.Ed.').waitFor();
+    await page.getByText(bio).waitFor(); // shown as the text she typed
+    expect(await page.title()).not.toBe('owned');
+    const grid = page.getByRole('list', { name: 'Courses by Meera Iyer' });
+    await grid.waitFor();
+    // Her published courses, and no one else's.
+    expect(await grid.getByRole('listitem').count()).toBe(hers.length);
+    for (const course of hers.slice(0, 3)) await grid.getByRole('heading', { name: course.courseTitle }).waitFor();
+    await visitor.context.close();
+  });
+});

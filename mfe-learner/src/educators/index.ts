@@ -1,0 +1,1 @@
+export { EducatorPage } from './EducatorPage';
