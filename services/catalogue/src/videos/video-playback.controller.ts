@@ -80,8 +80,10 @@ export class VideoPlaybackController {
       await sendStoredObject(this.storage, `${video.renditionPrefix}${file}`, request, response, { cacheControl: privateCache });
       return;
     }
-    if (file === 'captions.vtt' && video.captionsKey) {
-      await sendStoredObject(this.storage, video.captionsKey, request, response, { cacheControl: privateCache, contentType: 'text/vtt; charset=utf-8' });
+    if (file === 'captions.vtt') {
+      // No captions is an answer, not an error: the player asks for every video and shows CC only for a 200.
+      if (!video.captionsKey) response.status(204).setHeader('Cache-Control', privateCache).end();
+      else await sendStoredObject(this.storage, video.captionsKey, request, response, { cacheControl: privateCache, contentType: 'text/vtt; charset=utf-8' });
       return;
     }
     response.status(404).json({ success: false, message: 'File not found' });
