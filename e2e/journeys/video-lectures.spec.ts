@@ -1,5 +1,5 @@
 // Uploaded lecture videos: the demo educator uploads a test video made here with ffmpeg (nothing binary committed),
-// watches it go from Processing to Ready, saves the course and adds WebVTT captions; a learner on a 390 px phone
+// watches it go from Processing to Ready, adds WebVTT captions in the same field and saves the course; a learner on a 390 px phone
 // enrols and watches it through hls.js (time advances, the quality menu lists the rungs, CC shows the captions and is
 // remembered, the controls fit the screen); without a signed link nothing of it is answered, and nothing the player
 // page receives is an mp4 or names a key without the learner's signature.
@@ -65,16 +65,16 @@ describe('uploaded video lectures', () => {
     const lectureUrl = await lecture.getByLabel('Lecture URL (YouTube or uploaded video)').inputValue();
     const videoId = uploadedVideoIdOf(lectureUrl)!;
     expect(videoId).toBeTruthy();
+    // Captions for the ready video: a WebVTT file chosen in the same field; a file that is not WebVTT is refused.
+    educator.expectProblem('request', /^415 POST .*\/api\/educator\/videos\/[^/]+\/captions$/);
+    await lecture.getByLabel('Captions (optional)').setInputFiles({ name: 'notes.vtt', mimeType: 'text/vtt', buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nSRT, not WebVTT\n') });
+    await lecture.getByText('Captions must be a WebVTT file (it starts with "WEBVTT")').waitFor();
+    await lecture.getByLabel('Captions (optional)').setInputFiles({ name: 'reflection.vtt', mimeType: 'text/vtt', buffer: Buffer.from(CAPTIONS) });
+    await lecture.getByText('Captions added').waitFor();
     await lecture.getByRole('button', { name: 'Add', exact: true }).click();
     await lecture.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await page.getByText(/course added|added successfully/i).first().waitFor({ timeout: 30_000 });
-    // Captions for the video, as a WebVTT file (the route the educator's tools use).
-    const educatorToken = await cachedAccessToken(page);
-    const form = new FormData();
-    form.append('captions', new Blob([CAPTIONS], { type: 'text/vtt' }), 'reflection.vtt');
-    const captioned = await fetch(`${portalUrl}/api/educator/videos/${videoId}/captions`, { method: 'POST', headers: { Authorization: `Bearer ${educatorToken}` }, body: form });
-    expect(captioned.status).toBe(200);
     await educator.context.close();
 
     const { courses } = (await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };
