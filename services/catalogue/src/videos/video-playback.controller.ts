@@ -97,9 +97,8 @@ export class VideoPlaybackController {
     if (!verdict.valid) return { status: verdict.message === MEDIA_LINK_MISSING_MESSAGE ? 401 : 403, message: verdict.message };
     const userId = verdict.userId;
     if (userId === video.educatorId || lectures.some((lecture) => lecture.courseEducatorId === userId)) return null;
-    for (const courseId of new Set(lectures.map((lecture) => lecture.courseId))) {
-      if (await this.progress.isEnrolled(userId, courseId)) return null;
-    }
+    const courseIds = [...new Set(lectures.map((lecture) => lecture.courseId))];
+    if (courseIds.length > 0 && (await this.progress.isEnrolledInAny(userId, courseIds))) return null;
     return { status: 403, message: NOT_ENTITLED_MESSAGE };
   }
 }
