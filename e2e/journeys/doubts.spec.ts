@@ -32,7 +32,7 @@ async function enrolInFreeCourse(token: string): Promise<{ courseId: string; lec
   expect([200, 201, 409]).toContain(purchase.status);
   const enrolled = await callApi<{ enrolledCourses: EnrolledCourse[] }>(token, '/api/user/enrolled-courses');
   const course = enrolled.body.enrolledCourses.find((candidate) => candidate._id === courseId)!;
-  const lecture = course.courseContent.flatMap((chapter) => chapter.chapterContent).find((candidate) => candidate.lectureUrl?.includes('.mp4'))!;
+  const lecture = course.courseContent.flatMap((chapter) => chapter.chapterContent).find((candidate) => /\.(?:mp4|m3u8)(?:\?|$)/.test(candidate.lectureUrl ?? ''))!;
   return { courseId, lectureId: lecture.lectureId };
 }
 

@@ -38,13 +38,14 @@ describe('learning', () => {
     const course = enrolled.body.enrolledCourses.find((candidate) => candidate._id === courseId)!;
     expect(course).toBeDefined();
     const lectures = course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => ({ chapter, lecture })));
-    // Paid lectures' mp4s come as signed links (`…/test-pattern.mp4?user=…&expires=…&signature=…`).
-    const mp4 = lectures.find(({ lecture }) => lecture.lectureUrl && new URL(lecture.lectureUrl, portalUrl).pathname.endsWith('.mp4'))!;
+    // A paid lecture streams its uploaded video from a signed playlist (`…/master.m3u8?user=…&expires=…&signature=…`).
+    const played = lectures.find(({ lecture }) => !lecture.isPreviewFree && lecture.lectureUrl && new URL(lecture.lectureUrl, portalUrl).pathname.endsWith('/master.m3u8'))!;
+    expect(new URL(played.lecture.lectureUrl!, portalUrl).searchParams.get('signature')).toBeTruthy();
 
-    // Play an mp4 lecture, pause it: the position is saved.
+    // Play the lecture's video, pause it: the position is saved.
     await page.goto(`${portalUrl}/player/${courseId}`);
     await page.getByRole('heading', { name: FREE_COURSE_TITLE }).waitFor();
-    await playLecture(page, { chapterTitle: mp4.chapter.chapterTitle, lectureTitle: mp4.lecture.lectureTitle });
+    await playLecture(page, { chapterTitle: played.chapter.chapterTitle, lectureTitle: played.lecture.lectureTitle });
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/update-course-progress/playback') && response.status() === 200);
     await page.evaluate(() => document.querySelector<HTMLVideoElement>('video.player__video')!.pause());
     await saved;
@@ -58,7 +59,7 @@ describe('learning', () => {
     await page.locator('video.player__video').waitFor();
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.player__video')?.currentTime ?? 0) > 0, undefined, { timeout: 15_000 });
     expect(Math.abs((await videoTime(page)) - Math.floor(pausedAt))).toBeLessThan(1);
-    expect(await page.locator('.player__label').textContent()).toContain(mp4.lecture.lectureTitle);
+    expect(await page.locator('.player__label').textContent()).toContain(played.lecture.lectureTitle);
 
     // Mark every lecture complete.
     for (const { chapter, lecture } of lectures) {

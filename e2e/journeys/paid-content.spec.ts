@@ -1,6 +1,6 @@
 // Paid content: files of non-preview lectures reach only the entitled, through short-lived
 // signed links that catalogue checks; a signed-out visitor gets 401 and no link; the enrolled learner opens the
-// notes and the video seeks (Range requests through the edge).
+// notes, and streams and seeks the paid video (encrypted HLS, key and segments signed for them).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import type { CourseDetail, EnrolledCourse } from '@academy/contracts';
@@ -50,7 +50,7 @@ describe('paid content', () => {
     await context.close();
   }, 60_000);
 
-  it('lets the enrolled learner open a paid note in a new tab and seek a paid video; a changed link is refused', async () => {
+  it('lets the enrolled learner open a paid note in a new tab and stream and seek a paid video; a changed link is refused', async () => {
     const { page, context } = await openPage(browser);
     await signIn(page, portalUrl, 'Aarav Sharma');
     const token = await cachedAccessToken(page);
@@ -66,7 +66,7 @@ describe('paid content', () => {
     };
     const lectures = enrolled.enrolledCourses.find((course) => course._id === courseId)!.courseContent.flatMap((chapter) => chapter.chapterContent);
     const paidNotes = lectures.find((lecture) => !lecture.isPreviewFree && lecture.notesUrl?.startsWith('/api/files/'))!;
-    const paidVideo = lectures.find((lecture) => !lecture.isPreviewFree && lecture.lectureUrl?.startsWith('/api/files/'))!;
+    const paidVideo = lectures.find((lecture) => !lecture.isPreviewFree && lecture.lectureUrl?.startsWith('/api/videos/'))!;
     expect(paidNotes).toBeDefined();
     expect(paidVideo).toBeDefined();
 
@@ -99,14 +99,18 @@ describe('paid content', () => {
     const reboundAnswer = await fetch(rebound);
     expect([reboundAnswer.status, await reboundAnswer.json()]).toEqual([403, { success: false, message: 'This download link is not valid' }]);
 
-    // The paid mp4 plays from its signed link and seeks (Range requests through the edge).
+    // The paid video streams encrypted HLS from its signed playlist (the key and segments with the same signature)
+    // and seeks; nothing of it answers without that signature, and no plain mp4 of it is anywhere.
     for (const button of await page.getByRole('button', { name: /^\W*Voice and Punctuation|^\W*Tenses/ }).all()) {
       if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
     }
+    const keyAnswer = page.waitForResponse((response) => /\/api\/videos\/[^/]+\/key\?/.test(response.url()));
     await page.getByRole('button', { name: `Watch ${paidVideo.lectureTitle}`, exact: true }).click();
     const video = page.locator('video.player__video');
     await video.waitFor();
-    expect(await video.getAttribute('src')).toMatch(/^\/api\/files\/lectures\/test-pattern\.mp4\?user=/);
+    const key = await keyAnswer;
+    expect(key.status()).toBe(200);
+    expect(new URL(key.url()).searchParams.get('signature')).toBeTruthy();
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.player__video')?.readyState ?? 0) >= 1, undefined, { timeout: 15_000 });
     const seekedTo = await page.evaluate(
       () =>
@@ -117,11 +121,11 @@ describe('paid content', () => {
         }),
     );
     expect(seekedTo).toBeCloseTo(3, 0);
-    const src = new URL((await video.getAttribute('src'))!, portalUrl);
-    const part = await fetch(src, { headers: { Range: 'bytes=100-199' } });
-    expect(part.status).toBe(206);
-    expect(part.headers.get('content-range')).toMatch(/^bytes 100-199\/\d+$/);
-    expect((await part.arrayBuffer()).byteLength).toBe(100);
+    const unsignedKey = await fetch(new URL(new URL(key.url()).pathname, portalUrl));
+    expect(unsignedKey.status).toBe(401);
+    const unsignedPlaylist = await fetch(new URL(new URL(paidVideo.lectureUrl!, portalUrl).pathname, portalUrl));
+    expect(unsignedPlaylist.status).toBe(401);
+    expect(JSON.stringify(enrolled)).not.toMatch(/\/api\/files\/[^"]*\.mp4/);
     await context.close();
   }, 90_000);
 });

@@ -149,8 +149,9 @@ describe.each([
     expect([200, 201]).toContain((await callApi(token, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: free._id }) })).status);
     const enrolled = (await callApi<{ enrolledCourses: EnrolledCourse[] }>(token, '/api/user/enrolled-courses')).body.enrolledCourses.find((course) => course._id === free._id)!;
     const chapter = enrolled.courseContent[enrolled.courseContent.length - 1]!;
-    const lecture = chapter.chapterContent.find((candidate) => candidate.lectureUrl && new URL(candidate.lectureUrl, portalUrl).pathname.endsWith('.mp4'))
-      ?? enrolled.courseContent.flatMap((c) => c.chapterContent).find((candidate) => candidate.lectureUrl && new URL(candidate.lectureUrl, portalUrl).pathname.endsWith('.mp4'))!;
+    // A lecture with a video file: the paid ones stream their uploaded video (HLS), previews the public clip.
+    const playsFile = (candidate: { lectureUrl: string | null }) => Boolean(candidate.lectureUrl && /\.(?:mp4|m3u8)$/.test(new URL(candidate.lectureUrl, portalUrl).pathname));
+    const lecture = chapter.chapterContent.find(playsFile) ?? enrolled.courseContent.flatMap((c) => c.chapterContent).find(playsFile)!;
     const lectureChapter = enrolled.courseContent.find((c) => c.chapterContent.some((l) => l.lectureId === lecture.lectureId))!;
 
     await page.goto(`${portalUrl}/player/${free._id}`);

@@ -1,6 +1,8 @@
 // Uploaded lecture videos: the demo educator uploads a test video made here with ffmpeg (nothing binary committed),
-// watches it go from Processing to Ready and saves the course; a learner enrols and watches it through hls.js
-// (time advances, the quality menu lists the rungs); without a signed link nothing of it is answered.
+// watches it go from Processing to Ready, adds WebVTT captions in the same field and saves the course; a learner on a 390 px phone
+// enrols and watches it through hls.js (time advances, the quality menu lists the rungs, CC shows the captions and is
+// remembered, the controls fit the screen); without a signed link nothing of it is answered, and nothing the player
+// page receives is an mp4 or names a key without the learner's signature.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
 const courseTitle = `Class 8 Science Uploaded Video ${Date.now()}`;
+const PHONE = { width: 390, height: 844 };
+const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:05.000\nLight bounces off a mirror.\n\n00:05.000 --> 00:20.000\nThe angle of incidence equals the angle of reflection.\n';
 const thumbnailPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 let browser: Browser;
 let work: string;
@@ -61,6 +65,12 @@ describe('uploaded video lectures', () => {
     const lectureUrl = await lecture.getByLabel('Lecture URL (YouTube or uploaded video)').inputValue();
     const videoId = uploadedVideoIdOf(lectureUrl)!;
     expect(videoId).toBeTruthy();
+    // Captions for the ready video: a WebVTT file chosen in the same field; a file that is not WebVTT is refused.
+    educator.expectProblem('request', /^415 POST .*\/api\/educator\/videos\/[^/]+\/captions$/);
+    await lecture.getByLabel('Captions (optional)').setInputFiles({ name: 'notes.vtt', mimeType: 'text/vtt', buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nSRT, not WebVTT\n') });
+    await lecture.getByText('Captions must be a WebVTT file (it starts with "WEBVTT")').waitFor();
+    await lecture.getByLabel('Captions (optional)').setInputFiles({ name: 'reflection.vtt', mimeType: 'text/vtt', buffer: Buffer.from(CAPTIONS) });
+    await lecture.getByText('Captions added').waitFor();
     await lecture.getByRole('button', { name: 'Add', exact: true }).click();
     await lecture.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
@@ -75,17 +85,28 @@ describe('uploaded video lectures', () => {
       expect((await fetch(`${portalUrl}/api/videos/${videoId}/${file}`)).status).toBe(401);
     }
 
-    const learner = await openPage(browser);
+    const learner = await openPage(browser, PHONE);
     const lp = learner.page;
     await signIn(lp, portalUrl, 'Aarav Sharma');
     const token = await cachedAccessToken(lp);
     expect((await callApi(token, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId }) })).status).toBeLessThan(300);
     const enrolled = await callApi<{ enrolledCourses: EnrolledCourse[] }>(token, '/api/user/enrolled-courses');
-    // The uploaded course's answer carries only the signed playlist (the seeded demo courses, which other journeys
-    // enrol this learner in, still play their signed mp4: docs/video.md says so).
     const uploadedCourse = enrolled.body.enrolledCourses.find((course) => course._id === courseId);
     expect(uploadedCourse).toBeDefined();
-    expect(JSON.stringify(uploadedCourse)).not.toMatch(/\.mp4/);
+    // In every course the learner has (the seeded ones other journeys enrolled them in too), the only mp4 is the
+    // public preview clip; paid lectures stream their signed playlist.
+    for (const lecture of enrolled.body.enrolledCourses.flatMap((course) => course.courseContent.flatMap((chapter) => chapter.chapterContent))) {
+      if (lecture.lectureUrl?.includes('.mp4')) expect([lecture.isPreviewFree, lecture.lectureUrl.startsWith('/media/')]).toEqual([true, true]);
+    }
+    expect(JSON.stringify(enrolled.body)).not.toMatch(/\/key\b/);
+
+    // Everything the player page receives: no mp4, and any key request carries the learner's signature.
+    const answers: { url: string; contentType: string; body: string }[] = [];
+    lp.on('response', (response) => {
+      const contentType = response.headers()['content-type'] ?? '';
+      const textual = /json|html|mpegurl|text\//.test(contentType);
+      void (textual ? response.text().catch(() => '') : Promise.resolve('')).then((body) => answers.push({ url: response.url(), contentType, body }));
+    });
     await lp.goto(`${portalUrl}/player/${courseId}`);
     await lp.getByRole('heading', { level: 1, name: courseTitle }).waitFor();
     await lp.getByRole('button', { name: 'Watch Reflection' }).click();
@@ -100,6 +121,60 @@ describe('uploaded video lectures', () => {
     });
     await lp.waitForFunction(() => ((document.querySelector('video.player__video') as HTMLVideoElement | null)?.currentTime ?? 0) > 1, undefined, { timeout: 30_000 });
     await lp.locator('.lecture-video__watermark').getByText('aarav@demo.academy').waitFor();
+    expect(await lp.locator('video.player__video').getAttribute('poster')).toMatch(new RegExp(`^/api/videos/${videoId}/poster\\.jpg\\?user=`));
+
+    // Captions: on by default, shown as a track with cues; CC (by keyboard) turns them off, and the choice holds
+    // for the session (a reload keeps it off), then on again.
+    const captionsButton = lp.getByRole('button', { name: 'CC captions' });
+    await captionsButton.waitFor({ timeout: 15_000 });
+    const trackState = () => lp.locator('video.player__video').evaluate((element: HTMLVideoElement) => {
+      const track = Array.from(element.textTracks).find((candidate) => candidate.label === 'Captions');
+      return { mode: track?.mode ?? 'none', cues: track?.cues?.length ?? 0 };
+    });
+    await lp.waitForFunction(() => (Array.from((document.querySelector('video.player__video') as HTMLVideoElement | null)?.textTracks ?? []).find((track) => track.label === 'Captions')?.cues?.length ?? 0) > 0, undefined, { timeout: 15_000 });
+    expect(await trackState()).toEqual({ mode: 'showing', cues: 2 });
+    expect(await captionsButton.getAttribute('aria-pressed')).toBe('true');
+    await captionsButton.focus();
+    await lp.keyboard.press('Enter');
+    expect(await captionsButton.getAttribute('aria-pressed')).toBe('false');
+    expect((await trackState()).mode).toBe('hidden');
+    const lectureId = uploadedCourse!.courseContent[0]!.chapterContent[0]!.lectureId;
+    await lp.goto(`${portalUrl}/player/${courseId}?lecture=${lectureId}`);
+    await lp.getByRole('heading', { level: 1, name: courseTitle }).waitFor();
+    await captionsButton.waitFor({ timeout: 15_000 });
+    expect(await captionsButton.getAttribute('aria-pressed')).toBe('false');
+    await captionsButton.focus();
+    await lp.keyboard.press('Space');
+    await lp.waitForFunction(() => Array.from((document.querySelector('video.player__video') as HTMLVideoElement | null)?.textTracks ?? []).find((track) => track.label === 'Captions')?.mode === 'showing');
+
+    // A 390 px phone: nothing runs past the screen's edge, and the menus and CC are inside it and usable.
+    expect(await lp.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    for (const control of [quality, lp.getByLabel('Speed'), captionsButton]) {
+      await control.scrollIntoViewIfNeeded();
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+    await lp.getByLabel('Speed').selectOption({ label: '1.5×' });
+    expect(await lp.locator('video.player__video').evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.5);
+    await lp.screenshot({ path: path.join(work, 'phone-player.png') });
+
+    await lp.waitForTimeout(500); // the last answers' bodies
+    expect(answers.filter((answer) => /video\/mp4/.test(answer.contentType) || /\.mp4(?:\?|$)/.test(new URL(answer.url).pathname))).toEqual([]);
+    // The learner's other courses may name the public preview clip; nothing else that is an mp4.
+    const mp4Links = answers.flatMap((answer) => [...answer.body.matchAll(/"([^"\s]*\.mp4[^"\s]*)"/g)].map((match) => match[1]!));
+    expect(mp4Links.filter((link) => !link.startsWith('/media/'))).toEqual([]);
+    const keyRequests = answers.filter((answer) => /\/api\/videos\/[^/]+\/key(?:\?|$)/.test(answer.url));
+    expect(keyRequests.length).toBeGreaterThan(0);
+    for (const answer of keyRequests) expect(new URL(answer.url).searchParams.get('user')).toBe('sandbox|student-aarav');
+    for (const answer of answers.filter((candidate) => candidate.contentType.includes('mpegurl'))) {
+      for (const uri of [...answer.body.matchAll(/URI="([^"]+)"/g)].map((match) => match[1]!)) {
+        const keyUrl = new URL(uri, answer.url);
+        keyUrl.search = '';
+        expect((await fetch(keyUrl)).status).toBe(401);
+      }
+    }
     await learner.context.close();
   }, 360_000);
 });

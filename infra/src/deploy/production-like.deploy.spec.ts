@@ -276,22 +276,23 @@ const nginx = findNginx();
     passed.push(`buy (Chromium): Enroll Now, sandbox Razorpay checkout, Pay, verification + webhooks → one paid purchase, one enrolment, My Enrollments (${answers.length} background requests, none failed, during kills)`);
   });
 
-  it('watches a paid lecture in Chromium: the player streams the signed /api/files/ link through nginx; without the signature it is refused', async () => {
+  it('watches a paid lecture in Chromium: the player streams the signed encrypted HLS through nginx; without the signature it is refused', async () => {
     const api = apiClient(stack.portalUrl, learnerToken);
     const enrolled = await api.get<{ enrolledCourses: EnrolledCourse[] }>('/api/user/enrolled-courses');
     const course = enrolled.body.enrolledCourses.find((candidate) => candidate._id === purchasedCourse._id)!;
     const lectures = course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lecture) => ({ chapter, lecture })));
-    const paid = lectures.find(({ lecture }) => !lecture.isPreviewFree && lecture.lectureUrl?.startsWith('/api/files/'));
+    const paid = lectures.find(({ lecture }) => !lecture.isPreviewFree && lecture.lectureUrl?.startsWith('/api/videos/'));
     expect(paid).toBeDefined();
-    const streamed = learner.page.waitForResponse((response) => response.url().includes(paid!.lecture.lectureUrl!.split('?')[0]!) && [200, 206].includes(response.status()));
+    const playlistPath = paid!.lecture.lectureUrl!.split('?')[0]!;
+    const segment = learner.page.waitForResponse((response) => response.url().includes(playlistPath.replace('master.m3u8', '')) && /\.ts\?/.test(response.url()) && response.status() === 200);
     await learner.page.goto(`${stack.portalUrl}/player/${purchasedCourse._id}`);
     await learner.page.getByRole('heading', { name: purchasedCourse.courseTitle }).first().waitFor();
     await playLecture(learner.page, { chapterTitle: paid!.chapter.chapterTitle, lectureTitle: paid!.lecture.lectureTitle });
-    expect((await streamed).headers()['content-type']).toContain('video/mp4');
-    const unsigned = await fetch(`${stack.portalUrl}${paid!.lecture.lectureUrl!.split('?')[0]}`);
+    expect((await segment).headers()['content-type']).toContain('video/mp2t');
+    const unsigned = await fetch(`${stack.portalUrl}${playlistPath}`);
     expect(unsigned.status).toBe(401);
     expect(cspViolations()).toEqual([]);
-    passed.push('watch (Chromium): the player plays a paid lecture from its signed link through nginx; unsigned refused (401)');
+    passed.push('watch (Chromium): the player streams a paid lecture\'s encrypted HLS from its signed playlist through nginx; unsigned refused (401)');
   });
 
   it('authors a course with a thumbnail in Chromium: uploaded through nginx, stored in the S3 store, shown on the course page', async () => {

@@ -57,13 +57,23 @@ export interface UserCertificatesAnswer {
   courseIds: string[];
 }
 
+/** Most courses one check may name (a video used in several courses is asked about all of them at once). */
+export const ENROLMENT_CHECK_MAX_COURSES = 100;
+
 /**
  * Progress's live entitlement check (catalogue asks it before answering an uploaded video's key or segments): true
- * while the user is enrolled in the course; a refunded enrolment is gone, so false.
+ * while the user is enrolled in one of the courses (comma-separated ids); a refunded enrolment is gone, so false.
  */
-export const ENROLMENT_CHECK_PATH = (userId: string, courseId: string) =>
-  `/internal/enrolments/check?${new URLSearchParams({ userId, courseId }).toString()}`;
-export const enrolmentCheckQuerySchema = z.object({ userId: z.string().min(1).max(200), courseId: z.string().uuid() });
+export const ENROLMENT_CHECK_PATH = (userId: string, courseIds: readonly string[]) =>
+  `/internal/enrolments/check?${new URLSearchParams({ userId, courseId: courseIds.join(',') }).toString()}`;
+export const enrolmentCheckQuerySchema = z.object({
+  userId: z.string().min(1).max(200),
+  courseId: z
+    .string()
+    .max(ENROLMENT_CHECK_MAX_COURSES * 37)
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.string().uuid('courseId must be course ids separated by commas')).min(1).max(ENROLMENT_CHECK_MAX_COURSES)),
+});
 export interface EnrolmentCheckAnswer {
   success: true;
   enrolled: boolean;

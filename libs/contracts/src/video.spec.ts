@@ -22,6 +22,8 @@ describe('parseVideoLink', () => {
     '   ',
     null,
     undefined,
+    '/api/files/lectures/paid.mp4',
+    '/api/files/lectures/paid.mp4?user=u&expires=1&signature=s',
   ])('rejects %p', (link) => {
     expect(parseVideoLink(link)).toBeNull();
   });

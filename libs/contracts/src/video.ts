@@ -60,9 +60,13 @@ export function isYouTubeLink(link: string): boolean {
   return parseVideoLink(link)?.kind === 'youtube';
 }
 
+/** Paid lecture files (notes, tests) are signed links under this path; a video is never played from there. */
+const PAID_FILE_PATH = /^\/api\/files\//;
+
 /**
- * How to play a lecture link: a video-platform link is embedded (when its id is valid), anything else is played as
- * mp4. Returns null for an empty link or a video-platform link whose id is not 11 valid characters.
+ * How to play a lecture link: a video-platform link is embedded (when its id is valid), an uploaded video streams
+ * (HLS), a public file plays as mp4. Returns null for an empty link, a video-platform link whose id is not 11 valid
+ * characters, or a paid file link (paid videos stream encrypted, never as a plain file).
  */
 export function parseVideoLink(link: string | null | undefined): VideoSource | null {
   const trimmed = link?.trim();
@@ -75,6 +79,7 @@ export function parseVideoLink(link: string | null | undefined): VideoSource | n
   }
   const uploaded = uploadedVideoIdOf(trimmed);
   if (uploaded) return { kind: 'hls', videoId: uploaded, url: trimmed };
+  if (PAID_FILE_PATH.test(url.pathname) && url.origin === 'http://relative.invalid') return null;
   const candidate = youtubeIdCandidate(url);
   if (candidate === undefined) return { kind: 'mp4', url: trimmed };
   if (!candidate || !YOUTUBE_VIDEO_ID.test(candidate)) return null;

@@ -31,7 +31,7 @@ interface PlayerVideo {
 }
 type PageDocument = { document: { querySelector(selector: string): PlayerVideo | null } };
 
-/** In the player (/player/:courseId): opens the lecture, starts its mp4 muted and waits until 1.5 s have played. */
+/** In the player (/player/:courseId): opens the lecture, starts its video muted and waits until 1.5 s have played. */
 export async function playLecture(page: Page, lecture: { chapterTitle: string; lectureTitle: string }): Promise<void> {
   await expandChapter(page, lecture.chapterTitle);
   await page.getByRole('button', { name: `Watch ${lecture.lectureTitle}` }).click();

@@ -16,6 +16,8 @@ interface VideoUploadFieldProps {
 
 const ACCEPT = VIDEO_UPLOAD_FORMATS.flatMap((format) => [format.mime, ...format.extensions.map((extension) => `.${extension}`)]).join(',');
 const FORMAT_NAMES = VIDEO_UPLOAD_FORMATS.map((format) => format.label).join(', ');
+/** Largest captions file the server takes (WebVTT text). */
+const CAPTIONS_MAX_BYTES = 1024 * 1024;
 /** How often the dialog asks how processing is going. */
 const STATUS_POLL_MS = 2000;
 
@@ -112,6 +114,24 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
     upload.start();
   };
 
+  const [captions, setCaptions] = useState<{ kind: 'idle' | 'sending' | 'added' } | { kind: 'refused'; message: string }>({ kind: 'idle' });
+  const sendCaptions = async (file: File) => {
+    if (!videoId) return;
+    if (file.size > CAPTIONS_MAX_BYTES) {
+      setCaptions({ kind: 'refused', message: 'Captions files may be at most 1 MB' });
+      return;
+    }
+    setCaptions({ kind: 'sending' });
+    const form = new FormData();
+    form.append('captions', file);
+    try {
+      setStatus((await api.postForm<{ video: VideoStatusDto }>(`/api/educator/videos/${videoId}/captions`, form)).video);
+      setCaptions({ kind: 'added' });
+    } catch (error) {
+      setCaptions({ kind: 'refused', message: errorMessage(error) });
+    }
+  };
+
   const retry = async () => {
     if (!videoId) return;
     try {
@@ -163,6 +183,32 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
           {status.status === 'ready' && 'Ready'}
           {status.status === 'failed' && `Failed: ${status.failureReason ?? 'unknown reason'}`}
         </p>
+      )}
+      {status?.status === 'ready' && (
+        <div className="form-field video-upload__captions">
+          <label htmlFor={`${id}-captions`}>Captions (optional)</label>
+          <p id={`${id}-captions-hint`} className="form-field__hint">
+            A WebVTT (.vtt) file, up to 1 MB. Learners turn them on with CC.
+          </p>
+          <input
+            id={`${id}-captions`}
+            type="file"
+            accept=".vtt,text/vtt"
+            disabled={captions.kind === 'sending'}
+            aria-describedby={captions.kind === 'refused' ? `${id}-captions-hint ${id}-captions-problem` : `${id}-captions-hint`}
+            aria-invalid={captions.kind === 'refused' ? true : undefined}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void sendCaptions(file);
+            }}
+          />
+          {captions.kind === 'added' && <p role="status">Captions added</p>}
+          {captions.kind === 'refused' && (
+            <p id={`${id}-captions-problem`} className="form-field__error" role="alert">
+              {captions.message}
+            </p>
+          )}
+        </div>
       )}
       {status?.status === 'failed' && (
         <button type="button" className="button button--secondary" onClick={() => void retry()}>

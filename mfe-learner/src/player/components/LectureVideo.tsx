@@ -36,6 +36,30 @@ export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 /** Seconds the arrow keys move. */
 const SEEK_STEP_SECONDS = 5;
 
+/** Captions on or off, remembered for the tab's session (the learner's last choice). */
+const CAPTIONS_SETTING = 'academy.player.captions';
+
+function captionsWanted(): boolean {
+  try {
+    return sessionStorage.getItem(CAPTIONS_SETTING) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function rememberCaptions(on: boolean): void {
+  try {
+    sessionStorage.setItem(CAPTIONS_SETTING, on ? 'on' : 'off');
+  } catch {
+    // Storage refused (private mode): the choice lasts until the page changes.
+  }
+}
+
+/** A file beside an uploaded video's master playlist (poster, captions), with the same signed query. */
+export function videoSibling(masterUrl: string, file: string): string {
+  return masterUrl.replace(/master\.m3u8(?=\?|$)/, file);
+}
+
 /**
  * A lecture: YouTube embed (the id checked), an uploaded video (HLS: Safari plays it natively, elsewhere hls.js,
  * loaded only now), or mp4; the last two resume from `startAt` and report their position.
@@ -57,6 +81,40 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
   const [level, setLevel] = useState(-1);
   const [speed, setSpeed] = useState(1);
   const { user } = useCurrentUser();
+  // The educator's WebVTT captions, fetched once per video (a blob keeps the signed link out of the page).
+  const [captionsUrl, setCaptionsUrl] = useState<string | null>(null);
+  const [captionsOn, setCaptionsOn] = useState(captionsWanted);
+  const captionsSource = isHls && src ? videoSibling(src, 'captions.vtt') : null;
+  useEffect(() => {
+    if (!captionsSource) return;
+    let cancelled = false;
+    let objectUrl: string | null = null;
+    void fetch(captionsSource)
+      .then(async (response) => {
+        const text = response.status === 200 ? await response.text() : ''; // 204: the video has no captions
+        if (cancelled || !text.startsWith('WEBVTT')) return;
+        objectUrl = URL.createObjectURL(new Blob([text], { type: 'text/vtt' }));
+        setCaptionsUrl(objectUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      setCaptionsUrl(null);
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [captionsSource]);
+  // The track's mode follows the toggle (the browser's own menu may change it too; ours wins on the next toggle).
+  const captionsTrack = useRef<HTMLTrackElement>(null);
+  useEffect(() => {
+    const track = captionsTrack.current?.track;
+    if (track) track.mode = captionsOn ? 'showing' : 'hidden';
+  }, [captionsOn, captionsUrl]);
+  const toggleCaptions = () => {
+    setCaptionsOn((on) => {
+      rememberCaptions(!on);
+      return !on;
+    });
+  };
 
   // An uploaded video: hls.js (or Safari's own HLS) plays the signed master playlist.
   useEffect(() => {
@@ -131,7 +189,7 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
     <video
       ref={video}
       className="player__video"
-      {...(isHls ? {} : { src: src ?? source.url })}
+      {...(isHls ? { poster: src ? videoSibling(src, 'poster.jpg') : undefined } : { src: src ?? source.url })}
       controls
       playsInline
       preload="metadata"
@@ -164,7 +222,11 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
         callbacks.current.onSave(event.currentTarget.currentTime);
       }}
       onEnded={() => onEnded?.()}
-    />
+    >
+      {captionsUrl && (
+<track ref={captionsTrack} kind="subtitles" src={captionsUrl} srcLang="en" label="Captions" />
+      )}
+    </video>
   );
   if (!isHls) return element;
 
@@ -176,6 +238,9 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
       ArrowLeft: () => (player.currentTime = Math.max(0, player.currentTime - SEEK_STEP_SECONDS)),
       ArrowRight: () => (player.currentTime = player.currentTime + SEEK_STEP_SECONDS),
       m: () => (player.muted = !player.muted),
+      c: () => {
+        if (captionsUrl) toggleCaptions();
+      },
       f: () => void (document.fullscreenElement ? document.exitFullscreen() : player.parentElement?.requestFullscreen())?.catch(() => undefined),
     };
     const action = actions[event.key];
@@ -232,7 +297,12 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
             ))}
           </select>
         </label>
-        <p className="lecture-video__keys">Keys: K play/pause, ← → 5 s, M mute, F full screen</p>
+        {captionsUrl && (
+          <button type="button" className="lecture-video__captions" aria-pressed={captionsOn} onClick={toggleCaptions}>
+            CC<span className="visually-hidden"> captions</span>
+          </button>
+        )}
+        <p className="lecture-video__keys">Keys: K play/pause, ← → 5 s, M mute, F full screen{captionsUrl ? ', C captions' : ''}</p>
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ describe('earliestLinkExpiry', () => {
   it('finds the first signed link to expire, in seconds turned into ms', () => {
     const chapters: ChapterDto[] = [
       { chapterId: 'a', chapterOrder: 1, chapterTitle: 'A', chapterContent: [lecture('https://youtu.be/abcdefghijk', '/api/files/notes/a.pdf?user=u&expires=2000&signature=s')] },
-      { chapterId: 'b', chapterOrder: 2, chapterTitle: 'B', chapterContent: [lecture('/api/files/lectures/v.mp4?user=u&expires=1500&signature=s', null, 'https://example.org/t.pdf')] },
+      { chapterId: 'b', chapterOrder: 2, chapterTitle: 'B', chapterContent: [lecture('/api/videos/5e7a1c2b-3d4f-4a5b-8c6d-7e8f9a0b1c2d/master.m3u8?user=u&expires=1500&signature=s', null, 'https://example.org/t.pdf')] },
     ];
     expect(earliestLinkExpiry(chapters)).toBe(1_500_000);
   });

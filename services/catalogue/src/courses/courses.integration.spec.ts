@@ -17,6 +17,7 @@ import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
 import { CourseCache } from './course-cache.js';
 import { seedDemoMedia } from '../media/seed-demo-media.js';
+import { seedDemoVideo } from '../media/seed-demo-video.js';
 import { demoCourses, demoUuid, type DemoCourse } from '../seed/demo-courses.js';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';
 import { COMMERCE_TEST_ENV, startRealCommerce } from '../testing/real-commerce.js';
@@ -66,11 +67,12 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
     dataSource = app.get<DataSource>(getDataSourceToken());
     // The demo media, in this run's bucket, as `npm run seed` puts it there.
     await seedDemoMedia(app.get<ObjectStorage>(OBJECT_STORAGE));
+    await seedDemoVideo(app.get<ObjectStorage>(OBJECT_STORAGE), dataSource);
     await seedDemoCatalogue(dataSource, [...demoCourses, ...extras]);
     studentToken = await env.issuer.sign(demoUsers.student);
     educatorToken = await env.issuer.sign(demoUsers.educator);
     otherEducatorToken = await env.issuer.sign(OTHER_EDUCATOR);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await app?.close();
@@ -431,16 +433,21 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
       await http().get(forged).expect(403);
     });
 
-    it('lets a video seek through the signed route (206 with Content-Range)', async () => {
-      const signed = links.sign(`${PROTECTED_FILE_PREFIX}lectures/test-pattern.mp4`, demoUsers.student.sub);
+    it('lets a paid PDF be read in ranges through the signed route (206 with Content-Range)', async () => {
+      const signed = links.sign(paidLecture.notesUrl!, demoUsers.student.sub);
       const whole = await http().get(signed).buffer(true).expect(200);
       const size = Number(whole.headers['content-length']);
-      expect(size).toBeGreaterThan(1000);
-      const middle = await http().get(signed).set('Range', `bytes=1000-1099`).buffer(true).expect(206);
-      expect(middle.headers['content-type']).toBe('video/mp4');
-      expect(middle.headers['content-range']).toBe(`bytes 1000-1099/${size}`);
+      expect(size).toBeGreaterThan(200);
+      const middle = await http().get(signed).set('Range', `bytes=100-199`).buffer(true).expect(206);
+      expect(middle.headers['content-type']).toBe('application/pdf');
+      expect(middle.headers['content-range']).toBe(`bytes 100-199/${size}`);
       expect(middle.headers['accept-ranges']).toBe('bytes');
       expect(Number(middle.headers['content-length'])).toBe(100);
+    });
+
+    it('never answers a paid video as a plain file, even signed (404)', async () => {
+      const { body } = await http().get(links.sign(`${PROTECTED_FILE_PREFIX}lectures/test-pattern.mp4`, demoUsers.student.sub)).expect(404);
+      expect(body.success).toBe(false);
     });
 
     it.each([['missing.pdf'], ['..%2F..%2Fpackage.json'], ['.hidden']])('answers 404 for a signed link to %s', async (name) => {

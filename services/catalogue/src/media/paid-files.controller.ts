@@ -3,9 +3,14 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { storageKeyOfMediaUrl } from './media-keys.js';
 
+/** Videos are never answered here: a paid lecture's video streams encrypted from /api/videos/ (docs/video.md). */
+const VIDEO_FILE = /\.(?:mp4|m4v|mov|webm|mkv|avi|ts|m3u8)$/i;
+export const PAID_VIDEO_NOT_SERVED_MESSAGE = 'Paid lecture videos stream in the player only';
+
 /**
  * Paid lectures' notes and tests (/api/files/*, the bucket's paid/ folder): only with a link signed for a user by
- * progress (enrolled learners) or by the educator routes (the course's educator). Range requests work.
+ * progress (enrolled learners) or by the educator routes (the course's educator). Range requests work. No video
+ * file is ever answered, signed or not (by name or by stored type), so no plain mp4 of a paid lecture leaves here.
  */
 @Controller('api/files')
 export class PaidFilesController {
@@ -26,6 +31,10 @@ export class PaidFilesController {
     const key = storageKeyOfMediaUrl(request.path);
     if (!key) {
       response.status(404).json({ success: false, message: 'File not found' });
+      return;
+    }
+    if (VIDEO_FILE.test(key) || (await this.storage.head(key))?.contentType?.startsWith('video/')) {
+      response.status(404).json({ success: false, message: PAID_VIDEO_NOT_SERVED_MESSAGE });
       return;
     }
     await sendStoredObject(this.storage, key, request, response, { cacheControl: 'private, no-store' });

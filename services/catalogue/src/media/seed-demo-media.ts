@@ -1,14 +1,18 @@
 // Puts the demo media the seed refers to into the media bucket: course thumbnails (SVG), lecture notes/tests (PDF)
-// and the demo clip. The clip's source is committed (media/lectures/test-pattern.mp4); if it is missing and ffmpeg
-// exists, it is rebuilt. Nothing is served from this folder: the services read the bucket.
+// and the public preview clip. The clip's source is committed (media/lectures/test-pattern.mp4); if it is missing and
+// ffmpeg exists, it is rebuilt. Nothing is served from this folder: the services read the bucket. Paid lectures play
+// an uploaded, encrypted video instead (seed-demo-video.ts).
 import type { ObjectStorage } from '@academy/service-core';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_VIDEO_URL, type DemoCourse, demoCourses, PAID_DEMO_VIDEO_URL } from '../seed/demo-courses.js';
+import { DEMO_VIDEO_URL, type DemoCourse, demoCourses } from '../seed/demo-courses.js';
 import { minimalPdf, thumbnailSvg } from './media-files.js';
 import { storageKeyOfMediaUrl } from './media-keys.js';
+
+/** Where earlier seeds put a plain copy of the clip for paid lectures: removed, so no paid mp4 is left to answer. */
+const RETIRED_PAID_CLIP_KEY = 'paid/lectures/test-pattern.mp4';
 
 /** The committed source of the demo clip (services/catalogue/media/lectures/test-pattern.mp4). */
 export const demoClipSource = fileURLToPath(new URL('../../media/lectures/test-pattern.mp4', import.meta.url));
@@ -70,8 +74,7 @@ export async function seedDemoMedia(storage: ObjectStorage, courses: readonly De
     }
   }
   const missingVideo = !existsSync(demoClipSource) && !buildTestPatternVideo(demoClipSource);
-  if (!missingVideo) {
-    for (const url of [DEMO_VIDEO_URL, PAID_DEMO_VIDEO_URL]) await putIfMissing(url, 'video/mp4', () => readFileSync(demoClipSource));
-  }
+  if (!missingVideo) await putIfMissing(DEMO_VIDEO_URL, 'video/mp4', () => readFileSync(demoClipSource));
+  if (await storage.head(RETIRED_PAID_CLIP_KEY)) await storage.delete(RETIRED_PAID_CLIP_KEY);
   return { written, missingVideo };
 }

@@ -1,20 +1,24 @@
 // Demo catalogue written for this academy (classes 7, 8 and 11). Fixed ids make the seed an upsert.
-import type { QuizDefinition } from '@academy/contracts';
+import { type QuizDefinition, uploadedVideoUrl } from '@academy/contracts';
 import { PROTECTED_FILE_PREFIX } from '@academy/service-core';
 import { demoQuizFor } from './demo-quizzes.js';
 
 export const DEMO_EDUCATOR = { id: 'sandbox|educator-meera', name: 'Meera Iyer' } as const;
 
-/** Every demo mp4 lecture plays this clip, put in the media bucket by the seed (see media/seed-demo-media.ts). */
+/** Every demo preview lecture without a YouTube link plays this public clip (put in the bucket by media/seed-demo-media.ts). */
 export const DEMO_VIDEO_URL = '/media/lectures/test-pattern.mp4';
-/** The same clip for paid lectures, reachable only through a signed link (docs/paid-content.md). */
-export const PAID_DEMO_VIDEO_URL = `${PROTECTED_FILE_PREFIX}lectures/test-pattern.mp4`;
+/**
+ * Paid demo lectures play one uploaded video, transcoded by the seed like any upload (media/seed-demo-video.ts):
+ * encrypted HLS whose key only the entitled get. A paid lecture never plays a plain mp4.
+ */
+export const DEMO_PAID_VIDEO_ID = '40000000-0000-4000-8000-000000000001';
+export const PAID_DEMO_VIDEO_URL = uploadedVideoUrl(DEMO_PAID_VIDEO_ID);
 
 type LectureSeed = {
   title: string;
   minutes: number;
   preview?: boolean;
-  /** An 11-character video id: the lecture is a YouTube watch link; otherwise the local mp4. */
+  /** An 11-character video id: the lecture is a YouTube watch link; otherwise the public clip (preview) or the uploaded demo video (paid). */
   youtubeId?: string;
   /** Whether notes and a test PDF exist yet; absent ones read "Coming Soon" in the player. */
   materials?: boolean;

@@ -1,4 +1,4 @@
-import { ENROLMENT_CHECK_PATH, type EnrolmentCheckAnswer } from '@academy/contracts';
+import { ENROLMENT_CHECK_MAX_COURSES, ENROLMENT_CHECK_PATH, type EnrolmentCheckAnswer } from '@academy/contracts';
 import { CORE_CONFIG, InternalClient } from '@academy/service-core';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CatalogueConfig } from '../catalogue-config.js';
@@ -12,7 +12,12 @@ export class ProgressClient {
     this.client = new InternalClient({ baseUrl: config.PROGRESS_URL, token: config.INTERNAL_TOKEN });
   }
 
-  async isEnrolled(userId: string, courseId: string): Promise<boolean> {
-    return (await this.client.get<EnrolmentCheckAnswer>(ENROLMENT_CHECK_PATH(userId, courseId))).enrolled;
+  /** Whether the user is enrolled now in any of these courses: one request, however many courses play the video. */
+  async isEnrolledInAny(userId: string, courseIds: readonly string[]): Promise<boolean> {
+    for (let start = 0; start < courseIds.length; start += ENROLMENT_CHECK_MAX_COURSES) {
+      const batch = courseIds.slice(start, start + ENROLMENT_CHECK_MAX_COURSES);
+      if ((await this.client.get<EnrolmentCheckAnswer>(ENROLMENT_CHECK_PATH(userId, batch))).enrolled) return true;
+    }
+    return false;
   }
 }

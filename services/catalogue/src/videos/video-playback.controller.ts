@@ -80,8 +80,10 @@ export class VideoPlaybackController {
       await sendStoredObject(this.storage, `${video.renditionPrefix}${file}`, request, response, { cacheControl: privateCache });
       return;
     }
-    if (file === 'captions.vtt' && video.captionsKey) {
-      await sendStoredObject(this.storage, video.captionsKey, request, response, { cacheControl: privateCache, contentType: 'text/vtt; charset=utf-8' });
+    if (file === 'captions.vtt') {
+      // No captions is an answer, not an error: the player asks for every video and shows CC only for a 200.
+      if (!video.captionsKey) response.status(204).setHeader('Cache-Control', privateCache).end();
+      else await sendStoredObject(this.storage, video.captionsKey, request, response, { cacheControl: privateCache, contentType: 'text/vtt; charset=utf-8' });
       return;
     }
     response.status(404).json({ success: false, message: 'File not found' });
@@ -95,9 +97,8 @@ export class VideoPlaybackController {
     if (!verdict.valid) return { status: verdict.message === MEDIA_LINK_MISSING_MESSAGE ? 401 : 403, message: verdict.message };
     const userId = verdict.userId;
     if (userId === video.educatorId || lectures.some((lecture) => lecture.courseEducatorId === userId)) return null;
-    for (const courseId of new Set(lectures.map((lecture) => lecture.courseId))) {
-      if (await this.progress.isEnrolled(userId, courseId)) return null;
-    }
+    const courseIds = [...new Set(lectures.map((lecture) => lecture.courseId))];
+    if (courseIds.length > 0 && (await this.progress.isEnrolledInAny(userId, courseIds))) return null;
     return { status: 403, message: NOT_ENTITLED_MESSAGE };
   }
 }

@@ -217,6 +217,10 @@ describe('uploaded lecture videos: tus upload, transcoding job, protected HLS pl
       await http().post(`/api/educator/videos/${videoId}/captions`).set('Authorization', `Bearer ${otherEducatorToken}`).attach('captions', vtt, 'c.vtt').expect(404);
       await http().post(`/api/educator/videos/${videoId}/captions`).set('Authorization', `Bearer ${studentToken}`).attach('captions', vtt, 'c.vtt').expect(403);
       await http().post(`/api/educator/videos/${videoId}/captions`).set('Authorization', `Bearer ${educatorToken}`).attach('captions', Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHi'), 'c.vtt').expect(415);
+      const signedBefore = links.sign(uploadedVideoUrl(videoId), demoUsers.educator.sub);
+      // Before any captions: an empty answer (the player then offers no CC), and still nothing without a link.
+      await http().get(`/api/videos/${videoId}/captions.vtt${signedBefore.slice(signedBefore.indexOf('?'))}`).expect(204);
+      await http().get(`/api/videos/${videoId}/captions.vtt`).expect(401);
       const { body } = await http().post(`/api/educator/videos/${videoId}/captions`).set('Authorization', `Bearer ${educatorToken}`).attach('captions', vtt, 'c.vtt').expect(200);
       expect(body.video.hasCaptions).toBe(true);
       const signed = links.sign(uploadedVideoUrl(videoId), demoUsers.educator.sub);

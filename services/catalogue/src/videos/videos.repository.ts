@@ -56,6 +56,24 @@ export class VideosRepository {
     );
   }
 
+  /** The seed's fixed video: made once, kept (with its key) on later runs. */
+  async createIfMissing(video: { id: string; educatorId: string; sourceKey: string; sourceName: string; sourceBytes: number }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO catalogue.videos (id, educator_id, source_key, source_name, source_bytes, status, aes_key) VALUES ($1, $2, $3, $4, $5, 'uploading', $6)
+       ON CONFLICT (id) DO NOTHING`,
+      [video.id, video.educatorId, video.sourceKey, video.sourceName.slice(0, 300), video.sourceBytes, randomBytes(16)],
+    );
+  }
+
+  async setSourceBytes(id: string, sourceBytes: number): Promise<void> {
+    await this.dataSource.query(`UPDATE catalogue.videos SET source_bytes = $2, updated_at = now() WHERE id = $1`, [id, sourceBytes]);
+  }
+
+  /** Processing again whatever the state (the seed, when a Ready video's files are gone from the bucket). */
+  async restartProcessing(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE catalogue.videos SET status = 'processing', progress = 0, failure_reason = NULL, updated_at = now() WHERE id = $1`, [id]);
+  }
+
   async find(id: string): Promise<VideoRow | null> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return null;
     const rows: VideoRow[] = await this.dataSource.query(`SELECT ${columns} FROM catalogue.videos WHERE id = $1`, [id]);

@@ -82,6 +82,13 @@ describe('lectureLinksFor', () => {
     expect(paid).toMatchObject({ lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: 'https://example.org/n.pdf' });
     expect(links.verify(FILE, queryOf(paid!.testUrl!))).toMatchObject({ valid: true, userId: 'u1' });
   });
+
+  it('gives no one a lecture video as a plain protected file, not even signed: paid videos stream from /api/videos/ only', () => {
+    const plain = [{ ...chapters[0]!, chapterContent: [{ ...chapters[0]!.chapterContent[1]!, lectureUrl: '/api/files/lectures/paid.mp4' }] }];
+    for (const audience of ['public', { links: new MediaLinks(SECRET, 600), userId: 'u1' }] as const) {
+      expect(lectureLinksFor(plain, audience)[0]!.chapterContent[0]!.lectureUrl).toBeNull();
+    }
+  });
 });
 
 describe('uploaded videos', () => {

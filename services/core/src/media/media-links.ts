@@ -40,6 +40,11 @@ export function isUploadedVideo(url: string | null | undefined): url is string {
   return typeof url === 'string' && VIDEO_FOLDER.test(url);
 }
 
+/** A protected file that is not an uploaded video's folder (notes, tests): never a lecture's video. */
+function isPlainProtectedFile(url: string | null): boolean {
+  return isProtectedFile(url) && !isUploadedVideo(url);
+}
+
 /** What a signature covers: an uploaded video's folder, or the one file. */
 export function signedScopeOf(filePath: string): string {
   return VIDEO_FOLDER.exec(filePath)?.[0] ?? filePath;
@@ -109,7 +114,8 @@ export function lectureLinksFor(chapters: readonly ChapterDto[], audience: Lectu
     ...chapter,
     chapterContent: chapter.chapterContent.map((lecture) => ({
       ...lecture,
-      lectureUrl: link(lecture.lectureUrl, lecture.isPreviewFree),
+      // A lecture's video reaches no one as a plain file: paid videos stream encrypted from /api/videos/ only.
+      lectureUrl: isPlainProtectedFile(lecture.lectureUrl) ? null : link(lecture.lectureUrl, lecture.isPreviewFree),
       notesUrl: link(lecture.notesUrl, lecture.isPreviewFree),
       testUrl: link(lecture.testUrl, lecture.isPreviewFree),
     })),

@@ -68,6 +68,11 @@ describe('POST /internal/enrolments (real PostgreSQL)', () => {
     expect((await check('test|someone-else', courseId).expect(200)).body.enrolled).toBe(false);
     await check('test|watcher', courseId, 'wrong-token-123').expect(401);
     await check('test|watcher', 'not-a-course').expect(400);
+    await check('test|watcher', `${courseId},not-a-course`).expect(400);
+    await check('test|watcher', Array.from({ length: 101 }, () => courseId).join(',')).expect(400);
+    // A video several courses play is asked about all of them at once: enrolled in one of them is enough.
+    expect((await check('test|watcher', `${randomUUID()},${courseId}`).expect(200)).body.enrolled).toBe(true);
+    expect((await check('test|watcher', `${randomUUID()},${randomUUID()}`).expect(200)).body.enrolled).toBe(false);
     await request(app.getHttpServer()).post(`/internal/enrolments/${purchaseId}/revoke`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).send({ refundId: 'rfnd_check' }).expect(200);
     expect((await check('test|watcher', courseId).expect(200)).body.enrolled).toBe(false);
   });

@@ -23,8 +23,8 @@ export class InternalEnrolmentsController {
 
   @Internal()
   @Get('check')
-  async check(@Query(new ZodValidationPipe(enrolmentCheckQuerySchema)) query: { userId: string; courseId: string }): Promise<EnrolmentCheckAnswer> {
-    return { success: true, enrolled: await this.enrolments.isActive(query.userId, query.courseId) };
+  async check(@Query(new ZodValidationPipe(enrolmentCheckQuerySchema)) query: { userId: string; courseId: string[] }): Promise<EnrolmentCheckAnswer> {
+    return { success: true, enrolled: await this.enrolments.isActiveInAny(query.userId, query.courseId) };
   }
 
   @Internal()

@@ -23,6 +23,9 @@ const lecture = (id: string, order: number, title: string, url: string, extra: P
   lectureId: id, lectureOrder: order, lectureTitle: title, lectureDuration: 10, lectureUrl: url, isPreviewFree: false, notesUrl: null, testUrl: null, ...extra,
 });
 
+/** A paid lecture's uploaded video (encrypted HLS): the only kind of paid video link there is. */
+const SETUP_VIDEO = '/api/videos/5e7a1c2b-3d4f-4a5b-8c6d-7e8f9a0b1c2d/master.m3u8';
+
 function sampleCourse(id: string, title: string, lectureIds: [string, string, string]): InternalCourse {
   return {
     _id: id,
@@ -39,7 +42,7 @@ function sampleCourse(id: string, title: string, lectureIds: [string, string, st
         chapterId: `${id.slice(0, -1)}a`, chapterOrder: 1, chapterTitle: 'Basics',
         chapterContent: [
           lecture(lectureIds[0], 1, 'Welcome', 'https://media.example.test/welcome.mp4', { notesUrl: 'https://example.test/notes.pdf' }),
-          lecture(lectureIds[1], 2, 'Setup', '/api/files/lectures/setup.mp4', { notesUrl: '/api/files/notes/setup.pdf', testUrl: '/api/files/notes/setup-test.pdf' }),
+          lecture(lectureIds[1], 2, 'Setup', SETUP_VIDEO, { notesUrl: '/api/files/notes/setup.pdf', testUrl: '/api/files/notes/setup-test.pdf' }),
         ],
       },
       { chapterId: `${id.slice(0, -1)}b`, chapterOrder: 2, chapterTitle: 'Next', chapterContent: [lecture(lectureIds[2], 1, 'Deeper', 'https://media.example.test/deeper.mp4')] },
@@ -164,7 +167,7 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
     const { body } = await http().get('/api/user/enrolled-courses').set(student).expect(200);
     const setup = body.enrolledCourses[1].courseContent[0].chapterContent[1];
     const links = new MediaLinks(TEST_MEDIA_LINK_SECRET, 600);
-    for (const [signed, file] of [[setup.lectureUrl, '/api/files/lectures/setup.mp4'], [setup.notesUrl, '/api/files/notes/setup.pdf'], [setup.testUrl, '/api/files/notes/setup-test.pdf']]) {
+    for (const [signed, file] of [[setup.lectureUrl, SETUP_VIDEO], [setup.notesUrl, '/api/files/notes/setup.pdf'], [setup.testUrl, '/api/files/notes/setup-test.pdf']]) {
       const url = new URL(signed, 'http://portal.test');
       expect(url.pathname).toBe(file);
       // Exactly what catalogue checks before it sends the file.
