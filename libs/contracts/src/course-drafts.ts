@@ -103,7 +103,11 @@ export function courseUpdateOfDraft(draft: CourseDraftContent) {
     classTo: number(draft.fields.classTo),
     subject: draft.fields.subject || undefined,
     board: draft.fields.board || undefined,
-    courseContent: draft.courseContent,
+    // Stored links are null when absent; the payload's schema reads an absent link as undefined.
+    courseContent: draft.courseContent.map((chapter) => ({
+      ...chapter,
+      chapterContent: chapter.chapterContent.map((lecture) => ({ ...lecture, notesUrl: lecture.notesUrl ?? undefined, testUrl: lecture.testUrl ?? undefined })),
+    })),
   };
 }
 

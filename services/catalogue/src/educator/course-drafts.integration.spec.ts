@@ -43,7 +43,7 @@ const completeDraft = (notesUrl?: string): CourseDraftContentInput => ({
     discount: '10',
     classFrom: '9',
     classTo: '9',
-    subject: 'maths',
+    subject: 'mathematics',
     board: 'cbse',
   },
   courseContent: [
@@ -264,8 +264,8 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
       const videoId = randomUUID();
       const dataSource = app.get<DataSource>(getDataSourceToken());
       await dataSource.query(
-        `INSERT INTO catalogue.videos (id, educator_id, source_key, source_name, source_bytes, status) VALUES ($1, $2, 'uploads/videos/x', 'x.mp4', 10, 'processing')`,
-        [videoId, demoUsers.educator.sub],
+        `INSERT INTO catalogue.videos (id, educator_id, source_key, source_name, source_bytes, status, aes_key) VALUES ($1, $2, 'uploads/videos/x', 'x.mp4', 10, 'processing', $3)`,
+        [videoId, demoUsers.educator.sub, Buffer.alloc(16, 7)],
       );
       const draft = completeDraft();
       draft.courseContent![0]!.chapterContent[0]!.lectureUrl = `/api/videos/${videoId}/master.m3u8`;
@@ -284,7 +284,7 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
       const published = await http().post(`/api/educator/courses/${id}/publish`).set(auth(educatorToken)).expect(200);
       expect(published.body).toEqual({ success: true, message: 'Course Published', isPublished: true });
       const page = await http().get(`/api/course/${id}`).expect(200);
-      expect(page.body.courseData).toMatchObject({ courseTitle: 'Class 9 Geometry: Triangles', coursePrice: 799, discount: 10, subject: 'maths', board: 'cbse', classFrom: 9 });
+      expect(page.body.courseData).toMatchObject({ courseTitle: 'Class 9 Geometry: Triangles', coursePrice: 799, discount: 10, subject: 'mathematics', board: 'cbse', classFrom: 9 });
       expect(page.body.courseData.courseContent[0].chapterContent[0].lectureUrl).toBeNull(); // paid: no link for the public
       await http().get(`/api/educator/courses/${id}/draft`).set(auth(educatorToken)).expect(404);
       await save(id, 1, completeDraft()).expect(404);

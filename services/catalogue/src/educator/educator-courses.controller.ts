@@ -11,7 +11,6 @@ import {
   type CourseDraftDto,
   type CourseDraftSaved,
   type LectureFileUploaded,
-  type SaveCourseDraftRequest,
   EDUCATOR_ROLE,
   firstNonYouTubeLecture,
   newCourseSchema,
@@ -132,10 +131,9 @@ export class EducatorCoursesController {
   @Put('courses/:id/draft')
   async saveDraft(
     @Param('id', new ZodValidationPipe(courseIdSchema)) id: string,
-    @Body(new ZodValidationPipe(saveCourseDraftSchema)) body: SaveCourseDraftRequest,
+    @Body(new ZodValidationPipe(saveCourseDraftSchema)) request: z.output<typeof saveCourseDraftSchema>,
     @CurrentUser() educator: AuthUser,
   ): Promise<CourseDraftSaved> {
-    const request = saveCourseDraftSchema.parse(body);
     const current = await this.authoring.findOwned(id, educator.id).catch(() => null);
     const draft = storedLectureLinks(request.draft, current ?? ({ id, chapters: [] } as unknown as CourseEntity));
     await this.checkVideos(draft.courseContent, educator.id);

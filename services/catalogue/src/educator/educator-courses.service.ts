@@ -13,6 +13,7 @@ import {
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { DataSource, Repository } from 'typeorm';
 import { isProtectedFile, isUploadedVideo, protectedFilePath } from '@academy/service-core';
 import { BadRequestException } from '@nestjs/common';
@@ -175,8 +176,9 @@ export function draftAsCourse(course: CourseEntity): CourseEntity {
   });
 }
 
-function sameContent(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/** Equal as stored: jsonb orders an object's keys its own way and drops undefined ones. */
+function sameContent(stored: unknown, sent: unknown): boolean {
+  return isDeepStrictEqual(stored, JSON.parse(JSON.stringify(sent)));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -16,9 +16,15 @@ export class CourseDrafts1790200000000 implements MigrationInterface {
         ADD COLUMN draft_version integer NOT NULL DEFAULT 0,
         ADD CONSTRAINT courses_draft_unpublished CHECK (NOT (is_draft AND is_published))
     `);
+    // A draft may have no title yet (the checklist asks for one before it is published).
+    await queryRunner.query(`ALTER TABLE catalogue.courses DROP CONSTRAINT courses_title_check`);
+    await queryRunner.query(`ALTER TABLE catalogue.courses ADD CONSTRAINT courses_title_check CHECK (length(title) <= 200 AND (is_draft OR length(title) >= 1))`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DELETE FROM catalogue.courses WHERE is_draft`);
+    await queryRunner.query(`ALTER TABLE catalogue.courses DROP CONSTRAINT courses_title_check`);
+    await queryRunner.query(`ALTER TABLE catalogue.courses ADD CONSTRAINT courses_title_check CHECK (length(title) BETWEEN 1 AND 200)`);
     await queryRunner.query(`
       ALTER TABLE catalogue.courses
         DROP CONSTRAINT courses_draft_unpublished,
