@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHECKLIST_MESSAGES, DRAFT_CONFLICT_MESSAGE } from '@academy/contracts';
+import { CHECKLIST_MESSAGES, DRAFT_CONFLICT_MESSAGE, LECTURE_FILE_NOT_PDF_MESSAGE, LECTURE_FILE_TOO_LARGE_MESSAGE, PUBLIC_LINK_NOTICE } from '@academy/contracts';
 import { failure, fakeServer, on, ok, renderEducatorApp, type FakeRoute, type Reply, type SeenRequest } from '../testing/educatorTestKit';
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'thumb.png', { type: 'image/png' });
@@ -385,6 +385,63 @@ describe('Add Course', () => {
     await user.type(await screen.findByDisplayValue('Mine'), ' and more');
     expect(await screen.findByText(`Not saved — ${DRAFT_CONFLICT_MESSAGE}`, {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('takes notes as a PDF with upload progress, refuses a renamed program under the field, and says a link is public', async () => {
+    const server = draftServer();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const seen = fakeServer(
+      (request) =>
+        request.method === 'POST' && request.path.endsWith('/lecture-files')
+          ? answered.then(() => ({ status: 201, body: { success: true, url: '/api/files/lecture-files/x/n.pdf?user=u&expires=1&signature=s', fileName: 'notes.pdf' } }))
+          : undefined,
+      ...server.routes,
+    );
+    const { user } = await openAddCourse();
+    await user.type(screen.getByLabelText('Course Title'), 'Integers');
+    await addChapter(user, 'Integers');
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture to Integers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
+    expect(within(dialog).getByLabelText('Notes Download URL')).toHaveAccessibleDescription(PUBLIC_LINK_NOTICE);
+
+    const program = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00])], 'notes.pdf', { type: 'application/pdf' });
+    await user.upload(within(dialog).getByLabelText('Or upload the notes as a PDF'), program);
+    const field = within(dialog).getByLabelText('Or upload the notes as a PDF');
+    expect(await within(dialog).findByText(LECTURE_FILE_NOT_PDF_MESSAGE)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(LECTURE_FILE_NOT_PDF_MESSAGE));
+    expect(seen.filter((r) => r.path.endsWith('/lecture-files'))).toEqual([]);
+
+    const pdf = new File(['%PDF-1.4 notes'], 'chapter-1-notes.pdf', { type: 'application/pdf' });
+    await user.upload(within(dialog).getByLabelText('Or upload the notes as a PDF'), pdf);
+    const progress = await within(dialog).findByRole('progressbar', { name: 'Uploading the notes' });
+    await waitFor(() => expect(progress).toHaveAttribute('value', '50'));
+    act(() => answer());
+    expect(await within(dialog).findByText('chapter-1-notes.pdf')).toBeInTheDocument();
+    expect(within(dialog).queryByText(LECTURE_FILE_NOT_PDF_MESSAGE)).toBeNull();
+    const sent = seen.find((r) => r.path.endsWith('/lecture-files'))!;
+    expect((sent.body as FormData).get('file')).toBeInstanceOf(File);
+
+    await user.type(within(dialog).getByLabelText('Lecture Title'), 'Number line');
+    await user.type(within(dialog).getByLabelText('Duration (minutes)'), '12');
+    await user.type(within(dialog).getByLabelText('Lecture URL (YouTube or uploaded video)'), 'https://youtu.be/abcdefghijk');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(server.lastSave().draft.courseContent).toEqual([
+      { chapterTitle: 'Integers', chapterContent: [expect.objectContaining({ notesUrl: '/api/files/lecture-files/x/n.pdf?user=u&expires=1&signature=s' })] },
+    ]), { timeout: 5000 });
+  });
+
+  it('refuses a notes file over 20 MB before sending it', async () => {
+    const seen = fakeServer(...draftServer().routes);
+    const { user } = await openAddCourse();
+    await addChapter(user, 'Integers');
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture to Integers' }));
+    const big = new File(['%PDF-'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
+    await user.upload(screen.getByLabelText('Or upload the test as a PDF'), big);
+    expect(await screen.findByText(LECTURE_FILE_TOO_LARGE_MESSAGE)).toBeInTheDocument();
+    expect(seen.filter((r) => r.path.endsWith('/lecture-files'))).toEqual([]);
   });
 
   it('refuses a thumbnail that is not PNG, JPEG or WebP', async () => {

@@ -16,9 +16,13 @@ export interface LectureFileFieldProps {
 }
 
 /** A PDF's first bytes ("%PDF-"): what the server checks too, so a renamed program is refused before it is sent. */
-async function looksLikePdf(file: File): Promise<boolean> {
-  const head = new Uint8Array(await new Response(file.slice(0, 5)).arrayBuffer());
-  return String.fromCharCode(...head) === '%PDF-';
+function looksLikePdf(file: File): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String.fromCharCode(...new Uint8Array(reader.result as ArrayBuffer)) === '%PDF-');
+    reader.onerror = () => reject(new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file.slice(0, 5));
+  });
 }
 
 /**
