@@ -102,7 +102,6 @@ export function useDraftAutosave(courseId: string, initialVersion: number) {
       setStatus((current) => (current.kind === 'retrying' ? current : { kind: 'saving' }));
       if (!inFlight.current) schedule(AUTOSAVE_DELAY_MS);
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [courseId, schedule],
   );
 
@@ -125,7 +124,6 @@ export function useDraftAutosave(courseId: string, initialVersion: number) {
       await sendRef.current();
       if (lastFailure.current) throw lastFailure.current;
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -137,7 +135,6 @@ export function useDraftAutosave(courseId: string, initialVersion: number) {
       window.removeEventListener('online', online);
       if (timer.current) clearTimeout(timer.current);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [schedule]);
 
   return { status, change, flush, markSaved, version: () => version.current };
