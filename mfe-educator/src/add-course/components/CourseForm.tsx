@@ -55,6 +55,8 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
   /** A draft's thumbnail once stored (its URL), and the upload's percent meanwhile. */
   const [storedThumbnail, setStoredThumbnail] = useState<string | null>(initial?.thumbnailUrl || null);
   const [thumbnailPercent, setThumbnailPercent] = useState<number | null>(null);
+  /** A draft's thumbnail on its way: publishing waits for it. */
+  const thumbnailUpload = useRef<Promise<unknown> | null>(null);
 
   // A draft hands every change on: a field typed (react-hook-form's watch), a chapter, lecture or quiz changed.
   const onContentChangeRef = useRef(onContentChange);
@@ -91,7 +93,7 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
     setThumbnail(file);
     if (file && uploadThumbnail) {
       setThumbnailPercent(0);
-      uploadThumbnail(file, ({ loaded, total }) => setThumbnailPercent(total > 0 ? Math.round((loaded / total) * 100) : 0))
+      thumbnailUpload.current = uploadThumbnail(file, ({ loaded, total }) => setThumbnailPercent(total > 0 ? Math.round((loaded / total) * 100) : 0))
         .then((url) => setStoredThumbnail(url))
         .catch((failure: unknown) => {
           toast.error(errorMessage(failure));
@@ -104,6 +106,7 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
   const sendPublish = async (run: () => Promise<void>) => {
     setIsSubmitting(true);
     try {
+      await thumbnailUpload.current;
       await run();
     } catch (failure) {
       toast.error(errorMessage(failure));
