@@ -61,9 +61,14 @@ export interface UserCertificatesAnswer {
  * Progress's live entitlement check (catalogue asks it before answering an uploaded video's key or segments): true
  * while the user is enrolled in the course; a refunded enrolment is gone, so false.
  */
-export const ENROLMENT_CHECK_PATH = (userId: string, courseId: string) =>
-  `/internal/enrolments/check?${new URLSearchParams({ userId, courseId }).toString()}`;
-export const enrolmentCheckQuerySchema = z.object({ userId: z.string().min(1).max(200), courseId: z.string().uuid() });
+export const ENROLMENT_CHECK_PATH = (userId: string, courseId: string, options: { orParentOfEnrolled?: boolean } = {}) =>
+  `/internal/enrolments/check?${new URLSearchParams({ userId, courseId, ...(options.orParentOfEnrolled ? { orParentOfEnrolled: 'true' } : {}) }).toString()}`;
+/** `orParentOfEnrolled`: a parent linked to a learner enrolled now counts too (notes and tests, never videos). */
+export const enrolmentCheckQuerySchema = z.object({
+  userId: z.string().min(1).max(200),
+  courseId: z.string().uuid(),
+  orParentOfEnrolled: z.enum(['true']).optional(),
+});
 export interface EnrolmentCheckAnswer {
   success: true;
   enrolled: boolean;

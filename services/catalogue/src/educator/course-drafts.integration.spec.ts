@@ -335,7 +335,7 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
       expect(theirs.body.message).toMatch(/notesUrl/);
     });
 
-    it('downloads: 401 without a link, 403 for a student not enrolled, 200 for the enrolled learner (through progress) and the educator', async () => {
+    it('downloads: 401 without a link, 403 for a student not enrolled, 200 for the enrolled learner, a linked parent (through progress) and the educator', async () => {
       const id = randomUUID();
       await save(id, 0, completeDraft()).expect(200);
       const uploaded = (await uploadPdf(id).expect(201)).body.url as string;
@@ -367,6 +367,24 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
       expect(learnerLink).toContain(encodeURIComponent(demoUsers.student.sub));
       const file = await http().get(learnerLink).expect(200);
       expect(Buffer.from(file.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+
+      // A parent: nothing before linking (a link signed for them is refused); once linked to the enrolled learner, the
+      // parent's view of the child signs the notes for the parent, and they download.
+      const parentToken = await env.issuer.sign(demoUsers.parent);
+      await http().get(links.sign(bare, demoUsers.parent.sub)).expect(403);
+      const progressHttp = () => request(progress.getHttpServer());
+      const code = (await progressHttp().post('/api/parents/link-codes').set(auth(studentToken)).expect(201)).body.linkCode.code as string;
+      await progressHttp().post('/api/parents/links').set(auth(parentToken)).send({ code }).expect(201);
+      const child = await progressHttp().get(`/api/parents/children/${encodeURIComponent(demoUsers.student.sub)}`).set(auth(parentToken)).expect(200);
+      const files = (child.body.courses as { courseId: string; lectureFiles: { notesUrl: string | null }[] }[]).find((entry) => entry.courseId === id)!.lectureFiles;
+      const parentLink = files[0]!.notesUrl!;
+      expect(parentLink).toContain(encodeURIComponent(demoUsers.parent.sub));
+      await http().get(parentLink).expect(200);
+      // Another parent, not linked, with a link signed for them: refused.
+      await http().get(links.sign(bare, demoUsers.otherParent.sub)).expect(403);
+      // The link removed: the parent's link stops working.
+      await progressHttp().delete(`/api/parents/links/${encodeURIComponent(demoUsers.student.sub)}`).set(auth(parentToken)).expect(200);
+      await http().get(parentLink).expect(403);
     });
   });
 });

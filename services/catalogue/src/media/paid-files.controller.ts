@@ -24,12 +24,12 @@ export class PaidFilesController {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** An uploaded lecture file is for the course's educator and its learners enrolled now (a refund ends it). */
+  /** An uploaded lecture file is for the course's educator, its learners enrolled now and their linked parents. */
   private async mayRead(userId: string, courseId: string): Promise<boolean> {
     const rows = (await this.dataSource.query('SELECT educator_id FROM catalogue.courses WHERE id = $1', [courseId])) as { educator_id: string }[];
     if (rows.length === 0) return false;
     if (rows[0]!.educator_id === userId) return true;
-    return this.progress.isEnrolled(userId, courseId);
+    return this.progress.isEnrolledOrParentOfEnrolled(userId, courseId);
   }
 
   @Public()

@@ -15,4 +15,9 @@ export class ProgressClient {
   async isEnrolled(userId: string, courseId: string): Promise<boolean> {
     return (await this.client.get<EnrolmentCheckAnswer>(ENROLMENT_CHECK_PATH(userId, courseId))).enrolled;
   }
+
+  /** Enrolled now, or a parent linked to a learner enrolled now (notes and tests; never videos). */
+  async isEnrolledOrParentOfEnrolled(userId: string, courseId: string): Promise<boolean> {
+    return (await this.client.get<EnrolmentCheckAnswer>(ENROLMENT_CHECK_PATH(userId, courseId, { orParentOfEnrolled: true }))).enrolled;
+  }
 }
