@@ -43,7 +43,7 @@ async function addChapter(page: Page, name: string): Promise<void> {
 describe('course drafts', () => {
   let draftId = '';
 
-  it('keeps what the educator types across reloads and a lost connection, at 1280 px; the catalogue never shows it', async () => {
+  it('keeps what the educator types across reloads and a lost connection, at 1280 px; the catalogue never shows it; the checklist names what is missing', async () => {
     const educator = await openPage(browser, { width: 1280, height: 900 });
     const { page, context } = educator;
     await signIn(page, portalUrl, 'Meera Iyer');
@@ -95,6 +95,21 @@ describe('course drafts', () => {
     await page.goto(`${portalUrl}/educator/my-courses`);
     await page.getByRole('link', { name: `Continue editing ${courseTitle}` }).click();
     expect(await page.getByLabel('Course Title').inputValue()).toBe(courseTitle);
+
+    // ADD without a thumbnail: the spec's notice. With one but no chapter: the checklist names it and leads there.
+    await page.getByLabel('Subject', { exact: true }).selectOption('mathematics');
+    await page.getByLabel('Board', { exact: true }).selectOption('cbse');
+    await page.getByRole('button', { name: 'ADD', exact: true }).click();
+    await page.getByText('Thumbnail Not Selected').waitFor();
+    await page.locator('input[type="file"][accept*="image"]').setInputFiles({ name: 'trig.png', mimeType: 'image/png', buffer: thumbnailPng });
+    await page.getByRole('img', { name: 'Preview of trig.png' }).waitFor();
+    await page.getByRole('button', { name: 'ADD', exact: true }).click();
+    const checklist = page.getByRole('region', { name: 'Before you publish' });
+    await checklist.getByRole('link', { name: 'Chapters' }).waitFor();
+    expect(await checklist.getByRole('listitem').allTextContents()).toEqual(['Chapters: Add at least one chapter with a lecture']);
+    await checklist.getByRole('link', { name: 'Chapters' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('+ Add Chapter');
+    expect((await fetch(`${portalUrl}/api/course/${draftId}`)).status).toBe(404);
     await context.close();
   }, 120_000);
 
@@ -140,7 +155,7 @@ describe('course drafts', () => {
     await context.close();
   }, 120_000);
 
-  it('previews the draft, lists what is missing, then ADD publishes it; its notes need a signed link', async () => {
+  it('previews the draft as a learner would see it, then ADD publishes it; its notes need a signed link', async () => {
     const educator = await openPage(browser);
     const { page, context } = educator;
     await signIn(page, portalUrl, 'Meera Iyer');
@@ -155,11 +170,8 @@ describe('course drafts', () => {
     await page.getByRole('link', { name: 'Back to editing' }).click();
     await page.getByRole('heading', { level: 1, name: 'Add Course' }).waitFor();
 
-    // No thumbnail yet: the spec's notice, and nothing is published.
-    await page.getByRole('button', { name: 'ADD', exact: true }).click();
-    await page.getByText('Thumbnail Not Selected').waitFor();
-    await page.locator('input[type="file"][accept*="image"]').setInputFiles({ name: 'trig.png', mimeType: 'image/png', buffer: thumbnailPng });
-    await page.getByRole('img', { name: 'Preview of trig.png' }).waitFor();
+    // The thumbnail chosen earlier is still there; the checklist is complete now, so ADD publishes.
+    await page.getByRole('img', { name: 'Current thumbnail' }).waitFor();
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await page.getByText(/Course Added/).first().waitFor({ timeout: 15_000 });
     expect(await page.getByLabel('Course Title').inputValue()).toBe('');
