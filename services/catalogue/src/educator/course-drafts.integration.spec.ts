@@ -330,6 +330,19 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
       await save(id, 3, { ...completeDraft(), courseContent: [] }).expect(200);
       expect(await bucketFiles(id)).toEqual([]);
 
+      // A file uploaded and never kept in the draft (replaced in the dialog) is swept when the course is published.
+      const abandoned = (await uploadPdf(id).expect(201)).body.url as string;
+      const kept = (await uploadPdf(id).expect(201)).body.url as string;
+      await save(id, 4, completeDraft(kept)).expect(200);
+      await http().put(`/api/educator/courses/${id}/thumbnail`).set(auth(educatorToken)).attach('image', png, 'thumb.png').expect(200);
+      await http().post(`/api/educator/courses/${id}/publish`).set(auth(educatorToken)).expect(200);
+      expect(await bucketFiles(id)).toEqual([`paid${kept.split('?')[0]!.slice('/api/files'.length)}`]);
+      expect(abandoned).not.toBe(kept);
+      // A draft cannot be overwritten through the edit route.
+      const draftOnly = await newDraft();
+      const edit = await http().put(`/api/educator/courses/${draftOnly}`).set(auth(educatorToken)).field('courseData', JSON.stringify({ courseTitle: 'x', coursePrice: 0, discount: 0 })).expect(409);
+      expect(edit.body.message).toMatch(/draft/);
+
       const otherDraft = await newDraft();
       const theirs = await save(otherDraft, 1, completeDraft(second)).expect(400);
       expect(theirs.body.message).toMatch(/notesUrl/);

@@ -34,6 +34,8 @@ import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, ThumbnailStore } from './thu
 import { VideosRepository } from '../videos/videos.repository.js';
 import { CommerceClient } from './commerce-client.js';
 
+export const DRAFT_EDITED_ELSEWHERE_MESSAGE = 'This course is a draft: continue editing it in Add Course, which saves it as you type';
+
 /** Parses the multipart `courseData` field (a JSON string) with a schema; the first problem becomes a 400. */
 function parseCourseData<S extends z.ZodType>(raw: unknown, schema: S): z.infer<S> {
   if (typeof raw !== 'string' || raw.length === 0) throw new BadRequestException('courseData is required');
@@ -199,6 +201,7 @@ export class EducatorCoursesController {
   ): Promise<{ success: true; message: string; course: EducatorCourseDetail }> {
     const parsed = parseCourseData(courseData, courseUpdateSchema);
     const current = await this.authoring.findOwned(id, educator.id); // 404 before anything is stored
+    if (current.isDraft) throw new ConflictException(DRAFT_EDITED_ELSEWHERE_MESSAGE);
     const input = storedLectureLinks(parsed, current);
     // A lecture that keeps its id may keep the link it already had (the seeded demo courses play local mp4s).
     const existingLinks = new Map(current.chapters.flatMap((chapter) => chapter.lectures.map((lecture) => [lecture.id, lecture.url] as const)));
@@ -208,8 +211,8 @@ export class EducatorCoursesController {
     if (current.isPublished && notReady.length > 0) throw new ConflictException(VIDEOS_NOT_READY_MESSAGE);
     const thumbnailUrl = image ? await this.thumbnails.save(image.buffer, requireThumbnailKind(image.buffer)) : null;
     await this.authoring.update(id, educator.id, input, thumbnailUrl);
-    const kept = lectureFilesOf(id, storedLinksOf({ chapters: [], draftContent: { fields: {} as never, courseContent: input.courseContent } }));
-    await this.lectureFiles.removeAll([...lectureFilesOf(id, storedLinksOf(current))].filter((link) => !kept.has(link)));
+    // Files the saved content no longer uses (replaced, removed, or uploaded and never kept) leave the bucket.
+    await this.lectureFiles.removeUnused(id, lectureFilesOf(id, storedLinksOf({ chapters: [], draftContent: { fields: {} as never, courseContent: input.courseContent } })));
     const updated = await this.authoring.findOwned(id, educator.id);
     return { success: true, message: 'Course Updated', course: toEducatorCourseDetail(updated, { links: this.mediaLinks, userId: educator.id }) };
   }
@@ -232,6 +235,7 @@ export class EducatorCoursesController {
       const notYouTube = firstNonYouTubeLecture(input.courseContent);
       if (notYouTube) throw new BadRequestException(notYouTube);
       await this.authoring.publishDraft(id, educator.id, input);
+      await this.lectureFiles.removeUnused(id, lectureFilesOf(id, storedLinksOf({ chapters: [], draftContent: course.draftContent })));
       return { success: true, message: 'Course Published', isPublished: true };
     }
     const videoIds = course.chapters.flatMap((chapter) => chapter.lectures.map((lecture) => uploadedVideoIdOf(lecture.url))).filter((videoId) => videoId !== null);

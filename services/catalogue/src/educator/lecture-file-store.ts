@@ -40,6 +40,18 @@ export class LectureFileStore {
     return link;
   }
 
+  /**
+   * Removes every file of the course's folder that `kept` does not name: uploads left behind (a file replaced in the
+   * dialog before its lecture was added, a dialog closed). Run when the content is final (publish, an edit saved),
+   * never during autosave, while a dialog may hold an upload not yet in the draft.
+   */
+  async removeUnused(courseId: string, kept: ReadonlySet<string>): Promise<void> {
+    const folder = storageKeyOfMediaUrl(lectureFileFolder(courseId) + 'x')!.slice(0, -1);
+    const stored = await this.storage.list(folder);
+    const keptKeys = new Set([...kept].map((link) => storageKeyOfMediaUrl(link)));
+    await this.removeAll(stored.filter((object) => !keptKeys.has(object.key)).map((object) => `${lectureFileFolder(courseId)}${object.key.slice(folder.length)}`));
+  }
+
   /** Removes the objects of links no longer used; a failure is logged (the object is unreachable without a link anyway). */
   async removeAll(links: Iterable<string>): Promise<void> {
     for (const link of links) {
