@@ -9,7 +9,7 @@ import {
   type EducatorCourse,
   type EducatorCourseDetail,
 } from '@academy/contracts';
-import { INTERNAL_TOKEN_HEADER, MEDIA_LINK_MISSING_MESSAGE, MEDIA_LINKS, OBJECT_STORAGE, runMigrations, type MediaLinks, type ObjectStorage } from '@academy/service-core';
+import { allowJsonBodiesUpTo, INTERNAL_TOKEN_HEADER, MEDIA_LINK_MISSING_MESSAGE, MEDIA_LINKS, OBJECT_STORAGE, runMigrations, type MediaLinks, type ObjectStorage } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { ProgressAppModule, progressDatabase } from '@academy/progress/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -22,6 +22,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
+import { CATALOGUE_JSON_BODY_LIMIT } from '../catalogue-config.js';
 import { FILE_NOT_ENTITLED_MESSAGE } from '../media/paid-files.controller.js';
 import { COMMERCE_TEST_ENV, startRealCommerce } from '../testing/real-commerce.js';
 
@@ -98,6 +99,7 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
     await progress.listen(0, '127.0.0.1');
     process.env.PROGRESS_URL = `http://127.0.0.1:${(progress.getHttpServer().address() as AddressInfo).port}`;
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
+    allowJsonBodiesUpTo(app, CATALOGUE_JSON_BODY_LIMIT); // as main.ts does
     await app.listen(cataloguePort, '127.0.0.1');
     storage = app.get<ObjectStorage>(OBJECT_STORAGE);
     educatorToken = await env.issuer.sign(demoUsers.educator);
@@ -191,6 +193,13 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
       expect(retried.body.version).toBe(2);
       const retriedFirst = await save(id, 0, newer).expect(200);
       expect(retriedFirst.body.version).toBe(2);
+    });
+
+    it('takes a draft whose description is as long as a description may be', async () => {
+      const id = await newDraft();
+      const description = `<p>${'Sine and cosine & "tangent" '.repeat(3500)}</p>`.slice(0, 100_000);
+      await save(id, 1, { fields: { ...emptyFields, courseTitle: 'Long', courseDescription: description }, courseContent: [] }).expect(200);
+      expect((await getDraft(id)).draft.fields.courseDescription).toBe(description);
     });
 
     it('keeps the thumbnail chosen for a draft', async () => {
