@@ -109,7 +109,6 @@ export async function bootstrapWorker(workerModule: Type<unknown>): Promise<INes
     installRejectionGuard();
     const app = await NestFactory.createApplicationContext(workerModule, { bufferLogs: true, abortOnError: false });
     app.useLogger(app.get(Logger));
-    if (options.jsonBodyLimit) allowJsonBodiesUpTo(app, options.jsonBodyLimit);
     app.enableShutdownHooks();
     if (config.METRICS_PORT !== undefined) {
       const metrics = await startMetricsServer(config.METRICS_PORT, bindAddressFrom());
