@@ -28,6 +28,9 @@ async function authorCourseWithQuiz(page: Page): Promise<void> {
   await page.goto(`${portalUrl}/educator/add-course`);
   await page.getByRole('heading', { level: 1, name: 'Add Course' }).waitFor();
   await page.getByLabel('Course Title').fill(courseTitle);
+  // A description is on the publish checklist.
+  await page.locator('.rte-editor [contenteditable="true"]').click();
+  await page.keyboard.type('Adding and subtracting integers, with a quiz.');
   await page.getByLabel('Course Price').fill('0');
   await page.getByLabel('Discount %').fill('0');
   await page.getByLabel('Class (from)').selectOption('7');

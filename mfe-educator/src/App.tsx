@@ -2,6 +2,7 @@ import { remotePageRoutes } from '@academy/platform';
 import { Link, Route, Routes } from '@academy/routing';
 import { AddCoursePage } from './add-course/AddCoursePage';
 import { EditCoursePage } from './add-course/EditCoursePage';
+import { PreviewCoursePage } from './add-course/PreviewCoursePage';
 import { CouponsPage } from './coupons/CouponsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { InboxPage } from './inbox/InboxPage';
@@ -38,6 +39,7 @@ export default function App() {
           myCourses: MyCoursesPage,
           studentsEnrolled: StudentsEnrolledPage,
           editCourse: EditCoursePage,
+          previewCourse: PreviewCoursePage,
           coupons: CouponsPage,
           inbox: InboxPage,
           payouts: PayoutsPage,

@@ -13,6 +13,8 @@ export interface EducatorCourse extends CourseSummary {
   /** This course's net earnings from commerce's earnings ledger (the dashboard's source too). */
   earnings: number;
   isPublished: boolean;
+  /** Never published yet: saved as it is typed, seen by its educator alone ("Continue editing"). */
+  isDraft: boolean;
 }
 
 /** GET /internal/courses/:id — every lecture URL included; only for commerce and progress. */

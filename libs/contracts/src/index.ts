@@ -18,6 +18,7 @@ export * from './requests.js';
 export * from './text.js';
 export * from './video.js';
 export * from './catalogue.js';
+export * from './course-drafts.js';
 export * from './earnings.js';
 export * from './events.js';
 export * from './learning.js';

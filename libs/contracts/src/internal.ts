@@ -64,8 +64,9 @@ export const ENROLMENT_CHECK_MAX_COURSES = 100;
  * Progress's live entitlement check (catalogue asks it before answering an uploaded video's key or segments): true
  * while the user is enrolled in one of the courses (comma-separated ids); a refunded enrolment is gone, so false.
  */
-export const ENROLMENT_CHECK_PATH = (userId: string, courseIds: readonly string[]) =>
-  `/internal/enrolments/check?${new URLSearchParams({ userId, courseId: courseIds.join(',') }).toString()}`;
+export const ENROLMENT_CHECK_PATH = (userId: string, courseIds: readonly string[], options: { orParentOfEnrolled?: boolean } = {}) =>
+  `/internal/enrolments/check?${new URLSearchParams({ userId, courseId: courseIds.join(','), ...(options.orParentOfEnrolled ? { orParentOfEnrolled: 'true' } : {}) }).toString()}`;
+/** `orParentOfEnrolled`: a parent linked to a learner enrolled now counts too (notes and tests, never videos). */
 export const enrolmentCheckQuerySchema = z.object({
   userId: z.string().min(1).max(200),
   courseId: z
@@ -73,6 +74,7 @@ export const enrolmentCheckQuerySchema = z.object({
     .max(ENROLMENT_CHECK_MAX_COURSES * 37)
     .transform((value) => value.split(','))
     .pipe(z.array(z.string().uuid('courseId must be course ids separated by commas')).min(1).max(ENROLMENT_CHECK_MAX_COURSES)),
+  orParentOfEnrolled: z.enum(['true']).optional(),
 });
 export interface EnrolmentCheckAnswer {
   success: true;

@@ -81,6 +81,13 @@ export interface ParentLinksAnswer {
 }
 
 /** One enrolled course of a child, as the parent sees it (read-only). */
+export interface ChildLectureFiles {
+  lectureId: string;
+  lectureTitle: string;
+  notesUrl: string | null;
+  testUrl: string | null;
+}
+
 export interface ChildCourseProgress {
   courseId: string;
   courseTitle: string;
@@ -98,6 +105,11 @@ export interface ChildCourseProgress {
   rating: number | null;
   /** Present once the certificate can be downloaded (every lecture complete). */
   certificate: { code: string | null; downloadPath: string } | null;
+  /**
+   * The course's notes and tests, lecture by lecture (only lectures that have one): paid files as short-lived links
+   * signed for the parent, an educator's outside links as stored.
+   */
+  lectureFiles: ChildLectureFiles[];
   /**
    * Quiz scores (assessments): filled in when quizzes land; until then always empty.
    * One entry per quiz attempted: best score in percent.

@@ -1,10 +1,45 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failure, fakeServer, on, ok, renderEducatorApp, type SeenRequest } from '../testing/educatorTestKit';
+import { CHECKLIST_MESSAGES, DRAFT_CONFLICT_MESSAGE, LECTURE_FILE_NOT_PDF_MESSAGE, LECTURE_FILE_TOO_LARGE_MESSAGE, PUBLIC_LINK_NOTICE } from '@academy/contracts';
+import { failure, fakeServer, on, ok, renderEducatorApp, type FakeRoute, type Reply, type SeenRequest } from '../testing/educatorTestKit';
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'thumb.png', { type: 'image/png' });
 
+/**
+ * Catalogue's draft routes at the network boundary: saves keep a version (a stale one is a 409), the thumbnail is
+ * stored, the checklist answers `missing`, publish answers `publishReply`. `saves` are the bodies of the PUTs.
+ */
+function draftServer(options: { missing?: object[]; publishReply?: Reply; failSaves?: number } = {}) {
+  const saves: { baseVersion: number; draft: { fields: Record<string, string>; courseContent: unknown[] } }[] = [];
+  let version = 0;
+  let failures = options.failSaves ?? 0;
+  const routes: FakeRoute[] = [
+    (request) => {
+      if (request.method !== 'PUT' || !/^\/api\/educator\/courses\/[^/]+\/draft$/.test(request.path)) return undefined;
+      if (failures > 0) {
+        failures -= 1;
+        return failure(503, 'Catalogue is unavailable');
+      }
+      const body = JSON.parse(request.body as string);
+      if (body.baseVersion !== version) return failure(409, DRAFT_CONFLICT_MESSAGE);
+      saves.push(body);
+      version += 1;
+      return ok({ version, savedAt: new Date().toISOString() });
+    },
+    (request) =>
+      request.method === 'PUT' && request.path.endsWith('/thumbnail') ? ok({ thumbnailUrl: '/media/thumbnails/uploads/t.png' }) : undefined,
+    (request) => (request.method === 'GET' && request.path.endsWith('/checklist') ? ok({ missing: options.missing ?? [] }) : undefined),
+    (request) =>
+      request.method === 'POST' && request.path.endsWith('/publish') ? (options.publishReply ?? ok({ message: 'Course Published', isPublished: true })) : undefined,
+  ];
+  return { routes, saves, lastSave: () => saves[saves.length - 1]! };
+}
+
+// The whole App renders, the editor chunk loads and the draft saves after its quiet time: slow on a shared machine.
+jest.setTimeout(20_000);
+
 beforeEach(() => {
+  window.localStorage.clear();
   URL.createObjectURL = jest.fn(() => 'blob:preview');
   URL.revokeObjectURL = jest.fn();
 });
@@ -30,7 +65,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
 
 describe('Add Course: what the course is for', () => {
   it('requires the class range, subject and board, with a message under each', async () => {
-    fakeServer();
+    fakeServer(...draftServer().routes);
     const { user } = await openAddCourse();
     await user.type(screen.getByLabelText('Course Title'), 'Class 7 Maths: Integers');
     await user.type(screen.getByLabelText('Course Price'), '349.5');
@@ -61,17 +96,17 @@ async function addLecture(user: ReturnType<typeof userEvent.setup>, chapter: str
 }
 
 describe('Add Course', () => {
-  it('shows "Thumbnail Not Selected" and sends nothing without a thumbnail', async () => {
-    const seen = fakeServer();
+  it('shows "Thumbnail Not Selected" and publishes nothing without a thumbnail', async () => {
+    const seen = fakeServer(...draftServer().routes);
     const { user } = await openAddCourse();
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'ADD' }));
     expect(await screen.findByText('Thumbnail Not Selected')).toBeInTheDocument();
-    expect(seen.filter((r) => r.path.includes('add-course'))).toEqual([]);
+    expect(seen.filter((r) => r.path.includes('/publish') || r.path.includes('add-course'))).toEqual([]);
   });
 
-  it('shows the contract\'s errors under the fields (aria-invalid, aria-describedby) and sends nothing', async () => {
-    const seen = fakeServer();
+  it('shows the contract\'s errors under the fields (aria-invalid, aria-describedby) and publishes nothing', async () => {
+    const seen = fakeServer(...draftServer().routes);
     const { user } = await openAddCourse();
     await user.upload(screen.getByLabelText('Course Thumbnail'), png());
     await user.type(screen.getByLabelText('Course Price'), '-5');
@@ -83,7 +118,7 @@ describe('Add Course', () => {
     expect(screen.getByLabelText('Course Price')).toHaveAccessibleDescription('Course Price cannot be negative');
     expect(screen.getByLabelText('Discount %')).toHaveAccessibleDescription('Discount must be between 0 and 100');
     expect(title).toHaveFocus(); // the first invalid field
-    expect(seen.filter((r) => r.path.includes('add-course'))).toEqual([]);
+    expect(seen.filter((r) => r.path.includes('/publish'))).toEqual([]);
 
     // Corrected fields lose their error once submitted again.
     await user.type(title, 'Integers');
@@ -93,7 +128,7 @@ describe('Add Course', () => {
   });
 
   it('refuses a price whose amount after discount cannot be charged (between ₹0 and ₹1, above ₹5,00,000) under Course Price', async () => {
-    const seen = fakeServer();
+    const seen = fakeServer(...draftServer().routes);
     const { user } = await openAddCourse();
     await user.upload(screen.getByLabelText('Course Thumbnail'), png());
     await user.type(screen.getByLabelText('Course Title'), 'Tiny price');
@@ -111,11 +146,11 @@ describe('Add Course', () => {
     await user.type(screen.getByLabelText('Discount %'), '0');
     await user.click(screen.getByRole('button', { name: 'ADD' }));
     await waitFor(() => expect(price).toHaveAccessibleDescription('The price after discount may not exceed ₹5,00,000'));
-    expect(seen.filter((r) => r.path.includes('add-course'))).toEqual([]);
+    expect(seen.filter((r) => r.path.includes('/publish'))).toEqual([]);
   });
 
   it('adds chapters by prompt; an empty or cancelled name adds nothing; new chapters are expanded and empty', async () => {
-    fakeServer();
+    fakeServer(...draftServer().routes);
     const { user } = await openAddCourse();
     await addChapter(user, null);
     await addChapter(user, '   ');
@@ -137,7 +172,7 @@ describe('Add Course', () => {
   });
 
   it('lists lectures with number, title, duration, link and Free Preview or Paid, and removes them', async () => {
-    fakeServer();
+    fakeServer(...draftServer().routes);
     const { user } = await openAddCourse();
     await addChapter(user, 'Integers');
     await addLecture(user, 'Integers', 'Number line', true);
@@ -152,10 +187,10 @@ describe('Add Course', () => {
     expect(screen.getByText('1 Lecture')).toBeInTheDocument();
   });
 
-  it('submits multipart courseData and image, toasts the server message and resets every field and the editor', async () => {
-    let sent: SeenRequest | undefined;
-    fakeServer(on('POST', '/api/educator/add-course', (request) => ((sent = request), { status: 201, body: { success: true, message: 'Course Added' } })));
-    const { user } = await openAddCourse();
+  it('saves the draft as it is typed, publishes it with ADD, toasts "Course Added" and resets every field and the editor', async () => {
+    const server = draftServer();
+    const seen = fakeServer(...server.routes);
+    const { user, location } = await openAddCourse();
     await fillRequired(user);
     const editable = screen.getByRole('textbox', { name: 'Course Description' });
     act(() => {
@@ -168,26 +203,32 @@ describe('Add Course', () => {
     expect(screen.getByRole('img', { name: 'Preview of thumb.png' })).toHaveAttribute('src', 'blob:preview');
     await addChapter(user, 'Integers');
     await addLecture(user, 'Integers', 'Number line', true);
+    await waitFor(() => expect(document.querySelector('.draft-status')).toHaveTextContent('Saved'), { timeout: 5000 });
+    expect(location()).toBe('/educator/add-course');
 
     await user.click(screen.getByRole('button', { name: 'ADD' }));
     expect(await screen.findByText('Course Added')).toBeInTheDocument();
 
-    const form = sent!.body as FormData;
-    expect(sent!.headers.Authorization).toBe('Bearer test-access-token');
-    expect((form.get('image') as File).name).toBe('thumb.png');
-    expect(JSON.parse(form.get('courseData') as string)).toEqual({
-      courseTitle: 'Class 7 Maths: Integers',
-      courseDescription: '<p>Negative <strong>numbers</strong></p>',
-      coursePrice: 349.5,
-      discount: 10,
-      classFrom: 7,
-      classTo: 7,
-      subject: 'mathematics',
-      board: 'cbse',
+    const saved = server.lastSave();
+    expect(seen.find((r) => r.path.endsWith('/draft'))!.headers.Authorization).toBe('Bearer test-access-token');
+    expect(saved.draft).toEqual({
+      fields: {
+        courseTitle: 'Class 7 Maths: Integers',
+        courseDescription: '<p>Negative <strong>numbers</strong></p>',
+        coursePrice: '349.5',
+        discount: '10',
+        classFrom: '7',
+        classTo: '7',
+        subject: 'mathematics',
+        board: 'cbse',
+      },
       courseContent: [
         { chapterTitle: 'Integers', chapterContent: [{ lectureTitle: 'Number line', lectureDuration: 75, lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: '', testUrl: '', isPreviewFree: true }] },
       ],
     });
+    // The draft's thumbnail, checklist and publish went to the same draft.
+    const draftId = seen.find((r) => r.path.endsWith('/draft'))!.path.split('/')[4];
+    expect(seen.filter((r) => r.path.endsWith('/thumbnail') || r.path.endsWith('/publish')).map((r) => r.path.split('/')[4])).toEqual([draftId, draftId]);
 
     await waitFor(() => expect(screen.getByLabelText('Course Title')).toHaveValue(''));
     expect(screen.getByLabelText('Course Price')).toHaveValue(null);
@@ -196,11 +237,11 @@ describe('Add Course', () => {
     expect(screen.queryByRole('img', { name: /Preview of/ })).not.toBeInTheDocument();
     expect(screen.getByText('No chapters yet.')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Course Description' })).toHaveTextContent(/^$/);
-  });
+  }, 20_000);
 
   it('adds a chapter quiz of three kinds, showing the contract\'s errors under the fields first', async () => {
-    let sent: SeenRequest | undefined;
-    fakeServer(on('POST', '/api/educator/add-course', (request) => ((sent = request), { status: 201, body: { success: true, message: 'Course Added' } })));
+    const server = draftServer();
+    fakeServer(...server.routes);
     const { user } = await openAddCourse();
     await fillRequired(user);
     await user.upload(screen.getByLabelText('Course Thumbnail'), png());
@@ -240,8 +281,8 @@ describe('Add Course', () => {
 
     await user.click(screen.getByRole('button', { name: 'ADD' }));
     expect(await screen.findByText('Course Added')).toBeInTheDocument();
-    const sentCourse = JSON.parse((sent!.body as FormData).get('courseData') as string);
-    expect(sentCourse.courseContent[0].quiz).toEqual({
+    const sentCourse = server.lastSave().draft as { courseContent: { quiz: unknown }[] };
+    expect(sentCourse.courseContent[0]!.quiz).toEqual({
       title: 'Integers check',
       passMark: 50,
       attemptLimit: null,
@@ -253,35 +294,158 @@ describe('Add Course', () => {
     });
   }, 30_000);
 
-  it('shows the upload progress while the course and its thumbnail are sent', async () => {
+  it('shows the upload progress while the thumbnail is stored', async () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    fakeServer(on('POST', '/api/educator/add-course', async () => (await answered, { status: 201, body: { success: true, message: 'Course Added' } })));
+    const server = draftServer();
+    fakeServer(
+      (request) => (request.path.endsWith('/thumbnail') ? answered.then(() => ok({ thumbnailUrl: '/media/thumbnails/uploads/t.png' })) : undefined),
+      ...server.routes,
+    );
     const { user } = await openAddCourse();
-    await fillRequired(user);
+    await user.type(screen.getByLabelText('Course Title'), 'Integers');
+    expect(screen.queryByRole('progressbar')).toBeNull();
     await user.upload(screen.getByLabelText('Course Thumbnail'), png());
-    expect(screen.queryByRole('progressbar')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'ADD' }));
-    const progress = await screen.findByRole('progressbar', { name: 'Uploading the course' });
+    const progress = await screen.findByRole('progressbar', { name: 'Uploading the thumbnail' });
     await waitFor(() => expect(progress).toHaveAttribute('value', '50'));
-    expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
     act(() => answer());
-    expect(await screen.findByText('Course Added')).toBeInTheDocument();
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.getByRole('img', { name: 'Preview of thumb.png' })).toBeInTheDocument();
   });
 
-  it('shows the server message on failure and keeps what was typed', async () => {
-    fakeServer(on('POST', '/api/educator/add-course', failure(400, 'discount: Discount must be between 0 and 100')));
+  it('lists what is missing before publishing, each item moving to its field, and keeps the draft', async () => {
+    const server = draftServer({
+      missing: [
+        { field: 'courseDescription', message: CHECKLIST_MESSAGES.courseDescription },
+        { field: 'courseContent', message: CHECKLIST_MESSAGES.courseContent },
+      ],
+    });
+    const seen = fakeServer(...server.routes);
     const { user } = await openAddCourse();
     await fillRequired(user);
     await user.upload(screen.getByLabelText('Course Thumbnail'), png());
     await user.click(screen.getByRole('button', { name: 'ADD' }));
-    expect(await screen.findByText('discount: Discount must be between 0 and 100')).toBeInTheDocument();
-    expect(screen.getByLabelText('Course Title')).toHaveValue('Class 7 Maths: Integers');
+    const checklist = await screen.findByRole('region', { name: 'Before you publish' });
+    expect(screen.getByRole('heading', { name: 'Before you publish' })).toHaveFocus();
+    expect(within(checklist).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `Course Description: ${CHECKLIST_MESSAGES.courseDescription}`,
+      `Chapters: ${CHECKLIST_MESSAGES.courseContent}`,
+    ]);
+    Element.prototype.scrollIntoView = jest.fn();
+    await user.click(within(checklist).getByRole('link', { name: 'Chapters' }));
+    expect(screen.getByRole('button', { name: '+ Add Chapter' })).toHaveFocus();
+    expect(seen.filter((r) => r.path.endsWith('/publish'))).toEqual([]);
+    expect(server.lastSave().draft.fields.courseTitle).toBe('Class 7 Maths: Integers');
+  }, 20_000);
+
+  it('retries a save that failed and loses nothing: "Not saved — retrying", then "Saved" with every change', async () => {
+    const server = draftServer({ failSaves: 2 });
+    fakeServer(...server.routes);
+    const { user } = await openAddCourse();
+    await user.type(screen.getByLabelText('Course Title'), 'Integers');
+    const status = screen.getByText((_, element) => element?.classList.contains('draft-status') ?? false);
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() => expect(status).toHaveTextContent('Not saved — retrying'), { timeout: 4000 });
+    // Changes made while saving fails are kept in this browser and go with the next attempt.
+    await user.type(screen.getByLabelText('Course Price'), '499');
+    const draftId = Object.keys(window.localStorage).find((key) => key.startsWith('academy.course-draft.'))!;
+    expect(JSON.parse(window.localStorage.getItem(draftId)!).draft.fields).toMatchObject({ courseTitle: 'Integers', coursePrice: '499' });
+    await waitFor(() => expect(status).toHaveTextContent('Saved'), { timeout: 10_000 });
+    expect(server.saves).toHaveLength(1);
+    expect(server.lastSave()).toMatchObject({ baseVersion: 0, draft: { fields: { courseTitle: 'Integers', coursePrice: '499' } } });
+    expect(window.localStorage.getItem(draftId)).toBeNull();
+  }, 20_000);
+
+  it('reopens a draft after a reload with this browser\'s unsaved changes on top, and sends them', async () => {
+    const draftId = '7f9c2b1e-0000-4000-8000-000000000001';
+    window.localStorage.setItem(
+      `academy.course-draft.${draftId}`,
+      JSON.stringify({ baseVersion: 3, draft: { fields: { courseTitle: 'Typed offline', coursePrice: '250' }, courseContent: [] } }),
+    );
+    const puts: SeenRequest[] = [];
+    fakeServer(
+      on('GET', `/api/educator/courses/${draftId}/draft`, ok({ _id: draftId, version: 3, savedAt: '2026-11-20T10:00:00.000Z', courseThumbnail: '/media/t.png', draft: { fields: { courseTitle: 'Saved before', coursePrice: '' }, courseContent: [{ chapterTitle: 'Basics', quiz: null, chapterContent: [] }] } })),
+      on('PUT', `/api/educator/courses/${draftId}/draft`, (request) => (puts.push(request), ok({ version: 4, savedAt: '2026-11-20T10:01:00.000Z' }))),
+    );
+    renderEducatorApp(`/educator/add-course?draft=${draftId}`);
+    expect(await screen.findByDisplayValue('Typed offline')).toBeInTheDocument();
+    expect(screen.getByLabelText('Course Price')).toHaveValue(250);
+    expect(screen.getByRole('img', { name: 'Current thumbnail' })).toHaveAttribute('src', '/media/t.png');
+    await waitFor(() => expect(puts).toHaveLength(1), { timeout: 4000 });
+    expect(JSON.parse(puts[0]!.body as string)).toMatchObject({ baseVersion: 3, draft: { fields: { courseTitle: 'Typed offline' } } });
+  });
+
+  it('says so when another tab saved the draft since, instead of overwriting it', async () => {
+    const draftId = '7f9c2b1e-0000-4000-8000-000000000002';
+    fakeServer(
+      on('GET', `/api/educator/courses/${draftId}/draft`, ok({ _id: draftId, version: 5, savedAt: '2026-11-20T10:00:00.000Z', courseThumbnail: null, draft: { fields: { courseTitle: 'Mine' }, courseContent: [] } })),
+      on('PUT', `/api/educator/courses/${draftId}/draft`, failure(409, DRAFT_CONFLICT_MESSAGE)),
+    );
+    const { user } = (() => ({ user: userEvent.setup(), ...renderEducatorApp(`/educator/add-course?draft=${draftId}`) }))();
+    await user.type(await screen.findByDisplayValue('Mine'), ' and more');
+    expect(await screen.findByText(`Not saved — ${DRAFT_CONFLICT_MESSAGE}`, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('takes notes as a PDF with upload progress, refuses a renamed program under the field, and says a link is public', async () => {
+    const server = draftServer();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const seen = fakeServer(
+      (request) =>
+        request.method === 'POST' && request.path.endsWith('/lecture-files')
+          ? answered.then(() => ({ status: 201, body: { success: true, url: '/api/files/lecture-files/x/n.pdf?user=u&expires=1&signature=s', fileName: 'notes.pdf' } }))
+          : undefined,
+      ...server.routes,
+    );
+    const { user } = await openAddCourse();
+    await user.type(screen.getByLabelText('Course Title'), 'Integers');
+    await addChapter(user, 'Integers');
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture to Integers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Lecture' });
+    expect(within(dialog).getByLabelText('Notes Download URL')).toHaveAccessibleDescription(PUBLIC_LINK_NOTICE);
+
+    const program = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00])], 'notes.pdf', { type: 'application/pdf' });
+    await user.upload(within(dialog).getByLabelText('Or upload the notes as a PDF'), program);
+    const field = within(dialog).getByLabelText('Or upload the notes as a PDF');
+    expect(await within(dialog).findByText(LECTURE_FILE_NOT_PDF_MESSAGE)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(LECTURE_FILE_NOT_PDF_MESSAGE));
+    expect(seen.filter((r) => r.path.endsWith('/lecture-files'))).toEqual([]);
+
+    const pdf = new File(['%PDF-1.4 notes'], 'chapter-1-notes.pdf', { type: 'application/pdf' });
+    await user.upload(within(dialog).getByLabelText('Or upload the notes as a PDF'), pdf);
+    const progress = await within(dialog).findByRole('progressbar', { name: 'Uploading the notes' });
+    await waitFor(() => expect(progress).toHaveAttribute('value', '50'));
+    act(() => answer());
+    expect(await within(dialog).findByText('chapter-1-notes.pdf')).toBeInTheDocument();
+    expect(within(dialog).queryByText(LECTURE_FILE_NOT_PDF_MESSAGE)).toBeNull();
+    const sent = seen.find((r) => r.path.endsWith('/lecture-files'))!;
+    expect((sent.body as FormData).get('file')).toBeInstanceOf(File);
+
+    await user.type(within(dialog).getByLabelText('Lecture Title'), 'Number line');
+    await user.type(within(dialog).getByLabelText('Duration (minutes)'), '12');
+    await user.type(within(dialog).getByLabelText('Lecture URL (YouTube or uploaded video)'), 'https://youtu.be/abcdefghijk');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(server.lastSave().draft.courseContent).toEqual([
+      { chapterTitle: 'Integers', chapterContent: [expect.objectContaining({ notesUrl: '/api/files/lecture-files/x/n.pdf?user=u&expires=1&signature=s' })] },
+    ]), { timeout: 5000 });
+  });
+
+  it('refuses a notes file over 20 MB before sending it', async () => {
+    const seen = fakeServer(...draftServer().routes);
+    const { user } = await openAddCourse();
+    await addChapter(user, 'Integers');
+    await user.click(screen.getByRole('button', { name: '+ Add Lecture to Integers' }));
+    const big = new File(['%PDF-'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
+    await user.upload(screen.getByLabelText('Or upload the test as a PDF'), big);
+    expect(await screen.findByText(LECTURE_FILE_TOO_LARGE_MESSAGE)).toBeInTheDocument();
+    expect(seen.filter((r) => r.path.endsWith('/lecture-files'))).toEqual([]);
   });
 
   it('refuses a thumbnail that is not PNG, JPEG or WebP', async () => {
-    fakeServer();
+    fakeServer(...draftServer().routes);
     await openAddCourse();
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(screen.getByLabelText('Course Thumbnail'), new File(['gif'], 'a.gif', { type: 'image/gif' }));

@@ -1,27 +1,228 @@
-import { queryKeys, useApi, useToast } from '@academy/platform';
+import { type CourseChecklistItem, type CourseDraftContentInput, type CourseDraftDto } from '@academy/contracts';
+import { ApiError, errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { Link, useNavigate, useSearchParams } from '@academy/routing';
+import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { educatorPaths } from '../common/educatorPaths';
 import { CourseForm } from './components/CourseForm';
-import { addCourse } from './data/authoringApi';
+import { DraftStatus } from './components/DraftStatus';
+import { PublishChecklist } from './components/PublishChecklist';
+import { emptyCourseFields, formFromDraft, toDraftContent, type CourseFields, type DraftChapter } from './data/courseDraft';
+import { fetchChecklist, fetchDraft, publishCourse, uploadLectureFile, uploadThumbnail } from './data/draftApi';
+import { clearPendingDraft, readPendingDraft, unsavedNewDraftId } from './data/draftStorage';
+import { useDraftAutosave } from './data/useDraftAutosave';
 import './add-course.css';
 
-/** /educator/add-course: on success the server's message shows and every field (the editor too) is cleared. */
+/** The draft being written: its id (chosen here for a new one), the version it was loaded at, what the form starts with. */
+interface DraftSession {
+  courseId: string;
+  version: number;
+  initial?: { fields: CourseFields; chapters: DraftChapter[]; thumbnailUrl: string };
+  /** What the server has (a loaded draft), and changes of this browser it has not got yet. */
+  saved?: CourseDraftDto['draft'];
+  pending?: CourseDraftContentInput;
+}
+
+type Loading = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; session: DraftSession };
+
+/** Opens `?draft=<id>`: the saved draft, with this browser's unsaved changes on top when they were made on that version. */
+async function openDraft(api: ReturnType<typeof useApi>, courseId: string): Promise<DraftSession> {
+  const pending = readPendingDraft(courseId);
+  try {
+    const saved = await fetchDraft(api, courseId);
+    const newer = pending && pending.baseVersion === saved.version ? pending.draft : undefined;
+    if (pending && !newer) clearPendingDraft(courseId); // made on an older version: the newer save elsewhere wins
+    return {
+      courseId,
+      version: saved.version,
+      initial: { ...formFromDraft(newer ?? saved.draft), thumbnailUrl: saved.courseThumbnail ?? '' },
+      saved: saved.draft,
+      pending: newer,
+    };
+  } catch (failure) {
+    // Started here while offline: the first save never arrived, this browser has it all.
+    if (failure instanceof ApiError && failure.status === 404 && pending?.baseVersion === 0) {
+      return { courseId, version: 0, initial: { ...formFromDraft(pending.draft), thumbnailUrl: '' }, pending: pending.draft };
+    }
+    throw failure;
+  }
+}
+
+/**
+ * /educator/add-course: the spec's form, kept as a draft from the first change (`?draft=<id>` then names it, so a
+ * reload reopens it). ADD publishes it once the checklist is complete; the fields are then cleared for a new course.
+ */
 export function AddCoursePage() {
   const api = useApi();
-  const toast = useToast();
-  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const draftParam = searchParams.get('draft');
+  const [loading, setLoading] = useState<Loading>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const currentId = loading.status === 'ready' ? loading.session.courseId : null;
+
+  useEffect(() => {
+    if (draftParam && draftParam === currentId) return; // the draft on screen got its address
+    let cancelled = false;
+    if (!draftParam) {
+      const unsaved = unsavedNewDraftId();
+      if (unsaved) setSearchParams({ draft: unsaved }, { replace: true });
+      else setLoading({ status: 'ready', session: { courseId: crypto.randomUUID(), version: 0 } });
+      return;
+    }
+    setLoading({ status: 'loading' });
+    openDraft(api, draftParam).then(
+      (session) => !cancelled && setLoading({ status: 'ready', session }),
+      (failure: unknown) => !cancelled && setLoading({ status: 'error', message: errorMessage(failure) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draftParam, attempt]);
+
   return (
     <div className="add-course">
-      <h1 className="page-title">Add Course</h1>
-      <CourseForm
-        submitLabel="ADD"
-        busyLabel="Adding…"
-        submit={(form, onUploadProgress) => addCourse(api, form, onUploadProgress)}
-        onSuccess={(result, reset) => {
-          toast.success(result.message);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.educator.all });
-          reset();
-        }}
-      />
+      {loading.status === 'loading' && (
+        <>
+          <h1 className="page-title">Add Course</h1>
+          <LoadingView label="Loading the draft" />
+        </>
+      )}
+      {loading.status === 'error' && (
+        <>
+          <h1 className="page-title">Add Course</h1>
+          <ErrorPanel title="The draft could not be loaded" message={loading.message} onRetry={() => setAttempt((n) => n + 1)} />
+          <Link to={educatorPaths.myCourses}>Back to My Courses</Link>
+        </>
+      )}
+      {loading.status === 'ready' && (
+        <DraftEditor
+          key={loading.session.courseId}
+          session={loading.session}
+          onFirstChange={() => setSearchParams({ draft: loading.session.courseId }, { replace: true })}
+          onPublished={() => {
+            setSearchParams({}, { replace: true });
+            setLoading({ status: 'ready', session: { courseId: crypto.randomUUID(), version: 0 } });
+          }}
+        />
+      )}
     </div>
+  );
+}
+
+/** Nothing typed or added yet. */
+function isBlank(content: CourseDraftContentInput): boolean {
+  const { courseDescription = '', ...rest } = content.fields;
+  return Object.values(rest).every((value) => !value) && !courseDescription.replace(/<[^>]*>/g, '').trim() && (content.courseContent ?? []).length === 0;
+}
+
+interface DraftEditorProps {
+  session: DraftSession;
+  onFirstChange(): void;
+  onPublished(): void;
+}
+
+function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) {
+  const api = useApi();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { courseId } = session;
+  const autosave = useDraftAutosave(courseId, session.version);
+  const [missing, setMissing] = useState<CourseChecklistItem[] | null>(null);
+  const latest = useRef<CourseDraftContentInput>(session.pending ?? (session.initial ? toDraftContent(session.initial.fields, session.initial.chapters) : toDraftContent(emptyCourseFields, [])));
+  const addressed = useRef(session.version > 0);
+
+  useEffect(() => {
+    if (session.saved) autosave.markSaved(session.saved);
+    if (session.pending) autosave.change(session.pending); // this browser's unsaved changes go now
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const change = useCallback(
+    (content: CourseDraftContentInput) => {
+      // Focusing the description editor reports its empty text: a draft starts with a real change only.
+      if (!addressed.current && isBlank(content)) return;
+      latest.current = content;
+      autosave.change(content);
+      if (!addressed.current) {
+        addressed.current = true;
+        onFirstChange();
+      }
+    },
+    [autosave, onFirstChange],
+  );
+
+  /** The draft exists on the server (a thumbnail or a file chosen before anything was typed creates it). */
+  const ensureSaved = async () => {
+    if (autosave.version() === 0) {
+      autosave.change(latest.current);
+      if (!addressed.current) {
+        addressed.current = true;
+        onFirstChange();
+      }
+    }
+    await autosave.flush();
+  };
+
+  // While the checklist shows, it follows the saves.
+  const savedKind = autosave.status.kind;
+  useEffect(() => {
+    if (missing === null || savedKind !== 'saved') return;
+    fetchChecklist(api, courseId).then(setMissing, () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [savedKind]);
+
+  const publish = async () => {
+    await ensureSaved();
+    const stillMissing = await fetchChecklist(api, courseId);
+    if (stillMissing.length > 0) {
+      setMissing(stillMissing);
+      return;
+    }
+    await publishCourse(api, courseId);
+    clearPendingDraft(courseId);
+    toast.success('Course Added');
+    void queryClient.invalidateQueries({ queryKey: queryKeys.educator.all });
+    onPublished();
+  };
+
+  const preview = async () => {
+    try {
+      await ensureSaved();
+      navigate(educatorPaths.previewCourse(courseId));
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+
+  return (
+    <>
+      <div className="add-course__header">
+        <h1 className="page-title">Add Course</h1>
+        <DraftStatus status={autosave.status} />
+        <button type="button" className="button button--secondary add-course__preview" onClick={() => void preview()}>
+          Preview
+        </button>
+      </div>
+      {missing !== null && missing.length > 0 && <PublishChecklist items={missing} />}
+      <CourseForm
+        initial={session.initial}
+        submitLabel="ADD"
+        busyLabel="Publishing…"
+        onContentChange={change}
+        uploadThumbnail={async (file, onUploadProgress) => {
+          await ensureSaved();
+          return uploadThumbnail(api, courseId, file, onUploadProgress);
+        }}
+        lectureFiles={async (file, onUploadProgress) => {
+          await ensureSaved();
+          const stored = await uploadLectureFile(api, courseId, file, onUploadProgress);
+          return { url: stored.url, fileName: file.name };
+        }}
+        publish={publish}
+      />
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { QuizInsight } from '../quiz-insight/QuizInsight';
 import { CourseForm } from './components/CourseForm';
 import { fetchCourseForEditing, updateCourse } from './data/authoringApi';
 import { draftFromCourse } from './data/courseDraft';
+import { uploadLectureFile } from './data/draftApi';
 import './add-course.css';
 
 /** /educator/edit-course/:courseId (beyond the spec): the add-course form, prefilled; saving goes back to My Courses. */
@@ -28,12 +29,21 @@ export function EditCoursePage() {
       )}
       {state.status === 'error' && <Link to={educatorPaths.myCourses}>Back to My Courses</Link>}
       {state.status === 'ready' && (
+        <p>
+          <Link to={educatorPaths.previewCourse(courseId)}>Preview</Link> the course as an enrolled learner sees it.
+        </p>
+      )}
+      {state.status === 'ready' && (
         <CourseForm
           key={state.data._id}
           initial={{ ...draftFromCourse(state.data), thumbnailUrl: state.data.courseThumbnail }}
           submitLabel="Save changes"
           busyLabel="Saving…"
           submit={(form, onUploadProgress) => updateCourse(api, courseId, form, onUploadProgress)}
+          lectureFiles={async (file, onUploadProgress) => {
+            const stored = await uploadLectureFile(api, courseId, file, onUploadProgress);
+            return { url: stored.url, fileName: file.name };
+          }}
           onSuccess={(result) => {
             toast.success(result.message);
             // My Courses, the dashboard and this form show the course: all load it afresh.

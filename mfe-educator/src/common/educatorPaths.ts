@@ -1,7 +1,10 @@
 import pagesFile from '../pages.json';
 
-/** Links inside the educator area: its own pages (`pages.json`), and the edit page of one course. */
+/** Links inside the educator area: its own pages (`pages.json`), and the pages of one course (edit, preview, its draft). */
 export const educatorPaths = {
   ...pagesFile.pages,
   editCourse: (courseId: string) => pagesFile.pages.editCourse.replace(':courseId', encodeURIComponent(courseId)),
+  previewCourse: (courseId: string) => pagesFile.pages.previewCourse.replace(':courseId', encodeURIComponent(courseId)),
+  /** Add Course with a draft open (My Courses' "Continue editing"). */
+  continueDraft: (courseId: string) => `${pagesFile.pages.addCourse}?${new URLSearchParams({ draft: courseId }).toString()}`,
 } as const;

@@ -15,9 +15,23 @@ const course = {
   createdAt: '2025-01-10T09:00:00.000Z',
   earnings: 1498,
   isPublished: true,
+  isDraft: false,
 };
 
 describe('My Courses', () => {
+  it('lists a draft with "Continue editing" and "Preview" instead of Edit and Unpublish', async () => {
+    const draft = { ...course, _id: '10000000-0000-4000-8000-000100000009', courseTitle: '', courseThumbnail: '', earnings: 0, studentCount: 0, isPublished: false, isDraft: true };
+    fakeServer(on('GET', '/api/educator/courses', ok({ courses: [draft, course] })));
+    renderEducatorApp('/educator/my-courses');
+    const table = await screen.findByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Untitled draftDraft');
+    expect(within(row).getByRole('link', { name: 'Continue editing Untitled draft' })).toHaveAttribute('href', `/educator/add-course?draft=${draft._id}`);
+    expect(within(row).getByRole('link', { name: 'Preview Untitled draft' })).toHaveAttribute('href', `/educator/preview/${draft._id}`);
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('Not yet');
+  });
+
   it('shows a loading view, then each course with thumbnail, earnings, students and date; the last two hide on small screens', async () => {
     fakeServer(on('GET', '/api/educator/courses', ok({ courses: [course] })));
     renderEducatorApp('/educator/my-courses');

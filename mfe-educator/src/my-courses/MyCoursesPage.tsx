@@ -55,17 +55,39 @@ export function MyCoursesPage() {
                 {state.data.map((course) => (
                   <tr key={course._id}>
                     <th scope="row" className="my-courses__course">
-                      <img src={course.courseThumbnail} alt="" width={64} height={36} loading="lazy" />
+                      {course.courseThumbnail ? (
+                        <img src={course.courseThumbnail} alt="" width={64} height={36} loading="lazy" />
+                      ) : (
+                        <span className="my-courses__no-thumbnail" aria-hidden="true" />
+                      )}
                       <span>
-                        {course.courseTitle}
-                        {!course.isPublished && <span className="my-courses__badge">Unpublished</span>}
+                        {course.courseTitle || 'Untitled draft'}
+                        {course.isDraft ? (
+                          <span className="my-courses__badge">Draft</span>
+                        ) : (
+                          !course.isPublished && <span className="my-courses__badge">Unpublished</span>
+                        )}
                       </span>
                     </th>
                     <td>{formatPrice(course.earnings)}</td>
                     <td className="hide-on-small">{course.studentCount}</td>
                     <td className="hide-on-small">
-                      <time dateTime={course.createdAt}>{formatDate(course.createdAt)}</time>
+                      {course.isDraft ? 'Not yet' : <time dateTime={course.createdAt}>{formatDate(course.createdAt)}</time>}
                     </td>
+                    {course.isDraft ? (
+                      <td className="my-courses__actions">
+                        <Link
+                          className="my-courses__action"
+                          to={educatorPaths.continueDraft(course._id)}
+                          aria-label={`Continue editing ${course.courseTitle || 'Untitled draft'}`}
+                        >
+                          Continue editing
+                        </Link>
+                        <Link className="my-courses__action" to={educatorPaths.previewCourse(course._id)} aria-label={`Preview ${course.courseTitle || 'Untitled draft'}`}>
+                          Preview
+                        </Link>
+                      </td>
+                    ) : (
                     <td className="my-courses__actions">
                       <Link className="my-courses__action" to={educatorPaths.editCourse(course._id)} aria-label={`Edit ${course.courseTitle}`}>
                         Edit
@@ -80,6 +102,7 @@ export function MyCoursesPage() {
                         {course.isPublished ? 'Unpublish' : 'Republish'}
                       </button>
                     </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

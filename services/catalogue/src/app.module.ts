@@ -11,6 +11,7 @@ import { CommerceClient } from './educator/commerce-client.js';
 import { EducatorCoursesService } from './educator/educator-courses.service.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
 import { ThumbnailStore } from './educator/thumbnail-store.js';
+import { LectureFileStore } from './educator/lecture-file-store.js';
 import { InternalCoursesController } from './internal/internal-courses.controller.js';
 import { InternalEducatorsController } from './internal/internal-educators.controller.js';
 import { MediaController } from './media/media.controller.js';
@@ -49,7 +50,7 @@ import { VideosRepository } from './videos/videos.repository.js';
     VideoPlaybackController,
     QueueHealthController,
   ],
-  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, objectStorageProvider, ThumbnailStore,
+  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, objectStorageProvider, ThumbnailStore, LectureFileStore,
     VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient],
 })
 export class AppModule {}

@@ -13,3 +13,9 @@ export const catalogueConfigShape = {
 };
 
 export type CatalogueConfig = CoreConfig & z.infer<z.ZodObject<typeof catalogueConfigShape>>;
+
+/**
+ * A course draft is saved as JSON (PUT /api/educator/courses/:id/draft): a description of up to 100,000 characters
+ * of HTML, JSON-escaped, plus its chapters and quizzes, goes past express's default 100 KB.
+ */
+export const CATALOGUE_JSON_BODY_LIMIT = '2mb';

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { bindAddressFrom, ConfigError, coreConfigShape, loadConfig } from './config/config.js';
@@ -42,9 +43,18 @@ function failStart(error: unknown): never {
 }
 
 /** Starts the HTTP entry point: pino logger, shutdown hooks (SIGTERM/SIGINT), listens on PORT (no default). */
+/** Replaces the default JSON parser (100 KB) with one taking bodies up to `limit`; call before the app starts. */
+export function allowJsonBodiesUpTo(app: INestApplication, limit: string): void {
+  (app as NestExpressApplication).useBodyParser('json', { limit });
+}
+
 export async function bootstrapHttp(
   appModule: Type<unknown>,
-  options: { /** Keep `req.rawBody` (webhook signatures). */ rawBody?: boolean } = {},
+  options: {
+    /** Keep `req.rawBody` (webhook signatures). */ rawBody?: boolean;
+    /** Largest JSON body (express's `limit`, default 100 KB), for a service whose routes take larger documents. */
+    jsonBodyLimit?: string;
+  } = {},
 ): Promise<INestApplication> {
   try {
     const config = loadConfig(coreConfigShape); // fail before Nest starts, with one readable line
@@ -53,6 +63,7 @@ export async function bootstrapHttp(
     installRejectionGuard();
     const app = await NestFactory.create(appModule, { bufferLogs: true, abortOnError: false, rawBody: options.rawBody ?? false });
     app.useLogger(app.get(Logger));
+    if (options.jsonBodyLimit) allowJsonBodiesUpTo(app, options.jsonBodyLimit);
     app.enableShutdownHooks();
     app.getHttpAdapter().getInstance().disable?.('x-powered-by');
     trustProxy(app.getHttpAdapter().getInstance(), config.TRUST_PROXY);

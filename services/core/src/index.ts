@@ -20,7 +20,7 @@ export { QueueModule, jobRegistryToken, instrumentQueue, type QueueRegistration 
 export { QueueRoundTrip } from './queue/queue-round-trip.js';
 export { InternalClient, InternalCallError, type InternalClientOptions } from './internal/internal-client.js';
 export { CoreModule, type CoreModuleOptions } from './core.module.js';
-export { UPSTREAM_KEEP_ALIVE_MS, bootstrapHttp, bootstrapWorker, listenForOperators, onUnhandledRejection } from './bootstrap.js';
+export { UPSTREAM_KEEP_ALIVE_MS, allowJsonBodiesUpTo, bootstrapHttp, bootstrapWorker, listenForOperators, onUnhandledRejection } from './bootstrap.js';
 export {
   OutboxModule,
   OutboxWriter,

@@ -2,15 +2,20 @@ import { formatDuration, pluralize } from '@academy/contracts';
 import { useState, type Dispatch } from 'react';
 import type { ChaptersAction, DraftChapter, LectureFields } from '../data/courseDraft';
 import { LectureDialog } from './LectureDialog';
+import type { LectureFileUploader } from './LectureFileField';
 import { QuizDialog } from './QuizDialog';
 
 export interface ChapterListProps {
   chapters: DraftChapter[];
   dispatch: Dispatch<ChaptersAction>;
+  /** Uploads notes and tests as PDFs (the dialog then offers a file beside each link). */
+  lectureFiles?: LectureFileUploader;
+  /** The section's id (the publish checklist links to it). */
+  anchorId?: string;
 }
 
 /** Chapters with their lectures: add (prompt), remove, collapse/expand; "+ Add Lecture" opens the dialog. */
-export function ChapterList({ chapters, dispatch }: ChapterListProps) {
+export function ChapterList({ chapters, dispatch, lectureFiles, anchorId }: ChapterListProps) {
   const [dialogChapterKey, setDialogChapterKey] = useState<string | null>(null);
   const dialogChapter = chapters.find((chapter) => chapter.key === dialogChapterKey);
   const [quizChapterKey, setQuizChapterKey] = useState<string | null>(null);
@@ -22,7 +27,7 @@ export function ChapterList({ chapters, dispatch }: ChapterListProps) {
   };
 
   return (
-    <section className="chapter-list" aria-labelledby="chapters-heading">
+    <section className="chapter-list" aria-labelledby="chapters-heading" id={anchorId}>
       <h2 id="chapters-heading" className="chapter-list__heading">Chapters</h2>
       {chapters.length === 0 && <p className="chapter-list__empty">No chapters yet.</p>}
       <ol className="chapter-list__items">
@@ -128,6 +133,7 @@ export function ChapterList({ chapters, dispatch }: ChapterListProps) {
       {dialogChapter && (
         <LectureDialog
           chapterTitle={dialogChapter.chapterTitle}
+          lectureFiles={lectureFiles}
           onClose={() => setDialogChapterKey(null)}
           onAdd={(lecture: LectureFields) => {
             dispatch({ type: 'add-lecture', chapterKey: dialogChapter.key, lecture });

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOARDS, SCHOOL_CLASSES, SUBJECTS } from '@academy/contracts';
+import { BOARDS, SCHOOL_CLASSES, SUBJECTS, type CourseDraftContentInput } from '@academy/contracts';
 import { errorMessage, useToast, type UploadProgress } from '@academy/platform';
-import { useId, useReducer, useState, type FormEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES, courseForm, type AuthoringResult } from '../data/authoringApi';
-import { chaptersReducer, emptyCourseFields, toCourseData, type CourseFields, type DraftChapter } from '../data/courseDraft';
+import { chaptersReducer, emptyCourseFields, toCourseData, toDraftContent, type CourseFields, type DraftChapter } from '../data/courseDraft';
+import type { LectureFileUploader } from './LectureFileField';
 import { courseFieldsSchema } from '../data/courseFormSchema';
 import { LazyRichTextEditor } from '../editor/LazyRichTextEditor';
 import { ChapterList } from './ChapterList';
@@ -16,19 +17,30 @@ export interface CourseFormProps {
   submitLabel: string;
   busyLabel: string;
   /** Sends the multipart body, reporting its upload; resolves with the server's answer, rejects with its message. */
-  submit: (form: FormData, onUploadProgress: (progress: UploadProgress) => void) => Promise<AuthoringResult>;
+  submit?: (form: FormData, onUploadProgress: (progress: UploadProgress) => void) => Promise<AuthoringResult>;
   /** After a success: `reset` clears every field and the editor (Add Course); otherwise the page decides. */
-  onSuccess: (result: AuthoringResult, reset: () => void) => void;
+  onSuccess?: (result: AuthoringResult, reset: () => void) => void;
+  /** A draft: every change (fields as typed, chapters) is handed on to be saved. */
+  onContentChange?: (content: CourseDraftContentInput) => void;
+  /** A draft: a chosen thumbnail is stored at once; resolves with its URL. */
+  uploadThumbnail?: (file: File, onUploadProgress: (progress: UploadProgress) => void) => Promise<string>;
+  /** A draft: the submit button publishes (after the form's own checks) instead of sending the multipart body. */
+  publish?: () => Promise<void>;
+  /** Stores notes and tests uploaded in the lecture dialog; without it the dialog takes links only. */
+  lectureFiles?: LectureFileUploader;
 }
+
+/** The id of a field's wrapper, which the publish checklist links to. */
+export const courseFieldAnchor = (field: string) => `course-field-${field}`;
 
 // `raw`: the form keeps what was typed (toCourseData converts it); the contract's schema only judges it.
 const courseFieldsResolver = zodResolver(courseFieldsSchema, undefined, { raw: true }) as unknown as Resolver<CourseFields>;
 
 /** The Add Course form of the spec, also used to edit a course: react-hook-form, errors under each field. */
-export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess }: CourseFormProps) {
+export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess, onContentChange, uploadThumbnail, publish, lectureFiles }: CourseFormProps) {
   const toast = useToast();
   const id = useId();
-  const { register, handleSubmit, setValue, reset: resetFields, formState } = useForm<CourseFields>({
+  const { register, handleSubmit, setValue, reset: resetFields, formState, watch, getValues } = useForm<CourseFields>({
     defaultValues: initial?.fields ?? emptyCourseFields,
     resolver: courseFieldsResolver,
   });
@@ -39,7 +51,28 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
   const [isSubmitting, setIsSubmitting] = useState(false);
   /** Percent of the body (thumbnail included) sent, while a submit is on its way. */
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
-  const isEditing = initial !== undefined;
+  const isEditing = initial !== undefined && !publish;
+  /** A draft's thumbnail once stored (its URL), and the upload's percent meanwhile. */
+  const [storedThumbnail, setStoredThumbnail] = useState<string | null>(initial?.thumbnailUrl || null);
+  const [thumbnailPercent, setThumbnailPercent] = useState<number | null>(null);
+  /** A draft's thumbnail on its way: publishing waits for it. */
+  const thumbnailUpload = useRef<Promise<unknown> | null>(null);
+
+  // A draft hands every change on: a field typed (react-hook-form's watch), a chapter, lecture or quiz changed.
+  const onContentChangeRef = useRef(onContentChange);
+  onContentChangeRef.current = onContentChange;
+  const chaptersRef = useRef(chapters);
+  chaptersRef.current = chapters;
+  useEffect(() => {
+    const subscription = watch((values) => onContentChangeRef.current?.(toDraftContent(values as CourseFields, chaptersRef.current)));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+  const chaptersSeen = useRef(chapters);
+  useEffect(() => {
+    if (chaptersSeen.current === chapters) return; // not on mount: nothing changed yet
+    chaptersSeen.current = chapters;
+    onContentChangeRef.current?.(toDraftContent(getValues(), chapters));
+  }, [chapters, getValues]);
 
   const reset = () => {
     resetFields(emptyCourseFields);
@@ -58,9 +91,32 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
       return;
     }
     setThumbnail(file);
+    if (file && uploadThumbnail) {
+      setThumbnailPercent(0);
+      thumbnailUpload.current = uploadThumbnail(file, ({ loaded, total }) => setThumbnailPercent(total > 0 ? Math.round((loaded / total) * 100) : 0))
+        .then((url) => setStoredThumbnail(url))
+        .catch((failure: unknown) => {
+          toast.error(errorMessage(failure));
+          setThumbnail(null);
+        })
+        .finally(() => setThumbnailPercent(null));
+    }
+  };
+
+  const sendPublish = async (run: () => Promise<void>) => {
+    setIsSubmitting(true);
+    try {
+      await thumbnailUpload.current;
+      await run();
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setIsSubmitting(false);
+    }
   };
 
   const send = async (fields: CourseFields) => {
+    if (!submit || !onSuccess) return;
     setIsSubmitting(true);
     setUploadPercent(0);
     try {
@@ -80,10 +136,12 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
     event.preventDefault();
     if (isSubmitting) return;
     // The spec's toast for a missing thumbnail; the field errors still show, and nothing is sent.
-    const thumbnailMissing = !thumbnail && !isEditing;
+    const thumbnailMissing = !thumbnail && !isEditing && !storedThumbnail;
     if (thumbnailMissing) toast.error('Thumbnail Not Selected');
     void handleSubmit(async (fields) => {
-      if (!thumbnailMissing) await send(fields);
+      if (thumbnailMissing) return;
+      if (publish) await sendPublish(publish);
+      else await send(fields);
     })(event);
   };
 
@@ -111,7 +169,7 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
 
   return (
     <form className="course-form" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
-      <div className="form-field">
+      <div className="form-field" id={courseFieldAnchor('courseTitle')}>
         <label htmlFor={`${id}-title`}>Course Title</label>
         <input
           id={`${id}-title`}
@@ -124,7 +182,7 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
         />
         {titleError.text}
       </div>
-      <div className="form-field">
+      <div className="form-field" id={courseFieldAnchor('courseDescription')}>
         <span className="form-field__label" id={`${id}-description-label`}>
           Course Description
         </span>
@@ -138,7 +196,7 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
         {descriptionError.text}
       </div>
       <div className="course-form__row">
-        <div className="form-field">
+        <div className="form-field" id={courseFieldAnchor('coursePrice')}>
           <label htmlFor={`${id}-price`}>Course Price</label>
           <input
             id={`${id}-price`}
@@ -153,9 +211,15 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
           />
           {priceError.text}
         </div>
-        <ThumbnailPicker file={thumbnail} currentUrl={initial?.thumbnailUrl} onChange={chooseThumbnail} />
+        <ThumbnailPicker
+          anchorId={courseFieldAnchor('courseThumbnail')}
+          file={thumbnail}
+          currentUrl={storedThumbnail ?? initial?.thumbnailUrl}
+          uploadPercent={thumbnailPercent}
+          onChange={chooseThumbnail}
+        />
       </div>
-      <div className="form-field course-form__discount">
+      <div className="form-field course-form__discount" id={courseFieldAnchor('discount')}>
         <label htmlFor={`${id}-discount`}>Discount %</label>
         <input
           id={`${id}-discount`}
@@ -171,7 +235,7 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
         />
         {discountError.text}
       </div>
-      <fieldset className="course-form__taxonomy">
+      <fieldset className="course-form__taxonomy" id={courseFieldAnchor('audience')}>
         <legend>Who the course is for</legend>
         <div className="form-field">
           <label htmlFor={`${id}-class-from`}>Class (from)</label>
@@ -222,7 +286,7 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess 
           {boardError.text}
         </div>
       </fieldset>
-      <ChapterList chapters={chapters} dispatch={dispatch} />
+      <ChapterList chapters={chapters} dispatch={dispatch} lectureFiles={lectureFiles} anchorId={courseFieldAnchor('courseContent')} />
       {uploadPercent !== null && (
         <div className="form-field course-form__upload">
           <label htmlFor={`${id}-upload`}>Uploading the course</label>

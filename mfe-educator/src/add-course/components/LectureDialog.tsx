@@ -1,16 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useModalDialog } from '@academy/ui';
-import { useId, type FormEvent } from 'react';
+import { PUBLIC_LINK_NOTICE } from '@academy/contracts';
+import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm, type Resolver } from 'react-hook-form';
 import { emptyLectureFields, type LectureFields } from '../data/courseDraft';
 import { lectureFormSchema } from '../data/courseFormSchema';
 import { VideoUploadField } from './VideoUploadField';
+import { LectureFileField, type LectureFileUploader } from './LectureFileField';
 
 export interface LectureDialogProps {
   chapterTitle: string;
   onAdd: (lecture: LectureFields) => void;
   onClose: () => void;
+  /** Offers a PDF upload beside the notes and test links (a course that is saved: a draft or an existing one). */
+  lectureFiles?: LectureFileUploader;
 }
 
 // `raw`: the dialog hands on what was typed (the chapter reducer converts it), the schema only judges it.
@@ -21,13 +25,15 @@ const lectureResolver = zodResolver(lectureFormSchema, undefined, { raw: true })
  * it, focus returns to the opener. Adding a valid lecture closes it; it is mounted fresh each time, so its fields
  * start empty with "Is Preview Free?" unticked.
  */
-export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogProps) {
+export function LectureDialog({ chapterTitle, onAdd, onClose, lectureFiles }: LectureDialogProps) {
   // react-hook-form with the contract's lecture rules; it focuses the first invalid field after a submit.
   const { register, handleSubmit, formState, setValue } = useForm<LectureFields>({ defaultValues: emptyLectureFields, resolver: lectureResolver });
   const { errors } = formState;
   const { dialogRef, onKeyDown } = useModalDialog(onClose);
   const titleId = useId();
   const id = useId();
+  /** Names of the notes and test PDFs uploaded in this dialog (their links are in the fields). */
+  const [uploaded, setUploaded] = useState<{ notesUrl: string | null; testUrl: string | null }>({ notesUrl: null, testUrl: null });
 
   const submit = (event: FormEvent) => {
     // React events bubble through the portal to the course form: this submit must not submit the course.
@@ -35,8 +41,9 @@ export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogPro
     void handleSubmit((fields) => onAdd(fields))(event);
   };
 
-  const field = (name: Exclude<keyof LectureFields, 'isPreviewFree'>, label: string, type: string, extra: Record<string, unknown> = {}) => {
+  const field = (name: Exclude<keyof LectureFields, 'isPreviewFree'>, label: string, type: string, extra: Record<string, unknown> = {}, hint?: string) => {
     const error = errors[name]?.message;
+    const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null].filter(Boolean).join(' ');
     return (
       <div className="form-field">
         <label htmlFor={`${id}-${name}`}>{label}</label>
@@ -45,13 +52,43 @@ export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogPro
           type={type}
           {...register(name)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
+          aria-describedby={describedBy || undefined}
           {...extra}
         />
+        {hint && (
+          <p id={`${id}-${name}-hint`} className="form-field__hint">
+            {hint}
+          </p>
+        )}
         {error && (
           <p id={`${id}-${name}-error`} className="form-field__error">
             {error}
           </p>
+        )}
+      </div>
+    );
+  };
+
+  /** A link field (the spec's), and beside it a PDF upload; an uploaded file takes the link's place. */
+  const fileOrLink = (name: 'notesUrl' | 'testUrl', label: string, what: string) => {
+    const fileName = uploaded[name];
+    return (
+      <div className="lecture-dialog__file-or-link">
+        {fileName === null && field(name, label, 'url', { placeholder: 'https://' }, lectureFiles ? PUBLIC_LINK_NOTICE : undefined)}
+        {lectureFiles && (
+          <LectureFileField
+            what={what}
+            upload={lectureFiles}
+            uploadedName={fileName}
+            onUploaded={(url, name_) => {
+              setValue(name, url, { shouldValidate: true });
+              setUploaded((current) => ({ ...current, [name]: name_ }));
+            }}
+            onRemoved={() => {
+              setValue(name, '', { shouldValidate: true });
+              setUploaded((current) => ({ ...current, [name]: null }));
+            }}
+          />
         )}
       </div>
     );
@@ -71,8 +108,8 @@ export function LectureDialog({ chapterTitle, onAdd, onClose }: LectureDialogPro
         <form noValidate onSubmit={submit}>
           {field('lectureTitle', 'Lecture Title', 'text', { maxLength: 200 })}
           {field('lectureDuration', 'Duration (minutes)', 'number', { min: 0, max: 1440, step: 1, inputMode: 'numeric' })}
-          {field('notesUrl', 'Notes Download URL', 'url', { placeholder: 'https://' })}
-          {field('testUrl', 'Test Download URL', 'url', { placeholder: 'https://' })}
+          {fileOrLink('notesUrl', 'Notes Download URL', 'Notes')}
+          {fileOrLink('testUrl', 'Test Download URL', 'Test')}
           {field('lectureUrl', 'Lecture URL (YouTube or uploaded video)', 'text', { placeholder: 'https://youtu.be/…' })}
           <VideoUploadField onUploaded={(lectureUrl) => setValue('lectureUrl', lectureUrl, { shouldValidate: true })} />
           <div className="form-field form-field--checkbox">

@@ -6,10 +6,14 @@ export interface ThumbnailPickerProps {
   /** The current thumbnail of a course being edited, shown until another file is chosen. */
   currentUrl?: string;
   onChange: (file: File | null) => void;
+  /** The wrapper's id (the publish checklist links to it). */
+  anchorId?: string;
+  /** Percent sent while a draft's thumbnail is being stored. */
+  uploadPercent?: number | null;
 }
 
 /** Image picker with a preview of the chosen file. */
-export function ThumbnailPicker({ file, currentUrl, onChange }: ThumbnailPickerProps) {
+export function ThumbnailPicker({ file, currentUrl, onChange, anchorId, uploadPercent = null }: ThumbnailPickerProps) {
   const id = useId();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -27,7 +31,7 @@ export function ThumbnailPicker({ file, currentUrl, onChange }: ThumbnailPickerP
 
   const shown = previewUrl ?? currentUrl ?? null;
   return (
-    <div className="form-field thumbnail-picker">
+    <div className="form-field thumbnail-picker" id={anchorId}>
       <span className="form-field__label" id={`${id}-label`}>Course Thumbnail</span>
       <div className="thumbnail-picker__row">
         <input
@@ -51,6 +55,11 @@ export function ThumbnailPicker({ file, currentUrl, onChange }: ThumbnailPickerP
         )}
       </div>
       <p id={`${id}-hint`} className="form-field__hint">PNG, JPEG or WebP, up to 5 MB.</p>
+      {uploadPercent !== null && (
+        <progress className="thumbnail-picker__progress" max={100} value={uploadPercent} aria-label="Uploading the thumbnail">
+          {uploadPercent}%
+        </progress>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { EducatorCourseDetail, QuizInput } from '@academy/contracts';
+import type { CourseDraftContentInput, CourseDraftDto, EducatorCourseDetail, QuizInput } from '@academy/contracts';
 
 // The chapters and lectures of the add/edit form, apart from the views: a reducer and the payload builder.
 
@@ -148,6 +148,51 @@ export function toCourseData(fields: CourseFields, chapters: readonly DraftChapt
   };
 }
 
+interface StoredChapter {
+  chapterId?: string;
+  chapterTitle: string;
+  quiz: (Omit<QuizInput, 'quizId'> & { quizId?: string }) | null;
+  chapterContent: ReadonlyArray<{
+    lectureId?: string;
+    lectureTitle: string;
+    lectureDuration: number;
+    lectureUrl: string | null;
+    notesUrl: string | null;
+    testUrl: string | null;
+    isPreviewFree: boolean;
+  }>;
+}
+
+/** Chapters from the server as the form's (collapsed, or open for a draft being written); quiz and ids kept. */
+function draftChapters(chapters: readonly StoredChapter[], collapsed: boolean): DraftChapter[] {
+  return chapters.map((chapter) => ({
+    key: newKey('chapter'),
+    chapterId: chapter.chapterId,
+    chapterTitle: chapter.chapterTitle,
+    collapsed,
+    // The stored quiz (the owner gets its key) as authoring input: its id and its questions' ids are sent back.
+    quiz: chapter.quiz
+      ? {
+          quizId: chapter.quiz.quizId,
+          title: chapter.quiz.title,
+          passMark: chapter.quiz.passMark,
+          attemptLimit: chapter.quiz.attemptLimit,
+          questions: chapter.quiz.questions,
+        }
+      : null,
+    lectures: chapter.chapterContent.map((lecture) => ({
+      key: newKey('lecture'),
+      lectureId: lecture.lectureId,
+      lectureTitle: lecture.lectureTitle,
+      lectureDuration: lecture.lectureDuration,
+      lectureUrl: lecture.lectureUrl ?? '',
+      notesUrl: lecture.notesUrl,
+      testUrl: lecture.testUrl,
+      isPreviewFree: lecture.isPreviewFree,
+    })),
+  }));
+}
+
 /** The form's starting point for a course being edited. Existing chapters start collapsed. */
 export function draftFromCourse(course: EducatorCourseDetail): { fields: CourseFields; chapters: DraftChapter[] } {
   return {
@@ -161,31 +206,33 @@ export function draftFromCourse(course: EducatorCourseDetail): { fields: CourseF
       subject: course.subject,
       board: course.board,
     },
-    chapters: course.courseContent.map((chapter) => ({
-      key: newKey('chapter'),
-      chapterId: chapter.chapterId,
-      chapterTitle: chapter.chapterTitle,
-      collapsed: true,
-      // The stored quiz (the owner gets its key) as authoring input: its id and its questions' ids are sent back.
-      quiz: chapter.quiz
-        ? {
-            quizId: chapter.quiz.quizId,
-            title: chapter.quiz.title,
-            passMark: chapter.quiz.passMark,
-            attemptLimit: chapter.quiz.attemptLimit,
-            questions: chapter.quiz.questions,
-          }
-        : null,
-      lectures: chapter.chapterContent.map((lecture) => ({
-        key: newKey('lecture'),
-        lectureId: lecture.lectureId,
-        lectureTitle: lecture.lectureTitle,
-        lectureDuration: lecture.lectureDuration,
-        lectureUrl: lecture.lectureUrl ?? '',
-        notesUrl: lecture.notesUrl,
-        testUrl: lecture.testUrl,
-        isPreviewFree: lecture.isPreviewFree,
-      })),
-    })),
+    chapters: draftChapters(course.courseContent, true),
   };
+}
+
+/** A saved draft (or this browser's unsaved copy of it) as the form's starting point, exactly as typed. */
+export function formFromDraft(draft: CourseDraftDto['draft'] | CourseDraftContentInput): { fields: CourseFields; chapters: DraftChapter[] } {
+  return {
+    fields: { ...emptyCourseFields, ...draft.fields },
+    chapters: draftChapters(
+      (draft.courseContent ?? []).map((chapter) => ({
+        ...chapter,
+        quiz: (chapter.quiz ?? null) as StoredChapter['quiz'],
+        chapterContent: chapter.chapterContent.map((lecture) => ({
+          ...lecture,
+          lectureDuration: Number(lecture.lectureDuration),
+          isPreviewFree: lecture.isPreviewFree ?? false,
+          notesUrl: lecture.notesUrl || null,
+          testUrl: lecture.testUrl || null,
+        })),
+      })),
+      false,
+    ),
+  };
+}
+
+/** What the draft autosave sends: the fields as typed, the chapters as the course payload has them. */
+export function toDraftContent(fields: CourseFields, chapters: readonly DraftChapter[]): CourseDraftContentInput {
+  const { courseContent } = toCourseData(fields, chapters);
+  return { fields: { ...emptyCourseFields, ...fields }, courseContent };
 }

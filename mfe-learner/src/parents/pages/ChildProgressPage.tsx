@@ -30,6 +30,37 @@ function QuizScores({ course }: { course: ChildCourseProgress }) {
   );
 }
 
+/** The course's notes and tests, for the parent to read along (links valid for a few minutes: reload for fresh ones). */
+function LectureFiles({ course }: { course: ChildCourseProgress }) {
+  const files = course.lectureFiles ?? [];
+  if (files.length === 0) return null;
+  return (
+    <details className="parents__files">
+      <summary>
+        Notes and tests<span className="visually-hidden"> of {course.courseTitle}</span>
+      </summary>
+      <ul>
+        {files.map((lecture) => (
+          <li key={lecture.lectureId}>
+            {lecture.lectureTitle}:{' '}
+            {lecture.notesUrl && (
+              <a href={lecture.notesUrl} target="_blank" rel="noopener noreferrer">
+                Notes<span className="visually-hidden"> of {lecture.lectureTitle} (opens in a new tab)</span>
+              </a>
+            )}
+            {lecture.notesUrl && lecture.testUrl && ' · '}
+            {lecture.testUrl && (
+              <a href={lecture.testUrl} target="_blank" rel="noopener noreferrer">
+                Test<span className="visually-hidden"> of {lecture.lectureTitle} (opens in a new tab)</span>
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onCertificate(path: string): void }) {
   return (
     <tr className="enrollments__row">
@@ -38,6 +69,7 @@ function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onC
         <div className="enrollments__course-text">
           <p className="enrollments__title">{course.courseTitle}</p>
           <ProgressBar percent={course.percent} title={course.courseTitle} />
+          <LectureFiles course={course} />
         </div>
       </td>
       <td data-label="Completed">

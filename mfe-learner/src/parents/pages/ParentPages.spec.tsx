@@ -55,11 +55,12 @@ describe('parent pages', () => {
                 courseId: 'c1', courseTitle: 'Algebra', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
                 completedLectures: 3, totalLectures: 4, percent: 75, status: 'In Progress', lastActivityAt: '2026-11-20T08:00:00.000Z',
                 rating: 4, certificate: null, quizScores: [],
+                lectureFiles: [{ lectureId: 'l1', lectureTitle: 'Integers', notesUrl: '/api/files/lecture-files/c1/n.pdf?user=p&expires=1&signature=s', testUrl: null }],
               },
               {
                 courseId: 'c2', courseTitle: 'Physics', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
                 completedLectures: 2, totalLectures: 2, percent: 100, status: 'Completed', lastActivityAt: null,
-                rating: null, certificate: { code: null, downloadPath: '/parents/children/x/certificates/c2' }, quizScores: [],
+                rating: null, certificate: { code: null, downloadPath: '/parents/children/x/certificates/c2' }, quizScores: [], lectureFiles: [],
               },
             ],
           })
@@ -73,6 +74,12 @@ describe('parent pages', () => {
     expect(algebra).toHaveTextContent('20/11/2026');
     expect(algebra).toHaveTextContent('4 of 5');
     expect(algebra).toHaveTextContent('No quizzes taken');
+    // The course's notes and tests, signed for the parent.
+    expect(within(algebra).getByRole('link', { name: 'Notes of Integers (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      '/api/files/lecture-files/c1/n.pdf?user=p&expires=1&signature=s',
+    );
+    expect(within(physics).queryByText('Notes and tests')).toBeNull();
     expect(within(algebra!).getByRole('progressbar', { name: 'Progress of Algebra' })).toHaveAttribute('aria-valuenow', '75');
     expect(within(physics!).getByRole('button', { name: 'Download certificate of Physics' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Mark Complete|Rate/ })).toBeNull();

@@ -82,6 +82,7 @@ export function toEducatorCourse(course: CourseEntity, earnings: number): Educat
     ...toCourseSummary(course),
     earnings,
     isPublished: course.isPublished,
+    isDraft: course.isDraft,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Board, QuizDefinition, Subject } from '@academy/contracts';
+import type { Board, CourseDraftContent, QuizDefinition, Subject } from '@academy/contracts';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, UpdateDateColumn, type Relation, type ValueTransformer } from 'typeorm';
 
 export const CATALOGUE_SCHEMA = 'catalogue';
@@ -39,6 +39,18 @@ export class CourseEntity {
 
   @Column('boolean', { name: 'is_published' })
   isPublished!: boolean;
+
+  /** Never published: only its educator sees it; everyone else (the internal routes too) gets a 404. */
+  @Column('boolean', { name: 'is_draft', default: false })
+  isDraft!: boolean;
+
+  /** What the educator typed while a draft (the form's own values); null once published. */
+  @Column('jsonb', { name: 'draft_content', nullable: true })
+  draftContent!: CourseDraftContent | null;
+
+  /** Bumped by every saved draft change, so a stale tab's save is refused instead of overwriting newer data. */
+  @Column('int', { name: 'draft_version', default: 0 })
+  draftVersion!: number;
 
   // Counters fed by progress's events (seeded until that issue lands).
   @Column('int', { name: 'rating_sum' })

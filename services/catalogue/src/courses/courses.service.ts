@@ -262,10 +262,13 @@ export class CoursesService {
     query.andWhere(`lower(c.title) LIKE :pattern ESCAPE '\\'`, { pattern: searchPattern(search) });
   }
 
-  /** A course with its chapters and lectures; unpublished ones only when `includeUnpublished`. */
+  /**
+   * A course with its chapters and lectures; unpublished ones only when `includeUnpublished` (a course taken off sale
+   * stays readable for its learners). A draft is never found here: it has no learners and no price.
+   */
   async findWithContent(id: string, options: { includeUnpublished?: boolean } = {}): Promise<CourseEntity> {
     const course = await this.courses.findOne({
-      where: options.includeUnpublished ? { id } : { id, isPublished: true },
+      where: options.includeUnpublished ? { id, isDraft: false } : { id, isPublished: true },
       relations: { chapters: { lectures: true } },
       order: { chapters: { chapterOrder: 'ASC', lectures: { lectureOrder: 'ASC' } } },
     });
@@ -273,11 +276,11 @@ export class CoursesService {
     return course;
   }
 
-  /** Several courses with their chapters and lectures, published or not, in one query; unknown ids are left out. */
+  /** Several courses with their chapters and lectures, published or not, in one query; unknown ids and drafts are left out. */
   async findManyWithContent(ids: string[]): Promise<CourseEntity[]> {
     if (ids.length === 0) return [];
     return this.courses.find({
-      where: { id: In(ids) },
+      where: { id: In(ids), isDraft: false },
       relations: { chapters: { lectures: true } },
       order: { chapters: { chapterOrder: 'ASC', lectures: { lectureOrder: 'ASC' } } },
     });

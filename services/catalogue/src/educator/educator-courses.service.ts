@@ -1,7 +1,19 @@
-import { DEFAULT_COURSE_TAXONOMY, EDUCATOR_COURSES_MAX, sameQuizContent, type CourseTaxonomy, type CourseUpdate, type EducatorCourseDetail, type NewCourse, type QuizDefinition } from '@academy/contracts';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  DEFAULT_COURSE_TAXONOMY,
+  DRAFT_CONFLICT_MESSAGE,
+  EDUCATOR_COURSES_MAX,
+  sameQuizContent,
+  type CourseDraftContent,
+  type CourseTaxonomy,
+  type CourseUpdate,
+  type EducatorCourseDetail,
+  type NewCourse,
+  type QuizDefinition,
+} from '@academy/contracts';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { DataSource, Repository } from 'typeorm';
 import { isProtectedFile, isUploadedVideo, protectedFilePath } from '@academy/service-core';
 import { BadRequestException } from '@nestjs/common';
@@ -9,6 +21,7 @@ import { toAuthoredChapters, type LectureLinkAudience } from '../courses/course-
 import { CourseCache } from '../courses/course-cache.js';
 import { sanitizeCourseDescription } from '../courses/sanitize-course-description.js';
 import { ChapterEntity, CourseEntity, LectureEntity } from '../courses/course.entity.js';
+import { lectureFileFolder, lectureFilesOf } from './lecture-file-store.js';
 
 /** The owner's course for the edit form; paid files come as links signed for the owner (`audience`). */
 export function toEducatorCourseDetail(course: CourseEntity, audience: LectureLinkAudience): EducatorCourseDetail {
@@ -53,11 +66,14 @@ export function storedLectureLinks<T extends { courseContent: ReadonlyArray<{ ch
   for (const lecture of current?.chapters.flatMap((chapter) => chapter.lectures) ?? []) {
     owned.set(lecture.id, new Set([lecture.url, lecture.notesUrl, lecture.testUrl].filter(isProtectedFile)));
   }
+  // Notes and tests uploaded to this course (its own folder) may go on any of its lectures.
+  const ownFolder = current ? lectureFileFolder(current.id) : null;
   const keep = <U extends string | null>(url: U, lectureId: string | undefined, field: string, isVideoField = false): U => {
     if (!isProtectedFile(url)) return url;
     const bare = protectedFilePath(url);
     // An uploaded video may go on any lecture of its own educator (the controller checks whose it is).
     if (isVideoField && isUploadedVideo(bare)) return bare as U;
+    if (!isVideoField && ownFolder && bare.startsWith(ownFolder) && !bare.slice(ownFolder.length).includes('/')) return bare as U;
     if (!lectureId || !owned.get(lectureId)?.has(bare)) throw new BadRequestException(`${field}: ${PROTECTED_FILE_NOT_OWNED_MESSAGE}`);
     return bare as U;
   };
@@ -123,6 +139,46 @@ export function storedQuiz(input: NewCourse['courseContent'][number]['quiz'], pr
   if (!previous) return { quizId: randomUUID(), version: 1, ...content };
   if (sameQuizContent(previous, content)) return previous;
   return { quizId: previous.quizId, version: previous.version + 1, ...content };
+}
+
+/** Every link (video, notes, test) a course's lectures store, published content or draft. */
+export function storedLinksOf(course: Pick<CourseEntity, 'chapters' | 'draftContent'>): string[] {
+  const published = course.chapters?.flatMap((chapter) => chapter.lectures.flatMap((lecture) => [lecture.url, lecture.notesUrl, lecture.testUrl])) ?? [];
+  const draft = course.draftContent?.courseContent.flatMap((chapter) => chapter.chapterContent.flatMap((lecture) => [lecture.lectureUrl, lecture.notesUrl, lecture.testUrl])) ?? [];
+  return [...published, ...draft].filter((link): link is string => typeof link === 'string');
+}
+
+/**
+ * A draft shown as a course (the edit form's and the preview's shape): what it has so far, typed numbers read as
+ * numbers (0 when missing or unreadable). Lecture and chapter ids are made up for the answer.
+ */
+export function draftAsCourse(course: CourseEntity): CourseEntity {
+  const draft = course.draftContent;
+  if (!draft) return course;
+  const number = (typed: string) => (Number.isFinite(Number(typed)) && typed.trim() !== '' ? Number(typed) : 0);
+  const chapters = draft.courseContent.map((chapter, chapterIndex) => {
+    const chapterId = randomUUID();
+    return {
+      id: chapterId,
+      courseId: course.id,
+      title: chapter.chapterTitle,
+      chapterOrder: chapterIndex + 1,
+      quiz: storedQuiz(chapter.quiz, undefined),
+      lectures: chapter.chapterContent.map((lecture, lectureIndex) => ({ id: randomUUID(), chapterId, ...lectureColumns(lecture, lectureIndex) })),
+    };
+  }) as unknown as ChapterEntity[];
+  return Object.assign(new CourseEntity(), course, {
+    title: draft.fields.courseTitle.trim(),
+    descriptionHtml: sanitizeCourseDescription(draft.fields.courseDescription),
+    price: number(draft.fields.coursePrice),
+    discount: number(draft.fields.discount),
+    chapters,
+  });
+}
+
+/** Equal as stored: jsonb orders an object's keys its own way and drops undefined ones. */
+function sameContent(stored: unknown, sent: unknown): boolean {
+  return isDeepStrictEqual(stored, JSON.parse(JSON.stringify(sent)));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -248,6 +304,83 @@ export class EducatorCoursesService {
     });
     await this.cache.invalidate();
     return updated;
+  }
+
+  /** The caller's draft (404 when it is not theirs or no longer a draft). */
+  async findOwnedDraft(courseId: string, educatorId: string): Promise<CourseEntity> {
+    const course = await this.findOwned(courseId, educatorId);
+    if (!course.isDraft) throw new NotFoundException('Draft not found');
+    return course;
+  }
+
+  /**
+   * Saves a draft's content under the version the client last saw (0 creates the draft, owned by the caller, under
+   * the id the client chose: a retried creation finds its own draft). A stale version is a 409 unless the content is
+   * what is stored already (a retry whose answer was lost). Returns the new version and the links no longer used.
+   */
+  async saveDraft(
+    courseId: string,
+    educator: { id: string; name: string },
+    baseVersion: number,
+    content: CourseDraftContent,
+  ): Promise<{ version: number; savedAt: Date; unusedLinks: string[] }> {
+    if (!UUID.test(courseId)) throw new NotFoundException('Course not found');
+    return this.dataSource.transaction(async (manager) => {
+      const [locked] = (await manager.query(`SELECT id FROM catalogue.courses WHERE id = $1 FOR UPDATE`, [courseId])) as unknown[];
+      if (!locked) {
+        if (baseVersion !== 0) throw new NotFoundException('Draft not found');
+        // The client sends one save at a time, so a first save is never raced by another of the same draft.
+        const created = await manager.save(
+          manager.create(CourseEntity, {
+            id: courseId,
+            title: content.fields.courseTitle.trim(),
+            descriptionHtml: '',
+            thumbnailUrl: '',
+            price: 0,
+            discount: 0,
+            ...DEFAULT_COURSE_TAXONOMY,
+            educatorId: educator.id,
+            educatorName: educator.name,
+            isPublished: false,
+            isDraft: true,
+            draftContent: content,
+            draftVersion: 1,
+            ratingSum: 0,
+            ratingCount: 0,
+            studentCount: 0,
+          }),
+        );
+        return { version: 1, savedAt: created.updatedAt, unusedLinks: [] };
+      }
+      const course = await manager.findOne(CourseEntity, { where: { id: courseId, educatorId: educator.id } });
+      if (!course || !course.isDraft) throw new NotFoundException('Draft not found');
+      if (course.draftVersion !== baseVersion) {
+        if (sameContent(course.draftContent, content)) return { version: course.draftVersion, savedAt: course.updatedAt, unusedLinks: [] };
+        throw new ConflictException(DRAFT_CONFLICT_MESSAGE);
+      }
+      const version = course.draftVersion + 1;
+      await manager.update(CourseEntity, { id: courseId }, { draftContent: content, draftVersion: version, title: content.fields.courseTitle.trim() });
+      const before = lectureFilesOf(courseId, storedLinksOf({ chapters: [], draftContent: course.draftContent }));
+      const after = lectureFilesOf(courseId, storedLinksOf({ chapters: [], draftContent: content }));
+      const saved = await manager.findOneByOrFail(CourseEntity, { id: courseId });
+      return { version, savedAt: saved.updatedAt, unusedLinks: [...before].filter((link) => !after.has(link)) };
+    });
+  }
+
+  /** Sets a course's thumbnail; returns the one it replaces. */
+  async setThumbnail(courseId: string, educatorId: string, thumbnailUrl: string): Promise<string> {
+    const course = await this.findOwned(courseId, educatorId);
+    await this.courses.update({ id: courseId, educatorId }, { thumbnailUrl });
+    if (course.isPublished) await this.cache.invalidate();
+    return course.thumbnailUrl;
+  }
+
+  /** A draft becomes a published course: its content is stored as an edit would store it, then it goes live. */
+  async publishDraft(courseId: string, educatorId: string, input: CourseUpdate): Promise<void> {
+    await this.update(courseId, educatorId, input, null);
+    const result = await this.courses.update({ id: courseId, educatorId, isDraft: true }, { isDraft: false, isPublished: true, draftContent: null });
+    if (!result.affected) throw new NotFoundException('Draft not found');
+    await this.cache.invalidate();
   }
 
   async setPublished(courseId: string, educatorId: string, isPublished: boolean): Promise<void> {

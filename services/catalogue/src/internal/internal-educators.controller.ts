@@ -12,7 +12,7 @@ export class InternalEducatorsController {
   async summary(@Param('id') educatorId: string): Promise<{ success: true; educatorId: string; courseCount: number }> {
     if (!educatorId || educatorId.length > 200) throw new BadRequestException('educator id is invalid');
     const [row] = await this.dataSource.query<{ count: string }[]>(
-      'SELECT COUNT(*) AS count FROM catalogue.courses WHERE educator_id = $1',
+      'SELECT COUNT(*) AS count FROM catalogue.courses WHERE educator_id = $1 AND NOT is_draft',
       [educatorId],
     );
     return { success: true, educatorId, courseCount: Number(row?.count ?? 0) };

@@ -1,11 +1,19 @@
 import { MEDIA_LINK_MISSING_MESSAGE, MEDIA_LINKS, MediaLinks, OBJECT_STORAGE, Public, sendStoredObject, type ObjectStorage } from '@academy/service-core';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { ProgressClient } from '../videos/progress-client.js';
 import { storageKeyOfMediaUrl } from './media-keys.js';
 
 /** Videos are never answered here: a paid lecture's video streams encrypted from /api/videos/ (docs/video.md). */
 const VIDEO_FILE = /\.(?:mp4|m4v|mov|webm|mkv|avi|ts|m3u8)$/i;
 export const PAID_VIDEO_NOT_SERVED_MESSAGE = 'Paid lecture videos stream in the player only';
+
+export const FILE_NOT_ENTITLED_MESSAGE = 'Enrol in the course to download this file';
+
+/** `/api/files/lecture-files/<course id>/…`: notes and tests an educator uploaded (the course id is in the path). */
+const LECTURE_FILE_PATH = /^\/api\/files\/lecture-files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//i;
 
 /**
  * Paid lectures' notes and tests (/api/files/*, the bucket's paid/ folder): only with a link signed for a user by
@@ -17,7 +25,17 @@ export class PaidFilesController {
   constructor(
     @Inject(MEDIA_LINKS) private readonly links: MediaLinks,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly progress: ProgressClient,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
+
+  /** An uploaded lecture file is for the course's educator, its learners enrolled now and their linked parents. */
+  private async mayRead(userId: string, courseId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query('SELECT educator_id FROM catalogue.courses WHERE id = $1', [courseId])) as { educator_id: string }[];
+    if (rows.length === 0) return false;
+    if (rows[0]!.educator_id === userId) return true;
+    return this.progress.isEnrolledOrParentOfEnrolled(userId, courseId);
+  }
 
   @Public()
   @Get('*path')
@@ -26,6 +44,11 @@ export class PaidFilesController {
     if (!verdict.valid) {
       // No link at all: sign in first (401); a link that is forged, altered or expired: 403.
       response.status(verdict.message === MEDIA_LINK_MISSING_MESSAGE ? 401 : 403).json({ success: false, message: verdict.message });
+      return;
+    }
+    const uploadedTo = LECTURE_FILE_PATH.exec(request.path)?.[1];
+    if (uploadedTo && !(await this.mayRead(verdict.userId, uploadedTo))) {
+      response.status(403).json({ success: false, message: FILE_NOT_ENTITLED_MESSAGE });
       return;
     }
     const key = storageKeyOfMediaUrl(request.path);

@@ -20,4 +20,9 @@ export class ProgressClient {
     }
     return false;
   }
+
+  /** Enrolled now, or a parent linked to a learner enrolled now (notes and tests; never videos). */
+  async isEnrolledOrParentOfEnrolled(userId: string, courseId: string): Promise<boolean> {
+    return (await this.client.get<EnrolmentCheckAnswer>(ENROLMENT_CHECK_PATH(userId, [courseId], { orParentOfEnrolled: true }))).enrolled;
+  }
 }

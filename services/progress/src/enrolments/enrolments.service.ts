@@ -45,6 +45,17 @@ export class EnrolmentsService {
     return rows.length > 0;
   }
 
+  /** Whether the user is a parent linked to a learner enrolled now in one of the courses (a removed link or a refund ends it). */
+  async isParentOfEnrolledInAny(parentId: string, courseIds: readonly string[]): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM "progress"."parent_links" l
+         JOIN "progress"."enrolments" e ON e."user_id" = l."child_id" AND e."course_id" = ANY($2::uuid[])
+        WHERE l."parent_id" = $1 LIMIT 1`,
+      [parentId, courseIds],
+    );
+    return rows.length > 0;
+  }
+
   /**
    * A learner asks for a refund: access ends now, unless a certificate of the course was issued, which refuses
    * (the learner keeps both the course and the certificate, and gets no refund). The enrolment row is locked, and

@@ -23,8 +23,13 @@ export class InternalEnrolmentsController {
 
   @Internal()
   @Get('check')
-  async check(@Query(new ZodValidationPipe(enrolmentCheckQuerySchema)) query: { userId: string; courseId: string[] }): Promise<EnrolmentCheckAnswer> {
-    return { success: true, enrolled: await this.enrolments.isActiveInAny(query.userId, query.courseId) };
+  async check(
+    @Query(new ZodValidationPipe(enrolmentCheckQuerySchema)) query: { userId: string; courseId: string[]; orParentOfEnrolled?: 'true' },
+  ): Promise<EnrolmentCheckAnswer> {
+    const enrolled =
+      (await this.enrolments.isActiveInAny(query.userId, query.courseId)) ||
+      (query.orParentOfEnrolled === 'true' && (await this.enrolments.isParentOfEnrolledInAny(query.userId, query.courseId)));
+    return { success: true, enrolled };
   }
 
   @Internal()

@@ -1,4 +1,4 @@
-import { mediaLinksProvider, OutboxModule } from '@academy/service-core';
+import { MEDIA_LINKS, mediaLinksProvider, OutboxModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CertificatesController } from '../certificates/certificates.controller.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
@@ -17,6 +17,6 @@ import { LearningService } from './learning.service.js';
   imports: [OutboxModule.forRoot(progressOutbox), TypeOrmModule.forFeature([Enrolment])],
   controllers: [LearningController, CertificatesController, InternalCertificatesController],
   providers: [learningSettingsProvider, mediaLinksProvider, CatalogueClient, LearningService, CertificatesService, UsersService],
-  exports: [CatalogueClient, LearningService, CertificatesService, UsersService],
+  exports: [CatalogueClient, LearningService, CertificatesService, UsersService, MEDIA_LINKS],
 })
 export class LearningModule {}

@@ -233,6 +233,12 @@ export class ParentLinksService {
           lastActivityAt: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
           rating: row.rating === null ? null : Number(row.rating),
           certificate: status === 'Completed' ? { code: row.certificate_code, downloadPath: childCertificatePath(childId, course._id) } : null,
+          // As stored: the parents' route signs paid files for the parent (the weekly email never shows them).
+          lectureFiles: course.courseContent.flatMap((chapter) =>
+            chapter.chapterContent
+              .filter((lecture) => lecture.notesUrl || lecture.testUrl)
+              .map((lecture) => ({ lectureId: lecture.lectureId, lectureTitle: lecture.lectureTitle, notesUrl: lecture.notesUrl, testUrl: lecture.testUrl })),
+          ),
           // The best score of each of the course's quizzes the child attempted.
           quizScores: quizzes.flatMap((quiz) => {
             const standing = courseStandings.find((entry) => entry.quizId === quiz.quizId);

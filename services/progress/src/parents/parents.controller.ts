@@ -10,8 +10,8 @@ import {
   type LinkedPerson,
   type ParentLinksAnswer,
 } from '@academy/contracts';
-import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
-import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req, StreamableFile } from '@nestjs/common';
+import { CurrentUser, MEDIA_LINKS, MediaLinks, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
+import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Req, StreamableFile } from '@nestjs/common';
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
@@ -27,6 +27,7 @@ export class ParentsController {
     private readonly links: ParentLinksService,
     private readonly certificates: CertificatesService,
     private readonly attempts: LinkCodeAttemptLimiter,
+    @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
   ) {}
 
   /** The child's one-time code (24 hours, single use; a new one replaces the last). */
@@ -80,7 +81,14 @@ export class ParentsController {
     @CurrentUser() user: AuthUser,
     @Param('childId', new ZodValidationPipe(childIdSchema)) childId: string,
   ): Promise<{ success: true } & ChildProgress> {
-    return { success: true, ...(await this.links.childProgress(user.id, childId)) };
+    const progress = await this.links.childProgress(user.id, childId);
+    // Notes and tests are signed for the parent; catalogue checks the link's user is linked to a learner enrolled now.
+    const sign = (url: string | null) => this.mediaLinks.sign(url, user.id);
+    const courses = progress.courses.map((course) => ({
+      ...course,
+      lectureFiles: course.lectureFiles.map((files) => ({ ...files, notesUrl: sign(files.notesUrl), testUrl: sign(files.testUrl) })),
+    }));
+    return { success: true, ...progress, courses };
   }
 
   /** A linked child's certificate as a PDF (409 until every lecture is complete). */
