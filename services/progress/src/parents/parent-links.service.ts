@@ -19,6 +19,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
+import { assignmentStandings } from '../assignments/assignment-standings.js';
 import { UsersService } from '../users/users.service.js';
 
 export const OWN_LINK_CODE_MESSAGE = 'This is your own code: give it to your parent to enter.';
@@ -206,17 +207,19 @@ export class ParentLinksService {
         ORDER BY e."created_at" DESC, e."id" DESC`,
       [childId],
     );
-    const [courses, standings] = await Promise.all([
+    const [courses, standings, assignments] = await Promise.all([
       this.catalogue.courses(rows.map((row) => row.course_id)),
       quizStandings(this.dataSource, childId, rows.map((row) => row.course_id)),
+      assignmentStandings(this.dataSource, childId, rows.map((row) => row.course_id)),
     ]);
     return rows.flatMap((row) => {
       const course = courses.get(row.course_id);
       if (!course) return [];
       const quizzes = quizzesOf(course.courseContent);
       const courseStandings = standings.get(course._id) ?? [];
-      // The one completion rule the child's own page and the certificate use (lectures and quizzes as steps).
-      const completion = courseCompletion(course.courseContent, row.completed ?? [], courseStandings);
+      const courseAssignments = assignments.get(course._id) ?? [];
+      // The one completion rule the child's own page and the certificate use (lectures, quizzes, assignments as steps).
+      const completion = courseCompletion(course.courseContent, row.completed ?? [], courseStandings, courseAssignments);
       const status = completion.complete ? 'Completed' : 'In Progress';
       const times = [row.last_completion, row.last_playback].filter((value): value is Date => value !== null).map((value) => new Date(value).getTime());
       return [
@@ -240,6 +243,14 @@ export class ParentLinksService {
               ? [{ quizId: quiz.quizId, title: quiz.title, bestPercent: standing.bestPercent, attempts: standing.attempts }]
               : [];
           }),
+          // The course's assignments the educator has reviewed, with the marks given.
+          assignmentMarks: courseAssignments.flatMap((assignment) =>
+            assignment.reviewed && assignment.marks !== null
+              ? [{ assignmentId: assignment.assignmentId, title: assignment.title, marks: assignment.marks, maxMarks: assignment.maxMarks }]
+              : [],
+          ),
+          reviewedAssignments: completion.reviewedAssignments,
+          totalAssignments: completion.totalAssignments,
         },
       ];
     });
