@@ -85,6 +85,11 @@ const SUBMISSION_COLUMNS = (alias: string) =>
     .map((column) => `${alias}."${column}"`)
     .join(', ');
 
+/** TypeORM answers an UPDATE … RETURNING with [rows, affected count]; other statements with the rows. */
+function returnedRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : result) as T[];
+}
+
 /** `paid/submissions/…` ⇄ `/api/files/submissions/…`: catalogue serves the file once the link's signature checks. */
 const fileUrlOfKey = (key: string): string => `/api/files/${key.slice('paid/'.length)}`;
 
@@ -176,22 +181,22 @@ export class AssignmentsService {
       if (highest?.marks !== null && highest?.marks !== undefined && Number(highest.marks) > input.maxMarks) {
         throw new BadRequestException(`Max marks cannot be below the ${highest.marks} marks already given`);
       }
-      const [row]: AssignmentRow[] = await manager.query(
+      const [row] = returnedRows<AssignmentRow>(await manager.query(
         `UPDATE "progress"."assignments"
             SET "chapter_id" = $2, "title" = $3, "instructions" = $4, "due_date" = $5, "max_marks" = $6, "accepted_file_types" = $7, "updated_at" = now()
           WHERE "id" = $1 RETURNING ${ASSIGNMENT_COLUMNS}`,
         [assignmentId, input.chapterId, input.title, input.instructions, input.dueDate, input.maxMarks, input.acceptedFileTypes],
-      );
+      ));
       return this.assignment(row!);
     });
   }
 
   /** Takes the assignment out of the course (and of completion); hand-ins already made are kept. */
   async remove(member: CourseMember, assignmentId: string): Promise<void> {
-    const removed: unknown[] = await this.dataSource.query(
+    const removed = returnedRows<unknown>(await this.dataSource.query(
       `UPDATE "progress"."assignments" SET "removed_at" = now() WHERE "id" = $1 AND "course_id" = $2 AND "removed_at" IS NULL RETURNING 1`,
       [assignmentId, member.course._id],
-    );
+    ));
     if (removed.length === 0) throw new NotFoundException(ASSIGNMENT_NOT_FOUND_MESSAGE);
   }
 
@@ -267,13 +272,13 @@ export class AssignmentsService {
     const row = await this.dataSource.transaction(async (manager) => {
       // The learner's enrolment row orders this with their lectures and quizzes, so the last step makes one event.
       await manager.query('SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 FOR UPDATE', [learnerId, member.course._id]);
-      const [reviewed]: SubmissionRow[] = await manager.query(
+      const [reviewed] = returnedRows<SubmissionRow>(await manager.query(
         `UPDATE "progress"."assignment_submissions" s
             SET "reviewed_at" = now(), "marks" = $3, "feedback" = $4, "feedback_html" = $5
           WHERE s."id" = $1 AND s."assignment_id" = $2 AND s."reviewed_at" IS NULL
           RETURNING ${SUBMISSION_COLUMNS('s')}`,
         [submissionId, assignmentId, body.marks, body.feedback, renderDoubtText(body.feedback)],
-      );
+      ));
       if (!reviewed) throw new ConflictException(SUBMISSION_ALREADY_REVIEWED_MESSAGE);
       const event: AssignmentReviewedEvent = {
         eventId: randomUUID(),
