@@ -87,6 +87,9 @@ export const submissionTextSchema = z
   .max(ASSIGNMENT_TEXT_MAX, `Keep your answer under ${ASSIGNMENT_TEXT_MAX.toLocaleString('en-IN')} characters`)
   .optional();
 
+/** POST …/submission is multipart/form-data: these fields beside the optional `file`. */
+export const submissionFieldsSchema = z.object({ text: submissionTextSchema });
+
 export const reviewSubmissionSchema = z.object({
   marks: z.number({ message: 'Marks must be a whole number' }).int('Marks must be a whole number').min(0, 'Marks must not be negative'),
   feedback: z

@@ -5,7 +5,7 @@ import {
   EDUCATOR_ROLE,
   reviewSubmissionSchema,
   submissionIdSchema,
-  submissionTextSchema,
+  submissionFieldsSchema,
   submissionsInboxQuerySchema,
   type Assignment,
   type AssignmentForMember,
@@ -16,14 +16,13 @@ import {
 } from '@academy/contracts';
 import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SubmissionUpload } from './assignment-files.js';
 import { AssignmentsService } from './assignments.service.js';
 
 const course = new ZodValidationPipe(courseIdSchema);
 const assignment = new ZodValidationPipe(assignmentIdSchema);
 const submission = new ZodValidationPipe(submissionIdSchema);
-const submissionFields = z.object({ text: submissionTextSchema });
 
 /**
  * A course's assignments (the edge sends /api/assignments/ to progress): its enrolled learners and its educator
@@ -81,7 +80,7 @@ export class AssignmentsController {
     @Param('courseId', course) courseId: string,
     @Param('assignmentId', assignment) assignmentId: string,
     @UploadedFile() file: Express.Multer.File | undefined,
-    @Body(new ZodValidationPipe(submissionFields)) body: z.infer<typeof submissionFields>,
+    @Body(new ZodValidationPipe(submissionFieldsSchema)) body: z.infer<typeof submissionFieldsSchema>,
   ): Promise<{ success: true; message: string; submission: AssignmentSubmission }> {
     const member = await this.assignments.member(user, courseId);
     const upload = file ? { bytes: file.buffer, name: file.originalname } : null;
