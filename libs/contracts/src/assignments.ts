@@ -38,6 +38,14 @@ export const submissionIdSchema = z.uuid({ message: 'This submission id is not v
 /** "Marks must be between 0 and 20": the same words in the review form and from the server. */
 export const marksRangeMessage = (maxMarks: number): string => `Marks must be between 0 and ${maxMarks}`;
 
+/** "10 MB", "340 KB", "12 bytes": file sizes in messages and lists (object storage's limits use it too). */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0) return `${bytes / 1024 ** 3} GB`;
+  if (bytes >= 1024 ** 2) return `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
 /** The kinds as a readable list: "PDF or PNG image". */
 export function describeFileKinds(kinds: readonly AssignmentFileKind[]): string {
   const labels = kinds.map((kind) => ASSIGNMENT_FILE_TYPES[kind].label);
