@@ -5,6 +5,7 @@ import { EditCoursePage } from './add-course/EditCoursePage';
 import { CouponsPage } from './coupons/CouponsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { InboxPage } from './inbox/InboxPage';
+import { AssignmentsPage } from './assignments/AssignmentsPage';
 import { EducatorGate } from './layout/EducatorGate';
 import { educatorPaths } from './common/educatorPaths';
 import pagesFile from './pages.json';
@@ -38,6 +39,7 @@ export default function App() {
           editCourse: EditCoursePage,
           coupons: CouponsPage,
           inbox: InboxPage,
+          assignments: AssignmentsPage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

@@ -34,6 +34,7 @@ export const educatorPaths = {
   editCourse: '/educator/edit-course/:courseId',
   coupons: '/educator/coupons',
   inbox: '/educator/inbox',
+  assignments: '/educator/assignments',
 } as const;
 
 export const infoPaths = {
