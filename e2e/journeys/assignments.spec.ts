@@ -35,7 +35,7 @@ async function addCourse(token: string): Promise<string> {
     coursePrice: 0,
     discount: 0,
     courseContent: [
-      { chapterTitle, chapterContent: [{ lectureTitle: 'Laws of reflection', lectureDuration: 12, lectureUrl: 'https://youtu.be/dQw4w9WgXcQ', isPreviewFree: false, notesUrl: null, testUrl: null }] },
+      { chapterTitle, chapterContent: [{ lectureTitle: 'Laws of reflection', lectureDuration: 12, lectureUrl: 'https://youtu.be/dQw4w9WgXcQ', isPreviewFree: false }] },
     ],
   };
   form.append('courseData', JSON.stringify(courseData));

@@ -43,6 +43,14 @@ function AssignmentMarks({ course }: { course: ChildCourseProgress }) {
           {course.assignmentMarks.map((assignment) => (
             <li key={assignment.assignmentId}>
               {assignment.title}: {assignment.marks} / {assignment.maxMarks} marks
+              {assignment.file && (
+                <>
+                  {' '}
+                  <a href={assignment.file.url} download={assignment.file.name}>
+                    Download the work<span className="visually-hidden"> handed in for {assignment.title}</span>
+                  </a>
+                </>
+              )}
             </li>
           ))}
         </ul>

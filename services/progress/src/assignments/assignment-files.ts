@@ -35,7 +35,8 @@ export async function acceptedFileKind(bytes: Buffer, accepted: readonly Assignm
 
 /** A name safe to show and to offer as the download's name: no folders, no control characters, not too long. */
 export function displayFileName(original: string | undefined, kind: AssignmentFileKind): string {
-  const base = (original ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-120);
+  const printable = [...(original ?? '')].filter((character) => character.charCodeAt(0) > 0x1f && character.charCodeAt(0) !== 0x7f && character !== '"');
+  const base = printable.join('').split(/[\\/]/).pop()!.trim().slice(-120);
   return base || `submission.${ASSIGNMENT_FILE_TYPES[kind].extension}`;
 }
 

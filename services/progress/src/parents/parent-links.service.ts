@@ -13,8 +13,8 @@ import {
   type LinkedPerson,
   type ParentLinksAnswer,
 } from '@academy/contracts';
-import type { AuthUser } from '@academy/service-core';
-import { BadRequestException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
+import { MEDIA_LINKS, MediaLinks, type AuthUser } from '@academy/service-core';
+import { BadRequestException, GoneException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { createHash, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
@@ -62,6 +62,8 @@ export class ParentLinksService {
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly catalogue: CatalogueClient,
+    // Only the HTTP side signs file links (a parent's view); the worker's emails carry none.
+    @Optional() @Inject(MEDIA_LINKS) private readonly mediaLinks?: MediaLinks,
   ) {}
 
   /** A new code for the caller (the child); any older unused code of theirs stops working. */
@@ -179,7 +181,27 @@ export class ParentLinksService {
       school_class: number | null;
       board: string | null;
     }>;
-    return { child: { ...child, schoolClass: profile?.school_class ?? null, board: profile?.board ?? null }, courses: await this.coursesOf(childId) };
+    const courses = await this.coursesOf(childId);
+    return { child: { ...child, schoolClass: profile?.school_class ?? null, board: profile?.board ?? null }, courses: await this.withHandInLinks(courses, childId, parentId) };
+  }
+
+  /** The files behind the child's reviewed assignments, each linked for the parent (signed, short-lived). */
+  private async withHandInLinks(courses: ChildCourseProgress[], childId: string, parentId: string): Promise<ChildCourseProgress[]> {
+    const links = this.mediaLinks;
+    if (!links) return courses;
+    const files: { assignment_id: string; file_key: string; file_name: string | null }[] = await this.dataSource.query(
+      `SELECT "assignment_id", "file_key", "file_name" FROM "progress"."assignment_submissions"
+        WHERE "learner_id" = $1 AND "reviewed_at" IS NOT NULL AND "file_key" IS NOT NULL`,
+      [childId],
+    );
+    const byAssignment = new Map(files.map((row) => [row.assignment_id, row]));
+    return courses.map((course) => ({
+      ...course,
+      assignmentMarks: course.assignmentMarks.map((entry) => {
+        const file = byAssignment.get(entry.assignmentId);
+        return file ? { ...entry, file: { name: file.file_name ?? 'submission', url: links.sign(`/api/files/${file.file_key.slice('paid/'.length)}`, parentId) } } : entry;
+      }),
+    }));
   }
 
   /** Every enrolled course of a learner with its figures (courses catalogue no longer has are left out). */
@@ -246,7 +268,7 @@ export class ParentLinksService {
           // The course's assignments the educator has reviewed, with the marks given.
           assignmentMarks: courseAssignments.flatMap((assignment) =>
             assignment.reviewed && assignment.marks !== null
-              ? [{ assignmentId: assignment.assignmentId, title: assignment.title, marks: assignment.marks, maxMarks: assignment.maxMarks }]
+              ? [{ assignmentId: assignment.assignmentId, title: assignment.title, marks: assignment.marks, maxMarks: assignment.maxMarks, file: null }]
               : [],
           ),
           reviewedAssignments: completion.reviewedAssignments,
