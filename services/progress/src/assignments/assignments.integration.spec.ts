@@ -259,6 +259,21 @@ describe('assignments (real PostgreSQL, Redis and bucket; stand-in catalogue)', 
     await http().get(`/api/certificates/course/${COURSE}`).set(classmate).expect(200);
   });
 
+  it("shows a linked parent the child's reviewed assignment with its marks and a file link signed for the parent", async () => {
+    const parent = { Authorization: `Bearer ${await testEnv.issuer.sign(demoUsers.parent)}` };
+    const otherParent = { Authorization: `Bearer ${await testEnv.issuer.sign(demoUsers.otherParent)}` };
+    const { code } = (await http().post('/api/parents/link-codes').set(learner).expect(201)).body.linkCode as { code: string };
+    await http().post('/api/parents/links').set(parent).send({ code }).expect(201);
+    const childPath = `/api/parents/children/${encodeURIComponent(demoUsers.student.sub)}`;
+    await http().get(childPath).set(otherParent).expect(404);
+    const view = await http().get(childPath).set(parent).expect(200);
+    const course = view.body.courses.find((entry: { courseId: string }) => entry.courseId === COURSE);
+    expect(course).toMatchObject({ reviewedAssignments: 1, totalAssignments: 1, status: 'In Progress' });
+    expect(course.assignmentMarks).toEqual([{ assignmentId, title: essay.title, marks: 17, maxMarks: 20, file: { name: 'work.bin', url: expect.stringMatching(/^\/api\/files\/submissions\//) } }]);
+    const link = new URL(course.assignmentMarks[0].file.url, 'http://portal.test');
+    expect(new MediaLinks(TEST_MEDIA_LINK_SECRET, 600).verify(link.pathname, Object.fromEntries(link.searchParams))).toMatchObject({ valid: true, userId: demoUsers.parent.sub });
+  });
+
   it('takes a removed assignment out of the list and of completion', async () => {
     await http().delete(`/api/assignments/${COURSE}/${assignmentId}`).set(educator).expect(200);
     expect((await http().get(`/api/assignments/${COURSE}`).set(learner).expect(200)).body.assignments).toEqual([]);
