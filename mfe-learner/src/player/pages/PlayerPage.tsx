@@ -254,10 +254,7 @@ export function PlayerPage() {
 
         {courseComplete && (
           <div className="player__certificate">
-            <p>
-              You completed every lecture{quizzesOf(current.courseContent).length > 0 ? ', passed every quiz' : ''}
-              {currentProgress.assignments.length > 0 ? ' and had every assignment reviewed' : ''} of this course.
-            </p>
+            <p>You completed {completedSteps(quizzesOf(current.courseContent).length > 0, currentProgress.assignments.length > 0)} of this course.</p>
             <button type="button" className="button" onClick={() => void certificate()}>
               Download Certificate
             </button>
@@ -282,6 +279,12 @@ export function PlayerPage() {
       </div>
     </div>
   );
+}
+
+/** "every lecture", "every lecture and passed every quiz", "every lecture, passed every quiz and had every assignment reviewed". */
+function completedSteps(hasQuizzes: boolean, hasAssignments: boolean): string {
+  const steps = ['every lecture', ...(hasQuizzes ? ['passed every quiz'] : []), ...(hasAssignments ? ['had every assignment reviewed'] : [])];
+  return steps.length === 1 ? steps[0]! : `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}`;
 }
 
 /** Below the desktop breakpoint the player is one column: the chosen lecture or quiz first, the curriculum under it. */
