@@ -2,9 +2,10 @@
 // has finished every lecture is not complete yet, hands in a PDF and a written answer; the educator downloads it
 // and reviews it from the inbox; the student sees the marks and the feedback, the course is complete and the
 // certificate downloads; resubmitting is refused. Signed-out callers, a learner of another course and another
-// role are refused on the new routes through the edge.
+// role are refused on the new routes through the edge. Axe finds nothing serious on the pages shown; a phone fits them.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
 import { ALREADY_REVIEWED_MESSAGE, assignmentsPath, EDUCATOR_SUBMISSIONS_PATH, submissionPath, type AssignmentForMember } from '@academy/contracts';
 import { callApi } from '../support/api.js';
 import { cachedAccessToken, escapeRegExp, launchBrowser, openPage, signIn } from '@academy/infra/browser';
@@ -25,6 +26,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Serious or critical axe findings on the page as it is now (the accessibility journey's bar). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
 
 /** A free course of the educator's own with one chapter and one lecture, added through the authoring API. */
 async function addCourse(token: string): Promise<string> {
@@ -90,6 +97,7 @@ describe('assignments', () => {
     const panel = diya.page.getByRole('region', { name: 'Assignment', exact: true });
     await panel.getByRole('heading', { name: `Assignment: ${assignmentTitle}` }).waitFor();
     await panel.getByText('31/12/2027').waitFor();
+    expect(await axeFindings(diya.page)).toEqual([]);
     await panel.getByLabel(/^File \(PDF/).setInputFiles({ name: 'ray-diagram.pdf', mimeType: 'application/pdf', buffer: handInPdf });
     await panel.getByLabel(/^Your answer/).fill('The angle of reflection equals the angle of **incidence**: 30°.');
     await panel.getByRole('button', { name: 'Hand in', exact: true }).click();
@@ -107,6 +115,7 @@ describe('assignments', () => {
     const file = await meera.page.request.get(new URL(fileHref!, portalUrl).href);
     expect(file.status()).toBe(200);
     expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await axeFindings(meera.page)).toEqual([]);
     await waiting.getByLabel('Marks (0 to 10)').fill('11');
     await waiting.getByLabel('Feedback').fill('Neat diagram. Label the normal next time.');
     await waiting.getByRole('button', { name: /^Send review/ }).click();
@@ -124,6 +133,16 @@ describe('assignments', () => {
     expect(await panel.getByRole('button', { name: /Hand in/ }).count()).toBe(0);
     await diya.page.getByText('You completed every lecture and had every assignment reviewed of this course.').waitFor();
     await diya.page.getByRole('button', { name: 'Download Certificate' }).waitFor();
+    expect(await axeFindings(diya.page)).toEqual([]);
+
+    // On a phone (390 px) the reviewed assignment fits the screen's width.
+    const phone = await openPage(browser, { width: 390, height: 844 });
+    await signIn(phone.page, portalUrl, 'Diya Patel');
+    await phone.page.goto(`${portalUrl}/player/${courseId}`);
+    await phone.page.getByRole('button', { name: `See review ${assignmentTitle}` }).click();
+    await phone.page.getByRole('region', { name: 'Assignment', exact: true }).getByText('Neat diagram. Label the normal next time.').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.context.close();
     const certificate = await fetch(`${portalUrl}/api/certificates/course/${courseId}`, { headers: { Authorization: `Bearer ${diyaToken}` } });
     expect(certificate.status).toBe(200);
     expect(certificate.headers.get('content-type')).toMatch(/^application\/pdf/);
