@@ -131,6 +131,11 @@ describe('assignments (real PostgreSQL, Redis and bucket; stand-in catalogue)', 
     expect(edited.body.assignment).toMatchObject({ acceptedFileTypes: ['pdf', 'png'], dueDate: null });
     await http().put(`/api/assignments/${COURSE}/${assignmentId}`).set(learner).send(essay).expect(403);
     await http().put(`/api/assignments/${OTHER_COURSE}/${assignmentId}`).set(otherEducator).send({ ...essay, chapterId: OTHER_CHAPTER }).expect(404);
+    await http().put(`/api/assignments/${COURSE}/${assignmentId}`).send(essay).expect(401);
+    await http().put(`/api/assignments/${COURSE}/${assignmentId}`).set(otherEducator).send(essay).expect(403);
+    await http().put(`/api/assignments/${COURSE}/${randomUUID()}`).set(educator).send(essay).expect(404);
+    await http().delete(`/api/assignments/${COURSE}/${assignmentId}`).expect(401);
+    await http().delete(`/api/assignments/${COURSE}/${assignmentId}`).set(otherEducator).expect(403);
     await http().delete(`/api/assignments/${COURSE}/${assignmentId}`).set(classmate).expect(403);
     await http().delete(`/api/assignments/${COURSE}/${randomUUID()}`).set(educator).expect(404);
   });
@@ -187,6 +192,7 @@ describe('assignments (real PostgreSQL, Redis and bucket; stand-in catalogue)', 
   it('lists hand-ins awaiting review oldest first for the course educator only, filterable by course', async () => {
     await http().get('/api/educator/submissions').expect(401);
     await http().get('/api/educator/submissions').set(learner).expect(403);
+    await http().get('/api/educator/submissions/summary').expect(401);
     await http().get('/api/educator/submissions/summary').set(learner).expect(403);
     await http().get('/api/educator/submissions').query({ courseId: 'nope' }).set(educator).expect(400);
     const inbox = await http().get('/api/educator/submissions').set(educator).expect(200);
