@@ -6,6 +6,7 @@ import { PreviewCoursePage } from './add-course/PreviewCoursePage';
 import { CouponsPage } from './coupons/CouponsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { InboxPage } from './inbox/InboxPage';
+import { AssignmentsPage } from './assignments/AssignmentsPage';
 import { EducatorGate } from './layout/EducatorGate';
 import { educatorPaths } from './common/educatorPaths';
 import pagesFile from './pages.json';
@@ -42,6 +43,7 @@ export default function App() {
           previewCourse: PreviewCoursePage,
           coupons: CouponsPage,
           inbox: InboxPage,
+          assignments: AssignmentsPage,
           payouts: PayoutsPage,
           settings: SettingsPage,
         })}

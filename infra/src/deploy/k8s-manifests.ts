@@ -126,6 +126,8 @@ export function serviceDeployments(table: RouteTable = loadRouteTable()): Servic
         MEDIA_LINK_SECRET: { secret: 'MEDIA_LINK_SECRET' },
         // Certificates print this as their verification link.
         PORTAL_URL: { value: 'https://academy.example' },
+        // Learners' assignment files go to the bucket's paid/ folder.
+        ...mediaBucket,
       },
     },
   ];

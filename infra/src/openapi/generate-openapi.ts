@@ -34,7 +34,7 @@ export interface ControllerOperation {
   status: number;
   summary: string;
   returns: string;
-  body?: { schema: string; multipart?: { jsonField: string; fileField?: string } };
+  body?: { schema: string; multipart?: { jsonField: string; fileField?: string }; formWithFile?: string };
   query?: string;
   params: { name: string; schema?: string }[];
 }
@@ -112,6 +112,7 @@ export function readControllerOperations(root: string = repoRoot): ControllerOpe
             params: [],
           };
           let uploadsFile: string | undefined;
+          let uploadedParameter: string | undefined;
           for (const parameter of member.parameters) {
             for (const decorator of decoratorsOf(parameter)) {
               if (decorator.name === 'Body' && decorator.args.length > 0 && !ts.isStringLiteral(decorator.args[0]!)) {
@@ -123,6 +124,7 @@ export function readControllerOperations(root: string = repoRoot): ControllerOpe
                 operation.params.push({ name: stringArg(decorator.args), schema: pipeSchema(decorator.args) });
               } else if (decorator.name === 'UploadedFile') {
                 uploadsFile = 'image';
+                uploadedParameter = parameter.name.getText();
               }
             }
           }
@@ -131,6 +133,9 @@ export function readControllerOperations(root: string = repoRoot): ControllerOpe
           if (multipart) {
             const interceptor = /FileInterceptor\('(\w+)'/.exec(source.getText())?.[1];
             operation.body = { schema: multipart[2]!, multipart: { jsonField: multipart[1]!, fileField: uploadsFile ? (interceptor ?? uploadsFile) : undefined } };
+          } else if (operation.body && uploadedParameter) {
+            // Plain form fields (the body schema) beside one file field, named as the handler's parameter.
+            operation.body.formWithFile = uploadedParameter;
           }
           for (const name of route.match(/[:*](\w+)/g) ?? []) {
             if (!operation.params.some((param) => param.name === name.slice(1))) operation.params.push({ name: name.slice(1) });
@@ -214,6 +219,9 @@ export function generateOpenApi(operations: ControllerOperation[] = readControll
           },
         },
       };
+    } else if (operation.body?.formWithFile) {
+      const fileField = { type: 'object', properties: { [operation.body.formWithFile]: { type: 'string', contentMediaType: 'application/octet-stream' } } };
+      requestBody = { required: true, content: { 'multipart/form-data': { schema: { allOf: [useSchema(operation.body.schema), fileField] } } } };
     } else if (operation.body) {
       requestBody = { required: true, content: { 'application/json': { schema: useSchema(operation.body.schema) } } };
     }

@@ -54,7 +54,17 @@ describe('courseCompletion (the one completion rule)', () => {
     [['a', 'b', 'c', 'd'], passed, { completedLectures: 4, passedQuizzes: 1, percent: 100, complete: true }],
     [['a'], passed, { completedLectures: 1, passedQuizzes: 1, percent: 40, complete: false }],
   ])('lectures %j with quiz standings %j give %j', (done, standings, expected) => {
-    expect(courseCompletion(withQuiz, done, standings)).toEqual({ totalLectures: 4, totalQuizzes: 1, ...expected });
+    expect(courseCompletion(withQuiz, done, standings)).toEqual({ totalLectures: 4, totalQuizzes: 1, reviewedAssignments: 0, totalAssignments: 0, ...expected });
     expect(isCourseComplete(withQuiz, done, standings)).toBe(expected.complete);
+  });
+
+  it('counts an assignment as one step, complete only once reviewed (one under a removed chapter does not count)', () => {
+    const chapterId = withQuiz[0]!.chapterId;
+    const standing = { assignmentId: 'as1', chapterId, title: 'Essay', maxMarks: 10, submitted: true, reviewed: false, marks: null };
+    const gone = { ...standing, assignmentId: 'as2', chapterId: 'removed-chapter' };
+    const waiting = courseCompletion(withQuiz, ['a', 'b', 'c', 'd'], passed, [standing, gone]);
+    expect(waiting).toMatchObject({ reviewedAssignments: 0, totalAssignments: 1, percent: 83, complete: false });
+    const reviewed = courseCompletion(withQuiz, ['a', 'b', 'c', 'd'], passed, [{ ...standing, reviewed: true, marks: 0 }, gone]);
+    expect(reviewed).toMatchObject({ reviewedAssignments: 1, totalAssignments: 1, percent: 100, complete: true });
   });
 });

@@ -6,6 +6,7 @@ import { courseIdSchema } from './requests.js';
 import { countLectures } from './durations.js';
 import { countPassedQuizzes, quizzesOf, type QuizStanding } from './quizzes.js';
 import { completionPercent } from './progress.js';
+import type { AssignmentStanding } from './assignments.js';
 
 /** GET /api/user/enrolled-courses → `enrolledCourses` (oldest enrolment first; the page reverses it). */
 export interface EnrolledCourse {
@@ -33,6 +34,8 @@ export interface LearnerProgressData {
   positions: Record<string, number>;
   /** The learner's standing on each quiz they attempted in this course. */
   quizzes: QuizStanding[];
+  /** Every assignment of the course with the learner's standing (handed in, reviewed, marks). */
+  assignments: AssignmentStanding[];
 }
 
 /** POST /api/user/update-course-progress/playback: remember where the learner is in a lecture. */
@@ -82,34 +85,54 @@ export interface CourseCompletion {
   totalLectures: number;
   passedQuizzes: number;
   totalQuizzes: number;
-  /** Lectures complete and quizzes passed, as a whole percent of the course's lectures and quizzes. */
+  reviewedAssignments: number;
+  totalAssignments: number;
+  /** Lectures complete, quizzes passed and assignments reviewed, as a whole percent of the course's steps. */
   percent: number;
-  /** Every lecture complete and every quiz passed (a course with no lectures never is). */
+  /** Every lecture complete, every quiz passed and every assignment reviewed (a course with no lectures never is). */
   complete: boolean;
 }
 
 /**
- * The completion rule: each lecture and each quiz of the course is one step; a lecture counts once complete, a quiz
- * once passed. `lectureCompleted` may hold lectures no longer in the course (they do not count); `quizzes`: the
- * learner's standings (progress's `quizzes`).
+ * The completion rule: each lecture, each quiz and each assignment of the course is one step; a lecture counts once
+ * complete, a quiz once passed, an assignment once the educator has reviewed the learner's work (whatever the
+ * marks). `lectureCompleted` may hold lectures no longer in the course (they do not count); `quizzes`: the learner's
+ * standings (progress's `quizzes`); `assignments`: every assignment of the course with the learner's standing
+ * (progress's `assignments`; one under a chapter the course no longer has does not count).
  */
-export function courseCompletion(chapters: readonly ChapterDto[], lectureCompleted: readonly string[], quizzes: readonly QuizStanding[] = []): CourseCompletion {
+export function courseCompletion(
+  chapters: readonly ChapterDto[],
+  lectureCompleted: readonly string[],
+  quizzes: readonly QuizStanding[] = [],
+  assignments: readonly AssignmentStanding[] = [],
+): CourseCompletion {
   const done = new Set(lectureCompleted);
   const completedLectures = chapters.reduce((count, chapter) => count + chapter.chapterContent.filter((lecture) => done.has(lecture.lectureId)).length, 0);
   const totalLectures = countLectures(chapters);
   const passedQuizzes = countPassedQuizzes(chapters, quizzes);
   const totalQuizzes = quizzesOf(chapters).length;
+  const chapterIds = new Set(chapters.map((chapter) => chapter.chapterId));
+  const courseAssignments = assignments.filter((assignment) => chapterIds.has(assignment.chapterId));
+  const reviewedAssignments = courseAssignments.filter((assignment) => assignment.reviewed).length;
+  const totalAssignments = courseAssignments.length;
   return {
     completedLectures,
     totalLectures,
     passedQuizzes,
     totalQuizzes,
-    percent: completionPercent(completedLectures + passedQuizzes, totalLectures + totalQuizzes),
-    complete: totalLectures > 0 && completedLectures === totalLectures && passedQuizzes === totalQuizzes,
+    reviewedAssignments,
+    totalAssignments,
+    percent: completionPercent(completedLectures + passedQuizzes + reviewedAssignments, totalLectures + totalQuizzes + totalAssignments),
+    complete: totalLectures > 0 && completedLectures === totalLectures && passedQuizzes === totalQuizzes && reviewedAssignments === totalAssignments,
   };
 }
 
-/** Whether every lecture of the course is complete and every quiz of it passed: `courseCompletion(...).complete`. */
-export function isCourseComplete(chapters: readonly ChapterDto[], lectureCompleted: readonly string[], quizzes: readonly QuizStanding[] = []): boolean {
-  return courseCompletion(chapters, lectureCompleted, quizzes).complete;
+/** Whether every step of the course is done: `courseCompletion(...).complete`. */
+export function isCourseComplete(
+  chapters: readonly ChapterDto[],
+  lectureCompleted: readonly string[],
+  quizzes: readonly QuizStanding[] = [],
+  assignments: readonly AssignmentStanding[] = [],
+): boolean {
+  return courseCompletion(chapters, lectureCompleted, quizzes, assignments).complete;
 }

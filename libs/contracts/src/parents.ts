@@ -115,6 +115,18 @@ export interface ChildCourseProgress {
    * One entry per quiz attempted: best score in percent.
    */
   quizScores: { quizId: string; title: string; bestPercent: number; attempts: number }[];
+  /** The course's assignments the educator has reviewed, with the marks given. */
+  assignmentMarks: {
+    assignmentId: string;
+    title: string;
+    marks: number;
+    maxMarks: number;
+    /** The file the child handed in, behind a link signed for the parent (minutes); null without a file or in emails. */
+    file: { name: string; url: string } | null;
+  }[];
+  /** Assignments reviewed of the course's assignments (steps of the one completion rule). */
+  reviewedAssignments: number;
+  totalAssignments: number;
 }
 
 /** GET /api/parents/children/:childId → `child`. */

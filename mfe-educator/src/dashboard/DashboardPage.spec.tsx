@@ -26,10 +26,12 @@ describe('Dashboard', () => {
     fakeServer(
       on('GET', '/api/educator/dashboard', ok({ dashboardData })),
       on('GET', '/api/educator/inbox/summary', ok({ summary: { medianSecondsToFirstAnswer: 12_000, answeredDoubts: 5, unansweredDoubts: 2 } })),
+      on('GET', '/api/educator/submissions/summary', ok({ awaitingReview: 3 })),
     );
     renderEducatorApp('/educator');
     expect(await screen.findByText('Total Enrolments')).toBeInTheDocument();
     expect(await screen.findByText('Median time to first answer')).toBeInTheDocument();
+    expect(await screen.findByText('Awaiting review')).toBeInTheDocument();
     const value = (label: string) => screen.getByText(label).parentElement!.querySelector('dd')!.textContent;
     // The total comes from the aggregates; the table lists only the latest enrolments.
     expect(value('Total Enrolments')).toBe('12');
@@ -37,6 +39,7 @@ describe('Dashboard', () => {
     expect(value('Total Earnings')).toBe('₹1,498.50');
     expect(value('Median time to first answer')).toBe('3 h 20 min');
     expect(value('Doubts awaiting your answer')).toBe('2');
+    expect(value('Awaiting review')).toBe('3');
 
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['#', 'Student Name', 'Course Title']);

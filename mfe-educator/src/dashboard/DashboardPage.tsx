@@ -8,6 +8,7 @@ import { EarningsPanel } from './components/EarningsPanel';
 import { StatCard } from './components/StatCard';
 import { fetchDashboard } from './data/dashboardApi';
 import { fetchDoubtSummary } from '../inbox/inboxApi';
+import { fetchAwaitingReviewCount } from '../assignments/assignmentsApi';
 import './dashboard.css';
 import { TableScroll } from '../common/TableScroll';
 
@@ -18,12 +19,13 @@ const icons = {
   earnings: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15v2h-2v-2a4 4 0 0 1-3-3h2a2 2 0 0 0 2 1h1a1 1 0 0 0 0-2h-2a3 3 0 0 1 0-6V5h2v2a4 4 0 0 1 3 3h-2a2 2 0 0 0-2-1h-1a1 1 0 0 0 0 2h2a3 3 0 0 1 0 6Z',
 };
 
-/** /educator: the three totals, the doubts' figures, the latest enrolments and the earnings chart. */
+/** /educator: the three totals, the doubts' figures, the hand-ins awaiting review, the latest enrolments and the earnings chart. */
 export function DashboardPage() {
   const { state, reload } = useRemoteData(queryKeys.educator.dashboard(), fetchDashboard);
   const api = useApi();
   // The doubts' figures are extra: when progress cannot give them the cards are left out, with no error over the page.
   const doubts = useQuery({ queryKey: queryKeys.educator.doubtSummary(), queryFn: () => fetchDoubtSummary(api), meta: { errorToast: false } });
+  const awaitingReview = useQuery({ queryKey: [...queryKeys.educator.submissions(), 'count'], queryFn: () => fetchAwaitingReviewCount(api), meta: { errorToast: false } });
 
   return (
     <div className="dashboard">
@@ -46,6 +48,7 @@ export function DashboardPage() {
                 <StatCard label="Doubts awaiting your answer" value={String(doubts.data.unansweredDoubts)} icon={icons.enrolments} />
               </>
             )}
+            {awaitingReview.data !== undefined && <StatCard label="Awaiting review" value={String(awaitingReview.data)} icon={icons.courses} />}
           </div>
           <section className="dashboard__latest" aria-labelledby="latest-enrollments">
             <h2 id="latest-enrollments">Latest Enrollments</h2>

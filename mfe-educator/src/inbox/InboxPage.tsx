@@ -6,9 +6,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { answerFromInbox, fetchInbox, hideFromInbox, type InboxFilter } from './inboxApi';
+import { SubmissionsSection } from './SubmissionsSection';
 import './inbox.css';
 
-/** /educator/inbox: every unanswered doubt of the educator's courses, oldest first, answered in place. */
+/**
+ * /educator/inbox: every unanswered doubt and every hand-in awaiting review of the educator's courses, oldest first,
+ * answered and reviewed in place.
+ */
 export function InboxPage() {
   const api = useApi();
   const [filter, setFilter] = useState<InboxFilter>({ courseId: '', lectureId: '' });
@@ -30,7 +34,7 @@ export function InboxPage() {
   return (
     <section className="inbox">
       <h1 className="page-title">Inbox</h1>
-      <p>Doubts your learners are waiting on, oldest first. Answer here; the learner hears of it at once.</p>
+      <p>Doubts and work your learners are waiting on, oldest first. Answer and review here; the learner hears of it at once.</p>
       <div className="inbox__filters">
         <label>
           Course
@@ -55,6 +59,7 @@ export function InboxPage() {
           </select>
         </label>
       </div>
+      <h2>Unanswered doubts</h2>
       {inbox.isError ? (
         <ErrorPanel message={errorMessage(inbox.error)} onRetry={() => void inbox.refetch()} />
       ) : inbox.isLoading ? (
@@ -73,6 +78,7 @@ export function InboxPage() {
           Show more
         </button>
       )}
+      <SubmissionsSection courseId={filter.courseId} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CoreModule, QueueModule } from '@academy/service-core';
 import { progressDatabase, progressEntities } from './database.js';
+import { AssignmentsModule } from './assignments/assignments.module.js';
 import { DoubtsModule } from './doubts/doubts.module.js';
 import { EnrolmentsModule } from './enrolments/enrolments.module.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
@@ -28,6 +29,7 @@ import { ReviewsModule } from './reviews/reviews.module.js';
     ParentsModule,
     DoubtsModule,
     ReviewsModule,
+    AssignmentsModule,
   ],
   controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController],
   providers: [UsersService, EducatorProfilesService],

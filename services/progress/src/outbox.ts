@@ -15,5 +15,7 @@ export const progressOutbox: OutboxModuleOptions = {
     // Parents' milestone emails, sent by this service's own worker.
     [ProgressJob.CourseCompleted]: PROGRESS_QUEUE,
     [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
+    // Reviews of learners' assignments, for the notifications to come.
+    [ProgressJob.AssignmentReviewed]: PROGRESS_QUEUE,
   },
 };

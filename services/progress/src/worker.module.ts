@@ -3,6 +3,7 @@ import { Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs
 import { CORE_CONFIG, CoreModule, HealthPingJob, mailConfigShape, OutboxModule, QueueModule } from '@academy/service-core';
 import { Queue } from 'bullmq';
 import { z } from 'zod';
+import { AssignmentReviewedJob } from './assignments/assignment-reviewed.job.js';
 import { progressDatabase } from './database.js';
 import { learningConfigShape } from './learning/learning-settings.js';
 import { progressOutbox } from './outbox.js';
@@ -45,7 +46,7 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
       imports: [ParentEmailDomainModule],
       queue: PROGRESS_QUEUE,
       jobNames: progressJobNames,
-      handlers: [HealthPingJob, ParentWeeklyEmailJob, CourseCompletedEmailJob],
+      handlers: [HealthPingJob, ParentWeeklyEmailJob, CourseCompletedEmailJob, AssignmentReviewedJob],
     }),
     // Moves progress.outbox rows (course.enrolled, course.rated to catalogue; course.completed to this queue).
     OutboxModule.forRelay(progressOutbox),

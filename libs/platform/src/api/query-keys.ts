@@ -26,6 +26,8 @@ export const queryKeys = {
     purchases: () => [...queryKeys.learner.all, 'purchases'] as const,
     /** A chapter quiz without its key and the learner's standing on it. */
     quiz: (courseId: string, quizId: string) => [...queryKeys.learner.all, 'quiz', courseId, quizId] as const,
+    /** A course's assignments with the learner's own hand-in of each. */
+    assignments: (courseId: string) => [...queryKeys.learner.all, 'assignments', courseId] as const,
   },
   /** A course's doubts, for its learners (the player) and its educator (the inbox). */
   doubts: {
@@ -59,5 +61,9 @@ export const queryKeys = {
     /** Unanswered doubts across the educator's courses (each filter below it) and the dashboard's doubt figures. */
     inbox: () => [...queryKeys.educator.all, 'inbox'] as const,
     doubtSummary: () => [...queryKeys.educator.all, 'doubt-summary'] as const,
+    /** Hand-ins waiting for review across the educator's courses (each filter below it) and their count. */
+    submissions: () => [...queryKeys.educator.all, 'submissions'] as const,
+    /** One course's assignments as its educator sets them. */
+    courseAssignments: (courseId: string) => [...queryKeys.educator.all, 'assignments', courseId] as const,
   },
 } as const;

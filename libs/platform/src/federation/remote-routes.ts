@@ -36,6 +36,7 @@ export const educatorPaths = {
   editCourse: '/educator/edit-course/:courseId',
   coupons: '/educator/coupons',
   inbox: '/educator/inbox',
+  assignments: '/educator/assignments',
   payouts: '/educator/payouts',
   settings: '/educator/settings',
 } as const;

@@ -26,6 +26,7 @@ export async function fetchCourseProgress(api: ApiClient, courseId: string): Pro
     lastLectureId: progressData.lastLectureId ?? null,
     positions: progressData.positions ?? {},
     quizzes: progressData.quizzes ?? [],
+    assignments: progressData.assignments ?? [],
   };
 }
 

@@ -6,7 +6,7 @@ import { fetchCourseProgress, fetchEnrolledCourses } from './learningApi';
 
 export interface EnrolledCourseRow {
   course: EnrolledCourse;
-  /** Lectures and quizzes done, the percent and whether the course is complete, by the one rule (`courseCompletion`). */
+  /** Lectures, quizzes and assignments done, the percent and whether the course is complete, by the one rule (`courseCompletion`). */
   completion: CourseCompletion;
   /** Where to pick up: the lecture watched last (else the first not completed), its label ("1.2") and saved second. */
   resume: { lecture: LectureDto; label: string; seconds: number } | null;
@@ -34,7 +34,7 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
       return courses.map((course, index) => {
         return {
           course,
-          completion: courseCompletion(course.courseContent, progress[index]!.lectureCompleted, progress[index]!.quizzes),
+          completion: courseCompletion(course.courseContent, progress[index]!.lectureCompleted, progress[index]!.quizzes, progress[index]!.assignments),
           resume: resumePoint(course, progress[index]!.lectureCompleted, progress[index]!.lastLectureId ?? course.lastLectureId, progress[index]!.positions),
         };
       });

@@ -77,7 +77,7 @@ interface RefundColumn {
 function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: RefundColumn }) {
   const navigate = useNavigate();
   const { course } = row;
-  const { completedLectures, totalLectures, passedQuizzes, totalQuizzes, percent, complete: done } = row.completion;
+  const { completedLectures, totalLectures, passedQuizzes, totalQuizzes, reviewedAssignments, totalAssignments, percent, complete: done } = row.completion;
   const status = done ? 'Completed' : 'In Progress';
   return (
     <tr className="enrollments__row">
@@ -100,6 +100,12 @@ function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: Refu
           <>
             <br />
             {passedQuizzes} / {totalQuizzes} <span>{totalQuizzes === 1 ? 'Quiz' : 'Quizzes'} passed</span>
+          </>
+        )}
+        {totalAssignments > 0 && (
+          <>
+            <br />
+            {reviewedAssignments} / {totalAssignments} <span>{totalAssignments === 1 ? 'Assignment' : 'Assignments'} reviewed</span>
           </>
         )}
       </td>

@@ -35,7 +35,7 @@ export function enrolledCourse(overrides: Partial<EnrolledCourse> = {}): Enrolle
 }
 
 export function progress(overrides: Partial<LearnerProgressData> = {}): LearnerProgressData {
-  return { lectureCompleted: [], lastLectureId: null, positions: {}, quizzes: [], ...overrides };
+  return { lectureCompleted: [], lastLectureId: null, positions: {}, quizzes: [], assignments: [], ...overrides };
 }
 
 export function userData(overrides: Partial<UserData> = {}): UserData {

@@ -61,6 +61,35 @@ function LectureFiles({ course }: { course: ChildCourseProgress }) {
   );
 }
 
+/** The course's assignments the educator has reviewed, with the marks given. */
+function AssignmentMarks({ course }: { course: ChildCourseProgress }) {
+  if (course.totalAssignments === 0) return <span>No assignments</span>;
+  return (
+    <>
+      <span>
+        {course.reviewedAssignments} / {course.totalAssignments} reviewed
+      </span>
+      {course.assignmentMarks.length > 0 && (
+        <ul className="parents__quizzes">
+          {course.assignmentMarks.map((assignment) => (
+            <li key={assignment.assignmentId}>
+              {assignment.title}: {assignment.marks} / {assignment.maxMarks} marks
+              {assignment.file && (
+                <>
+                  {' '}
+                  <a href={assignment.file.url} download={assignment.file.name}>
+                    Download the work<span className="visually-hidden"> handed in for {assignment.title}</span>
+                  </a>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onCertificate(path: string): void }) {
   return (
     <tr className="enrollments__row">
@@ -92,6 +121,9 @@ function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onC
       </td>
       <td data-label="Quiz scores">
         <QuizScores course={course} />
+      </td>
+      <td data-label="Assignments">
+        <AssignmentMarks course={course} />
       </td>
       <td data-label="Certificate">
         {course.certificate ? (
@@ -173,6 +205,7 @@ export function ChildProgressPage() {
               <th scope="col">Last activity</th>
               <th scope="col">Rating</th>
               <th scope="col">Quiz scores</th>
+              <th scope="col">Assignments</th>
               <th scope="col">Certificate</th>
             </tr>
           </thead>

@@ -54,13 +54,13 @@ describe('parent pages', () => {
               {
                 courseId: 'c1', courseTitle: 'Algebra', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
                 completedLectures: 3, totalLectures: 4, percent: 75, status: 'In Progress', lastActivityAt: '2026-11-20T08:00:00.000Z',
-                rating: 4, certificate: null, quizScores: [],
+                rating: 4, certificate: null, quizScores: [], assignmentMarks: [], reviewedAssignments: 0, totalAssignments: 0,
                 lectureFiles: [{ lectureId: 'l1', lectureTitle: 'Integers', notesUrl: '/api/files/lecture-files/c1/n.pdf?user=p&expires=1&signature=s', testUrl: null }],
               },
               {
                 courseId: 'c2', courseTitle: 'Physics', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
                 completedLectures: 2, totalLectures: 2, percent: 100, status: 'Completed', lastActivityAt: null,
-                rating: null, certificate: { code: null, downloadPath: '/parents/children/x/certificates/c2' }, quizScores: [], lectureFiles: [],
+                rating: null, certificate: { code: null, downloadPath: '/parents/children/x/certificates/c2' }, quizScores: [], lectureFiles: [], assignmentMarks: [], reviewedAssignments: 0, totalAssignments: 0,
               },
             ],
           })

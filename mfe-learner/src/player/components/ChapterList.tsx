@@ -1,4 +1,4 @@
-import { chapterMinutes, formatDuration, pluralize, type ChapterDto, type LectureDto, type QuizOverview, type QuizStanding } from '@academy/contracts';
+import { chapterMinutes, formatDuration, pluralize, type AssignmentStanding, type ChapterDto, type LectureDto, type QuizOverview, type QuizStanding } from '@academy/contracts';
 import { useState } from 'react';
 
 interface ChapterListProps {
@@ -10,19 +10,38 @@ interface ChapterListProps {
   quizzes?: readonly QuizStanding[];
   openQuizId?: string | null;
   onTakeQuiz?(quiz: QuizOverview): void;
+  /** The course's assignments with the learner's standing, and the assignment shown now. */
+  assignments?: readonly AssignmentStanding[];
+  openAssignmentId?: string | null;
+  onOpenAssignment?(assignment: AssignmentStanding): void;
 }
 
 /** Course structure: chapters expand and collapse; tick for completed lectures, play icon otherwise. */
-export function ChapterList({ chapters, completed, playingId, onWatch, quizzes = [], openQuizId = null, onTakeQuiz }: ChapterListProps) {
+export function ChapterList({
+  chapters,
+  completed,
+  playingId,
+  onWatch,
+  quizzes = [],
+  openQuizId = null,
+  onTakeQuiz,
+  assignments = [],
+  openAssignmentId = null,
+  onOpenAssignment,
+}: ChapterListProps) {
   // The chapter of what is playing (a lecture, or an open quiz) opens whenever that changes, also when the list is
   // mounted again (after a reload of the progress): the learner always sees where they are, and may fold it.
   const activeChapterId =
-    chapters.find((chapter) => chapter.chapterContent.some((lecture) => lecture.lectureId === playingId) || chapter.quiz?.quizId === openQuizId)
-      ?.chapterId ?? null;
+    chapters.find(
+      (chapter) =>
+        chapter.chapterContent.some((lecture) => lecture.lectureId === playingId) ||
+        chapter.quiz?.quizId === openQuizId ||
+        assignments.some((assignment) => assignment.assignmentId === openAssignmentId && assignment.chapterId === chapter.chapterId),
+    )?.chapterId ?? null;
   const [open, setOpen] = useState<ReadonlySet<string>>(
     () => new Set([...chapters.slice(0, 1).map((chapter) => chapter.chapterId), ...(activeChapterId ? [activeChapterId] : [])]),
   );
-  const active = playingId ?? openQuizId;
+  const active = playingId ?? openQuizId ?? openAssignmentId;
   const [revealedFor, setRevealedFor] = useState(active);
   if (active !== revealedFor) {
     setRevealedFor(active);
@@ -94,6 +113,38 @@ export function ChapterList({ chapters, completed, playingId, onWatch, quizzes =
                   </li>
                 );
               })()}
+              {assignments
+                .filter((assignment) => assignment.chapterId === chapter.chapterId)
+                .map((assignment) => (
+                  <li
+                    key={assignment.assignmentId}
+                    className={`chapters__lecture chapters__quiz${openAssignmentId === assignment.assignmentId ? ' chapters__lecture--playing' : ''}`}
+                  >
+                    <span
+                      className={`chapters__icon${assignment.reviewed ? ' chapters__icon--done' : ''}`}
+                      role="img"
+                      aria-label={assignment.reviewed ? 'Reviewed' : assignment.submitted ? 'Handed in, waiting for review' : 'Not handed in'}
+                    >
+                      {assignment.reviewed ? '✓' : '✎'}
+                    </span>
+                    <span className="chapters__lecture-title">
+                      Assignment: {assignment.title}
+                      {assignment.reviewed && assignment.marks !== null && (
+                        <span className="chapters__duration">
+                          {' '}
+                          ({assignment.marks} / {assignment.maxMarks} marks)
+                        </span>
+                      )}
+                    </span>
+                    {onOpenAssignment && (
+                      <button type="button" className="chapters__watch" onClick={() => onOpenAssignment(assignment)}>
+                        {assignment.reviewed ? 'See review' : assignment.submitted ? 'See hand-in' : 'Open assignment'}
+                        <span className="visually-hidden"> {assignment.title}</span>
+                      </button>
+                    )}
+                    <span className="chapters__duration">{assignment.reviewed ? 'Reviewed' : assignment.submitted ? 'Handed in' : `${assignment.maxMarks} marks`}</span>
+                  </li>
+                ))}
             </ul>
           </section>
         );

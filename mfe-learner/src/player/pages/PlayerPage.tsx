@@ -1,4 +1,4 @@
-import { isCourseComplete, lecturesInOrder, quizzesOf, type LectureDto, type QuizOverview } from '@academy/contracts';
+import { isCourseComplete, lecturesInOrder, quizzesOf, type AssignmentStanding, type LectureDto, type QuizOverview } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
@@ -20,6 +20,7 @@ import { UpNext } from '../components/UpNext';
 import { ReviewDialog } from '../../reviews';
 import { usePlayerCourse } from '../data/usePlayerCourse';
 import { DoubtsPanel } from '../../doubts';
+import { AssignmentPanel } from '../../assignments';
 import './PlayerPage.css';
 
 /** /player/:courseId: chapters, the lecture player, resources, rating and the certificate. */
@@ -35,6 +36,7 @@ export function PlayerPage() {
   const player = usePlayerCourse(courseId, isAuthenticated);
   const [playingId, setPlayingId] = useState<string | null>(searchParams.get('lecture'));
   const [quizId, setQuizId] = useState<string | null>(null);
+  const [assignmentId, setAssignmentId] = useState<string | null>(null);
   const [pickedRating, setRating] = useState<number | null>(null);
   const [reviewing, setReviewing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -67,8 +69,11 @@ export function PlayerPage() {
   const lectures = useMemo(() => (course ? lecturesInOrder(course.courseContent) : []), [course]);
   const playing = lectures.find((entry) => entry.lecture.lectureId === playingId && entry.lecture.lectureUrl);
   const completed = useMemo(() => new Set(progress?.lectureCompleted ?? []), [progress]);
-  const courseComplete = course && progress ? isCourseComplete(course.courseContent, progress.lectureCompleted, progress.quizzes) : false;
+  const courseComplete = course && progress ? isCourseComplete(course.courseContent, progress.lectureCompleted, progress.quizzes, progress.assignments) : false;
   const openQuiz: QuizOverview | undefined = course ? quizzesOf(course.courseContent).find((quiz) => quiz.quizId === quizId) : undefined;
+  const openAssignment: AssignmentStanding | undefined = openQuiz ? undefined : progress?.assignments.find((entry) => entry.assignmentId === assignmentId);
+  /** A quiz or an assignment takes the video's place. */
+  const openStep = openQuiz ?? openAssignment;
 
   const save = useCallback(
     (lectureId: string, positionSeconds: number) => {
@@ -99,6 +104,7 @@ export function PlayerPage() {
 
   const watch = (lecture: LectureDto) => {
     setQuizId(null);
+    setAssignmentId(null);
     setEndedId(null);
     setPlayingId(lecture.lectureId);
     setRevealRequest((count) => count + 1);
@@ -153,12 +159,14 @@ export function PlayerPage() {
       <h1 className="player__course-title">{current.courseTitle}</h1>
       <div
         ref={screenRef}
-        className={`player__screen${playing && !openQuiz ? ' player__screen--video' : ''}`}
-        aria-label={openQuiz ? 'Quiz' : playing ? 'Now playing' : undefined}
-        role={openQuiz || playing ? 'region' : undefined}
+        className={`player__screen${playing && !openStep ? ' player__screen--video' : ''}`}
+        aria-label={openQuiz ? 'Quiz' : openAssignment ? 'Assignment' : playing ? 'Now playing' : undefined}
+        role={openStep || playing ? 'region' : undefined}
       >
         {openQuiz ? (
           <QuizPanel key={openQuiz.quizId} courseId={courseId} overview={openQuiz} />
+        ) : openAssignment ? (
+          <AssignmentPanel key={openAssignment.assignmentId} courseId={courseId} assignmentId={openAssignment.assignmentId} />
         ) : playing ? (
           <>
             <LectureVideo
@@ -204,12 +212,20 @@ export function PlayerPage() {
         <ChapterList
           chapters={current.courseContent}
           completed={completed}
-          playingId={openQuiz ? null : (playing?.lecture.lectureId ?? null)}
+          playingId={openStep ? null : (playing?.lecture.lectureId ?? null)}
           onWatch={watch}
           quizzes={currentProgress.quizzes}
           openQuizId={openQuiz?.quizId ?? null}
           onTakeQuiz={(quiz) => {
+            setAssignmentId(null);
             setQuizId(quiz.quizId);
+            setRevealRequest((count) => count + 1);
+          }}
+          assignments={currentProgress.assignments}
+          openAssignmentId={openAssignment?.assignmentId ?? null}
+          onOpenAssignment={(assignment) => {
+            setQuizId(null);
+            setAssignmentId(assignment.assignmentId);
             setRevealRequest((count) => count + 1);
           }}
         />
@@ -238,7 +254,7 @@ export function PlayerPage() {
 
         {courseComplete && (
           <div className="player__certificate">
-            <p>You completed every lecture{quizzesOf(current.courseContent).length > 0 ? ' and passed every quiz' : ''} of this course.</p>
+            <p>You completed {completedSteps(quizzesOf(current.courseContent).length > 0, currentProgress.assignments.length > 0)} of this course.</p>
             <button type="button" className="button" onClick={() => void certificate()}>
               Download Certificate
             </button>
@@ -247,7 +263,7 @@ export function PlayerPage() {
       </div>
 
       <div className="player__resources">
-        {playing && !openQuiz && (
+        {playing && !openStep && (
           <DoubtsPanel
             key={playing.lecture.lectureId}
             courseId={courseId}
@@ -263,6 +279,12 @@ export function PlayerPage() {
       </div>
     </div>
   );
+}
+
+/** "every lecture", "every lecture and passed every quiz", "every lecture, passed every quiz and had every assignment reviewed". */
+function completedSteps(hasQuizzes: boolean, hasAssignments: boolean): string {
+  const steps = ['every lecture', ...(hasQuizzes ? ['passed every quiz'] : []), ...(hasAssignments ? ['had every assignment reviewed'] : [])];
+  return steps.length === 1 ? steps[0]! : `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}`;
 }
 
 /** Below the desktop breakpoint the player is one column: the chosen lecture or quiz first, the curriculum under it. */

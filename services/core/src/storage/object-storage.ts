@@ -15,6 +15,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { PayloadTooLargeException, ServiceUnavailableException, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { Readable, Transform } from 'node:stream';
 import { z } from 'zod';
+import { formatFileSize } from '@academy/contracts';
 import { CORE_CONFIG } from '../config/config.js';
 
 /**
@@ -81,10 +82,7 @@ export class StorageUnavailableError extends ServiceUnavailableException {
 }
 
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0) return `${bytes / 1024 ** 3} GB`;
-  if (bytes >= 1024 ** 2) return `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
+  return formatFileSize(bytes);
 }
 
 /**

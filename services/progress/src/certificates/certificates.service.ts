@@ -11,6 +11,8 @@ import { newCertificateCode } from './certificate-code.js';
 export const CERTIFICATE_WITHDRAWN_MESSAGE = 'This certificate was withdrawn: its course was refunded';
 export const NOT_COMPLETE_MESSAGE = 'Complete every lecture of the course to get its certificate';
 export const NOT_COMPLETE_WITH_QUIZZES_MESSAGE = 'Complete every lecture and pass every quiz of the course to get its certificate';
+export const NOT_COMPLETE_WITH_ASSIGNMENTS_MESSAGE =
+  'Complete every lecture, pass every quiz and have every assignment reviewed to get the certificate of this course';
 
 interface CertificateRow {
   code: string;
@@ -57,7 +59,8 @@ export class CertificatesService {
   async issueFor(userId: string, courseId: string, fallbackName = ''): Promise<CertificateRecord> {
     await this.learning.assertEnrolled(userId, courseId);
     const [course, progress] = await Promise.all([this.catalogue.course(courseId), this.learning.progress(userId, courseId)]);
-    if (!isCourseComplete(course.courseContent, progress.lectureCompleted, progress.quizzes)) {
+    if (!isCourseComplete(course.courseContent, progress.lectureCompleted, progress.quizzes, progress.assignments)) {
+      if (progress.assignments.length > 0) throw new ConflictException(NOT_COMPLETE_WITH_ASSIGNMENTS_MESSAGE);
       throw new ConflictException(quizzesOf(course.courseContent).length > 0 ? NOT_COMPLETE_WITH_QUIZZES_MESSAGE : NOT_COMPLETE_MESSAGE);
     }
 

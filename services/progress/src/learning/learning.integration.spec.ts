@@ -182,7 +182,7 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
 
   it('answers an empty progress list before anything is done', async () => {
     const { body } = await http().post('/api/user/get-course-progress').set(student).send({ courseId: COURSE }).expect(200);
-    expect(body).toEqual({ success: true, progressData: { lectureCompleted: [], lastLectureId: null, positions: {}, quizzes: [] } });
+    expect(body).toEqual({ success: true, progressData: { lectureCompleted: [], lastLectureId: null, positions: {}, quizzes: [], assignments: [] } });
   });
 
   it('refuses a lecture of another course (400) and a malformed body (400)', async () => {

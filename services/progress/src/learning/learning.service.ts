@@ -14,6 +14,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from './catalogue-client.js';
 import { ProgressJob, type CourseCompletedEvent } from '../queue/progress-jobs.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
+import { assignmentStandings } from '../assignments/assignment-standings.js';
 
 export const NOT_ENROLLED_MESSAGE = 'You are not enrolled in this course';
 export const LECTURE_NOT_IN_COURSE_MESSAGE = 'This lecture is not part of the course';
@@ -97,7 +98,12 @@ export class LearningService {
 
   async progress(userId: string, courseId: string): Promise<LearnerProgressData> {
     await this.assertEnrolled(userId, courseId);
-    const [completed, positions, quizzes]: [{ lecture_id: string }[], { lecture_id: string; position_seconds: number }[], Awaited<ReturnType<typeof quizStandings>>] = await Promise.all([
+    const [completed, positions, quizzes, assignments]: [
+      { lecture_id: string }[],
+      { lecture_id: string; position_seconds: number }[],
+      Awaited<ReturnType<typeof quizStandings>>,
+      Awaited<ReturnType<typeof assignmentStandings>>,
+    ] = await Promise.all([
       this.dataSource.query(
         'SELECT "lecture_id" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "course_id" = $2 ORDER BY "completed_at", "lecture_id"',
         [userId, courseId],
@@ -108,12 +114,14 @@ export class LearningService {
         [userId, courseId],
       ),
       quizStandings(this.dataSource, userId, [courseId]),
+      assignmentStandings(this.dataSource, userId, [courseId]),
     ]);
     return {
       lectureCompleted: completed.map((row) => row.lecture_id),
       lastLectureId: positions[0]?.lecture_id ?? null,
       positions: Object.fromEntries(positions.map((row) => [row.lecture_id, row.position_seconds])),
       quizzes: quizzes.get(courseId) ?? [],
+      assignments: assignments.get(courseId) ?? [],
     };
   }
 
@@ -140,16 +148,19 @@ export class LearningService {
 
   /**
    * Writes `course.completed` (parents' emails) in the caller's transaction when what was just recorded (a lecture,
-   * a passed quiz) completes the course: every lecture complete and every quiz passed. The caller holds the
+   * a passed quiz, a reviewed assignment) completes the course: every lecture complete, every quiz passed and every
+   * assignment reviewed. The caller holds the
    * enrolment row's lock, so two last steps taken at once see each other; a later passing attempt may write the
    * event again, and the email job sends each parent one email per child and course.
    */
   async recordCompletionIfComplete(manager: EntityManager, userId: string, course: InternalCourse): Promise<void> {
-    const [done, quizzes]: [{ lecture_id: string }[], Awaited<ReturnType<typeof quizStandings>>] = await Promise.all([
-      manager.query('SELECT "lecture_id" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "course_id" = $2', [userId, course._id]),
-      quizStandings(manager, userId, [course._id]),
-    ]);
-    if (!isCourseComplete(course.courseContent, done.map((row) => row.lecture_id), quizzes.get(course._id) ?? [])) return;
+    const [done, quizzes, assignments]: [{ lecture_id: string }[], Awaited<ReturnType<typeof quizStandings>>, Awaited<ReturnType<typeof assignmentStandings>>] =
+      await Promise.all([
+        manager.query('SELECT "lecture_id" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "course_id" = $2', [userId, course._id]),
+        quizStandings(manager, userId, [course._id]),
+        assignmentStandings(manager, userId, [course._id]),
+      ]);
+    if (!isCourseComplete(course.courseContent, done.map((row) => row.lecture_id), quizzes.get(course._id) ?? [], assignments.get(course._id) ?? [])) return;
     const event: CourseCompletedEvent = { userId, courseId: course._id, courseTitle: course.courseTitle, completedAt: new Date().toISOString() };
     await this.outbox.add(manager, { topic: ProgressJob.CourseCompleted, payload: event, key: `${course._id}/${userId}` });
   }

@@ -13,12 +13,13 @@ import {
   type LinkedPerson,
   type ParentLinksAnswer,
 } from '@academy/contracts';
-import type { AuthUser } from '@academy/service-core';
-import { BadRequestException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
+import { MEDIA_LINKS, MediaLinks, type AuthUser } from '@academy/service-core';
+import { BadRequestException, GoneException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { createHash, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
+import { assignmentStandings } from '../assignments/assignment-standings.js';
 import { UsersService } from '../users/users.service.js';
 
 export const OWN_LINK_CODE_MESSAGE = 'This is your own code: give it to your parent to enter.';
@@ -61,6 +62,8 @@ export class ParentLinksService {
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly catalogue: CatalogueClient,
+    // Only the HTTP side signs file links (a parent's view); the worker's emails carry none.
+    @Optional() @Inject(MEDIA_LINKS) private readonly mediaLinks?: MediaLinks,
   ) {}
 
   /** A new code for the caller (the child); any older unused code of theirs stops working. */
@@ -178,7 +181,27 @@ export class ParentLinksService {
       school_class: number | null;
       board: string | null;
     }>;
-    return { child: { ...child, schoolClass: profile?.school_class ?? null, board: profile?.board ?? null }, courses: await this.coursesOf(childId) };
+    const courses = await this.coursesOf(childId);
+    return { child: { ...child, schoolClass: profile?.school_class ?? null, board: profile?.board ?? null }, courses: await this.withHandInLinks(courses, childId, parentId) };
+  }
+
+  /** The files behind the child's reviewed assignments, each linked for the parent (signed, short-lived). */
+  private async withHandInLinks(courses: ChildCourseProgress[], childId: string, parentId: string): Promise<ChildCourseProgress[]> {
+    const links = this.mediaLinks;
+    if (!links) return courses;
+    const files: { assignment_id: string; file_key: string; file_name: string | null }[] = await this.dataSource.query(
+      `SELECT "assignment_id", "file_key", "file_name" FROM "progress"."assignment_submissions"
+        WHERE "learner_id" = $1 AND "reviewed_at" IS NOT NULL AND "file_key" IS NOT NULL`,
+      [childId],
+    );
+    const byAssignment = new Map(files.map((row) => [row.assignment_id, row]));
+    return courses.map((course) => ({
+      ...course,
+      assignmentMarks: course.assignmentMarks.map((entry) => {
+        const file = byAssignment.get(entry.assignmentId);
+        return file ? { ...entry, file: { name: file.file_name ?? 'submission', url: links.sign(`/api/files/${file.file_key.slice('paid/'.length)}`, parentId) } } : entry;
+      }),
+    }));
   }
 
   /** Every enrolled course of a learner with its figures (courses catalogue no longer has are left out). */
@@ -206,17 +229,19 @@ export class ParentLinksService {
         ORDER BY e."created_at" DESC, e."id" DESC`,
       [childId],
     );
-    const [courses, standings] = await Promise.all([
+    const [courses, standings, assignments] = await Promise.all([
       this.catalogue.courses(rows.map((row) => row.course_id)),
       quizStandings(this.dataSource, childId, rows.map((row) => row.course_id)),
+      assignmentStandings(this.dataSource, childId, rows.map((row) => row.course_id)),
     ]);
     return rows.flatMap((row) => {
       const course = courses.get(row.course_id);
       if (!course) return [];
       const quizzes = quizzesOf(course.courseContent);
       const courseStandings = standings.get(course._id) ?? [];
-      // The one completion rule the child's own page and the certificate use (lectures and quizzes as steps).
-      const completion = courseCompletion(course.courseContent, row.completed ?? [], courseStandings);
+      const courseAssignments = assignments.get(course._id) ?? [];
+      // The one completion rule the child's own page and the certificate use (lectures, quizzes, assignments as steps).
+      const completion = courseCompletion(course.courseContent, row.completed ?? [], courseStandings, courseAssignments);
       const status = completion.complete ? 'Completed' : 'In Progress';
       const times = [row.last_completion, row.last_playback].filter((value): value is Date => value !== null).map((value) => new Date(value).getTime());
       return [
@@ -246,6 +271,14 @@ export class ParentLinksService {
               ? [{ quizId: quiz.quizId, title: quiz.title, bestPercent: standing.bestPercent, attempts: standing.attempts }]
               : [];
           }),
+          // The course's assignments the educator has reviewed, with the marks given.
+          assignmentMarks: courseAssignments.flatMap((assignment) =>
+            assignment.reviewed && assignment.marks !== null
+              ? [{ assignmentId: assignment.assignmentId, title: assignment.title, marks: assignment.marks, maxMarks: assignment.maxMarks, file: null }]
+              : [],
+          ),
+          reviewedAssignments: completion.reviewedAssignments,
+          totalAssignments: completion.totalAssignments,
         },
       ];
     });

@@ -1,4 +1,4 @@
-import { mailerProvider, MAILER } from '@academy/service-core';
+import { mailerProvider, MAILER, mediaLinksProvider } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
@@ -15,7 +15,7 @@ import { ParentsController } from './parents.controller.js';
 @Module({
   imports: [LearningModule],
   controllers: [ParentsController, InternalParentsController],
-  providers: [ParentLinksService, LinkCodeAttemptLimiter],
+  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider],
 })
 export class ParentsModule {}
 

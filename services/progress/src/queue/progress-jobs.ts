@@ -1,3 +1,4 @@
+import { ASSIGNMENT_REVIEWED_EVENT } from '@academy/contracts';
 import { HEALTH_PING_JOB } from '@academy/service-core';
 
 export const PROGRESS_QUEUE = 'progress';
@@ -9,6 +10,8 @@ export const ProgressJob = {
   ParentWeeklyEmail: 'parent-weekly-progress',
   /** Outbox topic written when a learner completes a course's last lecture: emails their linked parents. */
   CourseCompleted: 'course.completed',
+  /** Outbox topic written when an educator reviews a hand-in (payload `AssignmentReviewedEvent`), for notifications. */
+  AssignmentReviewed: ASSIGNMENT_REVIEWED_EVENT,
 } as const;
 
 export const progressJobNames = Object.values(ProgressJob);

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** What an educator tells learners about themselves, edited in Settings and shown on their public page. */
-export class EducatorProfiles1790050000000 implements MigrationInterface {
-  name = 'EducatorProfiles1790050000000';
+export class EducatorProfiles1790050000001 implements MigrationInterface {
+  name = 'EducatorProfiles1790050000001';
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`

@@ -1,0 +1,110 @@
+import { formatDate, formatFileSize, marksRangeMessage, type InboxSubmission } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { ErrorPanel, LoadingView } from '@academy/ui';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { fetchAwaitingReview, reviewSubmission } from '../assignments/assignmentsApi';
+
+/** The inbox's second list: hand-ins of the educator's courses waiting for review, oldest first, reviewed in place. */
+export function SubmissionsSection({ courseId }: { courseId: string }) {
+  const api = useApi();
+  const headingId = useId();
+  const submissions = useInfiniteQuery({
+    queryKey: [...queryKeys.educator.submissions(), { courseId }],
+    queryFn: ({ pageParam }) => fetchAwaitingReview(api, courseId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const waiting = submissions.data?.pages.flatMap((page) => page.submissions) ?? [];
+  return (
+    <section className="inbox__section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Unreviewed submissions</h2>
+      {submissions.isError ? (
+        <ErrorPanel message={errorMessage(submissions.error)} onRetry={() => void submissions.refetch()} />
+      ) : submissions.isLoading ? (
+        <LoadingView label="Loading the submissions" />
+      ) : waiting.length === 0 ? (
+        <p role="status">Nothing to review: every hand-in has your marks.</p>
+      ) : (
+        <ul className="inbox__list" aria-label="Unreviewed submissions">
+          {waiting.map((submission) => (
+            <SubmissionItem key={submission.id} submission={submission} />
+          ))}
+        </ul>
+      )}
+      {submissions.hasNextPage && (
+        <button type="button" className="button button--secondary" disabled={submissions.isFetchingNextPage} onClick={() => void submissions.fetchNextPage()}>
+          Show more submissions
+        </button>
+      )}
+    </section>
+  );
+}
+
+function SubmissionItem({ submission }: { submission: InboxSubmission }) {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [marks, setMarks] = useState('');
+  const [feedback, setFeedback] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(marks);
+    if (marks.trim() === '' || !Number.isInteger(value) || value < 0 || value > submission.maxMarks) return setProblem(marksRangeMessage(submission.maxMarks));
+    if (!feedback.trim()) return setProblem('Write your feedback');
+    setProblem(null);
+    setBusy(true);
+    try {
+      toast.success(await reviewSubmission(api, submission, { marks: value, feedback }));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.educator.submissions() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.educator.courseAssignments(submission.courseId) });
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="inbox__item">
+      <article aria-label={`Submission by ${submission.learnerName}`}>
+        <p className="inbox__where">
+          {submission.courseTitle} · {submission.chapterTitle || 'Chapter removed'} · {submission.assignmentTitle}
+        </p>
+        <p className="inbox__meta">
+          {submission.learnerName} · handed in {formatDate(submission.submittedAt)}
+        </p>
+        {submission.file && (
+          <p>
+            <a href={submission.file.url} download={submission.file.name}>
+              Download {submission.file.name}
+            </a>{' '}
+            ({formatFileSize(submission.file.bytes)})
+          </p>
+        )}
+        {/* Sanitised on the server (allowlisted tags only), as doubts are. */}
+        {submission.textHtml && <div className="inbox__text" dangerouslySetInnerHTML={{ __html: submission.textHtml }} />}
+        <form className="inbox__answer" onSubmit={(event) => void submit(event)} noValidate>
+          <label htmlFor={`${id}-marks`}>Marks (0 to {submission.maxMarks})</label>
+          <input id={`${id}-marks`} type="number" min={0} max={submission.maxMarks} step={1} value={marks} onChange={(event) => setMarks(event.target.value)} />
+          <label htmlFor={`${id}-feedback`}>Feedback</label>
+          <textarea id={`${id}-feedback`} rows={3} maxLength={4000} value={feedback} onChange={(event) => setFeedback(event.target.value)} />
+          {problem && (
+            <p className="inbox__problem" role="alert">
+              {problem}
+            </p>
+          )}
+          <div className="inbox__actions">
+            <button type="submit" className="button" disabled={busy}>
+              Send review<span className="visually-hidden"> of {submission.learnerName}&apos;s work</span>
+            </button>
+          </div>
+        </form>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+// Calls of a course's assignments (progress, /api/assignments/). Failures arrive as ApiError with the server's message.
+import { assignmentsPath, submissionPath, type AssignmentForMember, type AssignmentSubmission } from '@academy/contracts';
+import { queryKeys, useApi, type ApiClient } from '@academy/platform';
+import { useQuery } from '@tanstack/react-query';
+
+export async function fetchAssignments(api: ApiClient, courseId: string): Promise<AssignmentForMember[]> {
+  return (await api.get<{ assignments?: AssignmentForMember[] }>(assignmentsPath(courseId))).assignments ?? [];
+}
+
+/** Hands in a file, a written answer or both (multipart: `file`, `text`). */
+export async function handIn(api: ApiClient, courseId: string, assignmentId: string, file: File | null, text: string): Promise<{ message: string; submission: AssignmentSubmission }> {
+  const form = new FormData();
+  if (file) form.append('file', file);
+  if (text.trim()) form.append('text', text);
+  return api.postForm<{ message: string; submission: AssignmentSubmission }>(submissionPath(courseId, assignmentId), form);
+}
+
+/** A course's assignments with the learner's own hand-in of each (file links are signed for a few minutes). */
+export function useCourseAssignments(courseId: string) {
+  const api = useApi();
+  return useQuery<AssignmentForMember[]>({
+    queryKey: queryKeys.learner.assignments(courseId),
+    queryFn: () => fetchAssignments(api, courseId),
+    meta: { errorToast: false },
+  });
+}
