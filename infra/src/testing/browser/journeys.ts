@@ -20,7 +20,12 @@ export async function buyInSandboxCheckout(page: Page, portalUrl: string, course
 /** Opens a chapter of the player's outline (a no-op when it is open). */
 export async function expandChapter(page: Page, chapterTitle: string): Promise<void> {
   const header = page.getByRole('button', { name: new RegExp(`^\\W*${escapeRegExp(chapterTitle)}`) }).first();
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  // The player may open the chapter by itself meanwhile (Up next moves on to its lecture): a toggle made on a stale
+  // reading would close it again, so check after clicking and try once more.
+  for (let attempt = 0; attempt < 3 && (await header.getAttribute('aria-expanded')) !== 'true'; attempt += 1) {
+    await header.click();
+    await page.waitForTimeout(100);
+  }
 }
 
 /** The part of the player's <video> read here (this package compiles without the DOM types). */
