@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CoreModule, QueueModule } from '@academy/service-core';
 import { progressDatabase, progressEntities } from './database.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { DoubtsModule } from './doubts/doubts.module.js';
 import { EnrolmentsModule } from './enrolments/enrolments.module.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
@@ -26,6 +27,7 @@ import { ReviewsModule } from './reviews/reviews.module.js';
     ParentsModule,
     DoubtsModule,
     ReviewsModule,
+    AnalyticsModule,
   ],
   controllers: [UserController, QueueHealthController],
   providers: [UsersService],
