@@ -10,7 +10,7 @@ export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
   @Get(':courseId')
-  async course(
+  async courseAnalytics(
     @CurrentUser() user: AuthUser,
     @Param('courseId', new ZodValidationPipe(analyticsCourseParamSchema)) courseId: string,
   ): Promise<CourseAnalyticsAnswer> {
