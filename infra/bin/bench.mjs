@@ -13,6 +13,7 @@ const STEPS = {
   payments: 'infra/dist/bench/payments.bench.js',
   dashboard: 'infra/dist/bench/dashboard.bench.js',
   doubts: 'services/progress/dist/bench/doubts.bench.js',
+  analytics: 'services/progress/dist/bench/analytics.bench.js',
 };
 
 checkNodeVersion();
