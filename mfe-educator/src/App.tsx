@@ -1,6 +1,7 @@
 import { remotePageRoutes } from '@academy/platform';
 import { Link, Route, Routes } from '@academy/routing';
 import { AddCoursePage } from './add-course/AddCoursePage';
+import { AnalyticsPage } from './analytics/AnalyticsPage';
 import { EditCoursePage } from './add-course/EditCoursePage';
 import { CouponsPage } from './coupons/CouponsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
@@ -38,6 +39,7 @@ export default function App() {
           editCourse: EditCoursePage,
           coupons: CouponsPage,
           inbox: InboxPage,
+          analytics: AnalyticsPage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>
