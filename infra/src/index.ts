@@ -12,4 +12,5 @@ export { startTraceCollector, type CollectedSpan, type TraceCollector } from './
 export { contentSecurityPolicy, serializeCsp, securityHeaders } from './edge/security-headers.js';
 export { classmatePlan, DEMO_CLASSMATE_NAMES, DEMO_COURSE_IDS } from './launcher/demo-activity/classmates-study.js';
 export { classmateReviews, DEMO_REPLY } from './launcher/demo-activity/classmates-review.js';
+export { dropOffDepth, DROP_OFF_COURSE_ID } from './launcher/demo-activity/classmates-watch.js';
 export { runDemoActivity, demoActivitySteps, DemoApi, DemoApiError, type DemoActivityContext, type DemoActivityStep } from './launcher/demo-activity/index.js';
