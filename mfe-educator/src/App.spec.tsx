@@ -75,8 +75,8 @@ describe('educator layout', () => {
     renderEducatorApp(path);
     const menu = within(screen.getByRole('navigation', { name: 'Educator' }));
     const links = menu.getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Add Courses', 'My Courses', 'Student Enrolled', 'Coupons', 'Inbox', 'Analytics']);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/coupons', '/educator/inbox', '/educator/analytics']);
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Add Courses', 'My Courses', 'Student Enrolled', 'Coupons', 'Inbox', 'Analytics', 'Reported reviews']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/coupons', '/educator/inbox', '/educator/analytics', '/educator/reported-reviews']);
     expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual([current]);
   });
 

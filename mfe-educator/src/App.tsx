@@ -10,6 +10,7 @@ import { EducatorGate } from './layout/EducatorGate';
 import { educatorPaths } from './common/educatorPaths';
 import pagesFile from './pages.json';
 import { MyCoursesPage } from './my-courses/MyCoursesPage';
+import { ReportedReviewsPage } from './reported-reviews/ReportedReviewsPage';
 import { StudentsEnrolledPage } from './students/StudentsEnrolledPage';
 
 function EducatorPageNotFound() {
@@ -40,6 +41,7 @@ export default function App() {
           coupons: CouponsPage,
           inbox: InboxPage,
           analytics: AnalyticsPage,
+          reportedReviews: ReportedReviewsPage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

@@ -9,7 +9,7 @@ interface MenuItem {
   icon: string;
 }
 
-/** The spec's four entries, Coupons, the inbox and analytics; on phones only the icons show (each keeps its label for screen readers). */
+/** The spec's four entries, Coupons, the inbox, analytics and reported reviews; on phones only the icons show (each keeps its label for screen readers). */
 export const sideMenuItems: readonly MenuItem[] = [
   { label: 'Dashboard', to: educatorPaths.dashboard, end: true, icon: 'M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z' },
   { label: 'Add Courses', to: educatorPaths.addCourse, end: false, icon: 'M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z' },
@@ -23,6 +23,7 @@ export const sideMenuItems: readonly MenuItem[] = [
   { label: 'Coupons', to: educatorPaths.coupons, end: false, icon: 'M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4V7Zm6 2v2h2V9H9Zm4 4v2h2v-2h-2Z' },
   { label: 'Inbox', to: educatorPaths.inbox, end: false, icon: 'M4 4h16v16H4V4Zm2 2v7h3l1 2h4l1-2h3V6H6Z' },
   { label: 'Analytics', to: educatorPaths.analytics, end: false, icon: 'M4 20V10h3v10H4Zm6.5 0V4h3v16h-3ZM17 20v-7h3v7h-3Z' },
+  { label: 'Reported reviews', to: educatorPaths.reportedReviews, end: false, icon: 'M5 3h2v18H5V3Zm3 1h11l-2 4 2 4H8V4Z' },
 ];
 
 export function SideMenu() {
