@@ -42,6 +42,7 @@ describe('Analytics page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Lecture analytics' })).toBeInTheDocument();
     expect(await screen.findByText('Most learners stop at lecture 1.2, Equations: 7 started it and 3 finished it (4 learners dropped off).')).toBeInTheDocument();
     expect(screen.getByText('3 h 05 min')).toBeInTheDocument();
+    expect(screen.getByText('Latest learner activity counted on 26/11/2026; new activity appears within a few seconds.')).toBeInTheDocument();
     const lectures = within(screen.getByRole('region', { name: 'Learners per lecture' })).getAllByRole('row').slice(1);
     expect(lectures.map((row) => [within(row).getByRole('rowheader').textContent, ...within(row).getAllByRole('cell').map((cell) => cell.textContent)])).toEqual([
       ['1.1 Variables', '8', '7', '1', '1 h 06 min'],

@@ -1,4 +1,4 @@
-import { formatWatchTime, pluralize, steepestDropOff, wholePercent, type CourseAnalytics, type QuizDifficulty } from '@academy/contracts';
+import { formatDate, formatWatchTime, pluralize, steepestDropOff, wholePercent, type CourseAnalytics, type QuizDifficulty } from '@academy/contracts';
 import { queryKeys } from '@academy/platform';
 import { useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
@@ -72,6 +72,11 @@ function CourseAnalyticsView({ courseId }: { courseId: string }) {
           <dd>{formatWatchTime(analytics.watchSeconds)}</dd>
         </div>
       </dl>
+      <p className="analytics-page__updated">
+        {analytics.updatedAt
+          ? `Latest learner activity counted on ${formatDate(analytics.updatedAt)}; new activity appears within a few seconds.`
+          : 'No learner activity recorded yet.'}
+      </p>
       <DropOffSection analytics={analytics} />
       <FunnelSection analytics={analytics} />
       <QuizSection quizzes={analytics.quizzes} />
