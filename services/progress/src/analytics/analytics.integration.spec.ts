@@ -211,6 +211,25 @@ describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalog
     expect(await snapshot()).toEqual(before);
   }, 30_000);
 
+  it("shows a quiz's new version once the educator changes it, with its own attempts (none yet)", async () => {
+    const edited: QuizDefinition = { ...quiz, version: 2, questions: [{ ...quiz.questions[0]!, prompt: 'Three plus three?' }] };
+    catalogue.quizzes.set(QUIZ, edited);
+    const chapter = course.courseContent[0]!;
+    catalogue.courses.set(COURSE, { ...course, courseContent: [{ ...chapter, quiz: { ...chapter.quiz!, version: 2, questionCount: 1, totalPoints: 1 } }, course.courseContent[1]!] });
+    try {
+      expect((await analytics()).quizzes).toEqual([
+        {
+          quizId: QUIZ, title: 'Basics check', version: 2, attempts: 0, averagePercent: null,
+          questions: [{ questionId: 'q-one', label: 'Q1', prompt: 'Three plus three?', answers: 0, percentCorrect: null }],
+        },
+      ]);
+    } finally {
+      catalogue.quizzes.set(QUIZ, quiz);
+      catalogue.courses.set(COURSE, course);
+    }
+    expect((await analytics()).quizzes[0]).toMatchObject({ version: 1, attempts: 2, averagePercent: 75 });
+  });
+
   it('takes an ended enrolment off the enrolled count', async () => {
     await http().post(`/internal/enrolments/${purchases[THIRD_LEARNER.sub]}/revoke`).set('X-Internal-Token', TEST_INTERNAL_TOKEN)
       .send({ refundId: 'rfnd_analytics1' }).expect(200);

@@ -4,6 +4,7 @@ import {
   type CourseAnalytics,
   type FunnelStep,
   type LectureAnalytics,
+  type QuizDefinition,
   type QuizDifficulty,
 } from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
@@ -11,6 +12,9 @@ import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 
 type Rows<T> = T[];
+
+/** Quiz versions kept in memory for the analytics page (a few hundred quizzes' questions). */
+const QUIZ_VERSIONS_KEPT = 500;
 
 /** Counters of one course's aggregate rows; each query reads by the course's key, never the events. */
 interface CourseAggregates {
@@ -28,6 +32,8 @@ interface CourseAggregates {
  */
 @Injectable()
 export class AnalyticsService {
+  private readonly quizVersions = new Map<string, Promise<QuizDefinition>>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly catalogue: CatalogueClient,
@@ -62,7 +68,7 @@ export class AnalyticsService {
     ];
     const quizzes = await Promise.all(
       quizzesOf(course.courseContent).map(async (overview): Promise<QuizDifficulty> => {
-        const { quiz } = await this.catalogue.quiz(courseId, overview.quizId);
+        const quiz = await this.quizVersion(courseId, overview.quizId, overview.version);
         const totals = aggregates.quizzes.find((row) => row.quiz_id === quiz.quizId && row.quiz_version === quiz.version);
         const questionStats = aggregates.questions.filter((row) => row.quiz_id === quiz.quizId && row.quiz_version === quiz.version);
         return {
@@ -94,6 +100,25 @@ export class AnalyticsService {
       quizzes,
       updatedAt: aggregates.course ? new Date(aggregates.course.updated_at).toISOString() : null,
     };
+  }
+
+  /**
+   * A quiz's questions at one version. A version never changes once written (an edit makes the next one), so it is
+   * kept for later reads instead of asking catalogue on every page view.
+   */
+  private quizVersion(courseId: string, quizId: string, version: number): Promise<QuizDefinition> {
+    const key = `${quizId}@${version}`;
+    const known = this.quizVersions.get(key);
+    if (known) return known;
+    const loading = this.catalogue.quiz(courseId, quizId).then(({ quiz }) => quiz);
+    // Catalogue may already hold a newer version than the course overview named: keep only what the key says.
+    this.quizVersions.set(key, loading);
+    loading.then(
+      (quiz) => quiz.version !== version && this.quizVersions.delete(key),
+      () => this.quizVersions.delete(key),
+    );
+    if (this.quizVersions.size > QUIZ_VERSIONS_KEPT) this.quizVersions.delete(this.quizVersions.keys().next().value!);
+    return loading;
   }
 
   /** Every aggregate row of one course, each query by the course's primary-key prefix. */
