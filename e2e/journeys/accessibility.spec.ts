@@ -107,7 +107,7 @@ describe.each([
   it("the educator's pages", async () => {
     await auditAll(
       'Meera Iyer',
-      () => ['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/coupons', '/educator/inbox', `/educator/assignments?course=${courseId}`],
+      () => ['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/coupons', '/educator/inbox', `/educator/assignments?course=${courseId}`, '/educator/analytics', '/educator/reported-reviews'],
       viewport,
     );
   });

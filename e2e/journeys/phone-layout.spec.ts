@@ -105,7 +105,7 @@ describe.each([
     const { page, context } = await openPage(browser, viewport);
     await signIn(page, portalUrl, 'Meera Iyer');
     const problems: string[] = [];
-    for (const route of ['/educator', '/educator/my-courses', '/educator/add-course', '/educator/students-enrolled', '/educator/payouts', '/educator/settings']) {
+    for (const route of ['/educator', '/educator/my-courses', '/educator/add-course', '/educator/students-enrolled', '/educator/payouts', '/educator/settings', '/educator/analytics', '/educator/reported-reviews']) {
       await page.goto(`${portalUrl}${route}`);
       await page.getByRole('heading').first().waitFor();
       problems.push(...(await layoutProblems(page, route)));

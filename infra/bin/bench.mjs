@@ -14,6 +14,7 @@ const STEPS = {
   dashboard: 'infra/dist/bench/dashboard.bench.js',
   doubts: 'services/progress/dist/bench/doubts.bench.js',
   video: 'infra/dist/bench/video.bench.js',
+  analytics: 'services/progress/dist/bench/analytics.bench.js',
 };
 
 checkNodeVersion();

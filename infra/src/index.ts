@@ -10,6 +10,7 @@ export { startPortal, defaultPorts, demoAccounts, demoPassword, type StartPortal
 export { startPortalForTests, createTestStores, type TestPortal, type TestStores } from './testing/index.js';
 export { startTraceCollector, type CollectedSpan, type TraceCollector } from './testing/trace-collector.js';
 export { contentSecurityPolicy, serializeCsp, securityHeaders } from './edge/security-headers.js';
-export { classmatePlan, DEMO_CLASSMATE_NAMES, DEMO_COURSE_IDS } from './launcher/demo-activity/classmates-study.js';
+export { classmatePlan, DEMO_CLASSMATE_EMAILS, DEMO_CLASSMATE_NAMES, DEMO_COURSE_IDS } from './launcher/demo-activity/classmates-study.js';
 export { classmateReviews, DEMO_REPLY } from './launcher/demo-activity/classmates-review.js';
+export { dropOffDepth, DROP_OFF_COURSE_ID } from './launcher/demo-activity/classmates-watch.js';
 export { runDemoActivity, demoActivitySteps, DemoApi, DemoApiError, type DemoActivityContext, type DemoActivityStep } from './launcher/demo-activity/index.js';

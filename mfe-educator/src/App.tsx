@@ -1,6 +1,7 @@
 import { remotePageRoutes } from '@academy/platform';
 import { Link, Route, Routes } from '@academy/routing';
 import { AddCoursePage } from './add-course/AddCoursePage';
+import { AnalyticsPage } from './analytics/AnalyticsPage';
 import { EditCoursePage } from './add-course/EditCoursePage';
 import { PreviewCoursePage } from './add-course/PreviewCoursePage';
 import { CouponsPage } from './coupons/CouponsPage';
@@ -13,6 +14,7 @@ import pagesFile from './pages.json';
 import { MyCoursesPage } from './my-courses/MyCoursesPage';
 import { PayoutsPage } from './payouts/PayoutsPage';
 import { SettingsPage } from './settings/SettingsPage';
+import { ReportedReviewsPage } from './reported-reviews/ReportedReviewsPage';
 import { StudentsEnrolledPage } from './students/StudentsEnrolledPage';
 
 function EducatorPageNotFound() {
@@ -44,6 +46,8 @@ export default function App() {
           coupons: CouponsPage,
           inbox: InboxPage,
           assignments: AssignmentsPage,
+          analytics: AnalyticsPage,
+          reportedReviews: ReportedReviewsPage,
           payouts: PayoutsPage,
           settings: SettingsPage,
         })}

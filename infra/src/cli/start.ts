@@ -26,6 +26,6 @@ console.log(`
   Academy portal is ready:  ${portal.portalUrl}
   Sign-in sandbox:          ${portal.sandboxUrl}
   Demo accounts (password "${demoPassword}"):
-${demoAccounts.map((account) => `    ${account.role.padEnd(9)} ${account.name.padEnd(14)} ${account.email}`).join('\n')}
+${demoAccounts.map((account) => `    ${account.role.padEnd(13)} ${account.name.padEnd(14)} ${account.email}`).join('\n')}
   Press Ctrl-C to stop.
 `);

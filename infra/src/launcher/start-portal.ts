@@ -101,6 +101,7 @@ export const demoAccounts = [
   { role: 'student', name: 'Diya Patel', email: 'diya@demo.academy' },
   { role: 'educator', name: 'Meera Iyer', email: 'meera@demo.academy' },
   { role: 'parent', name: 'Kavita Sharma', email: 'kavita@demo.academy' },
+  { role: 'academy admin', name: 'Nisha Rao', email: 'nisha@demo.academy' },
 ];
 export const demoPassword = 'learn-academy';
 

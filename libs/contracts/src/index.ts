@@ -30,3 +30,4 @@ export * from './taxonomy.js';
 export * from './taxonomy-schemas.js';
 export * from './doubts.js';
 export * from './assignments.js';
+export * from './analytics.js';

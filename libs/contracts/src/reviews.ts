@@ -98,3 +98,38 @@ export interface MyReview {
   rating: number;
   text: string;
 }
+
+// ---- Reported reviews: the course's educator reads reports on their course; the academy reads them all ----
+
+/** The newest reported reviews a moderation list shows (by their latest report). */
+export const REPORTED_REVIEWS_MAX = 50;
+
+/** GET /api/reviews/reported?courseId=…: required for an educator (their course), optional for the academy. */
+export const reportedReviewsQuerySchema = z.object({ courseId: z.uuid({ message: 'courseId must be a valid course id' }).optional() });
+export type ReportedReviewsQuery = z.infer<typeof reportedReviewsQuerySchema>;
+
+/** One report as moderators see it: never who sent it. */
+export interface ReviewReportSummary {
+  reason: string;
+  reportedAt: string;
+}
+
+export interface ReportedReview {
+  _id: string;
+  courseId: string;
+  courseTitle: string;
+  userName: string;
+  rating: number;
+  text: string;
+  createdAt: string;
+  hidden: boolean;
+  reportCount: number;
+  lastReportedAt: string;
+  /** Newest first. */
+  reports: ReviewReportSummary[];
+}
+
+export interface ReportedReviewsAnswer {
+  success: true;
+  reviews: ReportedReview[];
+}

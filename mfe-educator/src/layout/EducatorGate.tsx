@@ -2,11 +2,14 @@ import { useCurrentUser } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
 import { Link, useLocation } from '@academy/routing';
+import { educatorPaths } from '../common/educatorPaths';
 import { EducatorLayout } from './EducatorLayout';
 
 /**
  * Renders the educator layout and pages only for educators: a loading view while the user loads, visitors go to
- * sign-in, students get a clear message with a link home (never a spinner forever).
+ * sign-in, students get a clear message with a link home (never a spinner forever). Reported reviews also open for
+ * other signed-in accounts, without the educator's menu: the academy's administrators moderate there, and the
+ * server answers anyone else that the page is not theirs.
  */
 export function EducatorGate() {
   const { isLoading, isAuthenticated, isEducator, status, login } = useCurrentUser();
@@ -26,6 +29,7 @@ export function EducatorGate() {
       </section>
     );
   }
+  if (!isEducator && pathname === educatorPaths.reportedReviews) return <EducatorLayout withSideMenu={false} />;
   if (!isEducator) {
     return (
       <section className="educator-denied">

@@ -7,8 +7,8 @@ import './EducatorLayout.css';
 
 export const COPYRIGHT_LINE = '© 2025 Academy. All Rights Reserved.';
 
-/** Header (logo, greeting, user menu), side menu, the page, and the footer of the educator area. */
-export function EducatorLayout() {
+/** Header (logo, greeting, user menu), side menu (educators only), the page, and the footer of the educator area. */
+export function EducatorLayout({ withSideMenu = true }: { withSideMenu?: boolean }) {
   const { displayName, user, logout } = useCurrentUser();
   const name = displayName || 'Developers';
   return (
@@ -27,7 +27,7 @@ export function EducatorLayout() {
         </div>
       </header>
       <div className="educator-layout__body">
-        <SideMenu />
+        {withSideMenu && <SideMenu />}
         <div id="educator-main" className="educator-main" tabIndex={-1}>
           <Outlet />
         </div>

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CoreModule, QueueModule } from '@academy/service-core';
 import { progressDatabase, progressEntities } from './database.js';
 import { AssignmentsModule } from './assignments/assignments.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { DoubtsModule } from './doubts/doubts.module.js';
 import { EnrolmentsModule } from './enrolments/enrolments.module.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
@@ -30,6 +31,7 @@ import { ReviewsModule } from './reviews/reviews.module.js';
     DoubtsModule,
     ReviewsModule,
     AssignmentsModule,
+    AnalyticsModule,
   ],
   controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController],
   providers: [UsersService, EducatorProfilesService],

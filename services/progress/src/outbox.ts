@@ -1,5 +1,6 @@
 import { CATALOGUE_EVENTS_QUEUE, CatalogueEvent } from '@academy/contracts';
 import type { OutboxModuleOptions } from '@academy/service-core';
+import { analyticsOutboxRoutes } from './analytics/analytics-jobs.js';
 import { PROGRESS_QUEUE, ProgressJob } from './queue/progress-jobs.js';
 
 /**
@@ -17,5 +18,7 @@ export const progressOutbox: OutboxModuleOptions = {
     [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
     // Reviews of learners' assignments, for the notifications to come.
     [ProgressJob.AssignmentReviewed]: PROGRESS_QUEUE,
+    // Playback, completion, enrolment and quiz events for the educator's analytics, applied by this service's worker.
+    ...analyticsOutboxRoutes,
   },
 };

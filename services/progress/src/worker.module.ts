@@ -4,6 +4,9 @@ import { CORE_CONFIG, CoreModule, HealthPingJob, mailConfigShape, OutboxModule, 
 import { Queue } from 'bullmq';
 import { z } from 'zod';
 import { AssignmentReviewedJob } from './assignments/assignment-reviewed.job.js';
+import { AnalyticsAggregationModule } from './analytics/analytics.module.js';
+import { analyticsJobHandlers } from './analytics/analytics.jobs.js';
+import { ANALYTICS_QUEUE, analyticsJobNames } from './analytics/analytics-jobs.js';
 import { progressDatabase } from './database.js';
 import { learningConfigShape } from './learning/learning-settings.js';
 import { progressOutbox } from './outbox.js';
@@ -38,7 +41,7 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
   }
 }
 
-/** Worker entry point's module: the progress queue's processors (parents' emails), the outbox relay. No HTTP. */
+/** Worker entry point's module: the progress queue's processors (parents' emails), analytics, the outbox relay. No HTTP. */
 @Module({
   imports: [
     CoreModule.forRoot({ service: 'progress-worker', http: false, database: progressDatabase, configShape: workerConfigShape }),
@@ -47,6 +50,13 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
       queue: PROGRESS_QUEUE,
       jobNames: progressJobNames,
       handlers: [HealthPingJob, ParentWeeklyEmailJob, CourseCompletedEmailJob, AssignmentReviewedJob],
+    }),
+    QueueModule.forWorker({
+      imports: [AnalyticsAggregationModule],
+      queue: ANALYTICS_QUEUE,
+      jobNames: analyticsJobNames,
+      handlers: analyticsJobHandlers,
+      concurrency: 2,
     }),
     // Moves progress.outbox rows (course.enrolled, course.rated to catalogue; course.completed to this queue).
     OutboxModule.forRelay(progressOutbox),

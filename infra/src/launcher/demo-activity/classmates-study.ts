@@ -6,6 +6,7 @@ import { DEMO_CLASSMATES } from '@academy/sandbox/demo-classmates';
 import type { DemoActivityStep } from './types.js';
 
 export const DEMO_CLASSMATE_NAMES = DEMO_CLASSMATES.map((classmate) => classmate.name);
+export const DEMO_CLASSMATE_EMAILS = DEMO_CLASSMATES.map((classmate) => classmate.email);
 
 /** The seed's published courses, in the seed's order: what the classmates study (never courses added later). */
 export const DEMO_COURSE_IDS = demoCourses.filter((course) => course.isPublished).map((course) => course.id);

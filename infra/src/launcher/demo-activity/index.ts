@@ -5,6 +5,7 @@ import { classmatesStudy } from './classmates-study.js';
 import { classmatesTakeQuizzes } from './classmates-quizzes.js';
 import { classmatesAskDoubts } from './classmates-doubts.js';
 import { classmatesHandInAssignments } from './classmates-assignments.js';
+import { classmatesWatch } from './classmates-watch.js';
 import { DemoApi } from './demo-api.js';
 import { parentLinks } from './parent-links.js';
 import type { DemoActivityContext, DemoActivityStep } from './types.js';
@@ -13,7 +14,7 @@ export type { DemoActivityContext, DemoActivityStep } from './types.js';
 export { DemoApi, DemoApiError } from './demo-api.js';
 
 /** Every step, in order. A feature with demo people adds its step here. */
-export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy, classmatesReview, classmatesTakeQuizzes, classmatesAskDoubts, classmatesHandInAssignments, parentLinks];
+export const demoActivitySteps: DemoActivityStep[] = [classmatesStudy, classmatesReview, classmatesTakeQuizzes, classmatesAskDoubts, classmatesHandInAssignments, parentLinks, classmatesWatch];
 
 export async function runDemoActivity(options: {
   portalUrl: string;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-export type DemoAccount = 'Meera Iyer' | 'Aarav Sharma' | 'Diya Patel' | 'Kavita Sharma';
+export type DemoAccount = 'Meera Iyer' | 'Aarav Sharma' | 'Diya Patel' | 'Kavita Sharma' | 'Nisha Rao';
 
 /** Signs in through the real Auth0 SDK against the sandbox's hosted login page, and waits to be back. */
 export async function signIn(page: Page, portalUrl: string, account: DemoAccount): Promise<void> {

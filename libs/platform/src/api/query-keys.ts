@@ -58,6 +58,10 @@ export const queryKeys = {
     profile: () => [...queryKeys.educator.all, 'profile'] as const,
     /** Attempts, passes, average best score and most-missed question of a course's quizzes. */
     quizStats: (courseId: string) => [...queryKeys.educator.all, 'quiz-stats', courseId] as const,
+    /** A course's lecture analytics: watch time, drop-off per lecture, the completion funnel, quiz difficulty. */
+    analytics: (courseId: string) => [...queryKeys.educator.all, 'analytics', courseId] as const,
+    /** Reported reviews of one course (the educator's) or of every course (the academy's moderators). */
+    reportedReviews: (courseId: string | null) => [...queryKeys.educator.all, 'reported-reviews', courseId ?? 'all'] as const,
     /** Unanswered doubts across the educator's courses (each filter below it) and the dashboard's doubt figures. */
     inbox: () => [...queryKeys.educator.all, 'inbox'] as const,
     doubtSummary: () => [...queryKeys.educator.all, 'doubt-summary'] as const,

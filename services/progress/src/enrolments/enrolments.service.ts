@@ -2,6 +2,7 @@ import { CatalogueEvent, type CourseEnrolledEvent, type CourseUnenrolledEvent, t
 import { OutboxWriter } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AnalyticsJob, type EnrolmentChangedEvent } from '../analytics/analytics-jobs.js';
 
 /**
  * Enrols a learner for one purchase, idempotently: the purchase id (and the learner + course pair) is unique, so
@@ -35,6 +36,7 @@ export class EnrolmentsService {
         key: command.purchaseId,
         payload: { courseId: command.courseId, userId: command.userId, purchaseId: command.purchaseId },
       });
+      await this.recordEnrolmentChanged(manager, { userId: command.userId, courseId: command.courseId });
       return { created: true };
     });
   }
@@ -115,6 +117,7 @@ export class EnrolmentsService {
         key: command.purchaseId,
         payload: { courseId: enrolment.course_id, userId: enrolment.user_id, purchaseId: command.purchaseId, refundId: command.refundId },
       });
+      await this.recordEnrolmentChanged(manager, { userId: enrolment.user_id, courseId: enrolment.course_id });
     }
     if (options.withdrawCertificate) {
       await manager.query(
@@ -126,5 +129,10 @@ export class EnrolmentsService {
       );
     }
     return { revoked };
+  }
+
+  /** The analytics event of an enrolment made or ended, in the caller's transaction. */
+  private async recordEnrolmentChanged(manager: EntityManager, event: EnrolmentChangedEvent): Promise<void> {
+    await this.outbox.add(manager, { topic: AnalyticsJob.EnrolmentChanged, payload: event, key: `${event.courseId}/${event.userId}` });
   }
 }

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from './catalogue-client.js';
 import { ProgressJob, type CourseCompletedEvent } from '../queue/progress-jobs.js';
+import { AnalyticsJob, type LectureActivityEvent } from '../analytics/analytics-jobs.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
 import { assignmentStandings } from '../assignments/assignment-standings.js';
 
@@ -141,6 +142,7 @@ export class LearningService {
         [userId, lectureId, courseId],
       );
       if (inserted.length === 0) return false;
+      await this.recordLectureActivity(manager, { userId, courseId, lectureId });
       await this.recordCompletionIfComplete(manager, userId, course);
       return true;
     });
@@ -169,11 +171,19 @@ export class LearningService {
   async savePlayback(userId: string, courseId: string, lectureId: string, positionSeconds: number): Promise<void> {
     await this.assertEnrolled(userId, courseId);
     await this.assertLectureInCourse(courseId, lectureId);
-    await this.dataSource.query(
-      `INSERT INTO "progress"."playback_positions" ("user_id", "lecture_id", "course_id", "position_seconds") VALUES ($1, $2, $3, $4)
-       ON CONFLICT ("user_id", "lecture_id") DO UPDATE SET "position_seconds" = EXCLUDED."position_seconds", "updated_at" = now()`,
-      [userId, lectureId, courseId, Math.floor(positionSeconds)],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO "progress"."playback_positions" ("user_id", "lecture_id", "course_id", "position_seconds") VALUES ($1, $2, $3, $4)
+         ON CONFLICT ("user_id", "lecture_id") DO UPDATE SET "position_seconds" = EXCLUDED."position_seconds", "updated_at" = now()`,
+        [userId, lectureId, courseId, Math.floor(positionSeconds)],
+      );
+      await this.recordLectureActivity(manager, { userId, courseId, lectureId });
+    });
+  }
+
+  /** The analytics event of a saved position or a completion, in the caller's transaction (the worker reads the rows). */
+  private async recordLectureActivity(manager: EntityManager, event: LectureActivityEvent): Promise<void> {
+    await this.outbox.add(manager, { topic: AnalyticsJob.LectureActivity, payload: event, key: `${event.courseId}/${event.userId}/${event.lectureId}` });
   }
 
   /**

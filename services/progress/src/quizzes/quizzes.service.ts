@@ -12,7 +12,9 @@ import {
   type QuizSubmission,
 } from '@academy/contracts';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { OutboxWriter } from '@academy/service-core';
 import { DataSource } from 'typeorm';
+import { AnalyticsJob, type QuizAttemptedEvent } from '../analytics/analytics-jobs.js';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LearningService, NOT_ENROLLED_MESSAGE } from '../learning/learning.service.js';
 import { quizStandings, standingOf } from './quiz-standings.js';
@@ -44,6 +46,7 @@ export class QuizzesService {
     private readonly dataSource: DataSource,
     private readonly catalogue: CatalogueClient,
     private readonly learning: LearningService,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   /** The quiz without its key, the caller's standing and attempts left on this version. */
@@ -100,6 +103,8 @@ export class QuizzesService {
           JSON.stringify(submission.answers satisfies Record<string, QuizAnswer>), JSON.stringify(graded.questions),
         ],
       );
+      const analyticsEvent: QuizAttemptedEvent = { attemptId: row!.id };
+      await this.outbox.add(manager, { topic: AnalyticsJob.QuizAttempted, payload: analyticsEvent, key: `${courseId}/${quizId}` });
       if (courseIfPassed) await this.learning.recordCompletionIfComplete(manager, userId, courseIfPassed);
       return row!;
     });

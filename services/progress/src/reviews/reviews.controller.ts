@@ -3,6 +3,7 @@ import {
   reviewHideRequestSchema,
   reviewIdSchema,
   reviewListQuerySchema,
+  reportedReviewsQuerySchema,
   reviewReplyRequestSchema,
   reviewReportRequestSchema,
   writeReviewRequestSchema,
@@ -12,6 +13,8 @@ import {
   type ReviewListQuery,
   type ReviewReplyRequest,
   type ReviewReportRequest,
+  type ReportedReviewsAnswer,
+  type ReportedReviewsQuery,
   type WriteReviewRequest,
 } from '@academy/contracts';
 import { CurrentUser, OptionalAuth, ZodValidationPipe, type AuthUser } from '@academy/service-core';
@@ -32,6 +35,15 @@ export class ReviewsController {
     @Query(new ZodValidationPipe(reviewListQuerySchema)) query: ReviewListQuery,
   ): Promise<CourseReviewsPage> {
     return this.reviews.list(courseId, query, user);
+  }
+
+  /** Reported reviews for moderation: the course's educator (one of their courses) or an academy administrator. */
+  @Get('reported')
+  async reported(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodValidationPipe(reportedReviewsQuerySchema)) query: ReportedReviewsQuery,
+  ): Promise<ReportedReviewsAnswer> {
+    return { success: true, reviews: await this.reviews.reported(user, query.courseId) };
   }
 
   @Get('course/:courseId/mine')

@@ -1,4 +1,4 @@
-import { CatalogueEvent, type CourseRatedEvent, type CourseReviewsPage, type InternalCourse } from '@academy/contracts';
+import { ACADEMY_ADMIN_ROLE, CatalogueEvent, type CourseRatedEvent, type CourseReviewsPage, type InternalCourse, type ReportedReviewsAnswer } from '@academy/contracts';
 import { runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -14,6 +14,7 @@ import { startFakeCatalogue, type FakeCatalogue } from '../testing/stand-in-cata
 const COURSE = '44444444-4444-4444-8444-444444444440';
 const LECTURE = '44444444-4444-4444-8444-444444444441';
 const OTHER_EDUCATOR = { sub: 'sandbox|educator-other', name: 'Ravi Kumar', email: 'ravi@demo.academy', picture: '', roles: ['educator'] };
+const ACADEMY_ADMIN = { sub: 'sandbox|admin-nisha', name: 'Nisha Rao', email: 'nisha@demo.academy', picture: '', roles: [ACADEMY_ADMIN_ROLE] };
 
 const course: InternalCourse = {
   _id: COURSE,
@@ -85,6 +86,7 @@ describe('written reviews (real PostgreSQL and Redis, stand-in catalogue)', () =
     tokens.other = await as(demoUsers.otherStudent);
     tokens.educator = await as(demoUsers.educator);
     tokens.otherEducator = await as(OTHER_EDUCATOR);
+    tokens.admin = await as(ACADEMY_ADMIN);
     await enrol(demoUsers.student.sub, demoUsers.student.name);
     await enrol(demoUsers.otherStudent.sub, demoUsers.otherStudent.name);
   }, 60_000);
@@ -201,6 +203,46 @@ describe('written reviews (real PostgreSQL and Redis, stand-in catalogue)', () =
     await http().post(`/api/reviews/${review!._id}/helpful`).set(tokens.other!).expect(404);
     await http().post(path).set(tokens.educator!).send({ hidden: false }).expect(200);
     expect((await list()).reviews.map((item) => item._id)).toEqual([review!._id]);
+  });
+
+  it("lists reports to the course's educator and the academy without who sent them; the academy hides and shows any review", async () => {
+    const [review] = (await list()).reviews;
+    const reported = (query: string, token?: Record<string, string>) => {
+      const call = http().get(`/api/reviews/reported${query}`);
+      return token ? call.set(token) : call;
+    };
+    expect((await reported(`?courseId=${COURSE}`).expect(401)).body.message).toMatch(/^Sign in/);
+    expect((await reported(`?courseId=${COURSE}`, tokens.other).expect(403)).body.message).toBe('Only educator or academy administrator accounts can do this');
+    expect((await reported('', tokens.educator).expect(400)).body.message).toBe('courseId is required: choose one of your courses');
+    expect((await reported('?courseId=nope', tokens.educator).expect(400)).body.message).toBe('Invalid request: courseId: courseId must be a valid course id');
+    expect((await reported(`?courseId=${COURSE}`, tokens.otherEducator).expect(403)).body.message).toBe("Only the course's educator can do this");
+    expect((await reported(`?courseId=${randomUUID()}`, tokens.educator).expect(404)).body.message).toBe('Course not found');
+
+    const forEducator = (await reported(`?courseId=${COURSE}`, tokens.educator).expect(200)).body as ReportedReviewsAnswer;
+    expect(forEducator.reviews).toEqual([
+      {
+        _id: review!._id, courseId: COURSE, courseTitle: 'Reviewed Course', userName: 'Aarav Sharma', rating: review!.rating, text: review!.text,
+        createdAt: review!.createdAt, hidden: false, reportCount: 1, lastReportedAt: expect.any(String),
+        reports: [{ reason: 'Spoilers', reportedAt: forEducator.reviews[0]!.lastReportedAt }],
+      },
+    ]);
+    const answer = JSON.stringify(forEducator);
+    expect(answer).not.toContain(demoUsers.otherStudent.sub);
+    expect(answer).not.toContain(demoUsers.otherStudent.name);
+    // The academy sees every course's reports, and the same review.
+    expect(((await reported('', tokens.admin).expect(200)).body as ReportedReviewsAnswer).reviews).toEqual(forEducator.reviews);
+
+    // The academy hides a review of a course that is not theirs, and shows it again; nothing for an unknown review.
+    const path = `/api/reviews/${review!._id}/hide`;
+    expect((await http().post(`/api/reviews/${randomUUID()}/hide`).set(tokens.admin!).send({ hidden: true }).expect(404)).body.message).toBe('Review not found');
+    await http().post(path).set(tokens.admin!).send({ hidden: 'yes' }).expect(400);
+    await http().post(path).set(tokens.admin!).send({ hidden: true }).expect(200);
+    expect((await list()).reviews).toEqual([]);
+    expect(((await reported(`?courseId=${COURSE}`, tokens.educator).expect(200)).body as ReportedReviewsAnswer).reviews[0]).toMatchObject({ hidden: true });
+    await http().post(path).set(tokens.admin!).send({ hidden: false }).expect(200);
+    expect((await list()).reviews.map((item) => item._id)).toEqual([review!._id]);
+    // An administrator moderates; they do not answer for the educator.
+    await http().post(`/api/reviews/${review!._id}/reply`).set(tokens.admin!).send({ text: 'Thanks' }).expect(403);
   });
 
   it('pages newest first and most helpful first with a keyset cursor, and gives the histogram of every rating', async () => {

@@ -1,4 +1,7 @@
 import {
+  ACADEMY_ADMIN_ROLE,
+  EDUCATOR_ROLE,
+  REPORTED_REVIEWS_MAX,
   REVIEW_REPLY_MAX,
   REVIEW_REPORT_REASON_MAX,
   REVIEW_TEXT_MAX,
@@ -7,6 +10,7 @@ import {
   type CourseReviewsPage,
   type MyReview,
   type RatingHistogram,
+  type ReportedReview,
   type ReviewListQuery,
 } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
@@ -19,6 +23,10 @@ import { plainReviewText } from './review-text.js';
 export const NOT_STARTED_MESSAGE = 'Finish at least one lecture of this course before reviewing it';
 export const NOT_EDUCATOR_MESSAGE = "Only the course's educator can do this";
 export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found';
+export const MODERATORS_ONLY_MESSAGE = 'Only educator or academy administrator accounts can do this';
+export const COURSE_REQUIRED_MESSAGE = 'courseId is required: choose one of your courses';
+/** Reports listed per review on the moderation page (the count covers all of them). */
+const REPORTS_SHOWN_PER_REVIEW = 20;
 const BAD_CURSOR_MESSAGE = 'cursor is not valid';
 
 interface ReviewRow {
@@ -178,13 +186,68 @@ export class ReviewsService {
     if (updated.length === 0) throw new NotFoundException('There is no reply to edit yet');
   }
 
-  /** The course's educator hides a review from the public list (its rating stays counted) or shows it again. */
-  async setHidden(educator: AuthUser, reviewId: string, hidden: boolean): Promise<void> {
-    await this.courseOfReviewForEducator(educator, reviewId);
+  /**
+   * The course's educator, or an academy administrator on any course, hides a review from the public list (its
+   * rating stays counted) or shows it again.
+   */
+  async setHidden(moderator: AuthUser, reviewId: string, hidden: boolean): Promise<void> {
+    if (moderator.roles.includes(ACADEMY_ADMIN_ROLE)) {
+      const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM "progress"."course_reviews" WHERE "id" = $1', [reviewId]);
+      if (rows.length === 0) throw new NotFoundException(REVIEW_NOT_FOUND_MESSAGE);
+    } else {
+      await this.courseOfReviewForEducator(moderator, reviewId);
+    }
     await this.dataSource.query(
       `UPDATE "progress"."course_reviews" SET "hidden_at" = CASE WHEN $2 THEN coalesce("hidden_at", now()) ELSE NULL END WHERE "id" = $1`,
       [reviewId, hidden],
     );
+  }
+
+  /**
+   * Reported reviews, the most recently reported first, with their reports' reasons and times but never who sent
+   * them: an educator's for one of their courses, an academy administrator's for one course or every course.
+   */
+  async reported(moderator: AuthUser, courseId: string | undefined): Promise<ReportedReview[]> {
+    const isAcademy = moderator.roles.includes(ACADEMY_ADMIN_ROLE);
+    if (!isAcademy) {
+      if (!moderator.roles.includes(EDUCATOR_ROLE)) throw new ForbiddenException(MODERATORS_ONLY_MESSAGE);
+      if (!courseId) throw new BadRequestException(COURSE_REQUIRED_MESSAGE);
+      const course = await this.catalogue.course(courseId);
+      if (course.educatorId !== moderator.id) throw new ForbiddenException(NOT_EDUCATOR_MESSAGE);
+    }
+    const rows: {
+      id: string; course_id: string; user_name: string; rating: number | null; text: string; created_at: Date; hidden_at: Date | null;
+      report_count: string; last_reported_at: Date; reports: { reason: string; reportedAt: string }[];
+    }[] = await this.dataSource.query(
+      `SELECT v."id", v."course_id", u."name" AS "user_name", r."rating", v."text", v."created_at", v."hidden_at",
+              x."report_count", x."last_reported_at",
+              (SELECT json_agg(json_build_object('reason', y."reason", 'reportedAt', y."created_at") ORDER BY y."created_at" DESC)
+                 FROM (SELECT "reason", "created_at" FROM "progress"."review_reports" WHERE "review_id" = v."id"
+                        ORDER BY "created_at" DESC LIMIT $3) y) AS "reports"
+         FROM (SELECT "review_id", count(*) AS "report_count", max("created_at") AS "last_reported_at"
+                 FROM "progress"."review_reports" GROUP BY "review_id") x
+         JOIN "progress"."course_reviews" v ON v."id" = x."review_id"
+         JOIN "progress"."users" u ON u."id" = v."user_id"
+         LEFT JOIN "progress"."course_ratings" r ON r."user_id" = v."user_id" AND r."course_id" = v."course_id"
+        WHERE $1::uuid IS NULL OR v."course_id" = $1
+        ORDER BY x."last_reported_at" DESC, v."id"
+        LIMIT $2`,
+      [courseId ?? null, REPORTED_REVIEWS_MAX, REPORTS_SHOWN_PER_REVIEW],
+    );
+    const courses = await this.catalogue.courses(rows.map((row) => row.course_id));
+    return rows.map((row) => ({
+      _id: row.id,
+      courseId: row.course_id,
+      courseTitle: courses.get(row.course_id)?.courseTitle ?? 'Course no longer listed',
+      userName: row.user_name,
+      rating: Number(row.rating ?? 0),
+      text: row.text,
+      createdAt: new Date(row.created_at).toISOString(),
+      hidden: row.hidden_at !== null,
+      reportCount: Number(row.report_count),
+      lastReportedAt: new Date(row.last_reported_at).toISOString(),
+      reports: row.reports.map((report) => ({ reason: report.reason, reportedAt: new Date(report.reportedAt).toISOString() })),
+    }));
   }
 
   /** Any signed-in user but the author reports a review once (409 after). */

@@ -1,6 +1,6 @@
-// Test helper: a stand-in for catalogue's GET /internal/courses/:id and POST /internal/courses/batch (checks the
-// internal token and the batch contract), shared by progress's integration specs.
-import { internalCoursesBatchRequestSchema, type InternalCourse } from '@academy/contracts';
+// Test helper: a stand-in for catalogue's GET /internal/courses/:id, GET /internal/courses/:id/quizzes/:quizId and
+// POST /internal/courses/batch (checks the internal token and the batch contract), shared by progress's integration specs.
+import { internalCoursesBatchRequestSchema, type InternalCourse, type QuizDefinition } from '@academy/contracts';
 import { TEST_INTERNAL_TOKEN } from '@academy/service-core/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,14 +8,21 @@ import type { AddressInfo } from 'node:net';
 export interface FakeCatalogue {
   url: string;
   courses: Map<string, InternalCourse>;
+  /** Quizzes with their key, by quiz id (each belongs to the course whose chapter names it). */
+  quizzes: Map<string, QuizDefinition>;
   calls: number;
   /** The ids of each batch call, in order. */
   batches: string[][];
   close(): Promise<void>;
 }
 
-export async function startFakeCatalogue(courses: InternalCourse[]): Promise<FakeCatalogue> {
-  const fake = { courses: new Map(courses.map((course) => [course._id, course])), calls: 0, batches: [] } as unknown as FakeCatalogue;
+export async function startFakeCatalogue(courses: InternalCourse[], quizzes: QuizDefinition[] = []): Promise<FakeCatalogue> {
+  const fake = {
+    courses: new Map(courses.map((course) => [course._id, course])),
+    quizzes: new Map(quizzes.map((quiz) => [quiz.quizId, quiz])),
+    calls: 0,
+    batches: [],
+  } as unknown as FakeCatalogue;
   const server: Server = createServer((req, res) => {
     fake.calls += 1;
     const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -30,6 +37,13 @@ export async function startFakeCatalogue(courses: InternalCourse[]): Promise<Fak
         return send(200, { success: true, courses: parsed.data.ids.flatMap((id) => (fake.courses.has(id) ? [fake.courses.get(id)!] : [])) });
       });
       return;
+    }
+    const quizMatch = /^\/internal\/courses\/([^/?]+)\/quizzes\/([^/?]+)$/.exec(req.url ?? '');
+    if (quizMatch) {
+      const owner = fake.courses.get(decodeURIComponent(quizMatch[1]!));
+      const quiz = fake.quizzes.get(decodeURIComponent(quizMatch[2]!));
+      if (!owner || !quiz) return send(404, { success: false, message: 'Quiz not found' });
+      return send(200, { success: true, courseId: owner._id, educatorId: owner.educatorId, quiz });
     }
     const match = /^\/internal\/courses\/([^/?]+)$/.exec(req.url ?? '');
     const course = match ? fake.courses.get(decodeURIComponent(match[1]!)) : undefined;

@@ -6,7 +6,8 @@ import { DEMO_CLASSMATES } from './demo-classmates.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keyLength: number) => Promise<Buffer>;
 
-export type AccountRole = 'educator' | 'student' | 'parent';
+/** `academy-admin`: the academy's own staff, who moderate reviews on every course. */
+export type AccountRole = 'educator' | 'student' | 'parent' | 'academy-admin';
 
 export interface Account {
   /** Token subject, e.g. `sandbox|educator-meera`. */
@@ -40,6 +41,8 @@ const DEMO_ACCOUNTS: Account[] = [
   { subject: 'sandbox|student-diya', avatarId: 'student-diya', name: 'Diya Patel', email: 'diya@demo.academy', role: 'student', isDemo: true },
   // Aarav's mother; the link to Aarav is made at start by a demo activity step, through the API (a code Aarav creates).
   { subject: 'sandbox|parent-kavita', avatarId: 'parent-kavita', name: 'Kavita Sharma', email: 'kavita@demo.academy', role: 'parent', isDemo: true },
+  // The academy's moderator: hides or shows reported reviews on any course.
+  { subject: 'sandbox|admin-nisha', avatarId: 'admin-nisha', name: 'Nisha Rao', email: 'nisha@demo.academy', role: 'academy-admin', isDemo: true },
 ];
 
 const FIXED_ACCOUNTS = [...DEMO_ACCOUNTS, ...DEMO_CLASSMATES];

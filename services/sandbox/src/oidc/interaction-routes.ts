@@ -40,7 +40,7 @@ export function createInteractionRouter(options: SandboxOptions, provider: Provi
             subject: account.subject,
             name: account.name,
             email: account.email,
-            roleLabel: { educator: 'Educator', parent: 'Parent', student: 'Student' }[account.role],
+            roleLabel: { educator: 'Educator', parent: 'Parent', student: 'Student', 'academy-admin': 'Academy administrator' }[account.role],
             pictureUrl: pictureUrl(options, account),
           })),
           demoPassword: DEMO_PASSWORD,

@@ -264,6 +264,17 @@ describe('sign-in sandbox over HTTP (authorization code + PKCE, as auth0-spa-js 
     expect(page).toContain('<p class="error" id="parent-signup-error" role="alert">Please enter your name.</p>');
   });
 
+  it('offers the demo academy administrator, whose token carries the academy-admin role', async () => {
+    const browser = new BrowserClient(sandbox.baseUrl);
+    const { html } = await openLoginPage(browser, sandbox.baseUrl, makePkcePair(), 'academy');
+    expect(html).toContain('>Sign in as Nisha Rao</button>');
+    expect(html).toContain('Academy administrator · nisha@demo.academy');
+    const tokens = await signIn(sandbox, 'demo', { subject: 'sandbox|admin-nisha' });
+    const { payload } = await verifyAccessToken(tokens.access_token);
+    expect(payload[ROLES]).toEqual(['academy-admin']);
+    expect(payload.sub).toBe('sandbox|admin-nisha');
+  });
+
   it('logs out on /v2/logout: ends the session, revokes the refresh token, returns to the portal', async () => {
     const browser = new BrowserClient(sandbox.baseUrl);
     const tokens = await signIn(sandbox, 'demo', { subject: 'sandbox|student-aarav' }, browser);
