@@ -26,3 +26,4 @@ export * from './quizzes.js';
 export * from './taxonomy.js';
 export * from './taxonomy-schemas.js';
 export * from './doubts.js';
+export * from './notifications.js';

@@ -13,6 +13,7 @@ import { UsersService } from './users/users.service.js';
 import { learningConfigShape } from './learning/learning-settings.js';
 import { ParentsModule } from './parents/parents.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 
 /** HTTP entry point's module: users and enrolments API, /health, /health/queue. */
 @Module({
@@ -26,6 +27,7 @@ import { ReviewsModule } from './reviews/reviews.module.js';
     ParentsModule,
     DoubtsModule,
     ReviewsModule,
+    NotificationsModule,
   ],
   controllers: [UserController, QueueHealthController],
   providers: [UsersService],

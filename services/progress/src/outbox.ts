@@ -14,6 +14,10 @@ export const progressOutbox: OutboxModuleOptions = {
     [CatalogueEvent.CourseRated]: CATALOGUE_EVENTS_QUEUE,
     // Parents' milestone emails, sent by this service's own worker.
     [ProgressJob.CourseCompleted]: PROGRESS_QUEUE,
+    // Notifications (the bell and their emails), made by this service's own worker.
+    [ProgressJob.DoubtAsked]: PROGRESS_QUEUE,
+    [ProgressJob.DoubtAnswered]: PROGRESS_QUEUE,
+    [ProgressJob.AssignmentReviewed]: PROGRESS_QUEUE,
     [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
   },
 };

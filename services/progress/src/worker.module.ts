@@ -8,6 +8,8 @@ import { learningConfigShape } from './learning/learning-settings.js';
 import { progressOutbox } from './outbox.js';
 import { CourseCompletedEmailJob, ParentWeeklyEmailJob } from './parents/parent-email.jobs.js';
 import { ParentEmailDomainModule } from './parents/parents.module.js';
+import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob } from './notifications/notification.jobs.js';
+import { NotificationDeliveryModule } from './notifications/notifications.module.js';
 import { PROGRESS_QUEUE, ProgressJob, progressJobNames } from './queue/progress-jobs.js';
 
 /** The worker's settings beyond the learning ones: mail, and when the weekly parent email goes out. */
@@ -37,15 +39,22 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
   }
 }
 
-/** Worker entry point's module: the progress queue's processors (parents' emails), the outbox relay. No HTTP. */
+/** Worker entry point's module: the progress queue's processors (parents' emails, notifications), the outbox relay. No HTTP. */
 @Module({
   imports: [
     CoreModule.forRoot({ service: 'progress-worker', http: false, database: progressDatabase, configShape: workerConfigShape }),
     QueueModule.forWorker({
-      imports: [ParentEmailDomainModule],
+      imports: [ParentEmailDomainModule, NotificationDeliveryModule],
       queue: PROGRESS_QUEUE,
       jobNames: progressJobNames,
-      handlers: [HealthPingJob, ParentWeeklyEmailJob, CourseCompletedEmailJob],
+      handlers: [
+        HealthPingJob,
+        ParentWeeklyEmailJob,
+        CourseCompletedEmailJob,
+        DoubtAskedNotificationJob,
+        DoubtAnsweredNotificationJob,
+        AssignmentReviewedNotificationJob,
+      ],
     }),
     // Moves progress.outbox rows (course.enrolled, course.rated to catalogue; course.completed to this queue).
     OutboxModule.forRelay(progressOutbox),

@@ -1,17 +1,20 @@
 import {
   DOUBTS_PAGE_SIZE,
   type AskDoubtRequest,
+  type DoubtAnsweredEvent,
+  type DoubtAskedEvent,
   type DoubtAnswer,
   type DoubtPage,
   type DoubtSummary,
   type DoubtThread,
   type InternalCourse,
 } from '@academy/contracts';
-import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor, type AuthUser } from '@academy/service-core';
+import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor, OutboxWriter, type AuthUser } from '@academy/service-core';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LearningService } from '../learning/learning.service.js';
+import { ProgressJob } from '../queue/progress-jobs.js';
 import { DoubtPostLimiter } from './doubt-post.limiter.js';
 import { renderDoubtText } from './doubt-text.js';
 
@@ -84,6 +87,7 @@ export class DoubtsService {
     private readonly catalogue: CatalogueClient,
     private readonly learning: LearningService,
     private readonly limiter: DoubtPostLimiter,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   async member(user: AuthUser, courseId: string): Promise<DiscussionMember> {
@@ -173,6 +177,12 @@ export class DoubtsService {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING "id"`,
         [member.course._id, request.lectureId, member.course.educatorId, member.userId, member.name, request.atSecond, request.text, renderDoubtText(request.text)],
       );
+      // The educator's notification, made by the worker if and only if the doubt is stored.
+      const event: DoubtAskedEvent = {
+        doubtId: row!.id, courseId: member.course._id, courseTitle: member.course.courseTitle, lectureId: request.lectureId,
+        educatorId: member.course.educatorId, askerId: member.userId, askerName: member.name,
+      };
+      await this.outbox.add(manager, { topic: ProgressJob.DoubtAsked, payload: event, key: row!.id });
       // The course's vocabulary, where the search looks up other spellings.
       await manager.query(
         `INSERT INTO "progress"."doubt_words" ("course_id", "word")
@@ -212,7 +222,7 @@ export class DoubtsService {
 
   /** The educator's answer is marked as theirs and counts as the doubt's first answer (the inbox and its median). */
   async answer(member: DiscussionMember, doubtId: string, text: string): Promise<DoubtAnswer> {
-    await this.doubtRow(member, doubtId);
+    const doubt = await this.doubtRow(member, doubtId);
     await this.limiter.take('post', member.userId);
     const row = await this.dataSource.transaction(async (manager) => {
       const [inserted]: AnswerRow[] = await manager.query(
@@ -228,6 +238,12 @@ export class DoubtsService {
           WHERE "id" = $1`,
         [doubtId, member.isEducator, inserted!.created_at],
       );
+      // The asker's notification, made by the worker if and only if the answer is stored.
+      const event: DoubtAnsweredEvent = {
+        doubtId, answerId: inserted!.id, courseId: member.course._id, courseTitle: member.course.courseTitle, lectureId: doubt.lecture_id,
+        askerId: doubt.user_id, answererId: member.userId, answererName: member.name, byEducator: member.isEducator,
+      };
+      await this.outbox.add(manager, { topic: ProgressJob.DoubtAnswered, payload: event, key: inserted!.id });
       return inserted!;
     });
     return this.answerView(row, member);

@@ -9,6 +9,12 @@ export const ProgressJob = {
   ParentWeeklyEmail: 'parent-weekly-progress',
   /** Outbox topic written when a learner completes a course's last lecture: emails their linked parents. */
   CourseCompleted: 'course.completed',
+  /** Outbox topic written with a new doubt: the course's educator gets a notification (and an email). */
+  DoubtAsked: 'doubt.asked',
+  /** Outbox topic written with an answer: the doubt's asker gets a notification (and an email). */
+  DoubtAnswered: 'doubt.answered',
+  /** Outbox topic of a reviewed assignment submission: the learner gets a notification (and an email). */
+  AssignmentReviewed: 'assignment.reviewed',
 } as const;
 
 export const progressJobNames = Object.values(ProgressJob);
