@@ -1,5 +1,6 @@
 import { useCurrentUser } from '@academy/platform';
 import { Link, NavLink, useLocation } from '@academy/routing';
+import { NotificationBell } from './notifications/NotificationBell';
 import { UserMenu } from './UserMenu';
 
 /** Course-list pages have a white bar; every other page a light cyan one. */
@@ -39,6 +40,7 @@ export function Navbar() {
                   My Enrollments
                 </NavLink>
               )}
+              <NotificationBell />
               <UserMenu
                 name={displayName ?? 'Account'}
                 imageUrl={user?.imageUrl || undefined}
