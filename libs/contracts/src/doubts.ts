@@ -156,6 +156,26 @@ export interface EducatorDoubtSummary {
 
 export const EDUCATOR_INBOX_PATH = '/educator/inbox';
 
+/** GET /api/educator/inbox/hidden?cursor=: what the educator hid in their courses, newest hidden first, to show again. */
+export const hiddenPostsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+export interface HiddenPost {
+  /** A doubt, or one answer of a doubt. */
+  kind: 'doubt' | 'answer';
+  courseId: string;
+  courseTitle: string;
+  doubtId: string;
+  answerId: string | null;
+  html: string;
+  authorName: string;
+  hiddenAt: string;
+}
+
+export interface HiddenPostPage {
+  posts: HiddenPost[];
+  nextCursor: string | null;
+}
+
 /** "45 min", "3 h 20 min", "2 days 4 h": a duration as the dashboard shows it. */
 export function formatWaitingTime(seconds: number): string {
   const minutes = Math.max(1, Math.round(seconds / 60));

@@ -155,4 +155,16 @@ export class DoubtsController {
     await this.doubts.setHidden(await this.doubts.member(user, courseId), doubtId, answerId, true);
     return { success: true as const, message: 'Hidden from learners' };
   }
+
+  @Post(':courseId/:doubtId/answers/:answerId/unhide')
+  @HttpCode(200)
+  async unhideAnswer(
+    @CurrentUser() user: AuthUser,
+    @Param('courseId', course) courseId: string,
+    @Param('doubtId', doubt) doubtId: string,
+    @Param('answerId', answer) answerId: string,
+  ) {
+    await this.doubts.setHidden(await this.doubts.member(user, courseId), doubtId, answerId, false);
+    return { success: true as const, message: 'Shown to learners again' };
+  }
 }

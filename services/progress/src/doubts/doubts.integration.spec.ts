@@ -78,6 +78,7 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
   let educator: Record<string, string>;
   let outsider: Record<string, string>;
   let otherEducator: Record<string, string>;
+  let thirdLearner: Record<string, string>;
 
   const http = () => request(app.getHttpServer());
   const enrol = (userId: string, courseId: string) =>
@@ -86,6 +87,8 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
       .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
       .send({ purchaseId: randomUUID(), userId, courseId, name: 'Learner', email: 'learner@demo.academy' })
       .expect(200);
+  /** Neither the doubt's author nor the answer's: sees only what is not hidden. */
+  const outsiderInCourse = () => thirdLearner;
   const ask = (headers: Record<string, string>, text: string, atSecond = 42, lectureId = LECTURE) =>
     http().post(`/api/doubts/${COURSE}`).set(headers).send({ lectureId, atSecond, text });
 
@@ -107,6 +110,8 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
     await enrol(demoUsers.student.sub, COURSE);
     await enrol(demoUsers.otherStudent.sub, COURSE);
     await enrol('sandbox|student-outsider', OTHER_COURSE);
+    thirdLearner = await sign({ ...demoUsers.student, sub: 'sandbox|student-third', name: 'Third Learner' });
+    await enrol('sandbox|student-third', COURSE);
   }, 60_000);
 
   afterAll(async () => {
@@ -179,6 +184,37 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
     expect(list.body.doubts.map((doubt: { id: string }) => doubt.id)).not.toContain(id);
   });
 
+  it('lists what the educator hid and shows a hidden doubt or answer again', async () => {
+    const id: string = (await ask(classmate, 'Shown again later').expect(201)).body.doubt.id;
+    const answerId: string = (await http().post(`/api/doubts/${COURSE}/${id}/answers`).set(asker).send({ text: 'Rude answer' }).expect(201)).body.answer.id;
+    await http().post(`/api/doubts/${COURSE}/${id}/hide`).set(educator).expect(200);
+    await http().post(`/api/doubts/${COURSE}/${id}/answers/${answerId}/hide`).set(educator).expect(200);
+    const hidden = await http().get('/api/educator/inbox/hidden').set(educator).expect(200);
+    expect(hidden.body.posts.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: 'answer', courseId: COURSE, courseTitle: 'Course 41', doubtId: id, answerId, authorName: 'Aarav Sharma', html: '<p>Rude answer</p>' }),
+      expect.objectContaining({ kind: 'doubt', doubtId: id, answerId: null, authorName: 'Diya Patel' }),
+    ]);
+    // Another educator sees none of it; learners may not ask; a bad cursor is refused.
+    expect((await http().get('/api/educator/inbox/hidden').set(otherEducator).expect(200)).body.posts).toEqual([]);
+    await http().get('/api/educator/inbox/hidden').set(asker).expect(403);
+    await http().get('/api/educator/inbox/hidden').expect(401);
+    await http().get('/api/educator/inbox/hidden').query({ cursor: 'nonsense' }).set(educator).expect(400);
+
+    // Only the educator shows posts again; an answer of another doubt is 404.
+    expect((await http().post(`/api/doubts/${COURSE}/${id}/answers/${answerId}/unhide`).set(asker).expect(403)).body.message).toBe("Only the course's educator can hide posts");
+    await http().post(`/api/doubts/${COURSE}/${randomUUID()}/answers/${answerId}/unhide`).set(educator).expect(404);
+    await http().post(`/api/doubts/${COURSE}/${id}/unhide`).set(educator).expect(200);
+    const shown = await http().post(`/api/doubts/${COURSE}/${id}/answers/${answerId}/unhide`).set(educator).expect(200);
+    expect(shown.body.message).toBe('Shown to learners again');
+    const thread = await http().get(`/api/doubts/${COURSE}/${id}`).set(outsiderInCourse()).expect(200);
+    expect(thread.body.doubt).toMatchObject({ hidden: false, answerCount: 1 });
+    expect(thread.body.doubt.answers).toEqual([expect.objectContaining({ id: answerId, hidden: false })]);
+    // Showing again twice counts the answer once.
+    await http().post(`/api/doubts/${COURSE}/${id}/answers/${answerId}/unhide`).set(educator).expect(200);
+    expect((await http().get(`/api/doubts/${COURSE}/${id}`).set(educator).expect(200)).body.doubt.answerCount).toBe(1);
+    expect((await http().get('/api/educator/inbox/hidden').set(educator).expect(200)).body.posts.map((post: { doubtId: string }) => post.doubtId)).not.toContain(id);
+  });
+
   it('pages a lecture by keyset, newest first, with no repeats', async () => {
     const db = app.get(DataSource);
     await db.query(
@@ -233,6 +269,7 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
       ['post', `/api/doubts/${COURSE}/${id}/hide`],
       ['post', `/api/doubts/${COURSE}/${id}/unhide`],
       ['post', `/api/doubts/${COURSE}/${id}/answers/${answerId}/hide`],
+      ['post', `/api/doubts/${COURSE}/${id}/answers/${answerId}/unhide`],
     ];
     const send = (method: 'get' | 'post', path: string, body?: object) => (method === 'get' ? http().get(path) : http().post(path).send(body ?? {}));
     for (const [method, path, body] of routes) {
