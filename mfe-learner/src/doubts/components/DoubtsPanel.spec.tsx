@@ -35,6 +35,24 @@ function renderPanel(onSeek = jest.fn<(seconds: number) => void>(), second = 42)
 }
 
 describe('DoubtsPanel', () => {
+  it('shows the doubt a notification linked to first, with its answers open', async () => {
+    const linked = doubt({ id: '31111111-1111-4111-8111-111111111111', mine: true, answerCount: 1, educatorAnswered: true });
+    fakeServer(
+      (request) => (request.path === `/api/doubts/course-1/${linked.id}` ? ok({ doubt: { ...linked, answers: [{ id: 'a1', html: '<p>Because it stops.</p>', author: { name: 'Meera Iyer', isEducator: true }, mine: false, createdAt: '2026-11-20T11:00:00.000Z', hidden: false }] } }) : undefined),
+      (request) => (request.path === '/api/doubts/course-1' ? ok({ doubts: [doubt(), linked], nextCursor: null }) : undefined),
+    );
+    renderAt(
+      '/player/course-1',
+      <Route path="/player/:courseId" element={<DoubtsPanel courseId="course-1" lectureId={LECTURE} currentSecond={() => 0} onSeek={() => undefined} linkedDoubtId={linked.id} />} />,
+      { user: userData() },
+    );
+    const followed = (await screen.findByRole('heading', { name: 'The doubt you followed' })).parentElement!;
+    expect(await within(followed).findByText('Because it stops.')).toBeInTheDocument();
+    // Not listed twice.
+    const list = await screen.findByRole('list', { name: 'Doubts on this lecture' });
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+  });
+
   it("lists the lecture's doubts; a doubt's time plays the video from there; me too is sent", async () => {
     const requests = fakeServer(
       (request) => (request.path === '/api/doubts/course-1' && request.method === 'GET' ? ok({ doubts: [doubt()], nextCursor: null }) : undefined),

@@ -17,13 +17,15 @@ interface DoubtsPanelProps {
   currentSecond(): number;
   /** Plays the lecture from a doubt's second. */
   onSeek(seconds: number): void;
+  /** A doubt a notification linked to (`?doubt=`): shown open, first, with its answers. */
+  linkedDoubtId?: string | null;
 }
 
 /**
  * The lecture's doubts under the video: before posting, the lecture's doubts and the course's doubts like the one
  * being typed, each with "I have this doubt too"; then ask, answer, mark resolved and report.
  */
-export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: DoubtsPanelProps) {
+export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linkedDoubtId = null }: DoubtsPanelProps) {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -57,7 +59,9 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: Doub
     }
   };
 
-  const doubts = lecture.data?.pages.flatMap((page) => page.doubts) ?? [];
+  const linked = useDoubtThread(courseId, linkedDoubtId ?? '', false, linkedDoubtId !== null);
+  const linkedDoubt = linked.data && linked.data.lectureId === lectureId ? linked.data : null;
+  const doubts = (lecture.data?.pages.flatMap((page) => page.doubts) ?? []).filter((doubt) => doubt.id !== linkedDoubt?.id);
   const similarDoubts = searchText.trim().length >= 3 ? (similar.data?.doubts ?? []) : [];
 
   return (
@@ -90,6 +94,15 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: Doub
         </div>
       </form>
 
+      {linkedDoubt && (
+        <div className="doubts__linked">
+          <h3>The doubt you followed</h3>
+          <ul className="doubts__list">
+            <DoubtItem courseId={courseId} doubt={linkedDoubt} onSeek={onSeek} onChanged={refresh} initiallyOpen />
+          </ul>
+        </div>
+      )}
+
       {similarDoubts.length > 0 && (
         <div className="doubts__similar" aria-live="polite">
           <h3>Doubts in this course like yours</h3>
@@ -105,7 +118,7 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: Doub
         <p role="alert">{errorMessage(lecture.error)}</p>
       ) : lecture.isLoading ? (
         <p role="status">Loading doubts…</p>
-      ) : doubts.length === 0 ? (
+      ) : doubts.length === 0 && !linkedDoubt ? (
         <p className="doubts__empty">No doubts on this lecture yet.</p>
       ) : (
         <ul className="doubts__list" aria-label="Doubts on this lecture">
@@ -129,12 +142,14 @@ interface DoubtItemProps {
   /** Absent for a doubt of another lecture (a search result): its time is shown, not played. */
   onSeek?: (seconds: number) => void;
   onChanged(): Promise<unknown>;
+  /** Opens its answers at once (the doubt a notification linked to). */
+  initiallyOpen?: boolean;
 }
 
-function DoubtItem({ courseId, doubt, onSeek, onChanged }: DoubtItemProps) {
+function DoubtItem({ courseId, doubt, onSeek, onChanged, initiallyOpen = false }: DoubtItemProps) {
   const api = useApi();
   const toast = useToast();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const threadId = useId();
   const time = formatVideoSecond(doubt.atSecond);
 

@@ -70,12 +70,13 @@ export function useDoubtSearch(courseId: string, q: string) {
   });
 }
 
-export function useDoubtThread(courseId: string, doubtId: string, refetchInterval: number | false = false) {
+export function useDoubtThread(courseId: string, doubtId: string, refetchInterval: number | false = false, enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.doubts.thread(courseId, doubtId),
     queryFn: () => fetchDoubtThread(api, courseId, doubtId),
     refetchInterval,
+    enabled,
     meta: { errorToast: false },
   });
 }
