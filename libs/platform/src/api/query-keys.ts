@@ -43,6 +43,8 @@ export const queryKeys = {
     links: () => [...queryKeys.parents.all, 'links'] as const,
     /** A linked child's read-only progress. */
     child: (childId: string) => [...queryKeys.parents.all, 'child', childId] as const,
+    /** The doubts a linked child asked. */
+    childDoubts: (childId: string) => [...queryKeys.parents.all, 'child', childId, 'doubts'] as const,
     emailSettings: () => [...queryKeys.parents.all, 'email-settings'] as const,
   },
   educator: {

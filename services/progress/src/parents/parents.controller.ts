@@ -4,6 +4,7 @@ import {
   emailSettingsSchema,
   PARENT_ROLE,
   redeemLinkCodeRequestSchema,
+  type ChildDoubtPage,
   type ChildProgress,
   type EmailSettings,
   type LinkCodeAnswer,
@@ -11,9 +12,11 @@ import {
   type ParentLinksAnswer,
 } from '@academy/contracts';
 import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
-import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req, StreamableFile } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
+import { z } from 'zod';
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
+import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { OWN_LINK_CODE_MESSAGE, ParentLinksService } from './parent-links.service.js';
 
@@ -27,6 +30,7 @@ export class ParentsController {
     private readonly links: ParentLinksService,
     private readonly certificates: CertificatesService,
     private readonly attempts: LinkCodeAttemptLimiter,
+    private readonly doubtsOfChildren: ChildDoubtsService,
   ) {}
 
   /** The child's one-time code (24 hours, single use; a new one replaces the last). */
@@ -81,6 +85,18 @@ export class ParentsController {
     @Param('childId', new ZodValidationPipe(childIdSchema)) childId: string,
   ): Promise<{ success: true } & ChildProgress> {
     return { success: true, ...(await this.links.childProgress(user.id, childId)) };
+  }
+
+  /** The doubts a linked child asked (lecture, date, answered or not), newest first. */
+  @Get('children/:childId/doubts')
+  @Roles(PARENT_ROLE)
+  @Header('Cache-Control', 'private, no-store')
+  async childDoubts(
+    @CurrentUser() user: AuthUser,
+    @Param('childId', new ZodValidationPipe(childIdSchema)) childId: string,
+    @Query(new ZodValidationPipe(z.object({ cursor: z.string().max(200).optional() }))) query: { cursor?: string },
+  ): Promise<{ success: true } & ChildDoubtPage> {
+    return { success: true, ...(await this.doubtsOfChildren.list(user.id, childId, query.cursor)) };
   }
 
   /** A linked child's certificate as a PDF (409 until every lecture is complete). */
