@@ -126,6 +126,8 @@ export function serviceDeployments(table: RouteTable = loadRouteTable()): Servic
         MEDIA_LINK_SECRET: { secret: 'MEDIA_LINK_SECRET' },
         // Certificates print this as their verification link.
         PORTAL_URL: { value: 'https://academy.example' },
+        // Images attached to doubts live in the media bucket (read only through progress, never public).
+        ...mediaBucket,
       },
     },
   ];

@@ -125,6 +125,8 @@ export interface ChildDoubt {
   resolved: boolean;
 }
 
+export const childDoubtsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
 /** GET /api/parents/children/:childId/doubts?cursor=: newest first, keyset pages. */
 export interface ChildDoubtPage {
   doubts: ChildDoubt[];

@@ -215,6 +215,48 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
     expect((await http().get('/api/educator/inbox/hidden').set(educator).expect(200)).body.posts.map((post: { doubtId: string }) => post.doubtId)).not.toContain(id);
   });
 
+  it('takes one image per doubt from its asker (type from the bytes, 2 MB at most) and serves it only to the course', async () => {
+    // A real 1×1 PNG; its name and declared type are not what decides.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const id: string = (await ask(asker, 'What does this graph show?').expect(201)).body.doubt.id;
+    const stored = () => app.get(DataSource).query('SELECT image_key, image_type FROM progress.doubts WHERE id = $1', [id]);
+    const attach = (who: Record<string, string>, bytes: Buffer, filename = 'graph.png') =>
+      http().post(`/api/doubts/${COURSE}/${id}/image`).set(who).attach('image', bytes, { filename, contentType: 'image/png' });
+
+    // Refused files: a clear message, nothing stored.
+    const text = await attach(asker, Buffer.from('<svg onload="alert(1)"></svg>'), 'evil.png').expect(415);
+    expect(text.body.message).toBe('The image must be a PNG, JPEG or WebP picture');
+    const big = await attach(asker, Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)])).expect(413);
+    expect(big.body.message).toBe('The image is larger than 2 MB. Choose a smaller one or take a screenshot of the part that matters');
+    expect((await http().post(`/api/doubts/${COURSE}/${id}/image`).set(asker).field('note', 'x').expect(400)).body.success).toBe(false);
+    expect((await attach(classmate, png).expect(403)).body.message).toBe('Only the learner who asked can attach an image to this doubt');
+    expect(await stored()).toEqual([{ image_key: null, image_type: null }]);
+    await http().get(`/api/doubts/${COURSE}/${id}/image`).set(classmate).expect(404);
+
+    const attached = await attach(asker, png, 'photo.jpg').expect(201);
+    expect(attached.body.doubt).toMatchObject({ id, hasImage: true });
+    expect(await stored()).toEqual([{ image_key: `doubts/${COURSE}/${id}.png`, image_type: 'image/png' }]);
+    expect((await attach(asker, png).expect(409)).body.message).toBe('This doubt already has its image');
+
+    for (const reader of [classmate, educator, asker]) {
+      const image = await http().get(`/api/doubts/${COURSE}/${id}/image`).set(reader).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['cache-control']).toBe('private, max-age=300');
+      expect(Buffer.compare(image.body as Buffer, png)).toBe(0);
+    }
+    await http().get(`/api/doubts/${COURSE}/${id}/image`).expect(401);
+    await http().get(`/api/doubts/${COURSE}/${id}/image`).set(outsider).expect(403);
+    await http().get(`/api/doubts/${COURSE}/${id}/image`).set(otherEducator).expect(403);
+    await http().get(`/api/doubts/${UNKNOWN_COURSE}/${id}/image`).set(asker).expect(404);
+    await http().post(`/api/doubts/${COURSE}/${id}/image`).attach('image', png, 'a.png').expect(401);
+    await http().post(`/api/doubts/${COURSE}/${id}/image`).set(outsider).attach('image', png, 'a.png').expect(403);
+    expect((await http().get(`/api/doubts/${COURSE}`).query({ lectureId: LECTURE }).set(classmate).expect(200)).body.doubts.find((doubt: { id: string }) => doubt.id === id).hasImage).toBe(true);
+  });
+
   it('pages a lecture by keyset, newest first, with no repeats', async () => {
     const db = app.get(DataSource);
     await db.query(

@@ -1,4 +1,4 @@
-import { OutboxModule } from '@academy/service-core';
+import { objectStorageProvider, OutboxModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { progressOutbox } from '../outbox.js';
 import { LearningModule } from '../learning/learning.module.js';
@@ -12,7 +12,7 @@ import { DoubtsService } from './doubts.service.js';
 @Module({
   imports: [LearningModule, OutboxModule.forRoot(progressOutbox)],
   controllers: [DoubtsController, EducatorInboxController],
-  providers: [DoubtsService, DoubtPostLimiter, EducatorInboxService],
+  providers: [DoubtsService, DoubtPostLimiter, EducatorInboxService, objectStorageProvider],
   exports: [DoubtsService],
 })
 export class DoubtsModule {}

@@ -16,6 +16,7 @@ interface InboxRow {
   answer_count: number;
   created_at: Date;
   cursor_at: string;
+  image_key: string | null;
 }
 
 /**
@@ -34,7 +35,7 @@ export class EducatorInboxService {
     const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
     const rows: InboxRow[] = await this.dataSource.query(
       `SELECT d."id", d."course_id", d."lecture_id", d."user_id", d."author_name", d."at_second", d."body_html", d."me_too_count",
-              d."answer_count", d."created_at", ${cursorTimestampSql('d."created_at"')} AS "cursor_at"
+              d."answer_count", d."created_at", d."image_key", ${cursorTimestampSql('d."created_at"')} AS "cursor_at"
          FROM "progress"."doubts" d
         WHERE d."educator_id" = $1 AND d."first_educator_answer_at" IS NULL AND d."hidden_at" IS NULL AND d."resolved_at" IS NULL
           AND ($2::uuid IS NULL OR d."course_id" = $2) AND ($3::uuid IS NULL OR d."lecture_id" = $3)
@@ -65,6 +66,7 @@ export class EducatorInboxService {
           answerCount: Number(row.answer_count),
           educatorAnswered: false,
           hidden: false,
+          hasImage: row.image_key !== null,
           courseTitle: course?.courseTitle ?? 'Course no longer listed',
           lectureTitle: lecture ? `${lecture.label} ${lecture.lecture.lectureTitle}` : null,
         };

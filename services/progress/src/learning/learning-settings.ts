@@ -1,4 +1,4 @@
-import { CORE_CONFIG, mediaLinkConfigShape, type CoreConfig } from '@academy/service-core';
+import { CORE_CONFIG, mediaLinkConfigShape, objectStorageConfigShape, type CoreConfig } from '@academy/service-core';
 import type { Provider } from '@nestjs/common';
 import { z } from 'zod';
 
@@ -11,6 +11,8 @@ export const learningConfigShape = {
   /** How long a course read from catalogue is reused (ms); 0 disables the cache. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   ...mediaLinkConfigShape,
+  /** The media bucket: images attached to doubts. */
+  ...objectStorageConfigShape,
 };
 
 /** Progress's settings: the core ones and the learning routes' (validated once, by CoreModule, at start-up). */

@@ -1,4 +1,5 @@
 import {
+  childDoubtsQuerySchema,
   childIdSchema,
   courseIdSchema,
   emailSettingsSchema,
@@ -13,7 +14,6 @@ import {
 } from '@academy/contracts';
 import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
-import { z } from 'zod';
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
 import { ChildDoubtsService } from './child-doubts.service.js';
@@ -94,7 +94,7 @@ export class ParentsController {
   async childDoubts(
     @CurrentUser() user: AuthUser,
     @Param('childId', new ZodValidationPipe(childIdSchema)) childId: string,
-    @Query(new ZodValidationPipe(z.object({ cursor: z.string().max(200).optional() }))) query: { cursor?: string },
+    @Query(new ZodValidationPipe(childDoubtsQuerySchema)) query: { cursor?: string },
   ): Promise<{ success: true } & ChildDoubtPage> {
     return { success: true, ...(await this.doubtsOfChildren.list(user.id, childId, query.cursor)) };
   }
