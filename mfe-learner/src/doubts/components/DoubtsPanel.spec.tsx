@@ -22,6 +22,7 @@ const doubt = (overrides: Partial<DoubtSummary> = {}): DoubtSummary => ({
   answerCount: 0,
   educatorAnswered: false,
   hidden: false,
+  hasImage: false,
   ...overrides,
 });
 
@@ -83,6 +84,29 @@ describe('DoubtsPanel', () => {
     await waitFor(() =>
       expect(requests.find((r: FakeRequest) => r.method === 'POST' && r.path === '/api/doubts/course-1')?.body).toEqual({ lectureId: LECTURE, atSecond: 125, text: 'base case' }),
     );
+  });
+
+  it('says the image limit before choosing, refuses a file over it at once, and attaches a good one after posting', async () => {
+    const requests = fakeServer(
+      (request) => (request.path === '/api/doubts/course-1' && request.method === 'GET' ? ok({ doubts: [], nextCursor: null }) : undefined),
+      (request) => (request.path === '/api/doubts/course-1' && request.method === 'POST' ? ok({ doubt: doubt({ mine: true }) }) : undefined),
+      (request) => (request.path === `/api/doubts/course-1/${doubt().id}/image` ? ok({ message: 'Image attached', doubt: doubt({ mine: true, hasImage: true }) }) : undefined),
+    );
+    renderPanel();
+    await screen.findByText('No doubts on this lecture yet.');
+    const input = screen.getByLabelText('Image (optional)');
+    expect(input).toHaveAccessibleDescription('One PNG, JPEG or WebP picture, up to 2 MB.');
+    await userEvent.upload(input, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The image is larger than 2 MB');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText('Your doubt'), 'What is this graph?');
+    await userEvent.click(screen.getByRole('button', { name: 'Post doubt' }));
+    expect(requests.some((r: FakeRequest) => r.method === 'POST')).toBe(false);
+
+    await userEvent.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'graph.png', { type: 'image/png' }));
+    expect(input).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Post doubt' }));
+    await waitFor(() => expect(requests.filter((r: FakeRequest) => r.method === 'POST').map((r: FakeRequest) => r.path)).toEqual(['/api/doubts/course-1', `/api/doubts/course-1/${doubt().id}/image`]));
   });
 
   it('lets the asker mark their doubt resolved, and shows the educator’s answer marked', async () => {
