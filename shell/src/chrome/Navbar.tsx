@@ -1,6 +1,5 @@
-import { useCurrentUser } from '@academy/platform';
+import { NotificationBell, useCurrentUser } from '@academy/platform';
 import { Link, NavLink, useLocation } from '@academy/routing';
-import { NotificationBell } from './notifications/NotificationBell';
 import { UserMenu } from './UserMenu';
 
 /** Course-list pages have a white bar; every other page a light cyan one. */

@@ -6,7 +6,10 @@ import {
   type NotificationEmailSettings,
   type NotificationItem,
 } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { queryKeys } from '../api/query-keys';
+import { useApi } from '../api/use-api';
+import { usePortalAuth } from '../auth/portal-auth';
+import { errorMessage, useToast } from '../toast/use-toast';
 import { Link } from '@academy/routing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -19,7 +22,7 @@ export function bellLabel(unread: number): string {
 }
 
 /**
- * The navbar's bell: the unread count, live while the page is open, and a disclosure panel with the list (each item
+ * The bell of the navbar (and the educator area's header): the unread count, live while the page is open, and a disclosure panel with the list (each item
  * a link to its place, marked read when followed), Mark all read, and the email settings per kind. Escape or a
  * click outside closes it; focus goes back to the bell.
  */
@@ -29,8 +32,9 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [showSettings, setShowSettings] = useState(false);
-  const list = useNotificationList(open);
-  const [liveUnread, setUnread] = useLiveUnreadCount(true);
+  const { isAuthenticated } = usePortalAuth();
+  const list = useNotificationList(open && isAuthenticated);
+  const [liveUnread, setUnread] = useLiveUnreadCount(isAuthenticated);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -81,6 +85,7 @@ export function NotificationBell() {
     }
   };
 
+  if (!isAuthenticated) return null;
   return (
     <div className="bell" ref={containerRef} onKeyDown={onKeyDown}>
       <button

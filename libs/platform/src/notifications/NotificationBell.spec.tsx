@@ -1,8 +1,7 @@
 import type { NotificationItem } from '@academy/contracts';
-import { fakeAuth0 } from '@academy/platform/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFetchMock, renderChrome } from '../chromeTestHarness';
+import { fakeAuth0, installFetchMock, renderAtPath as renderChrome } from '../testing';
 import { createEventParser } from './eventStream';
 import { NotificationBell } from './NotificationBell';
 

@@ -7,7 +7,11 @@ import {
   type NotificationStreamNew,
   type NotificationStreamUnread,
 } from '@academy/contracts';
-import { apiUrl, queryKeys, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import { apiUrl } from '../api/api-client';
+import { queryKeys } from '../api/query-keys';
+import { useApi } from '../api/use-api';
+import { usePortalAuth } from '../auth/portal-auth';
+import { useRuntimeConfig } from '../config/runtime-config-context';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { readEventStream } from './eventStream';
