@@ -111,9 +111,10 @@ export function NotificationBell() {
       </button>
       <div id={panelId} className="bell__panel" role="region" aria-labelledby={headingId} hidden={!open}>
         <div className="bell__header">
-          <h2 id={headingId} className="bell__title">
+          {/* Not a heading: the panel sits in the navbar, or inside the educator area's main, above the page's own headings. */}
+          <p id={headingId} className="bell__title">
             Notifications
-          </h2>
+          </p>
           <button type="button" className="bell__text-button" disabled={unread === 0} onClick={() => void markAllRead()}>
             Mark all read
           </button>
