@@ -6,7 +6,7 @@ import {
   type NotificationPage,
 } from '@academy/contracts';
 import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-core';
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { NotificationBus } from './notification-bus.js';
@@ -22,7 +22,10 @@ export const STREAM_RETRY_MS = 5_000;
  * user and touches only their rows (another user's notification answers 404).
  */
 @Controller('api/notifications')
-export class NotificationsController {
+export class NotificationsController implements BeforeApplicationShutdown {
+  /** Open streams, ended when the instance shuts down so the server can close (the browser reconnects elsewhere). */
+  private readonly openStreams = new Set<Response>();
+
   constructor(
     private readonly notifications: NotificationsService,
     private readonly bus: NotificationBus,
@@ -87,10 +90,16 @@ export class NotificationsController {
       }
     });
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), STREAM_HEARTBEAT_MS);
+    this.openStreams.add(res);
     res.on('close', () => {
       clearInterval(heartbeat);
       stop();
+      this.openStreams.delete(res);
     });
+  }
+
+  beforeApplicationShutdown(): void {
+    for (const res of this.openStreams) res.end();
   }
 
   @Post(':id/read')

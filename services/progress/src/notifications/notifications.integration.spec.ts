@@ -103,9 +103,10 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
     }
   }, 60_000);
 
+  let appClosed = false;
   afterAll(async () => {
     await worker?.close();
-    await app?.close();
+    if (!appClosed) await app?.close();
     await testEnv?.teardown();
     await smtp?.close();
     await catalogue?.close();
@@ -260,5 +261,17 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
     const bad = await http().get('/api/notifications').query({ cursor: 'nonsense' }).set(tokens.classmate).expect(400);
     expect(bad.body.message).toContain('cursor is not valid');
     expect(await app.get(DataSource).query(`SELECT count(*)::int AS n FROM "progress"."notifications" WHERE "user_id" = $1`, [demoUsers.otherStudent.sub])).toEqual([{ n: 24 }]);
+  });
+
+  // Last: it shuts the HTTP app down.
+  it('ends open streams when the instance shuts down, so it closes at once (the browser reconnects elsewhere)', async () => {
+    const stream = await fetch(`${baseUrl}/api/notifications/stream`, { headers: tokens.asker });
+    const reader = stream.body!.getReader();
+    await reader.read();
+    const started = Date.now();
+    appClosed = true;
+    await app.close();
+    for (;;) if ((await reader.read()).done) break;
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
