@@ -3,7 +3,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { cachedAccessToken, type DemoAccount, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { cachedAccessToken, type DemoAccount, launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -35,7 +35,7 @@ interface Finding {
 async function auditRoute(page: Page, path: string): Promise<{ findings: Finding[]; mains: number; title: string }> {
   await page.goto(`${portalUrl}${path}`);
   await page.locator('main h1, main h2').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await waitForSettledNetwork(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const findings = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -3,7 +3,7 @@
 // and the courses arrive. Speeds are measured by `npm run bench`; these are the structural checks behind them.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from '@academy/infra/browser';
+import { launchBrowser, openPage, waitForSettledNetwork } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -42,7 +42,7 @@ describe('first render on a phone', () => {
     });
     await page.goto(`${portalUrl}/`);
     await page.getByRole('list', { name: 'Featured courses' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForSettledNetwork(page);
     const firstRenderScriptBytes = scriptBytes;
 
     const cumulativeLayoutShift = await page.evaluate(
@@ -64,7 +64,7 @@ describe('first render on a phone', () => {
     expect(scripts.filter((script) => script.url.includes('/mfe/info/')).map((script) => script.url)).toEqual([]);
     await page.getByRole('heading', { level: 2, name: 'Learn anything, anytime, anywhere' }).scrollIntoViewIfNeeded();
     await page.getByRole('heading', { level: 2, name: 'Testimonials' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForSettledNetwork(page);
     expect(scripts.some((script) => script.url.includes('/mfe/info/remoteEntry.js'))).toBe(true);
     expect(firstRenderScriptBytes).toBeLessThanOrEqual(FIRST_RENDER_JS_BUDGET_BYTES);
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { CourseSummary, EnrolledCourse } from '@academy/contracts';
-import { cachedAccessToken, coveredControls, expandChapter, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { cachedAccessToken, coveredControls, expandChapter, launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
 import { portal } from '../support/portal.js';
 
@@ -49,7 +49,7 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 
 /** What lies over a control, and any sideways scroll, on the first screen and at the bottom of the page shown. */
 async function layoutProblems(page: Page, where: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
+  await waitForSettledNetwork(page);
   const problems = (await coveredControls(page, PRICES)).map((control) => `${where} first screen: ${control.control} under ${control.coveredBy}`);
   const overflow = await sidewaysOverflow(page);
   if (overflow > 0) problems.push(`${where} scrolls ${overflow} px sideways`);
@@ -138,7 +138,7 @@ describe('a phone at 390 × 844', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.locator('.site-footer').waitFor();
       // Let cards, images and fonts land before measuring.
-      await page.waitForLoadState('networkidle');
+      await waitForSettledNetwork(page);
       for (const control of await coveredControls(page, PRICES)) covered.push(`${route} first screen: ${control.control} under ${control.coveredBy}`);
       // Kept for a person to look at (e2e/artifacts is not committed).
       const name = route === coursePath ? 'course' : route.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
@@ -156,7 +156,7 @@ describe('a phone at 390 × 844', () => {
     for (const route of ['/', coursePath]) {
       await page.goto(`${portalUrl}${route}`);
       await page.locator('.site-footer').waitFor();
-      await page.waitForLoadState('networkidle');
+      await waitForSettledNetwork(page);
       await scrollToBottom(page);
       const button = await page.getByRole('button', { name: 'Ask us on WhatsApp' }).boundingBox();
       expect(button).not.toBeNull();

@@ -142,16 +142,24 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  it('the Ingress sends every API prefix of the route table to its service and never routes /internal/', () => {
+  it('the Ingresses send every API prefix of the route table to its service and never route /internal/', () => {
     const table = loadRouteTable();
-    const [ingress] = ofKind('Ingress') as unknown as { spec: { rules: { http: { paths: { path: string; backend: { service: { name: string; port: { number: number } } } }[] } }[] } }[];
-    const paths = ingress!.spec.rules[0]!.http.paths;
+    const ingresses = ofKind('Ingress') as unknown as {
+      metadata: { name: string; annotations: Record<string, string> };
+      spec: { rules: { http: { paths: { path: string; backend: { service: { name: string; port: { number: number } } } }[] } }[] };
+    }[];
+    const [ingress, streams] = ingresses;
+    const paths = ingresses.flatMap((each) => each.spec.rules[0]!.http.paths);
+    // Streams (server-sent events) go through the Ingress that neither buffers nor times out a quiet minute.
+    expect(streams!.metadata.annotations).toMatchObject({ 'nginx.ingress.kubernetes.io/proxy-buffering': 'off', 'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600' });
+    expect(streams!.spec.rules[0]!.http.paths.map((p) => p.path)).toEqual(table.api.filter((route) => route.streaming).map((route) => route.prefix));
+    expect(ingress!.spec.rules[0]!.http.paths.map((p) => p.path)).not.toContain('/api/notifications/stream');
     for (const route of table.api) {
       const found = paths.find((p) => p.path === route.prefix.replace(/\/$/, ''));
       expect([route.prefix, found?.backend.service.name, found?.backend.service.port.number]).toEqual([route.prefix, route.service, table.services[route.service].port]);
     }
     expect(paths.filter((p) => table.denied.some((denied) => `${p.path}/`.startsWith(denied)))).toEqual([]);
-    expect(paths.at(-1)).toMatchObject({ path: '/', backend: { service: { name: 'edge' } } });
+    expect(ingress!.spec.rules[0]!.http.paths.at(-1)).toMatchObject({ path: '/', backend: { service: { name: 'edge' } } });
   });
 });
 

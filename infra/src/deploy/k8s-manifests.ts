@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'yaml';
 import { infraDir } from '../paths.js';
-import { loadRouteTable, type RouteTable, type ServiceName } from '../routes/route-table.js';
+import { loadRouteTable, STREAM_READ_TIMEOUT_SECONDS, type RouteTable, type ServiceName } from '../routes/route-table.js';
 
 // Kubernetes manifests of the portal, GENERATED from this file and infra/routes.json (like the nginx config), so the
 // services, their variables, the Ingress and the route table cannot drift. A test compares the committed files.
@@ -126,7 +126,7 @@ export function serviceDeployments(table: RouteTable = loadRouteTable()): Servic
         MEDIA_LINK_SECRET: { secret: 'MEDIA_LINK_SECRET' },
         // Certificates print this as their verification link.
         PORTAL_URL: { value: 'https://academy.example' },
-        // Learners' assignment files go to the bucket's paid/ folder.
+        // Learners' assignment files go to the bucket's paid/ folder; images attached to doubts live in it too (read only through progress).
         ...mediaBucket,
       },
     },
@@ -395,15 +395,8 @@ function edgeManifests(): Manifest[] {
  * config, and the JSON 404 for /internal/ and unknown /api/ paths). /internal/ is never routed to a service.
  */
 export function ingressManifest(table: RouteTable = loadRouteTable()): Manifest {
-  const backend = (name: string, port: number) => ({ service: { name, port: { number: port } } });
-  const paths = table.api
-    .filter((route) => !table.denied.some((denied) => route.prefix.startsWith(denied)))
-    .map((route) => ({
-      path: route.prefix.endsWith('/') ? route.prefix.slice(0, -1) : route.prefix,
-      pathType: 'Prefix',
-      backend: backend(route.service, table.services[route.service].port),
-    }));
-  paths.push({ path: '/', pathType: 'Prefix', backend: backend('edge', 8080) });
+  const paths = ingressPaths(table, (route) => !route.streaming);
+  paths.push({ path: '/', pathType: 'Prefix', backend: ingressBackend('edge', 8080) });
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
@@ -414,6 +407,43 @@ export function ingressManifest(table: RouteTable = loadRouteTable()): Manifest 
       rules: [{ host: 'academy.example', http: { paths } }],
     },
   };
+}
+
+/**
+ * The streaming routes (server-sent events) in an Ingress of their own, because ingress-nginx sets buffering and
+ * timeouts per Ingress: never buffered, an hour of quiet before it closes (the service sends a heartbeat).
+ */
+export function streamingIngressManifest(table: RouteTable = loadRouteTable()): Manifest {
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'Ingress',
+    metadata: {
+      name: 'academy-streams',
+      labels: partOf,
+      annotations: {
+        'nginx.ingress.kubernetes.io/proxy-buffering': 'off',
+        'nginx.ingress.kubernetes.io/proxy-read-timeout': String(STREAM_READ_TIMEOUT_SECONDS),
+        'nginx.ingress.kubernetes.io/proxy-send-timeout': String(STREAM_READ_TIMEOUT_SECONDS),
+      },
+    },
+    spec: {
+      ingressClassName: 'nginx',
+      tls: [{ hosts: ['academy.example'], secretName: 'academy-tls' }],
+      rules: [{ host: 'academy.example', http: { paths: ingressPaths(table, (route) => route.streaming === true) } }],
+    },
+  };
+}
+
+const ingressBackend = (name: string, port: number) => ({ service: { name, port: { number: port } } });
+
+function ingressPaths(table: RouteTable, include: (route: RouteTable['api'][number]) => boolean) {
+  return table.api
+    .filter((route) => include(route) && !table.denied.some((denied) => route.prefix.startsWith(denied)))
+    .map((route) => ({
+      path: route.prefix.endsWith('/') ? route.prefix.slice(0, -1) : route.prefix,
+      pathType: 'Prefix',
+      backend: ingressBackend(route.service, table.services[route.service].port),
+    }));
 }
 
 function sharedManifests(services: ServiceDeployment[]): Manifest[] {
@@ -486,7 +516,7 @@ export function generateK8sManifests(table: RouteTable = loadRouteTable()): Reco
     '00-shared.yaml': sharedManifests(services),
     ...Object.fromEntries(services.map((s) => [`${s.name}.yaml`, serviceManifests(s, table)])),
     'edge.yaml': edgeManifests(),
-    'ingress.yaml': [ingressManifest(table)],
+    'ingress.yaml': [ingressManifest(table), streamingIngressManifest(table)],
   };
 }
 

@@ -17,6 +17,14 @@ interface Upstream {
 function startUpstream(name: string): Promise<Upstream> {
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
+      if (req.url === '/api/notifications/stream') {
+        // A server-sent event stream that stays open: its first event must arrive before it ends.
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        res.write(`event: unread\ndata: {"service":"${name}"}\n\n`);
+        const timer = setTimeout(() => res.end(), 5000);
+        res.on('close', () => clearTimeout(timer));
+        return;
+      }
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
@@ -116,6 +124,21 @@ describe('edge server', () => {
       upstream.server.closeAllConnections();
       await new Promise((done) => upstream.server.close(done));
     }
+  });
+
+  it('passes a server-sent event on at once, uncompressed, while the stream stays open', async () => {
+    const started = Date.now();
+    const first = await new Promise<{ encoding: string | undefined; chunk: string }>((resolve, reject) => {
+      const req = http.get(`${edge.url}/api/notifications/stream`, { headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
+        res.once('data', (chunk: Buffer) => {
+          resolve({ encoding: res.headers['content-encoding'], chunk: chunk.toString() });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+    });
+    expect(first).toEqual({ encoding: undefined, chunk: 'event: unread\ndata: {"service":"progress"}\n\n' });
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('gives every request an id the service receives and the browser sees, keeping a sane one it was sent', async () => {

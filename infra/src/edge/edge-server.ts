@@ -68,6 +68,11 @@ function traceProxiedRequest(req: express.Request, res: express.Response, servic
   });
 }
 
+function isStreamingRequest(table: RouteTable, pathname: string): boolean {
+  const match = matchRoute(table, pathname);
+  return match.kind === 'service' && match.streaming;
+}
+
 function sendJsonError(res: express.Response, status: number, message: string): void {
   res.status(status).set('Cache-Control', 'no-store').json({ success: false, message });
 }
@@ -152,7 +157,8 @@ export function createEdge(options: EdgeOptions): Edge {
       allowSandboxProviders: options.allowSandboxProviders ?? process.env.ALLOW_SANDBOX_PROVIDERS === 'true',
     }),
   );
-  app.use(compression());
+  // A streaming route (server-sent events) must reach the browser event by event: compression would hold it back.
+  app.use(compression({ filter: (req, res) => !isStreamingRequest(table, req.path) && compression.filter(req, res) }));
 
   app.get('/runtime-config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(runtimeConfig);

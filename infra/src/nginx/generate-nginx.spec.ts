@@ -29,6 +29,14 @@ describe('nginx config', () => {
     expect(config.split('add_header X-Request-Id $request_id always;').length).toBe(config.split('add_header Timing-Allow-Origin').length);
   });
 
+  it('passes server-sent event streams on at once and keeps a quiet one open for an hour', () => {
+    const config = generateNginxConfig();
+    const stream = /location = \/api\/notifications\/stream \{([^}]*)\}/.exec(config)![1]!;
+    for (const line of ['proxy_pass http://progress;', 'proxy_buffering off;', 'gzip off;', 'proxy_read_timeout 3600s;']) expect(stream).toContain(line);
+    const list = /location = \/api\/notifications \{([^}]*)\}/.exec(config)![1]!;
+    expect(list).not.toContain('proxy_buffering off;');
+  });
+
   it('has balanced braces', () => {
     const config = generateNginxConfig();
     expect(config.split('{').length).toBe(config.split('}').length);

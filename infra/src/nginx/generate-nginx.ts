@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { infraDir } from '../paths.js';
-import { loadRouteTable, type RouteTable, type ServiceName } from '../routes/route-table.js';
+import { loadRouteTable, STREAM_READ_TIMEOUT_SECONDS, type RouteTable, type ServiceName } from '../routes/route-table.js';
 import type { RuntimeConfig } from '../edge/runtime-config.js';
 import {
   contentSecurityPolicy,
@@ -92,6 +92,14 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable(), option
   ];
   const noCache = [...commonHeaders, 'add_header Cache-Control "no-cache" always;'];
   const immutable = [...commonHeaders, 'add_header Cache-Control "public, max-age=31536000, immutable" always;'];
+  // Server-sent events: each event passes at once, and a quiet stream stays open (the service sends a heartbeat).
+  const streamingLines = [
+    'proxy_buffering off;',
+    'proxy_cache off;',
+    'gzip off;',
+    `proxy_read_timeout ${STREAM_READ_TIMEOUT_SECONDS}s;`,
+    `proxy_send_timeout ${STREAM_READ_TIMEOUT_SECONDS}s;`,
+  ];
   const server: string[] = [];
   server.push(`listen ${options.listen ?? '8080'};`, 'server_name _;', `root ${options.staticRoot ?? staticRoot};`, 'client_max_body_size 20m;', '');
   server.push('# Written at deploy time (ConfigMap / volume); never cached, so a changed remote URL applies at once.');
@@ -103,7 +111,7 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable(), option
   server.push('# API routes: each prefix goes to the service that owns it (longest prefix wins, path kept).');
   const routes = [...table.api].sort((a, b) => b.prefix.length - a.prefix.length || a.prefix.localeCompare(b.prefix));
   for (const route of routes) {
-    const proxy = [`proxy_pass http://${route.service};`, ...commonHeaders];
+    const proxy = [`proxy_pass http://${route.service};`, ...(route.streaming ? streamingLines : []), ...commonHeaders];
     if (route.prefix.endsWith('/')) {
       server.push(...block(`location ^~ ${route.prefix}`, proxy, ''));
     } else {

@@ -7,7 +7,15 @@ export type AppName = 'shell' | 'learner' | 'educator' | 'info';
 export interface ApiRoute {
   prefix: string;
   service: ServiceName;
+  /**
+   * A long-lived server-sent event stream: every proxy passes each event on at once (no buffering, no
+   * compression) and keeps the connection open for an hour of quiet (the service also sends a heartbeat).
+   */
+  streaming?: boolean;
 }
+
+/** How long a proxy waits for the next byte of a streaming route before closing it. */
+export const STREAM_READ_TIMEOUT_SECONDS = 3600;
 
 export interface StaticMount {
   prefix: string;
@@ -27,7 +35,7 @@ export interface RouteTable {
 }
 
 export type RouteMatch =
-  | { kind: 'service'; service: ServiceName; prefix: string }
+  | { kind: 'service'; service: ServiceName; prefix: string; streaming: boolean }
   | { kind: 'denied'; prefix: string }
   | { kind: 'api-not-found' }
   | { kind: 'static'; mount: StaticMount };
@@ -60,7 +68,7 @@ export function matchRoute(table: RouteTable, pathname: string): RouteMatch {
   }
   for (const route of table.api) {
     if (prefixMatches(route.prefix, pathname)) {
-      candidates.push({ length: route.prefix.length, match: { kind: 'service', service: route.service, prefix: route.prefix } });
+      candidates.push({ length: route.prefix.length, match: { kind: 'service', service: route.service, prefix: route.prefix, streaming: route.streaming === true } });
     }
   }
   if (candidates.length > 0) {

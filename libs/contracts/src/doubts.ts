@@ -79,6 +79,8 @@ export interface DoubtSummary {
   educatorAnswered: boolean;
   /** Hidden by the educator: only the educator and the author still see it. */
   hidden: boolean;
+  /** An image is attached: GET doubtImagePath(courseId, id) with the access token. */
+  hasImage: boolean;
 }
 
 export interface DoubtAnswer {
@@ -104,8 +106,18 @@ export interface DoubtPage {
 /** Answered with 429 when a learner posts faster than the limits (see services/progress/src/doubts). */
 export const DOUBT_RATE_LIMIT_MESSAGE = 'You are posting too fast. Please wait a minute and try again';
 
+/** Largest image a doubt may carry (said before the learner chooses one). */
+export const DOUBT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** The image types a doubt accepts, decided from the file's bytes, not its name. */
+export const DOUBT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const DOUBT_IMAGE_TOO_LARGE_MESSAGE = 'The image is larger than 2 MB. Choose a smaller one or take a screenshot of the part that matters';
+export const DOUBT_IMAGE_TYPE_MESSAGE = 'The image must be a PNG, JPEG or WebP picture';
+export const DOUBT_IMAGE_MISSING_MESSAGE = 'Choose an image to attach';
+export const DOUBT_HAS_IMAGE_MESSAGE = 'This doubt already has its image';
+
 export const doubtsPath = (courseId: string): string => `/doubts/${encodeURIComponent(courseId)}`;
 export const doubtPath = (courseId: string, doubtId: string): string => `${doubtsPath(courseId)}/${encodeURIComponent(doubtId)}`;
+export const doubtImagePath = (courseId: string, doubtId: string): string => `${doubtPath(courseId, doubtId)}/image`;
 
 /** "0:42", "12:05", "1:02:03": where in the video a doubt was asked. */
 export function formatVideoSecond(seconds: number): string {
@@ -155,6 +167,26 @@ export interface EducatorDoubtSummary {
 }
 
 export const EDUCATOR_INBOX_PATH = '/educator/inbox';
+
+/** GET /api/educator/inbox/hidden?cursor=: what the educator hid in their courses, newest hidden first, to show again. */
+export const hiddenPostsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+export interface HiddenPost {
+  /** A doubt, or one answer of a doubt. */
+  kind: 'doubt' | 'answer';
+  courseId: string;
+  courseTitle: string;
+  doubtId: string;
+  answerId: string | null;
+  html: string;
+  authorName: string;
+  hiddenAt: string;
+}
+
+export interface HiddenPostPage {
+  posts: HiddenPost[];
+  nextCursor: string | null;
+}
 
 /** "45 min", "3 h 20 min", "2 days 4 h": a duration as the dashboard shows it. */
 export function formatWaitingTime(seconds: number): string {

@@ -31,3 +31,4 @@ export * from './taxonomy-schemas.js';
 export * from './doubts.js';
 export * from './assignments.js';
 export * from './analytics.js';
+export * from './notifications.js';

@@ -136,6 +136,27 @@ export interface ChildProgress {
   courses: ChildCourseProgress[];
 }
 
+/** One doubt a linked child asked, as the parent's view lists it (no text: what, where, when, answered). */
+export interface ChildDoubt {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  /** "1.2 Lecture title"; null when the lecture is no longer in the course. */
+  lectureTitle: string | null;
+  askedAt: string;
+  answered: boolean;
+  educatorAnswered: boolean;
+  resolved: boolean;
+}
+
+export const childDoubtsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+/** GET /api/parents/children/:childId/doubts?cursor=: newest first, keyset pages. */
+export interface ChildDoubtPage {
+  doubts: ChildDoubt[];
+  nextCursor: string | null;
+}
+
 /** GET/PUT /api/parents/email-settings (parent). */
 export const emailSettingsSchema = z.object({
   weeklyProgress: z.boolean({ message: 'weeklyProgress must be true or false' }),

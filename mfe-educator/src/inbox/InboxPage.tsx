@@ -1,11 +1,12 @@
-import { formatDate, formatVideoSecond, lecturesInOrder, type InboxDoubt } from '@academy/contracts';
+import { formatDate, formatVideoSecond, lecturesInOrder, type HiddenPost, type InboxDoubt } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
-import { answerFromInbox, fetchInbox, hideFromInbox, type InboxFilter } from './inboxApi';
+import { useSearchParams } from '@academy/routing';
+import { answerFromInbox, fetchHiddenPosts, fetchInbox, hideFromInbox, showAgain, type InboxFilter } from './inboxApi';
 import { SubmissionsSection } from './SubmissionsSection';
 import './inbox.css';
 
@@ -15,7 +16,9 @@ import './inbox.css';
  */
 export function InboxPage() {
   const api = useApi();
-  const [filter, setFilter] = useState<InboxFilter>({ courseId: '', lectureId: '' });
+  // A notification links here with ?courseId= (a new doubt in that course).
+  const [searchParams] = useSearchParams();
+  const [filter, setFilter] = useState<InboxFilter>({ courseId: searchParams.get('courseId') ?? '', lectureId: '' });
   const courses = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
   const course = useQuery({
     queryKey: queryKeys.educator.courseForEditing(filter.courseId),
@@ -79,6 +82,75 @@ export function InboxPage() {
         </button>
       )}
       <SubmissionsSection courseId={filter.courseId} />
+      <HiddenPosts />
+    </section>
+  );
+}
+
+/** What the educator hid, newest hidden first, each with Show again. */
+function HiddenPosts() {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  const hidden = useInfiniteQuery({
+    queryKey: [...queryKeys.educator.inbox(), 'hidden'],
+    queryFn: ({ pageParam }) => fetchHiddenPosts(api, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: open,
+  });
+  const posts = hidden.data?.pages.flatMap((page) => page.posts) ?? [];
+  const show = async (post: HiddenPost) => {
+    try {
+      toast.success(await showAgain(api, post));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.educator.inbox() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doubts.all });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="inbox__hidden" aria-labelledby={`${regionId}-title`}>
+      <h2 id={`${regionId}-title`}>
+        <button type="button" className="button button--secondary" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((value) => !value)}>
+          Hidden posts
+        </button>
+      </h2>
+      <div id={regionId} hidden={!open}>
+        {open &&
+          (hidden.isError ? (
+            <ErrorPanel message={errorMessage(hidden.error)} onRetry={() => void hidden.refetch()} />
+          ) : hidden.isLoading ? (
+            <LoadingView label="Loading hidden posts" />
+          ) : posts.length === 0 ? (
+            <p role="status">Nothing hidden.</p>
+          ) : (
+            <ul className="inbox__list" aria-label="Hidden posts">
+              {posts.map((post) => (
+                <li key={post.answerId ?? post.doubtId} className="inbox__item">
+                  <article aria-label={`Hidden ${post.kind} by ${post.authorName}`}>
+                    <p className="inbox__where">
+                      {post.courseTitle} · {post.kind === 'doubt' ? 'Doubt' : 'Answer'} by {post.authorName} · hidden {formatDate(post.hiddenAt)}
+                    </p>
+                    {/* Sanitised on the server (allowlisted tags only): services/progress/src/doubts/doubt-text.ts */}
+                    <div className="inbox__text" dangerouslySetInnerHTML={{ __html: post.html }} />
+                    <button type="button" className="button button--secondary" onClick={() => void show(post)}>
+                      Show again
+                    </button>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          ))}
+        {hidden.hasNextPage && (
+          <button type="button" className="button button--secondary" disabled={hidden.isFetchingNextPage} onClick={() => void hidden.fetchNextPage()}>
+            Show more hidden posts
+          </button>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '@academy/platform';
+import { NotificationBell, useCurrentUser } from '@academy/platform';
 import { Link, Outlet } from '@academy/routing';
 import { EducatorUserMenu } from './EducatorUserMenu';
 import { SideMenu } from './SideMenu';
@@ -23,6 +23,7 @@ export function EducatorLayout({ withSideMenu = true }: { withSideMenu?: boolean
         </Link>
         <div className="educator-header__end">
           <p className="educator-header__greeting">Hi! {name}</p>
+          <NotificationBell />
           <EducatorUserMenu name={name} imageUrl={user?.imageUrl} onSignOut={() => void logout()} />
         </div>
       </header>

@@ -17,6 +17,7 @@ import { EducatorProfilesService } from './educator-profiles/educator-profiles.s
 import { learningConfigShape } from './learning/learning-settings.js';
 import { ParentsModule } from './parents/parents.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 
 /** HTTP entry point's module: users and enrolments API, /health, /health/queue. */
 @Module({
@@ -32,6 +33,7 @@ import { ReviewsModule } from './reviews/reviews.module.js';
     ReviewsModule,
     AssignmentsModule,
     AnalyticsModule,
+    NotificationsModule,
   ],
   controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController],
   providers: [UsersService, EducatorProfilesService],

@@ -15,9 +15,11 @@ export const progressOutbox: OutboxModuleOptions = {
     [CatalogueEvent.CourseRated]: CATALOGUE_EVENTS_QUEUE,
     // Parents' milestone emails, sent by this service's own worker.
     [ProgressJob.CourseCompleted]: PROGRESS_QUEUE,
-    [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
-    // Reviews of learners' assignments, for the notifications to come.
+    // Notifications (the bell and their emails), made by this service's own worker.
+    [ProgressJob.DoubtAsked]: PROGRESS_QUEUE,
+    [ProgressJob.DoubtAnswered]: PROGRESS_QUEUE,
     [ProgressJob.AssignmentReviewed]: PROGRESS_QUEUE,
+    [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
     // Playback, completion, enrolment and quiz events for the educator's analytics, applied by this service's worker.
     ...analyticsOutboxRoutes,
   },

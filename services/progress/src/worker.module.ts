@@ -3,7 +3,6 @@ import { Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs
 import { CORE_CONFIG, CoreModule, HealthPingJob, mailConfigShape, OutboxModule, QueueModule } from '@academy/service-core';
 import { Queue } from 'bullmq';
 import { z } from 'zod';
-import { AssignmentReviewedJob } from './assignments/assignment-reviewed.job.js';
 import { AnalyticsAggregationModule } from './analytics/analytics.module.js';
 import { analyticsJobHandlers } from './analytics/analytics.jobs.js';
 import { ANALYTICS_QUEUE, analyticsJobNames } from './analytics/analytics-jobs.js';
@@ -12,6 +11,8 @@ import { learningConfigShape } from './learning/learning-settings.js';
 import { progressOutbox } from './outbox.js';
 import { CourseCompletedEmailJob, ParentWeeklyEmailJob } from './parents/parent-email.jobs.js';
 import { ParentEmailDomainModule } from './parents/parents.module.js';
+import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob } from './notifications/notification.jobs.js';
+import { NotificationDeliveryModule } from './notifications/notifications.module.js';
 import { PROGRESS_QUEUE, ProgressJob, progressJobNames } from './queue/progress-jobs.js';
 
 /** The worker's settings beyond the learning ones: mail, and when the weekly parent email goes out. */
@@ -41,15 +42,22 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
   }
 }
 
-/** Worker entry point's module: the progress queue's processors (parents' emails), analytics, the outbox relay. No HTTP. */
+/** Worker entry point's module: the progress queue's processors (parents' emails, notifications), analytics, the outbox relay. No HTTP. */
 @Module({
   imports: [
     CoreModule.forRoot({ service: 'progress-worker', http: false, database: progressDatabase, configShape: workerConfigShape }),
     QueueModule.forWorker({
-      imports: [ParentEmailDomainModule],
+      imports: [ParentEmailDomainModule, NotificationDeliveryModule],
       queue: PROGRESS_QUEUE,
       jobNames: progressJobNames,
-      handlers: [HealthPingJob, ParentWeeklyEmailJob, CourseCompletedEmailJob, AssignmentReviewedJob],
+      handlers: [
+        HealthPingJob,
+        ParentWeeklyEmailJob,
+        CourseCompletedEmailJob,
+        DoubtAskedNotificationJob,
+        DoubtAnsweredNotificationJob,
+        AssignmentReviewedNotificationJob,
+      ],
     }),
     QueueModule.forWorker({
       imports: [AnalyticsAggregationModule],

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '@academy/platform';
+import { NotificationBell, useCurrentUser } from '@academy/platform';
 import { Link, NavLink, useLocation } from '@academy/routing';
 import { UserMenu } from './UserMenu';
 
@@ -39,6 +39,7 @@ export function Navbar() {
                   My Enrollments
                 </NavLink>
               )}
+              <NotificationBell />
               <UserMenu
                 name={displayName ?? 'Account'}
                 imageUrl={user?.imageUrl || undefined}

@@ -66,7 +66,41 @@ function toOwnOrigin(request: Request, page: Page): boolean {
   return URL.parse(request.url())?.origin === URL.parse(documentUrl)?.origin;
 }
 
+/** Requests each watched page still waits for; a server-sent event stream leaves it once its answer has begun. */
+const pendingRequests = new WeakMap<Page, Set<Request>>();
+
+function trackPending(page: Page): void {
+  const pending = new Set<Request>();
+  pendingRequests.set(page, pending);
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  page.on('response', (response) => {
+    if ((response.headers()['content-type'] ?? '').startsWith('text/event-stream')) pending.delete(response.request());
+  });
+}
+
+/**
+ * Waits until the page has loaded and no request has been in flight for `quietMs`: Playwright's `networkidle`
+ * without the long-lived streams (the notification bell's server-sent events never end, so `networkidle` would
+ * never come for a signed-in page).
+ */
+export async function waitForSettledNetwork(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  const pending = pendingRequests.get(page);
+  if (!pending) throw new Error('waitForSettledNetwork needs a page opened with openPage');
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`the network did not settle within ${timeoutMs} ms: ${[...pending].map((request) => request.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function watch(page: Page, problems: BrowserProblem[]): void {
+  trackPending(page);
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();

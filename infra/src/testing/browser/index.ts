@@ -5,6 +5,7 @@ export {
   launchBrowser,
   openPage,
   takeUnexpectedBrowserProblems,
+  waitForSettledNetwork,
   type BrowserProblem,
   type BrowserProblemKind,
   type WatchedPage,

@@ -36,12 +36,20 @@ export const queryKeys = {
     search: (courseId: string, query: string) => [...queryKeys.doubts.all, 'search', courseId, query] as const,
     thread: (courseId: string, doubtId: string) => [...queryKeys.doubts.all, 'thread', courseId, doubtId] as const,
   },
+  /** The signed-in user's notifications (the navbar's bell) and their email choices. */
+  notifications: {
+    all: ['notifications'] as const,
+    list: () => [...queryKeys.notifications.all, 'list'] as const,
+    emailSettings: () => [...queryKeys.notifications.all, 'email-settings'] as const,
+  },
   parents: {
     all: ['parents'] as const,
     /** The caller's links both ways: children (as a parent) and parents (as a child). */
     links: () => [...queryKeys.parents.all, 'links'] as const,
     /** A linked child's read-only progress. */
     child: (childId: string) => [...queryKeys.parents.all, 'child', childId] as const,
+    /** The doubts a linked child asked. */
+    childDoubts: (childId: string) => [...queryKeys.parents.all, 'child', childId, 'doubts'] as const,
     emailSettings: () => [...queryKeys.parents.all, 'email-settings'] as const,
   },
   educator: {

@@ -22,6 +22,7 @@ const doubt = (overrides: Partial<DoubtSummary> = {}): DoubtSummary => ({
   answerCount: 0,
   educatorAnswered: false,
   hidden: false,
+  hasImage: false,
   ...overrides,
 });
 
@@ -35,6 +36,24 @@ function renderPanel(onSeek = jest.fn<(seconds: number) => void>(), second = 42)
 }
 
 describe('DoubtsPanel', () => {
+  it('shows the doubt a notification linked to first, with its answers open', async () => {
+    const linked = doubt({ id: '31111111-1111-4111-8111-111111111111', mine: true, answerCount: 1, educatorAnswered: true });
+    fakeServer(
+      (request) => (request.path === `/api/doubts/course-1/${linked.id}` ? ok({ doubt: { ...linked, answers: [{ id: 'a1', html: '<p>Because it stops.</p>', author: { name: 'Meera Iyer', isEducator: true }, mine: false, createdAt: '2026-11-20T11:00:00.000Z', hidden: false }] } }) : undefined),
+      (request) => (request.path === '/api/doubts/course-1' ? ok({ doubts: [doubt(), linked], nextCursor: null }) : undefined),
+    );
+    renderAt(
+      '/player/course-1',
+      <Route path="/player/:courseId" element={<DoubtsPanel courseId="course-1" lectureId={LECTURE} currentSecond={() => 0} onSeek={() => undefined} linkedDoubtId={linked.id} />} />,
+      { user: userData() },
+    );
+    const followed = (await screen.findByRole('heading', { name: 'The doubt you followed' })).parentElement!;
+    expect(await within(followed).findByText('Because it stops.')).toBeInTheDocument();
+    // Not listed twice.
+    const list = await screen.findByRole('list', { name: 'Doubts on this lecture' });
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+  });
+
   it("lists the lecture's doubts; a doubt's time plays the video from there; me too is sent", async () => {
     const requests = fakeServer(
       (request) => (request.path === '/api/doubts/course-1' && request.method === 'GET' ? ok({ doubts: [doubt()], nextCursor: null }) : undefined),
@@ -65,6 +84,29 @@ describe('DoubtsPanel', () => {
     await waitFor(() =>
       expect(requests.find((r: FakeRequest) => r.method === 'POST' && r.path === '/api/doubts/course-1')?.body).toEqual({ lectureId: LECTURE, atSecond: 125, text: 'base case' }),
     );
+  });
+
+  it('says the image limit before choosing, refuses a file over it at once, and attaches a good one after posting', async () => {
+    const requests = fakeServer(
+      (request) => (request.path === '/api/doubts/course-1' && request.method === 'GET' ? ok({ doubts: [], nextCursor: null }) : undefined),
+      (request) => (request.path === '/api/doubts/course-1' && request.method === 'POST' ? ok({ doubt: doubt({ mine: true }) }) : undefined),
+      (request) => (request.path === `/api/doubts/course-1/${doubt().id}/image` ? ok({ message: 'Image attached', doubt: doubt({ mine: true, hasImage: true }) }) : undefined),
+    );
+    renderPanel();
+    await screen.findByText('No doubts on this lecture yet.');
+    const input = screen.getByLabelText('Image (optional)');
+    expect(input).toHaveAccessibleDescription('One PNG, JPEG or WebP picture, up to 2 MB.');
+    await userEvent.upload(input, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The image is larger than 2 MB');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText('Your doubt'), 'What is this graph?');
+    await userEvent.click(screen.getByRole('button', { name: 'Post doubt' }));
+    expect(requests.some((r: FakeRequest) => r.method === 'POST')).toBe(false);
+
+    await userEvent.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'graph.png', { type: 'image/png' }));
+    expect(input).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Post doubt' }));
+    await waitFor(() => expect(requests.filter((r: FakeRequest) => r.method === 'POST').map((r: FakeRequest) => r.path)).toEqual(['/api/doubts/course-1', `/api/doubts/course-1/${doubt().id}/image`]));
   });
 
   it('lets the asker mark their doubt resolved, and shows the educator’s answer marked', async () => {

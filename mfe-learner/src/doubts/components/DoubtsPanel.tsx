@@ -2,7 +2,17 @@ import { formatDate, formatVideoSecond, parseVideoSecond, type DoubtSummary } fr
 import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { actOnDoubt, answerDoubt, askDoubt, useDoubtSearch, useDoubtThread, useLectureDoubts } from '../data/doubtsApi';
+import {
+  actOnDoubt,
+  answerDoubt,
+  askDoubt,
+  attachDoubtImage,
+  imageProblem,
+  useDoubtImage,
+  useDoubtSearch,
+  useDoubtThread,
+  useLectureDoubts,
+} from '../data/doubtsApi';
 import './DoubtsPanel.css';
 
 /** How often an open doubt's answers are fetched again while the page shows them (answers appear without a reload). */
@@ -17,13 +27,15 @@ interface DoubtsPanelProps {
   currentSecond(): number;
   /** Plays the lecture from a doubt's second. */
   onSeek(seconds: number): void;
+  /** A doubt a notification linked to (`?doubt=`): shown open, first, with its answers. */
+  linkedDoubtId?: string | null;
 }
 
 /**
  * The lecture's doubts under the video: before posting, the lecture's doubts and the course's doubts like the one
  * being typed, each with "I have this doubt too"; then ask, answer, mark resolved and report.
  */
-export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: DoubtsPanelProps) {
+export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linkedDoubtId = null }: DoubtsPanelProps) {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -31,6 +43,9 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: Doub
   const [text, setText] = useState('');
   const [at, setAt] = useState('0:00');
   const [posting, setPosting] = useState(false);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [fileInputKey, setFileInputKey] = useState(0);
   const searchText = useDebounced(text, SEARCH_DELAY_MS);
   const similar = useDoubtSearch(courseId, searchText);
   const formId = useId();
@@ -44,11 +59,26 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: Doub
       toast.error('Write the time in the video as minutes:seconds, like 0:42');
       return;
     }
+    if (imageError) {
+      toast.error(imageError);
+      return;
+    }
     setPosting(true);
     try {
-      await askDoubt(api, courseId, { lectureId, atSecond, text });
+      const asked = await askDoubt(api, courseId, { lectureId, atSecond, text });
       setText('');
-      toast.success('Doubt posted');
+      if (image) {
+        try {
+          await attachDoubtImage(api, courseId, asked.id, image);
+          toast.success('Doubt posted with its image');
+        } catch (error) {
+          toast.error(`Your doubt is posted, but not its image: ${errorMessage(error)}`);
+        }
+        setImage(null);
+        setFileInputKey((key) => key + 1);
+      } else {
+        toast.success('Doubt posted');
+      }
       await refresh();
     } catch (error) {
       toast.error(errorMessage(error));
@@ -57,7 +87,9 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: Doub
     }
   };
 
-  const doubts = lecture.data?.pages.flatMap((page) => page.doubts) ?? [];
+  const linked = useDoubtThread(courseId, linkedDoubtId ?? '', false, linkedDoubtId !== null);
+  const linkedDoubt = linked.data && linked.data.lectureId === lectureId ? linked.data : null;
+  const doubts = (lecture.data?.pages.flatMap((page) => page.doubts) ?? []).filter((doubt) => doubt.id !== linkedDoubt?.id);
   const similarDoubts = searchText.trim().length >= 3 ? (similar.data?.doubts ?? []) : [];
 
   return (
@@ -81,6 +113,30 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: Doub
         <p className="doubts__hint" id={`${formId}-hint`}>
           **bold**, *italic*, `code` and lists work. Look below first: someone may have asked it already.
         </p>
+        <div className="doubts__image">
+          <label htmlFor={`${formId}-image`}>Image (optional)</label>
+          <p className="doubts__hint" id={`${formId}-image-hint`}>
+            One PNG, JPEG or WebP picture, up to 2 MB.
+          </p>
+          <input
+            key={fileInputKey}
+            id={`${formId}-image`}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            aria-describedby={`${formId}-image-hint${imageError ? ` ${formId}-image-error` : ''}`}
+            aria-invalid={imageError ? true : undefined}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              setImage(chosen);
+              setImageError(chosen ? imageProblem(chosen) : null);
+            }}
+          />
+          {imageError && (
+            <p className="doubts__error" id={`${formId}-image-error`} role="alert">
+              {imageError}
+            </p>
+          )}
+        </div>
         <div className="doubts__ask-row">
           <label htmlFor={`${formId}-at`}>Time in the video</label>
           <input id={`${formId}-at`} className="doubts__at" value={at} inputMode="numeric" onChange={(event) => setAt(event.target.value)} />
@@ -89,6 +145,15 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: Doub
           </button>
         </div>
       </form>
+
+      {linkedDoubt && (
+        <div className="doubts__linked">
+          <h3>The doubt you followed</h3>
+          <ul className="doubts__list">
+            <DoubtItem courseId={courseId} doubt={linkedDoubt} onSeek={onSeek} onChanged={refresh} initiallyOpen />
+          </ul>
+        </div>
+      )}
 
       {similarDoubts.length > 0 && (
         <div className="doubts__similar" aria-live="polite">
@@ -105,7 +170,7 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek }: Doub
         <p role="alert">{errorMessage(lecture.error)}</p>
       ) : lecture.isLoading ? (
         <p role="status">Loading doubts…</p>
-      ) : doubts.length === 0 ? (
+      ) : doubts.length === 0 && !linkedDoubt ? (
         <p className="doubts__empty">No doubts on this lecture yet.</p>
       ) : (
         <ul className="doubts__list" aria-label="Doubts on this lecture">
@@ -129,12 +194,14 @@ interface DoubtItemProps {
   /** Absent for a doubt of another lecture (a search result): its time is shown, not played. */
   onSeek?: (seconds: number) => void;
   onChanged(): Promise<unknown>;
+  /** Opens its answers at once (the doubt a notification linked to). */
+  initiallyOpen?: boolean;
 }
 
-function DoubtItem({ courseId, doubt, onSeek, onChanged }: DoubtItemProps) {
+function DoubtItem({ courseId, doubt, onSeek, onChanged, initiallyOpen = false }: DoubtItemProps) {
   const api = useApi();
   const toast = useToast();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const threadId = useId();
   const time = formatVideoSecond(doubt.atSecond);
 
@@ -166,6 +233,7 @@ function DoubtItem({ courseId, doubt, onSeek, onChanged }: DoubtItemProps) {
         </p>
         {/* Sanitised on the server (allowlisted tags only): services/progress/src/doubts/doubt-text.ts */}
         <div className="doubt__text" dangerouslySetInnerHTML={{ __html: doubt.html }} />
+        {doubt.hasImage && <DoubtImage courseId={courseId} doubtId={doubt.id} author={doubt.author.name} />}
         <div className="doubt__actions">
           {!doubt.mine && (
             <button type="button" className="button button--secondary" aria-pressed={doubt.meTooByMe} disabled={doubt.meTooByMe} onClick={() => void act('me-too')}>
@@ -247,6 +315,12 @@ function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId:
       </form>
     </div>
   );
+}
+
+function DoubtImage({ courseId, doubtId, author }: { courseId: string; doubtId: string; author: string }) {
+  const url = useDoubtImage(courseId, doubtId, true);
+  if (!url) return <p className="doubt__image-loading">Image attached (loading…)</p>;
+  return <img className="doubt__image" src={url} alt={`Image ${author} attached to the doubt`} />;
 }
 
 function useDebounced(value: string, delayMs: number): string {

@@ -1,5 +1,10 @@
 // Calls of a course's doubts (progress, /api/doubts/). Failures arrive as ApiError with the server's message.
 import {
+  DOUBT_IMAGE_MAX_BYTES,
+  DOUBT_IMAGE_TOO_LARGE_MESSAGE,
+  DOUBT_IMAGE_TYPE_MESSAGE,
+  DOUBT_IMAGE_TYPES,
+  doubtImagePath,
   doubtPath,
   doubtsPath,
   type AskDoubtRequest,
@@ -8,8 +13,9 @@ import {
   type DoubtSummary,
   type DoubtThread,
 } from '@academy/contracts';
-import { queryKeys, useApi, type ApiClient } from '@academy/platform';
+import { apiUrl, queryKeys, useApi, usePortalAuth, useRuntimeConfig, type ApiClient } from '@academy/platform';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 
 /** A page as the lists read it, whatever a partial answer left out. */
 const pageOf = (answer: Partial<DoubtPage>): DoubtPage => ({ doubts: answer.doubts ?? [], nextCursor: answer.nextCursor ?? null });
@@ -70,12 +76,57 @@ export function useDoubtSearch(courseId: string, q: string) {
   });
 }
 
-export function useDoubtThread(courseId: string, doubtId: string, refetchInterval: number | false = false) {
+export function useDoubtThread(courseId: string, doubtId: string, refetchInterval: number | false = false, enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.doubts.thread(courseId, doubtId),
     queryFn: () => fetchDoubtThread(api, courseId, doubtId),
     refetchInterval,
+    enabled,
     meta: { errorToast: false },
   });
+}
+
+/** What the form says of a chosen file before anything is sent (the server decides again from the bytes). */
+export function imageProblem(file: File): string | null {
+  if (file.size > DOUBT_IMAGE_MAX_BYTES) return DOUBT_IMAGE_TOO_LARGE_MESSAGE;
+  if (!(DOUBT_IMAGE_TYPES as readonly string[]).includes(file.type)) return DOUBT_IMAGE_TYPE_MESSAGE;
+  return null;
+}
+
+export async function attachDoubtImage(api: ApiClient, courseId: string, doubtId: string, file: File): Promise<DoubtSummary> {
+  const form = new FormData();
+  form.append('image', file);
+  return (await api.postForm<{ doubt: DoubtSummary }>(doubtImagePath(courseId, doubtId), form)).doubt;
+}
+
+/**
+ * A doubt's image as an object URL: fetched with the access token (an <img> could not send it), so only the
+ * course's learners and educator ever get the bytes. Null while loading or when it cannot be read.
+ */
+export function useDoubtImage(courseId: string, doubtId: string, enabled: boolean): string | null {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const { getAccessTokenSilently } = usePortalAuth();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const token = await getAccessTokenSilently();
+        const response = await fetch(apiUrl(apiBaseUrl, doubtImagePath(courseId, doubtId)), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+        if (!response.ok || cancelled) return;
+        objectUrl = URL.createObjectURL(await response.blob());
+        if (!cancelled) setUrl(objectUrl);
+      } catch {
+        // The doubt shows without its image.
+      }
+    })();
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [enabled, apiBaseUrl, getAccessTokenSilently, courseId, doubtId]);
+  return url;
 }

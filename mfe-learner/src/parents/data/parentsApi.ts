@@ -1,5 +1,5 @@
 // Calls of the parents feature (progress service, /api/parents/). Failures arrive as ApiError with the server's message.
-import type { ChildProgress, EmailSettings, LinkCodeAnswer, LinkedPerson, ParentLinksAnswer } from '@academy/contracts';
+import type { ChildDoubtPage, ChildProgress, EmailSettings, LinkCodeAnswer, LinkedPerson, ParentLinksAnswer } from '@academy/contracts';
 import type { ApiClient } from '@academy/platform';
 
 export async function fetchLinks(api: ApiClient): Promise<ParentLinksAnswer> {
@@ -22,6 +22,12 @@ export async function removeLink(api: ApiClient, otherUserId: string): Promise<s
 export async function fetchChildProgress(api: ApiClient, childId: string): Promise<ChildProgress> {
   const { child, courses } = await api.get<ChildProgress>(`/parents/children/${encodeURIComponent(childId)}`);
   return { child, courses };
+}
+
+export async function fetchChildDoubts(api: ApiClient, childId: string, cursor: string | null): Promise<ChildDoubtPage> {
+  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
+  const { doubts, nextCursor } = await api.get<ChildDoubtPage>(`/parents/children/${encodeURIComponent(childId)}/doubts${query}`);
+  return { doubts: doubts ?? [], nextCursor: nextCursor ?? null };
 }
 
 export async function fetchEmailSettings(api: ApiClient): Promise<EmailSettings> {

@@ -1,8 +1,10 @@
 import { boardLabel, formatDate, type ChildCourseProgress } from '@academy/contracts';
-import { errorMessage, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, useApi, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { Link, useParams } from '@academy/routing';
 import { downloadCertificateAt, LoginRequired } from '../../enrollments';
+import { fetchChildDoubts } from '../data/parentsApi';
 import { useChildProgress } from '../data/useParents';
 import { NotAParent } from './ParentHomePage';
 import '../../enrollments/pages/MyEnrollmentsPage.css';
@@ -138,6 +140,61 @@ function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onC
   );
 }
 
+/** The doubts the child asked under lectures: where, when, answered or not (newest first). */
+function ChildDoubts({ childId, name }: { childId: string; name: string }) {
+  const api = useApi();
+  const doubts = useInfiniteQuery({
+    queryKey: queryKeys.parents.childDoubts(childId),
+    queryFn: ({ pageParam }) => fetchChildDoubts(api, childId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    meta: { errorToast: false },
+  });
+  const rows = doubts.data?.pages.flatMap((page) => page.doubts) ?? [];
+  return (
+    <section className="child-doubts" aria-labelledby="child-doubts-title">
+      <h2 id="child-doubts-title">Doubts asked</h2>
+      {doubts.isError ? (
+        <ErrorPanel message={errorMessage(doubts.error)} onRetry={() => void doubts.refetch()} />
+      ) : doubts.isLoading ? (
+        <LoadingView label="Loading doubts" />
+      ) : rows.length === 0 ? (
+        <p>{name} has not asked any doubts yet.</p>
+      ) : (
+        <table className="enrollments__table parents__table">
+          <caption className="visually-hidden">Doubts {name} asked</caption>
+          <thead>
+            <tr>
+              <th scope="col">Course</th>
+              <th scope="col">Lecture</th>
+              <th scope="col">Asked</th>
+              <th scope="col">Answered</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((doubt) => (
+              <tr key={doubt.id} className="enrollments__row">
+                <td data-label="Course">{doubt.courseTitle}</td>
+                <td data-label="Lecture">{doubt.lectureTitle ?? 'Lecture removed'}</td>
+                <td data-label="Asked">{formatDate(doubt.askedAt)}</td>
+                <td data-label="Answered">
+                  {doubt.educatorAnswered ? 'Yes, by the educator' : doubt.answered ? 'Yes, by classmates' : 'Not yet'}
+                  {doubt.resolved ? ' · Resolved' : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {doubts.hasNextPage && (
+        <button type="button" className="button button--secondary" disabled={doubts.isFetchingNextPage} onClick={() => void doubts.fetchNextPage()}>
+          Show more doubts
+        </button>
+      )}
+    </section>
+  );
+}
+
 /** /parent/child/:id: one linked child's courses, read-only. A child not linked (any more) answers 404. */
 export function ChildProgressPage() {
   const { id = '' } = useParams();
@@ -216,6 +273,7 @@ export function ChildProgressPage() {
           </tbody>
         </table>
       )}
+      <ChildDoubts childId={child.id} name={child.name} />
     </div>
   );
 }

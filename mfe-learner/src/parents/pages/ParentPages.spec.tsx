@@ -85,6 +85,27 @@ describe('parent pages', () => {
     expect(screen.queryByRole('button', { name: /Mark Complete|Rate/ })).toBeNull();
   });
 
+  it('a child\'s doubts: course, lecture, date asked (dd/mm/yyyy) and whether answered', async () => {
+    fakeServer(
+      (request) => (request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}` ? ok({ child: aarav, courses: [] }) : undefined),
+      (request) =>
+        request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}/doubts`
+          ? ok({
+              doubts: [
+                { id: 'd1', courseId: 'c1', courseTitle: 'Algebra', lectureTitle: '1.2 Variables', askedAt: '2026-11-21T08:00:00.000Z', answered: true, educatorAnswered: true, resolved: true },
+                { id: 'd2', courseId: 'c1', courseTitle: 'Algebra', lectureTitle: null, askedAt: '2026-11-19T08:00:00.000Z', answered: false, educatorAnswered: false, resolved: false },
+              ],
+              nextCursor: null,
+            })
+          : undefined,
+    );
+    renderAt(`/parent/child/${encodeURIComponent(aarav.id)}`, routes, { user: parent });
+    const table = await screen.findByRole('table', { name: 'Doubts Aarav Sharma asked' });
+    const [, answered, waiting] = within(table).getAllByRole('row');
+    expect(answered).toHaveTextContent('Algebra1.2 Variables21/11/2026Yes, by the educator · Resolved');
+    expect(waiting).toHaveTextContent('AlgebraLecture removed19/11/2026Not yet');
+  });
+
   it('a child no longer linked: the 404 message and a way back', async () => {
     fakeServer(() => failure(404, 'This learner is not linked to your account'));
     renderAt('/parent/child/someone', routes, { user: parent });

@@ -268,6 +268,7 @@ export function PlayerPage() {
             key={playing.lecture.lectureId}
             courseId={courseId}
             lectureId={playing.lecture.lectureId}
+            linkedDoubtId={searchParams.get('doubt')}
             currentSecond={() => videoHandle.current?.currentSecond() ?? 0}
             onSeek={(seconds) => {
               videoHandle.current?.seek(seconds);

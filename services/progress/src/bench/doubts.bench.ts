@@ -96,9 +96,9 @@ async function main(): Promise<void> {
     )) as { count: number; big: number; lecture: number }[];
     console.log(`Seeded ${count} doubts (${big} in the big course, ${lecture} on its lecture) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
 
-    // lectureDoubts and search read only the database; the catalogue, enrolment and limiter collaborators are for
+    // lectureDoubts and search read only the database; the catalogue, enrolment, limiter, outbox and storage collaborators are for
     // other calls and are not reached here.
-    const service = new DoubtsService(dataSource, undefined as never, undefined as never, undefined as never);
+    const service = new DoubtsService(dataSource, undefined as never, undefined as never, undefined as never, undefined as never, undefined as never);
     const member: DiscussionMember = {
       userId: 'bench|learner-7',
       name: 'Bench Learner',

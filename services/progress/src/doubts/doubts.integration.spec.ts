@@ -78,6 +78,7 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
   let educator: Record<string, string>;
   let outsider: Record<string, string>;
   let otherEducator: Record<string, string>;
+  let thirdLearner: Record<string, string>;
 
   const http = () => request(app.getHttpServer());
   const enrol = (userId: string, courseId: string) =>
@@ -86,6 +87,8 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
       .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
       .send({ purchaseId: randomUUID(), userId, courseId, name: 'Learner', email: 'learner@demo.academy' })
       .expect(200);
+  /** Neither the doubt's author nor the answer's: sees only what is not hidden. */
+  const outsiderInCourse = () => thirdLearner;
   const ask = (headers: Record<string, string>, text: string, atSecond = 42, lectureId = LECTURE) =>
     http().post(`/api/doubts/${COURSE}`).set(headers).send({ lectureId, atSecond, text });
 
@@ -107,6 +110,8 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
     await enrol(demoUsers.student.sub, COURSE);
     await enrol(demoUsers.otherStudent.sub, COURSE);
     await enrol('sandbox|student-outsider', OTHER_COURSE);
+    thirdLearner = await sign({ ...demoUsers.student, sub: 'sandbox|student-third', name: 'Third Learner' });
+    await enrol('sandbox|student-third', COURSE);
   }, 60_000);
 
   afterAll(async () => {
@@ -179,6 +184,79 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
     expect(list.body.doubts.map((doubt: { id: string }) => doubt.id)).not.toContain(id);
   });
 
+  it('lists what the educator hid and shows a hidden doubt or answer again', async () => {
+    const id: string = (await ask(classmate, 'Shown again later').expect(201)).body.doubt.id;
+    const answerId: string = (await http().post(`/api/doubts/${COURSE}/${id}/answers`).set(asker).send({ text: 'Rude answer' }).expect(201)).body.answer.id;
+    await http().post(`/api/doubts/${COURSE}/${id}/hide`).set(educator).expect(200);
+    await http().post(`/api/doubts/${COURSE}/${id}/answers/${answerId}/hide`).set(educator).expect(200);
+    const hidden = await http().get('/api/educator/inbox/hidden').set(educator).expect(200);
+    expect(hidden.body.posts.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: 'answer', courseId: COURSE, courseTitle: 'Course 41', doubtId: id, answerId, authorName: 'Aarav Sharma', html: '<p>Rude answer</p>' }),
+      expect.objectContaining({ kind: 'doubt', doubtId: id, answerId: null, authorName: 'Diya Patel' }),
+    ]);
+    // Another educator sees none of it; learners may not ask; a bad cursor is refused.
+    expect((await http().get('/api/educator/inbox/hidden').set(otherEducator).expect(200)).body.posts).toEqual([]);
+    await http().get('/api/educator/inbox/hidden').set(asker).expect(403);
+    await http().get('/api/educator/inbox/hidden').expect(401);
+    await http().get('/api/educator/inbox/hidden').query({ cursor: 'nonsense' }).set(educator).expect(400);
+
+    // Only the educator shows posts again; an answer of another doubt is 404.
+    expect((await http().post(`/api/doubts/${COURSE}/${id}/answers/${answerId}/unhide`).set(asker).expect(403)).body.message).toBe("Only the course's educator can hide posts");
+    await http().post(`/api/doubts/${COURSE}/${randomUUID()}/answers/${answerId}/unhide`).set(educator).expect(404);
+    await http().post(`/api/doubts/${COURSE}/${id}/unhide`).set(educator).expect(200);
+    const shown = await http().post(`/api/doubts/${COURSE}/${id}/answers/${answerId}/unhide`).set(educator).expect(200);
+    expect(shown.body.message).toBe('Shown to learners again');
+    const thread = await http().get(`/api/doubts/${COURSE}/${id}`).set(outsiderInCourse()).expect(200);
+    expect(thread.body.doubt).toMatchObject({ hidden: false, answerCount: 1 });
+    expect(thread.body.doubt.answers).toEqual([expect.objectContaining({ id: answerId, hidden: false })]);
+    // Showing again twice counts the answer once.
+    await http().post(`/api/doubts/${COURSE}/${id}/answers/${answerId}/unhide`).set(educator).expect(200);
+    expect((await http().get(`/api/doubts/${COURSE}/${id}`).set(educator).expect(200)).body.doubt.answerCount).toBe(1);
+    expect((await http().get('/api/educator/inbox/hidden').set(educator).expect(200)).body.posts.map((post: { doubtId: string }) => post.doubtId)).not.toContain(id);
+  });
+
+  it('takes one image per doubt from its asker (type from the bytes, 2 MB at most) and serves it only to the course', async () => {
+    // A real 1×1 PNG; its name and declared type are not what decides.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const id: string = (await ask(asker, 'What does this graph show?').expect(201)).body.doubt.id;
+    const stored = () => app.get(DataSource).query('SELECT image_key, image_type FROM progress.doubts WHERE id = $1', [id]);
+    const attach = (who: Record<string, string>, bytes: Buffer, filename = 'graph.png') =>
+      http().post(`/api/doubts/${COURSE}/${id}/image`).set(who).attach('image', bytes, { filename, contentType: 'image/png' });
+
+    // Refused files: a clear message, nothing stored.
+    const text = await attach(asker, Buffer.from('<svg onload="alert(1)"></svg>'), 'evil.png').expect(415);
+    expect(text.body.message).toBe('The image must be a PNG, JPEG or WebP picture');
+    const big = await attach(asker, Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)])).expect(413);
+    expect(big.body.message).toBe('The image is larger than 2 MB. Choose a smaller one or take a screenshot of the part that matters');
+    expect((await http().post(`/api/doubts/${COURSE}/${id}/image`).set(asker).field('note', 'x').expect(400)).body.success).toBe(false);
+    expect((await attach(classmate, png).expect(403)).body.message).toBe('Only the learner who asked can attach an image to this doubt');
+    expect(await stored()).toEqual([{ image_key: null, image_type: null }]);
+    await http().get(`/api/doubts/${COURSE}/${id}/image`).set(classmate).expect(404);
+
+    const attached = await attach(asker, png, 'photo.jpg').expect(201);
+    expect(attached.body.doubt).toMatchObject({ id, hasImage: true });
+    expect(await stored()).toEqual([{ image_key: `doubts/${COURSE}/${id}.png`, image_type: 'image/png' }]);
+    expect((await attach(asker, png).expect(409)).body.message).toBe('This doubt already has its image');
+
+    for (const reader of [classmate, educator, asker]) {
+      const image = await http().get(`/api/doubts/${COURSE}/${id}/image`).set(reader).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['cache-control']).toBe('private, max-age=300');
+      expect(Buffer.compare(image.body as Buffer, png)).toBe(0);
+    }
+    await http().get(`/api/doubts/${COURSE}/${id}/image`).expect(401);
+    await http().get(`/api/doubts/${COURSE}/${id}/image`).set(outsider).expect(403);
+    await http().get(`/api/doubts/${COURSE}/${id}/image`).set(otherEducator).expect(403);
+    await http().get(`/api/doubts/${UNKNOWN_COURSE}/${id}/image`).set(asker).expect(404);
+    await http().post(`/api/doubts/${COURSE}/${id}/image`).attach('image', png, 'a.png').expect(401);
+    await http().post(`/api/doubts/${COURSE}/${id}/image`).set(outsider).attach('image', png, 'a.png').expect(403);
+    expect((await http().get(`/api/doubts/${COURSE}`).query({ lectureId: LECTURE }).set(classmate).expect(200)).body.doubts.find((doubt: { id: string }) => doubt.id === id).hasImage).toBe(true);
+  });
+
   it('pages a lecture by keyset, newest first, with no repeats', async () => {
     const db = app.get(DataSource);
     await db.query(
@@ -233,6 +311,7 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
       ['post', `/api/doubts/${COURSE}/${id}/hide`],
       ['post', `/api/doubts/${COURSE}/${id}/unhide`],
       ['post', `/api/doubts/${COURSE}/${id}/answers/${answerId}/hide`],
+      ['post', `/api/doubts/${COURSE}/${id}/answers/${answerId}/unhide`],
     ];
     const send = (method: 'get' | 'post', path: string, body?: object) => (method === 'get' ? http().get(path) : http().post(path).send(body ?? {}));
     for (const [method, path, body] of routes) {

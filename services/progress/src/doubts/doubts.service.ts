@@ -1,17 +1,27 @@
 import {
+  DOUBT_HAS_IMAGE_MESSAGE,
+  DOUBT_IMAGE_MISSING_MESSAGE,
+  DOUBT_IMAGE_MAX_BYTES,
+  DOUBT_IMAGE_TOO_LARGE_MESSAGE,
+  DOUBT_IMAGE_TYPE_MESSAGE,
+  DOUBT_IMAGE_TYPES,
   DOUBTS_PAGE_SIZE,
   type AskDoubtRequest,
+  type DoubtAnsweredEvent,
+  type DoubtAskedEvent,
   type DoubtAnswer,
   type DoubtPage,
   type DoubtSummary,
   type DoubtThread,
   type InternalCourse,
 } from '@academy/contracts';
-import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor, type AuthUser } from '@academy/service-core';
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor, OBJECT_STORAGE, OutboxWriter, type AuthUser, type ObjectStorage } from '@academy/service-core';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { fileTypeFromBuffer } from 'file-type';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LearningService } from '../learning/learning.service.js';
+import { ProgressJob } from '../queue/progress-jobs.js';
 import { DoubtPostLimiter } from './doubt-post.limiter.js';
 import { renderDoubtText } from './doubt-text.js';
 
@@ -21,6 +31,8 @@ export const ANSWER_NOT_FOUND_MESSAGE = 'This answer is not part of the course';
 export const ONLY_ASKER_RESOLVES_MESSAGE = 'Only the learner who asked can mark this doubt resolved';
 export const ONLY_EDUCATOR_HIDES_MESSAGE = "Only the course's educator can hide posts";
 export const OWN_DOUBT_ME_TOO_MESSAGE = 'You asked this doubt yourself';
+export const ONLY_ASKER_ADDS_IMAGE_MESSAGE = 'Only the learner who asked can attach an image to this doubt';
+export const NO_IMAGE_MESSAGE = 'This doubt has no image';
 
 /** Who the caller is in a course's discussion. */
 export interface DiscussionMember {
@@ -46,6 +58,8 @@ interface DoubtRow {
   created_at: Date;
   cursor_at: string;
   me_too_by_me: boolean;
+  image_key: string | null;
+  image_type: string | null;
 }
 
 interface AnswerRow {
@@ -60,7 +74,7 @@ interface AnswerRow {
 
 const DOUBT_COLUMNS = (caller: string) => `
   d."id", d."course_id", d."lecture_id", d."user_id", d."author_name", d."at_second", d."body_html", d."me_too_count",
-  d."answer_count", d."first_educator_answer_at", d."resolved_at", d."hidden_at", d."created_at",
+  d."answer_count", d."first_educator_answer_at", d."resolved_at", d."hidden_at", d."created_at", d."image_key", d."image_type",
   ${cursorTimestampSql('d."created_at"')} AS "cursor_at",
   EXISTS (SELECT 1 FROM "progress"."doubt_me_too" m WHERE m."doubt_id" = d."id" AND m."user_id" = ${caller}) AS "me_too_by_me"`;
 
@@ -84,6 +98,8 @@ export class DoubtsService {
     private readonly catalogue: CatalogueClient,
     private readonly learning: LearningService,
     private readonly limiter: DoubtPostLimiter,
+    private readonly outbox: OutboxWriter,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   async member(user: AuthUser, courseId: string): Promise<DiscussionMember> {
@@ -173,6 +189,12 @@ export class DoubtsService {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING "id"`,
         [member.course._id, request.lectureId, member.course.educatorId, member.userId, member.name, request.atSecond, request.text, renderDoubtText(request.text)],
       );
+      // The educator's notification, made by the worker if and only if the doubt is stored.
+      const event: DoubtAskedEvent = {
+        doubtId: row!.id, courseId: member.course._id, courseTitle: member.course.courseTitle, lectureId: request.lectureId,
+        educatorId: member.course.educatorId, askerId: member.userId, askerName: member.name,
+      };
+      await this.outbox.add(manager, { topic: ProgressJob.DoubtAsked, payload: event, key: row!.id });
       // The course's vocabulary, where the search looks up other spellings.
       await manager.query(
         `INSERT INTO "progress"."doubt_words" ("course_id", "word")
@@ -212,7 +234,7 @@ export class DoubtsService {
 
   /** The educator's answer is marked as theirs and counts as the doubt's first answer (the inbox and its median). */
   async answer(member: DiscussionMember, doubtId: string, text: string): Promise<DoubtAnswer> {
-    await this.doubtRow(member, doubtId);
+    const doubt = await this.doubtRow(member, doubtId);
     await this.limiter.take('post', member.userId);
     const row = await this.dataSource.transaction(async (manager) => {
       const [inserted]: AnswerRow[] = await manager.query(
@@ -228,6 +250,12 @@ export class DoubtsService {
           WHERE "id" = $1`,
         [doubtId, member.isEducator, inserted!.created_at],
       );
+      // The asker's notification, made by the worker if and only if the answer is stored.
+      const event: DoubtAnsweredEvent = {
+        doubtId, answerId: inserted!.id, courseId: member.course._id, courseTitle: member.course.courseTitle, lectureId: doubt.lecture_id,
+        askerId: doubt.user_id, answererId: member.userId, answererName: member.name, byEducator: member.isEducator,
+      };
+      await this.outbox.add(manager, { topic: ProgressJob.DoubtAnswered, payload: event, key: inserted!.id });
       return inserted!;
     });
     return this.answerView(row, member);
@@ -272,6 +300,36 @@ export class DoubtsService {
     });
   }
 
+  /**
+   * The asker attaches one image to their doubt: PNG, JPEG or WebP as the bytes say (the name and declared type are
+   * not trusted), at most DOUBT_IMAGE_MAX_BYTES. Refused files store nothing. Kept under a key only progress reads.
+   */
+  async attachImage(member: DiscussionMember, doubtId: string, bytes: Buffer | undefined): Promise<DoubtSummary> {
+    const doubt = await this.doubtRow(member, doubtId);
+    if (doubt.user_id !== member.userId) throw new ForbiddenException(ONLY_ASKER_ADDS_IMAGE_MESSAGE);
+    if (doubt.image_key) throw new ConflictException(DOUBT_HAS_IMAGE_MESSAGE);
+    if (!bytes || bytes.length === 0) throw new BadRequestException(DOUBT_IMAGE_MISSING_MESSAGE);
+    if (bytes.length > DOUBT_IMAGE_MAX_BYTES) throw new PayloadTooLargeException(DOUBT_IMAGE_TOO_LARGE_MESSAGE);
+    const sniffed = await fileTypeFromBuffer(bytes);
+    const type = DOUBT_IMAGE_TYPES.find((accepted) => accepted === sniffed?.mime);
+    if (!type || !sniffed) throw new UnsupportedMediaTypeException(DOUBT_IMAGE_TYPE_MESSAGE);
+    const key = `doubts/${member.course._id}/${doubtId}.${sniffed.ext}`;
+    await this.storage.put(key, bytes, { contentType: type, maxBytes: DOUBT_IMAGE_MAX_BYTES });
+    const [, count]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE "progress"."doubts" SET "image_key" = $2, "image_type" = $3 WHERE "id" = $1 AND "image_key" IS NULL RETURNING 1`,
+      [doubtId, key, type],
+    );
+    if (!count) throw new ConflictException(DOUBT_HAS_IMAGE_MESSAGE); // a parallel upload won; the key is the same doubt's
+    return this.summary(await this.doubtRow(member, doubtId), member);
+  }
+
+  /** Where a doubt's image is, for those who may read the doubt (404 when it has none). */
+  async imageOf(member: DiscussionMember, doubtId: string): Promise<{ key: string; contentType: string }> {
+    const doubt = await this.doubtRow(member, doubtId);
+    if (!doubt.image_key || !doubt.image_type) throw new NotFoundException(NO_IMAGE_MESSAGE);
+    return { key: doubt.image_key, contentType: doubt.image_type };
+  }
+
   private async doubtRow(member: DiscussionMember, doubtId: string): Promise<DoubtRow> {
     const rows: DoubtRow[] = await this.dataSource.query(
       `SELECT ${DOUBT_COLUMNS('$3')} FROM "progress"."doubts" d WHERE d."id" = $1 AND d."course_id" = $2 AND ${VISIBLE_TO('d', '$3', '$4')}`,
@@ -311,6 +369,7 @@ export class DoubtsService {
       answerCount: Number(row.answer_count),
       educatorAnswered: row.first_educator_answer_at !== null,
       hidden: row.hidden_at !== null,
+      hasImage: row.image_key !== null,
     };
   }
 

@@ -1,7 +1,9 @@
 import {
   EDUCATOR_ROLE,
   educatorInboxQuerySchema,
+  hiddenPostsQuerySchema,
   type EducatorDoubtSummary,
+  type HiddenPostPage,
   type EducatorInbox,
   type EducatorInboxQuery,
 } from '@academy/contracts';
@@ -21,6 +23,14 @@ export class EducatorInboxController {
     @Query(new ZodValidationPipe(educatorInboxQuerySchema)) query: EducatorInboxQuery,
   ): Promise<{ success: true } & EducatorInbox> {
     return { success: true, ...(await this.inbox.unanswered(user.id, query)) };
+  }
+
+  @Get('hidden')
+  async hidden(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodValidationPipe(hiddenPostsQuerySchema)) query: { cursor?: string },
+  ): Promise<{ success: true } & HiddenPostPage> {
+    return { success: true, ...(await this.inbox.hidden(user.id, query.cursor)) };
   }
 
   @Get('summary')

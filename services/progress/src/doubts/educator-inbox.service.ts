@@ -1,4 +1,4 @@
-import { DOUBTS_PAGE_SIZE, lecturesInOrder, type EducatorDoubtSummary, type EducatorInbox, type EducatorInboxQuery } from '@academy/contracts';
+import { DOUBTS_PAGE_SIZE, lecturesInOrder, type EducatorDoubtSummary, type EducatorInbox, type EducatorInboxQuery, type HiddenPostPage } from '@academy/contracts';
 import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -16,6 +16,7 @@ interface InboxRow {
   answer_count: number;
   created_at: Date;
   cursor_at: string;
+  image_key: string | null;
 }
 
 /**
@@ -34,7 +35,7 @@ export class EducatorInboxService {
     const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
     const rows: InboxRow[] = await this.dataSource.query(
       `SELECT d."id", d."course_id", d."lecture_id", d."user_id", d."author_name", d."at_second", d."body_html", d."me_too_count",
-              d."answer_count", d."created_at", ${cursorTimestampSql('d."created_at"')} AS "cursor_at"
+              d."answer_count", d."created_at", d."image_key", ${cursorTimestampSql('d."created_at"')} AS "cursor_at"
          FROM "progress"."doubts" d
         WHERE d."educator_id" = $1 AND d."first_educator_answer_at" IS NULL AND d."hidden_at" IS NULL AND d."resolved_at" IS NULL
           AND ($2::uuid IS NULL OR d."course_id" = $2) AND ($3::uuid IS NULL OR d."lecture_id" = $3)
@@ -65,10 +66,48 @@ export class EducatorInboxService {
           answerCount: Number(row.answer_count),
           educatorAnswered: false,
           hidden: false,
+          hasImage: row.image_key !== null,
           courseTitle: course?.courseTitle ?? 'Course no longer listed',
           lectureTitle: lecture ? `${lecture.label} ${lecture.lecture.lectureTitle}` : null,
         };
       }),
+      nextCursor: rows.length > DOUBTS_PAGE_SIZE && last ? encodeKeysetCursor({ at: last.cursor_at, id: last.id }) : null,
+    };
+  }
+
+  /** Doubts and answers the educator hid in their courses, newest hidden first (keyset pages), to show again. */
+  async hidden(educatorId: string, cursor?: string): Promise<HiddenPostPage> {
+    const after = cursor ? decodeKeysetCursor(cursor) : null;
+    const rows: { kind: 'doubt' | 'answer'; id: string; course_id: string; doubt_id: string; body_html: string; author_name: string; hidden_at: Date; cursor_at: string }[] =
+      await this.dataSource.query(
+        `SELECT * FROM (
+           SELECT 'doubt' AS "kind", d."id", d."course_id", d."id" AS "doubt_id", d."body_html", d."author_name", d."hidden_at",
+                  ${cursorTimestampSql('d."hidden_at"')} AS "cursor_at"
+             FROM "progress"."doubts" d WHERE d."educator_id" = $1 AND d."hidden_at" IS NOT NULL
+           UNION ALL
+           SELECT 'answer', a."id", d."course_id", d."id", a."body_html", a."author_name", a."hidden_at", ${cursorTimestampSql('a."hidden_at"')}
+             FROM "progress"."doubt_answers" a JOIN "progress"."doubts" d ON d."id" = a."doubt_id"
+            WHERE d."educator_id" = $1 AND a."hidden_at" IS NOT NULL
+         ) hidden
+         WHERE ($2::timestamptz IS NULL OR ("hidden_at", "id") < ($2::timestamptz, $3::uuid))
+         ORDER BY "hidden_at" DESC, "id" DESC
+         LIMIT $4`,
+        [educatorId, after?.at ?? null, after?.id ?? null, DOUBTS_PAGE_SIZE + 1],
+      );
+    const page = rows.slice(0, DOUBTS_PAGE_SIZE);
+    const courses = await this.catalogue.courses(page.map((row) => row.course_id));
+    const last = page.at(-1);
+    return {
+      posts: page.map((row) => ({
+        kind: row.kind,
+        courseId: row.course_id,
+        courseTitle: courses.get(row.course_id)?.courseTitle ?? 'Course no longer listed',
+        doubtId: row.doubt_id,
+        answerId: row.kind === 'answer' ? row.id : null,
+        html: row.body_html,
+        authorName: row.author_name,
+        hiddenAt: new Date(row.hidden_at).toISOString(),
+      })),
       nextCursor: rows.length > DOUBTS_PAGE_SIZE && last ? encodeKeysetCursor({ at: last.cursor_at, id: last.id }) : null,
     };
   }

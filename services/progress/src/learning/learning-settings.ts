@@ -11,7 +11,7 @@ export const learningConfigShape = {
   /** How long a course read from catalogue is reused (ms); 0 disables the cache. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
   ...mediaLinkConfigShape,
-  /** Learners' assignment files, in the media bucket's paid/ folder (served by catalogue through signed links). */
+  /** The media bucket: learners' assignment files (paid/ folder, served by catalogue through signed links) and images attached to doubts. */
   ...objectStorageConfigShape,
 };
 

@@ -1,9 +1,11 @@
 import {
+  childDoubtsQuerySchema,
   childIdSchema,
   courseIdSchema,
   emailSettingsSchema,
   PARENT_ROLE,
   redeemLinkCodeRequestSchema,
+  type ChildDoubtPage,
   type ChildProgress,
   type EmailSettings,
   type LinkCodeAnswer,
@@ -11,9 +13,10 @@ import {
   type ParentLinksAnswer,
 } from '@academy/contracts';
 import { CurrentUser, MEDIA_LINKS, MediaLinks, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
-import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Req, StreamableFile } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
+import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { OWN_LINK_CODE_MESSAGE, ParentLinksService } from './parent-links.service.js';
 
@@ -28,6 +31,7 @@ export class ParentsController {
     private readonly certificates: CertificatesService,
     private readonly attempts: LinkCodeAttemptLimiter,
     @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
+    private readonly doubtsOfChildren: ChildDoubtsService,
   ) {}
 
   /** The child's one-time code (24 hours, single use; a new one replaces the last). */
@@ -89,6 +93,18 @@ export class ParentsController {
       lectureFiles: course.lectureFiles.map((files) => ({ ...files, notesUrl: sign(files.notesUrl), testUrl: sign(files.testUrl) })),
     }));
     return { success: true, ...progress, courses };
+  }
+
+  /** The doubts a linked child asked (lecture, date, answered or not), newest first. */
+  @Get('children/:childId/doubts')
+  @Roles(PARENT_ROLE)
+  @Header('Cache-Control', 'private, no-store')
+  async childDoubts(
+    @CurrentUser() user: AuthUser,
+    @Param('childId', new ZodValidationPipe(childIdSchema)) childId: string,
+    @Query(new ZodValidationPipe(childDoubtsQuerySchema)) query: { cursor?: string },
+  ): Promise<{ success: true } & ChildDoubtPage> {
+    return { success: true, ...(await this.doubtsOfChildren.list(user.id, childId, query.cursor)) };
   }
 
   /** A linked child's certificate as a PDF (409 until every lecture is complete). */

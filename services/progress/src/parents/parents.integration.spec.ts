@@ -163,6 +163,7 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
     ['remove a link', 'delete', `/api/parents/links/${encodeURIComponent(child)}`, undefined],
     ["read a child's progress", 'get', childPath, undefined],
     ["download a child's certificate", 'get', certificatePath, undefined],
+    ["list a child's doubts", 'get', `${childPath}/doubts`, undefined],
     ['read email settings', 'get', '/api/parents/email-settings', undefined],
     ['save email settings', 'put', '/api/parents/email-settings', { weeklyProgress: true, milestones: true }],
   ];
@@ -211,7 +212,7 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
     const childView = await http().get('/api/parents/links').set(tokens.student).expect(200);
     expect(childView.body.parents).toEqual([expect.objectContaining({ id: demoUsers.parent.sub, name: 'Kavita Sharma', email: 'kavita@demo.academy' })]);
 
-    for (const route of [childPath, certificatePath]) {
+    for (const route of [childPath, certificatePath, `${childPath}/doubts`]) {
       const response = await http().get(route).set(tokens.otherParent).expect(404);
       expect(response.body).toEqual({ success: false, message: NOT_LINKED_MESSAGE });
     }
@@ -225,6 +226,21 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
       .expect(200);
     expect(notLinked.body).toEqual({ success: true, linked: false, child: null });
+  });
+
+  it("lists the doubts the linked child asked: lecture, date, answered or not, newest first", async () => {
+    const asked = await http().post(`/api/doubts/${COURSE}`).set(tokens.student).send({ lectureId: L[1], atSecond: 5, text: 'What is a variable?' }).expect(201);
+    const answered = await http().post(`/api/doubts/${COURSE}`).set(tokens.student).send({ lectureId: L[0], atSecond: 9, text: 'Why x?' }).expect(201);
+    await http().post(`/api/doubts/${COURSE}/${answered.body.doubt.id}/answers`).set(tokens.educator).send({ text: 'Any letter works.' }).expect(201);
+    const view = await http().get(`${childPath}/doubts`).set(tokens.parent).expect(200);
+    expect(view.body).toMatchObject({ success: true, nextCursor: null });
+    expect(view.body.doubts).toEqual([
+      { id: answered.body.doubt.id, courseId: COURSE, courseTitle: 'Algebra for Class 8', lectureTitle: '1.1 Lecture 1', askedAt: expect.any(String), answered: true, educatorAnswered: true, resolved: false },
+      { id: asked.body.doubt.id, courseId: COURSE, courseTitle: 'Algebra for Class 8', lectureTitle: '1.2 Lecture 2', askedAt: expect.any(String), answered: false, educatorAnswered: false, resolved: false },
+    ]);
+    // Nothing of the text reaches the parent's view; a bad cursor is refused.
+    expect(JSON.stringify(view.body)).not.toContain('variable');
+    await http().get(`${childPath}/doubts`).query({ cursor: 'nonsense' }).set(tokens.parent).expect(400);
   });
 
   it("shows the linked child's progress read-only, and the certificate once the course is complete; a completion email goes to the parent", async () => {

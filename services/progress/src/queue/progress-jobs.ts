@@ -10,7 +10,11 @@ export const ProgressJob = {
   ParentWeeklyEmail: 'parent-weekly-progress',
   /** Outbox topic written when a learner completes a course's last lecture: emails their linked parents. */
   CourseCompleted: 'course.completed',
-  /** Outbox topic written when an educator reviews a hand-in (payload `AssignmentReviewedEvent`), for notifications. */
+  /** Outbox topic written with a new doubt: the course's educator gets a notification (and an email). */
+  DoubtAsked: 'doubt.asked',
+  /** Outbox topic written with an answer: the doubt's asker gets a notification (and an email). */
+  DoubtAnswered: 'doubt.answered',
+  /** Outbox topic written when an educator reviews a hand-in: the learner gets a notification (and an email). */
   AssignmentReviewed: ASSIGNMENT_REVIEWED_EVENT,
 } as const;
 

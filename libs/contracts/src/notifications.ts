@@ -1,0 +1,90 @@
+// Notifications: the bell in the navbar, its live stream and the emails of each kind (progress, /api/notifications).
+// See docs/notifications.md.
+import { z } from 'zod';
+
+/** Every kind of notification; each has its own email, which the user may turn off. */
+export const NOTIFICATION_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What each kind is, as the settings list it. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  doubt_answered: 'Answers to my doubts',
+  doubt_new: 'New doubts in my courses (educators)',
+  assignment_reviewed: 'Reviews of my assignments',
+};
+
+/** Notifications in one page of the bell's list. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export interface NotificationItem {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  /** A path of the portal (starts with "/"): where the item leads. */
+  link: string;
+  read: boolean;
+  createdAt: string;
+}
+
+/** GET /api/notifications?cursor= (newest first, keyset pages). */
+export interface NotificationPage {
+  notifications: NotificationItem[];
+  unreadCount: number;
+  nextCursor: string | null;
+}
+
+export const notificationListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const notificationIdSchema = z.uuid({ message: 'This notification id is not valid' });
+
+/** GET/PUT /api/notifications/email-settings: true means "email me", per kind. */
+export const notificationEmailSettingsSchema = z
+  .object({
+    doubt_answered: z.boolean({ message: 'doubt_answered must be true or false' }),
+    doubt_new: z.boolean({ message: 'doubt_new must be true or false' }),
+    assignment_reviewed: z.boolean({ message: 'assignment_reviewed must be true or false' }),
+  })
+  .strict();
+export type NotificationEmailSettings = z.infer<typeof notificationEmailSettingsSchema>;
+
+/**
+ * Events of GET /api/notifications/stream (text/event-stream): `unread` once on connect and after every change the
+ * user made elsewhere (mark read); `notification` for each new item, with the new unread count.
+ */
+export interface NotificationStreamUnread {
+  unreadCount: number;
+}
+export interface NotificationStreamNew {
+  unreadCount: number;
+  notification: NotificationItem;
+}
+
+export const NOTIFICATIONS_PATH = '/notifications';
+export const NOTIFICATIONS_STREAM_PATH = '/notifications/stream';
+
+// The `assignment.reviewed` event a notification is made from is defined with the assignments (assignments.ts).
+
+/** Outbox event written with a doubt (goes to the progress worker, which tells the course's educator). */
+export interface DoubtAskedEvent {
+  eventId?: string;
+  doubtId: string;
+  courseId: string;
+  courseTitle: string;
+  lectureId: string;
+  educatorId: string;
+  askerId: string;
+  askerName: string;
+}
+
+/** Outbox event written with an answer (the worker tells the doubt's asker). */
+export interface DoubtAnsweredEvent {
+  eventId?: string;
+  doubtId: string;
+  answerId: string;
+  courseId: string;
+  courseTitle: string;
+  lectureId: string;
+  askerId: string;
+  answererId: string;
+  answererName: string;
+  byEducator: boolean;
+}

@@ -1,0 +1,205 @@
+import {
+  formatDate,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  NOTIFICATIONS_PATH,
+  type NotificationEmailSettings,
+  type NotificationItem,
+} from '@academy/contracts';
+import { queryKeys } from '../api/query-keys';
+import { useApi } from '../api/use-api';
+import { usePortalAuth } from '../auth/portal-auth';
+import { errorMessage, useToast } from '../toast/use-toast';
+import { Link } from '@academy/routing';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLiveUnreadCount, useNotificationEmailSettings, useNotificationList } from './notificationsApi';
+import './NotificationBell.css';
+
+/** "Notifications, 3 unread": the bell's accessible name (it shows the number only). */
+export function bellLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications, none unread';
+}
+
+/**
+ * The bell of the navbar (and the educator area's header): the unread count, live while the page is open, and a disclosure panel with the list (each item
+ * a link to its place, marked read when followed), Mark all read, and the email settings per kind. Escape or a
+ * click outside closes it; focus goes back to the bell.
+ */
+export function NotificationBell() {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [showSettings, setShowSettings] = useState(false);
+  const { isAuthenticated } = usePortalAuth();
+  const list = useNotificationList(open && isAuthenticated);
+  const [liveUnread, setUnread] = useLiveUnreadCount(isAuthenticated);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const headingId = useId();
+
+  const notifications = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const unread = liveUnread ?? list.data?.pages[0]?.unreadCount ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    return () => document.removeEventListener('mousedown', closeOnOutsideClick);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close();
+    }
+  };
+
+  const markRead = async (item: NotificationItem) => {
+    setOpen(false);
+    if (item.read) return;
+    try {
+      const answer = await api.post<{ unreadCount: number }>(`${NOTIFICATIONS_PATH}/${encodeURIComponent(item.id)}/read`, {});
+      setUnread(answer.unreadCount);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list() });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const markAllRead = async () => {
+    try {
+      const answer = await api.post<{ unreadCount: number; message: string }>(`${NOTIFICATIONS_PATH}/read-all`, {});
+      setUnread(answer.unreadCount);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list() });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  if (!isAuthenticated) return null;
+  return (
+    <div className="bell" ref={containerRef} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="bell__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={bellLabel(unread)}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+          />
+        </svg>
+        {unread > 0 && (
+          <span className="bell__count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      <div id={panelId} className="bell__panel" role="region" aria-labelledby={headingId} hidden={!open}>
+        <div className="bell__header">
+          {/* Not a heading: the panel sits in the navbar, or inside the educator area's main, above the page's own headings. */}
+          <p id={headingId} className="bell__title">
+            Notifications
+          </p>
+          <button type="button" className="bell__text-button" disabled={unread === 0} onClick={() => void markAllRead()}>
+            Mark all read
+          </button>
+        </div>
+        {list.isError ? (
+          <p role="alert">{errorMessage(list.error)}</p>
+        ) : list.isLoading ? (
+          <p role="status">Loading notifications…</p>
+        ) : notifications.length === 0 ? (
+          <p className="bell__empty">Nothing yet. Answers to your doubts and reviews of your work will show here.</p>
+        ) : (
+          <ul className="bell__list" aria-label="Notifications">
+            {notifications.map((item) => (
+              <li key={item.id} className={`bell__item${item.read ? '' : ' bell__item--unread'}`}>
+                <Link to={item.link} className="bell__link" onClick={() => void markRead(item)}>
+                  {!item.read && <span className="bell__visually-hidden">Unread: </span>}
+                  <span className="bell__item-title">{item.title}</span>
+                  <span className="bell__item-date">{formatDate(item.createdAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.hasNextPage && (
+          <button type="button" className="bell__text-button" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            Show older notifications
+          </button>
+        )}
+        <button type="button" className="bell__text-button" aria-expanded={showSettings} onClick={() => setShowSettings((value) => !value)}>
+          Email settings
+        </button>
+        {showSettings && <EmailSettingsForm />}
+      </div>
+    </div>
+  );
+}
+
+function EmailSettingsForm() {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const settings = useNotificationEmailSettings(true);
+  const [draft, setDraft] = useState<NotificationEmailSettings | null>(null);
+  const [saving, setSaving] = useState(false);
+  const current = draft ?? settings.data;
+  const formId = useId();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!current) return;
+    setSaving(true);
+    try {
+      const answer = await api.put<{ message: string; settings: NotificationEmailSettings }>(`${NOTIFICATIONS_PATH}/email-settings`, current);
+      queryClient.setQueryData(queryKeys.notifications.emailSettings(), answer.settings);
+      setDraft(null);
+      toast.success(answer.message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (settings.isError) return <p role="alert">{errorMessage(settings.error)}</p>;
+  if (!current) return <p role="status">Loading email settings…</p>;
+  return (
+    <form className="bell__settings" onSubmit={(event) => void save(event)}>
+      <fieldset>
+        <legend>Email me about</legend>
+        {NOTIFICATION_KINDS.map((kind) => (
+          <div key={kind} className="bell__setting">
+            <input
+              id={`${formId}-${kind}`}
+              type="checkbox"
+              checked={current[kind]}
+              onChange={(event) => setDraft({ ...current, [kind]: event.target.checked })}
+            />
+            <label htmlFor={`${formId}-${kind}`}>{NOTIFICATION_KIND_LABELS[kind]}</label>
+          </div>
+        ))}
+      </fieldset>
+      <p className="bell__hint">Turned off: no email, but the bell still shows them.</p>
+      <button type="submit" className="button" disabled={saving || !draft}>
+        Save email settings
+      </button>
+    </form>
+  );
+}

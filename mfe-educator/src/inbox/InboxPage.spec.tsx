@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeServer, on, ok, renderEducatorApp } from '../testing/educatorTestKit';
+
+const COURSE = '11111111-1111-4111-8111-111111111111';
+const DOUBT = '22222222-2222-4222-8222-222222222222';
+const ANSWER = '33333333-3333-4333-8333-333333333333';
+
+describe('Inbox', () => {
+  it('opens filtered by the course a notification named, and shows a hidden answer again', async () => {
+    const user = userEvent.setup();
+    const seen = fakeServer(
+      on('GET', '/api/educator/courses', ok({ courses: [{ _id: COURSE, courseTitle: 'Physics for Class 9' }] })),
+      on('GET', `/api/educator/courses/${COURSE}`, ok({ course: { _id: COURSE, courseTitle: 'Physics for Class 9', courseContent: [] } })),
+      on('GET', `/api/educator/inbox?courseId=${COURSE}`, ok({ doubts: [], nextCursor: null })),
+      on('GET', '/api/educator/inbox/hidden', ok({
+        posts: [{ kind: 'answer', courseId: COURSE, courseTitle: 'Physics for Class 9', doubtId: DOUBT, answerId: ANSWER, html: '<p>Rude answer</p>', authorName: 'Diya Patel', hiddenAt: '2026-11-20T10:00:00.000Z' }],
+        nextCursor: null,
+      })),
+      on('POST', `/api/doubts/${COURSE}/${DOUBT}/answers/${ANSWER}/unhide`, ok({ message: 'Shown to learners again' })),
+    );
+    renderEducatorApp(`/educator/inbox?courseId=${COURSE}`);
+    expect(await screen.findByText('Nothing waiting: every doubt has your answer.')).toBeInTheDocument();
+    expect(seen.some((request) => request.path === `/api/educator/inbox?courseId=${COURSE}`)).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Hidden posts' }));
+    const post = await screen.findByRole('article', { name: 'Hidden answer by Diya Patel' });
+    expect(within(post).getByText('Physics for Class 9 · Answer by Diya Patel · hidden 20/11/2026')).toBeInTheDocument();
+    await user.click(within(post).getByRole('button', { name: 'Show again' }));
+    expect(await screen.findByText('Shown to learners again')).toBeInTheDocument();
+    expect(seen.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([`/api/doubts/${COURSE}/${DOUBT}/answers/${ANSWER}/unhide`]);
+  });
+});

@@ -1,0 +1,100 @@
+import {
+  assignmentReviewedEventSchema,
+  type AssignmentReviewedEvent,
+  type DoubtAnsweredEvent,
+  type DoubtAskedEvent,
+  type NotificationItem,
+} from '@academy/contracts';
+import { MAILER, Mailer } from '@academy/service-core';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CatalogueClient } from '../learning/catalogue-client.js';
+import { LEARNING_SETTINGS, type LearningSettings } from '../learning/learning-settings.js';
+import { NotificationBus } from './notification-bus.js';
+import {
+  assignmentReviewedContent,
+  doubtAnsweredContent,
+  doubtAskedContent,
+  notificationEmail,
+  type NotificationContent,
+} from './notification-messages.js';
+import { NotificationsService, notificationView } from './notifications.service.js';
+
+export interface DeliveryResult {
+  /** False when the event had made its notification already (a repeated event) or has nobody to tell. */
+  created: boolean;
+  emailed: boolean;
+}
+
+/**
+ * Turns domain events into notifications (worker side). Each event makes at most one notification per recipient
+ * (`dedupe_key` = kind, event id, recipient: a repeated or retried event finds it there) and at most one email
+ * (`emailed_at`, set after the SMTP server took it; a job that failed before that sends it on its retry). The email
+ * goes only when the recipient has not turned the kind off; the bell item is made either way.
+ */
+@Injectable()
+export class NotificationDelivery {
+  private readonly logger = new Logger(NotificationDelivery.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsService,
+    private readonly bus: NotificationBus,
+    private readonly catalogue: CatalogueClient,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(LEARNING_SETTINGS) private readonly settings: LearningSettings,
+  ) {}
+
+  /** `doubt.answered`: the asker hears of it (not when they answered their own doubt). */
+  doubtAnswered(event: DoubtAnsweredEvent & { eventId: string }): Promise<DeliveryResult> {
+    if (event.answererId === event.askerId) return Promise.resolve({ created: false, emailed: false });
+    return this.deliver(event.eventId, doubtAnsweredContent(event));
+  }
+
+  /** `doubt.asked`: the course's educator hears of it (not when they asked it themselves). */
+  doubtAsked(event: DoubtAskedEvent & { eventId: string }): Promise<DeliveryResult> {
+    if (event.educatorId === event.askerId) return Promise.resolve({ created: false, emailed: false });
+    return this.deliver(event.eventId, doubtAskedContent(event));
+  }
+
+  /** `assignment.reviewed` (payload {eventId, courseId, assignmentId, submissionId, learnerId, marks, maxMarks}): the learner hears of it. */
+  async assignmentReviewed(event: AssignmentReviewedEvent): Promise<DeliveryResult> {
+    const checked = assignmentReviewedEventSchema.parse(event);
+    const course = await this.catalogue.course(checked.courseId).catch(() => null);
+    return this.deliver(checked.eventId, assignmentReviewedContent(checked, course?.courseTitle ?? 'your course'));
+  }
+
+  private async deliver(eventId: string, content: NotificationContent): Promise<DeliveryResult> {
+    const dedupeKey = `${content.kind}|${eventId}|${content.userId}`;
+    const inserted: Array<{ id: string; kind: NotificationItem['kind']; title: string; link: string; read_at: Date | null; created_at: Date }> =
+      await this.dataSource.query(
+        `INSERT INTO "progress"."notifications" ("user_id", "kind", "title", "link", "dedupe_key") VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT ("dedupe_key") DO NOTHING
+         RETURNING "id", "kind", "title", "link", "read_at", "created_at"`,
+        [content.userId, content.kind, content.title, content.link, dedupeKey],
+      );
+    const created = inserted.length > 0;
+    if (created) {
+      await this.bus.publish({ userId: content.userId, unreadCount: await this.notifications.unreadCount(content.userId), notification: notificationView(inserted[0]!) });
+    }
+    return { created, emailed: await this.emailOnce(dedupeKey, content) };
+  }
+
+  private async emailOnce(dedupeKey: string, content: NotificationContent): Promise<boolean> {
+    const [pending]: { id: string; email: string; name: string; wanted: boolean }[] = await this.dataSource.query(
+      `SELECT n."id", coalesce(u."email", '') AS "email", coalesce(u."name", '') AS "name",
+              coalesce((to_jsonb(s) ->> n."kind")::boolean, true) AS "wanted"
+         FROM "progress"."notifications" n
+         LEFT JOIN "progress"."users" u ON u."id" = n."user_id"
+         LEFT JOIN "progress"."notification_email_settings" s ON s."user_id" = n."user_id"
+        WHERE n."dedupe_key" = $1 AND n."emailed_at" IS NULL`,
+      [dedupeKey],
+    );
+    if (!pending || !pending.wanted || !pending.email) return false;
+    const outcome = await this.mailer.send(notificationEmail(pending.email, pending.name, content, this.settings.portalUrl));
+    if (!outcome.sent) return false; // mail is off (no SMTP_URL)
+    await this.dataSource.query(`UPDATE "progress"."notifications" SET "emailed_at" = now() WHERE "id" = $1`, [pending.id]);
+    this.logger.log(`${content.kind} emailed to ${content.userId}`);
+    return true;
+  }
+}

@@ -1,0 +1,40 @@
+import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent } from '@academy/contracts';
+import { JobHandler, type JobProcessor } from '@academy/service-core';
+import { Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { ProgressJob } from '../queue/progress-jobs.js';
+import { NotificationDelivery, type DeliveryResult } from './notification-delivery.js';
+
+/** `doubt.asked` (outbox): the course's educator's notification and email. */
+@Injectable()
+@JobHandler(ProgressJob.DoubtAsked)
+export class DoubtAskedNotificationJob implements JobProcessor<DoubtAskedEvent & { eventId: string }, DeliveryResult> {
+  constructor(private readonly delivery: NotificationDelivery) {}
+
+  handle(job: Job<DoubtAskedEvent & { eventId: string }, DeliveryResult>): Promise<DeliveryResult> {
+    return this.delivery.doubtAsked(job.data);
+  }
+}
+
+/** `doubt.answered` (outbox): the asker's notification and email. */
+@Injectable()
+@JobHandler(ProgressJob.DoubtAnswered)
+export class DoubtAnsweredNotificationJob implements JobProcessor<DoubtAnsweredEvent & { eventId: string }, DeliveryResult> {
+  constructor(private readonly delivery: NotificationDelivery) {}
+
+  handle(job: Job<DoubtAnsweredEvent & { eventId: string }, DeliveryResult>): Promise<DeliveryResult> {
+    return this.delivery.doubtAnswered(job.data);
+  }
+}
+
+/** `assignment.reviewed` (outbox): the learner's notification and email. */
+@Injectable()
+@JobHandler(ProgressJob.AssignmentReviewed)
+export class AssignmentReviewedNotificationJob implements JobProcessor<AssignmentReviewedEvent, DeliveryResult> {
+  constructor(private readonly delivery: NotificationDelivery) {}
+
+  handle(job: Job<AssignmentReviewedEvent, DeliveryResult>): Promise<DeliveryResult> {
+    const { eventId, courseId, assignmentId, submissionId, learnerId, marks, maxMarks } = job.data;
+    return this.delivery.assignmentReviewed({ eventId, courseId, assignmentId, submissionId, learnerId, marks, maxMarks });
+  }
+}
