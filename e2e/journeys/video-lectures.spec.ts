@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { type CourseSummary, type EnrolledCourse, uploadedVideoIdOf } from '@academy/contracts';
+import { type CourseSummary, type EducatorCourse, type EnrolledCourse, uploadedVideoIdOf } from '@academy/contracts';
 import { callApi } from '../support/api.js';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
@@ -78,6 +78,16 @@ describe('uploaded video lectures', () => {
     await lecture.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await page.getByText(/course added|added successfully/i).first().waitFor({ timeout: 30_000 });
+    // The educator's preview streams the uploaded video as the learner's player does (hls.js in Chromium).
+    const mine = (await callApi<{ courses: EducatorCourse[] }>(await cachedAccessToken(page), '/api/educator/courses')).body.courses;
+    await page.goto(`${portalUrl}/educator/preview/${mine.find((course) => course.courseTitle === courseTitle)!._id}`);
+    await page.locator('video.course-preview__video').waitFor();
+    await page.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('video.course-preview__video')!;
+      video.muted = true;
+      return video.play();
+    });
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.course-preview__video')?.currentTime ?? 0) > 1, undefined, { timeout: 30_000 });
     await educator.context.close();
 
     const { courses } = (await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };

@@ -14,8 +14,8 @@ import {
 } from '@academy/contracts';
 import { queryKeys } from '@academy/platform';
 import { Link, useParams } from '@academy/routing';
-import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useState } from 'react';
+import { attachHls, ErrorPanel, LoadingView } from '@academy/ui';
+import { useEffect, useRef, useState } from 'react';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchCourseForEditing } from './data/authoringApi';
@@ -38,8 +38,18 @@ function LecturePicture({ lecture }: { lecture: PreviewLecture }) {
       />
     );
   }
-  // An uploaded video (HLS) plays here where the browser streams HLS itself; the learner's player adds quality and speed.
-  return <video className="course-preview__video" src={lecture.lectureUrl ?? undefined} controls preload="metadata" aria-label={lecture.lectureTitle} />;
+  return <PreviewVideo url={lecture.lectureUrl ?? ''} title={lecture.lectureTitle} stream={source.kind === 'hls'} />;
+}
+
+/** A site mp4, or an uploaded video streamed as the learner's player streams it (hls.js, or the browser's own HLS). */
+function PreviewVideo({ url, title, stream }: { url: string; title: string; stream: boolean }) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (!stream || !video.current) return undefined;
+    const attachment = attachHls(video.current, url);
+    return () => attachment.detach();
+  }, [stream, url]);
+  return <video ref={video} className="course-preview__video" src={stream ? undefined : url} controls preload="metadata" aria-label={title} />;
 }
 
 /**

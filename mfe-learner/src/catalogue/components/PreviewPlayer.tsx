@@ -1,6 +1,6 @@
 import { parseVideoLink } from '@academy/contracts';
 import { useEffect, useRef } from 'react';
-import { attachHls } from '../../common/attach-hls';
+import { attachHls } from '@academy/ui';
 
 interface PreviewPlayerProps {
   lectureTitle: string;

@@ -1,7 +1,7 @@
 import { parseVideoLink } from '@academy/contracts';
 import { useCurrentUser } from '@academy/platform';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { attachHls, type HlsAttachment } from '../../common/attach-hls';
+import { attachHls, type HlsAttachment } from '@academy/ui';
 import './LectureVideo.css';
 
 /** Saves at most this often while playing. */
