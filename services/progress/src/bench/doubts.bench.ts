@@ -56,7 +56,7 @@ async function seed(dataSource: DataSource): Promise<void> {
   );
   await dataSource.query(
     `INSERT INTO progress.doubt_words (course_id, word)
-     SELECT DISTINCT course_id, unnest(tsvector_to_array(search_vector)) FROM progress.doubts ON CONFLICT DO NOTHING`,
+     SELECT DISTINCT course_id, word FROM progress.doubts, unnest(tsvector_to_array(search_vector)) AS word WHERE word !~ '[0-9]' ON CONFLICT DO NOTHING`,
   );
   await dataSource.query('ANALYZE progress.doubts');
   await dataSource.query('ANALYZE progress.doubt_words');

@@ -143,13 +143,17 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
 
   it('finds doubts over the course in English, Devanagari and Hinglish spelt another way', async () => {
     await ask(classmate, 'मुझे यह समझ नहीं आया कि लूप कैसे रुकता है', 10, SECOND_LECTURE).expect(201);
-    await ask(classmate, 'Ye array index kaise kaam karta hai?', 20, SECOND_LECTURE).expect(201);
+    await ask(classmate, 'Ye array index kaise kaam karta hai? Sheet WS2041', 20, SECOND_LECTURE).expect(201);
     const search = async (q: string) =>
       (await http().get(`/api/doubts/${COURSE}/search`).query({ q }).set(asker).expect(200)).body.doubts.map((doubt: { html: string }) => doubt.html);
     expect(await search('base case')).toEqual([expect.stringContaining('base case')]);
     expect(await search('लूप कैसे')).toEqual([expect.stringContaining('लूप')]);
     expect(await search('kese kaam karta')).toEqual([expect.stringContaining('kaise kaam')]);
     expect(await search('photosynthesis')).toEqual([]);
+    // A code matches exactly: it has no other spellings, and never enters the course's vocabulary.
+    expect(await search('ws2041')).toEqual([expect.stringContaining('WS2041')]);
+    expect(await search('ws2042')).toEqual([]);
+    expect(await app.get(DataSource).query(`SELECT word FROM progress.doubt_words WHERE word ~ '[0-9]'`)).toEqual([]);
     const short = await http().get(`/api/doubts/${COURSE}/search`).query({ q: 'a' }).set(asker).expect(400);
     expect(short.body.message).toBe('Invalid request: q: Type at least 3 characters to search');
   });

@@ -133,9 +133,9 @@ export class DoubtsService {
    * The course's doubts that match `query`, best first: those holding every word (simple configuration, ranked by
    * ts_rank); when they are fewer than a page, those holding, for every word the course has never seen, it or one of
    * the course's words spelt like it (pg_trgm over the course's vocabulary, `doubt_words`: Hinglish is spelt many
-   * ways). Both passes read
-   * the full-text index; the second is skipped when the first fills the page. One page: a search is refined, not
-   * paged through.
+   * ways). Words with a digit (codes, numbers) match exactly and have no other spellings. Both passes read the
+   * full-text index; the second runs only when the first leaves the page short and some word is new to the course
+   * (otherwise it would ask the same question again). One page: a search is refined, not paged through.
    */
   async search(member: DiscussionMember, query: string): Promise<DoubtPage> {
     const rows: DoubtRow[] = await this.dataSource.transaction(async (manager) => {
@@ -148,10 +148,12 @@ export class DoubtsService {
                 FROM "progress"."doubts" d, q
                WHERE d."course_id" = $1 AND d."search_vector" @@ q.words AND ${VISIBLE_TO('d', '$3', '$4')}
                ORDER BY 2 DESC, d."created_at" DESC LIMIT $5),
-            tokens AS (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('simple', $2))) AS "token"),
+            tokens AS (
+              SELECT typed."token", EXISTS (SELECT 1 FROM "progress"."doubt_words" w WHERE w."course_id" = $1 AND w."word" = typed."token") AS "known"
+                FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('simple', $2))) AS "token") AS typed),
             spelled AS (
               SELECT to_tsquery('simple', string_agg(
-                       CASE WHEN EXISTS (SELECT 1 FROM "progress"."doubt_words" w WHERE w."course_id" = $1 AND w."word" = t."token")
+                       CASE WHEN t."known" OR t."token" ~ '[0-9]'
                             THEN quote_literal(t."token")
                             ELSE '(' || (SELECT string_agg(quote_literal("option"), ' | ')
                                            FROM (SELECT t."token" AS "option"
@@ -162,7 +164,7 @@ export class DoubtsService {
                        END,
                        ' & ')) AS words
                 FROM tokens t
-               WHERE (SELECT count(*) FROM by_words) < $5),
+               WHERE (SELECT count(*) FROM by_words) < $5 AND EXISTS (SELECT 1 FROM tokens u WHERE NOT u."known" AND u."token" !~ '[0-9]')),
             by_spelling AS (
               SELECT d."id", ts_rank(d."search_vector", s.words) AS "rank"
                 FROM "progress"."doubts" d, spelled s
@@ -195,10 +197,10 @@ export class DoubtsService {
         educatorId: member.course.educatorId, askerId: member.userId, askerName: member.name,
       };
       await this.outbox.add(manager, { topic: ProgressJob.DoubtAsked, payload: event, key: row!.id });
-      // The course's vocabulary, where the search looks up other spellings.
+      // The course's vocabulary, where the search looks up other spellings (of words: codes and numbers match exactly).
       await manager.query(
         `INSERT INTO "progress"."doubt_words" ("course_id", "word")
-         SELECT $1, unnest(tsvector_to_array(to_tsvector('simple', $2))) ON CONFLICT DO NOTHING`,
+         SELECT $1, "word" FROM unnest(tsvector_to_array(to_tsvector('simple', $2))) AS "word" WHERE "word" !~ '[0-9]' ON CONFLICT DO NOTHING`,
         [member.course._id, request.text],
       );
       return row!.id;
