@@ -36,7 +36,9 @@ describe('educator profile', () => {
     const { page } = visitor;
     await page.goto(`${portalUrl}/course/${hers[0]!._id}`);
     await page.getByRole('link', { name: 'Meera Iyer', exact: true }).click();
-    await page.waitForURL(/\/educators\/sandbox%7Ceducator-meera$/);
+    // Addressed by the educator's public id, never by their sign-in subject.
+    await page.waitForURL(new RegExp(`/educators/${hers[0]!.educator._id}$`));
+    expect(hers[0]!.educator._id).toMatch(/^[0-9a-f]{24}$/);
     await page.getByRole('heading', { level: 1, name: 'Meera Iyer' }).waitFor();
     await page.getByText('M.Sc. Physics (IIT Madras), B.Ed.').waitFor();
     await page.getByText(bio).waitFor(); // shown as the text she typed

@@ -20,12 +20,14 @@ const SCREENSHOTS = path.join(import.meta.dirname, '..', 'artifacts', 'phone');
 let browser: Browser;
 let coursePath: string;
 let freeCourseId: string;
+let educatorPagePath: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const all = (await (await fetch(`${portalUrl}/api/course/all?limit=100`)).json()) as { courses: CourseSummary[] };
   coursePath = `/course/${all.courses.find((course) => course.courseTitle === 'Class 8 Maths: Algebra Foundations')!._id}`;
   freeCourseId = all.courses.find((course) => course.courseTitle === 'Class 7 English Grammar Essentials')!._id;
+  educatorPagePath = `/educators/${all.courses[0]!.educator._id}`;
 });
 afterAll(async () => {
   await browser?.close();
@@ -68,7 +70,7 @@ describe.each([
     const token = await cachedAccessToken(page);
     expect([200, 201, 409]).toContain((await callApi(token, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: freeCourseId }) })).status);
     const problems: string[] = [];
-    for (const route of ['/', '/course-list', coursePath, '/my-enrollments', '/about', '/frequently-asked-questions', '/educators/sandbox%7Ceducator-meera']) {
+    for (const route of ['/', '/course-list', coursePath, '/my-enrollments', '/about', '/frequently-asked-questions', educatorPagePath]) {
       await page.goto(`${portalUrl}${route}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       problems.push(...(await layoutProblems(page, route)));

@@ -38,7 +38,7 @@ export interface ChapterDto {
 }
 
 export interface EducatorRef {
-  /** The educator's id: their public page is /educators/:id. */
+  /** The educator's public id (not their sign-in subject): their page is /educators/:id. */
   _id: string;
   name: string;
 }

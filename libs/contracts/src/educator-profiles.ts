@@ -22,6 +22,7 @@ export const educatorProfileRequestSchema = z.object({
 export type EducatorProfileRequest = z.input<typeof educatorProfileRequestSchema>;
 
 export interface EducatorProfile {
+  /** The educator's public id (their page is /educators/<id>). */
   id: string;
   displayName: string;
   /** The account's picture (from sign-in); empty when there is none. */
@@ -47,5 +48,5 @@ export const educatorProfilePath = (educatorId: string) => `/educators/${encodeU
 /** Catalogue: an educator's published courses (course cards), newest first. */
 export const educatorCoursesPath = (educatorId: string) => `/course/by-educator/${encodeURIComponent(educatorId)}`;
 
-/** An educator id in a path: the token subject of their account (e.g. `auth0|64f…`). */
-export const educatorIdSchema = z.string().min(1, 'educatorId is required').max(200, 'educatorId is too long');
+/** An educator's public id in a path (24 hex digits; their sign-in subject is never shown). */
+export const educatorIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'educatorId must be an educator id (24 hex digits)');

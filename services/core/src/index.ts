@@ -1,5 +1,6 @@
 export { coreConfigShape, loadConfig, jwksUrlOf, ConfigError, CORE_CONFIG, type CoreConfig, productionSandboxProblems, bindAddressFrom, SANDBOX_DEFAULT_SECRETS, REPOSITORY_SECRET_VALUES, weakSecretProblem } from './config/config.js';
 export { authUserFromClaims, type AuthUser } from './auth/auth-user.js';
+export { PUBLIC_USER_ID_SQL, publicUserId } from './auth/public-user-id.js';
 export { Public, OptionalAuth, Internal, Roles, CurrentUser } from './auth/decorators.js';
 export { AuthGuard, InternalTokenGuard, INTERNAL_TOKEN_HEADER } from './auth/guards.js';
 export { TokenVerifier } from './auth/token-verifier.js';

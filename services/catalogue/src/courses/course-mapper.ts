@@ -1,5 +1,5 @@
 import { averageFromTotals, quizOverview, type AuthoredChapterDto, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
-import { lectureLinksFor, type LectureLinkAudience as EntitledAudience } from '@academy/service-core';
+import { lectureLinksFor, publicUserId, type LectureLinkAudience as EntitledAudience } from '@academy/service-core';
 import type { ChapterEntity, CourseEntity } from './course.entity.js';
 
 /** Lecture links for the public, for one entitled user (signed), or as stored (`stored`: internal callers only). */
@@ -12,7 +12,7 @@ export function toCourseSummary(course: CourseEntity): CourseSummary {
     courseThumbnail: course.thumbnailUrl,
     coursePrice: course.price,
     discount: course.discount,
-    educator: { _id: course.educatorId, name: course.educatorName },
+    educator: { _id: publicUserId(course.educatorId), name: course.educatorName },
     averageRating: averageFromTotals(course.ratingSum, course.ratingCount),
     ratingCount: course.ratingCount,
     studentCount: course.studentCount,

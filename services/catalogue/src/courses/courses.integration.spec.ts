@@ -1,5 +1,5 @@
 import type { CourseDetail, CourseSummary, EducatorCourse, InternalCourse } from '@academy/contracts';
-import { MEDIA_LINK_EXPIRED_MESSAGE, MEDIA_LINK_INVALID_MESSAGE, MediaLinks, OBJECT_STORAGE, PROTECTED_FILE_PREFIX, runMigrations, type ObjectStorage } from '@academy/service-core';
+import { MEDIA_LINK_EXPIRED_MESSAGE, MEDIA_LINK_INVALID_MESSAGE, MediaLinks, OBJECT_STORAGE, PROTECTED_FILE_PREFIX, publicUserId, runMigrations, type ObjectStorage } from '@academy/service-core';
 import {
   demoUsers,
   prepareServiceTestEnvironment,
@@ -91,7 +91,7 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
         expect(Object.keys(course).sort()).toEqual(
           ['_id', 'averageRating', 'board', 'classFrom', 'classTo', 'courseThumbnail', 'coursePrice', 'courseTitle', 'createdAt', 'discount', 'educator', 'ratingCount', 'studentCount', 'subject'].sort(),
         );
-        expect(course.educator).toEqual({ name: expect.any(String) });
+        expect(course.educator).toEqual({ _id: expect.any(String), name: expect.any(String) });
       }
       const times = courses.map((c) => Date.parse(c.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -193,15 +193,17 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
 
   describe('GET /api/course/by-educator/:educatorId', () => {
     it("lists an educator's published courses for their public page, newest first, and nobody else's", async () => {
-      const { body } = await http().get(`/api/course/by-educator/${encodeURIComponent(demoUsers.educator.sub)}`).expect(200);
+      const meera = publicUserId(demoUsers.educator.sub);
+      const { body } = await http().get(`/api/course/by-educator/${meera}`).expect(200);
       const courses = body.courses as CourseSummary[];
       expect(courses.length).toBeGreaterThan(0);
-      expect(courses.every((course) => course.educator._id === demoUsers.educator.sub && course.educator.name === 'Meera Iyer')).toBe(true);
+      expect(courses.every((course) => course.educator._id === meera && course.educator.name === 'Meera Iyer')).toBe(true);
       const created = courses.map((course) => Date.parse(course.createdAt));
       expect(created).toEqual([...created].sort((a, b) => b - a));
-      const published = ((await http().get('/api/course/all').expect(200)).body.courses as CourseSummary[]).filter((course) => course.educator._id === demoUsers.educator.sub);
+      const published = ((await http().get('/api/course/all').expect(200)).body.courses as CourseSummary[]).filter((course) => course.educator._id === meera);
       expect(courses.map((course) => course._id).sort()).toEqual(published.map((course) => course._id).sort());
-      expect((await http().get('/api/course/by-educator/sandbox%7Cnobody').expect(200)).body).toEqual({ success: true, courses: [] });
+      expect((await http().get(`/api/course/by-educator/${publicUserId('sandbox|nobody')}`).expect(200)).body).toEqual({ success: true, courses: [] });
+      expect((await http().get('/api/course/by-educator/sandbox%7Ceducator-meera').expect(400)).body.message).toContain('educatorId must be an educator id');
     });
   });
 

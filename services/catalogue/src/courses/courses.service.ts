@@ -117,9 +117,16 @@ export class CoursesService {
    * default, on (created_at, id)) with `nextCursor` when more follow, and on the first page the counts per
    * filter value. The spec's plain call (no `limit`, no `cursor`) gets the first COURSE_PAGE_MAX courses.
    */
-  /** An educator's published courses for their public page, newest first (at most COURSE_PAGE_MAX). */
-  async listPublishedByEducator(educatorId: string): Promise<CourseSummary[]> {
-    const courses = await this.courses.find({ where: { educatorId, isPublished: true }, order: { createdAt: 'DESC', id: 'DESC' }, take: COURSE_PAGE_MAX });
+  /** An educator's published courses for their public page (by their public id), newest first (at most COURSE_PAGE_MAX). */
+  async listPublishedByEducator(educatorPublicId: string): Promise<CourseSummary[]> {
+    const courses = await this.courses
+      .createQueryBuilder('course')
+      .where('course.educator_public_id = :educatorPublicId', { educatorPublicId })
+      .andWhere('course.isPublished = true')
+      .orderBy('course.createdAt', 'DESC')
+      .addOrderBy('course.id', 'DESC')
+      .take(COURSE_PAGE_MAX)
+      .getMany();
     return courses.map(toCourseSummary);
   }
 

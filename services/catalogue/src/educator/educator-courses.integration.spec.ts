@@ -275,7 +275,7 @@ describe('educator authoring routes (real PostgreSQL)', () => {
         await ledger.record({ purchaseId: crypto.randomUUID(), educatorId: demoUsers.educator.sub, courseId: id, amountPaise, paidAt });
       }
       const listed = (await http().get('/api/educator/courses').set(auth(educatorToken)).expect(200)).body.courses as EducatorCourse[];
-      expect(listed.find((c) => c._id === id)).toMatchObject({ earnings: Math.floor((45000 + 39999) / 100) });
+      expect(listed.find((c) => c._id === id)).toMatchObject({ earnings: (45000 + 39999) / 100 }); // exact to the paisa: ₹849.99
       const other = (await http().get('/api/educator/courses').set(auth(otherToken)).expect(200)).body.courses as EducatorCourse[];
       expect(other.find((c) => c._id === id)).toBeUndefined();
     });

@@ -1,4 +1,4 @@
-import { runMigrations } from '@academy/service-core';
+import { publicUserId, runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
@@ -15,7 +15,7 @@ describe('educator profiles (real PostgreSQL)', () => {
   let app: INestApplication;
   const http = () => request(app.getHttpServer());
   const as = async (user: { sub: string; name?: string; email?: string; picture?: string; roles?: string[] }) => ({ Authorization: `Bearer ${await testEnv.issuer.sign(user)}` });
-  const meera = `/api/educators/${encodeURIComponent(demoUsers.educator.sub)}`;
+  const meera = `/api/educators/${publicUserId(demoUsers.educator.sub)}`;
 
   beforeAll(async () => {
     testEnv = await prepareServiceTestEnvironment();
@@ -40,9 +40,11 @@ describe('educator profiles (real PostgreSQL)', () => {
   it('starts from the account, saves what the educator writes, and shows it to anyone once saved', async () => {
     const headers = await as(demoUsers.educator);
     expect((await http().get(meera).expect(200)).body).toEqual({ success: true, profile: null });
-    expect((await http().get(`/api/educators/${'x'.repeat(201)}`).expect(400)).body.message).toContain('educatorId is too long');
+    expect((await http().get(`/api/educators/${encodeURIComponent(demoUsers.educator.sub)}`).expect(400)).body.message).toContain('educatorId must be an educator id');
     const before = (await http().get('/api/educator/profile').set(headers).expect(200)).body.profile;
-    expect(before).toMatchObject({ id: demoUsers.educator.sub, displayName: demoUsers.educator.name, bio: '', qualifications: '' });
+    // The answer never carries the sign-in subject.
+    expect(JSON.stringify(before)).not.toContain(demoUsers.educator.sub);
+    expect(before).toMatchObject({ id: publicUserId(demoUsers.educator.sub), displayName: demoUsers.educator.name, bio: '', qualifications: '' });
 
     const saved = await http()
       .put('/api/educator/profile')

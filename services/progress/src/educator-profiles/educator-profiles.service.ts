@@ -1,5 +1,5 @@
 import type { EducatorProfile, EducatorProfileRequest } from '@academy/contracts';
-import type { AuthUser } from '@academy/service-core';
+import { PUBLIC_USER_ID_SQL, publicUserId, type AuthUser } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { UsersService } from '../users/users.service.js';
@@ -13,12 +13,12 @@ interface ProfileRow {
   qualifications: string | null;
 }
 
-const PROFILE_SQL = `SELECT u."id", p."display_name", u."name", u."image_url", p."bio", p."qualifications"
-   FROM "progress"."users" u LEFT JOIN "progress"."educator_profiles" p ON p."user_id" = u."id" WHERE u."id" = $1`;
+const PROFILE_COLUMNS = `SELECT u."id", p."display_name", u."name", u."image_url", p."bio", p."qualifications"
+   FROM "progress"."users" u LEFT JOIN "progress"."educator_profiles" p ON p."user_id" = u."id"`;
 
 function toProfile(row: ProfileRow): EducatorProfile {
   return {
-    id: row.id,
+    id: publicUserId(row.id),
     displayName: row.display_name ?? row.name,
     photoUrl: row.image_url,
     bio: row.bio ?? '',
@@ -37,7 +37,7 @@ export class EducatorProfilesService {
   /** The educator's own profile, with their account's name until they save one. */
   async own(educator: AuthUser): Promise<EducatorProfile> {
     await this.users.upsertFromToken(educator);
-    const [row]: ProfileRow[] = await this.dataSource.query(PROFILE_SQL, [educator.id]);
+    const [row]: ProfileRow[] = await this.dataSource.query(`${PROFILE_COLUMNS} WHERE u."id" = $1`, [educator.id]);
     return toProfile(row!);
   }
 
@@ -52,9 +52,13 @@ export class EducatorProfilesService {
     return this.own(educator);
   }
 
-  /** A saved profile, for anyone; null when there is none (the page then shows the educator's courses only). */
-  async published(educatorId: string): Promise<EducatorProfile | null> {
-    const [row]: ProfileRow[] = await this.dataSource.query(`${PROFILE_SQL} AND p."user_id" IS NOT NULL`, [educatorId]);
+  /** A saved profile, by the educator's public id, for anyone; null when there is none (the page then shows their courses only). */
+  async published(educatorPublicId: string): Promise<EducatorProfile | null> {
+    // Educators who wrote a profile are few: the hash is computed over that table only.
+    const [row]: ProfileRow[] = await this.dataSource.query(
+      `${PROFILE_COLUMNS} WHERE p."user_id" IS NOT NULL AND ${PUBLIC_USER_ID_SQL('p."user_id"')} = $1`,
+      [educatorPublicId],
+    );
     return row ? toProfile(row) : null;
   }
 }

@@ -1,5 +1,5 @@
 import { CATALOGUE_EVENTS_QUEUE, CatalogueEvent, type CourseRatedEvent, type InternalCourse } from '@academy/contracts';
-import { MediaLinks, OutboxRelay, runMigrations } from '@academy/service-core';
+import { MediaLinks, OutboxRelay, publicUserId, runMigrations } from '@academy/service-core';
 import {
   demoUsers,
   prepareServiceTestEnvironment,
@@ -125,7 +125,7 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
     expect(body.enrolledCourses.map((course: { courseTitle: string }) => course.courseTitle)).toEqual(['Other Course', 'Testing Basics']);
     expect(body.enrolledCourses[1]).toMatchObject({
       _id: COURSE,
-      educator: { _id: 'sandbox|educator-meera', name: 'Meera Iyer' },
+      educator: { _id: publicUserId('sandbox|educator-meera'), name: 'Meera Iyer' },
       enrolledAt: '2026-02-01T00:00:00.000Z',
       myRating: null,
       lastLectureId: null,

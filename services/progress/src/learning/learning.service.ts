@@ -7,7 +7,7 @@ import {
   type InternalCourse,
   type LearnerProgressData,
 } from '@academy/contracts';
-import { lectureLinksFor, MEDIA_LINKS, MediaLinks, OutboxWriter } from '@academy/service-core';
+import { lectureLinksFor, MEDIA_LINKS, MediaLinks, OutboxWriter, publicUserId } from '@academy/service-core';
 import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -86,7 +86,7 @@ export class LearningService {
           courseThumbnail: course.courseThumbnail,
           coursePrice: course.coursePrice,
           discount: course.discount,
-          educator: { _id: course.educatorId, name: course.educatorName },
+          educator: { _id: publicUserId(course.educatorId), name: course.educatorName },
           createdAt: course.createdAt,
           courseContent: lectureLinksFor(course.courseContent, audience),
           enrolledAt: new Date(row.created_at).toISOString(),
