@@ -32,3 +32,4 @@ export * from './doubts.js';
 export * from './assignments.js';
 export * from './analytics.js';
 export * from './notifications.js';
+export * from './notification-requests.js';

@@ -1,6 +1,5 @@
 // Notifications: the bell in the navbar, its live stream and the emails of each kind (progress, /api/notifications).
 // See docs/notifications.md.
-import { z } from 'zod';
 
 /** Every kind of notification; each has its own email, which the user may turn off. */
 export const NOTIFICATION_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed'] as const;
@@ -33,18 +32,8 @@ export interface NotificationPage {
   nextCursor: string | null;
 }
 
-export const notificationListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
-export const notificationIdSchema = z.uuid({ message: 'This notification id is not valid' });
-
-/** GET/PUT /api/notifications/email-settings: true means "email me", per kind. */
-export const notificationEmailSettingsSchema = z
-  .object({
-    doubt_answered: z.boolean({ message: 'doubt_answered must be true or false' }),
-    doubt_new: z.boolean({ message: 'doubt_new must be true or false' }),
-    assignment_reviewed: z.boolean({ message: 'assignment_reviewed must be true or false' }),
-  })
-  .strict();
-export type NotificationEmailSettings = z.infer<typeof notificationEmailSettingsSchema>;
+/** Email settings per kind, true meaning "email me" (validated by `notificationEmailSettingsSchema`). */
+export type NotificationEmailSettings = Record<NotificationKind, boolean>;
 
 /**
  * Events of GET /api/notifications/stream (text/event-stream): `unread` once on connect and after every change the

@@ -1,5 +1,5 @@
 // The deploy-time settings every app reads from `/runtime-config.json` (its schema: @academy/contracts).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RUNTIME_CONFIG_REQUEST, RUNTIME_CONFIG_URL, runtimeConfigProblems, runtimeConfigSchema, type RuntimeConfig } from '@academy/contracts';
 
 export type { RemoteName, RuntimeConfig } from '@academy/contracts';
