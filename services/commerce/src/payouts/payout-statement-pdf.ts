@@ -1,6 +1,6 @@
 import { formatDate, type PayoutAccount } from '@academy/contracts';
 import PDFDocument from 'pdfkit';
-import { inr } from '../receipts/receipt-pdf.js';
+import { amountTable, inr } from '../receipts/receipt-pdf.js';
 import type { PayoutRow } from './payouts.service.js';
 
 /** A4 statement of one payout: the period of sales it pays, its lines from gross to net, where the money went. */
@@ -14,7 +14,6 @@ export function renderPayoutStatementPdf(input: { payout: PayoutRow; account: Pa
     doc.on('error', reject);
 
     const left = doc.page.margins.left;
-    const right = doc.page.width - doc.page.margins.right;
     doc.font('Helvetica-Bold').fontSize(18).fillColor('#111827').text(input.sellerName).moveDown(0.8);
     doc.font('Helvetica-Bold').fontSize(16).fillColor('#1e3a8a').text('PAYOUT STATEMENT').moveDown(0.4);
     doc.font('Helvetica').fontSize(11).fillColor('#111827');
@@ -26,19 +25,7 @@ export function renderPayoutStatementPdf(input: { payout: PayoutRow; account: Pa
     doc.text(`Paid to: account ending ${account.accountNumberLast4}, IFSC ${account.ifsc}, ${account.beneficiaryName}`);
     doc.moveDown(1);
 
-    const row = (label: string, amount: string, bold = false) => {
-      const y = doc.y;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11).fillColor('#111827');
-      doc.text(label, left, y, { width: right - left - 140 });
-      const after = doc.y;
-      doc.text(amount, right - 140, y, { width: 140, align: 'right' });
-      doc.y = Math.max(after, doc.y) + 4;
-      doc.x = left;
-    };
-    const rule = () => {
-      doc.moveTo(left, doc.y).lineTo(right, doc.y).lineWidth(0.5).strokeColor('#9ca3af').stroke();
-      doc.y += 6;
-    };
+    const { row, rule } = amountTable(doc);
     row('Line', 'Amount', true);
     rule();
     row('Gross sales (past the 7-day refund window)', inr(payout.gross_paise));

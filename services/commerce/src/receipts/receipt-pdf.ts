@@ -11,6 +11,27 @@ export function inr(paise: string | number): string {
   return text.startsWith('-') ? `-INR ${text.slice(2)}` : `INR ${text.slice(1)}`;
 }
 
+/** Lines of a money document: a label on the left, its amount right-aligned, and rules between groups. */
+export function amountTable(doc: PDFKit.PDFDocument): { row(label: string, amount: string, bold?: boolean): void; rule(): void } {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  return {
+    row(label, amount, bold = false) {
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11).fillColor('#111827');
+      doc.text(label, left, y, { width: right - left - 140 });
+      const after = doc.y;
+      doc.text(amount, right - 140, y, { width: 140, align: 'right' });
+      doc.y = Math.max(after, doc.y) + 4;
+      doc.x = left;
+    },
+    rule() {
+      doc.moveTo(left, doc.y).lineTo(right, doc.y).lineWidth(0.5).strokeColor('#9ca3af').stroke();
+      doc.y += 6;
+    },
+  };
+}
+
 /** A4 receipt (or credit note, for a refund): seller with GSTIN, number and date, payer, course, tax lines, total. */
 export function renderReceiptPdf(receipt: ReceiptRow, options: { compress?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -28,7 +49,6 @@ export function renderReceiptPdf(receipt: ReceiptRow, options: { compress?: bool
     doc.on('error', reject);
 
     const left = doc.page.margins.left;
-    const right = doc.page.width - doc.page.margins.right;
     doc.font('Helvetica-Bold').fontSize(18).fillColor('#111827').text(receipt.seller_name);
     doc.font('Helvetica').fontSize(10).fillColor('#374151').text(receipt.seller_address).text(`GSTIN: ${receipt.seller_gstin}`).moveDown(1.2);
 
@@ -43,19 +63,7 @@ export function renderReceiptPdf(receipt: ReceiptRow, options: { compress?: bool
     if (receipt.payer_email) doc.text(receipt.payer_email);
     doc.moveDown(1);
 
-    const row = (label: string, amount: string, bold = false) => {
-      const y = doc.y;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11).fillColor('#111827');
-      doc.text(label, left, y, { width: right - left - 140 });
-      const after = doc.y;
-      doc.text(amount, right - 140, y, { width: 140, align: 'right' });
-      doc.y = Math.max(after, doc.y) + 4;
-      doc.x = left;
-    };
-    const rule = () => {
-      doc.moveTo(left, doc.y).lineTo(right, doc.y).lineWidth(0.5).strokeColor('#9ca3af').stroke();
-      doc.y += 6;
-    };
+    const { row, rule } = amountTable(doc);
     row('Description', 'Amount', true);
     rule();
     const discount = Number(receipt.discount_paise ?? 0);
