@@ -94,8 +94,6 @@ export function serviceDeployments(table: RouteTable = loadRouteTable()): Servic
       ],
       env: {
         ...shared,
-        // My Courses' earnings come from commerce's ledger.
-        COMMERCE_URL: url('commerce'),
         // Who may watch an uploaded video: asked of progress on every key request.
         PROGRESS_URL: url('progress'),
         // Verifies the signed links of paid lecture files.

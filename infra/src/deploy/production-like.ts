@@ -177,7 +177,6 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       OPERATOR_TOKEN: randomBytes(32).toString('hex'),
       MEDIA_LINK_SECRET: randomBytes(32).toString('hex'),
       CATALOGUE_URL: internalUrls.catalogue,
-      COMMERCE_URL: internalUrls.commerce,
       PROGRESS_URL: internalUrls.progress,
       PORTAL_URL: portalUrl,
       RAZORPAY_KEY_ID: razorpaySandbox.keyId,

@@ -206,7 +206,6 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       OPERATOR_TOKEN: env.OPERATOR_TOKEN ?? randomBytes(16).toString('hex'),
       MEDIA_LINK_SECRET: env.MEDIA_LINK_SECRET ?? randomBytes(32).toString('hex'),
       CATALOGUE_URL: serviceUrls.catalogue,
-      COMMERCE_URL: serviceUrls.commerce,
       PROGRESS_URL: serviceUrls.progress,
       // Certificates print their verification link on the portal.
       PORTAL_URL: env.PORTAL_URL ?? portalUrl,

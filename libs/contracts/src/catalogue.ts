@@ -8,13 +8,20 @@ import { quizInputSchema, type QuizDefinition } from './quizzes.js';
 import type { CourseTaxonomy } from './taxonomy.js';
 import { courseTaxonomyFields, refineClassRange } from './taxonomy-schemas.js';
 
-/** A row of the educator's "My Courses" table. */
-export interface EducatorCourse extends CourseSummary {
-  /** This course's net earnings from commerce's earnings ledger (the dashboard's source too). */
-  earnings: number;
+/** One of the educator's own courses as catalogue lists them: GET /api/educator/courses. */
+export interface EducatorCourseListing extends CourseSummary {
   isPublished: boolean;
   /** Never published yet: saved as it is typed, seen by its educator alone ("Continue editing"). */
   isDraft: boolean;
+}
+
+/**
+ * A row of the educator's "My Courses" table: catalogue's listing joined in the browser with commerce's
+ * `GET /api/educator/earnings/by-course`, so neither service calls the other for it.
+ */
+export interface EducatorCourse extends EducatorCourseListing {
+  /** This course's net earnings from commerce's earnings ledger (the dashboard's source too). */
+  earnings: number;
 }
 
 /** GET /internal/courses/:id — every lecture URL included; only for commerce and progress. */

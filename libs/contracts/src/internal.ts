@@ -25,7 +25,7 @@ export interface CourseEarnings {
   enrolments: number;
 }
 
-/** GET /internal/educators/:educatorId/course-earnings (commerce), asked by catalogue for My Courses. */
+/** GET /api/educator/earnings/by-course (commerce): the caller's net earnings per course, for My Courses. */
 export interface CourseEarningsAnswer {
   success: true;
   courses: CourseEarnings[];

@@ -13,15 +13,16 @@ const course = {
   ratingCount: 3,
   studentCount: 3,
   createdAt: '2025-01-10T09:00:00.000Z',
-  earnings: 1498,
   isPublished: true,
   isDraft: false,
 };
+/** Commerce's ledger answer: the earnings My Courses joins to catalogue's list. */
+const ledger = on('GET', '/api/educator/earnings/by-course', ok({ courses: [{ courseId: course._id, earnings: 1498, enrolments: 3 }] }));
 
 describe('My Courses', () => {
   it('lists a draft with "Continue editing" and "Preview" instead of Edit and Unpublish', async () => {
-    const draft = { ...course, _id: '10000000-0000-4000-8000-000100000009', courseTitle: '', courseThumbnail: '', earnings: 0, studentCount: 0, isPublished: false, isDraft: true };
-    fakeServer(on('GET', '/api/educator/courses', ok({ courses: [draft, course] })));
+    const draft = { ...course, _id: '10000000-0000-4000-8000-000100000009', courseTitle: '', courseThumbnail: '', studentCount: 0, isPublished: false, isDraft: true };
+    fakeServer(on('GET', '/api/educator/courses', ok({ courses: [draft, course] })), ledger);
     renderEducatorApp('/educator/my-courses');
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
@@ -29,11 +30,12 @@ describe('My Courses', () => {
     expect(within(row).getByRole('link', { name: 'Continue editing Untitled draft' })).toHaveAttribute('href', `/educator/add-course?draft=${draft._id}`);
     expect(within(row).getByRole('link', { name: 'Preview Untitled draft' })).toHaveAttribute('href', `/educator/preview/${draft._id}`);
     expect(within(row).queryByRole('button')).toBeNull();
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('₹0.00'); // no sale yet: no ledger row
     expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('Not yet');
   });
 
   it('shows a loading view, then each course with thumbnail, earnings, students and date; the last two hide on small screens', async () => {
-    fakeServer(on('GET', '/api/educator/courses', ok({ courses: [course] })));
+    fakeServer(on('GET', '/api/educator/courses', ok({ courses: [course] })), ledger);
     renderEducatorApp('/educator/my-courses');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your courses');
     const table = await screen.findByRole('table');
@@ -51,7 +53,7 @@ describe('My Courses', () => {
   it('unpublishes and republishes a course', async () => {
     const user = userEvent.setup();
     const seen = fakeServer(
-      on('GET', '/api/educator/courses', ok({ courses: [course] })),
+      on('GET', '/api/educator/courses', ok({ courses: [course] })), ledger,
       on('POST', `/api/educator/courses/${course._id}/unpublish`, ok({ message: 'Course Unpublished', isPublished: false })),
       on('POST', `/api/educator/courses/${course._id}/publish`, ok({ message: 'Course Published', isPublished: true })),
     );
@@ -71,7 +73,7 @@ describe('My Courses', () => {
   it("keeps the course as it was and shows the server's message when unpublishing fails", async () => {
     const user = userEvent.setup();
     fakeServer(
-      on('GET', '/api/educator/courses', ok({ courses: [course] })),
+      on('GET', '/api/educator/courses', ok({ courses: [course] })), ledger,
       on('POST', `/api/educator/courses/${course._id}/unpublish`, failure(404, 'Course not found')),
     );
     renderEducatorApp('/educator/my-courses');

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { Link } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
-import { fetchMyCourses, setCoursePublished } from './data/myCoursesApi';
+import { fetchMyCoursesWithEarnings, setCoursePublished } from './data/myCoursesApi';
 import './my-courses.css';
 import { TableScroll } from '../common/TableScroll';
 
 /** /educator/my-courses: the educator's courses with earnings, students and date, plus edit and (un)publish. */
 export function MyCoursesPage() {
-  const { state, reload, setData } = useRemoteData(queryKeys.educator.myCourses(), fetchMyCourses);
+  const { state, reload, setData } = useRemoteData(queryKeys.educator.myCoursesWithEarnings(), fetchMyCoursesWithEarnings);
   const api = useApi();
   const toast = useToast();
   const [busyId, setBusyId] = useState<string | null>(null);

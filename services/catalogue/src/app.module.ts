@@ -7,7 +7,6 @@ import { catalogueConfigShape } from './catalogue-config.js';
 import { catalogueDatabase } from './database.js';
 import { CatalogueDataModule } from './catalogue-data.module.js';
 import { EducatorCoursesController } from './educator/educator-courses.controller.js';
-import { CommerceClient } from './educator/commerce-client.js';
 import { EducatorCoursesService } from './educator/educator-courses.service.js';
 import { QueueHealthController } from './health/queue-health.controller.js';
 import { ThumbnailStore } from './educator/thumbnail-store.js';
@@ -50,7 +49,7 @@ import { VideosRepository } from './videos/videos.repository.js';
     VideoPlaybackController,
     QueueHealthController,
   ],
-  providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, objectStorageProvider, ThumbnailStore, LectureFileStore,
+  providers: [CoursesService, EducatorCoursesService, mediaLinksProvider, objectStorageProvider, ThumbnailStore, LectureFileStore,
     VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient],
 })
 export class AppModule {}

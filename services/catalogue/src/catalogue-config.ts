@@ -3,8 +3,6 @@ import { z } from 'zod';
 
 /** The catalogue's variables beyond the core ones (docs/DEVELOPING.md), validated once at start-up with them. */
 export const catalogueConfigShape = {
-  /** Commerce's base URL for `/internal/educators/:id/course-earnings` (My Courses' earnings). */
-  COMMERCE_URL: z.string().url(),
   /** Progress's base URL for `/internal/enrolments/check` (who may watch an uploaded video, asked on every key request). */
   PROGRESS_URL: z.string().url(),
   ...mediaLinkConfigShape,

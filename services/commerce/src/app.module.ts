@@ -16,7 +16,6 @@ import { PurchasesService } from './purchases/purchases.service.js';
 import { COMMERCE_QUEUE, commerceOutboxRoutes } from './queue/commerce-jobs.js';
 import { RazorpayWebhookController } from './webhooks/razorpay-webhook.controller.js';
 import { RazorpayWebhookService } from './webhooks/razorpay-webhook.service.js';
-import { InternalEarningsController } from './internal/internal-earnings.controller.js';
 import { ReceiptsController } from './receipts/receipts.controller.js';
 import { RefundsController } from './refunds/refunds.controller.js';
 import { PayoutsController } from './payouts/payouts.controller.js';
@@ -29,7 +28,7 @@ import { PayoutsController } from './payouts/payouts.controller.js';
     QueueModule.forProducer(COMMERCE_QUEUE),
     CommerceDomainModule.with(OutboxModule.forRoot({ schema: 'commerce', routes: commerceOutboxRoutes })),
   ],
-  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, InternalEarningsController, QueueHealthController, RefundsController, ReceiptsController, EducatorCouponsController, CouponPriceController, PayoutsController],
+  controllers: [PurchasesController, RazorpayWebhookController, EducatorController, QueueHealthController, RefundsController, ReceiptsController, EducatorCouponsController, CouponPriceController, PayoutsController],
   providers: [
     EducatorSalesService,
     PurchasesService,

@@ -57,6 +57,8 @@ export const queryKeys = {
     dashboard: () => [...queryKeys.educator.all, 'dashboard'] as const,
     earnings: (granularity: string) => [...queryKeys.educator.all, 'earnings', granularity] as const,
     myCourses: () => [...queryKeys.educator.all, 'my-courses'] as const,
+    /** My Courses' table: the list above joined with commerce's earnings per course (invalidated with it). */
+    myCoursesWithEarnings: () => [...queryKeys.educator.myCourses(), 'with-earnings'] as const,
     courseForEditing: (courseId: string) => [...queryKeys.educator.all, 'course', courseId] as const,
     /** Students Enrolled, by its filters (a course, words); every filter shares the `students` prefix. */
     students: (filter: { courseId?: string; q?: string } = {}) => [...queryKeys.educator.all, 'students', filter] as const,

@@ -1,11 +1,22 @@
-import type { CoursePublicationResult, EducatorCourse } from '@academy/contracts';
+import type { CourseEarningsAnswer, CoursePublicationResult, EducatorCourse, EducatorCourseListing } from '@academy/contracts';
 import { ApiError, type ApiClient } from '@academy/platform';
 
-/** GET /api/educator/courses (catalogue): the caller's own courses with their figures. */
-export async function fetchMyCourses(api: ApiClient): Promise<EducatorCourse[]> {
-  const { courses } = await api.get<{ courses?: EducatorCourse[] }>('/educator/courses');
+/** GET /api/educator/courses (catalogue): the caller's own courses, for lists and pickers. */
+export async function fetchMyCourses(api: ApiClient): Promise<EducatorCourseListing[]> {
+  const { courses } = await api.get<{ courses?: EducatorCourseListing[] }>('/educator/courses');
   if (!Array.isArray(courses)) throw new ApiError('The server sent no course list');
   return courses;
+}
+
+/**
+ * My Courses' rows: catalogue's list joined with commerce's ledger (GET /api/educator/earnings/by-course), asked at
+ * once. A course with no sale yet has no ledger row: ₹0.
+ */
+export async function fetchMyCoursesWithEarnings(api: ApiClient): Promise<EducatorCourse[]> {
+  const [courses, ledger] = await Promise.all([fetchMyCourses(api), api.get<CourseEarningsAnswer>('/educator/earnings/by-course')]);
+  if (!Array.isArray(ledger.courses)) throw new ApiError('The server sent no earnings');
+  const earnings = new Map(ledger.courses.map((row) => [row.courseId, row.earnings]));
+  return courses.map((course) => ({ ...course, earnings: earnings.get(course._id) ?? 0 }));
 }
 
 /** POST /api/educator/courses/:id/publish or .../unpublish. */

@@ -1,4 +1,4 @@
-import { averageFromTotals, quizOverview, type AuthoredChapterDto, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourse, type InternalCourse } from '@academy/contracts';
+import { averageFromTotals, quizOverview, type AuthoredChapterDto, type ChapterDto, type CourseDetail, type CourseSummary, type EducatorCourseListing, type InternalCourse } from '@academy/contracts';
 import { lectureLinksFor, publicUserId, type LectureLinkAudience as EntitledAudience } from '@academy/service-core';
 import type { ChapterEntity, CourseEntity } from './course.entity.js';
 
@@ -77,10 +77,9 @@ export function toInternalCourse(course: CourseEntity): InternalCourse {
 }
 
 /** One row of My Courses; `earnings` (rupees) is commerce's ledger total for the course. */
-export function toEducatorCourse(course: CourseEntity, earnings: number): EducatorCourse {
+export function toEducatorCourse(course: CourseEntity): EducatorCourseListing {
   return {
     ...toCourseSummary(course),
-    earnings,
     isPublished: course.isPublished,
     isDraft: course.isDraft,
   };

@@ -19,7 +19,7 @@ import {
   VIDEOS_NOT_READY_MESSAGE,
   VIDEOS_PROCESSING_DRAFT_MESSAGE,
   type CoursePublicationResult,
-  type EducatorCourse,
+  type EducatorCourseListing,
   type EducatorCourseDetail,
 } from '@academy/contracts';
 import { CurrentUser, MEDIA_LINKS, MediaLinks, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
@@ -32,7 +32,6 @@ import { draftAsCourse, EducatorCoursesService, storedLectureLinks, storedLinksO
 import type { CourseEntity } from '../courses/course.entity.js';
 import { requireThumbnailKind, THUMBNAIL_MAX_BYTES, ThumbnailStore } from './thumbnail-store.js';
 import { VideosRepository } from '../videos/videos.repository.js';
-import { CommerceClient } from './commerce-client.js';
 
 export const DRAFT_EDITED_ELSEWHERE_MESSAGE = 'This course is a draft: continue editing it in Add Course, which saves it as you type';
 
@@ -63,18 +62,16 @@ const lectureFileUpload = FileInterceptor('file', { limits: { fileSize: LECTURE_
 export class EducatorCoursesController {
   constructor(
     private readonly authoring: EducatorCoursesService,
-    private readonly commerce: CommerceClient,
     private readonly thumbnails: ThumbnailStore,
     private readonly videos: VideosRepository,
     private readonly lectureFiles: LectureFileStore,
     @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
   ) {}
 
-  /** The caller's own courses: students from the enrolment counters, earnings from commerce's ledger. */
+  /** The caller's own courses with their student counts; the browser adds commerce's earnings per course. */
   @Get('courses')
-  async myCourses(@CurrentUser() educator: AuthUser): Promise<{ success: true; courses: EducatorCourse[] }> {
-    const [courses, earnings] = await Promise.all([this.authoring.listByEducator(educator.id), this.commerce.courseEarnings(educator.id)]);
-    return { success: true, courses: courses.map((course) => toEducatorCourse(course, earnings.get(course.id)?.earnings ?? 0)) };
+  async myCourses(@CurrentUser() educator: AuthUser): Promise<{ success: true; courses: EducatorCourseListing[] }> {
+    return { success: true, courses: (await this.authoring.listByEducator(educator.id)).map(toEducatorCourse) };
   }
 
   /** Multipart: `courseData` (JSON) and `image` (the thumbnail: PNG, JPEG or WebP by its bytes, ≤ 5 MB). */

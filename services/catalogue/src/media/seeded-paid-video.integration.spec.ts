@@ -17,7 +17,6 @@ import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
 import { DEMO_PAID_VIDEO_ID, DEMO_VIDEO_URL, demoCourses } from '../seed/demo-courses.js';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';
-import { COMMERCE_TEST_ENV, startRealCommerce } from '../testing/real-commerce.js';
 import { PAID_VIDEO_NOT_SERVED_MESSAGE } from './paid-files.controller.js';
 import { seedDemoMedia } from './seed-demo-media.js';
 import { seedDemoVideo } from './seed-demo-video.js';
@@ -43,7 +42,6 @@ const lecturesOf = (content: ReadonlyArray<{ chapterContent: ReadonlyArray<AnyLe
 describe('the seeded paid demo video', () => {
   let env: ServiceTestEnvironment;
   let app: INestApplication;
-  let commerce: INestApplication;
   let progress: INestApplication;
   let storage: ObjectStorage;
   let dataSource: DataSource;
@@ -53,10 +51,9 @@ describe('the seeded paid demo video', () => {
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
-    env = await prepareServiceTestEnvironment({ ...COMMERCE_TEST_ENV });
+    env = await prepareServiceTestEnvironment();
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     await runMigrations({ ...progressDatabase, url: env.database.url });
-    commerce = (await startRealCommerce(env.database.url)).app;
     // Progress reads the courses from catalogue and catalogue asks progress who is enrolled: both on known ports.
     const [cataloguePort, progressPort] = [await freePort(), await freePort()];
     process.env.CATALOGUE_URL = `http://127.0.0.1:${cataloguePort}`;
@@ -79,7 +76,6 @@ describe('the seeded paid demo video', () => {
   afterAll(async () => {
     await app?.close();
     await progress?.close();
-    await commerce?.close();
     await env?.teardown();
   });
 

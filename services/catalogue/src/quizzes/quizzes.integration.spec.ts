@@ -13,7 +13,6 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
-import { COMMERCE_TEST_ENV, startRealCommerce } from '../testing/real-commerce.js';
 
 const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
 const png = Buffer.from(
@@ -53,7 +52,6 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
   let env: ServiceTestEnvironment;
   let catalogue: INestApplication;
   let progress: INestApplication;
-  let commerce: INestApplication;
   const tokens: Record<'student' | 'other' | 'educator' | 'otherEducator', string> = { student: '', other: '', educator: '', otherEducator: '' };
   let courseId: string;
   let otherCourseId: string;
@@ -80,10 +78,9 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
       .send({ attemptId: options.attemptId ?? randomUUID(), quizVersion: options.version ?? 1, answers });
 
   beforeAll(async () => {
-    env = await prepareServiceTestEnvironment({ CATALOGUE_CACHE_MS: '0', ...COMMERCE_TEST_ENV });
+    env = await prepareServiceTestEnvironment({ CATALOGUE_CACHE_MS: '0' });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     await runMigrations({ ...progressDatabase, url: env.database.url });
-    ({ app: commerce } = await startRealCommerce(env.database.url));
     catalogue = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await catalogue.listen(0, '127.0.0.1');
     process.env.CATALOGUE_URL = `http://127.0.0.1:${(catalogue.getHttpServer().address() as AddressInfo).port}`;
@@ -102,7 +99,6 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
   afterAll(async () => {
     await progress?.close();
     await catalogue?.close();
-    await commerce?.close();
     await env?.teardown();
   });
 

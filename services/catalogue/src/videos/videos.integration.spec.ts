@@ -16,7 +16,6 @@ import type { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
-import { COMMERCE_TEST_ENV, startRealCommerce } from '../testing/real-commerce.js';
 import { VideoWorkerModule } from '../video-worker.module.js';
 import { NOT_ENTITLED_MESSAGE } from './video-playback.controller.js';
 
@@ -27,7 +26,6 @@ const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 describe('uploaded lecture videos: tus upload, transcoding job, protected HLS playback', () => {
   let env: ServiceTestEnvironment;
   let app: INestApplication;
-  let commerce: INestApplication;
   let progress: INestApplication;
   let worker: INestApplicationContext;
   let storage: ObjectStorage;
@@ -68,10 +66,9 @@ describe('uploaded lecture videos: tus upload, transcoding job, protected HLS pl
     execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15:duration=7',
       '-f', 'lavfi', '-i', 'sine=frequency=440:duration=7', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source]);
     video = readFileSync(source);
-    env = await prepareServiceTestEnvironment({ ...COMMERCE_TEST_ENV, JOB_ATTEMPTS: '2', JOB_BACKOFF_MS: '100' });
+    env = await prepareServiceTestEnvironment({ JOB_ATTEMPTS: '2', JOB_BACKOFF_MS: '100' });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     await runMigrations({ ...progressDatabase, url: env.database.url });
-    commerce = (await startRealCommerce(env.database.url)).app;
     progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
     await progress.listen(0, '127.0.0.1');
     process.env.PROGRESS_URL = `http://127.0.0.1:${(progress.getHttpServer().address() as AddressInfo).port}`;
@@ -89,7 +86,6 @@ describe('uploaded lecture videos: tus upload, transcoding job, protected HLS pl
     await worker?.close();
     await app?.close();
     await progress?.close();
-    await commerce?.close();
     await env?.teardown();
     rmSync(work, { recursive: true, force: true });
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { demoUsers, TEST_INTERNAL_TOKEN } from '@academy/service-core/testing';
+import { demoUsers } from '@academy/service-core/testing';
 import { summariseEarnings, type EarningsPoint } from '@academy/contracts';
 import request from 'supertest';
 import { startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
@@ -41,7 +41,7 @@ describe('earnings agree to the paisa (real PostgreSQL)', () => {
     const days: EarningsPoint[] = (await http().get('/api/educator/earnings?granularity=day').set(headers).expect(200)).body.series;
     const months: EarningsPoint[] = (await http().get('/api/educator/earnings?granularity=month').set(headers).expect(200)).body.series;
     const rows: { earnings: number; enrolments: number }[] = (
-      await http().get(`/internal/educators/${encodeURIComponent(educator.sub)}/course-earnings`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200)
+      await http().get('/api/educator/earnings/by-course').set(headers).expect(200)
     ).body.courses;
 
     expect(card.totalEarnings).toBe(expectedPaise / 100);

@@ -10,6 +10,7 @@ import {
   type EarningsPoint,
   type EnrolledStudentsPage,
   type EnrolledStudentsQuery,
+  type CourseEarningsAnswer,
 } from '@academy/contracts';
 import { CurrentUser, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { EarningsService } from '../earnings/earnings.service.js';
@@ -63,5 +64,11 @@ export class EducatorController {
     @Query(new ZodValidationPipe(earningsQuerySchema)) query: EarningsQuery,
   ): Promise<{ success: true; series: EarningsPoint[] }> {
     return { success: true, series: await this.earnings.series(educator.id, query.granularity) };
+  }
+
+  /** The ledger's net earnings per course of the caller (My Courses joins them to catalogue's list in the browser). */
+  @Get('earnings/by-course')
+  async earningsByCourse(@CurrentUser() educator: AuthUser): Promise<CourseEarningsAnswer> {
+    return { success: true, courses: await this.earnings.courseTotals(educator.id) };
   }
 }

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { refundIneligibility } from '@academy/contracts';
 import { OutboxRelay } from '@academy/service-core';
-import { demoUsers, TEST_INTERNAL_TOKEN, type TestUser } from '@academy/service-core/testing';
+import { demoUsers, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Job } from 'bullmq';
@@ -98,8 +98,8 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
     const students = (await http().get('/api/educator/enrolledStudents').set(await h.bearer(educator)).expect(200)).body.enrolledStudents;
     const mine = students.filter((row: { student: { name: string } }) => row.student.name === student.name);
     expect(mine).toEqual([expect.objectContaining({ courseTitle: 'Trigonometry', refunded: true, refundedAt: expect.any(String) })]);
-    const internal = await http().get(`/internal/educators/${encodeURIComponent(educator.sub)}/course-earnings`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200);
-    expect(internal.body.courses).toEqual([{ courseId: course, earnings: 0, enrolments: 0 }]);
+    const byCourse = await http().get('/api/educator/earnings/by-course').set(await h.bearer(educator)).expect(200);
+    expect(byCourse.body.courses).toEqual([{ courseId: course, earnings: 0, enrolments: 0 }]);
 
     const again = await buy(student);
     expect(await status(again.purchaseId)).toBe('paid');

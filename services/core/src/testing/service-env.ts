@@ -34,7 +34,6 @@ export async function prepareServiceTestEnvironment(extra: Record<string, string
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     MEDIA_LINK_SECRET: TEST_MEDIA_LINK_SECRET,
     // Another service is reachable only when the test starts it (and overrides its URL); port 9 answers nothing.
-    COMMERCE_URL: 'http://127.0.0.1:9',
     CATALOGUE_URL: 'http://127.0.0.1:9',
     PROGRESS_URL: 'http://127.0.0.1:9',
     PORTAL_URL: 'http://portal.test',
