@@ -60,9 +60,3 @@ export interface CatalogueEventPayloads {
   'course.unenrolled': CourseUnenrolledEvent;
 }
 
-/** The counter change a rating event causes (pure, shared by tests and the consumer). */
-export function ratingDelta(event: Pick<CourseRatedEvent, 'rating' | 'previousRating'>): { sum: number; count: number } {
-  return event.previousRating === null
-    ? { sum: event.rating, count: 1 }
-    : { sum: event.rating - event.previousRating, count: 0 };
-}

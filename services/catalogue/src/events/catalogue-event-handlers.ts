@@ -3,7 +3,6 @@ import {
   courseEnrolledEventSchema,
   courseRatedEventSchema,
   courseUnenrolledEventSchema,
-  ratingDelta,
 } from '@academy/contracts';
 import { JobHandler, type JobProcessor } from '@academy/service-core';
 import { Injectable, Logger } from '@nestjs/common';
@@ -12,6 +11,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { CourseCache } from '../courses/course-cache.js';
+import { ratingDelta } from './rating-delta.js';
 
 export interface EventOutcome {
   applied: boolean;

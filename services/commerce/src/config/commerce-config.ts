@@ -1,6 +1,6 @@
 import { CORE_CONFIG, mailConfigShape, type CoreConfig } from '@academy/service-core';
 import { Inject } from '@nestjs/common';
-import { GSTIN_PATTERN } from '@academy/contracts';
+import { GSTIN_PATTERN } from '../receipts/receipt-rules.js';
 import { z } from 'zod';
 
 /** Commerce's variables beyond the core ones (docs/DEVELOPING.md), validated at start-up. */

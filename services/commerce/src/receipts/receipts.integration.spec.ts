@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { financialYear } from '@academy/contracts';
+import { financialYear } from './receipt-rules.js';
 import { demoUsers, pdfText, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';

@@ -1,4 +1,5 @@
-import { financialYear, gstInclusiveSplit, receiptNumber, type ReceiptKind, type ReceiptRef } from '@academy/contracts';
+import type { ReceiptKind, ReceiptRef } from '@academy/contracts';
+import { financialYear, gstInclusiveSplit, receiptNumber } from './receipt-rules.js';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';

@@ -1,4 +1,4 @@
-import { REFUND_BLOCKED, refundIneligibility, type LearnerPurchase, type LearnerPurchasesAnswer, type RefundRequestAnswer } from '@academy/contracts';
+import { REFUND_BLOCKED, type LearnerPurchase, type LearnerPurchasesAnswer, type RefundRequestAnswer } from '@academy/contracts';
 import { CurrentUser, type AuthUser } from '@academy/service-core';
 import {
   BadRequestException,
@@ -17,6 +17,7 @@ import { ProgressClient } from '../clients/service-clients.js';
 import { PaymentsRateLimitGuard } from '../purchases/payments-rate-limit.guard.js';
 import { Purchase } from '../purchases/purchase.entity.js';
 import { ReceiptsService } from '../receipts/receipts.service.js';
+import { refundIneligibility } from './refund-eligibility.js';
 import { RefundsService } from './refunds.service.js';
 
 interface PurchaseListRow {

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { refundIneligibility } from '@academy/contracts';
+import { refundIneligibility } from './refund-eligibility.js';
 import { OutboxRelay } from '@academy/service-core';
 import { demoUsers, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';

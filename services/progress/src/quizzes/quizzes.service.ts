@@ -1,5 +1,4 @@
 import {
-  gradeQuiz,
   mayShowQuizAnswers,
   publicQuiz,
   quizzesOf,
@@ -17,6 +16,7 @@ import { DataSource } from 'typeorm';
 import { AnalyticsJob, type QuizAttemptedEvent } from '../analytics/analytics-jobs.js';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LearningService, NOT_ENROLLED_MESSAGE } from '../learning/learning.service.js';
+import { gradeQuiz } from './grade-quiz.js';
 import { quizStandings, standingOf } from './quiz-standings.js';
 
 export const QUIZ_CHANGED_MESSAGE = 'This quiz was changed by its educator: reload it to answer the new version';

@@ -1,4 +1,5 @@
-import { financialYear, gstInclusiveSplit, GSTIN_PATTERN, receiptNumber } from './receipts.js';
+import { describe, expect, it } from '@jest/globals';
+import { financialYear, gstInclusiveSplit, GSTIN_PATTERN, receiptNumber } from './receipt-rules.js';
 
 describe('receipts', () => {
   it('places a moment in India\'s financial year (April to March, IST)', () => {
