@@ -55,7 +55,7 @@ describe('OpenAPI document of the public API', () => {
   });
 
   it('refuses a route the route table does not send to its service, and a schema that is not in the contracts', () => {
-    const stray: ControllerOperation = { service: 'commerce', method: 'get', route: '/api/course/all', file: 'x.controller.ts', handler: 'x', auth: 'public', roles: [], status: 200, summary: '', returns: 'void', params: [] };
+    const stray: ControllerOperation = { service: 'commerce', controller: 'StrayController', streaming: false, method: 'get', route: '/api/course/all', file: 'x.controller.ts', handler: 'x', auth: 'public', roles: [], status: 200, summary: '', returns: 'void', params: [] };
     expect(() => generateOpenApi([stray])).toThrow('is not routed to commerce by infra/routes.json');
     expect(() => generateOpenApi([{ ...stray, service: 'catalogue', body: { schema: 'localSchema' } }])).toThrow('localSchema is not a zod schema exported by @academy/contracts');
   });

@@ -24,6 +24,10 @@ const methods = ['Get', 'Post', 'Put', 'Patch', 'Delete'] as const;
 
 export interface ControllerOperation {
   service: ServiceName;
+  /** The controller class, e.g. RefundsController. */
+  controller: string;
+  /** The handler writes a server-sent event stream (`text/event-stream`): proxies must not buffer it. */
+  streaming: boolean;
   method: Lowercase<(typeof methods)[number]>;
   /** Express form, e.g. /api/course/:id */
   route: string;
@@ -37,6 +41,16 @@ export interface ControllerOperation {
   body?: { schema: string; multipart?: { jsonField: string; fileField?: string }; formWithFile?: string };
   query?: string;
   params: { name: string; schema?: string }[];
+}
+
+/** Routes a service gets from a shared module of service-core it imports (not from a controller of its own). */
+function sharedModuleOperations(root: string, service: ServiceName): ControllerOperation[] {
+  const appModule = readFileSync(path.join(root, 'services', service, 'src', 'app.module.ts'), 'utf8');
+  if (!/\bCspReportsModule\b/.test(appModule)) return [];
+  const file = 'services/core/src/security/csp-reports.ts';
+  const route = /CSP_REPORTS_ROUTE = '([^']+)'/.exec(readFileSync(path.join(root, file), 'utf8'))?.[1];
+  if (!route) throw new Error(`${file} no longer declares CSP_REPORTS_ROUTE`);
+  return [{ service, controller: 'CspReportsController', streaming: false, method: 'post', route: `/${route}`, file, handler: 'report', auth: 'public', roles: [], status: 204, summary: 'A browser reports a Content Security Policy violation', returns: 'void', params: [] }];
 }
 
 function controllerFiles(dir: string): string[] {
@@ -68,6 +82,11 @@ function pipeSchema(args: ts.NodeArray<ts.Expression>): string | undefined {
   return undefined;
 }
 
+function answerTag(member: ts.MethodDeclaration): string | undefined {
+  const tag = ts.getJSDocTags(member).find((candidate) => candidate.tagName.text === 'answer');
+  return typeof tag?.comment === 'string' ? tag.comment.trim() : undefined;
+}
+
 function joinRoute(prefix: string, sub: string): string {
   return `/${[prefix, sub].filter(Boolean).join('/')}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
 }
@@ -95,6 +114,8 @@ export function readControllerOperations(root: string = repoRoot): ControllerOpe
           if (route.startsWith('/internal') || route.startsWith('/health')) continue;
           const operation: ControllerOperation = {
             service,
+            controller: statement.name?.text ?? 'Anonymous',
+            streaming: (member.body?.getText() ?? '').includes("'text/event-stream"),
             method: verb.name.toLowerCase() as ControllerOperation['method'],
             route,
             file: path.relative(root, file),
@@ -108,7 +129,8 @@ export function readControllerOperations(root: string = repoRoot): ControllerOpe
               .join(' ')
               .replace(/\s+/g, ' ')
               .trim(),
-            returns: (member.type?.getText() ?? 'unknown').replace(/^Promise<([\s\S]*)>$/, '$1').replace(/\s+/g, ' '),
+            // `@answer T` names what a handler that writes its own JSON (cache headers) sends.
+            returns: (answerTag(member) ?? member.type?.getText() ?? 'unknown').replace(/^Promise<([\s\S]*)>$/, '$1').replace(/\s+/g, ' '),
             params: [],
           };
           let uploadsFile: string | undefined;
@@ -146,6 +168,13 @@ export function readControllerOperations(root: string = repoRoot): ControllerOpe
     }
   }
   return operations.sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method));
+}
+
+/** The public routes of every service: its controllers' and those of the shared modules it mounts. */
+export function readServiceOperations(root: string = repoRoot): ControllerOperation[] {
+  return [...readControllerOperations(root), ...services.flatMap((service) => sharedModuleOperations(root, service))].sort(
+    (a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method),
+  );
 }
 
 type JsonSchema = Record<string, unknown>;

@@ -21,7 +21,7 @@ describe('route table', () => {
     ['/api/user/get-course-progress', 'progress'],
     ['/api/user/update-course-progress', 'progress'],
     ['/api/user/add-rating', 'progress'],
-    ['/api/certificates/c-1.pdf', 'progress'],
+    ['/api/certificates/course/c-1', 'progress'],
   ])('sends %s to %s', (pathname, service) => {
     expect(matchRoute(table, pathname)).toMatchObject({ kind: 'service', service });
   });

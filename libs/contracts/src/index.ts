@@ -11,6 +11,8 @@ export * from './money.js';
 export * from './progress.js';
 export * from './ratings.js';
 export * from './remote-routes.js';
+export * from './api-route.js';
+export * from './api-routes.js';
 export * from './reviews.js';
 export * from './runtime-config.js';
 export * from './runtime-config-request.js';

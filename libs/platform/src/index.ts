@@ -20,6 +20,7 @@ export {
   type RequestOptions,
   type UploadProgress,
 } from './api/api-client';
+export { callApi } from './api/call-api';
 export { newTraceparent, nextTraceparent } from './api/trace-context';
 export { downloadWithToken } from './api/download-with-token';
 export { useApi } from './api/use-api';
