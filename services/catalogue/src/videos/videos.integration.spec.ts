@@ -1,6 +1,6 @@
 import { uploadedVideoUrl, VIDEO_FORMAT_REFUSED_MESSAGE, VIDEO_TOO_LARGE_MESSAGE, VIDEO_UPLOAD_MAX_BYTES, VIDEOS_NOT_READY_MESSAGE } from '@academy/contracts';
 import { INTERNAL_TOKEN_HEADER, MEDIA_LINK_MISSING_MESSAGE, MediaLinks, OBJECT_STORAGE, runMigrations, type ObjectStorage } from '@academy/service-core';
-import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, TEST_MEDIA_LINK_SECRET, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { demoUsers, eventually, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, TEST_MEDIA_LINK_SECRET, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { ProgressAppModule, progressDatabase } from '@academy/progress/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
@@ -50,13 +50,11 @@ describe('uploaded lecture videos: tus upload, transcoding job, protected HLS pl
       .set('Content-Type', 'application/offset+octet-stream').send(bytes);
 
   async function waitForStatus(id: string, wanted: string[]): Promise<{ status: string; progress: number; failureReason: string | null; durationSeconds: number | null; renditions: string[] }> {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const { body } = await http().get(`/api/educator/videos/${id}`).set('Authorization', `Bearer ${educatorToken}`).expect(200);
-      if (wanted.includes(body.video.status)) return body.video;
-      if (Date.now() > deadline) throw new Error(`video ${id} still ${body.video.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    return eventually(
+      async () => (await http().get(`/api/educator/videos/${id}`).set('Authorization', `Bearer ${educatorToken}`).expect(200)).body.video,
+      (video) => wanted.includes(video.status),
+      { what: `video ${id} to be ${wanted.join(' or ')}`, timeoutMs: 120_000, intervalMs: 300 },
+    );
   }
 
   beforeAll(async () => {

@@ -1,12 +1,13 @@
 import { courseEarnings, priceAfterDiscountPaise } from '@academy/contracts';
 import { OutboxRelay } from '@academy/service-core';
-import { demoUsers, type TestUser } from '@academy/service-core/testing';
+import { demoUsers, untilWorkSettled, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { Job } from 'bullmq';
 import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { EARNINGS_QUEUE } from '../queue/commerce-jobs.js';
 import { ReconcilePurchasesJob, type ReconcileData, type ReconcileResult } from '../reconcile/reconcile-purchases.job.js';
 import { eventually, startCommerceHarness, type CommerceHarness } from '../testing/commerce-harness.js';
 import { WorkerModule } from '../worker.module.js';
@@ -308,7 +309,12 @@ describe('payments (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
     await db().query(`UPDATE commerce.outbox SET dispatched_at = NULL`);
     await db().query(`DELETE FROM commerce.outbox WHERE name <> 'purchase.paid'`);
     await flushOutbox();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilWorkSettled({
+      redisUrl: h.testEnv.env.REDIS_URL!,
+      prefix: h.testEnv.queuePrefix,
+      queues: [EARNINGS_QUEUE],
+      outboxPending: async () => Number((await db().query('SELECT count(*) AS n FROM commerce.outbox WHERE dispatched_at IS NULL'))[0].n),
+    });
     const after = (await http().get('/api/educator/dashboard').set(await h.bearer(educatorB))).body.dashboardData;
     expect(after.totalEarnings).toBe(expected);
   });

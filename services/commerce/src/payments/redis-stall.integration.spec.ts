@@ -1,5 +1,4 @@
-import { PausableTcpProxy } from '@academy/service-core/testing';
-import { demoUsers, type TestUser } from '@academy/service-core/testing';
+import { demoUsers, eventually, PausableTcpProxy, type TestUser } from '@academy/service-core/testing';
 import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -71,12 +70,11 @@ describe('commerce while Redis stalls (paused proxy in front of the real Redis; 
       proxy.resume();
     }
 
-    const deadline = Date.now() + 5_000;
-    let retried = await webhook(created.body.order.id, paid.razorpay_payment_id);
-    while (retried.status !== 200 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      retried = await webhook(created.body.order.id, paid.razorpay_payment_id);
-    }
+    const retried = await eventually(() => webhook(created.body.order.id, paid.razorpay_payment_id), (answer) => answer.status === 200, {
+      what: "Razorpay's retried webhook to be taken",
+      timeoutMs: 5_000,
+      intervalMs: 100,
+    });
     expect(retried.body).toEqual({ success: true, message: 'Verification queued' });
   }, 30_000);
 });

@@ -107,12 +107,5 @@ async function checkoutCall(sandbox: RunningSandbox, action: 'pay' | 'fail', ord
 
 export type CommerceHarness = Awaited<ReturnType<typeof startCommerceHarness>>;
 
-export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** The shared polling helper, re-exported for the commerce specs that import it from here. */
+export { eventually } from '@academy/service-core/testing';

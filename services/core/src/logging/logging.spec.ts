@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { pinoHttp } from 'pino-http';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventually } from '../testing/eventually.js';
 import { loggerParams } from './logging.js';
 
 describe('request logs', () => {
@@ -38,7 +39,8 @@ describe('request logs', () => {
       call.on('error', reject);
       call.end();
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // pino-http writes the line when the response finishes, which may be just after the client has read it.
+    await eventually(() => lines.some((line) => line.includes('/internal/queues')), { what: 'the request log line' });
     const written = lines.join('\n');
     expect(written).toContain('/internal/queues');
     for (const value of Object.values(secrets)) expect(written).not.toContain(value);

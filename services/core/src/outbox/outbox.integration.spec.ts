@@ -5,6 +5,7 @@ import { QueueEvents, Queue, Worker, type Job } from 'bullmq';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { CoreModule } from '../core.module.js';
 import { runMigrations } from '../database/data-source.js';
+import { eventually } from '../testing/eventually.js';
 import { prepareServiceTestEnvironment, type ServiceTestEnvironment } from '../testing/service-env.js';
 import { createDeadLetterTableSql, dropDeadLetterTableSql } from '../queue/dead-letters.js';
 import { OutboxModule } from './outbox.module.js';
@@ -138,7 +139,7 @@ describe('transactional outbox (real PostgreSQL and Redis)', () => {
     });
     try {
       const id = await writeThing(context, 'timed');
-      const job = await waitFor(() => target.getJob(id));
+      const job = await eventually(() => target.getJob(id));
       expect(await job.waitUntilFinished(events, 5000)).toBe('timed');
       expect(received.map((entry) => entry.id)).toEqual([id]);
     } finally {
@@ -146,13 +147,3 @@ describe('transactional outbox (real PostgreSQL and Redis)', () => {
     }
   });
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined | null>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -10,6 +10,7 @@ import { OutboxModule } from '../outbox/outbox.module.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { addOutboxRequestIdSql, createOutboxTableSql } from '../outbox/outbox-table.js';
 import { OutboxWriter } from '../outbox/outbox-writer.js';
+import { eventually, untilWorkSettled } from '../testing/eventually.js';
 import { prepareServiceTestEnvironment, type ServiceTestEnvironment } from '../testing/service-env.js';
 import { createDeadLetterTableSql, DeadLetterStore, type DeadLetter } from './dead-letters.js';
 import { JobHandler, type JobProcessor } from './job-registry.js';
@@ -119,8 +120,8 @@ describe('dead letters: retried consumers, dead-lettered events and replay (real
   it('applies exactly once an event whose consumer throws on its first attempt', async () => {
     faults.set('flaky', 'once');
     const eventId = await publish('flaky');
-    await waitFor(async () => (await applied()).some((row) => row.event_id === eventId));
-    const job = await waitFor(async () => {
+    await eventually(async () => (await applied()).some((row) => row.event_id === eventId));
+    const job = await eventually(async () => {
       const found = await target.getJob(eventId);
       return found?.finishedOn ? found : undefined;
     });
@@ -135,7 +136,7 @@ describe('dead letters: retried consumers, dead-lettered events and replay (real
   it('dead-letters an event whose consumer always throws (table, log, metric), then replays it once the fault is fixed', async () => {
     faults.set('broken', 'always');
     const eventId = await publish('broken');
-    const letter = await waitFor(() => letterOf(eventId));
+    const letter = await eventually(() => letterOf(eventId));
     expect(letter).toMatchObject({
       queue: QUEUE,
       name: 'thing.created',
@@ -157,11 +158,11 @@ describe('dead letters: retried consumers, dead-lettered events and replay (real
     faults.delete('broken'); // the fault is fixed
     const replayed = await store.replay(letter.id);
     expect(replayed).toMatchObject({ status: 'replayed', replayCount: 1 });
-    await waitFor(async () => (await applied()).some((row) => row.event_id === eventId));
+    await eventually(async () => (await applied()).some((row) => row.event_id === eventId));
     expect(await total()).toBe(2);
     // A second replay of the same letter does nothing, and the event stays applied once.
     expect(await store.replay(letter.id)).toMatchObject({ status: 'replayed', replayCount: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilWorkSettled({ redisUrl: testEnv.env.REDIS_URL!, prefix: testEnv.queuePrefix, queues: [QUEUE] });
     expect((await applied()).filter((row) => row.event_id === eventId)).toHaveLength(1);
     expect(await total()).toBe(2);
     const after = await request(http.getHttpServer()).get('/metrics').expect(200);
@@ -174,8 +175,8 @@ describe('dead letters: retried consumers, dead-lettered events and replay (real
       `INSERT INTO "${SCHEMA}"."outbox" ("queue", "name", "payload") VALUES ('dl-elsewhere', 'thing.created', '{"label":"stuck"}') RETURNING "id"`,
     );
     const behindId = await publish('behind');
-    await waitFor(async () => (await applied()).some((row) => row.event_id === behindId));
-    const letter = await waitFor(() => letterOf(stuckId), 8000);
+    await eventually(async () => (await applied()).some((row) => row.event_id === behindId));
+    const letter = await eventually(() => letterOf(stuckId), 8000);
     expect(letter).toMatchObject({ stage: 'relay', status: 'dead', attempts: 2, queue: 'dl-elsewhere', data: { label: 'stuck', eventId: stuckId } });
     expect(letter.error).toMatch(/no queue "dl-elsewhere"/);
     const [row] = await dataSource.query(`SELECT * FROM "${SCHEMA}"."outbox" WHERE "id" = $1`, [stuckId]);
@@ -195,13 +196,3 @@ describe('dead letters: retried consumers, dead-lettered events and replay (real
     expect(sent.dead_lettered_at).toBeNull();
   });
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

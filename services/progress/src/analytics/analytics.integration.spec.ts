@@ -1,10 +1,9 @@
 import type { CourseAnalytics, InternalCourse, QuizDefinition } from '@academy/contracts';
 import { OutboxRelay, runMigrations } from '@academy/service-core';
-import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, untilWorkSettled, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -68,7 +67,6 @@ describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalog
   let testEnv: ServiceTestEnvironment;
   let app: INestApplication;
   let worker: INestApplicationContext;
-  let queue: Queue;
   const tokens: Record<string, Record<string, string>> = {};
   const purchases: Record<string, string> = {};
 
@@ -92,13 +90,7 @@ describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalog
   /** Every outbox row relayed and every analytics job done. */
   const settle = async () => {
     await worker.get(OutboxRelay).flush();
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      if (Object.values(counts).every((count) => count === 0)) return;
-      if (Date.now() > deadline) throw new Error(`analytics jobs still queued: ${JSON.stringify(counts)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await untilWorkSettled({ redisUrl: testEnv.env.REDIS_URL!, prefix: testEnv.queuePrefix, queues: [ANALYTICS_QUEUE] }, 15_000);
   };
   const analytics = async (): Promise<CourseAnalytics> =>
     ((await http().get(`/api/educator/analytics/${COURSE}`).set(tokens.educator!).expect(200)).body as { analytics: CourseAnalytics }).analytics;
@@ -116,7 +108,6 @@ describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalog
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
-    queue = new Queue(ANALYTICS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
     tokens.student = await as(demoUsers.student);
     tokens.other = await as(demoUsers.otherStudent);
     tokens.third = await as(THIRD_LEARNER);
@@ -126,7 +117,6 @@ describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalog
   }, 60_000);
 
   afterAll(async () => {
-    await queue?.close();
     await worker?.close();
     await app?.close();
     await testEnv?.teardown();

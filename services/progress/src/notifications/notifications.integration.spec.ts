@@ -2,7 +2,7 @@
 // emailed to the sandbox's SMTP server unless the kind is turned off; against real PostgreSQL and Redis.
 import type { InternalCourse, NotificationItem } from '@academy/contracts';
 import { runMigrations } from '@academy/service-core';
-import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { demoUsers, eventually, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, untilWorkSettled, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { MailStore, startSmtpInbox, type RunningSmtpInbox } from '@academy/sandbox/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
@@ -16,6 +16,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
+import { PROGRESS_QUEUE } from '../queue/progress-jobs.js';
 import { startFakeCatalogue, type FakeCatalogue } from '../testing/stand-in-catalogue.js';
 import { WorkerModule } from '../worker.module.js';
 import { NotificationDelivery } from './notification-delivery.js';
@@ -45,16 +46,6 @@ const course: InternalCourse = {
   ],
 };
 
-const until = async <T>(read: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 15_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
 describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
   let catalogue: FakeCatalogue;
   let testEnv: ServiceTestEnvironment;
@@ -71,6 +62,13 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
     (await http().get('/api/notifications').set(who).expect(200)).body as { notifications: NotificationItem[]; unreadCount: number; nextCursor: string | null };
   const mailTo = (address: string, subject: string) => mail.newestFirst().filter((message) => message.to.includes(address) && message.subject === subject);
   const delivery = () => worker.get(NotificationDelivery);
+  /** Every event of the outbox relayed and handled: then "nobody was told" can be asserted. */
+  const settledWork = () => ({
+    redisUrl: testEnv.env.REDIS_URL!,
+    prefix: testEnv.queuePrefix,
+    queues: [PROGRESS_QUEUE],
+    outboxPending: async () => Number((await app.get(DataSource).query('SELECT count(*) AS n FROM progress.outbox WHERE dispatched_at IS NULL'))[0].n),
+  });
 
   beforeAll(async () => {
     catalogue = await startFakeCatalogue([course]);
@@ -153,9 +151,9 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
 
     const asked = await http().post(`/api/doubts/${COURSE}`).set(tokens.asker).send({ lectureId: LECTURE, atSecond: 42, text: 'Why is speed a scalar?' }).expect(201);
     const doubtId: string = asked.body.doubt.id;
-    const forEducator = await until(async () => (await list(tokens.educator)).notifications.find((item) => item.kind === 'doubt_new'), 'the doubt_new notification');
+    const forEducator = await eventually(async () => (await list(tokens.educator)).notifications.find((item) => item.kind === 'doubt_new'), { what: 'the doubt_new notification', timeoutMs: 15_000 });
     expect(forEducator).toMatchObject({ title: 'Aarav Sharma asked a doubt in Physics for Class 9', link: `/educator/inbox?courseId=${COURSE}`, read: false });
-    await until(() => (mailTo('meera@demo.academy', forEducator.title).length > 0 ? true : undefined), "the educator's email");
+    await eventually(() => (mailTo('meera@demo.academy', forEducator.title).length > 0 ? true : undefined), { what: "the educator's email", timeoutMs: 15_000 });
 
     // A classmate's answer and the educator's: two notifications for the asker, live on the open stream.
     await http().post(`/api/doubts/${COURSE}/${doubtId}/answers`).set(tokens.educator).send({ text: 'Because it has no direction.' }).expect(201);
@@ -167,14 +165,14 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
     });
     controller.abort();
 
-    const email = await until(() => mailTo('aarav@demo.academy', live.notification.title)[0], "the asker's email");
+    const email = await eventually(() => mailTo('aarav@demo.academy', live.notification.title)[0], { what: "the asker's email", timeoutMs: 15_000 });
     expect(email.text).toContain(`http://portal.test/player/${COURSE}?lecture=${LECTURE}&doubt=${doubtId}`);
     expect(email.html).toContain('<h1 style="font-size: 22px;">Meera Iyer (educator) answered your doubt in Physics for Class 9</h1>');
 
     // The asker answering their own doubt tells nobody; the educator asking in their course tells nobody.
     await http().post(`/api/doubts/${COURSE}/${doubtId}/answers`).set(tokens.asker).send({ text: 'Thanks!' }).expect(201);
     await http().post(`/api/doubts/${COURSE}`).set(tokens.educator).send({ lectureId: LECTURE, atSecond: 1, text: 'Pinned: ask here' }).expect(201);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await untilWorkSettled(settledWork());
     expect((await list(tokens.asker)).notifications.filter((item) => item.kind === 'doubt_answered')).toHaveLength(1);
     expect((await list(tokens.educator)).notifications.filter((item) => item.kind === 'doubt_new')).toHaveLength(1);
     expect(mailTo('aarav@demo.academy', live.notification.title)).toHaveLength(1);
@@ -223,7 +221,7 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
     };
     expect(await delivery().assignmentReviewed(event)).toEqual({ created: true, emailed: false });
     expect((await list(tokens.classmate)).notifications[0]).toMatchObject({ title: 'Your assignment in Physics for Class 9 was reviewed: 3/5', read: false });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilWorkSettled(settledWork());
     expect(mailTo('diya@demo.academy', 'Your assignment in Physics for Class 9 was reviewed: 3/5')).toHaveLength(0);
   });
 

@@ -11,7 +11,7 @@ import {
   type InternalCourse,
 } from '@academy/contracts';
 import { OutboxRelay, runMigrations } from '@academy/service-core';
-import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { demoUsers, eventually, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { MailStore, startSmtpInbox, type RunningSmtpInbox } from '@academy/sandbox/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
@@ -267,10 +267,10 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
 
     // The course.completed event goes through the outbox to the worker, which emails the linked parent once.
     await worker.get(OutboxRelay).flush();
-    const deadline = Date.now() + 15_000;
-    while (!mail.newestFirst().some((message) => message.subject === 'Aarav Sharma completed Algebra for Class 8') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(() => mail.newestFirst().some((message) => message.subject === 'Aarav Sharma completed Algebra for Class 8'), {
+      what: 'the course-completed email',
+      timeoutMs: 15_000,
+    });
     const completed = mail.newestFirst().filter((message) => message.subject === 'Aarav Sharma completed Algebra for Class 8');
     expect(completed).toHaveLength(1);
     expect(completed[0]).toMatchObject({ to: ['kavita@demo.academy'], from: '"Academy" <no-reply@academy.test>' });
