@@ -177,6 +177,55 @@ async function stopPostmaster(pid: number): Promise<void> {
   if (!(await waitForExit(pid, 15_000))) process.kill(pid, 'SIGKILL');
 }
 
+/** A fresh data folder (initdb), owned by the user PostgreSQL runs as. */
+async function initialiseData(initdb: string, pgData: string, runAs: ReturnType<typeof postgresUser>, log: (line: string) => void): Promise<void> {
+  log(`Initialising PostgreSQL data in ${pgData}`);
+  rmSync(pgData, { recursive: true, force: true }); // a half-finished earlier initdb
+  mkdirSync(pgData, { recursive: true, mode: 0o700 });
+  ownedBy(runAs, pgData);
+  const passwordFile = path.join(os.tmpdir(), `academy-pg-${process.pid}-${Date.now()}`);
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  ownedBy(runAs, passwordFile);
+  try {
+    await runToCompletion(
+      initdb,
+      [`--pgdata=${pgData}`, `--username=${user}`, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C'],
+      runAs,
+    );
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+/** Starts the postmaster in its own process group and waits until it answers; returns its pid. */
+async function startPostmaster(
+  postgres: string,
+  { pgData, port, url, logFile }: { pgData: string; port: number; url: string; logFile: string },
+  runAs: ReturnType<typeof postgresUser>,
+): Promise<number> {
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(
+    postgres,
+    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // Own process group: Ctrl-C in the terminal must not stop the database before the services using it.
+    { ...runAs, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } },
+  );
+  closeSync(logFd);
+  child.unref();
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = Date.now() + 60_000;
+  while (!(await canConnect(url))) {
+    if (exited || Date.now() > deadline) {
+      const tail = existsSync(logFile) ? lastLines(readFileSync(logFile, 'utf8'), 15) : '';
+      if (!exited) child.kill('SIGKILL');
+      throw new Error(`PostgreSQL did not start on port ${port}. Last lines of ${logFile}:\n${tail}`);
+    }
+    await sleep(100);
+  }
+  return child.pid!;
+}
+
 /**
  * DATABASE_URL when set; otherwise the embedded PostgreSQL on port 54329 with data in `<repo>/.data/pg`:
  * initialised on first use, reused when already running (another `npm start` or test run), started otherwise.
@@ -235,46 +284,8 @@ export async function ensurePostgres(options: EnsurePostgresOptions = {}): Promi
     // (a checkout in a private folder, such as one made by mktemp -d, is not).
     for (const target of [binaries.postgres, pgData]) grantTraversal(path.dirname(target), log);
   }
-  if (!existsSync(path.join(pgData, 'PG_VERSION'))) {
-    log(`Initialising PostgreSQL data in ${pgData}`);
-    rmSync(pgData, { recursive: true, force: true }); // a half-finished earlier initdb
-    mkdirSync(pgData, { recursive: true, mode: 0o700 });
-    ownedBy(runAs, pgData);
-    const passwordFile = path.join(os.tmpdir(), `academy-pg-${process.pid}-${Date.now()}`);
-    writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
-    ownedBy(runAs, passwordFile);
-    try {
-      await runToCompletion(
-        binaries.initdb,
-        [`--pgdata=${pgData}`, `--username=${user}`, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C'],
-        runAs,
-      );
-    } finally {
-      rmSync(passwordFile, { force: true });
-    }
-  }
-
-  const logFd = openSync(logFile, 'a');
-  const child = spawn(
-    binaries.postgres,
-    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    // Own process group: Ctrl-C in the terminal must not stop the database before the services using it.
-    { ...runAs, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } },
-  );
-  closeSync(logFd);
-  child.unref();
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const deadline = Date.now() + 60_000;
-  while (!(await canConnect(url))) {
-    if (exited || Date.now() > deadline) {
-      const tail = existsSync(logFile) ? lastLines(readFileSync(logFile, 'utf8'), 15) : '';
-      if (!exited) child.kill('SIGKILL');
-      throw new Error(`PostgreSQL did not start on port ${port}. Last lines of ${logFile}:\n${tail}`);
-    }
-    await sleep(100);
-  }
-  const pid = child.pid!;
+  if (!existsSync(path.join(pgData, 'PG_VERSION'))) await initialiseData(binaries.initdb, pgData, runAs, log);
+  const pid = await startPostmaster(binaries.postgres, { pgData, port, url, logFile }, runAs);
   writeFileSync(ownerFile, String(process.pid));
   log(`PostgreSQL started on port ${port} (data in ${pgData})`);
   return { url, source: 'embedded-started', stop: () => stopOwned(pid) };

@@ -197,10 +197,70 @@ const failure = {
   required: ['success', 'message'],
 };
 
+type UseSchema = (name: string) => { $ref: string };
+
+function parametersOf(operation: ControllerOperation): unknown[] {
+  const parameters: unknown[] = operation.params.map((param) => ({
+    name: param.name,
+    in: 'path',
+    required: true,
+    schema: param.schema ? jsonSchemaOf(param.schema) : { type: 'string' },
+  }));
+  if (operation.query) {
+    const query = jsonSchemaOf(operation.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+    }
+  }
+  return parameters;
+}
+
+function responsesOf(operation: ControllerOperation): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    [String(operation.status)]: {
+      description: operation.returns === 'void' ? 'Written by the handler itself (a file, or JSON with cache headers): see x-source' : `\`${operation.returns}\``,
+      ...(operation.returns === 'void' ? {} : { content: { 'application/json': { schema: { type: 'object', properties: { success: { type: 'boolean' } }, required: ['success'] } } } }),
+    },
+  };
+  const failureResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiFailure' } } } });
+  if (operation.body || operation.query || operation.params.some((param) => param.schema)) responses['400'] = failureResponse('The input does not match the schema; the message names the field');
+  if (operation.auth === 'bearer') responses['401'] = failureResponse('No valid access token');
+  if (operation.roles.length) responses['403'] = failureResponse(`Only for the role(s) ${operation.roles.join(', ')}`);
+  return responses;
+}
+
+function requestBodyOf(operation: ControllerOperation, useSchema: UseSchema): unknown {
+  if (operation.body?.multipart) {
+    const { jsonField, fileField } = operation.body.multipart;
+    const properties = { [jsonField]: { type: 'string', contentMediaType: 'application/json', contentSchema: useSchema(operation.body.schema) }, ...(fileField ? { [fileField]: { type: 'string', contentMediaType: 'application/octet-stream' } } : {}) };
+    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required: [jsonField] } } } };
+  }
+  if (operation.body?.formWithFile) {
+    const fileField = { type: 'object', properties: { [operation.body.formWithFile]: { type: 'string', contentMediaType: 'application/octet-stream' } } };
+    return { required: true, content: { 'multipart/form-data': { schema: { allOf: [useSchema(operation.body.schema), fileField] } } } };
+  }
+  return operation.body ? { required: true, content: { 'application/json': { schema: useSchema(operation.body.schema) } } } : undefined;
+}
+
+function operationDocument(operation: ControllerOperation, useSchema: UseSchema): Record<string, unknown> {
+  const parameters = parametersOf(operation);
+  const requestBody = requestBodyOf(operation, useSchema);
+  return {
+    operationId: `${operation.service}.${operation.handler}`,
+    tags: [operation.service],
+    ...(operation.summary ? { summary: operation.summary } : {}),
+    ...(operation.auth === 'public' ? { security: [] } : operation.auth === 'optional' ? { security: [{}, { bearer: [] }] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: responsesOf(operation),
+    'x-source': `${operation.file} (${operation.handler})`,
+  };
+}
+
 /** OpenAPI 3.1 for the public API; checks every route against infra/routes.json on the way. */
 export function generateOpenApi(operations: ControllerOperation[] = readControllerOperations(), table: RouteTable = loadRouteTable()): Record<string, unknown> {
   const schemas: Record<string, JsonSchema> = { ApiFailure: failure };
-  const useSchema = (name: string) => {
+  const useSchema: UseSchema = (name) => {
     schemas[name] ??= jsonSchemaOf(name);
     return { $ref: `#/components/schemas/${name}` };
   };
@@ -210,60 +270,7 @@ export function generateOpenApi(operations: ControllerOperation[] = readControll
     if (routed.kind !== 'service' || routed.service !== operation.service) {
       throw new Error(`${operation.method.toUpperCase()} ${operation.route} (${operation.file}) is not routed to ${operation.service} by infra/routes.json`);
     }
-    const openApiPath = operation.route.replace(/[:*](\w+)/g, '{$1}');
-    const parameters: unknown[] = operation.params.map((param) => ({
-      name: param.name,
-      in: 'path',
-      required: true,
-      schema: param.schema ? jsonSchemaOf(param.schema) : { type: 'string' },
-    }));
-    if (operation.query) {
-      const query = jsonSchemaOf(operation.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, schema] of Object.entries(query.properties ?? {})) {
-        parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
-      }
-    }
-    const responses: Record<string, unknown> = {
-      [String(operation.status)]: {
-        description: operation.returns === 'void' ? 'Written by the handler itself (a file, or JSON with cache headers): see x-source' : `\`${operation.returns}\``,
-        ...(operation.returns === 'void' ? {} : { content: { 'application/json': { schema: { type: 'object', properties: { success: { type: 'boolean' } }, required: ['success'] } } } }),
-      },
-    };
-    const failureResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiFailure' } } } });
-    if (operation.body || operation.query || operation.params.some((param) => param.schema)) responses['400'] = failureResponse('The input does not match the schema; the message names the field');
-    if (operation.auth === 'bearer') responses['401'] = failureResponse('No valid access token');
-    if (operation.roles.length) responses['403'] = failureResponse(`Only for the role(s) ${operation.roles.join(', ')}`);
-    let requestBody: unknown;
-    if (operation.body?.multipart) {
-      const { jsonField, fileField } = operation.body.multipart;
-      requestBody = {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: { [jsonField]: { type: 'string', contentMediaType: 'application/json', contentSchema: useSchema(operation.body.schema) }, ...(fileField ? { [fileField]: { type: 'string', contentMediaType: 'application/octet-stream' } } : {}) },
-              required: [jsonField],
-            },
-          },
-        },
-      };
-    } else if (operation.body?.formWithFile) {
-      const fileField = { type: 'object', properties: { [operation.body.formWithFile]: { type: 'string', contentMediaType: 'application/octet-stream' } } };
-      requestBody = { required: true, content: { 'multipart/form-data': { schema: { allOf: [useSchema(operation.body.schema), fileField] } } } };
-    } else if (operation.body) {
-      requestBody = { required: true, content: { 'application/json': { schema: useSchema(operation.body.schema) } } };
-    }
-    (paths[openApiPath] ??= {})[operation.method] = {
-      operationId: `${operation.service}.${operation.handler}`,
-      tags: [operation.service],
-      ...(operation.summary ? { summary: operation.summary } : {}),
-      ...(operation.auth === 'public' ? { security: [] } : operation.auth === 'optional' ? { security: [{}, { bearer: [] }] } : {}),
-      ...(parameters.length ? { parameters } : {}),
-      ...(requestBody ? { requestBody } : {}),
-      responses,
-      'x-source': `${operation.file} (${operation.handler})`,
-    };
+    (paths[operation.route.replace(/[:*](\w+)/g, '{$1}')] ??= {})[operation.method] = operationDocument(operation, useSchema);
   }
   return {
     openapi: '3.1.0',
