@@ -273,6 +273,12 @@ export class CoursesService {
    * A course with its chapters and lectures; unpublished ones only when `includeUnpublished` (a course taken off sale
    * stays readable for its learners). A draft is never found here: it has no learners and no price.
    */
+  /** Who owns a course (published or not), or null when there is no such course. */
+  async educatorIdOf(courseId: string): Promise<string | null> {
+    const course = await this.courses.findOne({ where: { id: courseId }, select: { id: true, educatorId: true } });
+    return course?.educatorId ?? null;
+  }
+
   async findWithContent(id: string, options: { includeUnpublished?: boolean } = {}): Promise<CourseEntity> {
     const course = await this.courses.findOne({
       where: options.includeUnpublished ? { id, isDraft: false } : { id, isPublished: true },

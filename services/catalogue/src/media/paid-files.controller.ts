@@ -1,8 +1,7 @@
 import { MEDIA_LINK_MISSING_MESSAGE, MEDIA_LINKS, MediaLinks, OBJECT_STORAGE, Public, sendStoredObject, type ObjectStorage } from '@academy/service-core';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
-import type { DataSource } from 'typeorm';
+import { CoursesService } from '../courses/courses.service.js';
 import { ProgressClient } from '../videos/progress-client.js';
 import { storageKeyOfMediaUrl } from './media-keys.js';
 
@@ -26,14 +25,14 @@ export class PaidFilesController {
     @Inject(MEDIA_LINKS) private readonly links: MediaLinks,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly progress: ProgressClient,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly courses: CoursesService,
   ) {}
 
   /** An uploaded lecture file is for the course's educator, its learners enrolled now and their linked parents. */
   private async mayRead(userId: string, courseId: string): Promise<boolean> {
-    const rows = (await this.dataSource.query('SELECT educator_id FROM catalogue.courses WHERE id = $1', [courseId])) as { educator_id: string }[];
-    if (rows.length === 0) return false;
-    if (rows[0]!.educator_id === userId) return true;
+    const educatorId = await this.courses.educatorIdOf(courseId);
+    if (educatorId === null) return false;
+    if (educatorId === userId) return true;
     return this.progress.isEnrolledOrParentOfEnrolled(userId, courseId);
   }
 

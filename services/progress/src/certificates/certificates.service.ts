@@ -102,6 +102,14 @@ export class CertificatesService {
     throw new ConflictException('Could not issue the certificate, please try again');
   }
 
+  /** The courses a learner holds a certificate of now (withdrawn ones excluded), first issued first. */
+  async certifiedCourseIds(userId: string): Promise<string[]> {
+    const rows = (await this.dataSource.query('SELECT "course_id" FROM "progress"."certificates" WHERE "user_id" = $1 AND "withdrawn_at" IS NULL ORDER BY "issued_at"', [
+      userId,
+    ])) as { course_id: string }[];
+    return rows.map((row) => row.course_id);
+  }
+
   async verify(code: string): Promise<CertificateRecord> {
     const found = await this.find('"code" = $1 AND "withdrawn_at" IS NULL', [code]);
     if (found) return found;
