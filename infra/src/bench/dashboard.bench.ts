@@ -68,59 +68,112 @@ async function explain(client: pg.Client, sql: string): Promise<string> {
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
+type RouteFigures = Record<string, { p50Ms: number; p95Ms: number; p99Ms: number }>;
+interface Scenario {
+  purchases: number;
+  routes: RouteFigures;
+}
+
+async function educatorAccessToken(portal: { portalUrl: string; sandboxUrl: string }): Promise<string> {
+  const config = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as { auth0: { clientId: string; audience: string } };
+  const tokens = await signInOverHttp(
+    `${portal.sandboxUrl}/`,
+    { clientId: config.auth0.clientId, audience: config.auth0.audience, redirectUri: portal.portalUrl },
+    'login',
+    { email: EDUCATOR.email, password: demoPassword },
+  );
+  return tokens.access_token;
+}
+
+/** The demo educator's own sales, and their earnings row as the aggregation job would leave it. */
+async function seedEducatorSales(client: pg.Client): Promise<number> {
+  const { rows: courses } = await client.query<{ id: string }>('SELECT "id" FROM "catalogue"."courses" WHERE "educator_id" = $1', [EDUCATOR.id]);
+  if (courses.length === 0) throw new Error(`the demo catalogue has no course of ${EDUCATOR.id}`);
+  const educatorRows = EDUCATOR_PAID + EDUCATOR_OTHER;
+  progress('dashboard', `seeding ${educatorRows} purchases of the demo educator (${EDUCATOR_PAID} paid)`);
+  await client.query(insertPurchasesSql('demo'), [1, educatorRows, EDUCATOR.id, courses.map((course) => course.id)]);
+  await client.query(
+    `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "earnings_rupees", "enrolments") VALUES ($1, $2, $3, $4)
+     ON CONFLICT ("educator_id") DO UPDATE SET "total_paise" = EXCLUDED."total_paise", "earnings_rupees" = EXCLUDED."earnings_rupees", "enrolments" = EXCLUDED."enrolments"`,
+    [EDUCATOR.id, EDUCATOR_PAID * 49900, EDUCATOR_PAID * 499, EDUCATOR_PAID],
+  );
+  await client.query('ANALYZE "commerce"."purchases"');
+  return educatorRows;
+}
+
+/** Other educators' sales up to LARGE rows; the seconds it took. */
+async function seedOtherSales(client: pg.Client, from: number): Promise<number> {
+  progress('dashboard', `seeding ${(LARGE - from + 1).toLocaleString('en-IN')} purchases of 1,000 other educators (SQL, takes a while)`);
+  const seedStarted = performance.now();
+  const batch = 200_000;
+  for (let start = from; start <= LARGE; start += batch) {
+    await client.query(insertPurchasesSql('others'), [start, Math.min(LARGE, start + batch - 1)]);
+    progress('dashboard', `  ${Math.min(LARGE, start + batch - 1).toLocaleString('en-IN')} rows`);
+  }
+  await client.query('VACUUM ANALYZE "commerce"."purchases"');
+  // The seed leaves hundreds of MB of dirty pages: written now, not by a checkpoint in the middle of the timing.
+  await client.query('CHECKPOINT');
+  return (performance.now() - seedStarted) / 1000;
+}
+
+async function measureRoutes(portalUrl: string, accessToken: string, purchases: number): Promise<Scenario> {
+  const routes: RouteFigures = {};
+  for (const [name, route] of Object.entries(ROUTES)) {
+    progress('dashboard', `${purchases.toLocaleString('en-IN')} purchases: ${REQUESTS} × GET ${route}, ${CONCURRENCY} at a time`);
+    const latencies = await timeRoute(portalUrl + route, accessToken);
+    routes[name] = { p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), p99Ms: percentile(latencies, 99) };
+    progress('dashboard', `  p50 ${ms(routes[name]!.p50Ms)}, p95 ${ms(routes[name]!.p95Ms)}`);
+  }
+  return { purchases, routes };
+}
+
+function dashboardMarkdown(small: Scenario, large: Scenario, ratios: Record<string, number>, date: string, plans: { latestPaidSales: string; paidSales: string }): string {
+  const count = (purchases: number) => purchases.toLocaleString('en-IN');
+  return [
+    `# Educator dashboard (${count(small.purchases)} vs ${count(large.purchases)} purchases)`,
+    '',
+    `The demo educator has ${EDUCATOR_PAID} paid sales in both; ${REQUESTS} requests per route, ${CONCURRENCY} at a time, through the edge. Target: p95 at ${count(large.purchases)} ≤ ${TARGET_RATIO} × p95 at ${count(small.purchases)}. Run ${date}.`,
+    '',
+    markdownTable(
+      ['route', `p50 (${count(small.purchases)})`, `p95 (${count(small.purchases)})`, `p50 (${count(large.purchases)})`, `p95 (${count(large.purchases)})`, 'p95 ratio'],
+      Object.entries(ROUTES).map(([name, route]) => [
+        `\`GET ${route}\``,
+        ms(small.routes[name]!.p50Ms),
+        ms(small.routes[name]!.p95Ms),
+        ms(large.routes[name]!.p50Ms),
+        ms(large.routes[name]!.p95Ms),
+        ratios[name]!.toFixed(2),
+      ]),
+    ),
+    '',
+    `## Plans at ${count(large.purchases)} purchases`,
+    '',
+    'Latest 10 paid sales (dashboard):',
+    '',
+    '```',
+    plans.latestPaidSales,
+    '```',
+    '',
+    'All paid sales (enrolled students):',
+    '',
+    '```',
+    plans.paidSales,
+    '```',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const portal = await startBenchPortal('dashboard', { demoActivity: false });
   const client = new pg.Client({ connectionString: portal.databaseUrl });
   await client.connect();
   try {
-    const config = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as { auth0: { clientId: string; audience: string } };
-    const tokens = await signInOverHttp(
-      `${portal.sandboxUrl}/`,
-      { clientId: config.auth0.clientId, audience: config.auth0.audience, redirectUri: portal.portalUrl },
-      'login',
-      { email: EDUCATOR.email, password: demoPassword },
-    );
-    const { rows: courses } = await client.query<{ id: string }>('SELECT "id" FROM "catalogue"."courses" WHERE "educator_id" = $1', [EDUCATOR.id]);
-    if (courses.length === 0) throw new Error(`the demo catalogue has no course of ${EDUCATOR.id}`);
-    const educatorRows = EDUCATOR_PAID + EDUCATOR_OTHER;
-
-    progress('dashboard', `seeding ${educatorRows} purchases of the demo educator (${EDUCATOR_PAID} paid)`);
-    await client.query(insertPurchasesSql('demo'), [1, educatorRows, EDUCATOR.id, courses.map((course) => course.id)]);
-    await client.query(
-      `INSERT INTO "commerce"."educator_earnings" ("educator_id", "total_paise", "earnings_rupees", "enrolments") VALUES ($1, $2, $3, $4)
-       ON CONFLICT ("educator_id") DO UPDATE SET "total_paise" = EXCLUDED."total_paise", "earnings_rupees" = EXCLUDED."earnings_rupees", "enrolments" = EXCLUDED."enrolments"`,
-      [EDUCATOR.id, EDUCATOR_PAID * 49900, EDUCATOR_PAID * 499, EDUCATOR_PAID],
-    );
-    await client.query('ANALYZE "commerce"."purchases"');
-
-    const scenarios: { purchases: number; routes: Record<string, { p50Ms: number; p95Ms: number; p99Ms: number }> }[] = [];
-    const measureAll = async (purchases: number) => {
-      const routes: Record<string, { p50Ms: number; p95Ms: number; p99Ms: number }> = {};
-      for (const [name, route] of Object.entries(ROUTES)) {
-        progress('dashboard', `${purchases.toLocaleString('en-IN')} purchases: ${REQUESTS} × GET ${route}, ${CONCURRENCY} at a time`);
-        const latencies = await timeRoute(portal.portalUrl + route, tokens.access_token);
-        routes[name] = { p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), p99Ms: percentile(latencies, 99) };
-        progress('dashboard', `  p50 ${ms(routes[name]!.p50Ms)}, p95 ${ms(routes[name]!.p95Ms)}`);
-      }
-      scenarios.push({ purchases, routes });
-    };
-    await measureAll(educatorRows);
-
-    progress('dashboard', `seeding ${(LARGE - educatorRows).toLocaleString('en-IN')} purchases of 1,000 other educators (SQL, takes a while)`);
-    const seedStarted = performance.now();
-    const batch = 200_000;
-    for (let from = educatorRows + 1; from <= LARGE; from += batch) {
-      await client.query(insertPurchasesSql('others'), [from, Math.min(LARGE, from + batch - 1)]);
-      progress('dashboard', `  ${Math.min(LARGE, from + batch - 1).toLocaleString('en-IN')} rows`);
-    }
-    await client.query('VACUUM ANALYZE "commerce"."purchases"');
-    // The seed leaves hundreds of MB of dirty pages: written now, not by a checkpoint in the middle of the timing.
-    await client.query('CHECKPOINT');
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    await measureAll(LARGE);
+    const accessToken = await educatorAccessToken(portal);
+    const educatorRows = await seedEducatorSales(client);
+    const small = await measureRoutes(portal.portalUrl, accessToken, educatorRows);
+    const seedSeconds = await seedOtherSales(client, educatorRows + 1);
+    const large = await measureRoutes(portal.portalUrl, accessToken, LARGE);
 
     const plans = { latestPaidSales: await explain(client, LATEST_PAID_SALES_SQL), paidSales: await explain(client, PAID_SALES_SQL) };
-    const [small, large] = scenarios as [(typeof scenarios)[0], (typeof scenarios)[0]];
     const ratios = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, large.routes[name]!.p95Ms / small.routes[name]!.p95Ms]));
     const summary = {
       ...runStamp(),
@@ -128,43 +181,13 @@ async function main(): Promise<void> {
       requests: REQUESTS,
       concurrency: CONCURRENCY,
       seedSeconds,
-      scenarios,
+      scenarios: [small, large],
       p95Ratio: ratios,
       targetRatio: TARGET_RATIO,
       met: Object.values(ratios).every((ratio) => ratio <= TARGET_RATIO),
       plans,
     };
-    const markdown = [
-      `# Educator dashboard (${small.purchases.toLocaleString('en-IN')} vs ${large.purchases.toLocaleString('en-IN')} purchases)`,
-      '',
-      `The demo educator has ${EDUCATOR_PAID} paid sales in both; ${REQUESTS} requests per route, ${CONCURRENCY} at a time, through the edge. Target: p95 at ${large.purchases.toLocaleString('en-IN')} ≤ ${TARGET_RATIO} × p95 at ${small.purchases.toLocaleString('en-IN')}. Run ${summary.date}.`,
-      '',
-      markdownTable(
-        ['route', `p50 (${small.purchases.toLocaleString('en-IN')})`, `p95 (${small.purchases.toLocaleString('en-IN')})`, `p50 (${large.purchases.toLocaleString('en-IN')})`, `p95 (${large.purchases.toLocaleString('en-IN')})`, 'p95 ratio'],
-        Object.entries(ROUTES).map(([name, route]) => [
-          `\`GET ${route}\``,
-          ms(small.routes[name]!.p50Ms),
-          ms(small.routes[name]!.p95Ms),
-          ms(large.routes[name]!.p50Ms),
-          ms(large.routes[name]!.p95Ms),
-          ratios[name]!.toFixed(2),
-        ]),
-      ),
-      '',
-      `## Plans at ${large.purchases.toLocaleString('en-IN')} purchases`,
-      '',
-      'Latest 10 paid sales (dashboard):',
-      '',
-      '```',
-      plans.latestPaidSales,
-      '```',
-      '',
-      'All paid sales (enrolled students):',
-      '',
-      '```',
-      plans.paidSales,
-      '```',
-    ].join('\n');
+    const markdown = dashboardMarkdown(small, large, ratios, summary.date, plans);
     console.log(markdown);
     writeResults('dashboard', summary, markdown);
     progress('dashboard', 'wrote bench/results/dashboard.json and dashboard.md');
