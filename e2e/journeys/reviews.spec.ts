@@ -64,14 +64,14 @@ describe('reviews', () => {
     await student.page.getByRole('button', { name: 'Write a review' }).click();
     const dialog = student.page.getByRole('dialog', { name: `Review ${FREE_COURSE_TITLE}` });
     await dialog.waitFor();
-    await student.page.waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('.review-dialog textarea')?.disabled);
+    await student.page.waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('[role="dialog"] textarea')?.disabled);
     await dialog.getByRole('group', { name: 'Your rating' }).getByRole('button', { name: '4 stars' }).click();
     await dialog.getByLabel('Your review').fill(`<b>${text}</b>`);
     await dialog.getByRole('button', { name: 'Publish review' }).click();
     await dialog.waitFor({ state: 'detached' });
     // Opening it again shows what was saved (the markup is gone: reviews are plain text).
     await student.page.getByRole('button', { name: 'Write a review' }).click();
-    await student.page.waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('.review-dialog textarea')?.disabled);
+    await student.page.waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('[role="dialog"] textarea')?.disabled);
     expect(await dialog.getByLabel('Your review').inputValue()).toBe(text);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 

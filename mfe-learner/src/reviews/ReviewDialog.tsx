@@ -1,9 +1,8 @@
 import { REVIEW_TEXT_MAX } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
-import { Stars, useModalDialog } from '@academy/ui';
+import { ModalDialog, Stars } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { fetchMyReview, writeReview } from './reviewsApi';
 import './CourseReviews.css';
 
@@ -25,7 +24,6 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const textId = useId();
   const countId = useId();
   const [rating, setRating] = useState(initialRating);
@@ -33,7 +31,6 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
   const [loaded, setLoaded] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { dialogRef, onKeyDown } = useModalDialog(onClose);
 
   useEffect(() => {
     let current = true;
@@ -73,53 +70,47 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
     }
   };
 
-  return createPortal(
-    <div className="review-dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={dialogRef} className="review-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
-        <h2 id={titleId} className="review-dialog__title">
-          Review {courseTitle}
-        </h2>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <div className="review-dialog__field">
-            <span>Your rating</span>
-            <Stars rating={rating} onChange={setRating} label="Your rating" />
-          </div>
-          <div className="review-dialog__field">
-            <label htmlFor={textId}>Your review</label>
-            <textarea
-              id={textId}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              maxLength={REVIEW_TEXT_MAX}
-              rows={6}
-              aria-describedby={countId}
-              disabled={!loaded}
-            />
-            <span id={countId} className="review__helpful-count">
-              {text.length} of {REVIEW_TEXT_MAX} characters. Plain text; line breaks are kept.
-            </span>
-          </div>
-          {error && (
-            <p role="alert" className="review-dialog__error">
-              {error}
-            </p>
-          )}
-          <div className="review-dialog__actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button" aria-disabled={busy || !loaded || undefined}>
-              {busy ? 'Publishing…' : 'Publish review'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <ModalDialog title={`Review ${courseTitle}`} size="wide" onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className="review-dialog__field">
+          <span>Your rating</span>
+          <Stars rating={rating} onChange={setRating} label="Your rating" />
+        </div>
+        <div className="review-dialog__field">
+          <label htmlFor={textId}>Your review</label>
+          <textarea
+            id={textId}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={REVIEW_TEXT_MAX}
+            rows={6}
+            aria-describedby={countId}
+            disabled={!loaded}
+          />
+          <span id={countId} className="review__helpful-count">
+            {text.length} of {REVIEW_TEXT_MAX} characters. Plain text; line breaks are kept.
+          </span>
+        </div>
+        {error && (
+          <p role="alert" className="modal-dialog__error">
+            {error}
+          </p>
+        )}
+        <div className="modal-dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" aria-disabled={busy || !loaded || undefined}>
+            {busy ? 'Publishing…' : 'Publish review'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

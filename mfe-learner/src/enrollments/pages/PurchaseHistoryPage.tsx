@@ -58,7 +58,7 @@ export function PurchaseHistoryPage() {
         {message && !message.failed && message.text}
       </div>
       {message?.failed && (
-        <p role="alert" className="refund-dialog__error">
+        <p role="alert" className="modal-dialog__error">
           {message.text}
         </p>
       )}
