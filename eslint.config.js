@@ -6,6 +6,43 @@ import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 import { workspaceBoundaries } from './tools/lint/workspace-boundaries.js';
 
+/**
+ * The front end calls the API only by a route's generated constant (libs/contracts/src/api-routes.ts): through
+ * `callApi(api, route, input)`, or `apiPath(route, { params, query })` for a link or a download. A hand-typed path
+ * or a direct call of the client would bypass the route's declared input and answer.
+ */
+const apiCallRestrictions = [
+  {
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(get|post|put|del|postForm|putForm)$/]:matches([callee.object.name='api'], [callee.object.property.name='api'])",
+    message: 'Call the API with callApi(api, <route constant>, input) from @academy/platform (constants in @academy/contracts api-routes.ts).',
+  },
+  { selector: 'Literal[value=/^\\x2Fapi\\x2F/]', message: 'Write an API path with apiPath(<route constant>, { params, query }) from @academy/contracts.' },
+  { selector: 'TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]', message: 'Write an API path with apiPath(<route constant>, { params, query }) from @academy/contracts.' },
+];
+
+// Where the API rules hold so far: the files already calling by constant. Widen to the shell, the remotes and
+// libs/platform (their src folders) as the rest moves to callApi.
+const apiCallFiles = [
+  'mfe-educator/src/reported-reviews/reportedReviewsApi.ts',
+  'mfe-educator/src/students/data/studentsApi.ts',
+  'mfe-educator/src/coupons/couponsApi.ts',
+  'mfe-educator/src/quiz-insight/quizStatsApi.ts',
+  'mfe-educator/src/payouts/payoutsApi.ts',
+  'mfe-educator/src/analytics/analyticsApi.ts',
+  'mfe-educator/src/assignments/assignmentsApi.ts',
+  'mfe-educator/src/dashboard/data/dashboardApi.ts',
+  'mfe-learner/src/reviews/reviewsApi.ts',
+  'mfe-learner/src/doubts/data/doubtsApi.ts',
+  'mfe-learner/src/assignments/data/assignmentsApi.ts',
+  'mfe-learner/src/educators/EducatorPage.tsx',
+  'mfe-learner/src/profile/ClassForm.tsx',
+  'mfe-learner/src/catalogue/data/catalogueApi.ts',
+  'libs/platform/src/notifications/notificationsApi.ts',
+  'libs/platform/src/notifications/NotificationBell.tsx',
+  'libs/platform/src/user/user-sync.tsx',
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '**/.e2e-redeploy-*/**', 'bench/results/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -47,6 +84,12 @@ export default tseslint.config(
         { paths: ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import routing from @academy/routing.' })) },
       ],
     },
+  },
+  {
+    files: apiCallFiles,
+    // The client itself (libs/platform/src/api/) sends what callApi asks; specs fake the server at its paths.
+    ignores: ['libs/platform/src/api/**', '**/*.spec.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...apiCallRestrictions] },
   },
   {
     files: ['**/*.tsx'],

@@ -2,8 +2,6 @@
 // completion and quiz events (GET /api/educator/analytics/:courseId, sent to progress by the edge).
 import { courseIdSchema } from './requests.js';
 
-export const EDUCATOR_ANALYTICS_PATH = '/educator/analytics';
-
 /** The `:courseId` of GET /api/educator/analytics/:courseId. */
 export const analyticsCourseParamSchema = courseIdSchema;
 

@@ -7,23 +7,23 @@ import type {
   addRatingRequestSchema, answerDoubtSchema, askDoubtSchema, Assignment, AssignmentForMember,
   assignmentInputSchema, AssignmentSubmission, CertificateRecord, ChildDoubtPage, childDoubtsQuerySchema,
   ChildProgress, CouponPriceAnswer, couponPriceRequestSchema, CourseAnalyticsAnswer, CourseChecklistAnswer,
-  CourseDraftDto, CourseDraftSaved, CourseEarningsAnswer, courseListQuerySchema, courseProgressRequestSchema,
-  CoursePublicationResult, CourseReviewsPage, CourseSummary, createCouponRequestSchema, DashboardData,
-  DoubtAnswer, DoubtPage, doubtSearchQuerySchema, DoubtSummary, DoubtThread, EarningsPoint, earningsQuerySchema,
-  EducatorCoupon, EducatorCouponsAnswer, EducatorCourseDetail, EducatorCourseListing, EducatorDoubtSummary,
-  EducatorInbox, educatorInboxQuerySchema, EducatorProfileAnswer, educatorProfileRequestSchema, EmailSettings,
-  emailSettingsSchema, EnrolledCourse, enrolledStudentsExportQuerySchema, EnrolledStudentsPage,
-  enrolledStudentsQuerySchema, HiddenPostPage, hiddenPostsQuerySchema, InboxSubmissionPage, learnerProfileSchema,
-  LearnerProgressData, LearnerPurchasesAnswer, lectureDoubtsQuerySchema, LectureFileUploaded, LinkCodeAnswer,
-  LinkedPerson, MyReview, NotificationEmailSettings, notificationEmailSettingsSchema,
-  notificationListQuerySchema, NotificationPage, ParentLinksAnswer, PayoutAccount, PayoutAccountAnswer,
-  payoutAccountRequestSchema, PayoutsAnswer, playbackRequestSchema, PublicEducatorProfileAnswer,
-  purchaseRequestSchema, PurchaseResult, QuizAttemptResult, QuizForLearner, QuizStats, quizSubmissionSchema,
-  receiptQuerySchema, redeemLinkCodeRequestSchema, RefundRequestAnswer, ReportedReviewsAnswer,
-  reportedReviewsQuerySchema, reportPostSchema, reviewHideRequestSchema, reviewListQuerySchema,
-  reviewReplyRequestSchema, reviewReportRequestSchema, reviewSubmissionSchema, saveCourseDraftSchema,
-  submissionsInboxQuerySchema, updateProgressRequestSchema, UserData, verifyPaymentRequestSchema, VideoStatusDto,
-  writeReviewRequestSchema,
+  CourseDetailAnswer, CourseDraftDto, CourseDraftSaved, CourseEarningsAnswer, CourseListAnswer,
+  courseListQuerySchema, courseProgressRequestSchema, CoursePublicationResult, CourseReviewsPage, CourseSummary,
+  createCouponRequestSchema, DashboardData, DoubtAnswer, DoubtPage, doubtSearchQuerySchema, DoubtSummary,
+  DoubtThread, EarningsPoint, earningsQuerySchema, EducatorCoupon, EducatorCouponsAnswer, EducatorCourseDetail,
+  EducatorCourseListing, EducatorDoubtSummary, EducatorInbox, educatorInboxQuerySchema, EducatorProfileAnswer,
+  educatorProfileRequestSchema, EmailSettings, emailSettingsSchema, EnrolledCourse,
+  enrolledStudentsExportQuerySchema, EnrolledStudentsPage, enrolledStudentsQuerySchema, HiddenPostPage,
+  hiddenPostsQuerySchema, InboxSubmissionPage, learnerProfileSchema, LearnerProgressData, LearnerPurchasesAnswer,
+  lectureDoubtsQuerySchema, LectureFileUploaded, LinkCodeAnswer, LinkedPerson, MyReview,
+  NotificationEmailSettings, notificationEmailSettingsSchema, notificationListQuerySchema, NotificationPage,
+  ParentLinksAnswer, PayoutAccount, PayoutAccountAnswer, payoutAccountRequestSchema, PayoutsAnswer,
+  playbackRequestSchema, PublicEducatorProfileAnswer, purchaseRequestSchema, PurchaseResult, QuizAttemptResult,
+  QuizForLearner, QuizStats, quizSubmissionSchema, receiptQuerySchema, redeemLinkCodeRequestSchema,
+  RefundRequestAnswer, ReportedReviewsAnswer, reportedReviewsQuerySchema, reportPostSchema,
+  reviewHideRequestSchema, reviewListQuerySchema, reviewReplyRequestSchema, reviewReportRequestSchema,
+  reviewSubmissionSchema, saveCourseDraftSchema, submissionsInboxQuerySchema, updateProgressRequestSchema,
+  UserData, verifyPaymentRequestSchema, VideoStatusDto, writeReviewRequestSchema,
 } from './index.js';
 
 export const assignmentsListRoute: ApiRoute<{ params: { courseId: string } }, { success: true; assignments: AssignmentForMember[] }> = { method: 'GET', path: '/api/assignments/:courseId' };
@@ -38,9 +38,9 @@ export const certificatesDownloadRoute: ApiRoute<{ params: { courseId: string } 
 /** Anyone can check a code: who earned it, for which course, when. */
 export const certificatesVerifyRoute: ApiRoute<{ params: { code: string } }, { success: true; certificate: CertificateRecord }> = { method: 'GET', path: '/api/certificates/verify/:code' };
 /** One published course; paid lectures come without their URL. */
-export const coursesDetailRoute: ApiRoute<{ params: { id: string } }, unknown> = { method: 'GET', path: '/api/course/:id' };
+export const coursesDetailRoute: ApiRoute<{ params: { id: string } }, CourseDetailAnswer> = { method: 'GET', path: '/api/course/:id' };
 /** Published course cards; `?search=`, filters `?class=&subject=&board=&price=&rating=`, `?sort=`, `?limit=&cursor=` (keyset pages). The first page also carries the counts per filter value (`facets`). */
-export const coursesListRoute: ApiRoute<{ query: z.input<typeof courseListQuerySchema> }, unknown> = { method: 'GET', path: '/api/course/all' };
+export const coursesListRoute: ApiRoute<{ query: z.input<typeof courseListQuerySchema> }, CourseListAnswer> = { method: 'GET', path: '/api/course/all' };
 /** An educator's published courses (their public page), newest first; an educator without any gets an empty list. */
 export const coursesByEducatorRoute: ApiRoute<{ params: { educatorId: string } }, { success: true; courses: CourseSummary[] }> = { method: 'GET', path: '/api/course/by-educator/:educatorId' };
 /** A browser reports a Content Security Policy violation */
@@ -49,10 +49,10 @@ export const doubtsLectureRoute: ApiRoute<{ params: { courseId: string }; query:
 export const doubtsAskRoute: ApiRoute<{ params: { courseId: string }; body: z.input<typeof askDoubtSchema> }, { success: true; message: string; doubt: DoubtSummary }> = { method: 'POST', path: '/api/doubts/:courseId' };
 export const doubtsThreadRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, { success: true; doubt: DoubtThread }> = { method: 'GET', path: '/api/doubts/:courseId/:doubtId' };
 export const doubtsAnswerRoute: ApiRoute<{ params: { courseId: string; doubtId: string }; body: z.input<typeof answerDoubtSchema> }, { success: true; message: string; answer: DoubtAnswer }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/answers' };
-export const doubtsHideAnswerRoute: ApiRoute<{ params: { courseId: string; doubtId: string; answerId: string } }, unknown> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/answers/:answerId/hide' };
+export const doubtsHideAnswerRoute: ApiRoute<{ params: { courseId: string; doubtId: string; answerId: string } }, { success: true; message: string }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/answers/:answerId/hide' };
 export const doubtsReportAnswerRoute: ApiRoute<{ params: { courseId: string; doubtId: string; answerId: string }; body: z.input<typeof reportPostSchema> }, { success: true; message: string }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/answers/:answerId/report' };
-export const doubtsUnhideAnswerRoute: ApiRoute<{ params: { courseId: string; doubtId: string; answerId: string } }, unknown> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/answers/:answerId/unhide' };
-export const doubtsHideDoubtRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, unknown> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/hide' };
+export const doubtsUnhideAnswerRoute: ApiRoute<{ params: { courseId: string; doubtId: string; answerId: string } }, { success: true; message: string }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/answers/:answerId/unhide' };
+export const doubtsHideDoubtRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, { success: true; message: string }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/hide' };
 /** The image, to those who may read the doubt (fetched with the access token; never cached by shared caches). */
 export const doubtsImageRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, unknown> = { method: 'GET', path: '/api/doubts/:courseId/:doubtId/image' };
 /** The asker attaches the doubt's one image (multipart field `image`: PNG, JPEG or WebP up to 2 MB). */
@@ -60,7 +60,7 @@ export const doubtsAttachImageRoute: ApiRoute<{ params: { courseId: string; doub
 export const doubtsMeTooRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, { success: true; message: string; doubt: DoubtSummary }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/me-too' };
 export const doubtsReportDoubtRoute: ApiRoute<{ params: { courseId: string; doubtId: string }; body: z.input<typeof reportPostSchema> }, { success: true; message: string }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/report' };
 export const doubtsResolveRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, { success: true; message: string; doubt: DoubtSummary }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/resolve' };
-export const doubtsUnhideDoubtRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, unknown> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/unhide' };
+export const doubtsUnhideDoubtRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, { success: true; message: string }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/unhide' };
 export const doubtsSearchRoute: ApiRoute<{ params: { courseId: string }; query: z.input<typeof doubtSearchQuerySchema> }, { success: true } & DoubtPage> = { method: 'GET', path: '/api/doubts/:courseId/search' };
 /** Multipart: `courseData` (JSON) and `image` (the thumbnail: PNG, JPEG or WebP by its bytes, ≤ 5 MB). */
 export const educatorCoursesAddCourseRoute: ApiRoute<{ form: FormData }, { success: true; message: string; courseId: string }> = { method: 'POST', path: '/api/educator/add-course', multipart: true };

@@ -143,6 +143,17 @@ export interface CourseListPage {
   facets?: CourseFacetCounts;
 }
 
+/** GET /api/course/all. */
+export interface CourseListAnswer extends CourseListPage {
+  success: true;
+}
+
+/** GET /api/course/:id: a published course with its chapters (paid lectures without their URL). */
+export interface CourseDetailAnswer {
+  success: true;
+  courseData: CourseDetail;
+}
+
 export interface CourseProgressData {
   lectureCompleted: string[];
 }

@@ -101,7 +101,6 @@ export interface EducatorCouponsAnswer {
   coupons: EducatorCoupon[];
 }
 
-export const educatorCouponsPath = '/educator/coupons';
 export const couponPricePath = '/user/coupon-price';
 
 /**

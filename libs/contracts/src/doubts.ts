@@ -79,7 +79,7 @@ export interface DoubtSummary {
   educatorAnswered: boolean;
   /** Hidden by the educator: only the educator and the author still see it. */
   hidden: boolean;
-  /** An image is attached: GET doubtImagePath(courseId, id) with the access token. */
+  /** An image is attached: GET doubtsImageRoute (api-routes.ts) with the access token. */
   hasImage: boolean;
 }
 
@@ -117,7 +117,6 @@ export const DOUBT_HAS_IMAGE_MESSAGE = 'This doubt already has its image';
 
 export const doubtsPath = (courseId: string): string => `/doubts/${encodeURIComponent(courseId)}`;
 export const doubtPath = (courseId: string, doubtId: string): string => `${doubtsPath(courseId)}/${encodeURIComponent(doubtId)}`;
-export const doubtImagePath = (courseId: string, doubtId: string): string => `${doubtPath(courseId, doubtId)}/image`;
 
 /** "0:42", "12:05", "1:02:03": where in the video a doubt was asked. */
 export function formatVideoSecond(seconds: number): string {

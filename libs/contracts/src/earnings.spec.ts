@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { earningsPath, formatEarningsPeriod, summariseEarnings } from './earnings.js';
+import { formatEarningsPeriod, summariseEarnings } from './earnings.js';
 
 describe('earnings series', () => {
-  it('builds the path for each granularity', () => {
-    expect(earningsPath('day')).toBe('/api/educator/earnings?granularity=day');
-    expect(earningsPath('month')).toBe('/api/educator/earnings?granularity=month');
-  });
-
   it.each([
     [[], { earnings: 0, enrolments: 0 }],
     [[{ period: '2026-11-22', earnings: 0.1, enrolments: 1 }, { period: '2026-11-23', earnings: 0.2, enrolments: 2 }], { earnings: 0.3, enrolments: 3 }],

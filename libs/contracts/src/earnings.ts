@@ -18,12 +18,6 @@ export interface EarningsSeries {
   series: EarningsPoint[];
 }
 
-export const EARNINGS_PATH = '/api/educator/earnings';
-
-export function earningsPath(granularity: EarningsGranularity): string {
-  return `${EARNINGS_PATH}?granularity=${granularity}`;
-}
-
 /** Totals of a series, for the chart's text summary. */
 export function summariseEarnings(series: readonly EarningsPoint[]): { earnings: number; enrolments: number } {
   const earningsPaise = series.reduce((sum, point) => sum + Math.round(point.earnings * 100), 0);

@@ -44,9 +44,6 @@ export interface PublicEducatorProfileAnswer {
 
 /** API paths, relative to the API base (`/api`). */
 export const ownEducatorProfilePath = '/educator/profile';
-export const educatorProfilePath = (educatorId: string) => `/educators/${encodeURIComponent(educatorId)}`;
-/** Catalogue: an educator's published courses (course cards), newest first. */
-export const educatorCoursesPath = (educatorId: string) => `/course/by-educator/${encodeURIComponent(educatorId)}`;
 
 /** An educator's public id in a path (24 hex digits; their sign-in subject is never shown). */
 export const educatorIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'educatorId must be an educator id (24 hex digits)');

@@ -47,8 +47,6 @@ export interface NotificationStreamNew {
   notification: NotificationItem;
 }
 
-export const NOTIFICATIONS_PATH = '/notifications';
-export const NOTIFICATIONS_STREAM_PATH = '/notifications/stream';
 
 // The `assignment.reviewed` event a notification is made from is defined with the assignments (assignments.ts).
 

@@ -98,6 +98,5 @@ export function payoutLines(input: { grossPaise: number; refundsPaise: number; f
 }
 
 /** API paths, relative to the API base (`/api`). */
-export const payoutAccountPath = '/educator/payout-account';
 export const payoutsPath = '/educator/payouts';
 export const payoutStatementPath = (payoutId: string) => `${payoutsPath}/${encodeURIComponent(payoutId)}/statement`;

@@ -60,4 +60,3 @@ export const learnerProfileSchema = z.object({
   board: z.enum(BOARD_SLUGS, { message: `board must be one of ${BOARD_SLUGS.join(', ')}, or null` }).nullable(),
 });
 export type LearnerProfile = z.infer<typeof learnerProfileSchema>;
-export const LEARNER_PROFILE_PATH = '/user/data/profile';

@@ -1,7 +1,7 @@
 // The educator's lecture analytics (progress): one course's figures from the worker's aggregates.
-import { EDUCATOR_ANALYTICS_PATH, type CourseAnalytics, type CourseAnalyticsAnswer } from '@academy/contracts';
-import type { ApiClient } from '@academy/platform';
+import { analyticsCourseAnalyticsRoute, type CourseAnalytics } from '@academy/contracts';
+import { callApi, type ApiClient } from '@academy/platform';
 
 export async function fetchCourseAnalytics(api: ApiClient, courseId: string): Promise<CourseAnalytics> {
-  return (await api.get<CourseAnalyticsAnswer>(`${EDUCATOR_ANALYTICS_PATH}/${encodeURIComponent(courseId)}`)).analytics;
+  return (await callApi(api, analyticsCourseAnalyticsRoute, { params: { courseId } })).analytics;
 }

@@ -1,9 +1,12 @@
 // A course's assignments as its educator sets them, and the hand-ins waiting for review (progress).
 import {
-  assignmentPath,
-  assignmentsPath,
-  EDUCATOR_SUBMISSIONS_PATH,
-  reviewPath,
+  assignmentsCreateRoute,
+  assignmentsListRoute,
+  assignmentsRemoveRoute,
+  assignmentsReviewRoute,
+  assignmentsUpdateRoute,
+  educatorSubmissionsAwaitingRoute,
+  educatorSubmissionsSummaryRoute,
   type Assignment,
   type AssignmentForMember,
   type AssignmentInput,
@@ -11,31 +14,29 @@ import {
   type InboxSubmissionPage,
   type ReviewSubmissionRequest,
 } from '@academy/contracts';
-import type { ApiClient } from '@academy/platform';
+import { callApi, type ApiClient } from '@academy/platform';
 
 export async function fetchCourseAssignments(api: ApiClient, courseId: string): Promise<AssignmentForMember[]> {
-  return (await api.get<{ assignments?: AssignmentForMember[] }>(assignmentsPath(courseId))).assignments ?? [];
+  return (await callApi(api, assignmentsListRoute, { params: { courseId } })).assignments;
 }
 
 export async function saveAssignment(api: ApiClient, courseId: string, input: AssignmentInput, assignmentId?: string): Promise<{ message: string; assignment: Assignment }> {
   return assignmentId
-    ? api.put<{ message: string; assignment: Assignment }>(assignmentPath(courseId, assignmentId), input)
-    : api.post<{ message: string; assignment: Assignment }>(assignmentsPath(courseId), input);
+    ? callApi(api, assignmentsUpdateRoute, { params: { courseId, assignmentId }, body: input })
+    : callApi(api, assignmentsCreateRoute, { params: { courseId }, body: input });
 }
 
 export async function removeAssignment(api: ApiClient, courseId: string, assignmentId: string): Promise<string> {
-  return (await api.del<{ message: string }>(assignmentPath(courseId, assignmentId))).message;
+  return (await callApi(api, assignmentsRemoveRoute, { params: { courseId, assignmentId } })).message;
 }
 
+/** `courseId` blank: every course of the educator. */
 export function fetchAwaitingReview(api: ApiClient, courseId: string, cursor: string | null): Promise<InboxSubmissionPage> {
-  const query = new URLSearchParams();
-  if (courseId) query.set('courseId', courseId);
-  if (cursor) query.set('cursor', cursor);
-  return api.get<InboxSubmissionPage>(`${EDUCATOR_SUBMISSIONS_PATH}?${query.toString()}`);
+  return callApi(api, educatorSubmissionsAwaitingRoute, { query: { courseId: courseId || undefined, cursor: cursor ?? undefined } });
 }
 
 export async function fetchAwaitingReviewCount(api: ApiClient): Promise<number> {
-  return (await api.get<{ awaitingReview: number }>(`${EDUCATOR_SUBMISSIONS_PATH}/summary`)).awaitingReview;
+  return (await callApi(api, educatorSubmissionsSummaryRoute)).awaitingReview;
 }
 
 export async function reviewSubmission(
@@ -43,5 +44,6 @@ export async function reviewSubmission(
   submission: Pick<AssignmentSubmission, 'courseId' | 'assignmentId' | 'id'>,
   review: ReviewSubmissionRequest,
 ): Promise<string> {
-  return (await api.post<{ message: string }>(reviewPath(submission.courseId, submission.assignmentId, submission.id), review)).message;
+  const params = { courseId: submission.courseId, assignmentId: submission.assignmentId, submissionId: submission.id };
+  return (await callApi(api, assignmentsReviewRoute, { params, body: review })).message;
 }

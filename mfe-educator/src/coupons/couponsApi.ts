@@ -1,11 +1,11 @@
-import { educatorCouponsPath, type CreateCouponRequest, type EducatorCoupon, type EducatorCouponsAnswer } from '@academy/contracts';
-import type { ApiClient } from '@academy/platform';
+import { educatorCouponsCreateRoute, educatorCouponsListRoute, type CreateCouponRequest, type EducatorCoupon } from '@academy/contracts';
+import { callApi, type ApiClient } from '@academy/platform';
 
-/** GET /api/educator/coupons (commerce): the educator's own codes with uses, redemptions and revenue. */
+/** The educator's own codes with uses, redemptions and revenue (commerce). */
 export async function fetchCoupons(api: ApiClient): Promise<EducatorCoupon[]> {
-  return (await api.get<EducatorCouponsAnswer>(educatorCouponsPath)).coupons;
+  return (await callApi(api, educatorCouponsListRoute)).coupons;
 }
 
 export async function createCoupon(api: ApiClient, request: CreateCouponRequest): Promise<EducatorCoupon> {
-  return (await api.post<{ success: true; coupon: EducatorCoupon }>(educatorCouponsPath, request)).coupon;
+  return (await callApi(api, educatorCouponsCreateRoute, { body: request })).coupon;
 }

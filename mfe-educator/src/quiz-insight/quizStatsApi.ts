@@ -1,7 +1,7 @@
-import { quizStatsPath, type QuizStats } from '@academy/contracts';
-import type { ApiClient } from '@academy/platform';
+import { quizStatsStatsRoute, type QuizStats } from '@academy/contracts';
+import { callApi, type ApiClient } from '@academy/platform';
 
-/** GET /api/educator/quiz-stats/:courseId (progress): the course's quizzes with their attempt figures. */
+/** The course's quizzes with their attempt figures (progress). */
 export async function fetchQuizStats(api: ApiClient, courseId: string): Promise<QuizStats[]> {
-  return (await api.get<{ quizzes: QuizStats[] }>(quizStatsPath(courseId))).quizzes;
+  return (await callApi(api, quizStatsStatsRoute, { params: { courseId } })).quizzes;
 }

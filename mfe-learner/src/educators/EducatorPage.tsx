@@ -1,5 +1,5 @@
-import { educatorCoursesPath, educatorProfilePath, pluralize, type CourseSummary, type PublicEducatorProfileAnswer } from '@academy/contracts';
-import { queryKeys, useApi } from '@academy/platform';
+import { coursesByEducatorRoute, educatorProfilesPublishedRoute, pluralize } from '@academy/contracts';
+import { callApi, queryKeys, useApi } from '@academy/platform';
 import { useParams } from '@academy/routing';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -14,11 +14,11 @@ export function EducatorPage() {
   const api = useApi();
   const profile = useQuery({
     queryKey: queryKeys.catalogue.educatorProfile(educatorId),
-    queryFn: async () => (await api.get<PublicEducatorProfileAnswer>(educatorProfilePath(educatorId))).profile,
+    queryFn: async () => (await callApi(api, educatorProfilesPublishedRoute, { params: { educatorId } })).profile,
   });
   const courses = useQuery({
     queryKey: queryKeys.catalogue.educatorCourses(educatorId),
-    queryFn: async () => (await api.get<{ courses: CourseSummary[] }>(educatorCoursesPath(educatorId))).courses,
+    queryFn: async () => (await callApi(api, coursesByEducatorRoute, { params: { educatorId } })).courses,
   });
 
   if (profile.isError || courses.isError) {

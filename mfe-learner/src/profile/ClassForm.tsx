@@ -1,5 +1,5 @@
-import { BOARDS, LEARNER_PROFILE_PATH, SCHOOL_CLASSES, type Board, type LearnerProfile, type UserData } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import { BOARDS, SCHOOL_CLASSES, userProfileRoute, type Board, type LearnerProfile } from '@academy/contracts';
+import { callApi, errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import './ClassForm.css';
@@ -11,7 +11,7 @@ interface ClassFormProps {
   onDone?(): void;
 }
 
-/** The learner's class and board, kept on their profile by the progress service (PUT /api/user/data/profile). */
+/** The learner's class and board, kept on their profile by the progress service. */
 export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
   const { user, reload } = useCurrentUser();
   const api = useApi();
@@ -27,7 +27,7 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
   const save = async (profile: LearnerProfile) => {
     setSaving(true);
     try {
-      await api.put<{ user: UserData }>(LEARNER_PROFILE_PATH, profile);
+      await callApi(api, userProfileRoute, { body: profile });
       await reload();
       // Lists chosen for the learner's class (home, My Enrollments) follow the new class.
       void queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.all });

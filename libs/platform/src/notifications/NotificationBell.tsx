@@ -2,10 +2,13 @@ import {
   formatDate,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
-  NOTIFICATIONS_PATH,
+  notificationsReadAllRoute,
+  notificationsReadRoute,
+  notificationsSaveSettingsRoute,
   type NotificationEmailSettings,
   type NotificationItem,
 } from '@academy/contracts';
+import { callApi } from '../api/call-api';
 import { queryKeys } from '../api/query-keys';
 import { useApi } from '../api/use-api';
 import { usePortalAuth } from '../auth/portal-auth';
@@ -67,7 +70,7 @@ export function NotificationBell() {
     setOpen(false);
     if (item.read) return;
     try {
-      const answer = await api.post<{ unreadCount: number }>(`${NOTIFICATIONS_PATH}/${encodeURIComponent(item.id)}/read`, {});
+      const answer = await callApi(api, notificationsReadRoute, { params: { id: item.id } });
       setUnread(answer.unreadCount);
       await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list() });
     } catch (error) {
@@ -77,7 +80,7 @@ export function NotificationBell() {
 
   const markAllRead = async () => {
     try {
-      const answer = await api.post<{ unreadCount: number; message: string }>(`${NOTIFICATIONS_PATH}/read-all`, {});
+      const answer = await callApi(api, notificationsReadAllRoute);
       setUnread(answer.unreadCount);
       await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list() });
     } catch (error) {
@@ -167,7 +170,7 @@ function EmailSettingsForm() {
     if (!current) return;
     setSaving(true);
     try {
-      const answer = await api.put<{ message: string; settings: NotificationEmailSettings }>(`${NOTIFICATIONS_PATH}/email-settings`, current);
+      const answer = await callApi(api, notificationsSaveSettingsRoute, { body: current });
       queryClient.setQueryData(queryKeys.notifications.emailSettings(), answer.settings);
       setDraft(null);
       toast.success(answer.message);

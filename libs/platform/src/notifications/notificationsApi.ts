@@ -1,13 +1,14 @@
-// The signed-in user's notifications (progress, /api/notifications): list, count, read, email settings, live stream.
+// The signed-in user's notifications (progress): list, count, read, email settings, live stream.
 import {
-  NOTIFICATIONS_PATH,
-  NOTIFICATIONS_STREAM_PATH,
-  type NotificationEmailSettings,
-  type NotificationPage,
+  apiPath,
+  notificationsListRoute,
+  notificationsSettingsRoute,
+  notificationsStreamRoute,
   type NotificationStreamNew,
   type NotificationStreamUnread,
 } from '@academy/contracts';
 import { apiUrl } from '../api/api-client';
+import { callApi } from '../api/call-api';
 import { queryKeys } from '../api/query-keys';
 import { useApi } from '../api/use-api';
 import { usePortalAuth } from '../auth/portal-auth';
@@ -24,8 +25,7 @@ export function useNotificationList(enabled: boolean) {
   const api = useApi();
   return useInfiniteQuery({
     queryKey: queryKeys.notifications.list(),
-    queryFn: ({ pageParam }) =>
-      api.get<NotificationPage>(`${NOTIFICATIONS_PATH}${pageParam ? `?${new URLSearchParams({ cursor: pageParam }).toString()}` : ''}`),
+    queryFn: ({ pageParam }) => callApi(api, notificationsListRoute, { query: { cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
@@ -37,7 +37,7 @@ export function useNotificationEmailSettings(enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.notifications.emailSettings(),
-    queryFn: async () => (await api.get<{ settings: NotificationEmailSettings }>(`${NOTIFICATIONS_PATH}/email-settings`)).settings,
+    queryFn: async () => (await callApi(api, notificationsSettingsRoute)).settings,
     enabled,
     meta: { errorToast: false },
   });
@@ -64,7 +64,7 @@ export function useLiveUnreadCount(enabled: boolean): [number | null, (count: nu
         const token = await getAccessTokenSilently();
         if (!token || controller.signal.aborted) return;
         await readEventStream(
-          apiUrl(apiBaseUrl, NOTIFICATIONS_STREAM_PATH),
+          apiUrl(apiBaseUrl, apiPath(notificationsStreamRoute)),
           token,
           (event) => {
             delay = STREAM_RECONNECT_MS; // it works again

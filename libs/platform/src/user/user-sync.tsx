@@ -1,5 +1,6 @@
-import type { UserData } from '@academy/contracts';
+import { userDataRoute } from '@academy/contracts';
 import { useEffect } from 'react';
+import { callApi } from '../api/call-api';
 import { useApi } from '../api/use-api';
 import { useUserStore } from './user-store';
 import { usePortalAuth } from '../auth/portal-auth';
@@ -10,7 +11,7 @@ export function UserSync() {
   const api = useApi();
   useEffect(() => {
     if (isLoading) return;
-    if (isAuthenticated) void useUserStore.getState().load(() => api.get<{ user: UserData }>('/user/data'));
+    if (isAuthenticated) void useUserStore.getState().load(() => callApi(api, userDataRoute));
     else useUserStore.getState().clear();
   }, [isAuthenticated, isLoading, api]);
   return null;

@@ -1,5 +1,5 @@
-import type { EnrolledStudentRecord, EnrolledStudentsPage } from '@academy/contracts';
-import { ApiError, type ApiClient } from '@academy/platform';
+import { educatorEnrolledStudentsRoute, type EnrolledStudentRecord, type EnrolledStudentsPage } from '@academy/contracts';
+import { ApiError, callApi, type ApiClient } from '@academy/platform';
 
 /** Students Enrolled's filters: one course and words in a name or title (blank: none). */
 export interface StudentsFilter {
@@ -7,19 +7,25 @@ export interface StudentsFilter {
   q?: string;
 }
 
+/** The list's query: the filters that are not blank, and the page after `cursor`. */
+export function studentsQueryInput(filter: StudentsFilter, cursor?: string): { courseId?: string; q?: string; cursor?: string } {
+  return {
+    ...(filter.courseId ? { courseId: filter.courseId } : {}),
+    ...(filter.q?.trim() ? { q: filter.q.trim() } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
+}
+
 /** `?courseId=…&q=…&cursor=…` without the blank ones. */
 export function studentsQuery(filter: StudentsFilter, cursor?: string): string {
-  const params = new URLSearchParams();
-  if (filter.courseId) params.set('courseId', filter.courseId);
-  if (filter.q?.trim()) params.set('q', filter.q.trim());
-  if (cursor) params.set('cursor', cursor);
-  const text = params.toString();
+  const text = new URLSearchParams(studentsQueryInput(filter, cursor)).toString();
   return text ? `?${text}` : '';
 }
 
-/** One page of GET /api/educator/enrolledStudents (commerce), newest first; `cursor` is the previous page's nextCursor. */
+/** One page of the educator's enrolments (commerce), newest first; `cursor` is the previous page's nextCursor. */
 export async function fetchEnrolledStudentsPage(api: ApiClient, cursor?: string, filter: StudentsFilter = {}): Promise<EnrolledStudentsPage> {
-  const page = await api.get<Partial<EnrolledStudentsPage>>(`/educator/enrolledStudents${studentsQuery(filter, cursor)}`);
+  // Read as partial: a success without the list would otherwise crash the table far from the cause.
+  const page: Partial<EnrolledStudentsPage> = await callApi(api, educatorEnrolledStudentsRoute, { query: studentsQueryInput(filter, cursor) });
   if (!Array.isArray(page.enrolledStudents)) throw new ApiError('The server sent no enrolment list');
   return { enrolledStudents: newestFirst(page.enrolledStudents), nextCursor: page.nextCursor ?? null };
 }

@@ -1,10 +1,10 @@
-// Calls of a course's assignments (progress, /api/assignments/). Failures arrive as ApiError with the server's message.
-import { assignmentsPath, submissionPath, type AssignmentForMember, type AssignmentSubmission } from '@academy/contracts';
-import { queryKeys, useApi, type ApiClient } from '@academy/platform';
+// Calls of a course's assignments (progress). Failures arrive as ApiError with the server's message.
+import { assignmentsListRoute, assignmentsSubmitRoute, type AssignmentForMember, type AssignmentSubmission } from '@academy/contracts';
+import { callApi, queryKeys, useApi, type ApiClient } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 
 export async function fetchAssignments(api: ApiClient, courseId: string): Promise<AssignmentForMember[]> {
-  return (await api.get<{ assignments?: AssignmentForMember[] }>(assignmentsPath(courseId))).assignments ?? [];
+  return (await callApi(api, assignmentsListRoute, { params: { courseId } })).assignments;
 }
 
 /** Hands in a file, a written answer or both (multipart: `file`, `text`). */
@@ -12,7 +12,7 @@ export async function handIn(api: ApiClient, courseId: string, assignmentId: str
   const form = new FormData();
   if (file) form.append('file', file);
   if (text.trim()) form.append('text', text);
-  return api.postForm<{ message: string; submission: AssignmentSubmission }>(submissionPath(courseId, assignmentId), form);
+  return callApi(api, assignmentsSubmitRoute, { params: { courseId, assignmentId }, form });
 }
 
 /** A course's assignments with the learner's own hand-in of each (file links are signed for a few minutes). */

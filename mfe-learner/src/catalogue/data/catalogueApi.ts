@@ -1,6 +1,7 @@
-import type { CourseDetail, CourseListPage } from '@academy/contracts';
+import { apiPath, coursesDetailRoute, coursesListRoute, type CourseDetail, type courseListQuerySchema, type CourseListPage } from '@academy/contracts';
+import type { z } from 'zod';
 import type { CourseListFilters } from './courseListFilters';
-import { ApiError, type ApiClient } from '@academy/platform';
+import { ApiError, callApi, type ApiClient } from '@academy/platform';
 
 /** Courses per request on the course list; the server pages with nextCursor so big catalogues stay fast. */
 export const COURSE_LIST_PAGE_SIZE = 12;
@@ -14,28 +15,34 @@ export interface CoursePageQuery {
   filters?: CourseListFilters;
 }
 
-export function coursePagePath({ search, limit, cursor, filters = {} }: CoursePageQuery): string {
-  const params = new URLSearchParams();
+/** The list's query: the trimmed search, the chosen filters and the page (blank values are left out of the address). */
+export function coursePageQuery({ search, limit, cursor, filters = {} }: CoursePageQuery): z.input<typeof courseListQuerySchema> {
   const trimmedSearch = search?.trim();
-  if (trimmedSearch) params.set('search', trimmedSearch);
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  if (limit !== undefined) params.set('limit', String(limit));
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return query ? `/course/all?${query}` : '/course/all';
+  return {
+    ...(trimmedSearch ? { search: trimmedSearch } : {}),
+    // Each filter was checked against the values the server takes when it was read from the page's URL.
+    ...(filters as z.input<typeof courseListQuerySchema>),
+    ...(limit !== undefined ? { limit } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
 }
 
-/** GET /api/course/all: one page of published courses. */
+/** The list's address with its query, as the page asks for it. */
+export function coursePagePath(query: CoursePageQuery): string {
+  return apiPath(coursesListRoute, { query: coursePageQuery(query) });
+}
+
+/** One page of published courses. */
 export async function fetchCoursePage(api: ApiClient, query: CoursePageQuery): Promise<CourseListPage> {
-  const { courses, nextCursor, facets } = await api.get<Partial<CourseListPage>>(coursePagePath(query));
-  // A success without the list would otherwise crash the views far from the cause.
+  // Read as partial: a success without the list would otherwise crash the views far from the cause.
+  const { courses, nextCursor, facets }: Partial<CourseListPage> = await callApi(api, coursesListRoute, { query: coursePageQuery(query) });
   if (!Array.isArray(courses)) throw new ApiError('The server sent no course list');
   return { courses, nextCursor: nextCursor ?? null, ...(facets ? { facets } : {}) };
 }
 
-/** GET /api/course/:id: the course with its chapters (404 when unknown or unpublished, 400 when malformed). */
+/** The course with its chapters (404 when unknown or unpublished, 400 when malformed). */
 export async function fetchCourseDetail(api: ApiClient, courseId: string): Promise<CourseDetail> {
-  const { courseData } = await api.get<{ courseData?: CourseDetail }>(`/course/${encodeURIComponent(courseId)}`);
+  const { courseData }: { courseData?: CourseDetail } = await callApi(api, coursesDetailRoute, { params: { id: courseId } });
   if (!courseData) throw new ApiError('The server sent no course data');
   return courseData;
 }

@@ -12,6 +12,6 @@ describe('course list filters in the URL', () => {
   });
 
   it('sends them to the API beside the search and the page', () => {
-    expect(coursePagePath({ search: 'cells', limit: 12, filters: { class: '8', sort: 'rating' } })).toBe('/course/all?search=cells&class=8&sort=rating&limit=12');
+    expect(coursePagePath({ search: 'cells', limit: 12, filters: { class: '8', sort: 'rating' } })).toBe('/api/course/all?search=cells&class=8&sort=rating&limit=12');
   });
 });

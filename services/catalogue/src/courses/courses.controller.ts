@@ -1,4 +1,12 @@
-import { courseIdSchema, courseListQuerySchema, educatorIdSchema, type CourseListQuery, type CourseSummary } from '@academy/contracts';
+import {
+  courseIdSchema,
+  courseListQuerySchema,
+  educatorIdSchema,
+  type CourseDetailAnswer,
+  type CourseListAnswer,
+  type CourseListQuery,
+  type CourseSummary,
+} from '@academy/contracts';
 import { CurrentUser, OptionalAuth, Public, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -32,6 +40,7 @@ export class CoursesController {
   /**
    * Published course cards; `?search=`, filters `?class=&subject=&board=&price=&rating=`, `?sort=`, `?limit=&cursor=`
    * (keyset pages). The first page also carries the counts per filter value (`facets`).
+   * @answer CourseListAnswer
    */
   @Public()
   @Get('all')
@@ -40,7 +49,7 @@ export class CoursesController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const answer = await this.cache.answer(listCacheKey(query), async () => {
+    const answer = await this.cache.answer(listCacheKey(query), async (): Promise<CourseListAnswer> => {
       const page = await this.courses.listPublished(query);
       return { success: true, courses: page.courses, nextCursor: page.nextCursor, ...(page.facets ? { facets: page.facets } : {}) };
     });
@@ -54,7 +63,10 @@ export class CoursesController {
     return { success: true, courses: await this.courses.listPublishedByEducator(educatorId) };
   }
 
-  /** One published course; paid lectures come without their URL. */
+  /**
+   * One published course; paid lectures come without their URL.
+   * @answer CourseDetailAnswer
+   */
   @OptionalAuth()
   @Get(':id')
   async detail(
@@ -64,7 +76,7 @@ export class CoursesController {
     @Res() response: Response,
   ): Promise<void> {
     // The mapper's public answer is what is cached; a missing course throws and is not cached.
-    const answer = await this.cache.answer(`detail:${id.toLowerCase()}`, async () => ({
+    const answer = await this.cache.answer(`detail:${id.toLowerCase()}`, async (): Promise<CourseDetailAnswer> => ({
       success: true,
       courseData: toCourseDetail(await this.courses.findWithContent(id)),
     }));

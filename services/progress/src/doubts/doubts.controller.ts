@@ -196,16 +196,16 @@ export class DoubtsController {
 
   @Post(':courseId/:doubtId/hide')
   @HttpCode(200)
-  async hideDoubt(@CurrentUser() user: AuthUser, @Param('courseId', course) courseId: string, @Param('doubtId', doubt) doubtId: string) {
+  async hideDoubt(@CurrentUser() user: AuthUser, @Param('courseId', course) courseId: string, @Param('doubtId', doubt) doubtId: string): Promise<{ success: true; message: string }> {
     await this.doubts.setHidden(await this.doubts.member(user, courseId), doubtId, null, true);
-    return { success: true as const, message: 'Hidden from learners' };
+    return { success: true, message: 'Hidden from learners' };
   }
 
   @Post(':courseId/:doubtId/unhide')
   @HttpCode(200)
-  async unhideDoubt(@CurrentUser() user: AuthUser, @Param('courseId', course) courseId: string, @Param('doubtId', doubt) doubtId: string) {
+  async unhideDoubt(@CurrentUser() user: AuthUser, @Param('courseId', course) courseId: string, @Param('doubtId', doubt) doubtId: string): Promise<{ success: true; message: string }> {
     await this.doubts.setHidden(await this.doubts.member(user, courseId), doubtId, null, false);
-    return { success: true as const, message: 'Shown to learners again' };
+    return { success: true, message: 'Shown to learners again' };
   }
 
   @Post(':courseId/:doubtId/answers/:answerId/hide')
@@ -215,9 +215,9 @@ export class DoubtsController {
     @Param('courseId', course) courseId: string,
     @Param('doubtId', doubt) doubtId: string,
     @Param('answerId', answer) answerId: string,
-  ) {
+  ): Promise<{ success: true; message: string }> {
     await this.doubts.setHidden(await this.doubts.member(user, courseId), doubtId, answerId, true);
-    return { success: true as const, message: 'Hidden from learners' };
+    return { success: true, message: 'Hidden from learners' };
   }
 
   @Post(':courseId/:doubtId/answers/:answerId/unhide')
@@ -227,8 +227,8 @@ export class DoubtsController {
     @Param('courseId', course) courseId: string,
     @Param('doubtId', doubt) doubtId: string,
     @Param('answerId', answer) answerId: string,
-  ) {
+  ): Promise<{ success: true; message: string }> {
     await this.doubts.setHidden(await this.doubts.member(user, courseId), doubtId, answerId, false);
-    return { success: true as const, message: 'Shown to learners again' };
+    return { success: true, message: 'Shown to learners again' };
   }
 }
