@@ -43,7 +43,7 @@ function inputTypes(operation: ControllerOperation, imports: Set<string>): strin
     imports.add(operation.query);
     parts.push(`query: z.input<typeof ${operation.query}>`);
   }
-  if (operation.body?.multipart || operation.body?.formWithFile) parts.push('form: FormData');
+  if (operation.body?.multipart || operation.body?.formWithFile || operation.fileOnly) parts.push('form: FormData');
   else if (operation.body) {
     imports.add(operation.body.schema);
     parts.push(`body: z.input<typeof ${operation.body.schema}>`);
@@ -80,7 +80,7 @@ export function apiRoutesModule(operations: readonly ControllerOperation[], expo
     const clash = seen.get(name);
     if (clash) throw new Error(`Two routes are named ${name} (${clash.file} and ${operation.file}): rename a handler`);
     seen.set(name, operation);
-    const multipart = Boolean(operation.body?.multipart || operation.body?.formWithFile);
+    const multipart = Boolean(operation.body?.multipart || operation.body?.formWithFile || operation.fileOnly);
     const input = inputTypes(operation, imports);
     const answer = answerType(operation.returns, exported, imports);
     declarations.push(

@@ -39,6 +39,8 @@ export interface ControllerOperation {
   summary: string;
   returns: string;
   body?: { schema: string; multipart?: { jsonField: string; fileField?: string }; formWithFile?: string };
+  /** A multipart body holding only a file, in this field (a doubt's image, a thumbnail, captions). */
+  fileOnly?: string;
   query?: string;
   params: { name: string; schema?: string }[];
 }
@@ -80,6 +82,16 @@ function pipeSchema(args: ts.NodeArray<ts.Expression>): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The field name of the FileInterceptor a handler uses (`@UseInterceptors(x)`, x made by `FileInterceptor('field', …)`). */
+function fileFieldOf(member: ts.MethodDeclaration, source: ts.SourceFile): string | undefined {
+  const interceptors = decoratorsOf(member).find((decorator) => decorator.name === 'UseInterceptors')?.args.map((arg) => arg.getText()) ?? [];
+  for (const name of interceptors) {
+    const field = new RegExp(`(?:const|class) ${name}\\b[^\\n]*FileInterceptor\\('(\\w+)'`).exec(source.getText())?.[1];
+    if (field) return field;
+  }
+  return /FileInterceptor\('(\w+)'/.exec(source.getText())?.[1];
 }
 
 function answerTag(member: ts.MethodDeclaration): string | undefined {
@@ -158,6 +170,8 @@ export function readControllerOperations(root: string = repoRoot): ControllerOpe
           } else if (operation.body && uploadedParameter) {
             // Plain form fields (the body schema) beside one file field, named as the handler's parameter.
             operation.body.formWithFile = uploadedParameter;
+          } else if (uploadsFile) {
+            operation.fileOnly = fileFieldOf(member, source) ?? uploadsFile;
           }
           for (const name of route.match(/[:*](\w+)/g) ?? []) {
             if (!operation.params.some((param) => param.name === name.slice(1))) operation.params.push({ name: name.slice(1) });
@@ -238,6 +252,10 @@ function requestBodyOf(operation: ControllerOperation, useSchema: UseSchema): un
   if (operation.body?.formWithFile) {
     const fileField = { type: 'object', properties: { [operation.body.formWithFile]: { type: 'string', contentMediaType: 'application/octet-stream' } } };
     return { required: true, content: { 'multipart/form-data': { schema: { allOf: [useSchema(operation.body.schema), fileField] } } } };
+  }
+  if (operation.fileOnly) {
+    const schema = { type: 'object', properties: { [operation.fileOnly]: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: [operation.fileOnly] };
+    return { required: true, content: { 'multipart/form-data': { schema } } };
   }
   return operation.body ? { required: true, content: { 'application/json': { schema: useSchema(operation.body.schema) } } } : undefined;
 }

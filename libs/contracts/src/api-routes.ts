@@ -56,7 +56,7 @@ export const doubtsHideDoubtRoute: ApiRoute<{ params: { courseId: string; doubtI
 /** The image, to those who may read the doubt (fetched with the access token; never cached by shared caches). */
 export const doubtsImageRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, unknown> = { method: 'GET', path: '/api/doubts/:courseId/:doubtId/image' };
 /** The asker attaches the doubt's one image (multipart field `image`: PNG, JPEG or WebP up to 2 MB). */
-export const doubtsAttachImageRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, { success: true; message: string; doubt: DoubtSummary }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/image' };
+export const doubtsAttachImageRoute: ApiRoute<{ params: { courseId: string; doubtId: string }; form: FormData }, { success: true; message: string; doubt: DoubtSummary }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/image', multipart: true };
 export const doubtsMeTooRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, { success: true; message: string; doubt: DoubtSummary }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/me-too' };
 export const doubtsReportDoubtRoute: ApiRoute<{ params: { courseId: string; doubtId: string }; body: z.input<typeof reportPostSchema> }, { success: true; message: string }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/report' };
 export const doubtsResolveRoute: ApiRoute<{ params: { courseId: string; doubtId: string } }, { success: true; message: string; doubt: DoubtSummary }> = { method: 'POST', path: '/api/doubts/:courseId/:doubtId/resolve' };
@@ -80,10 +80,10 @@ export const educatorCoursesDraftRoute: ApiRoute<{ params: { id: string } }, { s
 /** Autosave: JSON `{ baseVersion, draft }`. baseVersion 0 creates the draft (the client picks its id); a stale version is a 409 (another tab saved since). Files no longer used by the draft are removed from the bucket. */
 export const educatorCoursesSaveDraftRoute: ApiRoute<{ params: { id: string }; body: z.input<typeof saveCourseDraftSchema> }, CourseDraftSaved> = { method: 'PUT', path: '/api/educator/courses/:id/draft' };
 /** Multipart `file`: a lecture's notes or test as a PDF (read from its bytes; 415 otherwise, 413 over 20 MB, nothing stored). It is kept in the bucket's paid files; the answer's link is signed for the educator. */
-export const educatorCoursesUploadLectureFileRoute: ApiRoute<{ params: { id: string } }, LectureFileUploaded> = { method: 'POST', path: '/api/educator/courses/:id/lecture-files' };
+export const educatorCoursesUploadLectureFileRoute: ApiRoute<{ params: { id: string }; form: FormData }, LectureFileUploaded> = { method: 'POST', path: '/api/educator/courses/:id/lecture-files', multipart: true };
 export const educatorCoursesPublishRoute: ApiRoute<{ params: { id: string } }, { success: true } & CoursePublicationResult> = { method: 'POST', path: '/api/educator/courses/:id/publish' };
 /** Multipart `image`: the course's thumbnail, saved at once (a draft keeps it across reloads). */
-export const educatorCoursesThumbnailRoute: ApiRoute<{ params: { id: string } }, { success: true; thumbnailUrl: string }> = { method: 'PUT', path: '/api/educator/courses/:id/thumbnail' };
+export const educatorCoursesThumbnailRoute: ApiRoute<{ params: { id: string }; form: FormData }, { success: true; thumbnailUrl: string }> = { method: 'PUT', path: '/api/educator/courses/:id/thumbnail', multipart: true };
 export const educatorCoursesUnpublishRoute: ApiRoute<{ params: { id: string } }, { success: true } & CoursePublicationResult> = { method: 'POST', path: '/api/educator/courses/:id/unpublish' };
 export const educatorDashboardRoute: ApiRoute<Record<never, never>, { success: true; dashboardData: DashboardData }> = { method: 'GET', path: '/api/educator/dashboard' };
 /** GET /api/educator/earnings?granularity=day|month (libs/contracts/src/earnings.ts). */
@@ -109,7 +109,7 @@ export const educatorSubmissionsAwaitingRoute: ApiRoute<{ query: z.input<typeof 
 export const educatorSubmissionsSummaryRoute: ApiRoute<Record<never, never>, { success: true; awaitingReview: number }> = { method: 'GET', path: '/api/educator/submissions/summary' };
 export const videoAuthoringStatusRoute: ApiRoute<{ params: { id: string } }, { success: true; video: VideoStatusDto }> = { method: 'GET', path: '/api/educator/videos/:id' };
 /** A WebVTT file the player offers as captions. */
-export const videoAuthoringCaptionsRoute: ApiRoute<{ params: { id: string } }, { success: true; video: VideoStatusDto }> = { method: 'POST', path: '/api/educator/videos/:id/captions' };
+export const videoAuthoringCaptionsRoute: ApiRoute<{ params: { id: string }; form: FormData }, { success: true; video: VideoStatusDto }> = { method: 'POST', path: '/api/educator/videos/:id/captions', multipart: true };
 export const videoAuthoringRetryRoute: ApiRoute<{ params: { id: string } }, { success: true; video: VideoStatusDto }> = { method: 'POST', path: '/api/educator/videos/:id/retry' };
 export const educatorProfilesPublishedRoute: ApiRoute<{ params: { educatorId: string } }, PublicEducatorProfileAnswer> = { method: 'GET', path: '/api/educators/:educatorId' };
 export const paidFilesFileRoute: ApiRoute<{ params: { path: string } }, unknown> = { method: 'GET', path: '/api/files/*path' };

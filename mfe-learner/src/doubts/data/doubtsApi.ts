@@ -120,8 +120,7 @@ export async function attachDoubtImage(api: ApiClient, courseId: string, doubtId
   const form = new FormData();
   form.append('image', file);
   // The generated route does not yet declare its form (a file without a body schema), so callApi cannot send it.
-  // eslint-disable-next-line no-restricted-syntax -- until the route generator types an upload without a body schema
-  return (await api.postForm<{ doubt: DoubtSummary }>(apiPath(doubtsAttachImageRoute, { params: { courseId, doubtId } }), form)).doubt;
+  return (await callApi(api, doubtsAttachImageRoute, { params: { courseId, doubtId }, form })).doubt;
 }
 
 /**
