@@ -14,6 +14,10 @@ export const queryKeys = {
     educatorProfile: (educatorId: string) => [...queryKeys.catalogue.all, 'educator-profile', educatorId] as const,
     educatorCourses: (educatorId: string) => [...queryKeys.catalogue.all, 'educator-courses', educatorId] as const,
   },
+  /** A certificate checked by its code (public: anyone holding the code). */
+  certificates: {
+    verify: (code: string) => ['certificates', 'verify', code] as const,
+  },
   learner: {
     all: ['learner'] as const,
     /** The enrolled courses (with lecture links) and each course's progress. */

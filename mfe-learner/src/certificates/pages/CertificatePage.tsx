@@ -1,42 +1,29 @@
 import { formatDate, type CertificateRecord } from '@academy/contracts';
-import { errorMessage, useApi } from '@academy/platform';
+import { errorMessage, queryKeys, useApi } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@academy/routing';
 import { verifyCertificate } from '../../enrollments';
 import './CertificatePage.css';
-
-type State = { status: 'loading' } | { status: 'valid'; certificate: CertificateRecord } | { status: 'invalid'; message: string };
 
 /** /certificate/:code — public: anyone holding a certificate's code can check it is genuine. */
 export function CertificatePage() {
   const { code = '' } = useParams();
   const api = useApi();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // The page says why a code is not verified; no toast besides.
+  const verified = useQuery({ queryKey: queryKeys.certificates.verify(code), queryFn: () => verifyCertificate(api, code), meta: { errorToast: false } });
 
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    verifyCertificate(api, code).then(
-      (certificate) => current && setState({ status: 'valid', certificate }),
-      (error: unknown) => current && setState({ status: 'invalid', message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, code]);
-
-  if (state.status === 'loading') return <LoadingView label="Checking the certificate" />;
-  if (state.status === 'invalid') {
+  if (verified.isPending) return <LoadingView label="Checking the certificate" />;
+  if (verified.isError) {
     return (
       <div className="certificate certificate--invalid">
         <h1>Certificate not verified</h1>
-        <p role="alert">{state.message}</p>
+        <p role="alert">{errorMessage(verified.error)}</p>
         <p>Check the code printed on the certificate: {code}</p>
       </div>
     );
   }
-  const { certificate } = state;
+  const certificate: CertificateRecord = verified.data;
   const issued = formatDate(certificate.issuedAt);
   return (
     <div className="certificate">
