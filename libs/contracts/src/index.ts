@@ -11,6 +11,7 @@ export * from './money.js';
 export * from './progress.js';
 export * from './ratings.js';
 export * from './remote-routes.js';
+export * from './page-paths.js';
 export * from './api-route.js';
 export * from './api-routes.js';
 export * from './reviews.js';

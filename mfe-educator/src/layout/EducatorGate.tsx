@@ -1,3 +1,4 @@
+import { learnerPaths } from '@academy/contracts';
 import { useCurrentUser } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
@@ -35,7 +36,7 @@ export function EducatorGate() {
       <section className="educator-denied">
         <h1>This area is for educators</h1>
         <p>Your account is a student account, so the educator dashboard is not available to you.</p>
-        <Link to="/">Back to the home page</Link>
+        <Link to={learnerPaths.home}>Back to the home page</Link>
       </section>
     );
   }

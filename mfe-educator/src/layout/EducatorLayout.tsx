@@ -1,3 +1,4 @@
+import { learnerPaths } from '@academy/contracts';
 import { NotificationBell, useCurrentUser } from '@academy/platform';
 import { Link, Outlet } from '@academy/routing';
 import { EducatorUserMenu } from './EducatorUserMenu';
@@ -17,7 +18,7 @@ export function EducatorLayout({ withSideMenu = true }: { withSideMenu?: boolean
         Skip to content
       </a>
       <header className="educator-header">
-        <Link to="/" className="educator-header__logo">
+        <Link to={learnerPaths.home} className="educator-header__logo">
           <span aria-hidden="true" className="educator-header__logo-mark">A</span>
           <span className="educator-header__logo-text">Academy</span>
         </Link>

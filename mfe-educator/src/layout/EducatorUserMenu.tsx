@@ -1,3 +1,4 @@
+import { learnerPaths } from '@academy/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@academy/routing';
 
@@ -54,7 +55,7 @@ export function EducatorUserMenu({ name, imageUrl, onSignOut }: EducatorUserMenu
       </button>
       <ul id={listId} className="educator-user-menu__list" hidden={!open}>
         <li>
-          <Link to="/" onClick={() => setOpen(false)}>
+          <Link to={learnerPaths.home} onClick={() => setOpen(false)}>
             Back to the academy
           </Link>
         </li>

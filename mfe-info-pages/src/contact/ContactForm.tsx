@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '@academy/routing';
-import { contactFormSchema, type ContactForm as ContactFormValues } from '@academy/contracts';
+import { contactFormSchema, infoPaths, type ContactForm as ContactFormValues } from '@academy/contracts';
 import { errorMessage, useRuntimeConfig, useToast } from '@academy/platform';
 import { sendContactMessage } from './sendContactMessage.js';
 
@@ -32,7 +32,7 @@ export function ContactForm() {
     try {
       await sendContactMessage(forms, message);
       reset(emptyForm);
-      navigate('/success');
+      navigate(infoPaths.success);
     } catch (error) {
       toast.error(errorMessage(error));
     }

@@ -1,3 +1,4 @@
+import { infoPaths } from '@academy/contracts';
 import { useState } from 'react';
 import { Link } from '@academy/routing';
 import { Tabs } from '../common/Tabs.js';
@@ -30,7 +31,7 @@ export default function FaqTeaser() {
           onOpenChange={setOpenIndex}
         />
       </Tabs>
-      <Link to="/frequently-asked-questions" className="faq-teaser__show-all">
+      <Link to={infoPaths.faq} className="faq-teaser__show-all">
         Show All
       </Link>
     </section>

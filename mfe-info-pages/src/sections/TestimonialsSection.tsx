@@ -1,3 +1,4 @@
+import { infoPaths } from '@academy/contracts';
 import { Link } from '@academy/routing';
 import { TestimonialCard } from '../testimonials/TestimonialCard.js';
 import { testimonials, testimonialsSectionSize } from '../testimonials/testimonialsContent.js';
@@ -18,7 +19,7 @@ export default function TestimonialsSection() {
           </li>
         ))}
       </ul>
-      <Link to="/testimonials" className="testimonials-section__see-all">
+      <Link to={infoPaths.testimonials} className="testimonials-section__see-all">
         See All
       </Link>
     </section>

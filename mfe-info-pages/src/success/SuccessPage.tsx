@@ -1,3 +1,4 @@
+import { learnerPaths } from '@academy/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@academy/routing';
 import './SuccessPage.css';
@@ -12,7 +13,7 @@ export default function SuccessPage() {
 
   useEffect(() => {
     if (secondsLeft === 0) {
-      navigate('/');
+      navigate(learnerPaths.home);
       return;
     }
     const tick = setTimeout(() => setSecondsLeft((seconds) => seconds - 1), 1000);

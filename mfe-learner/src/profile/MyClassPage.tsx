@@ -1,3 +1,4 @@
+import { learnerPaths } from '@academy/contracts';
 import { useCurrentUser } from '@academy/platform';
 import { useNavigate } from '@academy/routing';
 import { LoadingView } from '@academy/ui';
@@ -10,5 +11,5 @@ export function MyClassPage() {
   const navigate = useNavigate();
   if (isLoading) return <LoadingView label="Loading your profile" />;
   if (!isAuthenticated) return <LoginRequired text="Please log in to set your class" onLogin={() => void login()} />;
-  return <ClassForm onDone={() => navigate('/')} />;
+  return <ClassForm onDone={() => navigate(learnerPaths.home)} />;
 }

@@ -1,16 +1,16 @@
 import { ChangeEvent, FormEvent, useState } from 'react';
 import { Link, useNavigate } from '@academy/routing';
-import { newsletterFormSchema } from '@academy/contracts';
+import { infoPaths, learnerPaths, newsletterFormSchema } from '@academy/contracts';
 import { errorMessage, useRuntimeConfig, useToast } from '@academy/platform';
 import { SocialLinks } from '@academy/ui';
 import { subscribeToNewsletter } from './subscribeToNewsletter';
 import './Footer.css';
 
 const siteLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/beyond-the-classroom', label: 'Enrichment' },
+  { to: learnerPaths.home, label: 'Home' },
+  { to: infoPaths.about, label: 'About' },
+  { to: infoPaths.contact, label: 'Contact' },
+  { to: infoPaths.enrichment, label: 'Enrichment' },
 ] as const;
 
 /** The portal's footer: site links, newsletter sign-up, social profiles and the legal line. */
@@ -42,10 +42,10 @@ export function Footer() {
         <p>© {new Date().getFullYear()} Academy. All rights reserved.</p>
         <ul aria-label="Legal">
           <li>
-            <Link to="/terms-conditions">Terms &amp; Conditions</Link>
+            <Link to={infoPaths.terms}>Terms &amp; Conditions</Link>
           </li>
           <li>
-            <Link to="/privacy-policy">Privacy Policy</Link>
+            <Link to={infoPaths.privacy}>Privacy Policy</Link>
           </li>
         </ul>
       </div>
@@ -80,7 +80,7 @@ function NewsletterForm() {
     try {
       await subscribeToNewsletter(forms, checked.data.email);
       setEmail('');
-      navigate('/success');
+      navigate(infoPaths.success);
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {

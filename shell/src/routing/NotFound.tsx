@@ -1,3 +1,4 @@
+import { learnerPaths } from '@academy/contracts';
 import { Link } from '@academy/routing';
 
 export function NotFound() {
@@ -5,7 +6,7 @@ export function NotFound() {
     <main className="shell-main not-found">
       <h1>Page not found</h1>
       <p>The page you are looking for does not exist or has moved.</p>
-      <Link className="button" to="/">
+      <Link className="button" to={learnerPaths.home}>
         Go to the home page
       </Link>
     </main>

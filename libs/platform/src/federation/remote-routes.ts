@@ -1,56 +1,9 @@
 import { createElement, type ComponentType } from 'react';
 import { matchPath, Route } from '@academy/routing';
-import type { RemoteRouteTable } from '@academy/contracts';
+import { educatorPaths, infoPaths, learnerPaths, type RemoteRouteTable } from '@academy/contracts';
 import { REMOTE_NAMES, type RemoteName } from '../config/runtime-config';
 
-/**
- * Paths that other apps link to (the navbar to the course page, the educator area to a learner page), typed in one
- * place so a link cannot point at a page no remote serves. This is not the routing: each remote lists the pages it
- * serves in its own `src/pages.json` and publishes them in its manifest; the shell learns them at run time
- * (remote-route-tables.ts). Each remote's tests check that every path here into it is one of its pages.
- */
-export const learnerPaths = {
-  home: '/',
-  courseList: '/course-list',
-  courseSearch: '/course-list/:input',
-  course: '/course/:id',
-  myEnrollments: '/my-enrollments',
-  purchaseHistory: '/purchase-history',
-  player: '/player/:courseId',
-  certificate: '/certificate/:code',
-  // Parents: a parent's children, one child's progress; a student's linked parents and link codes.
-  parentHome: '/parent',
-  parentChild: '/parent/child/:id',
-  parentAccess: '/parent-access',
-  // The learner's class and board (asked once after the first sign-in on the home page; changed here).
-  myClass: '/my-class',
-  // An educator's public page: profile and published courses (the course page's byline links here).
-  educator: '/educators/:educatorId',
-} as const;
-
-export const educatorPaths = {
-  dashboard: '/educator',
-  addCourse: '/educator/add-course',
-  myCourses: '/educator/my-courses',
-  studentsEnrolled: '/educator/students-enrolled',
-  editCourse: '/educator/edit-course/:courseId',
-  coupons: '/educator/coupons',
-  inbox: '/educator/inbox',
-  assignments: '/educator/assignments',
-  payouts: '/educator/payouts',
-  settings: '/educator/settings',
-} as const;
-
-export const infoPaths = {
-  about: '/about',
-  contact: '/contact',
-  success: '/success',
-  testimonials: '/testimonials',
-  terms: '/terms-conditions',
-  privacy: '/privacy-policy',
-  enrichment: '/beyond-the-classroom',
-  faq: '/frequently-asked-questions',
-} as const;
+export { educatorPaths, infoPaths, learnerPaths } from '@academy/contracts';
 
 export const remotePaths = { learner: learnerPaths, educator: educatorPaths, info: infoPaths } as const satisfies Record<
   RemoteName,

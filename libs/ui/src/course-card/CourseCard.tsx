@@ -1,4 +1,4 @@
-import { formatClassRange, formatPrice, pluralize, priceAfterDiscount, subjectLabel, type CourseSummary } from '@academy/contracts';
+import { formatClassRange, formatPrice, learnerPaths, pagePath, pluralize, priceAfterDiscount, subjectLabel, type CourseSummary } from '@academy/contracts';
 import { Link } from '@academy/routing';
 import { Stars } from '../stars/Stars';
 import './course-card.css';
@@ -35,7 +35,7 @@ export function CourseCard({ course, headingLevel = 3, aboveTheFold = 'no' }: Co
           {formatClassRange(course.classFrom, course.classTo)} · {subjectLabel(course.subject)}
         </p>
         <Heading className="course-card__title">
-          <Link className="course-card__link" to={`/course/${encodeURIComponent(course._id)}`}>
+          <Link className="course-card__link" to={pagePath(learnerPaths.course, { id: course._id })}>
             {course.courseTitle}
           </Link>
         </Heading>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCurrentUser } from '@academy/platform';
 import { Link, useParams, useSearchParams } from '@academy/routing';
-import { COURSE_SORTS, DEFAULT_COURSE_SORT, pluralize } from '@academy/contracts';
+import { COURSE_SORTS, DEFAULT_COURSE_SORT, learnerPaths, pluralize } from '@academy/contracts';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
 import { COURSE_LIST_PAGE_SIZE } from '../data/catalogueApi';
 import { CourseFilterPanel } from '../components/CourseFilterPanel';
@@ -67,7 +67,7 @@ export function CourseListPage() {
           <nav aria-label="Breadcrumb" className="course-list-page__breadcrumb">
             <ol>
               <li>
-                <Link to="/">Home</Link>
+                <Link to={learnerPaths.home}>Home</Link>
               </li>
               <li aria-current="page">Course List</li>
             </ol>

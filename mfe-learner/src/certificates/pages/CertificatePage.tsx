@@ -1,4 +1,4 @@
-import { formatDate, type CertificateRecord } from '@academy/contracts';
+import { formatDate, learnerPaths, pagePath, type CertificateRecord } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -34,7 +34,7 @@ export function CertificatePage() {
         <dd>{certificate.studentName}</dd>
         <dt>Course</dt>
         <dd>
-          <Link to={`/course/${certificate.courseId}`}>{certificate.courseTitle}</Link>
+          <Link to={pagePath(learnerPaths.course, { id: certificate.courseId })}>{certificate.courseTitle}</Link>
         </dd>
         <dt>Issued on</dt>
         <dd>{issued}</dd>

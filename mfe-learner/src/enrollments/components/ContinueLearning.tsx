@@ -1,4 +1,4 @@
-import { formatVideoSecond } from '@academy/contracts';
+import { formatVideoSecond, learnerPaths, pagePath } from '@academy/contracts';
 import { Link } from '@academy/routing';
 import { useEnrolledCourses } from '../data/useEnrolledCourses';
 import './ContinueLearning.css';
@@ -35,7 +35,7 @@ export function ContinueLearning() {
               </label>
               <Link
                 className="button continue-learning__resume"
-                to={`/player/${encodeURIComponent(course._id)}?lecture=${encodeURIComponent(resume!.lecture.lectureId)}`}
+                to={`${pagePath(learnerPaths.player, { courseId: course._id })}?lecture=${encodeURIComponent(resume!.lecture.lectureId)}`}
               >
                 Continue<span className="visually-hidden"> {course.courseTitle}</span>
               </Link>
