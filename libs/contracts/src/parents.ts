@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { UserRole } from './api.js';
 import { EDUCATOR_ROLE } from './constants.js';
 import { userIdSchema } from './requests.js';
-import type { CompletionStatus } from './progress.js';
+import type { CourseStatusKind, QuizToPass } from './learning.js';
 
 /** The role (in the token's roles claim and the user data) of a parent account. */
 export const PARENT_ROLE = 'parent';
@@ -98,7 +98,13 @@ export interface ChildCourseProgress {
   totalLectures: number;
   /** 0 to 100, whole. */
   percent: number;
-  status: CompletionStatus;
+  /** The one status (`courseStatus`), the same the child reads in My Enrollments. */
+  status: CourseStatusKind;
+  statusLabel: string;
+  /** "Ready", or what the certificate still needs ("Needs 2 more lectures to complete; pass …"). */
+  certificateLine: string;
+  /** The course's quizzes not passed yet, each with the best score and the pass mark. */
+  quizzesToPass: QuizToPass[];
   /** Newest lecture completion or playback save; null before the first. */
   lastActivityAt: string | null;
   /** The child's rating of the course, null when not rated. */
@@ -114,7 +120,7 @@ export interface ChildCourseProgress {
    * Quiz scores (assessments): filled in when quizzes land; until then always empty.
    * One entry per quiz attempted: best score in percent.
    */
-  quizScores: { quizId: string; title: string; bestPercent: number; attempts: number }[];
+  quizScores: { quizId: string; title: string; bestPercent: number; attempts: number; passMark: number; passed: boolean }[];
   /** The course's assignments the educator has reviewed, with the marks given. */
   assignmentMarks: {
     assignmentId: string;

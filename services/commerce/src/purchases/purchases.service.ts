@@ -167,7 +167,15 @@ export class PurchasesService {
         currency: purchase.currency,
         receipt: purchase.id,
         payment_capture: this.config.RAZORPAY_AUTO_CAPTURE,
-        notes: { purchaseId: purchase.id, courseId: purchase.courseId, userId: purchase.userId, payerId: purchase.payerId, courseTitle: purchase.courseTitle.slice(0, 200) },
+        notes: {
+          purchaseId: purchase.id,
+          courseId: purchase.courseId,
+          userId: purchase.userId,
+          payerId: purchase.payerId,
+          courseTitle: purchase.courseTitle.slice(0, 200),
+          // Who the course is for, when a parent pays for a child (Razorpay's dashboard shows the notes).
+          ...(purchase.userId !== purchase.payerId ? { learnerName: purchase.studentName.slice(0, 200) } : {}),
+        },
       });
       return [order.id, expiresAt];
     } catch (error) {

@@ -185,6 +185,7 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
       refund: null,
       refundable: true,
       refundBlockedReason: null,
+      learner: null, // the learner's own purchase: nobody else to name
     });
     expect(await purchases(h.newStudent())).toEqual([]); // nobody else sees it
     expect(await purchases(educator)).toEqual([]);

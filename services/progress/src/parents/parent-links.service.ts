@@ -1,5 +1,5 @@
 import {
-  courseCompletion,
+  courseStatus,
   EXPIRED_LINK_CODE_MESSAGE,
   LINK_CODE_ALPHABET,
   LINK_CODE_TTL_HOURS,
@@ -240,10 +240,10 @@ export class ParentLinksService {
       const quizzes = quizzesOf(course.courseContent);
       const courseStandings = standings.get(course._id) ?? [];
       const courseAssignments = assignments.get(course._id) ?? [];
-      // The one completion rule the child's own page and the certificate use (lectures, quizzes, assignments as steps).
-      const completion = courseCompletion(course.courseContent, row.completed ?? [], courseStandings, courseAssignments);
-      const status = completion.complete ? 'Completed' : 'In Progress';
       const times = [row.last_completion, row.last_playback].filter((value): value is Date => value !== null).map((value) => new Date(value).getTime());
+      // The one status rule the child's own page uses (lectures, quizzes, assignments as steps of the completion rule).
+      const status = courseStatus(course.courseContent, row.completed ?? [], courseStandings, courseAssignments, row.last_playback !== null);
+      const { completion } = status;
       return [
         {
           courseId: course._id,
@@ -254,10 +254,13 @@ export class ParentLinksService {
           completedLectures: completion.completedLectures,
           totalLectures: completion.totalLectures,
           percent: completion.percent,
-          status,
+          status: status.kind,
+          statusLabel: status.label,
+          certificateLine: status.certificateLine,
+          quizzesToPass: status.quizzesToPass,
           lastActivityAt: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
           rating: row.rating === null ? null : Number(row.rating),
-          certificate: status === 'Completed' ? { code: row.certificate_code, downloadPath: childCertificatePath(childId, course._id) } : null,
+          certificate: completion.complete ? { code: row.certificate_code, downloadPath: childCertificatePath(childId, course._id) } : null,
           // As stored: the parents' route signs paid files for the parent (the weekly email never shows them).
           lectureFiles: course.courseContent.flatMap((chapter) =>
             chapter.chapterContent
@@ -268,7 +271,7 @@ export class ParentLinksService {
           quizScores: quizzes.flatMap((quiz) => {
             const standing = courseStandings.find((entry) => entry.quizId === quiz.quizId);
             return standing && standing.bestPercent !== null
-              ? [{ quizId: quiz.quizId, title: quiz.title, bestPercent: standing.bestPercent, attempts: standing.attempts }]
+              ? [{ quizId: quiz.quizId, title: quiz.title, bestPercent: standing.bestPercent, attempts: standing.attempts, passMark: quiz.passMark, passed: standing.passed }]
               : [];
           }),
           // The course's assignments the educator has reviewed, with the marks given.

@@ -246,19 +246,19 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
   it("shows the linked child's progress read-only, and the certificate once the course is complete; a completion email goes to the parent", async () => {
     const before = await http().get(childPath).set(tokens.parent).expect(200);
     expect(before.body.courses).toEqual([
-      expect.objectContaining({ courseId: COURSE, courseTitle: 'Algebra for Class 8', completedLectures: 0, totalLectures: 2, percent: 0, status: 'In Progress', lastActivityAt: null, rating: null, certificate: null, quizScores: [] }),
+      expect.objectContaining({ courseId: COURSE, courseTitle: 'Algebra for Class 8', completedLectures: 0, totalLectures: 2, percent: 0, status: 'not-started', statusLabel: 'Not started', certificateLine: 'Needs 2 more lectures to complete', lastActivityAt: null, rating: null, certificate: null, quizScores: [] }),
     ]);
     await http().get(certificatePath).set(tokens.parent).expect(409);
 
     await http().post('/api/user/update-course-progress').set(tokens.student).send({ courseId: COURSE, lectureId: L[0] }).expect(200);
     await http().post('/api/user/add-rating').set(tokens.student).send({ courseId: COURSE, rating: 4 }).expect(200);
     const half = await http().get(childPath).set(tokens.parent).expect(200);
-    expect(half.body.courses[0]).toMatchObject({ completedLectures: 1, percent: 50, status: 'In Progress', rating: 4, certificate: null });
+    expect(half.body.courses[0]).toMatchObject({ completedLectures: 1, percent: 50, status: 'in-progress', statusLabel: 'In progress', certificateLine: 'Needs 1 more lecture to complete', rating: 4, certificate: null });
     expect(Date.now() - Date.parse(half.body.courses[0].lastActivityAt)).toBeLessThan(60_000);
 
     await http().post('/api/user/update-course-progress').set(tokens.student).send({ courseId: COURSE, lectureId: L[1] }).expect(200);
     const done = await http().get(childPath).set(tokens.parent).expect(200);
-    expect(done.body.courses[0]).toMatchObject({ completedLectures: 2, percent: 100, status: 'Completed', certificate: { downloadPath: `/parents/children/${encodeURIComponent(child)}/certificates/${COURSE}` } });
+    expect(done.body.courses[0]).toMatchObject({ completedLectures: 2, percent: 100, status: 'completed', statusLabel: 'Completed', certificateLine: 'Ready', certificate: { downloadPath: `/parents/children/${encodeURIComponent(child)}/certificates/${COURSE}` } });
     const pdf = await http().get(certificatePath).set(tokens.parent).buffer(true).expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     // The same certificate the child gets (one per learner and course), in the child's name.
