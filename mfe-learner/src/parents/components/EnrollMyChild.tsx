@@ -137,8 +137,9 @@ export function EnrollMyChildBarButton({ state, className }: { state: EnrollMyCh
         if (!choice) return state.buy();
         // Several children could be enrolled: the side card's select says which.
         const select = document.getElementById(state.selectId);
-        select?.scrollIntoView({ block: 'center' });
-        select?.focus();
+        select?.focus({ preventScroll: true });
+        // Centred, so the fixed bar does not cover it (older engines lack the options: focus alone then scrolls).
+        if (typeof select?.scrollIntoView === 'function') select.scrollIntoView({ block: 'center' });
       }}
     >
       {working ? PHASE_LABELS[phase as Exclude<CheckoutPhase, 'idle'>] : 'Enroll my child'}
