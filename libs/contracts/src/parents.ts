@@ -17,6 +17,14 @@ export function userRoleOf(roles: readonly string[]): UserRole {
   return 'student';
 }
 
+/** PUT /api/user/data/role: the role chosen at sign-up on the portal ("I'm a parent"); only `parent` can be chosen. */
+export const chooseRoleRequestSchema = z.object({
+  role: z.literal(PARENT_ROLE, { message: "role must be 'parent'" }),
+});
+export type ChooseRoleRequest = z.infer<typeof chooseRoleRequestSchema>;
+export const CHOOSE_ROLE_PATH = '/user/data/role';
+export const ROLE_CHOICE_REFUSED_MESSAGE = 'This account already learns or teaches here. Create a separate account for the parent.';
+
 /** A link code lives this long after the student creates it, and works once. */
 export const LINK_CODE_TTL_HOURS = 24;
 /** Wrong codes a parent may enter per hour before redeeming is refused for the rest of that hour. */
@@ -175,6 +183,8 @@ export const childIdSchema = userIdSchema('childId');
 /** GET /internal/parents/:parentId/children/:childId (progress), asked by commerce before a parent buys for a child. */
 export interface ParentChildLinkAnswer {
   success: true;
+  /** Whether the parent chose "I'm a parent" at sign-up (recorded by progress; a role in the token is the caller's to check). */
+  chosenParentRole: boolean;
   linked: boolean;
   child: { id: string; name: string; email: string; imageUrl: string } | null;
 }

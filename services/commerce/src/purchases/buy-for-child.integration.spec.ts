@@ -17,6 +17,7 @@ describe('buying a course for a linked child (razorpay SDK → sandbox, real Pos
   let worker: INestApplicationContext;
   const course = randomUUID();
   const other = randomUUID();
+  const third = randomUUID();
   const parent: TestUser = { ...demoUsers.parent, sub: `test|parent-${randomUUID().slice(0, 8)}` };
   const strangerParent: TestUser = { ...demoUsers.otherParent, sub: `test|parent-${randomUUID().slice(0, 8)}` };
   let child: TestUser;
@@ -26,6 +27,7 @@ describe('buying a course for a linked child (razorpay SDK → sandbox, real Pos
     worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
     h.catalogue.add({ _id: course, courseTitle: 'Geometry Basics', coursePrice: 499, discount: 0, educatorId: demoUsers.educator.sub });
     h.catalogue.add({ _id: other, courseTitle: 'Physics Basics', coursePrice: 299, discount: 0, educatorId: demoUsers.educator.sub });
+    h.catalogue.add({ _id: third, courseTitle: 'Chemistry Basics', coursePrice: 199, discount: 0, educatorId: demoUsers.educator.sub });
     child = h.newStudent('child');
     // The child creates a code and the parent redeems it: the real progress routes.
     const progress = () => request(h.progress.getHttpServer());
@@ -117,6 +119,21 @@ describe('buying a course for a linked child (razorpay SDK → sandbox, real Pos
     const verified = await http().post('/api/user/verifyRazorpay').set(await h.bearer(child)).send({ ...paid, purchaseId: byChild.body.purchaseId });
     expect(verified.body).toEqual({ success: true, message: 'Payment verified' });
     expect((await h.enrolledCourses(child)).sort()).toEqual([course, other].sort());
+  }, 30_000);
+
+  it('a parent by the role chosen at sign-up (recorded by progress, none in the token) buys for a linked child', async () => {
+    const chooser: TestUser = { ...demoUsers.student, sub: `test|signup-${randomUUID().slice(0, 8)}`, name: 'Rekha Verma' };
+    const progress = () => request(h.progress.getHttpServer());
+    const asStudent = await purchase(chooser, { courseId: third, learnerId: child.sub });
+    expect(asStudent.status).toBe(403);
+    await progress().put('/api/user/data/role').set(await h.bearer(chooser)).send({ role: 'parent' }).expect(200);
+    const { body } = await progress().post('/api/parents/link-codes').set(await h.bearer(child)).expect(201);
+    await progress().post('/api/parents/links').set(await h.bearer(chooser)).send({ code: body.linkCode.code }).expect(201);
+    const created = await purchase(chooser, { courseId: third, learnerId: child.sub });
+    expect(created.status).toBe(200);
+    const [row] = await db().query('SELECT user_id, payer_id FROM commerce.purchases WHERE id = $1', [created.body.purchaseId]);
+    expect(row).toEqual({ user_id: child.sub, payer_id: chooser.sub });
+    await progress().delete(`/api/parents/links/${encodeURIComponent(chooser.sub)}`).set(await h.bearer(child)).expect(200);
   }, 30_000);
 
   it("lists the parent's payments naming the child, with a receipt 'For' the child; another parent gets nothing, and an unlinked parent loses the receipt at once", async () => {

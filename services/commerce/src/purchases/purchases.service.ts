@@ -151,8 +151,9 @@ export class PurchasesService {
   /** The caller, or (for a parent with `learnerId`) the linked child; 403 for a non-parent, 404 when not linked. */
   private async learnerFor(user: AuthUser, learnerId: string | undefined): Promise<Learner> {
     if (learnerId === undefined || learnerId === user.id) return { id: user.id, name: user.name, email: user.email, imageUrl: user.imageUrl };
-    if (!user.roles.includes(PARENT_ROLE)) throw new ForbiddenException('Only parent accounts can buy a course for someone else');
+    // A parent by the token's role or by the role chosen at sign-up, which progress records.
     const link = await this.progress.parentLink(user.id, learnerId);
+    if (!user.roles.includes(PARENT_ROLE) && !link.chosenParentRole) throw new ForbiddenException('Only parent accounts can buy a course for someone else');
     if (!link.linked || !link.child) throw new NotFoundException(NOT_LINKED_MESSAGE);
     return link.child;
   }

@@ -3,7 +3,6 @@ import {
   childIdSchema,
   courseIdSchema,
   emailSettingsSchema,
-  PARENT_ROLE,
   redeemLinkCodeRequestSchema,
   type ChildDoubtPage,
   type ChildProgress,
@@ -12,10 +11,11 @@ import {
   type LinkedPerson,
   type ParentLinksAnswer,
 } from '@academy/contracts';
-import { CurrentUser, MEDIA_LINKS, MediaLinks, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
+import { CurrentUser, MEDIA_LINKS, MediaLinks, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
+import { ParentOnly } from '../users/parent-role.guard.js';
 import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { OWN_LINK_CODE_MESSAGE, ParentLinksService } from './parent-links.service.js';
@@ -48,7 +48,7 @@ export class ParentsController {
   }
 
   @Post('links')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   @HttpCode(201)
   async redeem(
     @CurrentUser() user: AuthUser,
@@ -79,7 +79,7 @@ export class ParentsController {
   }
 
   @Get('children/:childId')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   @Header('Cache-Control', 'private, no-store')
   async child(
     @CurrentUser() user: AuthUser,
@@ -97,7 +97,7 @@ export class ParentsController {
 
   /** The doubts a linked child asked (lecture, date, answered or not), newest first. */
   @Get('children/:childId/doubts')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   @Header('Cache-Control', 'private, no-store')
   async childDoubts(
     @CurrentUser() user: AuthUser,
@@ -109,7 +109,7 @@ export class ParentsController {
 
   /** A linked child's certificate as a PDF (409 until every lecture is complete). */
   @Get('children/:childId/certificates/:courseId')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   @Header('Cache-Control', 'private, no-store')
   async certificate(
     @CurrentUser() user: AuthUser,
@@ -127,13 +127,13 @@ export class ParentsController {
   }
 
   @Get('email-settings')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   async emailSettings(@CurrentUser() user: AuthUser): Promise<{ success: true; settings: EmailSettings }> {
     return { success: true, settings: await this.links.emailSettings(user.id) };
   }
 
   @Put('email-settings')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   async saveEmailSettings(
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(emailSettingsSchema)) body: EmailSettings,

@@ -220,12 +220,12 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       .get(`/internal/parents/${encodeURIComponent(demoUsers.parent.sub)}/children/${encodeURIComponent(child)}`)
       .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
       .expect(200);
-    expect(internal.body).toEqual({ success: true, linked: true, child: { id: child, name: 'Aarav Sharma', email: 'aarav@demo.academy', imageUrl: 'https://example.test/aarav.png' } });
+    expect(internal.body).toEqual({ success: true, chosenParentRole: false, linked: true, child: { id: child, name: 'Aarav Sharma', email: 'aarav@demo.academy', imageUrl: 'https://example.test/aarav.png' } });
     const notLinked = await http()
       .get(`/internal/parents/${encodeURIComponent(demoUsers.otherParent.sub)}/children/${encodeURIComponent(child)}`)
       .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
       .expect(200);
-    expect(notLinked.body).toEqual({ success: true, linked: false, child: null });
+    expect(notLinked.body).toEqual({ success: true, chosenParentRole: false, linked: false, child: null });
   });
 
   it("lists the doubts the linked child asked: lecture, date, answered or not, newest first", async () => {
@@ -376,5 +376,36 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       await http().get(certificatePath).set(tokens[who]).expect(404);
     }
     expect((await http().get('/api/parents/links').set(tokens.student).expect(200)).body).toEqual({ success: true, children: [], parents: [] });
+  });
+
+  it("an account that chose \"I'm a parent\" at sign-up is a parent with no role in its token; a learner or an educator cannot choose it", async () => {
+    const sub = `test|signup-${randomUUID().slice(0, 8)}`;
+    const fresh = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.student, sub, name: 'Rekha Verma', email: `${sub.slice(5)}@example.test` })}` };
+    expect((await http().get('/api/user/data').set(fresh).expect(200)).body.user.publicMetadata).toEqual({ role: 'student' });
+    await http().get('/api/parents/email-settings').set(fresh).expect(403);
+    // Bad input is a 400 naming the field; only the parent role can be chosen.
+    for (const body of [{}, { role: 'educator' }, { role: 'academy-admin' }, { role: 7 }]) {
+      expect((await http().put('/api/user/data/role').set(fresh).send(body).expect(400)).body.message).toMatch(/role/);
+    }
+    const chosen = await http().put('/api/user/data/role').set(fresh).send({ role: 'parent' }).expect(200);
+    expect(chosen.body.user.publicMetadata).toEqual({ role: 'parent' });
+    await http().put('/api/user/data/role').set(fresh).send({ role: 'parent' }).expect(200); // idempotent
+    expect((await http().get('/api/user/data').set(fresh).expect(200)).body.user.publicMetadata).toEqual({ role: 'parent' });
+    // Every parent route now works for it, and the internal check tells commerce it is a parent.
+    await http().get('/api/parents/email-settings').set(fresh).expect(200);
+    const linked = await http().post('/api/parents/links').set(fresh).send({ code: await newCode() }).expect(201);
+    expect(linked.body.child.id).toBe(child);
+    await http().get(childPath).set(fresh).expect(200);
+    const internal = await http().get(`/internal/parents/${encodeURIComponent(sub)}/children/${encodeURIComponent(child)}`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200);
+    expect(internal.body).toMatchObject({ chosenParentRole: true, linked: true });
+    await http().delete(`/api/parents/links/${encodeURIComponent(child)}`).set(fresh).expect(200);
+
+    // A learner with a course, and an educator, keep what they are.
+    const refused = await http().put('/api/user/data/role').set(tokens.student).send({ role: 'parent' }).expect(409);
+    expect(refused.body.message).toBe('This account already learns or teaches here. Create a separate account for the parent.');
+    await http().put('/api/user/data/role').set(tokens.educator).send({ role: 'parent' }).expect(409);
+    expect((await http().get('/api/user/data').set(tokens.student).expect(200)).body.user.publicMetadata).toEqual({ role: 'student' });
+    const studentCheck = await http().get(`/internal/parents/${encodeURIComponent(child)}/children/${encodeURIComponent(sub)}`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200);
+    expect(studentCheck.body).toMatchObject({ chosenParentRole: false, linked: false });
   });
 });
