@@ -171,12 +171,40 @@ export interface ChildDoubtPage {
   nextCursor: string | null;
 }
 
-/** GET/PUT /api/parents/email-settings (parent). */
+/** A child who has not studied for this many days is reported to their parents, unless a parent chose otherwise. */
+export const DEFAULT_INACTIVITY_DAYS = 3;
+export const MAX_INACTIVITY_DAYS = 30;
+
+/**
+ * GET/PUT /api/parents/email-settings (parent): the weekly email, course completions (email and alert), and the
+ * alerts: `inactivityDays` (1–30; null: no alert when a child goes quiet), `quizAlerts` (a quiz failed twice). A PUT
+ * without the two alert fields keeps them as they are.
+ */
 export const emailSettingsSchema = z.object({
   weeklyProgress: z.boolean({ message: 'weeklyProgress must be true or false' }),
   milestones: z.boolean({ message: 'milestones must be true or false' }),
+  inactivityDays: z
+    .number({ message: `inactivityDays must be a whole number of days from 1 to ${MAX_INACTIVITY_DAYS}, or null for no alert` })
+    .int(`inactivityDays must be a whole number of days from 1 to ${MAX_INACTIVITY_DAYS}, or null for no alert`)
+    .min(1, `inactivityDays must be a whole number of days from 1 to ${MAX_INACTIVITY_DAYS}, or null for no alert`)
+    .max(MAX_INACTIVITY_DAYS, `inactivityDays must be a whole number of days from 1 to ${MAX_INACTIVITY_DAYS}, or null for no alert`)
+    .nullable()
+    .optional(),
+  quizAlerts: z.boolean({ message: 'quizAlerts must be true or false' }).optional(),
 });
-export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+export type EmailSettingsRequest = z.infer<typeof emailSettingsSchema>;
+export interface EmailSettings {
+  weeklyProgress: boolean;
+  milestones: boolean;
+  inactivityDays: number | null;
+  quizAlerts: boolean;
+}
+
+/** GET /api/parents/weekly-report/preview: this week's email as it would go out now. */
+export interface WeeklyReportPreview {
+  subject: string;
+  text: string;
+}
 
 export const childIdSchema = userIdSchema('childId');
 

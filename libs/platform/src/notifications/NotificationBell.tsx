@@ -1,7 +1,7 @@
 import {
   formatDate,
   NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_KINDS,
+  EMAIL_SETTING_KINDS,
   NOTIFICATIONS_PATH,
   type NotificationEmailSettings,
   type NotificationItem,
@@ -184,7 +184,7 @@ function EmailSettingsForm() {
     <form className="bell__settings" onSubmit={(event) => void save(event)}>
       <fieldset>
         <legend>Email me about</legend>
-        {NOTIFICATION_KINDS.map((kind) => (
+        {EMAIL_SETTING_KINDS.map((kind) => (
           <div key={kind} className="bell__setting">
             <input
               id={`${formId}-${kind}`}

@@ -1,13 +1,21 @@
-import { formatDate, pluralize, type EmailSettings, type LinkedChild } from '@academy/contracts';
+import {
+  DEFAULT_INACTIVITY_DAYS,
+  formatDate,
+  MAX_INACTIVITY_DAYS,
+  pluralize,
+  type EmailSettings,
+  type LinkedChild,
+  type WeeklyReportPreview,
+} from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from '@academy/routing';
 import { LoginRequired } from '../../enrollments';
-import { redeemLinkCode, removeLink, saveEmailSettings } from '../data/parentsApi';
+import { fetchWeeklyPreview, redeemLinkCode, removeLink, saveEmailSettings } from '../data/parentsApi';
 import { linkCodeFormSchema, useChildProgress, useEmailSettings, useParentLinks, type LinkCodeFormInput, type LinkCodeFormOutput } from '../data/useParents';
 import { UnlinkDialog } from '../components/UnlinkDialog';
 import { QuizScores, StatusChip } from './ChildProgressPage';
@@ -125,38 +133,133 @@ function ChildCard({ child, onRemove }: { child: LinkedChild; onRemove(child: Li
   );
 }
 
+interface AlertsFormValues {
+  weeklyProgress: boolean;
+  milestones: boolean;
+  inactivityOn: boolean;
+  inactivityDays: number;
+  quizAlerts: boolean;
+}
+
+/** The weekly email, alerts (a quiet child, a course completed, a quiz failed twice) and a preview of this week's email. */
 function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
   const id = useId();
-  const { register, handleSubmit, formState } = useForm<EmailSettings>({ defaultValues: settings });
+  const { register, handleSubmit, formState, watch } = useForm<AlertsFormValues>({
+    defaultValues: {
+      weeklyProgress: settings.weeklyProgress,
+      milestones: settings.milestones,
+      inactivityOn: settings.inactivityDays !== null,
+      inactivityDays: settings.inactivityDays ?? DEFAULT_INACTIVITY_DAYS,
+      quizAlerts: settings.quizAlerts,
+    },
+  });
+  const [saveError, setSaveError] = useState('');
   const onSubmit = handleSubmit(async (values) => {
+    setSaveError('');
     try {
-      toast.success(await saveEmailSettings(api, values));
+      const days = Number(values.inactivityDays);
+      toast.success(
+        await saveEmailSettings(api, {
+          weeklyProgress: values.weeklyProgress,
+          milestones: values.milestones,
+          inactivityDays: values.inactivityOn ? days : null,
+          quizAlerts: values.quizAlerts,
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: queryKeys.parents.emailSettings() });
     } catch (failure) {
-      toast.error(errorMessage(failure));
+      setSaveError(errorMessage(failure));
     }
   });
+  const inactivityOn = watch('inactivityOn');
   return (
     <section className="parents__card" id="parent-email-settings" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Email settings</h2>
-      <form onSubmit={(event) => void onSubmit(event)}>
+      <h2 id={`${id}-title`}>Alerts and emails</h2>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset className="parents__fieldset">
+          <legend>Tell me, in the bell and by email</legend>
+          <label className="parents__check">
+            <input type="checkbox" {...register('inactivityOn')} /> When a child has not studied for
+          </label>
+          <label className="parents__days">
+            <input
+              type="number"
+              min={1}
+              max={MAX_INACTIVITY_DAYS}
+              step={1}
+              inputMode="numeric"
+              disabled={!inactivityOn}
+              aria-describedby={`${id}-days-hint`}
+              {...register('inactivityDays', { valueAsNumber: true })}
+            />{' '}
+            days
+          </label>
+          <p id={`${id}-days-hint`} className="parents__hint">
+            From 1 to {MAX_INACTIVITY_DAYS} days; {DEFAULT_INACTIVITY_DAYS} unless you change it. One alert for each quiet spell.
+          </p>
+          <label className="parents__check">
+            <input type="checkbox" {...register('quizAlerts')} /> When a child fails a quiz twice
+          </label>
+          <label className="parents__check">
+            <input type="checkbox" {...register('milestones')} /> When my child completes a course
+          </label>
+        </fieldset>
         <fieldset className="parents__fieldset">
           <legend>Send me</legend>
           <label className="parents__check">
             <input type="checkbox" {...register('weeklyProgress')} /> A weekly progress summary
           </label>
-          <label className="parents__check">
-            <input type="checkbox" {...register('milestones')} /> An email when my child completes a course
-          </label>
         </fieldset>
+        <p className="parents__field-error" aria-live="assertive">
+          {saveError}
+        </p>
         <button type="submit" className="button" disabled={formState.isSubmitting}>
-          Save email settings
+          Save alerts and emails
         </button>
       </form>
+      <WeeklyPreview />
     </section>
+  );
+}
+
+/** "Preview this week's report": the weekly email as it would go out now, shown in the page. */
+function WeeklyPreview() {
+  const api = useApi();
+  const [preview, setPreview] = useState<WeeklyReportPreview | null>(null);
+  const [state, setState] = useState<{ busy: boolean; error: string }>({ busy: false, error: '' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (preview) headingRef.current?.focus();
+  }, [preview]);
+  const load = async () => {
+    setState({ busy: true, error: '' });
+    try {
+      setPreview(await fetchWeeklyPreview(api));
+      setState({ busy: false, error: '' });
+    } catch (failure) {
+      setState({ busy: false, error: errorMessage(failure) });
+    }
+  };
+  return (
+    <div className="parents__preview">
+      <button type="button" className="button button--secondary" onClick={() => void load()} disabled={state.busy} aria-expanded={preview !== null}>
+        {state.busy ? 'Loading the preview…' : "Preview this week's report"}
+      </button>
+      <p className="parents__field-error" aria-live="assertive">
+        {state.error}
+      </p>
+      {preview && (
+        <section className="parents__preview-email" aria-labelledby="weekly-preview-title">
+          <h3 id="weekly-preview-title" ref={headingRef} tabIndex={-1}>
+            {preview.subject}
+          </h3>
+          <div className="parents__preview-text">{preview.text}</div>
+        </section>
+      )}
+    </div>
   );
 }
 
@@ -213,7 +316,7 @@ export function ParentHomePage() {
       <h1>My Children</h1>
       <nav aria-label="Parent" className="parents__nav">
         <Link to="/parent/payments">Payments and receipts</Link>
-        <a href="#parent-email-settings">Email settings</a>
+        <a href="#parent-email-settings">Alerts and emails</a>
       </nav>
       <section aria-labelledby="parents-children-title">
         <h2 id="parents-children-title" className="visually-hidden">Your children</h2>

@@ -20,7 +20,7 @@ describe('parent pages', () => {
   it('My Children: lists linked children; a wrong code shows the server message under the field', async () => {
     const requests = fakeServer(
       (request) => (request.path === '/api/parents/links' && request.method === 'GET' ? ok({ children: [{ ...aarav, enrolledCourses: ['c1', 'c2'] }], parents: [] }) : undefined),
-      (request) => (request.path === '/api/parents/email-settings' ? ok({ settings: { weeklyProgress: true, milestones: false } }) : undefined),
+      (request) => (request.path === '/api/parents/email-settings' ? ok({ settings: { weeklyProgress: true, milestones: false, inactivityDays: 3, quizAlerts: true } }) : undefined),
       (request) =>
         request.path === '/api/parents/links' && request.method === 'POST'
           ? failure(400, 'That code is not valid. Check it with your child, or ask them for a new one.')
@@ -32,7 +32,7 @@ describe('parent pages', () => {
     expect(screen.getByRole('link', { name: "See Aarav Sharma's report" })).toHaveAttribute('href', '/parent/child/sandbox%7Cstudent-aarav');
     expect(screen.getByRole('heading', { level: 2, name: 'Link another child' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Payments and receipts' })).toHaveAttribute('href', '/parent/payments');
-    expect(await screen.findByRole('checkbox', { name: 'An email when my child completes a course' })).not.toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'When my child completes a course' })).not.toBeChecked();
 
     const field = screen.getByLabelText('Link code');
     await userEvent.click(screen.getByRole('button', { name: 'Link child' }));
@@ -152,7 +152,7 @@ describe('parent pages', () => {
   it("the parent's home: one card per child with each course's figure, status, last active, quiz against its pass mark and what the certificate needs", async () => {
     fakeServer(
       (request) => (request.path === '/api/parents/links' ? ok({ children: [{ ...aarav, enrolledCourses: ['c1'] }], parents: [] }) : undefined),
-      (request) => (request.path === '/api/parents/email-settings' ? ok({ settings: { weeklyProgress: true, milestones: true } }) : undefined),
+      (request) => (request.path === '/api/parents/email-settings' ? ok({ settings: { weeklyProgress: true, milestones: true, inactivityDays: 3, quizAlerts: true } }) : undefined),
       (request) => (request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}` ? ok({ child: aarav, courses: [algebraFor({})] }) : undefined),
     );
     renderAt('/parent', routes, { user: parent });
@@ -168,7 +168,7 @@ describe('parent pages', () => {
   it('removing a link asks first, naming the child and what is lost; Cancel keeps the link, Remove removes it', async () => {
     const requests = fakeServer(
       (request) => (request.path === '/api/parents/links' ? ok({ children: [{ ...aarav, enrolledCourses: [] }], parents: [] }) : undefined),
-      (request) => (request.path === '/api/parents/email-settings' ? ok({ settings: { weeklyProgress: true, milestones: true } }) : undefined),
+      (request) => (request.path === '/api/parents/email-settings' ? ok({ settings: { weeklyProgress: true, milestones: true, inactivityDays: 3, quizAlerts: true } }) : undefined),
       (request) => (request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}` ? ok({ child: aarav, courses: [] }) : undefined),
       (request) => (request.method === 'DELETE' ? ok({ message: 'Link removed' }) : undefined),
     );
@@ -207,5 +207,41 @@ describe('parent pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Share code' }));
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ text: expect.stringContaining('ABCD-2345') }));
     Reflect.deleteProperty(navigator, 'share');
+  });
+
+  it('alerts: the quiet spell (or off) and quiz alerts are saved; the weekly report is previewed in the page', async () => {
+    const requests = fakeServer(
+      (request) => (request.path === '/api/parents/links' ? ok({ children: [], parents: [] }) : undefined),
+      (request) =>
+        request.path === '/api/parents/email-settings' && request.method === 'GET'
+          ? ok({ settings: { weeklyProgress: true, milestones: true, inactivityDays: 3, quizAlerts: true } })
+          : undefined,
+      (request) => (request.path === '/api/parents/email-settings' && request.method === 'PUT' ? ok({ message: 'Email settings saved', settings: request.body }) : undefined),
+      (request) =>
+        request.path === '/api/parents/weekly-report/preview'
+          ? ok({ preview: { subject: 'Your weekly progress summary from Academy', text: 'Hello Kavita,\n\nAarav Sharma: 2 lectures completed this week' } })
+          : undefined,
+    );
+    renderAt('/parent', routes, { user: parent });
+    const quiet = await screen.findByRole('checkbox', { name: 'When a child has not studied for' });
+    expect(quiet).toBeChecked();
+    const days = screen.getByRole('spinbutton');
+    expect(days).toHaveValue(3);
+    await userEvent.clear(days);
+    await userEvent.type(days, '5');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'When a child fails a quiz twice' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save alerts and emails' }));
+    await screen.findByText('Email settings saved');
+    expect(requests.filter((request) => request.method === 'PUT').at(-1)!.body).toEqual({ weeklyProgress: true, milestones: true, inactivityDays: 5, quizAlerts: false });
+    await userEvent.click(quiet);
+    expect(days).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Save alerts and emails' }));
+    await waitFor(() => expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(2));
+    expect(requests.filter((request) => request.method === 'PUT').at(-1)!.body).toMatchObject({ inactivityDays: null });
+
+    await userEvent.click(screen.getByRole('button', { name: "Preview this week's report" }));
+    const heading = await screen.findByRole('heading', { level: 3, name: 'Your weekly progress summary from Academy' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(/Aarav Sharma: 2 lectures completed this week/)).toBeInTheDocument();
   });
 });

@@ -8,7 +8,9 @@ import {
   WRONG_LINK_CODE_MESSAGE,
   type ChildCourseProgress,
   type ChildProgress,
+  DEFAULT_INACTIVITY_DAYS,
   type EmailSettings,
+  type EmailSettingsRequest,
   type LinkCodeAnswer,
   type LinkedPerson,
   type ParentLinksAnswer,
@@ -21,6 +23,7 @@ import { CatalogueClient } from '../learning/catalogue-client.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
 import { assignmentStandings } from '../assignments/assignment-standings.js';
 import { UsersService } from '../users/users.service.js';
+import type { ChildWeek } from './parent-emails.js';
 
 export const OWN_LINK_CODE_MESSAGE = 'This is your own code: give it to your parent to enter.';
 
@@ -288,21 +291,45 @@ export class ParentLinksService {
   }
 
   async emailSettings(parentId: string): Promise<EmailSettings> {
-    const rows: { weekly_progress: boolean; milestones: boolean }[] = await this.dataSource.query(
-      'SELECT "weekly_progress", "milestones" FROM "progress"."parent_email_settings" WHERE "parent_id" = $1',
+    const rows: { weekly_progress: boolean; milestones: boolean; inactivity_days: number | null; quiz_alerts: boolean }[] = await this.dataSource.query(
+      'SELECT "weekly_progress", "milestones", "inactivity_days", "quiz_alerts" FROM "progress"."parent_email_settings" WHERE "parent_id" = $1',
       [parentId],
     );
-    return { weeklyProgress: rows[0]?.weekly_progress ?? true, milestones: rows[0]?.milestones ?? true };
+    const row = rows[0];
+    return {
+      weeklyProgress: row?.weekly_progress ?? true,
+      milestones: row?.milestones ?? true,
+      inactivityDays: row ? row.inactivity_days : DEFAULT_INACTIVITY_DAYS,
+      quizAlerts: row?.quiz_alerts ?? true,
+    };
   }
 
-  async saveEmailSettings(parent: AuthUser, settings: EmailSettings): Promise<EmailSettings> {
+  /** Saves the parent's choices; alert fields left out of the request keep their value (a new row: the defaults). */
+  async saveEmailSettings(parent: AuthUser, settings: EmailSettingsRequest): Promise<EmailSettings> {
     await this.users.upsertFromToken(parent);
+    const current = await this.emailSettings(parent.id);
+    const inactivityDays = settings.inactivityDays === undefined ? current.inactivityDays : settings.inactivityDays;
+    const quizAlerts = settings.quizAlerts ?? current.quizAlerts;
     await this.dataSource.query(
-      `INSERT INTO "progress"."parent_email_settings" ("parent_id", "weekly_progress", "milestones") VALUES ($1, $2, $3)
-       ON CONFLICT ("parent_id") DO UPDATE SET "weekly_progress" = EXCLUDED."weekly_progress", "milestones" = EXCLUDED."milestones", "updated_at" = now()`,
-      [parent.id, settings.weeklyProgress, settings.milestones],
+      `INSERT INTO "progress"."parent_email_settings" ("parent_id", "weekly_progress", "milestones", "inactivity_days", "quiz_alerts") VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("parent_id") DO UPDATE SET "weekly_progress" = EXCLUDED."weekly_progress", "milestones" = EXCLUDED."milestones",
+         "inactivity_days" = EXCLUDED."inactivity_days", "quiz_alerts" = EXCLUDED."quiz_alerts", "updated_at" = now()`,
+      [parent.id, settings.weeklyProgress, settings.milestones, inactivityDays, quizAlerts],
     );
     return this.emailSettings(parent.id);
+  }
+
+  /** What the weekly email says of each linked child: lectures completed in the last 7 days and each course's figures. */
+  async childWeeks(parentId: string): Promise<ChildWeek[]> {
+    const weeks: ChildWeek[] = [];
+    for (const child of await this.childrenOf(parentId)) {
+      const [{ count }]: { count: string }[] = await this.dataSource.query(
+        `SELECT count(*) AS "count" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "completed_at" > now() - interval '7 days'`,
+        [child.id],
+      );
+      weeks.push({ child, courses: await this.coursesOf(child.id), lecturesThisWeek: Number(count) });
+    }
+    return weeks;
   }
 
   childrenOf(parentId: string): Promise<LinkedPerson[]> {

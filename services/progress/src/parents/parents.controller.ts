@@ -7,10 +7,14 @@ import {
   type ChildDoubtPage,
   type ChildProgress,
   type EmailSettings,
+  type EmailSettingsRequest,
   type LinkCodeAnswer,
   type LinkedPerson,
   type ParentLinksAnswer,
+  type WeeklyReportPreview,
 } from '@academy/contracts';
+import { LEARNING_SETTINGS, type LearningSettings } from '../learning/learning-settings.js';
+import { weeklyProgressEmail } from './parent-emails.js';
 import { CurrentUser, MEDIA_LINKS, MediaLinks, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
@@ -32,6 +36,7 @@ export class ParentsController {
     private readonly attempts: LinkCodeAttemptLimiter,
     @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
     private readonly doubtsOfChildren: ChildDoubtsService,
+    @Inject(LEARNING_SETTINGS) private readonly learning: LearningSettings,
   ) {}
 
   /** The child's one-time code (24 hours, single use; a new one replaces the last). */
@@ -126,6 +131,16 @@ export class ParentsController {
     });
   }
 
+  /** This week's email as it would go out now (the parent sees what they signed up for). */
+  @Get('weekly-report/preview')
+  @ParentOnly()
+  @Header('Cache-Control', 'private, no-store')
+  async weeklyPreview(@CurrentUser() user: AuthUser): Promise<{ success: true; preview: WeeklyReportPreview }> {
+    const children = await this.links.childWeeks(user.id);
+    const email = weeklyProgressEmail(user.email, user.name, children, this.learning.portalUrl);
+    return { success: true, preview: { subject: email.subject, text: email.text } };
+  }
+
   @Get('email-settings')
   @ParentOnly()
   async emailSettings(@CurrentUser() user: AuthUser): Promise<{ success: true; settings: EmailSettings }> {
@@ -136,7 +151,7 @@ export class ParentsController {
   @ParentOnly()
   async saveEmailSettings(
     @CurrentUser() user: AuthUser,
-    @Body(new ZodValidationPipe(emailSettingsSchema)) body: EmailSettings,
+    @Body(new ZodValidationPipe(emailSettingsSchema)) body: EmailSettingsRequest,
   ): Promise<{ success: true; message: string; settings: EmailSettings }> {
     return { success: true, message: 'Email settings saved', settings: await this.links.saveEmailSettings(user, body) };
   }

@@ -30,6 +30,8 @@ import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
 import { PROGRESS_QUEUE, ProgressJob } from '../queue/progress-jobs.js';
 import { WorkerModule } from '../worker.module.js';
+import { ParentAlertsJob, type ParentAlertsData, type ParentAlertsResult } from './parent-alerts.job.js';
+import type { Job } from 'bullmq';
 
 const COURSE = '44444444-4444-4444-8444-444444444440';
 const L = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442'] as const;
@@ -57,7 +59,28 @@ const course: InternalCourse = {
   ],
 };
 
-/** Stand-in for catalogue's GET /internal/courses/:id and POST /internal/courses/batch (one course known). */
+// A second course with a chapter quiz (pass mark 60 %: one question of one point), for the quiz alerts.
+const QUIZ_COURSE = '44444444-4444-4444-8444-444444444450';
+const QUIZ_ID = '44444444-4444-4444-8444-444444444451';
+const quizDefinition = {
+  quizId: QUIZ_ID, version: 1, title: 'The cell check', passMark: 60, attemptLimit: null,
+  questions: [{ questionId: 'q1', kind: 'single' as const, prompt: 'Which is the powerhouse of the cell?', points: 1, explanation: null, choices: [{ text: 'Mitochondria', correct: true }, { text: 'Ribosome', correct: false }], answer: null, tolerance: null }],
+};
+const quizCourse: InternalCourse = {
+  ...course,
+  _id: QUIZ_COURSE,
+  courseTitle: 'Cells for Class 8',
+  courseContent: [
+    {
+      ...course.courseContent[0]!,
+      chapterId: '44444444-4444-4444-8444-44444444445a',
+      chapterContent: [{ ...course.courseContent[0]!.chapterContent[0]!, lectureId: '44444444-4444-4444-8444-444444444452' }],
+      quiz: { quizId: QUIZ_ID, version: 1, title: 'The cell check', passMark: 60, attemptLimit: null, questionCount: 1, totalPoints: 1 },
+    },
+  ],
+};
+
+/** Stand-in for catalogue's GET /internal/courses/:id, POST /internal/courses/batch and the quiz with its key (two courses known). */
 async function startFakeCatalogue(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -67,11 +90,15 @@ async function startFakeCatalogue(): Promise<{ url: string; close(): Promise<voi
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const { ids } = internalCoursesBatchRequestSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        send(200, { success: true, courses: ids.includes(COURSE) ? [course] : [] });
+        send(200, { success: true, courses: [course, quizCourse].filter((known) => ids.includes(known._id)) });
       });
       return;
     }
     if (req.url === `/internal/courses/${COURSE}`) return send(200, { success: true, course });
+    if (req.url === `/internal/courses/${QUIZ_COURSE}`) return send(200, { success: true, course: quizCourse });
+    if (req.url === `/internal/courses/${QUIZ_COURSE}/quizzes/${QUIZ_ID}`) {
+      return send(200, { success: true, courseId: QUIZ_COURSE, educatorId: demoUsers.educator.sub, quiz: quizDefinition });
+    }
     return send(404, { success: false, message: 'Course not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -297,8 +324,9 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       const bad = await http().put('/api/parents/email-settings').set(tokens.parent).send({ weeklyProgress: 'no' }).expect(400);
       expect(bad.body.success).toBe(false);
       const saved = await http().put('/api/parents/email-settings').set(tokens.parent).send({ weeklyProgress: false, milestones: true }).expect(200);
-      expect(saved.body.settings).toEqual({ weeklyProgress: false, milestones: true });
-      expect((await http().get('/api/parents/email-settings').set(tokens.parent).expect(200)).body.settings).toEqual({ weeklyProgress: false, milestones: true });
+      // A request without the alert fields keeps them (the defaults here: 3 quiet days, quiz alerts on).
+      expect(saved.body.settings).toEqual({ weeklyProgress: false, milestones: true, inactivityDays: 3, quizAlerts: true });
+      expect((await http().get('/api/parents/email-settings').set(tokens.parent).expect(200)).body.settings).toEqual({ weeklyProgress: false, milestones: true, inactivityDays: 3, quizAlerts: true });
       expect(await run('2026-11-30')).toEqual({ sent: 0, skipped: 0 });
     } finally {
       await events.close();
@@ -407,5 +435,120 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
     expect((await http().get('/api/user/data').set(tokens.student).expect(200)).body.user.publicMetadata).toEqual({ role: 'student' });
     const studentCheck = await http().get(`/internal/parents/${encodeURIComponent(child)}/children/${encodeURIComponent(sub)}`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200);
     expect(studentCheck.body).toMatchObject({ chosenParentRole: false, linked: false });
+  });
+
+  describe("parents' alerts (the repeatable job: never twice, opt-out respected)", () => {
+    const DAY = 86_400_000;
+    const alertsJob = () => worker.get(ParentAlertsJob);
+    const runAlerts = (now: Date) => alertsJob().handle({ data: { now: now.toISOString() } } as Job<ParentAlertsData, ParentAlertsResult>);
+    const alertsOf = async (parentSub: string) =>
+      (await db().query(`SELECT "title", "link", "emailed_at" IS NOT NULL AS "emailed" FROM "progress"."notifications" WHERE "user_id" = $1 AND "kind" = 'parent_alert' ORDER BY "created_at"`, [parentSub])) as {
+        title: string; link: string; emailed: boolean;
+      }[];
+    /** A new child enrolled in the quiz course, linked to a new parent (and a second parent who turned alerts off). */
+    const family = async () => {
+      const kidSub = `test|kid-${randomUUID().slice(0, 8)}`;
+      const kid = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.student, sub: kidSub, name: 'Rohit Verma', email: `${kidSub.slice(5)}@example.test` })}` };
+      await http().get('/api/user/data').set(kid).expect(200);
+      await http().post('/internal/enrolments').set('X-Internal-Token', TEST_INTERNAL_TOKEN).send({ purchaseId: randomUUID(), userId: kidSub, courseId: QUIZ_COURSE }).expect(200);
+      const parents = [] as { sub: string; token: Record<string, string> }[];
+      for (const name of ['Rekha Verma', 'Suresh Verma']) {
+        const sub = `test|parent-${randomUUID().slice(0, 8)}`;
+        const token = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.parent, sub, name, email: `${sub.slice(5)}@example.test` })}` };
+        const { body } = await http().post('/api/parents/link-codes').set(kid).expect(201);
+        await http().post('/api/parents/links').set(token).send({ code: body.linkCode.code }).expect(201);
+        parents.push({ sub, token });
+      }
+      return { kidSub, kid, parents: parents as [{ sub: string; token: Record<string, string> }, { sub: string; token: Record<string, string> }] };
+    };
+
+    it('a child quiet for the parent\'s number of days: one alert per quiet spell, in the bell and by email; a parent who turned it off gets none', async () => {
+      const { kidSub, kid, parents: [rekha, suresh] } = await family();
+      // Suresh turns the quiet alert off; Rekha keeps the default (3 days), then moves it to 5 and back.
+      const off = await http().put('/api/parents/email-settings').set(suresh.token).send({ weeklyProgress: true, milestones: true, inactivityDays: null }).expect(200);
+      expect(off.body.settings).toEqual({ weeklyProgress: true, milestones: true, inactivityDays: null, quizAlerts: true });
+      const bad = await http().put('/api/parents/email-settings').set(rekha.token).send({ weeklyProgress: true, milestones: true, inactivityDays: 0 }).expect(400);
+      expect(bad.body.message).toMatch(/inactivityDays must be a whole number of days from 1 to 30/);
+      expect((await http().get('/api/parents/email-settings').set(rekha.token).expect(200)).body.settings).toEqual({ weeklyProgress: true, milestones: true, inactivityDays: 3, quizAlerts: true });
+
+      const linkedAt = Date.now();
+      expect((await runAlerts(new Date(linkedAt + 2 * DAY))).inactive).toBe(0); // not quiet long enough
+      // Through the real queue, as the repeatable job runs it.
+      const queue = new Queue(PROGRESS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
+      const events = new QueueEvents(PROGRESS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
+      try {
+        await events.waitUntilReady();
+        const job = await queue.add(ProgressJob.ParentAlerts, { now: new Date(linkedAt + 4 * DAY).toISOString() });
+        expect(await job.waitUntilFinished(events, 20_000)).toEqual({ inactive: 1, quizFailedTwice: 0 });
+      } finally {
+        await events.close();
+        await queue.close();
+      }
+      // Never twice for the same spell, however often the job runs (and concurrently).
+      const again = await Promise.all([runAlerts(new Date(linkedAt + 5 * DAY)), runAlerts(new Date(linkedAt + 6 * DAY))]);
+      expect(again.map((result) => result.inactive)).toEqual([0, 0]);
+      const alerts = await alertsOf(rekha.sub);
+      expect(alerts).toEqual([{ title: 'Rohit Verma has not studied for 4 days', link: `/parent/child/${encodeURIComponent(kidSub)}`, emailed: true }]);
+      expect(await alertsOf(suresh.sub)).toEqual([]);
+      const email = mail.newestFirst().find((message) => message.to.includes(`${rekha.sub.slice(5)}@example.test`) && message.subject === 'Rohit Verma has not studied for 4 days');
+      expect(email?.text).toContain('To change or stop these alerts, open My Children');
+
+      // The child studies again: a new spell, a new alert once it is long enough.
+      await http().post('/api/user/update-course-progress').set(kid).send({ courseId: QUIZ_COURSE, lectureId: '44444444-4444-4444-8444-444444444452' }).expect(200);
+      const studied = Date.now();
+      expect((await runAlerts(new Date(studied + DAY))).inactive).toBe(0);
+      expect((await runAlerts(new Date(studied + 3 * DAY + 60_000))).inactive).toBe(1);
+      expect((await runAlerts(new Date(studied + 3 * DAY + 120_000))).inactive).toBe(0);
+      expect((await alertsOf(rekha.sub)).map((alert) => alert.title)).toEqual(['Rohit Verma has not studied for 4 days', 'Rohit Verma has not studied for 3 days']);
+      expect(await alertsOf(suresh.sub)).toEqual([]);
+
+      // An unlinked parent hears nothing more of the child.
+      await http().delete(`/api/parents/links/${encodeURIComponent(kidSub)}`).set(rekha.token).expect(200);
+      expect((await runAlerts(new Date(studied + 30 * DAY))).inactive).toBe(0);
+    });
+
+    it('a quiz failed twice: one alert per quiz with the best score and the pass mark; quizAlerts off is respected; a completed course is in the bell too', async () => {
+      const { kidSub, kid, parents: [rekha, suresh] } = await family();
+      await http().put('/api/parents/email-settings').set(suresh.token).send({ weeklyProgress: true, milestones: true, quizAlerts: false }).expect(200);
+      const attempt = (choice: number) =>
+        http().post(`/api/user/quizzes/${QUIZ_COURSE}/${QUIZ_ID}/attempts`).set(kid).send({ attemptId: randomUUID(), quizVersion: 1, answers: { q1: [choice] } }).expect(200);
+      await attempt(1);
+      expect((await runAlerts(new Date())).quizFailedTwice).toBe(0); // once is not twice
+      await attempt(1);
+      expect((await runAlerts(new Date())).quizFailedTwice).toBe(1);
+      await attempt(1); // a third failure is the same alert
+      expect((await runAlerts(new Date())).quizFailedTwice).toBe(0);
+      expect((await alertsOf(rekha.sub)).map((alert) => alert.title)).toEqual(['Rohit Verma did not pass The cell check in Cells for Class 8 twice']);
+      expect(await alertsOf(suresh.sub)).toEqual([]);
+      const email = mail.newestFirst().find((message) => message.subject === 'Rohit Verma did not pass The cell check in Cells for Class 8 twice');
+      expect(email?.text).toContain('The best score so far is 0%; the pass mark is 60%.');
+
+      // Passing the quiz and the lecture completes the course: each parent who wants milestones sees it in the bell.
+      await attempt(0);
+      await http().post('/api/user/update-course-progress').set(kid).send({ courseId: QUIZ_COURSE, lectureId: '44444444-4444-4444-8444-444444444452' }).expect(200);
+      const view = await http().get(`/api/parents/children/${encodeURIComponent(kidSub)}`).set(rekha.token).expect(200);
+      expect(view.body.courses[0]).toMatchObject({ status: 'completed', certificateLine: 'Ready', quizScores: [expect.objectContaining({ bestPercent: 100, passMark: 60, passed: true })] });
+      await waitForCompletionAlert(rekha.sub);
+      expect((await alertsOf(rekha.sub)).map((alert) => alert.title)).toContain('Rohit Verma completed Cells for Class 8');
+    });
+
+    /** The completion alert comes from the outbox event through the worker. */
+    const waitForCompletionAlert = async (parentSub: string) => {
+      await worker.get(OutboxRelay).flush();
+      const deadline = Date.now() + 15_000;
+      while (!(await alertsOf(parentSub)).some((alert) => alert.title.endsWith('completed Cells for Class 8')) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+
+    it("the weekly report's preview: the email as it would go now, for parents only", async () => {
+      const { parents: [rekha] } = await family();
+      const preview = await http().get('/api/parents/weekly-report/preview').set(rekha.token).expect(200);
+      expect(preview.body.preview.subject).toBe('Your weekly progress summary from Academy');
+      expect(preview.body.preview.text).toContain('Rohit Verma: 0 lectures completed this week');
+      expect(preview.body.preview.text).toContain('Cells for Class 8: 0 of 1 lecture complete (0%), Not started (certificate: needs 1 more lecture to complete; pass The cell check: not attempted yet, pass mark 60%)');
+      await http().get('/api/parents/weekly-report/preview').set(tokens.student).expect(403);
+      await http().get('/api/parents/weekly-report/preview').expect(401);
+    });
   });
 });

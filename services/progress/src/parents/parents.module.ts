@@ -17,7 +17,7 @@ import { ParentsController } from './parents.controller.js';
 @Module({
   imports: [LearningModule],
   controllers: [ParentsController, InternalParentsController],
-  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider, ChildDoubtsService, ParentRoleGuard],
+  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider, ChildDoubtsService, ParentRoleGuard, learningSettingsProvider],
 })
 export class ParentsModule {}
 
