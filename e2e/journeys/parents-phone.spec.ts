@@ -63,6 +63,8 @@ describe('a parent on a phone', () => {
     await child.page.goto(`${portalUrl}/`);
     await child.page.getByRole('button', { name: 'Create Account' }).click();
     await fillSignUp(child.page, 'Create a student account', 'Create account', childName, `rohit-${id}@test.academy`);
+    // Signed in once the portal has taken the provider's answer (the class question of a first sign-in is showing).
+    await child.page.getByRole('button', { name: childName }).waitFor();
     await child.page.goto(`${portalUrl}/parent-access`);
     await child.page.getByRole('button', { name: 'Create a link code' }).click();
     const code = (await child.page.locator('.parents__code').textContent())!;
