@@ -216,3 +216,57 @@ export interface ParentChildLinkAnswer {
   linked: boolean;
   child: { id: string; name: string; email: string; imageUrl: string } | null;
 }
+
+// ---- Asking the educator: one thread per parent, child and course (progress, beside the doubts) ----
+
+export const PARENT_MESSAGE_MAX_LENGTH = 2000;
+/** Messages of one thread shown at most (the newest). */
+export const PARENT_THREAD_MAX_MESSAGES = 200;
+/** Threads in the educator's inbox list at most (the most recently active). */
+export const EDUCATOR_PARENT_THREADS_MAX = 100;
+
+/** POST …/threads/:courseId/messages (parent) and POST /api/educator/inbox/parent-threads/:threadId/messages (educator). */
+export const parentMessageSchema = z.object({
+  text: z
+    .string({ message: 'Write your message' })
+    .trim()
+    .min(1, 'Write your message')
+    .max(PARENT_MESSAGE_MAX_LENGTH, `A message has at most ${PARENT_MESSAGE_MAX_LENGTH} characters`),
+});
+export type ParentMessageRequest = z.infer<typeof parentMessageSchema>;
+
+export interface ParentThreadMessage {
+  id: string;
+  from: 'parent' | 'educator';
+  authorName: string;
+  text: string;
+  sentAt: string;
+}
+
+/** A parent's thread with the educator about one child's course (`id` null before the first message). */
+export interface ParentThread {
+  id: string | null;
+  childId: string;
+  childName: string;
+  parentName: string;
+  courseId: string;
+  courseTitle: string;
+  messages: ParentThreadMessage[];
+}
+
+/** Outbox event of a new message (the worker tells the other side: a notification and an email). */
+export interface ParentMessageEvent {
+  eventId?: string;
+  messageId: string;
+  threadId: string;
+  recipientId: string;
+  recipientRole: 'parent' | 'educator';
+  authorName: string;
+  childId: string;
+  childName: string;
+  courseTitle: string;
+}
+
+export const parentThreadPath = (childId: string, courseId: string) =>
+  `/parents/children/${encodeURIComponent(childId)}/threads/${encodeURIComponent(courseId)}`;
+export const EDUCATOR_PARENT_THREADS_PATH = '/educator/inbox/parent-threads';

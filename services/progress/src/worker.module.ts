@@ -12,7 +12,7 @@ import { progressOutbox } from './outbox.js';
 import { CourseCompletedEmailJob, ParentWeeklyEmailJob } from './parents/parent-email.jobs.js';
 import { ParentEmailDomainModule } from './parents/parents.module.js';
 import { ParentAlertsJob } from './parents/parent-alerts.job.js';
-import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob } from './notifications/notification.jobs.js';
+import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob, ParentMessageNotificationJob } from './notifications/notification.jobs.js';
 import { NotificationDeliveryModule } from './notifications/notifications.module.js';
 import { PROGRESS_QUEUE, ProgressJob, progressJobNames } from './queue/progress-jobs.js';
 
@@ -66,6 +66,7 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
         DoubtAskedNotificationJob,
         DoubtAnsweredNotificationJob,
         AssignmentReviewedNotificationJob,
+        ParentMessageNotificationJob,
       ],
     }),
     QueueModule.forWorker({

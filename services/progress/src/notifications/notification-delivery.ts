@@ -4,6 +4,7 @@ import {
   type DoubtAnsweredEvent,
   type DoubtAskedEvent,
   type NotificationItem,
+  type ParentMessageEvent,
 } from '@academy/contracts';
 import { MAILER, Mailer } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -16,6 +17,7 @@ import {
   doubtAnsweredContent,
   doubtAskedContent,
   notificationEmail,
+  parentMessageContent,
   type NotificationContent,
 } from './notification-messages.js';
 import { NotificationsService, notificationView } from './notifications.service.js';
@@ -62,6 +64,11 @@ export class NotificationDelivery {
     const checked = assignmentReviewedEventSchema.parse(event);
     const course = await this.catalogue.course(checked.courseId).catch(() => null);
     return this.deliver(checked.eventId, assignmentReviewedContent(checked, course?.courseTitle ?? 'your course'));
+  }
+
+  /** `parent.message`: the other side of a parent's thread with an educator hears of it (in the bell and by email). */
+  parentMessage(event: ParentMessageEvent & { eventId: string }): Promise<DeliveryResult> {
+    return this.deliver(event.eventId, parentMessageContent(event));
   }
 
   /**

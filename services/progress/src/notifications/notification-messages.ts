@@ -1,4 +1,4 @@
-import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent, NotificationKind } from '@academy/contracts';
+import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent, NotificationKind, ParentMessageEvent } from '@academy/contracts';
 import { escapeHtml, type MailMessage } from '@academy/service-core';
 
 /** What a notification says and where it leads; the same words go in the bell and in the email's subject. */
@@ -47,6 +47,26 @@ export function assignmentReviewedContent(event: AssignmentReviewedEvent, course
     link: `/player/${encodeURIComponent(event.courseId)}?${new URLSearchParams({ assignment: event.assignmentId }).toString()}`,
     detail: "Open the course to read the educator's feedback.",
   };
+}
+
+/** A message between a parent and an educator: the other side hears of it, with where to answer. */
+export function parentMessageContent(event: ParentMessageEvent): NotificationContent {
+  const child = short(event.childName || 'a child', 60);
+  return event.recipientRole === 'educator'
+    ? {
+        kind: 'parent_message',
+        userId: event.recipientId,
+        title: `${short(event.authorName || 'A parent', 60)} (parent of ${child}) wrote about ${short(event.courseTitle)}`,
+        link: `/educator/inbox?${new URLSearchParams({ thread: event.threadId }).toString()}#parent-threads`,
+        detail: 'Read and answer it under Messages from parents in your inbox.',
+      }
+    : {
+        kind: 'parent_message',
+        userId: event.recipientId,
+        title: `${short(event.authorName || 'The educator', 60)} answered about ${child}'s ${short(event.courseTitle)}`,
+        link: `/parent/child/${encodeURIComponent(event.childId)}#ask-the-educator`,
+        detail: "Read it on your child's report, under Ask the educator.",
+      };
 }
 
 const settingsLine = (portalUrl: string, kind: NotificationKind) => {

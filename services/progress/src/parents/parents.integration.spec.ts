@@ -541,6 +541,57 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       }
     };
 
+    it('ask the educator: one thread per child and course; the educator answers from the inbox; both are told; another parent, another educator and an unlinked parent get nothing', async () => {
+      const { kidSub, parents: [rekha] } = await family();
+      const threadPath = `/api/parents/children/${encodeURIComponent(kidSub)}/threads/${QUIZ_COURSE}`;
+      const empty = await http().get(threadPath).set(rekha.token).expect(200);
+      expect(empty.body.thread).toEqual({ id: null, childId: kidSub, childName: 'Rohit Verma', parentName: 'Rekha Verma', courseId: QUIZ_COURSE, courseTitle: 'Cells for Class 8', messages: [] });
+      // A course the child does not take, bad input, a student and another parent.
+      expect((await http().get(`/api/parents/children/${encodeURIComponent(kidSub)}/threads/${COURSE}`).set(rekha.token).expect(404)).body.message).toBe('Your child is not enrolled in this course');
+      expect((await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: '   ' }).expect(400)).body.message).toBe('Invalid request: text: Write your message');
+      await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: 'x'.repeat(2001) }).expect(400);
+      await http().get(threadPath).set(tokens.student).expect(403);
+      expect((await http().get(threadPath).set(tokens.otherParent).expect(404)).body.message).toBe(NOT_LINKED_MESSAGE);
+      await http().post(`${threadPath}/messages`).set(tokens.otherParent).send({ text: 'Hello' }).expect(404);
+
+      const sent = await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: 'Rohit finds chapter 1 hard. What should he revise?' }).expect(201);
+      const threadId = sent.body.thread.id as string;
+      expect(sent.body.thread.messages).toEqual([expect.objectContaining({ from: 'parent', authorName: 'Rekha Verma', text: 'Rohit finds chapter 1 hard. What should he revise?' })]);
+
+      // The course's educator sees it in the inbox and answers; another educator sees nothing and cannot answer.
+      const inbox = await http().get('/api/educator/inbox/parent-threads').set(tokens.educator).expect(200);
+      expect(inbox.body.threads.find((thread: { id: string }) => thread.id === threadId)).toMatchObject({ childName: 'Rohit Verma', parentName: 'Rekha Verma', courseTitle: 'Cells for Class 8' });
+      const otherEducator = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.educator, sub: `test|educator-${randomUUID().slice(0, 8)}` })}` };
+      expect((await http().get('/api/educator/inbox/parent-threads').set(otherEducator).expect(200)).body.threads).toEqual([]);
+      await http().post(`/api/educator/inbox/parent-threads/${threadId}/messages`).set(otherEducator).send({ text: 'Hi' }).expect(404);
+      await http().post('/api/educator/inbox/parent-threads/not-an-id/messages').set(tokens.educator).send({ text: 'Hi' }).expect(400);
+      await http().get('/api/educator/inbox/parent-threads').set(rekha.token).expect(403);
+      await http().post(`/api/educator/inbox/parent-threads/${threadId}/messages`).set(tokens.educator).send({ text: 'Lectures 1.1 and 1.2, then the quiz again.' }).expect(201);
+      const both = await http().get(threadPath).set(rekha.token).expect(200);
+      expect(both.body.thread.messages.map((message: { from: string }) => message.from)).toEqual(['parent', 'educator']);
+      // A second message stays in the same thread.
+      const again = await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: 'Thank you!' }).expect(201);
+      expect(again.body.thread.id).toBe(threadId);
+
+      // Both are told: a notification each (through the outbox and the worker), with its email.
+      await worker.get(OutboxRelay).flush();
+      const told = async (userId: string) =>
+        (await db().query(`SELECT "title", "link" FROM "progress"."notifications" WHERE "user_id" = $1 AND "kind" = 'parent_message' ORDER BY "created_at"`, [userId])) as { title: string; link: string }[];
+      const deadline = Date.now() + 15_000;
+      while (((await told(demoUsers.educator.sub)).length < 2 || (await told(rekha.sub)).length < 1) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await told(demoUsers.educator.sub)).filter((item) => item.link.includes(threadId))).toHaveLength(2);
+      expect(await told(rekha.sub)).toEqual([{ title: "Meera Iyer answered about Rohit Verma's Cells for Class 8", link: `/parent/child/${encodeURIComponent(kidSub)}#ask-the-educator` }]);
+
+      // The link goes: at once neither side can read or write the thread.
+      await http().delete(`/api/parents/links/${encodeURIComponent(kidSub)}`).set(rekha.token).expect(200);
+      await http().get(threadPath).set(rekha.token).expect(404);
+      await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: 'Hello?' }).expect(404);
+      expect((await http().get('/api/educator/inbox/parent-threads').set(tokens.educator).expect(200)).body.threads.some((thread: { id: string }) => thread.id === threadId)).toBe(false);
+      await http().post(`/api/educator/inbox/parent-threads/${threadId}/messages`).set(tokens.educator).send({ text: 'Still there?' }).expect(404);
+    });
+
     it("the weekly report's preview: the email as it would go now, for parents only", async () => {
       const { parents: [rekha] } = await family();
       const preview = await http().get('/api/parents/weekly-report/preview').set(rekha.token).expect(200);
