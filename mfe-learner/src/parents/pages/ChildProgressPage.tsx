@@ -5,6 +5,7 @@ import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { Link, useParams } from '@academy/routing';
 import { downloadCertificateAt, LoginRequired } from '../../enrollments';
 import { fetchChildDoubts } from '../data/parentsApi';
+import { AskTheEducator } from '../components/AskTheEducator';
 import { useChildProgress } from '../data/useParents';
 import { NotAParent } from './ParentHomePage';
 import '../../enrollments/pages/MyEnrollmentsPage.css';
@@ -280,6 +281,7 @@ export function ChildProgressPage() {
           </tbody>
         </table>
       )}
+      <AskTheEducator childId={child.id} childName={child.name} courses={courses} />
       <ChildDoubts childId={child.id} name={child.name} />
     </div>
   );

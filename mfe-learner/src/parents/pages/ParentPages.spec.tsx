@@ -244,4 +244,31 @@ describe('parent pages', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(/Aarav Sharma: 2 lectures completed this week/)).toBeInTheDocument();
   });
+
+  it('ask the educator: the conversation about a course, a message sent and shown; an empty one is refused with a message', async () => {
+    const thread = { id: null, childId: aarav.id, childName: 'Aarav Sharma', parentName: 'Kavita Sharma', courseId: 'c1', courseTitle: 'Algebra', messages: [] as object[] };
+    const requests = fakeServer(
+      (request) => (request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}` ? ok({ child: aarav, courses: [algebraFor({ courseId: 'c1' })] }) : undefined),
+      (request) => (request.path.endsWith('/doubts') ? ok({ doubts: [], nextCursor: null }) : undefined),
+      (request) => (request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}/threads/c1` ? ok({ thread }) : undefined),
+      (request) =>
+        request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}/threads/c1/messages`
+          ? ok({
+              message: 'Message sent to the educator',
+              thread: { ...thread, id: 't1', messages: [{ id: 'm1', from: 'parent', authorName: 'Kavita Sharma', text: (request.body as { text: string }).text, sentAt: '2026-11-24T10:00:00.000Z' }] },
+            })
+          : undefined,
+    );
+    renderAt(`/parent/child/${encodeURIComponent(aarav.id)}`, routes, { user: parent });
+    const section = await screen.findByRole('region', { name: 'Ask the educator' });
+    await within(section).findByText('No messages yet about Algebra.');
+    await userEvent.click(within(section).getByRole('button', { name: 'Send message' }));
+    expect(within(section).getByText('Write your message')).toHaveAttribute('aria-live', 'assertive');
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+    await userEvent.type(within(section).getByLabelText('Message to Meera Iyer'), 'How is Aarav doing in chapter 1?');
+    await userEvent.click(within(section).getByRole('button', { name: 'Send message' }));
+    await within(section).findByText('Message sent to the educator');
+    const list = within(section).getByRole('list', { name: 'Messages about Algebra' });
+    expect(list).toHaveTextContent('You · 24/11/2026How is Aarav doing in chapter 1?');
+  });
 });
