@@ -89,7 +89,7 @@ describe('assignments', () => {
     await diya.page.goto(`${portalUrl}/my-enrollments`);
     const row = diya.page.getByRole('row', { name: new RegExp(escapeRegExp(courseTitle)) });
     await row.getByText('0 / 1 Assignment reviewed').waitFor();
-    await row.getByRole('button', { name: `In Progress: open ${courseTitle}` }).waitFor();
+    await row.getByRole('button', { name: `In progress: open ${courseTitle}` }).waitFor();
 
     // The assignment is under its chapter in the player; the student hands in a PDF with a written answer.
     await diya.page.goto(`${portalUrl}/player/${courseId}`);

@@ -98,7 +98,7 @@ describe('parents', () => {
       .waitFor();
 
     // The parent sees the child's course with that progress, read-only.
-    await parent.page.getByRole('link', { name: `See ${childName}'s progress` }).click();
+    await parent.page.getByRole('link', { name: `See ${childName}'s report` }).click();
     await parent.page.getByRole('heading', { level: 1, name: `${childName}'s progress` }).waitFor();
     const row = parent.page.getByRole('row', { name: new RegExp(escapeRegExp(FREE_COURSE_TITLE)) });
     await row.waitFor();
@@ -106,7 +106,7 @@ describe('parents', () => {
     // The one completion rule: every lecture and every chapter quiz is a step, as the learner's own bar counts them.
     const steps = total + course.courseContent.filter((chapter) => chapter.quiz).length;
     expect(await row.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(Math.round((1 / steps) * 100)));
-    expect(await row.textContent()).toMatch(/In Progress/);
+    expect(await row.textContent()).toMatch(/In progress/);
     expect(await row.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
     const childUrl = parent.page.url();
 
@@ -156,6 +156,7 @@ describe('parents', () => {
     // The student removes the link: the parent loses access.
     await student.page.goto(`${portalUrl}/parent-access`);
     await student.page.getByRole('button', { name: 'Remove link with Kavita Sharma' }).click();
+    await student.page.getByRole('dialog', { name: 'Remove the link with Kavita Sharma?' }).getByRole('button', { name: 'Remove Kavita Sharma' }).click();
     await student.page.getByText('No parent is linked to your account.').waitFor();
     parent.expectProblem('request', /^404 GET .*\/api\/parents\/children\//); // the unlinked child's progress
     await parent.page.goto(childUrl);

@@ -15,6 +15,7 @@ const PlayerPage = lazy(() => import('./player').then((m) => ({ default: m.Playe
 const CertificatePage = lazy(() => import('./certificates').then((m) => ({ default: m.CertificatePage })));
 const ParentHomePage = lazy(() => import('./parents').then((m) => ({ default: m.ParentHomePage })));
 const ChildProgressPage = lazy(() => import('./parents').then((m) => ({ default: m.ChildProgressPage })));
+const ParentPaymentsPage = lazy(() => import('./enrollments').then((m) => ({ default: () => <m.PurchaseHistoryPage forParent /> })));
 const ParentAccessPage = lazy(() => import('./parents').then((m) => ({ default: m.ParentAccessPage })));
 const MyClassPage = lazy(() => import('./profile').then((m) => ({ default: m.MyClassPage })));
 const EducatorPage = lazy(() => import('./educators').then((m) => ({ default: m.EducatorPage })));
@@ -36,6 +37,7 @@ export default function App() {
           certificate: CertificatePage,
           parentHome: ParentHomePage,
           parentChild: ChildProgressPage,
+          parentPayments: ParentPaymentsPage,
           parentAccess: ParentAccessPage,
           myClass: MyClassPage,
           educator: EducatorPage,

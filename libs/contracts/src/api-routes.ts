@@ -6,24 +6,25 @@ import type { ApiRoute } from './api-route.js';
 import type {
   addRatingRequestSchema, answerDoubtSchema, askDoubtSchema, Assignment, AssignmentForMember,
   assignmentInputSchema, AssignmentSubmission, CertificateRecord, ChildDoubtPage, childDoubtsQuerySchema,
-  ChildProgress, CouponPriceAnswer, couponPriceRequestSchema, CourseAnalyticsAnswer, CourseChecklistAnswer,
-  CourseDetailAnswer, CourseDraftDto, CourseDraftSaved, CourseEarningsAnswer, CourseListAnswer,
-  courseListQuerySchema, courseProgressRequestSchema, CoursePublicationResult, CourseReviewsPage, CourseSummary,
-  createCouponRequestSchema, DashboardData, DoubtAnswer, DoubtPage, doubtSearchQuerySchema, DoubtSummary,
-  DoubtThread, EarningsPoint, earningsQuerySchema, EducatorCoupon, EducatorCouponsAnswer, EducatorCourseDetail,
-  EducatorCourseListing, EducatorDoubtSummary, EducatorInbox, educatorInboxQuerySchema, EducatorProfileAnswer,
-  educatorProfileRequestSchema, EmailSettings, emailSettingsSchema, EnrolledCourse,
-  enrolledStudentsExportQuerySchema, EnrolledStudentsPage, enrolledStudentsQuerySchema, HiddenPostPage,
-  hiddenPostsQuerySchema, InboxSubmissionPage, learnerProfileSchema, LearnerProgressData, LearnerPurchasesAnswer,
-  lectureDoubtsQuerySchema, LectureFileUploaded, LinkCodeAnswer, LinkedPerson, MyReview,
-  NotificationEmailSettings, notificationEmailSettingsSchema, notificationListQuerySchema, NotificationPage,
-  ParentLinksAnswer, PayoutAccount, PayoutAccountAnswer, payoutAccountRequestSchema, PayoutsAnswer,
-  playbackRequestSchema, PublicEducatorProfileAnswer, purchaseRequestSchema, PurchaseResult, QuizAttemptResult,
-  QuizForLearner, QuizStats, quizSubmissionSchema, receiptQuerySchema, redeemLinkCodeRequestSchema,
-  RefundRequestAnswer, ReportedReviewsAnswer, reportedReviewsQuerySchema, reportPostSchema,
-  reviewHideRequestSchema, reviewListQuerySchema, reviewReplyRequestSchema, reviewReportRequestSchema,
-  reviewSubmissionSchema, saveCourseDraftSchema, submissionsInboxQuerySchema, updateProgressRequestSchema,
-  UserData, verifyPaymentRequestSchema, VideoStatusDto, writeReviewRequestSchema,
+  ChildProgress, chooseRoleRequestSchema, CouponPriceAnswer, couponPriceRequestSchema, CourseAnalyticsAnswer,
+  CourseChecklistAnswer, CourseDetailAnswer, CourseDraftDto, CourseDraftSaved, CourseEarningsAnswer,
+  CourseListAnswer, courseListQuerySchema, courseProgressRequestSchema, CoursePublicationResult,
+  CourseReviewsPage, CourseSummary, createCouponRequestSchema, DashboardData, DoubtAnswer, DoubtPage,
+  doubtSearchQuerySchema, DoubtSummary, DoubtThread, EarningsPoint, earningsQuerySchema, EducatorCoupon,
+  EducatorCouponsAnswer, EducatorCourseDetail, EducatorCourseListing, EducatorDoubtSummary, EducatorInbox,
+  educatorInboxQuerySchema, EducatorProfileAnswer, educatorProfileRequestSchema, EmailSettings,
+  emailSettingsSchema, EnrolledCourse, enrolledStudentsExportQuerySchema, EnrolledStudentsPage,
+  enrolledStudentsQuerySchema, HiddenPostPage, hiddenPostsQuerySchema, InboxSubmissionPage, learnerProfileSchema,
+  LearnerProgressData, LearnerPurchasesAnswer, lectureDoubtsQuerySchema, LectureFileUploaded, LinkCodeAnswer,
+  LinkedPerson, MyReview, NotificationEmailSettings, notificationEmailSettingsSchema,
+  notificationListQuerySchema, NotificationPage, ParentLinksAnswer, parentMessageSchema, ParentThread,
+  PayoutAccount, PayoutAccountAnswer, payoutAccountRequestSchema, PayoutsAnswer, playbackRequestSchema,
+  PublicEducatorProfileAnswer, purchaseRequestSchema, PurchaseResult, QuizAttemptResult, QuizForLearner,
+  QuizStats, quizSubmissionSchema, receiptQuerySchema, redeemLinkCodeRequestSchema, RefundRequestAnswer,
+  ReportedReviewsAnswer, reportedReviewsQuerySchema, reportPostSchema, reviewHideRequestSchema,
+  reviewListQuerySchema, reviewReplyRequestSchema, reviewReportRequestSchema, reviewSubmissionSchema,
+  saveCourseDraftSchema, submissionsInboxQuerySchema, updateProgressRequestSchema, UserData,
+  verifyPaymentRequestSchema, VideoStatusDto, WeeklyReportPreview, writeReviewRequestSchema,
 } from './index.js';
 
 export const assignmentsListRoute: ApiRoute<{ params: { courseId: string } }, { success: true; assignments: AssignmentForMember[] }> = { method: 'GET', path: '/api/assignments/:courseId' };
@@ -96,6 +97,8 @@ export const educatorEnrolledStudentsRoute: ApiRoute<{ query: z.input<typeof enr
 export const educatorExportEnrolledStudentsRoute: ApiRoute<{ query: z.input<typeof enrolledStudentsExportQuerySchema> }, unknown> = { method: 'GET', path: '/api/educator/enrolledStudents/export' };
 export const educatorInboxListRoute: ApiRoute<{ query: z.input<typeof educatorInboxQuerySchema> }, { success: true } & EducatorInbox> = { method: 'GET', path: '/api/educator/inbox' };
 export const educatorInboxHiddenRoute: ApiRoute<{ query: z.input<typeof hiddenPostsQuerySchema> }, { success: true } & HiddenPostPage> = { method: 'GET', path: '/api/educator/inbox/hidden' };
+export const educatorParentThreadsListRoute: ApiRoute<Record<never, never>, { success: true; threads: ParentThread[] }> = { method: 'GET', path: '/api/educator/inbox/parent-threads' };
+export const educatorParentThreadsAnswerRoute: ApiRoute<{ params: { threadId: string }; body: z.input<typeof parentMessageSchema> }, { success: true; message: string; thread: ParentThread }> = { method: 'POST', path: '/api/educator/inbox/parent-threads/:threadId/messages' };
 export const educatorInboxSummaryRoute: ApiRoute<Record<never, never>, { success: true; summary: EducatorDoubtSummary }> = { method: 'GET', path: '/api/educator/inbox/summary' };
 export const payoutsAccountRoute: ApiRoute<Record<never, never>, PayoutAccountAnswer> = { method: 'GET', path: '/api/educator/payout-account' };
 /** Adds the account, or changes it after a recent sign-in (403 otherwise). The number is never answered back. */
@@ -126,6 +129,8 @@ export const parentsChildRoute: ApiRoute<{ params: { childId: string } }, { succ
 export const parentsCertificateRoute: ApiRoute<{ params: { childId: string; courseId: string } }, unknown> = { method: 'GET', path: '/api/parents/children/:childId/certificates/:courseId' };
 /** The doubts a linked child asked (lecture, date, answered or not), newest first. */
 export const parentsChildDoubtsRoute: ApiRoute<{ params: { childId: string }; query: z.input<typeof childDoubtsQuerySchema> }, { success: true } & ChildDoubtPage> = { method: 'GET', path: '/api/parents/children/:childId/doubts' };
+export const parentThreadsThreadRoute: ApiRoute<{ params: { childId: string; courseId: string } }, { success: true; thread: ParentThread }> = { method: 'GET', path: '/api/parents/children/:childId/threads/:courseId' };
+export const parentThreadsPostRoute: ApiRoute<{ params: { childId: string; courseId: string }; body: z.input<typeof parentMessageSchema> }, { success: true; message: string; thread: ParentThread }> = { method: 'POST', path: '/api/parents/children/:childId/threads/:courseId/messages' };
 export const parentsEmailSettingsRoute: ApiRoute<Record<never, never>, { success: true; settings: EmailSettings }> = { method: 'GET', path: '/api/parents/email-settings' };
 export const parentsSaveEmailSettingsRoute: ApiRoute<{ body: z.input<typeof emailSettingsSchema> }, { success: true; message: string; settings: EmailSettings }> = { method: 'PUT', path: '/api/parents/email-settings' };
 /** The child's one-time code (24 hours, single use; a new one replaces the last). */
@@ -135,6 +140,8 @@ export const parentsListRoute: ApiRoute<Record<never, never>, { success: true } 
 export const parentsRedeemRoute: ApiRoute<{ body: z.input<typeof redeemLinkCodeRequestSchema> }, { success: true; message: string; child: LinkedPerson }> = { method: 'POST', path: '/api/parents/links' };
 /** Either side removes the link (the other person's id). */
 export const parentsRemoveRoute: ApiRoute<{ params: { userId: string } }, { success: true; message: string }> = { method: 'DELETE', path: '/api/parents/links/:userId' };
+/** This week's email as it would go out now (the parent sees what they signed up for). */
+export const parentsWeeklyPreviewRoute: ApiRoute<Record<never, never>, { success: true; preview: WeeklyReportPreview }> = { method: 'GET', path: '/api/parents/weekly-report/preview' };
 export const razorpayWebhookReceiveRoute: ApiRoute<Record<never, never>, { success: true; message: string }> = { method: 'POST', path: '/api/payments/razorpay/webhook' };
 export const reviewsHelpfulRoute: ApiRoute<{ params: { reviewId: string } }, { success: true; message: string; helpfulCount: number }> = { method: 'POST', path: '/api/reviews/:reviewId/helpful' };
 export const reviewsHideRoute: ApiRoute<{ params: { reviewId: string }; body: z.input<typeof reviewHideRequestSchema> }, { success: true; message: string }> = { method: 'POST', path: '/api/reviews/:reviewId/hide' };
@@ -152,6 +159,8 @@ export const couponPricePriceRoute: ApiRoute<{ body: z.input<typeof couponPriceR
 export const userDataRoute: ApiRoute<Record<never, never>, { success: true; user: UserData }> = { method: 'GET', path: '/api/user/data' };
 /** The learner's class and board (null and null: skipped); asked once after the first sign-in, editable later. */
 export const userProfileRoute: ApiRoute<{ body: z.input<typeof learnerProfileSchema> }, { success: true; user: UserData }> = { method: 'PUT', path: '/api/user/data/profile' };
+/** "I'm a parent", chosen at sign-up on the portal: recorded here, so no one assigns the role by hand. */
+export const userRoleRoute: ApiRoute<{ body: z.input<typeof chooseRoleRequestSchema> }, { success: true; user: UserData }> = { method: 'PUT', path: '/api/user/data/role' };
 export const learningEnrolledCoursesRoute: ApiRoute<Record<never, never>, { success: true; enrolledCourses: EnrolledCourse[] }> = { method: 'GET', path: '/api/user/enrolled-courses' };
 export const learningCourseProgressRoute: ApiRoute<{ body: z.input<typeof courseProgressRequestSchema> }, { success: true; progressData: LearnerProgressData }> = { method: 'POST', path: '/api/user/get-course-progress' };
 export const purchasesPurchaseRoute: ApiRoute<{ body: z.input<typeof purchaseRequestSchema> }, { success: true } & PurchaseResult> = { method: 'POST', path: '/api/user/purchase' };

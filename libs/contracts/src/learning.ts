@@ -136,3 +136,97 @@ export function isCourseComplete(
 ): boolean {
   return courseCompletion(chapters, lectureCompleted, quizzes, assignments).complete;
 }
+
+/** The four states a learner's course can be in; every view (learner, parent, emails) shows the same one. */
+export type CourseStatusKind = 'not-started' | 'in-progress' | 'quiz-to-pass' | 'completed';
+
+export const COURSE_STATUS_LABELS: Record<CourseStatusKind, string> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  'quiz-to-pass': 'Lectures done, quiz to pass',
+  completed: 'Completed',
+};
+
+/** A quiz of the course not passed yet: the best score so far (null before the first attempt) against its pass mark. */
+export interface QuizToPass {
+  quizId: string;
+  title: string;
+  bestPercent: number | null;
+  passMark: number;
+  attempts: number;
+}
+
+export interface CourseStatus {
+  kind: CourseStatusKind;
+  label: string;
+  completion: CourseCompletion;
+  quizzesToPass: QuizToPass[];
+  /** What the certificate still needs, one short phrase each; empty once the course is complete. */
+  certificateMissing: string[];
+  /** The certificate line every view shows: "Ready" or "Needs: …". */
+  certificateLine: string;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** "The cell check: best 20%, pass mark 60%" (or "not attempted yet"). */
+export function quizToPassText(quiz: QuizToPass): string {
+  const best = quiz.bestPercent === null ? 'not attempted yet' : `best ${quiz.bestPercent}%`;
+  return `${quiz.title}: ${best}, pass mark ${quiz.passMark}%`;
+}
+
+/**
+ * The one status rule. Completed when `courseCompletion` says so; otherwise lectures all done with a quiz not passed
+ * is "Lectures done, quiz to pass"; nothing done, attempted, handed in or watched is "Not started"; anything else is
+ * "In progress". `watched`: the learner has saved a playback position in the course (activity without a completion).
+ */
+export function courseStatus(
+  chapters: readonly ChapterDto[],
+  lectureCompleted: readonly string[],
+  quizzes: readonly QuizStanding[] = [],
+  assignments: readonly AssignmentStanding[] = [],
+  watched = false,
+): CourseStatus {
+  const completion = courseCompletion(chapters, lectureCompleted, quizzes, assignments);
+  const chapterIds = new Set(chapters.map((chapter) => chapter.chapterId));
+  const courseAssignments = assignments.filter((assignment) => chapterIds.has(assignment.chapterId));
+  const standingOf = new Map(quizzes.map((standing) => [standing.quizId, standing]));
+  const quizzesToPass: QuizToPass[] = quizzesOf(chapters)
+    .filter((quiz) => !standingOf.get(quiz.quizId)?.passed)
+    .map((quiz) => {
+      const standing = standingOf.get(quiz.quizId);
+      return { quizId: quiz.quizId, title: quiz.title, bestPercent: standing?.bestPercent ?? null, passMark: quiz.passMark, attempts: standing?.attempts ?? 0 };
+    });
+  const lecturesDone = completion.totalLectures > 0 && completion.completedLectures === completion.totalLectures;
+  const started =
+    watched ||
+    completion.completedLectures > 0 ||
+    quizzes.some((standing) => standing.attempts > 0) ||
+    courseAssignments.some((assignment) => assignment.submitted || assignment.reviewed);
+  const kind: CourseStatusKind = completion.complete
+    ? 'completed'
+    : lecturesDone && quizzesToPass.length > 0
+      ? 'quiz-to-pass'
+      : started
+        ? 'in-progress'
+        : 'not-started';
+
+  const certificateMissing: string[] = [];
+  if (!completion.complete) {
+    if (completion.totalLectures === 0) certificateMissing.push('the course has no lectures yet');
+    else if (!lecturesDone) certificateMissing.push(`${plural(completion.totalLectures - completion.completedLectures, 'more lecture')} to complete`);
+    for (const quiz of quizzesToPass) certificateMissing.push(`pass ${quizToPassText(quiz)}`);
+    const toHandIn = courseAssignments.filter((assignment) => !assignment.submitted && !assignment.reviewed).length;
+    const awaitingReview = courseAssignments.filter((assignment) => assignment.submitted && !assignment.reviewed).length;
+    if (toHandIn > 0) certificateMissing.push(`${plural(toHandIn, 'assignment')} to hand in`);
+    if (awaitingReview > 0) certificateMissing.push(`${plural(awaitingReview, 'assignment')} awaiting the educator's review`);
+  }
+  return {
+    kind,
+    label: COURSE_STATUS_LABELS[kind],
+    completion,
+    quizzesToPass,
+    certificateMissing,
+    certificateLine: completion.complete ? 'Ready' : `Needs ${certificateMissing.join('; ')}`,
+  };
+}

@@ -1,15 +1,24 @@
 // Notifications: the bell in the navbar, its live stream and the emails of each kind (progress, /api/notifications).
 // See docs/notifications.md.
 
-/** Every kind of notification; each has its own email, which the user may turn off. */
-export const NOTIFICATION_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed'] as const;
+/** Every kind of notification. */
+export const NOTIFICATION_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed', 'parent_alert', 'parent_message'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The kinds whose email the bell's settings switch off. A parent's alerts are switched in My Children's alert
+ * settings (off means neither the bell item nor the email), and messages about a child always come by email too.
+ */
+export const EMAIL_SETTING_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed'] as const;
+export type EmailSettingKind = (typeof EMAIL_SETTING_KINDS)[number];
 
 /** What each kind is, as the settings list it. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   doubt_answered: 'Answers to my doubts',
   doubt_new: 'New doubts in my courses (educators)',
   assignment_reviewed: 'Reviews of my assignments',
+  parent_alert: "Alerts about my children's learning",
+  parent_message: "Messages about a child's course",
 };
 
 /** Notifications in one page of the bell's list. */
@@ -33,7 +42,7 @@ export interface NotificationPage {
 }
 
 /** Email settings per kind, true meaning "email me" (validated by `notificationEmailSettingsSchema`). */
-export type NotificationEmailSettings = Record<NotificationKind, boolean>;
+export type NotificationEmailSettings = Record<EmailSettingKind, boolean>;
 
 /**
  * Events of GET /api/notifications/stream (text/event-stream): `unread` once on connect and after every change the

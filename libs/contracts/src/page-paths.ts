@@ -18,6 +18,8 @@ export const learnerPaths = {
   // Parents: a parent's children, one child's progress; a student's linked parents and link codes.
   parentHome: '/parent',
   parentChild: '/parent/child/:id',
+  // A parent's payments: each names the child it was for, with its receipt.
+  parentPayments: '/parent/payments',
   parentAccess: '/parent-access',
   // The learner's class and board (asked once after the first sign-in on the home page; changed here).
   myClass: '/my-class',

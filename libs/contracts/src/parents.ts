@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { UserRole } from './api.js';
 import { EDUCATOR_ROLE } from './constants.js';
 import { userIdSchema } from './requests.js';
-import type { CompletionStatus } from './progress.js';
+import type { CourseStatusKind, QuizToPass } from './learning.js';
 
 /** The role (in the token's roles claim and the user data) of a parent account. */
 export const PARENT_ROLE = 'parent';
@@ -16,6 +16,13 @@ export function userRoleOf(roles: readonly string[]): UserRole {
   if (roles.includes(PARENT_ROLE)) return 'parent';
   return 'student';
 }
+
+/** PUT /api/user/data/role: the role chosen at sign-up on the portal ("I'm a parent"); only `parent` can be chosen. */
+export const chooseRoleRequestSchema = z.object({
+  role: z.literal(PARENT_ROLE, { message: "role must be 'parent'" }),
+});
+export type ChooseRoleRequest = z.infer<typeof chooseRoleRequestSchema>;
+export const ROLE_CHOICE_REFUSED_MESSAGE = 'This account already learns or teaches here. Create a separate account for the parent.';
 
 /** A link code lives this long after the student creates it, and works once. */
 export const LINK_CODE_TTL_HOURS = 24;
@@ -98,7 +105,13 @@ export interface ChildCourseProgress {
   totalLectures: number;
   /** 0 to 100, whole. */
   percent: number;
-  status: CompletionStatus;
+  /** The one status (`courseStatus`), the same the child reads in My Enrollments. */
+  status: CourseStatusKind;
+  statusLabel: string;
+  /** "Ready", or what the certificate still needs ("Needs 2 more lectures to complete; pass …"). */
+  certificateLine: string;
+  /** The course's quizzes not passed yet, each with the best score and the pass mark. */
+  quizzesToPass: QuizToPass[];
   /** Newest lecture completion or playback save; null before the first. */
   lastActivityAt: string | null;
   /** The child's rating of the course, null when not rated. */
@@ -114,7 +127,7 @@ export interface ChildCourseProgress {
    * Quiz scores (assessments): filled in when quizzes land; until then always empty.
    * One entry per quiz attempted: best score in percent.
    */
-  quizScores: { quizId: string; title: string; bestPercent: number; attempts: number }[];
+  quizScores: { quizId: string; title: string; bestPercent: number; attempts: number; passMark: number; passed: boolean }[];
   /** The course's assignments the educator has reviewed, with the marks given. */
   assignmentMarks: {
     assignmentId: string;
@@ -157,18 +170,102 @@ export interface ChildDoubtPage {
   nextCursor: string | null;
 }
 
-/** GET/PUT /api/parents/email-settings (parent). */
+/** A child who has not studied for this many days is reported to their parents, unless a parent chose otherwise. */
+export const DEFAULT_INACTIVITY_DAYS = 3;
+export const MAX_INACTIVITY_DAYS = 30;
+
+/**
+ * GET/PUT /api/parents/email-settings (parent): the weekly email, course completions (email and alert), and the
+ * alerts: `inactivityDays` (1–30; null: no alert when a child goes quiet), `quizAlerts` (a quiz failed twice). A PUT
+ * without the two alert fields keeps them as they are.
+ */
 export const emailSettingsSchema = z.object({
   weeklyProgress: z.boolean({ message: 'weeklyProgress must be true or false' }),
   milestones: z.boolean({ message: 'milestones must be true or false' }),
+  inactivityDays: z
+    .number({ message: `inactivityDays must be a whole number of days from 1 to ${MAX_INACTIVITY_DAYS}, or null for no alert` })
+    .int(`inactivityDays must be a whole number of days from 1 to ${MAX_INACTIVITY_DAYS}, or null for no alert`)
+    .min(1, `inactivityDays must be a whole number of days from 1 to ${MAX_INACTIVITY_DAYS}, or null for no alert`)
+    .max(MAX_INACTIVITY_DAYS, `inactivityDays must be a whole number of days from 1 to ${MAX_INACTIVITY_DAYS}, or null for no alert`)
+    .nullable()
+    .optional(),
+  quizAlerts: z.boolean({ message: 'quizAlerts must be true or false' }).optional(),
 });
-export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+export type EmailSettingsRequest = z.infer<typeof emailSettingsSchema>;
+export interface EmailSettings {
+  weeklyProgress: boolean;
+  milestones: boolean;
+  inactivityDays: number | null;
+  quizAlerts: boolean;
+}
+
+/** GET /api/parents/weekly-report/preview: this week's email as it would go out now. */
+export interface WeeklyReportPreview {
+  subject: string;
+  text: string;
+}
 
 export const childIdSchema = userIdSchema('childId');
 
 /** GET /internal/parents/:parentId/children/:childId (progress), asked by commerce before a parent buys for a child. */
 export interface ParentChildLinkAnswer {
   success: true;
+  /** Whether the parent chose "I'm a parent" at sign-up (recorded by progress; a role in the token is the caller's to check). */
+  chosenParentRole: boolean;
   linked: boolean;
   child: { id: string; name: string; email: string; imageUrl: string } | null;
 }
+
+// ---- Asking the educator: one thread per parent, child and course (progress, beside the doubts) ----
+
+export const PARENT_MESSAGE_MAX_LENGTH = 2000;
+/** Messages of one thread shown at most (the newest). */
+export const PARENT_THREAD_MAX_MESSAGES = 200;
+/** Threads in the educator's inbox list at most (the most recently active). */
+export const EDUCATOR_PARENT_THREADS_MAX = 100;
+
+/** POST …/threads/:courseId/messages (parent) and POST /api/educator/inbox/parent-threads/:threadId/messages (educator). */
+export const parentMessageSchema = z.object({
+  text: z
+    .string({ message: 'Write your message' })
+    .trim()
+    .min(1, 'Write your message')
+    .max(PARENT_MESSAGE_MAX_LENGTH, `A message has at most ${PARENT_MESSAGE_MAX_LENGTH} characters`),
+});
+export type ParentMessageRequest = z.infer<typeof parentMessageSchema>;
+
+export interface ParentThreadMessage {
+  id: string;
+  from: 'parent' | 'educator';
+  authorName: string;
+  text: string;
+  sentAt: string;
+}
+
+/** A parent's thread with the educator about one child's course (`id` null before the first message). */
+export interface ParentThread {
+  id: string | null;
+  childId: string;
+  childName: string;
+  parentName: string;
+  courseId: string;
+  courseTitle: string;
+  messages: ParentThreadMessage[];
+}
+
+/** Outbox event of a new message (the worker tells the other side: a notification and an email). */
+export interface ParentMessageEvent {
+  eventId?: string;
+  messageId: string;
+  threadId: string;
+  recipientId: string;
+  recipientRole: 'parent' | 'educator';
+  authorName: string;
+  childId: string;
+  childName: string;
+  courseTitle: string;
+}
+
+export const parentThreadPath = (childId: string, courseId: string) =>
+  `/parents/children/${encodeURIComponent(childId)}/threads/${encodeURIComponent(courseId)}`;
+export const EDUCATOR_PARENT_THREADS_PATH = '/educator/inbox/parent-threads';

@@ -30,6 +30,11 @@ export interface LearnerPurchase {
   refundBlockedReason: string | null;
   /** The payment's receipt and a credit note for each refund processed (of the amount that refund returned). */
   receipts: ReceiptRef[];
+  /**
+   * Who the course was for when the caller paid for someone else (a parent for a linked child); null for the
+   * caller's own purchases. A child no longer linked is not named (`name` null) and their receipts are withheld.
+   */
+  learner: { id: string; name: string | null; linked: boolean } | null;
 }
 
 export interface LearnerPurchasesAnswer {

@@ -30,4 +30,38 @@ describe('Inbox', () => {
     expect(await screen.findByText('Shown to learners again')).toBeInTheDocument();
     expect(seen.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([`/api/doubts/${COURSE}/${DOUBT}/answers/${ANSWER}/unhide`]);
   });
+
+  it("answers a parent's message in place: the conversation, an answer sent, and the list asked again", async () => {
+    const user = userEvent.setup();
+    const THREAD = '44444444-4444-4444-8444-444444444444';
+    let answered = false;
+    const thread = (messages: object[]) => ({
+      id: THREAD, childId: 'sandbox|student-aarav', childName: 'Aarav Sharma', parentName: 'Kavita Sharma', courseId: COURSE, courseTitle: 'Physics for Class 9', messages,
+    });
+    const question = { id: 'm1', from: 'parent', authorName: 'Kavita Sharma', text: 'How is Aarav doing?', sentAt: '2026-11-24T10:00:00.000Z' };
+    const seen = fakeServer(
+      on('GET', '/api/educator/courses', ok({ courses: [] })),
+      on('GET', '/api/educator/inbox', ok({ doubts: [], nextCursor: null })),
+      on('GET', '/api/educator/inbox/hidden', ok({ posts: [], nextCursor: null })),
+      on('GET', '/api/educator/submissions', ok({ submissions: [], nextCursor: null })),
+      on('GET', '/api/educator/inbox/parent-threads', () =>
+        ok({ threads: [thread(answered ? [question, { id: 'm2', from: 'educator', authorName: 'Meera Iyer', text: 'Very well.', sentAt: '2026-11-25T10:00:00.000Z' }] : [question])] }),
+      ),
+      on('POST', `/api/educator/inbox/parent-threads/${THREAD}/messages`, () => {
+        answered = true;
+        return ok({ message: 'Answer sent to the parent', thread: thread([]) });
+      }),
+    );
+    renderEducatorApp('/educator/inbox');
+    const conversation = await screen.findByRole('article', { name: 'Kavita Sharma, parent of Aarav Sharma: Physics for Class 9' });
+    expect(within(conversation).getByRole('list', { name: /^Messages:/ })).toHaveTextContent('Kavita Sharma · 24/11/2026How is Aarav doing?');
+    await user.click(within(conversation).getByRole('button', { name: 'Send answer to Kavita Sharma' }));
+    expect(within(conversation).getByText('Write your answer')).toHaveAttribute('aria-live', 'assertive');
+    await user.type(within(conversation).getByLabelText('Your answer'), 'Very well.');
+    await user.click(within(conversation).getByRole('button', { name: 'Send answer to Kavita Sharma' }));
+    expect(await screen.findByText('Answer sent to the parent')).toBeInTheDocument();
+    expect(await within(conversation).findByText('Very well.')).toBeInTheDocument();
+    const post = seen.find((request) => request.method === 'POST')!;
+    expect(JSON.parse(String(post.body))).toEqual({ text: 'Very well.' });
+  });
 });

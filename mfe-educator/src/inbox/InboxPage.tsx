@@ -8,6 +8,7 @@ import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { useSearchParams } from '@academy/routing';
 import { answerFromInbox, fetchHiddenPosts, fetchInbox, hideFromInbox, showAgain, type InboxFilter } from './inboxApi';
 import { SubmissionsSection } from './SubmissionsSection';
+import { ParentThreadsSection } from './ParentThreadsSection';
 import './inbox.css';
 
 /**
@@ -82,6 +83,7 @@ export function InboxPage() {
         </button>
       )}
       <SubmissionsSection courseId={filter.courseId} />
+      <ParentThreadsSection />
       <HiddenPosts />
     </section>
   );

@@ -6,7 +6,7 @@ import { TestPlatformProviders, fakeAuth0, testRuntimeConfig } from '@academy/pl
 import { useEnrollment } from '../catalogue/data/useEnrollment';
 import { userData } from '../catalogue/testing/catalogueTestKit';
 import { resetCheckoutScriptForTests, type RazorpayFailure, type RazorpayOptions } from './razorpayCheckout';
-import { ENROLLMENT_SUCCESSFUL, PAYMENT_BEING_CONFIRMED, VERIFICATION_ERROR, VERIFICATION_FAILED } from './useCheckout';
+import { ENROLLMENT_SUCCESSFUL, PAYMENT_BEING_CONFIRMED, useCheckout, VERIFICATION_ERROR, VERIFICATION_FAILED } from './useCheckout';
 
 const course = { _id: 'course-7', courseTitle: 'Algebra Foundations' };
 const order = { id: 'order_Test123', amount: 49950, currency: 'INR' };
@@ -129,6 +129,19 @@ describe('Enroll Now → Razorpay Checkout → verify', () => {
     expect(await screen.findByText(ENROLLMENT_SUCCESSFUL)).toBeInTheDocument();
     expect(opened).toBeUndefined();
     await waitFor(() => expect(location).toBe('/my-enrollments'));
+  });
+
+  it("a parent buying for a child: the payment window's description names the child, and the parent lands on the child's report", async () => {
+    answers.set('/api/user/purchase', () => json({ success: true, purchaseId: 'p-5', keyId: 'rzp_test_sandbox', order }));
+    answers.set('/api/user/verifyRazorpay', () => json({ success: true, message: 'Payment verified' }));
+    const { result } = renderHook(() => useCheckout(), { wrapper });
+    act(() => void result.current.start(course, { id: 'sandbox|student-aarav', name: 'Aarav Sharma' }));
+    await waitFor(() => expect(opened).toBeDefined());
+    expect(opened!.options).toMatchObject({ name: 'Algebra Foundations', description: 'Course Enrollment for Aarav Sharma' });
+    expect(requests.find((r) => r.url.endsWith('/api/user/purchase'))!.body).toEqual({ courseId: 'course-7', learnerId: 'sandbox|student-aarav' });
+    await act(async () => opened!.options.handler(payment));
+    expect(await screen.findByText(`${ENROLLMENT_SUCCESSFUL} Aarav Sharma is enrolled.`)).toBeInTheDocument();
+    await waitFor(() => expect(location).toBe('/parent/child/sandbox%7Cstudent-aarav'));
   });
 
   it('shows the server’s "Already Enrolled" and a failed payment’s message', async () => {

@@ -113,7 +113,8 @@ export function useCheckout(): Checkout {
           currency: purchase.order.currency,
           order_id: purchase.order.id,
           name: course.courseTitle,
-          description: CHECKOUT_DESCRIPTION,
+          // A parent paying for a child sees whose course it is in the payment window.
+          description: learner ? `${CHECKOUT_DESCRIPTION} for ${learner.name}` : CHECKOUT_DESCRIPTION,
           prefill: { name: user?.name, email: user?.email },
           theme: { color: CHECKOUT_THEME_COLOR },
           handler: (payment) => void onPaid(payment, purchase.purchaseId, course._id, traceparent, learner),

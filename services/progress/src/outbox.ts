@@ -19,6 +19,7 @@ export const progressOutbox: OutboxModuleOptions = {
     [ProgressJob.DoubtAsked]: PROGRESS_QUEUE,
     [ProgressJob.DoubtAnswered]: PROGRESS_QUEUE,
     [ProgressJob.AssignmentReviewed]: PROGRESS_QUEUE,
+    [ProgressJob.ParentMessage]: PROGRESS_QUEUE,
     [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
     // Playback, completion, enrolment and quiz events for the educator's analytics, applied by this service's worker.
     ...analyticsOutboxRoutes,

@@ -11,7 +11,8 @@ import { learningConfigShape } from './learning/learning-settings.js';
 import { progressOutbox } from './outbox.js';
 import { CourseCompletedEmailJob, ParentWeeklyEmailJob } from './parents/parent-email.jobs.js';
 import { ParentEmailDomainModule } from './parents/parents.module.js';
-import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob } from './notifications/notification.jobs.js';
+import { ParentAlertsJob } from './parents/parent-alerts.job.js';
+import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob, ParentMessageNotificationJob } from './notifications/notification.jobs.js';
 import { NotificationDeliveryModule } from './notifications/notifications.module.js';
 import { PROGRESS_QUEUE, ProgressJob, progressJobNames } from './queue/progress-jobs.js';
 
@@ -22,10 +23,12 @@ const workerConfigShape = {
   /** Cron pattern of the weekly parent email (default Sunday 09:00), in PARENT_WEEKLY_EMAIL_TZ. */
   PARENT_WEEKLY_EMAIL_CRON: z.string().min(9).default('0 9 * * 0'),
   PARENT_WEEKLY_EMAIL_TZ: z.string().min(1).default('Asia/Kolkata'),
+  /** Cron pattern of the parents' alerts scan (default hourly), in PARENT_WEEKLY_EMAIL_TZ. */
+  PARENT_ALERTS_CRON: z.string().min(9).default('0 * * * *'),
 };
 type WorkerConfig = z.infer<z.ZodObject<typeof workerConfigShape>>;
 
-/** Registers the repeatable weekly parent email (one scheduler, however many workers start). */
+/** Registers the repeatable weekly parent email and alerts scan (one scheduler each, however many workers start). */
 @Injectable()
 class WeeklyEmailScheduler implements OnApplicationBootstrap {
   constructor(
@@ -38,6 +41,11 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
       ProgressJob.ParentWeeklyEmail,
       { pattern: this.config.PARENT_WEEKLY_EMAIL_CRON, tz: this.config.PARENT_WEEKLY_EMAIL_TZ },
       { name: ProgressJob.ParentWeeklyEmail, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+    );
+    await this.queue.upsertJobScheduler(
+      ProgressJob.ParentAlerts,
+      { pattern: this.config.PARENT_ALERTS_CRON, tz: this.config.PARENT_WEEKLY_EMAIL_TZ },
+      { name: ProgressJob.ParentAlerts, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
     );
   }
 }
@@ -54,9 +62,11 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
         HealthPingJob,
         ParentWeeklyEmailJob,
         CourseCompletedEmailJob,
+        ParentAlertsJob,
         DoubtAskedNotificationJob,
         DoubtAnsweredNotificationJob,
         AssignmentReviewedNotificationJob,
+        ParentMessageNotificationJob,
       ],
     }),
     QueueModule.forWorker({

@@ -70,14 +70,16 @@ describe('Navbar', () => {
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Parent access', 'My class', 'Sign out']);
   });
 
-  it('parent: My Children in the bar and in the user menu (for small screens), no My Enrollments unless they study', async () => {
+  it('parent: My Children and Payments in the bar and in the user menu, no My Enrollments unless they study', async () => {
     const { unmount } = renderNavbar(signedInAs(parent));
     expect(screen.getByRole('link', { name: 'My Children' })).toHaveAttribute('href', '/parent');
+    expect(screen.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/parent/payments');
     expect(screen.queryByRole('link', { name: 'My Enrollments' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Kavita Sharma' }));
     const item = within(screen.getByRole('menu')).getByRole('menuitem', { name: 'My Children' });
     expect(item).toHaveClass('user-menu__item--small-only');
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual(['My Children', 'Sign out']);
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual(['My Children', 'Payments', 'Sign out']);
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Payments' })).not.toHaveClass('user-menu__item--small-only');
     unmount();
     renderNavbar(signedInAs({ ...parent, enrolledCourses: ['c1'] }));
     expect(screen.getByRole('link', { name: 'My Enrollments' })).toBeInTheDocument();

@@ -30,9 +30,14 @@ export function Navbar() {
                 </NavLink>
               )}
               {isParent && (
-                <NavLink to="/parent" className="navbar__link navbar__link--wide-only">
-                  My Children
-                </NavLink>
+                <>
+                  <NavLink to="/parent" end className="navbar__link navbar__link--wide-only">
+                    My Children
+                  </NavLink>
+                  <NavLink to="/parent/payments" className="navbar__link navbar__link--wide-only">
+                    Payments
+                  </NavLink>
+                </>
               )}
               {showEnrollments && (
                 <NavLink to="/my-enrollments" className="navbar__link">

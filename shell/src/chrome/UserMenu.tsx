@@ -6,7 +6,7 @@ export interface UserMenuProps {
   imageUrl?: string;
   /** Adds "Educator Dashboard" to the menu; CSS shows that item only on small screens (the bar has the link). */
   isEducator: boolean;
-  /** Adds "My Children" (small screens only, like Educator Dashboard); other accounts get "Parent access". */
+  /** Adds "My Children" (small screens only, like Educator Dashboard) and "Payments"; other accounts get "Parent access". */
   isParent?: boolean;
   onSignOut: () => void;
 }
@@ -31,7 +31,11 @@ export function UserMenu({ name, imageUrl, isEducator, isParent = false, onSignO
   const items: MenuItem[] = [
     ...(isEducator ? [{ label: 'Educator Dashboard', className: 'user-menu__item--small-only', run: () => navigate('/educator') }] : []),
     ...(isParent
-      ? [{ label: 'My Children', className: 'user-menu__item--small-only', run: () => navigate('/parent') }]
+      ? [
+          { label: 'My Children', className: 'user-menu__item--small-only', run: () => navigate('/parent') },
+          // A parent's payments for their children, with receipts (in the menu at every width).
+          { label: 'Payments', run: () => navigate('/parent/payments') },
+        ]
       : [{ label: 'Parent access', run: () => navigate('/parent-access') }]),
     // A learner's class and board (the learner remote's /my-class page).
     ...(!isEducator && !isParent ? [{ label: 'My class', run: () => navigate('/my-class') }] : []),

@@ -55,6 +55,8 @@ export const queryKeys = {
     /** The doubts a linked child asked. */
     childDoubts: (childId: string) => [...queryKeys.parents.all, 'child', childId, 'doubts'] as const,
     emailSettings: () => [...queryKeys.parents.all, 'email-settings'] as const,
+    /** A parent's thread with the educator about one child's course. */
+    thread: (childId: string, courseId: string) => [...queryKeys.parents.all, 'child', childId, 'thread', courseId] as const,
   },
   educator: {
     all: ['educator'] as const,
@@ -78,6 +80,8 @@ export const queryKeys = {
     reportedReviews: (courseId: string | null) => [...queryKeys.educator.all, 'reported-reviews', courseId ?? 'all'] as const,
     /** Unanswered doubts across the educator's courses (each filter below it) and the dashboard's doubt figures. */
     inbox: () => [...queryKeys.educator.all, 'inbox'] as const,
+    /** Parents' threads in the educator's inbox. */
+    parentThreads: () => [...queryKeys.educator.all, 'inbox', 'parent-threads'] as const,
     doubtSummary: () => [...queryKeys.educator.all, 'doubt-summary'] as const,
     /** Hand-ins waiting for review across the educator's courses (each filter below it) and their count. */
     submissions: () => [...queryKeys.educator.all, 'submissions'] as const,

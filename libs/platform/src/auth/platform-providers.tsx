@@ -7,6 +7,8 @@ import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';
 import { PlatformQueryProvider } from '../api/query-provider';
 import { LazySignIn } from './lazy-sign-in';
+import { PARENT_ROLE } from '@academy/contracts';
+import { rememberLandingCheck, rememberRoleChoice } from '../user/role-choice';
 
 /** Toasts appear top-right and close after this long (the product's rule for every notice). */
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -32,7 +34,13 @@ export function auth0Options(config: RuntimeConfig, origin: string) {
 export function PlatformProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   const navigate = useNavigate();
   const onRedirectCallback = useCallback(
-    (appState?: AppState) => navigate(appState?.returnTo ?? '/', { replace: true }),
+    (appState?: AppState) => {
+      // "I'm a parent" chosen before the sign-in page: progress records it when the user is loaded (UserSync).
+      if (appState?.role === PARENT_ROLE) rememberRoleChoice(PARENT_ROLE);
+      const returnTo = typeof appState?.returnTo === 'string' ? appState.returnTo : '/';
+      if (returnTo === '/') rememberLandingCheck();
+      navigate(returnTo, { replace: true });
+    },
     [navigate],
   );
   return (

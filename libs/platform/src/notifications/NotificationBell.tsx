@@ -1,7 +1,7 @@
 import {
   formatDate,
   NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_KINDS,
+  EMAIL_SETTING_KINDS,
   notificationsReadAllRoute,
   notificationsReadRoute,
   notificationsSaveSettingsRoute,
@@ -187,7 +187,7 @@ function EmailSettingsForm() {
     <form className="bell__settings" onSubmit={(event) => void save(event)}>
       <fieldset>
         <legend>Email me about</legend>
-        {NOTIFICATION_KINDS.map((kind) => (
+        {EMAIL_SETTING_KINDS.map((kind) => (
           <div key={kind} className="bell__setting">
             <input
               id={`${formId}-${kind}`}

@@ -1,4 +1,4 @@
-import type { UserData } from '@academy/contracts';
+import type { PARENT_ROLE, UserData } from '@academy/contracts';
 import { useCallback } from 'react';
 import { useUserStore, type UserStatus } from './user-store';
 import { usePortalAuth } from '../auth/portal-auth';
@@ -15,12 +15,19 @@ export interface CurrentUser {
   isParent: boolean;
   status: UserStatus;
   error: string | null;
-  /** Opens the sign-in page and comes back to `returnTo` (default: the current path). */
-  login(returnTo?: string): Promise<void>;
+  /**
+   * Opens the sign-in page and comes back to `returnTo` (default: the current path). `signUpAs: 'parent'` opens it on
+   * sign-up with the parent's choice ("I'm a parent"), which progress records after sign-in.
+   */
+  login(returnTo?: string, options?: LoginOptions): Promise<void>;
   /** Asks for the password again (a fresh sign-in), for actions that need one, and comes back to `returnTo`. */
   reauthenticate(returnTo?: string): Promise<void>;
   logout(): Promise<void>;
   reload(): Promise<void>;
+}
+
+export interface LoginOptions {
+  signUpAs?: typeof PARENT_ROLE;
 }
 
 export function useCurrentUser(): CurrentUser {
@@ -29,9 +36,11 @@ export function useCurrentUser(): CurrentUser {
   const { loginWithRedirect, logout: auth0Logout } = auth;
 
   const login = useCallback(
-    (returnTo?: string) =>
+    (returnTo?: string, options?: LoginOptions) =>
       loginWithRedirect({
-        appState: { returnTo: returnTo ?? `${window.location.pathname}${window.location.search}` },
+        // Auth0 opens on sign-up with screen_hint and passes academy_role on to its Actions; the sandbox shows its parent form.
+        ...(options?.signUpAs ? { authorizationParams: { screen_hint: 'signup', academy_role: options.signUpAs } } : {}),
+        appState: { returnTo: returnTo ?? `${window.location.pathname}${window.location.search}`, ...(options?.signUpAs ? { role: options.signUpAs } : {}) },
       }),
     [loginWithRedirect],
   );

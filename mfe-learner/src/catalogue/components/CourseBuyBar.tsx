@@ -1,4 +1,5 @@
 import { formatPrice, fromPaise, priceAfterDiscount, type CouponPrice, type CourseDetail } from '@academy/contracts';
+import type { ReactNode } from 'react';
 import type { CheckoutPhase } from '../../checkout';
 import { EnrollButton } from './EnrollButton';
 import './CourseBuyBar.css';
@@ -10,6 +11,8 @@ interface CourseBuyBarProps {
   phase?: CheckoutPhase;
   /** A coupon code applied in the side card: the bar shows its price, and Enroll Now buys with it. */
   coupon?: CouponPrice | null;
+  /** In place of Enroll Now: a parent's "Enroll my child". */
+  enrollAction?: ReactNode;
 }
 
 /**
@@ -18,7 +21,7 @@ interface CourseBuyBarProps {
  * `--academy-bottom-bar-height` on the root and pads the body by it (CourseBuyBar.css), so the footer's end and
  * anything pinned to the bottom corner (the shell's WhatsApp button) can sit above it instead of under it.
  */
-export function CourseBuyBar({ course, isEnrolled, onEnroll, phase = 'idle', coupon = null }: CourseBuyBarProps) {
+export function CourseBuyBar({ course, isEnrolled, onEnroll, phase = 'idle', coupon = null, enrollAction }: CourseBuyBarProps) {
   const hasDiscount = course.discount > 0 || coupon !== null;
   return (
     <div className="course-buy-bar" role="region" aria-label="Buy this course">
@@ -37,7 +40,7 @@ export function CourseBuyBar({ course, isEnrolled, onEnroll, phase = 'idle', cou
           </span>
         )}
       </p>
-      <EnrollButton className="course-buy-bar__enroll" isEnrolled={isEnrolled} onEnroll={onEnroll} phase={phase} />
+      {enrollAction ?? <EnrollButton className="course-buy-bar__enroll" isEnrolled={isEnrolled} onEnroll={onEnroll} phase={phase} />}
     </div>
   );
 }

@@ -36,11 +36,13 @@ interface CourseSideCardProps {
   coupon?: CouponPrice | null;
   /** Between the price and Enroll Now: the coupon field. */
   couponField?: ReactNode;
-  /** Below Enroll Now: a parent's "Enroll my child". */
+  /** Below the enrol action. */
   children?: ReactNode;
+  /** In place of Enroll Now (a parent's "Enroll my child": a parent is not offered the course as a learner). */
+  enrollAction?: ReactNode;
 }
 
-export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, phase = 'idle', coupon = null, couponField, children }: CourseSideCardProps) {
+export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, phase = 'idle', coupon = null, couponField, children, enrollAction }: CourseSideCardProps) {
   const hasDiscount = course.discount > 0 || coupon !== null;
   const finalPrice = coupon ? fromPaise(coupon.pricePaise) : priceAfterDiscount(course.coursePrice, course.discount);
   return (
@@ -78,7 +80,7 @@ export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, p
           <li>{pluralize(countLectures(course.courseContent), 'lesson')}</li>
         </ul>
         {!isEnrolled && couponField}
-        <EnrollButton className="course-side-card__enroll" isEnrolled={isEnrolled} onEnroll={onEnroll} phase={phase} />
+        {enrollAction ?? <EnrollButton className="course-side-card__enroll" isEnrolled={isEnrolled} onEnroll={onEnroll} phase={phase} />}
         {children}
         <h2 className="course-side-card__inclusions-title">What&apos;s in the course?</h2>
         <ul className="course-side-card__inclusions">

@@ -69,6 +69,50 @@ describe('CourseDetailPage on a phone', () => {
     const [, init] = server.mock.calls.find(([input]) => String(input).endsWith('/api/user/purchase'))!;
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({ courseId: course._id, couponCode: 'HALF' });
   });
+
+  const parent = userData({ _id: 'sandbox|parent-kavita', name: 'Kavita Sharma', enrolledCourses: [], publicMetadata: { role: 'parent' } });
+  const child = (id: string, name: string, enrolledCourses: string[] = []) => ({ id, name, email: '', imageUrl: '', linkedAt: '2026-11-02T10:00:00.000Z', enrolledCourses });
+
+  it('a parent: Enroll my child in the bar and the side card, no Enroll Now; the bar buys for the one child', async () => {
+    const user = userEvent.setup();
+    const course = courseDetail({ coursePrice: 1000, discount: 0 });
+    const server = fakeServer(serveCourse(course), (url) =>
+      url.pathname === '/api/parents/links' ? ok({ children: [child('sandbox|student-aarav', 'Aarav Sharma')], parents: [] }) : undefined,
+    );
+    renderCatalogueAt(`/course/${course._id}`, { user: parent });
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+    const bar = screen.getByRole('region', { name: 'Buy this course' });
+    const barButton = await within(bar).findByRole('button', { name: 'Enroll my child (Aarav Sharma)' });
+    expect(screen.queryByRole('button', { name: 'Enroll Now' })).toBeNull();
+    expect(within(screen.getByRole('complementary', { name: 'Enrolment' })).getByRole('button', { name: 'Enroll my child' })).toHaveClass('course-side-card__enroll');
+    await user.click(barButton);
+    await waitFor(() => expect(server.mock.calls.some(([input]) => String(input).endsWith('/api/user/purchase'))).toBe(true));
+    const [, init] = server.mock.calls.find(([input]) => String(input).endsWith('/api/user/purchase'))!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({ courseId: course._id, learnerId: 'sandbox|student-aarav' });
+  });
+
+  it('a parent with several children: the bar takes them to the Child select; with none linked it offers linking', async () => {
+    const user = userEvent.setup();
+    const course = courseDetail();
+    fakeServer(serveCourse(course), (url) =>
+      url.pathname === '/api/parents/links'
+        ? ok({ children: [child('c-1', 'Aarav Sharma', [course._id]), child('c-2', 'Isha Sharma'), child('c-3', 'Rohit Sharma')], parents: [] })
+        : undefined,
+    );
+    const view = renderCatalogueAt(`/course/${course._id}`, { user: parent });
+    const bar = await screen.findByRole('region', { name: 'Buy this course' });
+    await user.click(await within(bar).findByRole('button', { name: 'Enroll my child' }));
+    const select = screen.getByLabelText('Child');
+    expect(select).toHaveFocus();
+    expect(within(select).getByRole('option', { name: 'Aarav Sharma (already enrolled)' })).toBeDisabled();
+    view.unmount();
+
+    fakeServer(serveCourse(course), (url) => (url.pathname === '/api/parents/links' ? ok({ children: [], parents: [] }) : undefined));
+    renderCatalogueAt(`/course/${course._id}`, { user: parent });
+    const emptyBar = await screen.findByRole('region', { name: 'Buy this course' });
+    expect(await within(emptyBar).findByRole('link', { name: 'Link your child' })).toHaveAttribute('href', '/parent');
+    expect(screen.queryByRole('button', { name: 'Enroll Now' })).toBeNull();
+  });
 });
 
 describe('CourseDetailPage coupon field', () => {

@@ -20,7 +20,7 @@ import { CouponField } from '../components/CouponField';
 import { CourseBuyBar } from '../components/CourseBuyBar';
 import { CourseSideCard } from '../components/CourseSideCard';
 import { useIsPhone } from '../../common/useMediaQuery';
-import { EnrollMyChild } from '../../parents/components/EnrollMyChild';
+import { EnrollMyChild, EnrollMyChildBarButton, useEnrollMyChild } from '../../parents/components/EnrollMyChild';
 import { CourseReviews } from '../../reviews';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 import { useCourseDetail } from '../data/useCourseDetail';
@@ -64,6 +64,9 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
   const author = course.educator.name.trim() || 'the Academy';
   // On a phone the price and Enroll Now live in a bar fixed to the bottom of the screen (the first screen included).
   const isPhone = useIsPhone();
+  // A signed-in parent buys for a child: "Enroll my child" takes Enroll Now's place, in the side card and the bar.
+  const forChild = useEnrollMyChild(course, coupon?.code);
+  const parentAction = forChild.isParent ? <EnrollMyChild state={forChild} /> : undefined;
 
   return (
     <div className={isPhone ? 'course-detail course-detail--with-buy-bar' : 'course-detail'}>
@@ -123,10 +126,18 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
         phase={phase}
         coupon={coupon}
         couponField={<CouponField courseId={course._id} applied={coupon} onChange={setCoupon} />}
-      >
-        <EnrollMyChild course={course} />
-      </CourseSideCard>
-      {isPhone && <CourseBuyBar course={course} isEnrolled={isEnrolled} onEnroll={enroll} phase={phase} coupon={coupon} />}
+        enrollAction={parentAction}
+      />
+      {isPhone && (
+        <CourseBuyBar
+          course={course}
+          isEnrolled={isEnrolled}
+          onEnroll={enroll}
+          phase={phase}
+          coupon={coupon}
+          enrollAction={forChild.isParent ? <EnrollMyChildBarButton state={forChild} className="course-buy-bar__enroll" /> : undefined}
+        />
+      )}
     </div>
   );
 }

@@ -42,6 +42,23 @@ describe('HomePage', () => {
     await screen.findByRole('heading', { name: 'Testimonials from the info remote' });
   });
 
+  it('invites parents: "I\'m a parent" opens the sign-up with the parent\'s choice and comes back to the parent\'s home', async () => {
+    loadRemoteMock.mockResolvedValue({ default: FakeTestimonials });
+    serveCourses();
+    const login = jest.fn(async () => undefined);
+    renderCatalogueAt('/', { login });
+    const section = screen.getByRole('region', { name: 'For parents' });
+    expect(section).toHaveTextContent(/Follow your child's courses/);
+    await userEvent.click(within(section).getByRole('button', { name: "I'm a parent: create my account" }));
+    expect(login).toHaveBeenCalledWith({
+      authorizationParams: { screen_hint: 'signup', academy_role: 'parent' },
+      appState: { returnTo: '/parent', role: 'parent' },
+    });
+    await userEvent.click(within(section).getByRole('button', { name: 'Parent sign in' }));
+    expect(login).toHaveBeenLastCalledWith({ appState: { returnTo: '/parent' } });
+    await screen.findByRole('heading', { name: 'Testimonials from the info remote' });
+  });
+
   it('shows the first 4 courses under "Study with the finest" and links to every course', async () => {
     loadRemoteMock.mockResolvedValue({ default: FakeTestimonials });
     const server = serveCourses();

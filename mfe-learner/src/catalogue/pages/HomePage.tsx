@@ -30,6 +30,7 @@ export function HomePage({ initialSearch = '' }: HomePageProps) {
   return (
     <div className="home-page">
       <HomeHero initialSearch={initialSearch} />
+      <ForParents />
       <FeaturedCourses />
       {/* Loaded at run time from the info remote, with its own boundary: the home page works when info is down.
           Below the fold on every screen, so it loads as the learner scrolls towards it (first render stays light). */}
@@ -67,6 +68,41 @@ function HomeHero({ initialSearch }: { initialSearch: string }) {
         </Link>
       </div>
       <CourseSearchForm initialText={initialSearch} />
+    </section>
+  );
+}
+
+/** A short invitation to parents: their own account, a child's progress and payments, and how to start. */
+function ForParents() {
+  const { isAuthenticated, isParent, login } = useCurrentUser();
+  return (
+    <section className="home-section home-parents" aria-labelledby="home-parents-title">
+      <h2 id="home-parents-title">For parents</h2>
+      <p>
+        Follow your child&apos;s courses, quiz results and certificates, get an alert when they stop studying, buy courses for them and ask
+        their teachers. Your child links you with a one-time code, so nothing is shared without their consent.
+      </p>
+      <div className="home-parents__actions">
+        {isParent ? (
+          <Link className="button" to="/parent">
+            Go to My Children
+          </Link>
+        ) : isAuthenticated ? (
+          <p className="home-parents__note">
+            A parent needs their own account: sign out, then choose &quot;I&apos;m a parent&quot;. To let a parent follow you, open{' '}
+            <Link to="/parent-access">Parent access</Link>.
+          </p>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={() => void login('/parent', { signUpAs: 'parent' })}>
+              I&apos;m a parent: create my account
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => void login('/parent')}>
+              Parent sign in
+            </button>
+          </>
+        )}
+      </div>
     </section>
   );
 }

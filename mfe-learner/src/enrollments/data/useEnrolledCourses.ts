@@ -1,4 +1,4 @@
-import { courseCompletion, lecturesInOrder, type CourseCompletion, type EnrolledCourse, type LectureDto } from '@academy/contracts';
+import { courseStatus, lecturesInOrder, type CourseCompletion, type CourseStatus, type EnrolledCourse, type LectureDto } from '@academy/contracts';
 import { queryKeys, useApi } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -8,6 +8,8 @@ export interface EnrolledCourseRow {
   course: EnrolledCourse;
   /** Lectures, quizzes and assignments done, the percent and whether the course is complete, by the one rule (`courseCompletion`). */
   completion: CourseCompletion;
+  /** The one status (`courseStatus`): the same a linked parent reads. */
+  status: CourseStatus;
   /** Where to pick up: the lecture watched last (else the first not completed), its label ("1.2") and saved second. */
   resume: { lecture: LectureDto; label: string; seconds: number } | null;
 }
@@ -32,9 +34,12 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
       const courses = [...(await fetchEnrolledCourses(api))].reverse();
       const progress = await Promise.all(courses.map((course) => fetchCourseProgress(api, course._id)));
       return courses.map((course, index) => {
+        const { lectureCompleted, quizzes, assignments, positions } = progress[index]!;
+        const status = courseStatus(course.courseContent, lectureCompleted, quizzes, assignments, Object.keys(positions ?? {}).length > 0);
         return {
           course,
-          completion: courseCompletion(course.courseContent, progress[index]!.lectureCompleted, progress[index]!.quizzes, progress[index]!.assignments),
+          completion: status.completion,
+          status,
           resume: resumePoint(course, progress[index]!.lectureCompleted, progress[index]!.lastLectureId ?? course.lastLectureId, progress[index]!.positions),
         };
       });

@@ -43,8 +43,9 @@ describe('My Enrollments', () => {
 
     expect(second).toHaveTextContent('1 / 3 Lectures');
     expect(within(second!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
-    const inProgress = within(second!).getByRole('button', { name: /^In Progress/ });
-    expect(inProgress).toHaveTextContent('In Progress');
+    const inProgress = within(second!).getByRole('button', { name: /^In progress/ });
+    expect(inProgress).toHaveTextContent('In progress');
+    expect(second).toHaveTextContent('Certificate: Needs 2 more lectures to complete');
     expect(inProgress).toHaveClass('enrollments__status--in-progress');
     expect(within(second!).getByRole('link', { name: /Continue/ })).toHaveAttribute('href', '/player/course-old?lecture=l-2');
     expect(within(first!).queryByRole('link', { name: /Continue/ })).toBeNull();
@@ -111,6 +112,7 @@ describe('My Enrollments', () => {
       refundable: true,
       refundBlockedReason: null,
       receipts: [],
+      learner: null,
       ...overrides,
     });
 

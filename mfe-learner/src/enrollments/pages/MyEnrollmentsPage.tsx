@@ -78,7 +78,7 @@ function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: Refu
   const navigate = useNavigate();
   const { course } = row;
   const { completedLectures, totalLectures, passedQuizzes, totalQuizzes, reviewedAssignments, totalAssignments, percent, complete: done } = row.completion;
-  const status = done ? 'Completed' : 'In Progress';
+  const status = row.status.label;
   return (
     <tr className="enrollments__row">
       <td className="enrollments__course" data-label="Course">
@@ -112,12 +112,13 @@ function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: Refu
       <td data-label="Status">
         <button
           type="button"
-          className={`enrollments__status ${done ? 'enrollments__status--completed' : 'enrollments__status--in-progress'}`}
+          className={`enrollments__status enrollments__status--${row.status.kind}`}
           onClick={() => navigate(`/player/${course._id}`)}
           aria-label={`${status}: open ${course.courseTitle}`}
         >
           {status}
         </button>
+        <p className="enrollments__certificate-line">Certificate: {row.status.certificateLine}</p>
       </td>
       <td data-label="Refund">
         <RefundCell

@@ -5,7 +5,12 @@ import { Route } from '@academy/routing';
 import { fakeServer, ok, renderAt, userData } from '../testing/learningTestKit';
 import { PurchaseHistoryPage } from './PurchaseHistoryPage';
 
-const routes = <Route path="/purchase-history" element={<PurchaseHistoryPage />} />;
+const routes = (
+  <>
+    <Route path="/purchase-history" element={<PurchaseHistoryPage />} />
+    <Route path="/parent/payments" element={<PurchaseHistoryPage forParent />} />
+  </>
+);
 
 const purchase = (overrides: Partial<LearnerPurchase>): LearnerPurchase => ({
   purchaseId: 'p-1',
@@ -20,6 +25,7 @@ const purchase = (overrides: Partial<LearnerPurchase>): LearnerPurchase => ({
   refundable: true,
   refundBlockedReason: null,
   receipts: [],
+  learner: null,
   ...overrides,
 });
 
@@ -91,5 +97,33 @@ describe('Purchase history', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /Refund credit note ACAD-CN/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Receipt not found');
+  });
+
+  it("a parent's Payments: each payment names the child it was for; a child no longer linked is not named and has no receipt", async () => {
+    fakeServer((request) =>
+      request.path === '/api/user/purchases'
+        ? ok({
+            purchases: [
+              purchase({
+                learner: { id: 'sandbox|student-aarav', name: 'Aarav Sharma', linked: true },
+                receipts: [{ kind: 'payment', number: 'ACAD/2026-27/000003', issuedAt: '2026-11-20T09:01:00.000Z' }],
+              }),
+              purchase({ purchaseId: 'p-4', courseTitle: 'Physics', learner: { id: 'sandbox|student-old', name: null, linked: false } }),
+              purchase({ purchaseId: 'p-5', courseTitle: 'Chemistry' }),
+            ],
+          })
+        : undefined,
+    );
+    renderAt('/parent/payments', routes, { user: userData({ name: 'Kavita Sharma', publicMetadata: { role: 'parent' } }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['For', 'Course', 'Amount', 'Date', 'Status', 'Receipts']);
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Aarav Sharma', 'Algebra Foundations', '₹1,599.00', '20/11/2026', 'Paid', 'Receipt ACAD/2026-27/000003 for Aarav Sharma (PDF)'],
+      ['A child no longer linked to you', 'Physics', '₹1,599.00', '20/11/2026', 'Paid', '—'],
+      ['You', 'Chemistry', '₹1,599.00', '20/11/2026', 'Paid', '—'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Receipt ACAD/2026-27/000003 for Aarav Sharma (PDF)' })).toBeInTheDocument();
   });
 });

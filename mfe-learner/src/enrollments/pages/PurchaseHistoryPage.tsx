@@ -26,8 +26,17 @@ export function purchaseStatusText(purchase: LearnerPurchase): string {
 
 const receiptLabel = (receipt: ReceiptRef) => (receipt.kind === 'payment' ? 'Receipt' : 'Refund credit note');
 
-/** /purchase-history: every purchase of the signed-in learner, newest first, with status and receipt downloads. */
-export function PurchaseHistoryPage() {
+/** Whose course a payment was for, as the Payments page's For column says it. */
+export function purchaseForText(purchase: LearnerPurchase): string {
+  if (!purchase.learner) return 'You';
+  return purchase.learner.linked && purchase.learner.name ? purchase.learner.name : 'A child no longer linked to you';
+}
+
+/**
+ * /purchase-history: every purchase of the signed-in learner, newest first, with status and receipt downloads.
+ * `forParent` (/parent/payments): titled Payments, with a For column naming the child each course was for.
+ */
+export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean }) {
   const { isLoading, isAuthenticated, login } = useCurrentUser();
   const purchases = usePurchases(isAuthenticated);
   const { apiBaseUrl } = useRuntimeConfig();
@@ -35,7 +44,13 @@ export function PurchaseHistoryPage() {
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
 
   if (isLoading) return <LoadingView label="Loading your purchases" />;
-  if (!isAuthenticated) return <LoginRequired text="Please log in to see your purchase history" onLogin={() => void login('/purchase-history')} />;
+  if (!isAuthenticated) {
+    return forParent ? (
+      <LoginRequired text="Please log in to see your payments" onLogin={() => void login('/parent/payments')} />
+    ) : (
+      <LoginRequired text="Please log in to see your purchase history" onLogin={() => void login('/purchase-history')} />
+    );
+  }
 
   const download = async (purchase: LearnerPurchase, receipt: ReceiptRef) => {
     setMessage(null);
@@ -50,10 +65,21 @@ export function PurchaseHistoryPage() {
 
   return (
     <div className="enrollments">
-      <h1 className="enrollments__heading">Purchase history</h1>
-      <p>
-        Payments, refunds and receipts of your courses. <Link to="/my-enrollments">Back to My Enrollments</Link>
-      </p>
+      {forParent ? (
+        <>
+          <h1 className="enrollments__heading">Payments</h1>
+          <p>
+            Every payment you made, who it was for, and its receipt. <Link to="/parent">Back to My Children</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="enrollments__heading">Purchase history</h1>
+          <p>
+            Payments, refunds and receipts of your courses. <Link to="/my-enrollments">Back to My Enrollments</Link>
+          </p>
+        </>
+      )}
       <div role="status" className="enrollments__announcement">
         {message && !message.failed && message.text}
       </div>
@@ -66,13 +92,14 @@ export function PurchaseHistoryPage() {
       {purchases.isError && <ErrorPanel message={errorMessage(purchases.error)} onRetry={() => void purchases.refetch()} />}
       {purchases.data && purchases.data.length === 0 && (
         <p className="enrollments__empty">
-          You have not bought any course yet. <Link to="/course-list">Browse courses</Link>
+          {forParent ? 'You have not paid for any course yet.' : 'You have not bought any course yet.'} <Link to="/course-list">Browse courses</Link>
         </p>
       )}
       {purchases.data && purchases.data.length > 0 && (
         <table className="enrollments__table purchase-history">
           <thead>
             <tr>
+              {forParent && <th scope="col">For</th>}
               <th scope="col">Course</th>
               <th scope="col">Amount</th>
               <th scope="col">Date</th>
@@ -83,6 +110,11 @@ export function PurchaseHistoryPage() {
           <tbody>
             {purchases.data.map((purchase) => (
               <tr key={purchase.purchaseId} className="enrollments__row">
+                {forParent && (
+                  <td data-label="For" className="parents__payments-for">
+                    {purchaseForText(purchase)}
+                  </td>
+                )}
                 <td className="enrollments__course" data-label="Course">
                   <Link to={`/course/${purchase.courseId}`}>{purchase.courseTitle || 'Course'}</Link>
                 </td>
@@ -107,7 +139,7 @@ export function PurchaseHistoryPage() {
                           onClick={() => void download(purchase, receipt)}
                         >
                           {receiptLabel(receipt)} {receipt.number}
-                          <span className="visually-hidden"> (PDF)</span>
+                          <span className="visually-hidden">{purchase.learner?.name ? ` for ${purchase.learner.name}` : ''} (PDF)</span>
                         </button>
                       ))}
                 </td>

@@ -1,5 +1,5 @@
 // Calls of the parents feature (progress service, /api/parents/). Failures arrive as ApiError with the server's message.
-import type { ChildDoubtPage, ChildProgress, EmailSettings, LinkCodeAnswer, LinkedPerson, ParentLinksAnswer } from '@academy/contracts';
+import type { ChildDoubtPage, ChildProgress, EmailSettings, LinkCodeAnswer, LinkedPerson, ParentLinksAnswer, WeeklyReportPreview } from '@academy/contracts';
 import type { ApiClient } from '@academy/platform';
 
 export async function fetchLinks(api: ApiClient): Promise<ParentLinksAnswer> {
@@ -36,4 +36,8 @@ export async function fetchEmailSettings(api: ApiClient): Promise<EmailSettings>
 
 export async function saveEmailSettings(api: ApiClient, settings: EmailSettings): Promise<string> {
   return (await api.put<{ message: string }>('/parents/email-settings', settings)).message;
+}
+
+export async function fetchWeeklyPreview(api: ApiClient): Promise<WeeklyReportPreview> {
+  return (await api.get<{ preview: WeeklyReportPreview }>('/parents/weekly-report/preview')).preview;
 }

@@ -25,6 +25,8 @@ export function useChildProgress(childId: string, enabled: boolean): Loadable<Ch
   const query = useQuery({
     queryKey: queryKeys.parents.child(childId),
     enabled,
+    // A child studies while the parent looks: each visit of the home or the report asks afresh (the cache shows meanwhile).
+    refetchOnMount: 'always',
     meta: { errorToast: false },
     queryFn: () => fetchChildProgress(api, childId),
   });

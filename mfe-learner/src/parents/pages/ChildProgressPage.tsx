@@ -1,10 +1,11 @@
-import { boardLabel, formatDate, type ChildCourseProgress } from '@academy/contracts';
+import { boardLabel, formatDate, quizToPassText, type ChildCourseProgress } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { Link, useParams } from '@academy/routing';
 import { downloadCertificateAt, LoginRequired } from '../../enrollments';
 import { fetchChildDoubts } from '../data/parentsApi';
+import { AskTheEducator } from '../components/AskTheEducator';
 import { useChildProgress } from '../data/useParents';
 import { NotAParent } from './ParentHomePage';
 import '../../enrollments/pages/MyEnrollmentsPage.css';
@@ -18,18 +19,27 @@ function ProgressBar({ percent, title }: { percent: number; title: string }) {
   );
 }
 
-/** The best score of each quiz of the course the child has attempted. */
-function QuizScores({ course }: { course: ChildCourseProgress }) {
-  if (course.quizScores.length === 0) return <span>No quizzes taken</span>;
+/** Each quiz of the course against its pass mark: passed, best score so far, or not attempted yet. */
+export function QuizScores({ course }: { course: ChildCourseProgress }) {
+  const attempted = course.quizScores.filter((quiz) => !course.quizzesToPass.some((open) => open.quizId === quiz.quizId));
+  if (attempted.length === 0 && course.quizzesToPass.length === 0) return <span>No quizzes in this course</span>;
   return (
     <ul className="parents__quizzes">
-      {course.quizScores.map((quiz) => (
+      {attempted.map((quiz) => (
         <li key={quiz.quizId}>
-          {quiz.title}: {quiz.bestPercent}%
+          {quiz.title}: {quiz.bestPercent}%, passed (pass mark {quiz.passMark}%)
         </li>
+      ))}
+      {course.quizzesToPass.map((quiz) => (
+        <li key={quiz.quizId}>{quizToPassText(quiz)}</li>
       ))}
     </ul>
   );
+}
+
+/** The status as text with a coloured mark: it is not a control, so it does not look like one. */
+export function StatusChip({ course }: { course: ChildCourseProgress }) {
+  return <span className={`parents__status parents__status--${course.status}`}>{course.statusLabel}</span>;
 }
 
 /** The course's notes and tests, for the parent to read along (links valid for a few minutes: reload for fresh ones). */
@@ -107,9 +117,7 @@ function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onC
         {course.completedLectures} / {course.totalLectures} <span>Lectures</span>
       </td>
       <td data-label="Status">
-        <span className={`parents__status ${course.status === 'Completed' ? 'enrollments__status--completed' : 'enrollments__status--in-progress'}`}>
-          {course.status}
-        </span>
+        <StatusChip course={course} />
       </td>
       <td data-label="Last activity">{course.lastActivityAt ? formatDate(course.lastActivityAt) : 'Not started'}</td>
       <td data-label="Rating">
@@ -133,7 +141,7 @@ function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onC
             Download certificate<span className="visually-hidden"> of {course.courseTitle}</span>
           </button>
         ) : (
-          'After the last lecture'
+          course.certificateLine
         )}
       </td>
     </tr>
@@ -273,6 +281,7 @@ export function ChildProgressPage() {
           </tbody>
         </table>
       )}
+      <AskTheEducator childId={child.id} childName={child.name} courses={courses} />
       <ChildDoubts childId={child.id} name={child.name} />
     </div>
   );

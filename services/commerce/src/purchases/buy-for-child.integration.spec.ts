@@ -1,5 +1,5 @@
 import { NOT_LINKED_MESSAGE } from '@academy/contracts';
-import { demoUsers, type TestUser } from '@academy/service-core/testing';
+import { demoUsers, pdfText, type TestUser } from '@academy/service-core/testing';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,7 @@ describe('buying a course for a linked child (razorpay SDK → sandbox, real Pos
   let worker: INestApplicationContext;
   const course = randomUUID();
   const other = randomUUID();
+  const third = randomUUID();
   const parent: TestUser = { ...demoUsers.parent, sub: `test|parent-${randomUUID().slice(0, 8)}` };
   const strangerParent: TestUser = { ...demoUsers.otherParent, sub: `test|parent-${randomUUID().slice(0, 8)}` };
   let child: TestUser;
@@ -26,6 +27,7 @@ describe('buying a course for a linked child (razorpay SDK → sandbox, real Pos
     worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
     h.catalogue.add({ _id: course, courseTitle: 'Geometry Basics', coursePrice: 499, discount: 0, educatorId: demoUsers.educator.sub });
     h.catalogue.add({ _id: other, courseTitle: 'Physics Basics', coursePrice: 299, discount: 0, educatorId: demoUsers.educator.sub });
+    h.catalogue.add({ _id: third, courseTitle: 'Chemistry Basics', coursePrice: 199, discount: 0, educatorId: demoUsers.educator.sub });
     child = h.newStudent('child');
     // The child creates a code and the parent redeems it: the real progress routes.
     const progress = () => request(h.progress.getHttpServer());
@@ -77,7 +79,7 @@ describe('buying a course for a linked child (razorpay SDK → sandbox, real Pos
     const again = await purchase(parent, { courseId: course, learnerId: child.sub });
     expect(again.body.order.id).toBe(created.body.order.id);
     const order = h.sandbox.razorpay.store.findOrder(created.body.order.id)!;
-    expect(order.notes).toMatchObject({ userId: child.sub, payerId: parent.sub });
+    expect(order.notes).toMatchObject({ userId: child.sub, payerId: parent.sub, learnerName: child.name });
 
     const paid = await h.pay(created.body.order.id);
     // Only the payer verifies: the child cannot settle the parent's order.
@@ -117,5 +119,49 @@ describe('buying a course for a linked child (razorpay SDK → sandbox, real Pos
     const verified = await http().post('/api/user/verifyRazorpay').set(await h.bearer(child)).send({ ...paid, purchaseId: byChild.body.purchaseId });
     expect(verified.body).toEqual({ success: true, message: 'Payment verified' });
     expect((await h.enrolledCourses(child)).sort()).toEqual([course, other].sort());
+  }, 30_000);
+
+  it('a parent by the role chosen at sign-up (recorded by progress, none in the token) buys for a linked child', async () => {
+    const chooser: TestUser = { ...demoUsers.student, sub: `test|signup-${randomUUID().slice(0, 8)}`, name: 'Rekha Verma' };
+    const progress = () => request(h.progress.getHttpServer());
+    const asStudent = await purchase(chooser, { courseId: third, learnerId: child.sub });
+    expect(asStudent.status).toBe(403);
+    await progress().put('/api/user/data/role').set(await h.bearer(chooser)).send({ role: 'parent' }).expect(200);
+    const { body } = await progress().post('/api/parents/link-codes').set(await h.bearer(child)).expect(201);
+    await progress().post('/api/parents/links').set(await h.bearer(chooser)).send({ code: body.linkCode.code }).expect(201);
+    const created = await purchase(chooser, { courseId: third, learnerId: child.sub });
+    expect(created.status).toBe(200);
+    const [row] = await db().query('SELECT user_id, payer_id FROM commerce.purchases WHERE id = $1', [created.body.purchaseId]);
+    expect(row).toEqual({ user_id: child.sub, payer_id: chooser.sub });
+    await progress().delete(`/api/parents/links/${encodeURIComponent(chooser.sub)}`).set(await h.bearer(child)).expect(200);
+  }, 30_000);
+
+  it("lists the parent's payments naming the child, with a receipt 'For' the child; another parent gets nothing, and an unlinked parent loses the receipt at once", async () => {
+    const [{ id: purchaseId }] = await db().query(`SELECT id FROM commerce.purchases WHERE user_id = $1 AND course_id = $2 AND status = 'paid'`, [child.sub, course]);
+    const list = await http().get('/api/user/purchases').set(await h.bearer(parent)).expect(200);
+    const payment = list.body.purchases.find((entry: { purchaseId: string }) => entry.purchaseId === purchaseId);
+    expect(payment).toMatchObject({ courseTitle: 'Geometry Basics', status: 'paid', amountPaise: 49_900, learner: { id: child.sub, name: child.name, linked: true } });
+    expect(payment.receipts).toHaveLength(1);
+    const receiptPath = `/api/user/purchases/${purchaseId}/receipts/payment`;
+    const pdf = await http().get(receiptPath).set(await h.bearer(parent)).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect(pdfText(pdf.body as Buffer)).toEqual(expect.arrayContaining(['Kavita Sharma', `For: ${child.name}`]));
+    // Neither another parent nor the child reads the parent's receipt; the child's own list does not show it.
+    await http().get(receiptPath).set(await h.bearer(strangerParent)).expect(404);
+    await http().get(receiptPath).set(await h.bearer(child)).expect(404);
+    const childList = await http().get('/api/user/purchases').set(await h.bearer(child)).expect(200);
+    expect(childList.body.purchases.map((entry: { purchaseId: string }) => entry.purchaseId)).not.toContain(purchaseId);
+
+    // The child removes the link: at once the parent's list no longer names the child or offers the receipt, and the PDF is gone.
+    await request(h.progress.getHttpServer()).delete(`/api/parents/links/${encodeURIComponent(parent.sub)}`).set(await h.bearer(child)).expect(200);
+    const after = await http().get('/api/user/purchases').set(await h.bearer(parent)).expect(200);
+    expect(after.body.purchases.find((entry: { purchaseId: string }) => entry.purchaseId === purchaseId)).toMatchObject({
+      learner: { id: child.sub, name: null, linked: false },
+      receipts: [],
+    });
+    expect((await http().get(receiptPath).set(await h.bearer(parent))).status).toBe(404);
   }, 30_000);
 });

@@ -151,8 +151,9 @@ export class PurchasesService {
   /** The caller, or (for a parent with `learnerId`) the linked child; 403 for a non-parent, 404 when not linked. */
   private async learnerFor(user: AuthUser, learnerId: string | undefined): Promise<Learner> {
     if (learnerId === undefined || learnerId === user.id) return { id: user.id, name: user.name, email: user.email, imageUrl: user.imageUrl };
-    if (!user.roles.includes(PARENT_ROLE)) throw new ForbiddenException('Only parent accounts can buy a course for someone else');
+    // A parent by the token's role or by the role chosen at sign-up, which progress records.
     const link = await this.progress.parentLink(user.id, learnerId);
+    if (!user.roles.includes(PARENT_ROLE) && !link.chosenParentRole) throw new ForbiddenException('Only parent accounts can buy a course for someone else');
     if (!link.linked || !link.child) throw new NotFoundException(NOT_LINKED_MESSAGE);
     return link.child;
   }
@@ -167,7 +168,15 @@ export class PurchasesService {
         currency: purchase.currency,
         receipt: purchase.id,
         payment_capture: this.config.RAZORPAY_AUTO_CAPTURE,
-        notes: { purchaseId: purchase.id, courseId: purchase.courseId, userId: purchase.userId, payerId: purchase.payerId, courseTitle: purchase.courseTitle.slice(0, 200) },
+        notes: {
+          purchaseId: purchase.id,
+          courseId: purchase.courseId,
+          userId: purchase.userId,
+          payerId: purchase.payerId,
+          courseTitle: purchase.courseTitle.slice(0, 200),
+          // Who the course is for, when a parent pays for a child (Razorpay's dashboard shows the notes).
+          ...(purchase.userId !== purchase.payerId ? { learnerName: purchase.studentName.slice(0, 200) } : {}),
+        },
       });
       return [order.id, expiresAt];
     } catch (error) {

@@ -61,6 +61,10 @@ export function renderReceiptPdf(receipt: ReceiptRow, options: { compress?: bool
     doc.font('Helvetica-Bold').text(refund ? 'Refunded to' : 'Paid by');
     doc.font('Helvetica').text(receipt.payer_name);
     if (receipt.payer_email) doc.text(receipt.payer_email);
+    // Bought for someone else (a parent for a child): the learner is named.
+    if (receipt.learner_id && receipt.learner_id !== receipt.user_id && receipt.learner_name) {
+      doc.moveDown(0.5).font('Helvetica-Bold').text(`For: ${receipt.learner_name}`).font('Helvetica');
+    }
     doc.moveDown(1);
 
     const { row, rule } = amountTable(doc);

@@ -1,9 +1,10 @@
 import type { ReceiptKind, ReceiptRef } from '@academy/contracts';
-import { financialYear, gstInclusiveSplit, receiptNumber } from './receipt-rules.js';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ProgressClient } from '../clients/service-clients.js';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
+import { financialYear, gstInclusiveSplit, receiptNumber } from './receipt-rules.js';
 
 export interface ReceiptRow {
   number: string;
@@ -26,6 +27,9 @@ export interface ReceiptRow {
   seller_address: string;
   seller_gstin: string;
   issued_at: Date;
+  /** Who the course was for (the purchase's learner), from the purchase. */
+  learner_id: string;
+  learner_name: string;
 }
 
 /** TypeORM answers a data-modifying query with RETURNING as rows or as [rows, count] depending on the verb. */
@@ -41,7 +45,22 @@ export class ReceiptsService {
   constructor(
     private readonly dataSource: DataSource,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
+    private readonly progress: ProgressClient,
   ) {}
+
+  /**
+   * Which of these learners (other than the payer) are linked to the payer now: progress is asked each time, so a
+   * removed link takes a parent's access to that child's receipts away at once. 503 when progress cannot say.
+   */
+  async linkedLearners(payerId: string, learnerIds: readonly string[]): Promise<Set<string>> {
+    const others = [...new Set(learnerIds.filter((id) => id !== payerId))];
+    try {
+      const answers = await Promise.all(others.map(async (id) => [id, (await this.progress.parentLink(payerId, id)).linked] as const));
+      return new Set(answers.filter(([, linked]) => linked).map(([id]) => id));
+    } catch {
+      throw new ServiceUnavailableException('Your children cannot be checked right now; please try again in a moment');
+    }
+  }
 
   series(kind: ReceiptKind): string {
     return kind === 'payment' ? this.config.RECEIPT_SERIES : `${this.config.RECEIPT_SERIES}-CN`;
@@ -148,11 +167,15 @@ export class ReceiptsService {
   /** The receipt of the purchase, or a credit note: the one numbered `number`, else the latest. */
   async ownReceipt(userId: string, purchaseId: string, kind: ReceiptKind, number?: string): Promise<ReceiptRow> {
     const [row] = (await this.dataSource.query(
-      `SELECT * FROM "commerce"."receipts" WHERE "purchase_id" = $1 AND "kind" = $2 AND ($3::text IS NULL OR "number" = $3)
-        ORDER BY "issued_at" DESC, "sequence" DESC LIMIT 1`,
+      `SELECT r.*, p."user_id" AS "learner_id", p."student_name" AS "learner_name"
+         FROM "commerce"."receipts" r JOIN "commerce"."purchases" p ON p."id" = r."purchase_id"
+        WHERE r."purchase_id" = $1 AND r."kind" = $2 AND ($3::text IS NULL OR r."number" = $3)
+        ORDER BY r."issued_at" DESC, r."sequence" DESC LIMIT 1`,
       [purchaseId, kind, number ?? null],
     )) as ReceiptRow[];
     if (!row || row.user_id !== userId) throw new NotFoundException('Receipt not found');
+    // A child's receipt only while the child is still linked to the parent who paid.
+    if (row.learner_id !== userId && !(await this.linkedLearners(userId, [row.learner_id])).has(row.learner_id)) throw new NotFoundException('Receipt not found');
     return row;
   }
 }

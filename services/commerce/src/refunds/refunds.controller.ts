@@ -24,6 +24,7 @@ interface PurchaseListRow {
   id: string;
   /** The learner (the payer's child when a parent paid). */
   user_id: string;
+  student_name: string;
   course_id: string;
   course_title: string;
   amount_paise: number;
@@ -59,7 +60,7 @@ export class RefundsController {
   @Get()
   async list(@CurrentUser() user: AuthUser): Promise<LearnerPurchasesAnswer> {
     const rows = (await this.dataSource.query(
-      `SELECT p."id", p."user_id", p."course_id", p."course_title", p."amount_paise", p."refunded_paise", p."status", p."created_at", p."paid_at",
+      `SELECT p."id", p."user_id", p."student_name", p."course_id", p."course_title", p."amount_paise", p."refunded_paise", p."status", p."created_at", p."paid_at",
               r."status" AS refund_status, r."amount_paise" AS refund_amount_paise, r."created_at" AS refund_created_at,
               r."processed_at" AS refund_processed_at
          FROM "commerce"."purchases" p
@@ -74,6 +75,8 @@ export class RefundsController {
       [user.id],
     )) as PurchaseListRow[];
     const receipts = await this.receipts.refsOfUser(user.id);
+    // A parent sees a child's name and receipts only while the child is linked (asked of progress now, not remembered).
+    const linkedChildren = await this.receipts.linkedLearners(user.id, rows.map((row) => row.user_id));
     // A certificate earned by the learner (the caller, or the child a parent paid for) ends the refund window.
     const learners = [...new Set(rows.filter((row) => row.status === 'paid').map((row) => row.user_id))];
     const certifiedByLearner = new Map<string, Set<string> | null>(
@@ -111,7 +114,11 @@ export class RefundsController {
         refund,
         refundable: !refund && !blocked && !unknown,
         refundBlockedReason: refund && refund.status !== 'requested' ? null : unknown ? CERTIFICATES_UNKNOWN : blocked,
-        receipts: receipts.get(row.id) ?? [],
+        receipts: row.user_id === user.id || linkedChildren.has(row.user_id) ? (receipts.get(row.id) ?? []) : [],
+        learner:
+          row.user_id === user.id
+            ? null
+            : { id: row.user_id, name: linkedChildren.has(row.user_id) ? row.student_name || 'Your child' : null, linked: linkedChildren.has(row.user_id) },
       };
     });
     return { success: true, purchases };

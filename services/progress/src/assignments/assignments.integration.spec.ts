@@ -274,7 +274,7 @@ describe('assignments (real PostgreSQL, Redis and bucket; stand-in catalogue)', 
     await http().get(childPath).set(otherParent).expect(404);
     const view = await http().get(childPath).set(parent).expect(200);
     const course = view.body.courses.find((entry: { courseId: string }) => entry.courseId === COURSE);
-    expect(course).toMatchObject({ reviewedAssignments: 1, totalAssignments: 1, status: 'In Progress' });
+    expect(course).toMatchObject({ reviewedAssignments: 1, totalAssignments: 1, status: 'in-progress', statusLabel: 'In progress' });
     expect(course.assignmentMarks).toEqual([{ assignmentId, title: essay.title, marks: 17, maxMarks: 20, file: { name: 'work.bin', url: expect.stringMatching(/^\/api\/files\/submissions\//) } }]);
     const link = new URL(course.assignmentMarks[0].file.url, 'http://portal.test');
     expect(new MediaLinks(TEST_MEDIA_LINK_SECRET, 600).verify(link.pathname, Object.fromEntries(link.searchParams))).toMatchObject({ valid: true, userId: demoUsers.parent.sub });

@@ -7,12 +7,16 @@ import { DoubtsController } from './doubts.controller.js';
 import { EducatorInboxController } from './educator-inbox.controller.js';
 import { EducatorInboxService } from './educator-inbox.service.js';
 import { DoubtsService } from './doubts.service.js';
+import { EducatorParentThreadsController, ParentThreadsController } from './parent-threads.controller.js';
+import { ParentThreadsService } from './parent-threads.service.js';
+import { ParentRoleGuard } from '../users/parent-role.guard.js';
 
-/** Doubts under lectures and their answers (docs/doubts-and-assignments.md). */
+/** Doubts under lectures and their answers, and parents' threads with educators (docs/doubts-and-assignments.md, docs/parents.md). */
 @Module({
   imports: [LearningModule, OutboxModule.forRoot(progressOutbox)],
-  controllers: [DoubtsController, EducatorInboxController],
-  providers: [DoubtsService, DoubtPostLimiter, EducatorInboxService, objectStorageProvider],
+  // Parent-thread routes come before the inbox's, whose prefix they share.
+  controllers: [EducatorParentThreadsController, ParentThreadsController, DoubtsController, EducatorInboxController],
+  providers: [DoubtsService, DoubtPostLimiter, EducatorInboxService, objectStorageProvider, ParentThreadsService, ParentRoleGuard],
   exports: [DoubtsService],
 })
 export class DoubtsModule {}

@@ -4,6 +4,7 @@ import {
   type DoubtAnsweredEvent,
   type DoubtAskedEvent,
   type NotificationItem,
+  type ParentMessageEvent,
 } from '@academy/contracts';
 import { MAILER, Mailer } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -16,6 +17,7 @@ import {
   doubtAnsweredContent,
   doubtAskedContent,
   notificationEmail,
+  parentMessageContent,
   type NotificationContent,
 } from './notification-messages.js';
 import { NotificationsService, notificationView } from './notifications.service.js';
@@ -64,7 +66,20 @@ export class NotificationDelivery {
     return this.deliver(checked.eventId, assignmentReviewedContent(checked, course?.courseTitle ?? 'your course'));
   }
 
-  private async deliver(eventId: string, content: NotificationContent): Promise<DeliveryResult> {
+  /** `parent.message`: the other side of a parent's thread with an educator hears of it (in the bell and by email). */
+  parentMessage(event: ParentMessageEvent & { eventId: string }): Promise<DeliveryResult> {
+    return this.deliver(event.eventId, parentMessageContent(event));
+  }
+
+  /**
+   * Any other producer's notification (parents' alerts and messages): `eventKey` names the event (once per key and
+   * recipient, however often it is delivered); `email: false` when the producer sends its own email.
+   */
+  deliverOnce(eventKey: string, content: NotificationContent, options: { email?: boolean } = {}): Promise<DeliveryResult> {
+    return this.deliver(eventKey, content, options.email ?? true);
+  }
+
+  private async deliver(eventId: string, content: NotificationContent, email = true): Promise<DeliveryResult> {
     const dedupeKey = `${content.kind}|${eventId}|${content.userId}`;
     const inserted: Array<{ id: string; kind: NotificationItem['kind']; title: string; link: string; read_at: Date | null; created_at: Date }> =
       await this.dataSource.query(
@@ -77,7 +92,7 @@ export class NotificationDelivery {
     if (created) {
       await this.bus.publish({ userId: content.userId, unreadCount: await this.notifications.unreadCount(content.userId), notification: notificationView(inserted[0]!) });
     }
-    return { created, emailed: await this.emailOnce(dedupeKey, content) };
+    return { created, emailed: email ? await this.emailOnce(dedupeKey, content) : false };
   }
 
   private async emailOnce(dedupeKey: string, content: NotificationContent): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent, NotificationKind } from '@academy/contracts';
+import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent, NotificationKind, ParentMessageEvent } from '@academy/contracts';
 import { escapeHtml, type MailMessage } from '@academy/service-core';
 
 /** What a notification says and where it leads; the same words go in the bell and in the email's subject. */
@@ -49,14 +49,37 @@ export function assignmentReviewedContent(event: AssignmentReviewedEvent, course
   };
 }
 
-const settingsLine = (portalUrl: string) =>
-  `You get this email because of your notification settings on Academy. To stop emails of this kind, open the bell in the navbar (${portalUrl}) and turn it off under Email settings; the bell keeps showing them.`;
+/** A message between a parent and an educator: the other side hears of it, with where to answer. */
+export function parentMessageContent(event: ParentMessageEvent): NotificationContent {
+  const child = short(event.childName || 'a child', 60);
+  return event.recipientRole === 'educator'
+    ? {
+        kind: 'parent_message',
+        userId: event.recipientId,
+        title: `${short(event.authorName || 'A parent', 60)} (parent of ${child}) wrote about ${short(event.courseTitle)}`,
+        link: `/educator/inbox?${new URLSearchParams({ thread: event.threadId }).toString()}#parent-threads`,
+        detail: 'Read and answer it under Messages from parents in your inbox.',
+      }
+    : {
+        kind: 'parent_message',
+        userId: event.recipientId,
+        title: `${short(event.authorName || 'The educator', 60)} answered about ${child}'s ${short(event.courseTitle)}`,
+        link: `/parent/child/${encodeURIComponent(event.childId)}#ask-the-educator`,
+        detail: "Read it on your child's report, under Ask the educator.",
+      };
+}
+
+const settingsLine = (portalUrl: string, kind: NotificationKind) => {
+  if (kind === 'parent_alert') return `You get this email because you follow your child on Academy. To change or stop these alerts, open My Children (${portalUrl}/parent) and choose under Alerts and emails.`;
+  if (kind === 'parent_message') return 'You get this email because you take part in this conversation about a child\'s course on Academy.';
+  return `You get this email because of your notification settings on Academy. To stop emails of this kind, open the bell in the navbar (${portalUrl}) and turn it off under Email settings; the bell keeps showing them.`;
+};
 
 /** The email of a notification: a plain-text part and a simple HTML part (as the parents' emails). */
 export function notificationEmail(to: string, name: string, content: NotificationContent, portalUrl: string): MailMessage {
   const link = `${portalUrl}${content.link}`;
   const greeting = `Hello ${name || 'there'},`;
-  const text = [greeting, `${content.title}.`, content.detail, `Open it: ${link}`, settingsLine(portalUrl)].join('\n\n');
+  const text = [greeting, `${content.title}.`, content.detail, `Open it: ${link}`, settingsLine(portalUrl, content.kind)].join('\n\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.title)}</title></head>
 <body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1f2937; max-width: 640px;">
@@ -64,7 +87,7 @@ export function notificationEmail(to: string, name: string, content: Notificatio
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(content.detail)}</p>
 <p><a href="${escapeHtml(link)}">Open it on Academy</a></p>
-<p style="font-size: 14px;">${escapeHtml(settingsLine(portalUrl))}</p>
+<p style="font-size: 14px;">${escapeHtml(settingsLine(portalUrl, content.kind))}</p>
 </body></html>`;
   return { to, subject: content.title, text, html };
 }

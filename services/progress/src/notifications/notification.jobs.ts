@@ -1,4 +1,4 @@
-import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent } from '@academy/contracts';
+import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent, ParentMessageEvent } from '@academy/contracts';
 import { JobHandler, type JobProcessor } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -36,5 +36,16 @@ export class AssignmentReviewedNotificationJob implements JobProcessor<Assignmen
   handle(job: Job<AssignmentReviewedEvent, DeliveryResult>): Promise<DeliveryResult> {
     const { eventId, courseId, assignmentId, submissionId, learnerId, marks, maxMarks } = job.data;
     return this.delivery.assignmentReviewed({ eventId, courseId, assignmentId, submissionId, learnerId, marks, maxMarks });
+  }
+}
+
+/** `parent.message` (outbox): the other side of a parent's thread with an educator, in the bell and by email. */
+@Injectable()
+@JobHandler(ProgressJob.ParentMessage)
+export class ParentMessageNotificationJob implements JobProcessor<ParentMessageEvent & { eventId: string }, DeliveryResult> {
+  constructor(private readonly delivery: NotificationDelivery) {}
+
+  handle(job: Job<ParentMessageEvent & { eventId: string }, DeliveryResult>): Promise<DeliveryResult> {
+    return this.delivery.parentMessage(job.data);
   }
 }

@@ -17,6 +17,6 @@ export class NotificationsModule {}
 /** The worker side: making notifications from events, telling open pages, emailing. */
 @Module({
   providers: [learningSettingsProvider, CatalogueClient, mailerProvider, NotificationBus, NotificationsService, NotificationDelivery],
-  exports: [NotificationDelivery, LEARNING_SETTINGS, MAILER],
+  exports: [NotificationDelivery, LEARNING_SETTINGS, MAILER, CatalogueClient],
 })
 export class NotificationDeliveryModule {}

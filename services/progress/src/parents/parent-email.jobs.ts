@@ -6,6 +6,8 @@ import { LEARNING_SETTINGS, type LearningSettings } from '../learning/learning-s
 import { ProgressJob, type CourseCompletedEvent } from '../queue/progress-jobs.js';
 import { courseCompletedEmail, weeklyProgressEmail, type ChildWeek } from './parent-emails.js';
 import { ParentLinksService } from './parent-links.service.js';
+import { NotificationDelivery } from '../notifications/notification-delivery.js';
+import { courseCompletedAlert } from './parent-alerts.job.js';
 
 export interface WeeklyEmailData {
   /** Which week this run is for (one email per parent and period); default: the Monday (UTC) of the current week. */
@@ -69,14 +71,7 @@ export class ParentWeeklyEmailJob implements JobProcessor<WeeklyEmailData, Email
         result.skipped += 1;
         continue;
       }
-      const children: ChildWeek[] = [];
-      for (const child of await this.links.childrenOf(parent.id)) {
-        const [{ count }]: { count: string }[] = await this.dataSource.query(
-          `SELECT count(*) AS "count" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "completed_at" > now() - interval '7 days'`,
-          [child.id],
-        );
-        children.push({ child, courses: await this.links.coursesOf(child.id), lecturesThisWeek: Number(count) });
-      }
+      const children: ChildWeek[] = await this.links.childWeeks(parent.id);
       if (children.length === 0) continue;
       const outcome = await this.mailer.send(weeklyProgressEmail(parent.email, parent.name, children, this.settings.portalUrl));
       if (!outcome.sent) return result; // mail is off (no SMTP_URL): nothing is marked as sent
@@ -88,7 +83,7 @@ export class ParentWeeklyEmailJob implements JobProcessor<WeeklyEmailData, Email
   }
 }
 
-/** `course.completed` (outbox): each linked parent who wants milestone emails hears about it once. */
+/** `course.completed` (outbox): each linked parent who wants milestones hears about it once, in the bell and by email. */
 @Injectable()
 @JobHandler(ProgressJob.CourseCompleted)
 export class CourseCompletedEmailJob implements JobProcessor<CourseCompletedEvent, EmailJobResult> {
@@ -97,6 +92,7 @@ export class CourseCompletedEmailJob implements JobProcessor<CourseCompletedEven
     private readonly links: ParentLinksService,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(LEARNING_SETTINGS) private readonly settings: LearningSettings,
+    private readonly delivery: NotificationDelivery,
   ) {}
 
   async handle(job: Job<CourseCompletedEvent, EmailJobResult>): Promise<EmailJobResult> {
@@ -113,6 +109,8 @@ export class CourseCompletedEmailJob implements JobProcessor<CourseCompletedEven
       [userId],
     );
     for (const parent of parents) {
+      // The bell's item (its own email would repeat the completion email below).
+      await this.delivery.deliverOnce(`completed|${userId}|${courseId}`, courseCompletedAlert(parent.id, { id: userId, name: child.name }, courseTitle), { email: false });
       const key = `completed|${parent.id}|${userId}|${courseId}`;
       if (await alreadySent(this.dataSource, key)) {
         result.skipped += 1;

@@ -20,7 +20,8 @@ const settingsLine = (portalUrl: string) =>
 function courseLine(course: ChildCourseProgress): string {
   const last = course.lastActivityAt ? `, last active ${formatDate(course.lastActivityAt)}` : '';
   const assignments = course.totalAssignments > 0 ? `, ${course.reviewedAssignments} of ${pluralize(course.totalAssignments, 'assignment')} reviewed` : '';
-  return `${course.courseTitle}: ${course.completedLectures} of ${pluralize(course.totalLectures, 'lecture')} complete${assignments} (${course.percent}%), ${course.status}${last}`;
+  const certificate = course.status === 'completed' ? ', certificate ready' : ` (certificate: ${course.certificateLine.replace(/^Needs /, 'needs ')})`;
+  return `${course.courseTitle}: ${course.completedLectures} of ${pluralize(course.totalLectures, 'lecture')} complete${assignments} (${course.percent}%), ${course.statusLabel}${last}${certificate}`;
 }
 
 /** The weekly summary: one section per linked child, a plain-text part with the same content. */

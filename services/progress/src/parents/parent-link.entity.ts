@@ -46,4 +46,12 @@ export class ParentEmailSettings {
 
   @Column({ type: 'boolean', default: true })
   milestones!: boolean;
+
+  /** Alert after this many quiet days (null: no such alert). */
+  @Column({ name: 'inactivity_days', type: 'integer', nullable: true, default: 3 })
+  inactivityDays!: number | null;
+
+  /** Alert when a child fails a quiz twice. */
+  @Column({ name: 'quiz_alerts', type: 'boolean', default: true })
+  quizAlerts!: boolean;
 }

@@ -1,5 +1,5 @@
 import {
-  courseCompletion,
+  courseStatus,
   EXPIRED_LINK_CODE_MESSAGE,
   LINK_CODE_ALPHABET,
   LINK_CODE_TTL_HOURS,
@@ -8,7 +8,9 @@ import {
   WRONG_LINK_CODE_MESSAGE,
   type ChildCourseProgress,
   type ChildProgress,
+  DEFAULT_INACTIVITY_DAYS,
   type EmailSettings,
+  type EmailSettingsRequest,
   type LinkCodeAnswer,
   type LinkedPerson,
   type ParentLinksAnswer,
@@ -21,6 +23,7 @@ import { CatalogueClient } from '../learning/catalogue-client.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
 import { assignmentStandings } from '../assignments/assignment-standings.js';
 import { UsersService } from '../users/users.service.js';
+import type { ChildWeek } from './parent-emails.js';
 
 export const OWN_LINK_CODE_MESSAGE = 'This is your own code: give it to your parent to enter.';
 
@@ -240,10 +243,10 @@ export class ParentLinksService {
       const quizzes = quizzesOf(course.courseContent);
       const courseStandings = standings.get(course._id) ?? [];
       const courseAssignments = assignments.get(course._id) ?? [];
-      // The one completion rule the child's own page and the certificate use (lectures, quizzes, assignments as steps).
-      const completion = courseCompletion(course.courseContent, row.completed ?? [], courseStandings, courseAssignments);
-      const status = completion.complete ? 'Completed' : 'In Progress';
       const times = [row.last_completion, row.last_playback].filter((value): value is Date => value !== null).map((value) => new Date(value).getTime());
+      // The one status rule the child's own page uses (lectures, quizzes, assignments as steps of the completion rule).
+      const status = courseStatus(course.courseContent, row.completed ?? [], courseStandings, courseAssignments, row.last_playback !== null);
+      const { completion } = status;
       return [
         {
           courseId: course._id,
@@ -254,10 +257,13 @@ export class ParentLinksService {
           completedLectures: completion.completedLectures,
           totalLectures: completion.totalLectures,
           percent: completion.percent,
-          status,
+          status: status.kind,
+          statusLabel: status.label,
+          certificateLine: status.certificateLine,
+          quizzesToPass: status.quizzesToPass,
           lastActivityAt: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
           rating: row.rating === null ? null : Number(row.rating),
-          certificate: status === 'Completed' ? { code: row.certificate_code, downloadPath: childCertificatePath(childId, course._id) } : null,
+          certificate: completion.complete ? { code: row.certificate_code, downloadPath: childCertificatePath(childId, course._id) } : null,
           // As stored: the parents' route signs paid files for the parent (the weekly email never shows them).
           lectureFiles: course.courseContent.flatMap((chapter) =>
             chapter.chapterContent
@@ -268,7 +274,7 @@ export class ParentLinksService {
           quizScores: quizzes.flatMap((quiz) => {
             const standing = courseStandings.find((entry) => entry.quizId === quiz.quizId);
             return standing && standing.bestPercent !== null
-              ? [{ quizId: quiz.quizId, title: quiz.title, bestPercent: standing.bestPercent, attempts: standing.attempts }]
+              ? [{ quizId: quiz.quizId, title: quiz.title, bestPercent: standing.bestPercent, attempts: standing.attempts, passMark: quiz.passMark, passed: standing.passed }]
               : [];
           }),
           // The course's assignments the educator has reviewed, with the marks given.
@@ -285,21 +291,45 @@ export class ParentLinksService {
   }
 
   async emailSettings(parentId: string): Promise<EmailSettings> {
-    const rows: { weekly_progress: boolean; milestones: boolean }[] = await this.dataSource.query(
-      'SELECT "weekly_progress", "milestones" FROM "progress"."parent_email_settings" WHERE "parent_id" = $1',
+    const rows: { weekly_progress: boolean; milestones: boolean; inactivity_days: number | null; quiz_alerts: boolean }[] = await this.dataSource.query(
+      'SELECT "weekly_progress", "milestones", "inactivity_days", "quiz_alerts" FROM "progress"."parent_email_settings" WHERE "parent_id" = $1',
       [parentId],
     );
-    return { weeklyProgress: rows[0]?.weekly_progress ?? true, milestones: rows[0]?.milestones ?? true };
+    const row = rows[0];
+    return {
+      weeklyProgress: row?.weekly_progress ?? true,
+      milestones: row?.milestones ?? true,
+      inactivityDays: row ? row.inactivity_days : DEFAULT_INACTIVITY_DAYS,
+      quizAlerts: row?.quiz_alerts ?? true,
+    };
   }
 
-  async saveEmailSettings(parent: AuthUser, settings: EmailSettings): Promise<EmailSettings> {
+  /** Saves the parent's choices; alert fields left out of the request keep their value (a new row: the defaults). */
+  async saveEmailSettings(parent: AuthUser, settings: EmailSettingsRequest): Promise<EmailSettings> {
     await this.users.upsertFromToken(parent);
+    const current = await this.emailSettings(parent.id);
+    const inactivityDays = settings.inactivityDays === undefined ? current.inactivityDays : settings.inactivityDays;
+    const quizAlerts = settings.quizAlerts ?? current.quizAlerts;
     await this.dataSource.query(
-      `INSERT INTO "progress"."parent_email_settings" ("parent_id", "weekly_progress", "milestones") VALUES ($1, $2, $3)
-       ON CONFLICT ("parent_id") DO UPDATE SET "weekly_progress" = EXCLUDED."weekly_progress", "milestones" = EXCLUDED."milestones", "updated_at" = now()`,
-      [parent.id, settings.weeklyProgress, settings.milestones],
+      `INSERT INTO "progress"."parent_email_settings" ("parent_id", "weekly_progress", "milestones", "inactivity_days", "quiz_alerts") VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("parent_id") DO UPDATE SET "weekly_progress" = EXCLUDED."weekly_progress", "milestones" = EXCLUDED."milestones",
+         "inactivity_days" = EXCLUDED."inactivity_days", "quiz_alerts" = EXCLUDED."quiz_alerts", "updated_at" = now()`,
+      [parent.id, settings.weeklyProgress, settings.milestones, inactivityDays, quizAlerts],
     );
     return this.emailSettings(parent.id);
+  }
+
+  /** What the weekly email says of each linked child: lectures completed in the last 7 days and each course's figures. */
+  async childWeeks(parentId: string): Promise<ChildWeek[]> {
+    const weeks: ChildWeek[] = [];
+    for (const child of await this.childrenOf(parentId)) {
+      const [{ count }]: { count: string }[] = await this.dataSource.query(
+        `SELECT count(*) AS "count" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "completed_at" > now() - interval '7 days'`,
+        [child.id],
+      );
+      weeks.push({ child, courses: await this.coursesOf(child.id), lecturesThisWeek: Number(count) });
+    }
+    return weeks;
   }
 
   childrenOf(parentId: string): Promise<LinkedPerson[]> {

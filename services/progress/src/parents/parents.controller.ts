@@ -3,19 +3,23 @@ import {
   childIdSchema,
   courseIdSchema,
   emailSettingsSchema,
-  PARENT_ROLE,
   redeemLinkCodeRequestSchema,
   type ChildDoubtPage,
   type ChildProgress,
   type EmailSettings,
+  type EmailSettingsRequest,
   type LinkCodeAnswer,
   type LinkedPerson,
   type ParentLinksAnswer,
+  type WeeklyReportPreview,
 } from '@academy/contracts';
-import { CurrentUser, MEDIA_LINKS, MediaLinks, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
+import { LEARNING_SETTINGS, type LearningSettings } from '../learning/learning-settings.js';
+import { weeklyProgressEmail } from './parent-emails.js';
+import { CurrentUser, MEDIA_LINKS, MediaLinks, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
+import { ParentOnly } from '../users/parent-role.guard.js';
 import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { OWN_LINK_CODE_MESSAGE, ParentLinksService } from './parent-links.service.js';
@@ -32,6 +36,7 @@ export class ParentsController {
     private readonly attempts: LinkCodeAttemptLimiter,
     @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
     private readonly doubtsOfChildren: ChildDoubtsService,
+    @Inject(LEARNING_SETTINGS) private readonly learning: LearningSettings,
   ) {}
 
   /** The child's one-time code (24 hours, single use; a new one replaces the last). */
@@ -48,7 +53,7 @@ export class ParentsController {
   }
 
   @Post('links')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   @HttpCode(201)
   async redeem(
     @CurrentUser() user: AuthUser,
@@ -79,7 +84,7 @@ export class ParentsController {
   }
 
   @Get('children/:childId')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   @Header('Cache-Control', 'private, no-store')
   async child(
     @CurrentUser() user: AuthUser,
@@ -97,7 +102,7 @@ export class ParentsController {
 
   /** The doubts a linked child asked (lecture, date, answered or not), newest first. */
   @Get('children/:childId/doubts')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   @Header('Cache-Control', 'private, no-store')
   async childDoubts(
     @CurrentUser() user: AuthUser,
@@ -109,7 +114,7 @@ export class ParentsController {
 
   /** A linked child's certificate as a PDF (409 until every lecture is complete). */
   @Get('children/:childId/certificates/:courseId')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   @Header('Cache-Control', 'private, no-store')
   async certificate(
     @CurrentUser() user: AuthUser,
@@ -126,17 +131,27 @@ export class ParentsController {
     });
   }
 
+  /** This week's email as it would go out now (the parent sees what they signed up for). */
+  @Get('weekly-report/preview')
+  @ParentOnly()
+  @Header('Cache-Control', 'private, no-store')
+  async weeklyPreview(@CurrentUser() user: AuthUser): Promise<{ success: true; preview: WeeklyReportPreview }> {
+    const children = await this.links.childWeeks(user.id);
+    const email = weeklyProgressEmail(user.email, user.name, children, this.learning.portalUrl);
+    return { success: true, preview: { subject: email.subject, text: email.text } };
+  }
+
   @Get('email-settings')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   async emailSettings(@CurrentUser() user: AuthUser): Promise<{ success: true; settings: EmailSettings }> {
     return { success: true, settings: await this.links.emailSettings(user.id) };
   }
 
   @Put('email-settings')
-  @Roles(PARENT_ROLE)
+  @ParentOnly()
   async saveEmailSettings(
     @CurrentUser() user: AuthUser,
-    @Body(new ZodValidationPipe(emailSettingsSchema)) body: EmailSettings,
+    @Body(new ZodValidationPipe(emailSettingsSchema)) body: EmailSettingsRequest,
   ): Promise<{ success: true; message: string; settings: EmailSettings }> {
     return { success: true, message: 'Email settings saved', settings: await this.links.saveEmailSettings(user, body) };
   }

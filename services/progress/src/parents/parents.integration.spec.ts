@@ -30,6 +30,8 @@ import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
 import { PROGRESS_QUEUE, ProgressJob } from '../queue/progress-jobs.js';
 import { WorkerModule } from '../worker.module.js';
+import { ParentAlertsJob, type ParentAlertsData, type ParentAlertsResult } from './parent-alerts.job.js';
+import type { Job } from 'bullmq';
 
 const COURSE = '44444444-4444-4444-8444-444444444440';
 const L = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442'] as const;
@@ -57,7 +59,28 @@ const course: InternalCourse = {
   ],
 };
 
-/** Stand-in for catalogue's GET /internal/courses/:id and POST /internal/courses/batch (one course known). */
+// A second course with a chapter quiz (pass mark 60 %: one question of one point), for the quiz alerts.
+const QUIZ_COURSE = '44444444-4444-4444-8444-444444444450';
+const QUIZ_ID = '44444444-4444-4444-8444-444444444451';
+const quizDefinition = {
+  quizId: QUIZ_ID, version: 1, title: 'The cell check', passMark: 60, attemptLimit: null,
+  questions: [{ questionId: 'q1', kind: 'single' as const, prompt: 'Which is the powerhouse of the cell?', points: 1, explanation: null, choices: [{ text: 'Mitochondria', correct: true }, { text: 'Ribosome', correct: false }], answer: null, tolerance: null }],
+};
+const quizCourse: InternalCourse = {
+  ...course,
+  _id: QUIZ_COURSE,
+  courseTitle: 'Cells for Class 8',
+  courseContent: [
+    {
+      ...course.courseContent[0]!,
+      chapterId: '44444444-4444-4444-8444-44444444445a',
+      chapterContent: [{ ...course.courseContent[0]!.chapterContent[0]!, lectureId: '44444444-4444-4444-8444-444444444452' }],
+      quiz: { quizId: QUIZ_ID, version: 1, title: 'The cell check', passMark: 60, attemptLimit: null, questionCount: 1, totalPoints: 1 },
+    },
+  ],
+};
+
+/** Stand-in for catalogue's GET /internal/courses/:id, POST /internal/courses/batch and the quiz with its key (two courses known). */
 async function startFakeCatalogue(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -67,11 +90,15 @@ async function startFakeCatalogue(): Promise<{ url: string; close(): Promise<voi
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const { ids } = internalCoursesBatchRequestSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        send(200, { success: true, courses: ids.includes(COURSE) ? [course] : [] });
+        send(200, { success: true, courses: [course, quizCourse].filter((known) => ids.includes(known._id)) });
       });
       return;
     }
     if (req.url === `/internal/courses/${COURSE}`) return send(200, { success: true, course });
+    if (req.url === `/internal/courses/${QUIZ_COURSE}`) return send(200, { success: true, course: quizCourse });
+    if (req.url === `/internal/courses/${QUIZ_COURSE}/quizzes/${QUIZ_ID}`) {
+      return send(200, { success: true, courseId: QUIZ_COURSE, educatorId: demoUsers.educator.sub, quiz: quizDefinition });
+    }
     return send(404, { success: false, message: 'Course not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -220,12 +247,12 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       .get(`/internal/parents/${encodeURIComponent(demoUsers.parent.sub)}/children/${encodeURIComponent(child)}`)
       .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
       .expect(200);
-    expect(internal.body).toEqual({ success: true, linked: true, child: { id: child, name: 'Aarav Sharma', email: 'aarav@demo.academy', imageUrl: 'https://example.test/aarav.png' } });
+    expect(internal.body).toEqual({ success: true, chosenParentRole: false, linked: true, child: { id: child, name: 'Aarav Sharma', email: 'aarav@demo.academy', imageUrl: 'https://example.test/aarav.png' } });
     const notLinked = await http()
       .get(`/internal/parents/${encodeURIComponent(demoUsers.otherParent.sub)}/children/${encodeURIComponent(child)}`)
       .set('X-Internal-Token', TEST_INTERNAL_TOKEN)
       .expect(200);
-    expect(notLinked.body).toEqual({ success: true, linked: false, child: null });
+    expect(notLinked.body).toEqual({ success: true, chosenParentRole: false, linked: false, child: null });
   });
 
   it("lists the doubts the linked child asked: lecture, date, answered or not, newest first", async () => {
@@ -246,19 +273,19 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
   it("shows the linked child's progress read-only, and the certificate once the course is complete; a completion email goes to the parent", async () => {
     const before = await http().get(childPath).set(tokens.parent).expect(200);
     expect(before.body.courses).toEqual([
-      expect.objectContaining({ courseId: COURSE, courseTitle: 'Algebra for Class 8', completedLectures: 0, totalLectures: 2, percent: 0, status: 'In Progress', lastActivityAt: null, rating: null, certificate: null, quizScores: [] }),
+      expect.objectContaining({ courseId: COURSE, courseTitle: 'Algebra for Class 8', completedLectures: 0, totalLectures: 2, percent: 0, status: 'not-started', statusLabel: 'Not started', certificateLine: 'Needs 2 more lectures to complete', lastActivityAt: null, rating: null, certificate: null, quizScores: [] }),
     ]);
     await http().get(certificatePath).set(tokens.parent).expect(409);
 
     await http().post('/api/user/update-course-progress').set(tokens.student).send({ courseId: COURSE, lectureId: L[0] }).expect(200);
     await http().post('/api/user/add-rating').set(tokens.student).send({ courseId: COURSE, rating: 4 }).expect(200);
     const half = await http().get(childPath).set(tokens.parent).expect(200);
-    expect(half.body.courses[0]).toMatchObject({ completedLectures: 1, percent: 50, status: 'In Progress', rating: 4, certificate: null });
+    expect(half.body.courses[0]).toMatchObject({ completedLectures: 1, percent: 50, status: 'in-progress', statusLabel: 'In progress', certificateLine: 'Needs 1 more lecture to complete', rating: 4, certificate: null });
     expect(Date.now() - Date.parse(half.body.courses[0].lastActivityAt)).toBeLessThan(60_000);
 
     await http().post('/api/user/update-course-progress').set(tokens.student).send({ courseId: COURSE, lectureId: L[1] }).expect(200);
     const done = await http().get(childPath).set(tokens.parent).expect(200);
-    expect(done.body.courses[0]).toMatchObject({ completedLectures: 2, percent: 100, status: 'Completed', certificate: { downloadPath: `/parents/children/${encodeURIComponent(child)}/certificates/${COURSE}` } });
+    expect(done.body.courses[0]).toMatchObject({ completedLectures: 2, percent: 100, status: 'completed', statusLabel: 'Completed', certificateLine: 'Ready', certificate: { downloadPath: `/parents/children/${encodeURIComponent(child)}/certificates/${COURSE}` } });
     const pdf = await http().get(certificatePath).set(tokens.parent).buffer(true).expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     // The same certificate the child gets (one per learner and course), in the child's name.
@@ -297,8 +324,9 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       const bad = await http().put('/api/parents/email-settings').set(tokens.parent).send({ weeklyProgress: 'no' }).expect(400);
       expect(bad.body.success).toBe(false);
       const saved = await http().put('/api/parents/email-settings').set(tokens.parent).send({ weeklyProgress: false, milestones: true }).expect(200);
-      expect(saved.body.settings).toEqual({ weeklyProgress: false, milestones: true });
-      expect((await http().get('/api/parents/email-settings').set(tokens.parent).expect(200)).body.settings).toEqual({ weeklyProgress: false, milestones: true });
+      // A request without the alert fields keeps them (the defaults here: 3 quiet days, quiz alerts on).
+      expect(saved.body.settings).toEqual({ weeklyProgress: false, milestones: true, inactivityDays: 3, quizAlerts: true });
+      expect((await http().get('/api/parents/email-settings').set(tokens.parent).expect(200)).body.settings).toEqual({ weeklyProgress: false, milestones: true, inactivityDays: 3, quizAlerts: true });
       expect(await run('2026-11-30')).toEqual({ sent: 0, skipped: 0 });
     } finally {
       await events.close();
@@ -376,5 +404,202 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       await http().get(certificatePath).set(tokens[who]).expect(404);
     }
     expect((await http().get('/api/parents/links').set(tokens.student).expect(200)).body).toEqual({ success: true, children: [], parents: [] });
+  });
+
+  it("an account that chose \"I'm a parent\" at sign-up is a parent with no role in its token; a learner or an educator cannot choose it", async () => {
+    const sub = `test|signup-${randomUUID().slice(0, 8)}`;
+    const fresh = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.student, sub, name: 'Rekha Verma', email: `${sub.slice(5)}@example.test` })}` };
+    expect((await http().get('/api/user/data').set(fresh).expect(200)).body.user.publicMetadata).toEqual({ role: 'student' });
+    await http().get('/api/parents/email-settings').set(fresh).expect(403);
+    // Bad input is a 400 naming the field; only the parent role can be chosen.
+    for (const body of [{}, { role: 'educator' }, { role: 'academy-admin' }, { role: 7 }]) {
+      expect((await http().put('/api/user/data/role').set(fresh).send(body).expect(400)).body.message).toMatch(/role/);
+    }
+    const chosen = await http().put('/api/user/data/role').set(fresh).send({ role: 'parent' }).expect(200);
+    expect(chosen.body.user.publicMetadata).toEqual({ role: 'parent' });
+    await http().put('/api/user/data/role').set(fresh).send({ role: 'parent' }).expect(200); // idempotent
+    expect((await http().get('/api/user/data').set(fresh).expect(200)).body.user.publicMetadata).toEqual({ role: 'parent' });
+    // Every parent route now works for it, and the internal check tells commerce it is a parent.
+    await http().get('/api/parents/email-settings').set(fresh).expect(200);
+    const linked = await http().post('/api/parents/links').set(fresh).send({ code: await newCode() }).expect(201);
+    expect(linked.body.child.id).toBe(child);
+    await http().get(childPath).set(fresh).expect(200);
+    const internal = await http().get(`/internal/parents/${encodeURIComponent(sub)}/children/${encodeURIComponent(child)}`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200);
+    expect(internal.body).toMatchObject({ chosenParentRole: true, linked: true });
+    await http().delete(`/api/parents/links/${encodeURIComponent(child)}`).set(fresh).expect(200);
+
+    // A learner with a course, and an educator, keep what they are.
+    const refused = await http().put('/api/user/data/role').set(tokens.student).send({ role: 'parent' }).expect(409);
+    expect(refused.body.message).toBe('This account already learns or teaches here. Create a separate account for the parent.');
+    await http().put('/api/user/data/role').set(tokens.educator).send({ role: 'parent' }).expect(409);
+    expect((await http().get('/api/user/data').set(tokens.student).expect(200)).body.user.publicMetadata).toEqual({ role: 'student' });
+    const studentCheck = await http().get(`/internal/parents/${encodeURIComponent(child)}/children/${encodeURIComponent(sub)}`).set('X-Internal-Token', TEST_INTERNAL_TOKEN).expect(200);
+    expect(studentCheck.body).toMatchObject({ chosenParentRole: false, linked: false });
+  });
+
+  describe("parents' alerts (the repeatable job: never twice, opt-out respected)", () => {
+    const DAY = 86_400_000;
+    const alertsJob = () => worker.get(ParentAlertsJob);
+    const runAlerts = (now: Date) => alertsJob().handle({ data: { now: now.toISOString() } } as Job<ParentAlertsData, ParentAlertsResult>);
+    const alertsOf = async (parentSub: string) =>
+      (await db().query(`SELECT "title", "link", "emailed_at" IS NOT NULL AS "emailed" FROM "progress"."notifications" WHERE "user_id" = $1 AND "kind" = 'parent_alert' ORDER BY "created_at"`, [parentSub])) as {
+        title: string; link: string; emailed: boolean;
+      }[];
+    /** A new child enrolled in the quiz course, linked to a new parent (and a second parent who turned alerts off). */
+    const family = async () => {
+      const kidSub = `test|kid-${randomUUID().slice(0, 8)}`;
+      const kid = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.student, sub: kidSub, name: 'Rohit Verma', email: `${kidSub.slice(5)}@example.test` })}` };
+      await http().get('/api/user/data').set(kid).expect(200);
+      await http().post('/internal/enrolments').set('X-Internal-Token', TEST_INTERNAL_TOKEN).send({ purchaseId: randomUUID(), userId: kidSub, courseId: QUIZ_COURSE }).expect(200);
+      const parents = [] as { sub: string; token: Record<string, string> }[];
+      for (const name of ['Rekha Verma', 'Suresh Verma']) {
+        const sub = `test|parent-${randomUUID().slice(0, 8)}`;
+        const token = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.parent, sub, name, email: `${sub.slice(5)}@example.test` })}` };
+        const { body } = await http().post('/api/parents/link-codes').set(kid).expect(201);
+        await http().post('/api/parents/links').set(token).send({ code: body.linkCode.code }).expect(201);
+        parents.push({ sub, token });
+      }
+      return { kidSub, kid, parents: parents as [{ sub: string; token: Record<string, string> }, { sub: string; token: Record<string, string> }] };
+    };
+
+    it('a child quiet for the parent\'s number of days: one alert per quiet spell, in the bell and by email; a parent who turned it off gets none', async () => {
+      const { kidSub, kid, parents: [rekha, suresh] } = await family();
+      // Suresh turns the quiet alert off; Rekha keeps the default (3 days), then moves it to 5 and back.
+      const off = await http().put('/api/parents/email-settings').set(suresh.token).send({ weeklyProgress: true, milestones: true, inactivityDays: null }).expect(200);
+      expect(off.body.settings).toEqual({ weeklyProgress: true, milestones: true, inactivityDays: null, quizAlerts: true });
+      const bad = await http().put('/api/parents/email-settings').set(rekha.token).send({ weeklyProgress: true, milestones: true, inactivityDays: 0 }).expect(400);
+      expect(bad.body.message).toMatch(/inactivityDays must be a whole number of days from 1 to 30/);
+      expect((await http().get('/api/parents/email-settings').set(rekha.token).expect(200)).body.settings).toEqual({ weeklyProgress: true, milestones: true, inactivityDays: 3, quizAlerts: true });
+
+      const linkedAt = Date.now();
+      expect((await runAlerts(new Date(linkedAt + 2 * DAY))).inactive).toBe(0); // not quiet long enough
+      // Through the real queue, as the repeatable job runs it.
+      const queue = new Queue(PROGRESS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
+      const events = new QueueEvents(PROGRESS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
+      try {
+        await events.waitUntilReady();
+        const job = await queue.add(ProgressJob.ParentAlerts, { now: new Date(linkedAt + 4 * DAY).toISOString() });
+        expect(await job.waitUntilFinished(events, 20_000)).toEqual({ inactive: 1, quizFailedTwice: 0 });
+      } finally {
+        await events.close();
+        await queue.close();
+      }
+      // Never twice for the same spell, however often the job runs (and concurrently).
+      const again = await Promise.all([runAlerts(new Date(linkedAt + 5 * DAY)), runAlerts(new Date(linkedAt + 6 * DAY))]);
+      expect(again.map((result) => result.inactive)).toEqual([0, 0]);
+      const alerts = await alertsOf(rekha.sub);
+      expect(alerts).toEqual([{ title: 'Rohit Verma has not studied for 4 days', link: `/parent/child/${encodeURIComponent(kidSub)}`, emailed: true }]);
+      expect(await alertsOf(suresh.sub)).toEqual([]);
+      const email = mail.newestFirst().find((message) => message.to.includes(`${rekha.sub.slice(5)}@example.test`) && message.subject === 'Rohit Verma has not studied for 4 days');
+      expect(email?.text).toContain('To change or stop these alerts, open My Children');
+
+      // The child studies again: a new spell, a new alert once it is long enough.
+      await http().post('/api/user/update-course-progress').set(kid).send({ courseId: QUIZ_COURSE, lectureId: '44444444-4444-4444-8444-444444444452' }).expect(200);
+      const studied = Date.now();
+      expect((await runAlerts(new Date(studied + DAY))).inactive).toBe(0);
+      expect((await runAlerts(new Date(studied + 3 * DAY + 60_000))).inactive).toBe(1);
+      expect((await runAlerts(new Date(studied + 3 * DAY + 120_000))).inactive).toBe(0);
+      expect((await alertsOf(rekha.sub)).map((alert) => alert.title)).toEqual(['Rohit Verma has not studied for 4 days', 'Rohit Verma has not studied for 3 days']);
+      expect(await alertsOf(suresh.sub)).toEqual([]);
+
+      // An unlinked parent hears nothing more of the child.
+      await http().delete(`/api/parents/links/${encodeURIComponent(kidSub)}`).set(rekha.token).expect(200);
+      expect((await runAlerts(new Date(studied + 30 * DAY))).inactive).toBe(0);
+    });
+
+    it('a quiz failed twice: one alert per quiz with the best score and the pass mark; quizAlerts off is respected; a completed course is in the bell too', async () => {
+      const { kidSub, kid, parents: [rekha, suresh] } = await family();
+      await http().put('/api/parents/email-settings').set(suresh.token).send({ weeklyProgress: true, milestones: true, quizAlerts: false }).expect(200);
+      const attempt = (choice: number) =>
+        http().post(`/api/user/quizzes/${QUIZ_COURSE}/${QUIZ_ID}/attempts`).set(kid).send({ attemptId: randomUUID(), quizVersion: 1, answers: { q1: [choice] } }).expect(200);
+      await attempt(1);
+      expect((await runAlerts(new Date())).quizFailedTwice).toBe(0); // once is not twice
+      await attempt(1);
+      expect((await runAlerts(new Date())).quizFailedTwice).toBe(1);
+      await attempt(1); // a third failure is the same alert
+      expect((await runAlerts(new Date())).quizFailedTwice).toBe(0);
+      expect((await alertsOf(rekha.sub)).map((alert) => alert.title)).toEqual(['Rohit Verma did not pass The cell check in Cells for Class 8 twice']);
+      expect(await alertsOf(suresh.sub)).toEqual([]);
+      const email = mail.newestFirst().find((message) => message.subject === 'Rohit Verma did not pass The cell check in Cells for Class 8 twice');
+      expect(email?.text).toContain('The best score so far is 0%; the pass mark is 60%.');
+
+      // Passing the quiz and the lecture completes the course: each parent who wants milestones sees it in the bell.
+      await attempt(0);
+      await http().post('/api/user/update-course-progress').set(kid).send({ courseId: QUIZ_COURSE, lectureId: '44444444-4444-4444-8444-444444444452' }).expect(200);
+      const view = await http().get(`/api/parents/children/${encodeURIComponent(kidSub)}`).set(rekha.token).expect(200);
+      expect(view.body.courses[0]).toMatchObject({ status: 'completed', certificateLine: 'Ready', quizScores: [expect.objectContaining({ bestPercent: 100, passMark: 60, passed: true })] });
+      await waitForCompletionAlert(rekha.sub);
+      expect((await alertsOf(rekha.sub)).map((alert) => alert.title)).toContain('Rohit Verma completed Cells for Class 8');
+    });
+
+    /** The completion alert comes from the outbox event through the worker. */
+    const waitForCompletionAlert = async (parentSub: string) => {
+      await worker.get(OutboxRelay).flush();
+      const deadline = Date.now() + 15_000;
+      while (!(await alertsOf(parentSub)).some((alert) => alert.title.endsWith('completed Cells for Class 8')) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+
+    it('ask the educator: one thread per child and course; the educator answers from the inbox; both are told; another parent, another educator and an unlinked parent get nothing', async () => {
+      const { kidSub, parents: [rekha] } = await family();
+      const threadPath = `/api/parents/children/${encodeURIComponent(kidSub)}/threads/${QUIZ_COURSE}`;
+      const empty = await http().get(threadPath).set(rekha.token).expect(200);
+      expect(empty.body.thread).toEqual({ id: null, childId: kidSub, childName: 'Rohit Verma', parentName: 'Rekha Verma', courseId: QUIZ_COURSE, courseTitle: 'Cells for Class 8', messages: [] });
+      // A course the child does not take, bad input, a student and another parent.
+      expect((await http().get(`/api/parents/children/${encodeURIComponent(kidSub)}/threads/${COURSE}`).set(rekha.token).expect(404)).body.message).toBe('Your child is not enrolled in this course');
+      expect((await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: '   ' }).expect(400)).body.message).toBe('Invalid request: text: Write your message');
+      await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: 'x'.repeat(2001) }).expect(400);
+      await http().get(threadPath).set(tokens.student).expect(403);
+      expect((await http().get(threadPath).set(tokens.otherParent).expect(404)).body.message).toBe(NOT_LINKED_MESSAGE);
+      await http().post(`${threadPath}/messages`).set(tokens.otherParent).send({ text: 'Hello' }).expect(404);
+
+      const sent = await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: 'Rohit finds chapter 1 hard. What should he revise?' }).expect(201);
+      const threadId = sent.body.thread.id as string;
+      expect(sent.body.thread.messages).toEqual([expect.objectContaining({ from: 'parent', authorName: 'Rekha Verma', text: 'Rohit finds chapter 1 hard. What should he revise?' })]);
+
+      // The course's educator sees it in the inbox and answers; another educator sees nothing and cannot answer.
+      const inbox = await http().get('/api/educator/inbox/parent-threads').set(tokens.educator).expect(200);
+      expect(inbox.body.threads.find((thread: { id: string }) => thread.id === threadId)).toMatchObject({ childName: 'Rohit Verma', parentName: 'Rekha Verma', courseTitle: 'Cells for Class 8' });
+      const otherEducator = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.educator, sub: `test|educator-${randomUUID().slice(0, 8)}` })}` };
+      expect((await http().get('/api/educator/inbox/parent-threads').set(otherEducator).expect(200)).body.threads).toEqual([]);
+      await http().post(`/api/educator/inbox/parent-threads/${threadId}/messages`).set(otherEducator).send({ text: 'Hi' }).expect(404);
+      await http().post('/api/educator/inbox/parent-threads/not-an-id/messages').set(tokens.educator).send({ text: 'Hi' }).expect(400);
+      await http().get('/api/educator/inbox/parent-threads').set(rekha.token).expect(403);
+      await http().post(`/api/educator/inbox/parent-threads/${threadId}/messages`).set(tokens.educator).send({ text: 'Lectures 1.1 and 1.2, then the quiz again.' }).expect(201);
+      const both = await http().get(threadPath).set(rekha.token).expect(200);
+      expect(both.body.thread.messages.map((message: { from: string }) => message.from)).toEqual(['parent', 'educator']);
+      // A second message stays in the same thread.
+      const again = await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: 'Thank you!' }).expect(201);
+      expect(again.body.thread.id).toBe(threadId);
+
+      // Both are told: a notification each (through the outbox and the worker), with its email.
+      await worker.get(OutboxRelay).flush();
+      const told = async (userId: string) =>
+        (await db().query(`SELECT "title", "link" FROM "progress"."notifications" WHERE "user_id" = $1 AND "kind" = 'parent_message' ORDER BY "created_at"`, [userId])) as { title: string; link: string }[];
+      const deadline = Date.now() + 15_000;
+      while (((await told(demoUsers.educator.sub)).length < 2 || (await told(rekha.sub)).length < 1) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await told(demoUsers.educator.sub)).filter((item) => item.link.includes(threadId))).toHaveLength(2);
+      expect(await told(rekha.sub)).toEqual([{ title: "Meera Iyer answered about Rohit Verma's Cells for Class 8", link: `/parent/child/${encodeURIComponent(kidSub)}#ask-the-educator` }]);
+
+      // The link goes: at once neither side can read or write the thread.
+      await http().delete(`/api/parents/links/${encodeURIComponent(kidSub)}`).set(rekha.token).expect(200);
+      await http().get(threadPath).set(rekha.token).expect(404);
+      await http().post(`${threadPath}/messages`).set(rekha.token).send({ text: 'Hello?' }).expect(404);
+      expect((await http().get('/api/educator/inbox/parent-threads').set(tokens.educator).expect(200)).body.threads.some((thread: { id: string }) => thread.id === threadId)).toBe(false);
+      await http().post(`/api/educator/inbox/parent-threads/${threadId}/messages`).set(tokens.educator).send({ text: 'Still there?' }).expect(404);
+    });
+
+    it("the weekly report's preview: the email as it would go now, for parents only", async () => {
+      const { parents: [rekha] } = await family();
+      const preview = await http().get('/api/parents/weekly-report/preview').set(rekha.token).expect(200);
+      expect(preview.body.preview.subject).toBe('Your weekly progress summary from Academy');
+      expect(preview.body.preview.text).toContain('Rohit Verma: 0 lectures completed this week');
+      expect(preview.body.preview.text).toContain('Cells for Class 8: 0 of 1 lecture complete (0%), Not started (certificate: needs 1 more lecture to complete; pass The cell check: not attempted yet, pass mark 60%)');
+      await http().get('/api/parents/weekly-report/preview').set(tokens.student).expect(403);
+      await http().get('/api/parents/weekly-report/preview').expect(401);
+    });
   });
 });

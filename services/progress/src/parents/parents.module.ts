@@ -6,6 +6,7 @@ import { LEARNING_SETTINGS, learningSettingsProvider } from '../learning/learnin
 import { LearningModule } from '../learning/learning.module.js';
 import { Enrolment } from '../users/enrolment.entity.js';
 import { UsersService } from '../users/users.service.js';
+import { ParentRoleGuard } from '../users/parent-role.guard.js';
 import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { InternalParentsController } from './internal-parents.controller.js';
@@ -16,7 +17,7 @@ import { ParentsController } from './parents.controller.js';
 @Module({
   imports: [LearningModule],
   controllers: [ParentsController, InternalParentsController],
-  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider, ChildDoubtsService],
+  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider, ChildDoubtsService, ParentRoleGuard, learningSettingsProvider],
 })
 export class ParentsModule {}
 

@@ -8,8 +8,12 @@ export const ProgressJob = {
   HealthPing: HEALTH_PING_JOB,
   /** Repeatable (PARENT_WEEKLY_EMAIL_CRON): each parent's weekly progress email. */
   ParentWeeklyEmail: 'parent-weekly-progress',
+  /** Repeatable: parents' alerts (a child quiet for N days, a quiz failed twice), each once per child and period. */
+  ParentAlerts: 'parent-alerts',
   /** Outbox topic written when a learner completes a course's last lecture: emails their linked parents. */
   CourseCompleted: 'course.completed',
+  /** Outbox topic written with a message between a parent and an educator: the other side is told. */
+  ParentMessage: 'parent.message',
   /** Outbox topic written with a new doubt: the course's educator gets a notification (and an email). */
   DoubtAsked: 'doubt.asked',
   /** Outbox topic written with an answer: the doubt's asker gets a notification (and an email). */

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { learnerProfileSchema, type LearnerProfile, type UserData } from '@academy/contracts';
+import { chooseRoleRequestSchema, learnerProfileSchema, type ChooseRoleRequest, type LearnerProfile, type UserData } from '@academy/contracts';
 import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { UsersService } from './users.service.js';
 
@@ -19,5 +19,14 @@ export class UserController {
     @Body(new ZodValidationPipe(learnerProfileSchema)) profile: LearnerProfile,
   ): Promise<{ success: true; user: UserData }> {
     return { success: true, user: await this.users.saveProfile(user, profile) };
+  }
+
+  /** "I'm a parent", chosen at sign-up on the portal: recorded here, so no one assigns the role by hand. */
+  @Put('data/role')
+  async role(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(chooseRoleRequestSchema)) body: ChooseRoleRequest,
+  ): Promise<{ success: true; user: UserData }> {
+    return { success: true, user: await this.users.chooseRole(user, body.role) };
   }
 }

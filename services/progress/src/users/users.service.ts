@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { userRoleOf, type Board, type LearnerProfile, type UserData } from '@academy/contracts';
+import { EDUCATOR_ROLE, PARENT_ROLE, ROLE_CHOICE_REFUSED_MESSAGE, userRoleOf, type Board, type LearnerProfile, type UserData } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
 import { DataSource, Repository } from 'typeorm';
 import { Enrolment } from './enrolment.entity.js';
@@ -31,12 +31,50 @@ export class UsersService {
     );
   }
 
+  /** The token's roles plus the role the user chose at sign-up on the portal (recorded here, never in the token). */
+  async effectiveRoles(authUser: AuthUser): Promise<string[]> {
+    if (authUser.roles.includes(PARENT_ROLE)) return authUser.roles;
+    const rows: { chosen_role: string | null }[] = await this.dataSource.query('SELECT "chosen_role" FROM "progress"."users" WHERE "id" = $1', [authUser.id]);
+    const chosen = rows[0]?.chosen_role;
+    return chosen ? [...authUser.roles, chosen] : authUser.roles;
+  }
+
+  /** Whether the user is a parent by the token or by the role chosen at sign-up (asked by commerce, which has only the id). */
+  async isParent(userId: string, tokenRoles: readonly string[] = []): Promise<boolean> {
+    if (tokenRoles.includes(PARENT_ROLE)) return true;
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM "progress"."users" WHERE "id" = $1 AND "chosen_role" = 'parent'`, [userId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Records "I'm a parent" chosen at sign-up. Idempotent; refused (409) for an account that already teaches, learns
+   * (an enrolment) or is linked to a parent as a child: a parent account is a new account, never a learner's.
+   */
+  async chooseRole(authUser: AuthUser, role: typeof PARENT_ROLE): Promise<UserData> {
+    await this.upsertFromToken(authUser);
+    if (!authUser.roles.includes(role)) {
+      if (authUser.roles.includes(EDUCATOR_ROLE)) throw new ConflictException(ROLE_CHOICE_REFUSED_MESSAGE);
+      const [{ learns }]: { learns: boolean }[] = await this.dataSource.query(
+        `SELECT EXISTS (SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1)
+             OR EXISTS (SELECT 1 FROM "progress"."parent_links" WHERE "child_id" = $1) AS "learns"`,
+        [authUser.id],
+      );
+      const [current]: { chosen_role: string | null }[] = await this.dataSource.query('SELECT "chosen_role" FROM "progress"."users" WHERE "id" = $1', [authUser.id]);
+      if (learns && current?.chosen_role !== role) throw new ConflictException(ROLE_CHOICE_REFUSED_MESSAGE);
+      await this.dataSource.query(
+        `UPDATE "progress"."users" SET "chosen_role" = $2, "role_chosen_at" = COALESCE("role_chosen_at", now()), "updated_at" = now() WHERE "id" = $1`,
+        [authUser.id, role],
+      );
+    }
+    return this.userData(authUser);
+  }
+
   /** The signed-in user's data, created or refreshed from the token first. */
   async userData(authUser: AuthUser): Promise<UserData> {
     await this.upsertFromToken(authUser);
     const [rows, enrolled] = await Promise.all([
-      this.dataSource.query<{ name: string; email: string; image_url: string; school_class: number | null; board: Board | null; class_asked_at: Date | null }[]>(
-        'SELECT "name", "email", "image_url", "school_class", "board", "class_asked_at" FROM "progress"."users" WHERE "id" = $1',
+      this.dataSource.query<{ name: string; email: string; image_url: string; school_class: number | null; board: Board | null; class_asked_at: Date | null; chosen_role: string | null }[]>(
+        'SELECT "name", "email", "image_url", "school_class", "board", "class_asked_at", "chosen_role" FROM "progress"."users" WHERE "id" = $1',
         [authUser.id],
       ),
       this.enrolments.find({ where: { userId: authUser.id }, order: { createdAt: 'ASC' } }),
@@ -48,7 +86,7 @@ export class UsersService {
       email: stored?.email ?? authUser.email,
       imageUrl: stored?.image_url ?? authUser.imageUrl,
       enrolledCourses: enrolled.map((enrolment) => enrolment.courseId),
-      publicMetadata: { role: userRoleOf(authUser.roles) },
+      publicMetadata: { role: userRoleOf(stored?.chosen_role ? [...authUser.roles, stored.chosen_role] : authUser.roles) },
       schoolClass: stored?.school_class ?? null,
       board: stored?.board ?? null,
       classAsked: stored?.class_asked_at != null,

@@ -46,6 +46,8 @@ export function createInteractionRouter(options: SandboxOptions, provider: Provi
           demoPassword: DEMO_PASSWORD,
           minPasswordLength: MIN_PASSWORD_LENGTH,
           focusSignUp: details.params.screen_hint === 'signup' && !state.signIn,
+          // The portal's "I'm a parent" (academy_role=parent), this page's own "I'm a parent" (?as=parent), or a parent form sent back with an error.
+          parentFirst: details.params.academy_role === 'parent' || req.query.as === 'parent' || state.signUp?.role === 'parent',
           ...state,
         }),
       );

@@ -65,7 +65,7 @@ export function createOidcProvider(options: SandboxOptions, accounts: AccountSto
     },
     // auth0-spa-js sends these on /authorize (screen_hint=signup opens on the sign-up form); unknown parameters
     // would otherwise be dropped.
-    extraParams: ['audience', 'auth0Client', 'screen_hint'],
+    extraParams: ['audience', 'auth0Client', 'screen_hint', 'academy_role'],
     pkce: { required: () => true },
     claims: {
       openid: ['sub', rolesClaim],

@@ -244,6 +244,14 @@ describe('sign-in sandbox over HTTP (authorization code + PKCE, as auth0-spa-js 
     expect(html).toContain('Parent · kavita@demo.academy');
     expect(html).toContain('Create a parent account');
     expect(html).toContain('<label for="parent-signup-email">');
+    // "I'm a parent" on the first screen, before the demo accounts: it brings the parent form first, focused.
+    const choice = html.indexOf(`<a class="choice" href="/interaction/${uid}?as=parent">I'm a parent</a>`);
+    expect(choice).toBeGreaterThan(0);
+    expect(choice).toBeLessThan(html.indexOf('id="demo-heading"'));
+    const parentFirst = await (await browser.request(`/interaction/${uid}?as=parent`)).text();
+    expect(parentFirst.indexOf('id="parent-signup-heading"')).toBeLessThan(parentFirst.indexOf('id="demo-heading"'));
+    expect(parentFirst).toMatch(/id="parent-signup-name"[^>]* autofocus/);
+    expect(parentFirst).not.toMatch(/id="signup-name"[^>]* autofocus/);
 
     const demo = await signIn(sandbox, 'demo', { subject: 'sandbox|parent-kavita' });
     expect((await verifyAccessToken(demo.access_token)).payload[ROLES]).toEqual(['parent']);

@@ -46,6 +46,9 @@ const BASE_STYLES = `
   p { margin: 0 0 12px; }
   .note { color: var(--muted); }
   .banner { background: #fff7e6; border: 1px solid #f5c26b; border-radius: 8px; padding: 8px 12px; margin: 12px 0 20px; }
+  .choices { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin: 0 0 16px; }
+  .choice { display: inline-flex; align-items: center; min-height: 44px; padding: 0 16px; border-radius: 8px; background: #1d4ed8; color: #fff; font-weight: 700; text-decoration: none; }
+  .choice:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
   .grid { display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); }
   .card { background: var(--surface); border: 1px solid var(--border); border-radius: 12px; padding: 20px; }
   label { display: block; font-weight: 600; margin: 12px 0 4px; }

@@ -16,6 +16,8 @@ export interface LoginPageModel {
   minPasswordLength: number;
   /** Put the keyboard focus in the sign-up form (Auth0's `screen_hint=signup`). */
   focusSignUp?: boolean;
+  /** "I'm a parent": the parent sign-up form comes first, on the first screen, with the focus. */
+  parentFirst?: boolean;
   signIn?: { email: string; error?: string };
   signUp?: { name: string; email: string; role?: 'student' | 'parent'; error?: string; errorField?: 'name' | 'email' | 'password' };
 }
@@ -37,7 +39,7 @@ function signUpSection(role: 'student' | 'parent', model: LoginPageModel, base: 
     <form method="post" action="${base}/signup" novalidate>
       <input type="hidden" name="role" value="${role}">
       <label for="${prefix}-name">Full name</label>
-      <input id="${prefix}-name" name="name" type="text" autocomplete="name" required value="${signUp?.name ?? ''}"${role === 'student' && model.focusSignUp ? new SafeHtml(' autofocus') : ''}${invalid('name')}>
+      <input id="${prefix}-name" name="name" type="text" autocomplete="name" required value="${signUp?.name ?? ''}"${(role === 'student' ? model.focusSignUp && !model.parentFirst : model.parentFirst && !signUp?.error) ? new SafeHtml(' autofocus') : ''}${invalid('name')}>
       ${signUp?.errorField === 'name' ? fieldError(errorId, signUp.error) : html``}
       <label for="${prefix}-email">Email address</label>
       <input id="${prefix}-email" name="email" type="email" autocomplete="email" required value="${signUp?.email ?? ''}"${invalid('email')}>
@@ -56,7 +58,13 @@ export function renderLoginPage(model: LoginPageModel): string {
 <h1>Sign in to the academy</h1>
 <p class="note">Continue to ${model.clientName}.</p>
 <p class="banner">This is the local sign-in sandbox. Demo accounts use the password <strong>${model.demoPassword}</strong>.</p>
+${
+  model.parentFirst
+    ? html`<p class="choices">Creating a parent account. <a href="${base}">I'm a student</a></p>`
+    : html`<p class="choices"><a class="choice" href="${base}?as=parent">I'm a parent</a> <span class="note">Follow your children's progress and buy courses for them.</span></p>`
+}
 <div class="grid">
+  ${model.parentFirst ? signUpSection('parent', model, base) : html``}
   <section class="card" aria-labelledby="demo-heading">
     <h2 id="demo-heading">Demo accounts</h2>
     <ul class="accounts">
@@ -86,7 +94,7 @@ export function renderLoginPage(model: LoginPageModel): string {
   </section>
 
   ${signUpSection('student', model, base)}
-  ${signUpSection('parent', model, base)}
+  ${model.parentFirst ? html`` : signUpSection('parent', model, base)}
 </div>`;
   return pageLayout('Sign in · Academy sandbox', body);
 }

@@ -1,0 +1,109 @@
+import { formatDate, PARENT_MESSAGE_MAX_LENGTH, parentThreadPath, type ChildCourseProgress, type ParentThread } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi } from '@academy/platform';
+import { ErrorPanel, LoadingView } from '@academy/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+
+/**
+ * A parent writes to the educator of a course the child takes: one conversation per child and course. The educator
+ * answers from their inbox; each side is told of a new message in the bell and by email.
+ */
+export function AskTheEducator({ childId, childName, courses }: { childId: string; childName: string; courses: ChildCourseProgress[] }) {
+  const id = useId();
+  const [courseId, setCourseId] = useState(courses[0]?.courseId ?? '');
+  if (courses.length === 0) return null;
+  const course = courses.find((entry) => entry.courseId === courseId) ?? courses[0]!;
+  return (
+    <section className="parents__card parents__ask" id="ask-the-educator" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Ask the educator</h2>
+      <p>Write to the educator of one of {childName}&apos;s courses. They answer here, and you are told when they do.</p>
+      {courses.length > 1 && (
+        <label className="parents__ask-course">
+          Course
+          <select value={course.courseId} onChange={(event) => setCourseId(event.target.value)}>
+            {courses.map((entry) => (
+              <option key={entry.courseId} value={entry.courseId}>
+                {entry.courseTitle}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <Conversation key={course.courseId} childId={childId} course={course} />
+    </section>
+  );
+}
+
+function Conversation({ childId, course }: { childId: string; course: ChildCourseProgress }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState('');
+  const [sent, setSent] = useState('');
+  const [busy, setBusy] = useState(false);
+  const key = queryKeys.parents.thread(childId, course.courseId);
+  const thread = useQuery({
+    queryKey: key,
+    queryFn: async () => (await api.get<{ thread: ParentThread }>(parentThreadPath(childId, course.courseId))).thread,
+    meta: { errorToast: false },
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSent('');
+    if (!text.trim()) return setProblem('Write your message');
+    setProblem('');
+    setBusy(true);
+    try {
+      const answer = await api.post<{ message: string; thread: ParentThread }>(`${parentThreadPath(childId, course.courseId)}/messages`, { text });
+      queryClient.setQueryData(key, answer.thread);
+      setText('');
+      setSent(answer.message);
+    } catch (failure) {
+      setProblem(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (thread.isError) return <ErrorPanel message={errorMessage(thread.error)} onRetry={() => void thread.refetch()} />;
+  if (!thread.data) return <LoadingView label="Loading the conversation" />;
+  return (
+    <>
+      {thread.data.messages.length === 0 ? (
+        <p>No messages yet about {course.courseTitle}.</p>
+      ) : (
+        <ol className="parents__thread" aria-label={`Messages about ${course.courseTitle}`}>
+          {thread.data.messages.map((message) => (
+            <li key={message.id} className={`parents__message parents__message--${message.from}`}>
+              <p className="parents__message-meta">
+                {message.from === 'parent' ? 'You' : `${message.authorName || course.educatorName} (educator)`} · {formatDate(message.sentAt)}
+              </p>
+              <p className="parents__message-text">{message.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate className="parents__ask-form">
+        <label htmlFor={`${id}-text`}>Message to {course.educatorName || 'the educator'}</label>
+        <textarea
+          id={`${id}-text`}
+          rows={4}
+          maxLength={PARENT_MESSAGE_MAX_LENGTH}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-problem`}
+        />
+        <p id={`${id}-problem`} className="parents__field-error" aria-live="assertive">
+          {problem}
+        </p>
+        <p className="parents__sent" role="status">
+          {sent}
+        </p>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Sending…' : 'Send message'}
+        </button>
+      </form>
+    </>
+  );
+}

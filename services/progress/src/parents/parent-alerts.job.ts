@@ -1,0 +1,151 @@
+import { DEFAULT_INACTIVITY_DAYS, quizzesOf } from '@academy/contracts';
+import { JobHandler, type JobProcessor } from '@academy/service-core';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { CatalogueClient } from '../learning/catalogue-client.js';
+import { NotificationDelivery } from '../notifications/notification-delivery.js';
+import type { NotificationContent } from '../notifications/notification-messages.js';
+import { ProgressJob } from '../queue/progress-jobs.js';
+
+export interface ParentAlertsData {
+  /** The moment the run is for (tests pass one); default: now. */
+  now?: string;
+}
+
+export interface ParentAlertsResult {
+  /** Alerts made by this run (each once per parent, child and period: a repeated run makes none again). */
+  inactive: number;
+  quizFailedTwice: number;
+}
+
+const DAY_MS = 86_400_000;
+const childLink = (childId: string) => `/parent/child/${encodeURIComponent(childId)}`;
+const named = (name: string) => name || 'Your child';
+
+/** "Aarav has not studied for 4 days": the quiet spell is dated from the child's last activity. */
+export function inactiveAlert(parentId: string, child: { id: string; name: string }, days: number): NotificationContent {
+  return {
+    kind: 'parent_alert',
+    userId: parentId,
+    title: `${named(child.name)} has not studied for ${days} days`,
+    link: childLink(child.id),
+    detail: `${named(child.name)} has not watched or completed a lecture, or taken a quiz, for ${days} days. A word of encouragement may help.`,
+  };
+}
+
+export function quizFailedTwiceAlert(
+  parentId: string,
+  child: { id: string; name: string },
+  quiz: { title: string; bestPercent: number; passMark: number },
+  courseTitle: string,
+): NotificationContent {
+  return {
+    kind: 'parent_alert',
+    userId: parentId,
+    title: `${named(child.name)} did not pass ${quiz.title} in ${courseTitle} twice`,
+    link: childLink(child.id),
+    detail: `The best score so far is ${quiz.bestPercent}%; the pass mark is ${quiz.passMark}%. The quiz can be taken again after revising the chapter.`,
+  };
+}
+
+export function courseCompletedAlert(parentId: string, child: { id: string; name: string }, courseTitle: string): NotificationContent {
+  return {
+    kind: 'parent_alert',
+    userId: parentId,
+    title: `${named(child.name)} completed ${courseTitle}`,
+    link: childLink(child.id),
+    detail: 'The certificate of completion can be downloaded from the child\'s report.',
+  };
+}
+
+/**
+ * Repeatable (PARENT_ALERTS_CRON, hourly by default). For each parent who has not turned the alert off:
+ * - a linked child enrolled in a course who has not studied (lecture completed, playback saved, quiz attempted) for
+ *   the parent's number of days, counted from the last activity or from the link when there was none since: one
+ *   alert per quiet spell (the period is the last activity's moment; studying again starts a new one);
+ * - a child who failed a quiz twice (a second failed attempt after the link was made) without passing it since:
+ *   one alert per quiz.
+ * Each alert is a notification with its email; the notification's unique key makes a repeated run send nothing.
+ */
+@Injectable()
+@JobHandler(ProgressJob.ParentAlerts)
+export class ParentAlertsJob implements JobProcessor<ParentAlertsData, ParentAlertsResult> {
+  private readonly logger = new Logger(ParentAlertsJob.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly delivery: NotificationDelivery,
+    private readonly catalogue: CatalogueClient,
+  ) {}
+
+  async handle(job: Job<ParentAlertsData, ParentAlertsResult>): Promise<ParentAlertsResult> {
+    const now = job.data.now ? new Date(job.data.now) : new Date();
+    const result: ParentAlertsResult = { inactive: 0, quizFailedTwice: 0 };
+    result.inactive = await this.quietChildren(now);
+    result.quizFailedTwice = await this.quizzesFailedTwice();
+    if (result.inactive + result.quizFailedTwice > 0) this.logger.log(`parent alerts: ${result.inactive} quiet, ${result.quizFailedTwice} quiz failed twice`);
+    return result;
+  }
+
+  private async quietChildren(now: Date): Promise<number> {
+    const rows: { parent_id: string; child_id: string; child_name: string; days: number; last_active: Date }[] = await this.dataSource.query(
+      `SELECT w."parent_id", w."child_id", w."child_name", w."days", w."last_active" FROM (
+         SELECT l."parent_id", l."child_id", u."name" AS "child_name",
+                -- No settings row: the default spell; a row with null: the parent turned the alert off.
+                CASE WHEN es."parent_id" IS NULL THEN $2::int ELSE es."inactivity_days" END AS "days",
+                GREATEST(
+                  l."created_at",
+                  (SELECT max(lc."completed_at") FROM "progress"."lecture_completions" lc WHERE lc."user_id" = l."child_id"),
+                  (SELECT max(p."updated_at") FROM "progress"."playback_positions" p WHERE p."user_id" = l."child_id"),
+                  (SELECT max(q."created_at") FROM "progress"."quiz_attempts" q WHERE q."user_id" = l."child_id")
+                ) AS "last_active"
+           FROM "progress"."parent_links" l
+           JOIN "progress"."users" u ON u."id" = l."child_id"
+           LEFT JOIN "progress"."parent_email_settings" es ON es."parent_id" = l."parent_id"
+          WHERE EXISTS (SELECT 1 FROM "progress"."enrolments" e WHERE e."user_id" = l."child_id")
+       ) w
+        WHERE w."days" IS NOT NULL AND w."last_active" <= $1::timestamptz - make_interval(days => w."days")
+        ORDER BY w."parent_id", w."child_id"`,
+      [now, DEFAULT_INACTIVITY_DAYS],
+    );
+    let made = 0;
+    for (const row of rows) {
+      const lastActive = new Date(row.last_active);
+      const days = Math.floor((now.getTime() - lastActive.getTime()) / DAY_MS);
+      const key = `inactive|${row.child_id}|${lastActive.toISOString()}`;
+      const { created } = await this.delivery.deliverOnce(key, inactiveAlert(row.parent_id, { id: row.child_id, name: row.child_name }, days));
+      if (created) made += 1;
+    }
+    return made;
+  }
+
+  private async quizzesFailedTwice(): Promise<number> {
+    const rows: { parent_id: string; child_id: string; child_name: string; course_id: string; quiz_id: string; best_percent: number }[] = await this.dataSource.query(
+      `SELECT l."parent_id", l."child_id", u."name" AS "child_name", q."course_id", q."quiz_id", max(q."percent")::int AS "best_percent"
+         FROM "progress"."parent_links" l
+         JOIN "progress"."users" u ON u."id" = l."child_id"
+         LEFT JOIN "progress"."parent_email_settings" s ON s."parent_id" = l."parent_id"
+         JOIN "progress"."quiz_attempts" q ON q."user_id" = l."child_id"
+        WHERE COALESCE(s."quiz_alerts", true)
+        GROUP BY l."parent_id", l."child_id", u."name", q."course_id", q."quiz_id", l."created_at"
+       HAVING NOT bool_or(q."passed")
+          AND count(*) FILTER (WHERE NOT q."passed") >= 2
+          AND max(q."created_at") FILTER (WHERE NOT q."passed") > l."created_at"
+        ORDER BY l."parent_id", l."child_id", q."quiz_id"`,
+    );
+    if (rows.length === 0) return 0;
+    const courses = await this.catalogue.courses([...new Set(rows.map((row) => row.course_id))]);
+    let made = 0;
+    for (const row of rows) {
+      const course = courses.get(row.course_id);
+      const quiz = course ? quizzesOf(course.courseContent).find((entry) => entry.quizId === row.quiz_id) : undefined;
+      if (!course || !quiz) continue; // a quiz no longer in the course is not reported
+      const key = `quiz-failed-twice|${row.child_id}|${row.quiz_id}`;
+      const content = quizFailedTwiceAlert(row.parent_id, { id: row.child_id, name: row.child_name }, { title: quiz.title, bestPercent: row.best_percent, passMark: quiz.passMark }, course.courseTitle);
+      const { created } = await this.delivery.deliverOnce(key, content);
+      if (created) made += 1;
+    }
+    return made;
+  }
+}
