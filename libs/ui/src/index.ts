@@ -5,4 +5,5 @@ export { STAR_COUNT, Stars, type StarsProps } from './stars/Stars';
 export * from './course-card';
 export { SocialLinks, type SocialLinksProps } from './social-links/SocialLinks';
 export { useModalDialog } from './modal-dialog/useModalDialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { attachHls, type HlsAttachment } from './video/attach-hls';
