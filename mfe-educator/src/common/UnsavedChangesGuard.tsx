@@ -20,7 +20,7 @@ function inPortalLinkOf(event: MouseEvent): URL | null {
  * router, so no useBlocker), so links are caught in the capture phase, before the router sees them. The browser's
  * Back button is not caught: pages that use this also keep their edits in session storage, so nothing is lost.
  */
-export function UnsavedChangesGuard({ when, what = 'your changes' }: { when: boolean; what?: string }) {
+export function UnsavedChangesGuard({ when, what = 'your changes', onLeave }: { when: boolean; what?: string; onLeave?: () => void }) {
   const navigate = useNavigate();
   const [leavingTo, setLeavingTo] = useState<URL | null>(null);
 
@@ -56,6 +56,7 @@ export function UnsavedChangesGuard({ when, what = 'your changes' }: { when: boo
       onConfirm={() => {
         const target = leavingTo;
         setLeavingTo(null);
+        onLeave?.();
         navigate(`${target.pathname}${target.search}${target.hash}`);
       }}
     >

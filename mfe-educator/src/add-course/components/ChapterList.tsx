@@ -323,15 +323,18 @@ function NewChapterField({ onAdd }: { onAdd: (title: string) => void }) {
   const id = useId();
   const openerRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const wasOpen = useRef(false);
   useEffect(() => {
+    // Opening focuses the field; closing gives focus back to "+ Add Chapter".
     if (open) inputRef.current?.focus();
+    else if (wasOpen.current) openerRef.current?.focus();
+    wasOpen.current = open;
   }, [open]);
 
   const close = () => {
     setOpen(false);
     setTitle('');
     setError(null);
-    requestAnimationFrame(() => openerRef.current?.focus());
   };
   const add = () => {
     const trimmed = title.trim();
