@@ -7,6 +7,18 @@ import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';
 import { PlatformQueryProvider } from '../api/query-provider';
 import { LazySignIn } from './lazy-sign-in';
+import { EDUCATOR_ROLE } from '@academy/contracts';
+import { educatorPaths } from '../federation/remote-routes';
+
+/**
+ * Where sign-in returns to: the page it was started from, except that an educator who signed in from the home page
+ * (the Sign in / Create Account button there) lands on their dashboard rather than the learner's home.
+ */
+export function landingAfterSignIn(returnTo: string | undefined, roles: unknown): string {
+  const page = returnTo || '/';
+  const isEducator = Array.isArray(roles) && roles.includes(EDUCATOR_ROLE);
+  return isEducator && page === '/' ? educatorPaths.dashboard : page;
+}
 
 /** Toasts appear top-right and close after this long (the product's rule for every notice). */
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -31,9 +43,11 @@ export function auth0Options(config: RuntimeConfig, origin: string) {
  */
 export function PlatformProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   const navigate = useNavigate();
+  const rolesClaim = `${config.auth0.claimsNamespace}roles`;
   const onRedirectCallback = useCallback(
-    (appState?: AppState) => navigate(appState?.returnTo ?? '/', { replace: true }),
-    [navigate],
+    (appState?: AppState, user?: Record<string, unknown>) =>
+      navigate(landingAfterSignIn(appState?.returnTo, user?.[rolesClaim]), { replace: true }),
+    [navigate, rolesClaim],
   );
   return (
     <RuntimeConfigProvider config={config}>
