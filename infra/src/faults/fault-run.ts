@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { dataDir } from '../paths.js';
 import { startPortal, type RunningPortal } from '../launcher/start-portal.js';
+import { runPayoutFaults, type PayoutFaultReport } from './payout-faults.js';
 
 /**
  * `npm run test:faults`: purchase flows through the real portal (edge, services, workers as processes, the sandbox's
@@ -46,6 +47,8 @@ export interface FaultRunReport {
   faults: string[];
   /** How often each kind of fault was injected. */
   faultCounts: Record<string, number>;
+  /** The payouts phase after the flows: hold window, one payout per period, a failed transfer retried, none twice. */
+  payouts: PayoutFaultReport | null;
   seconds: number;
   problems: string[];
 }
@@ -570,6 +573,25 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       await sleep(1_000);
       counterMismatches = await counterMismatchCount();
     }
+    // Payouts of what the run sold (a short phase: two weekly runs, a worker killed, transfers failed on purpose).
+    let payouts: PayoutFaultReport | null = null;
+    try {
+      payouts = await runPayoutFaults({
+        portalUrl: running.portalUrl,
+        sandboxUrl: running.sandboxUrl,
+        redisUrl: options.redisUrl,
+        queuePrefix: running.serviceEnv.QUEUE_PREFIX!,
+        razorpayKeyId: running.serviceEnv.RAZORPAY_KEY_ID ?? checkout.key,
+        razorpayKeySecret: keySecret,
+        client,
+        issuer,
+        restart: (name, signal, downMs) => running.restart(name, signal, downMs),
+        log,
+      });
+      problems.push(...payouts.problems.map((problem) => `payouts: ${problem}`));
+    } catch (error) {
+      problems.push(`payouts: ${(error as Error).message}`);
+    }
     let deadLetters = 0;
     for (const schema of ['catalogue', 'commerce', 'progress']) {
       deadLetters += await one(`SELECT count(*) AS n FROM ${schema}.dead_letters WHERE status = 'dead'`);
@@ -617,6 +639,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       answers,
       faults,
       faultCounts,
+      payouts,
       seconds: Math.round((Date.now() - started) / 1000),
       problems,
     };
