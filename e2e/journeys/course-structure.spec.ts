@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import type { EducatorCourseDetail } from '@academy/contracts';
-import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { cachedAccessToken, escapeRegExp, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
 import { portal } from '../support/portal.js';
 
@@ -63,6 +63,25 @@ async function lectureTitles(page: Page, chapterTitle: string): Promise<string[]
   return (await chapter.locator('.lecture-row__text').allTextContents()).map((text) => text.replace(/^\d+\. /, '').split(' - ')[0]!);
 }
 
+/**
+ * Picks a row up by its handle with Space, presses `key` once per position in `positions` (waiting for the screen
+ * reader announcement of each: the sensor listens from the next tick), and drops it with Space.
+ */
+async function moveWithKeyboard(page: Page, handle: string, key: 'ArrowUp' | 'ArrowDown', positions: number[]): Promise<void> {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  const item = escapeRegExp(handle.replace(/^Move /, ''));
+  await page.getByRole('button', { name: handle, exact: true }).focus();
+  await page.keyboard.press('Space');
+  // Picked up, then at once "over" its own position.
+  await live.filter({ hasText: new RegExp(`^(Picked up ${item}|${item} is over position)`) }).waitFor({ state: 'attached' });
+  for (const position of positions) {
+    await page.keyboard.press(key);
+    await live.filter({ hasText: new RegExp(`^${item} is over position ${position} of`) }).waitFor({ state: 'attached' });
+  }
+  await page.keyboard.press('Space');
+  await live.filter({ hasText: new RegExp(`^${item} dropped at position`) }).waitFor({ state: 'attached' });
+}
+
 async function openEditPage(page: Page): Promise<void> {
   await page.goto(`${portalUrl}/educator/edit-course/${courseId}`);
   await page.getByRole('heading', { level: 1, name: 'Edit Course' }).waitFor();
@@ -79,7 +98,7 @@ describe('editing a course’s structure', () => {
     const idOf = (title: string) => before.courseContent.flatMap((chapter) => chapter.chapterContent).find((item) => item.lectureTitle === title)!.lectureId;
 
     await openEditPage(page);
-    await page.getByRole('button', { name: '1 Kinematics' }).click();
+    await page.getByRole('button', { name: '1 Kinematics', exact: true }).click();
 
     // The same dialog, filled in; the lecture keeps its place.
     await page.getByRole('button', { name: 'Edit lecture 1 Speed' }).click();
@@ -92,23 +111,16 @@ describe('editing a course’s structure', () => {
     expect(await lectureTitles(page, 'Kinematics')).toEqual(['Speed and distance', 'Velocity', 'Acceleration']);
 
     // Keyboard reordering: focus the handle, Space picks it up, arrows move it, Space drops it.
-    await page.getByRole('button', { name: 'Move lecture 3 Acceleration' }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
-    await page.getByRole('button', { name: 'Move lecture 1 Acceleration' }).waitFor();
+    await moveWithKeyboard(page, 'Move lecture 3 Acceleration', 'ArrowUp', [2, 1]);
+    await page.getByRole('button', { name: 'Move lecture 1 Acceleration', exact: true }).waitFor();
     expect(await lectureTitles(page, 'Kinematics')).toEqual(['Acceleration', 'Speed and distance', 'Velocity']);
-    await page.getByRole('button', { name: '1 Kinematics' }).click(); // collapsed again: chapters move as one row each
-    await page.getByRole('button', { name: 'Move chapter 2 Dynamics' }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
-    await page.getByRole('button', { name: '1 Dynamics' }).waitFor();
-    await page.getByRole('button', { name: '2 Kinematics' }).waitFor();
+    await page.getByRole('button', { name: '1 Kinematics', exact: true }).click(); // collapsed again: chapters move as one row each
+    await moveWithKeyboard(page, 'Move chapter 2 Dynamics', 'ArrowUp', [1]);
+    await page.getByRole('button', { name: '1 Dynamics', exact: true }).waitFor();
+    await page.getByRole('button', { name: '2 Kinematics', exact: true }).waitFor();
 
     // Leaving with unsaved changes asks first; staying keeps them.
-    await page.getByRole('navigation', { name: 'Educator' }).getByRole('link', { name: 'My Courses' }).click();
+    await page.getByRole('navigation', { name: 'Educator' }).getByRole('link', { name: 'My Courses', exact: true }).click();
     const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await leave.getByRole('button', { name: 'Stay on this page' }).click();
     await leave.waitFor({ state: 'detached' });
@@ -134,19 +146,19 @@ describe('editing a course’s structure', () => {
     const { page, context } = await openPage(browser);
     await signIn(page, portalUrl, 'Meera Iyer');
     await openEditPage(page);
-    await page.getByRole('button', { name: 'Remove chapter 2 Kinematics' }).click();
+    await page.getByRole('button', { name: 'Remove chapter 2 Kinematics', exact: true }).click();
     const question = page.getByRole('alertdialog', { name: "Delete chapter 'Kinematics' and its 3 lectures?" });
     await question.getByText('Nothing is removed until you save the changes.').waitFor();
     // Cancel is the first choice: Enter on it keeps the chapter.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await page.keyboard.press('Enter');
     await question.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: '2 Kinematics' }).waitFor();
+    await page.getByRole('button', { name: '2 Kinematics', exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Remove chapter 2 Kinematics' }).click();
+    await page.getByRole('button', { name: 'Remove chapter 2 Kinematics', exact: true }).click();
     await question.getByRole('button', { name: 'Delete chapter' }).click();
     await question.waitFor({ state: 'detached' });
-    expect(await page.getByRole('button', { name: '2 Kinematics' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '2 Kinematics', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL((url) => url.pathname === '/educator/my-courses');
     expect((await storedCourse()).courseContent.map((chapter) => chapter.chapterTitle)).toEqual(['Dynamics']);
@@ -196,9 +208,9 @@ describe('My Courses on a phone and a tablet', () => {
 
     if (viewport.width < 768) {
       // The side menu is a drawer with its labels: focus moves in, Escape closes it and gives focus back.
-      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
       const drawer = page.getByRole('dialog', { name: 'Menu' });
-      await drawer.getByRole('link', { name: 'My Courses' }).waitFor();
+      await drawer.getByRole('link', { name: 'My Courses', exact: true }).waitFor();
       expect(await drawer.getByRole('link', { name: 'Quiz results' }).isVisible()).toBe(true);
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'detached' });
