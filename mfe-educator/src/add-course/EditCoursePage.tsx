@@ -119,7 +119,7 @@ export function EditCoursePage() {
             } catch (failure) {
               if (!isExpiredSignIn(failure)) throw failure;
               setSessionExpired(true);
-              throw new Error(SIGN_IN_EXPIRED_MESSAGE);
+              throw new Error(SIGN_IN_EXPIRED_MESSAGE, { cause: failure });
             }
           }}
           lectureFiles={async (file, onUploadProgress) => {
