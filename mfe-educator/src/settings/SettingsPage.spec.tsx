@@ -38,3 +38,26 @@ describe('Settings: the photo', () => {
     expect(seen.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 });
+
+describe('Settings: the profile', () => {
+  it('asks before leaving with unsaved changes, and not once they are saved', async () => {
+    const user = userEvent.setup();
+    fakeServer(
+      on('GET', '/api/educator/profile', ok({ profile })),
+      on('PUT', '/api/educator/profile', ok({ profile: { ...profile, bio: 'Physics teacher' } })),
+      on('GET', '/api/educator/courses', ok({ courses: [] })),
+    );
+    const { location } = renderEducatorApp('/educator/settings');
+    await user.type(await screen.findByLabelText('Bio'), '  Physics teacher ');
+    const menu = screen.getByRole('navigation', { name: 'Educator' });
+    await user.click(within(menu).getByRole('link', { name: 'My Courses' }));
+    const question = screen.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(question).getByRole('button', { name: 'Stay on this page' }));
+    expect(location()).toBe('/educator/settings');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('link', { name: 'My Courses' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(location()).toBe('/educator/my-courses');
+  });
+});

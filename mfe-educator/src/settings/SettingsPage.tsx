@@ -13,6 +13,7 @@ import { errorMessage, learnerPaths, queryKeys, useApi, useToast } from '@academ
 import { Link } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { UnsavedChangesGuard } from '../common/UnsavedChangesGuard';
 import { useRemoteData } from '../common/useRemoteData';
 import './settings.css';
 
@@ -49,6 +50,7 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
     try {
       const saved = (await api.put<{ profile: EducatorProfile }>(ownEducatorProfilePath, fields)).profile;
       onSaved(saved);
+      setFields({ displayName: saved.displayName, bio: saved.bio, qualifications: saved.qualifications });
       toast.success('Profile saved');
     } catch (failure) {
       setError(errorMessage(failure).replace(/^Invalid request: /, ''));
@@ -56,6 +58,9 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
       setSaving(false);
     }
   };
+
+  const dirty =
+    fields.displayName !== profile.displayName || fields.bio !== profile.bio || fields.qualifications !== profile.qualifications;
 
   return (
     <form className="profile-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`} aria-busy={saving}>
@@ -93,6 +98,7 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
       <button type="submit" className="button" disabled={saving}>
         {saving ? 'Saving…' : 'Save profile'}
       </button>
+      <UnsavedChangesGuard when={dirty && !saving} what="your changes to your profile" />
     </form>
   );
 }
