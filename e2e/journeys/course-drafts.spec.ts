@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { LECTURE_FILE_NOT_PDF_MESSAGE, type CourseSummary, type EducatorCourseDetail } from '@academy/contracts';
-import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { addChapter, cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
 import { portal } from '../support/portal.js';
 
@@ -33,11 +33,6 @@ function draftIdOf(page: Page): string {
   const id = new URL(page.url()).searchParams.get('draft');
   if (!id) throw new Error(`no draft in ${page.url()}`);
   return id;
-}
-async function addChapter(page: Page, name: string): Promise<void> {
-  page.once('dialog', (prompt) => void prompt.accept(name));
-  await page.getByRole('button', { name: '+ Add Chapter' }).click();
-  await page.getByText(name).first().waitFor();
 }
 
 describe('course drafts', () => {

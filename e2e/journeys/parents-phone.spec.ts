@@ -114,7 +114,7 @@ describe('a parent on a phone', () => {
     // Removing the link asks first, naming the child and what is lost; Cancel keeps it.
     await parent.page.goto(`${portalUrl}/parent`);
     await parent.page.getByRole('button', { name: `Remove link with ${childName}` }).click();
-    const ask = parent.page.getByRole('dialog', { name: `Remove the link with ${childName}?` });
+    const ask = parent.page.getByRole('alertdialog', { name: `Remove the link with ${childName}?` });
     await ask.waitFor();
     expect(await ask.textContent()).toContain(`You will no longer see ${childName}'s courses, progress, certificates, receipts`);
     await ask.getByRole('button', { name: 'Cancel' }).click();

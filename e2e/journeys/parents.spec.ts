@@ -156,7 +156,7 @@ describe('parents', () => {
     // The student removes the link: the parent loses access.
     await student.page.goto(`${portalUrl}/parent-access`);
     await student.page.getByRole('button', { name: 'Remove link with Kavita Sharma' }).click();
-    await student.page.getByRole('dialog', { name: 'Remove the link with Kavita Sharma?' }).getByRole('button', { name: 'Remove Kavita Sharma' }).click();
+    await student.page.getByRole('alertdialog', { name: 'Remove the link with Kavita Sharma?' }).getByRole('button', { name: 'Remove Kavita Sharma' }).click();
     await student.page.getByText('No parent is linked to your account.').waitFor();
     parent.expectProblem('request', /^404 GET .*\/api\/parents\/children\//); // the unlinked child's progress
     await parent.page.goto(childUrl);

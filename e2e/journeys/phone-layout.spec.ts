@@ -2,7 +2,7 @@
 // on the first screen or at the bottom of the learner and information pages is under the WhatsApp button (or
 // anything else), and the WhatsApp box opens when its button is tapped. On a phone and at 1280 px the signed-in
 // pages (the player, a quiz to its last question, the educator area) have nothing over them and no page scrolls
-// sideways.
+// sideways; the educator area is checked on an 820 px tablet too.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +14,18 @@ import { portal } from '../support/portal.js';
 const { portalUrl } = portal();
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
+const TABLET = { width: 820, height: 1180 };
+const EDUCATOR_PAGES = [
+  '/educator',
+  '/educator/my-courses',
+  '/educator/add-course',
+  '/educator/students-enrolled',
+  '/educator/quiz-results',
+  '/educator/payouts',
+  '/educator/settings',
+  '/educator/analytics',
+  '/educator/reported-reviews',
+];
 /** Prices must stay visible too, wherever a page shows one. */
 const PRICES = '[class*="price"]';
 const SCREENSHOTS = path.join(import.meta.dirname, '..', 'artifacts', 'phone');
@@ -107,7 +119,22 @@ describe.each([
     const { page, context } = await openPage(browser, viewport);
     await signIn(page, portalUrl, 'Meera Iyer');
     const problems: string[] = [];
-    for (const route of ['/educator', '/educator/my-courses', '/educator/add-course', '/educator/students-enrolled', '/educator/payouts', '/educator/settings', '/educator/analytics', '/educator/reported-reviews']) {
+    for (const route of EDUCATOR_PAGES) {
+      await page.goto(`${portalUrl}${route}`);
+      await page.getByRole('heading').first().waitFor();
+      problems.push(...(await layoutProblems(page, route)));
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a tablet at 820 × 1180', () => {
+  it('nothing lies over the educator area’s pages, and none scrolls sideways', async () => {
+    const { page, context } = await openPage(browser, TABLET);
+    await signIn(page, portalUrl, 'Meera Iyer');
+    const problems: string[] = [];
+    for (const route of EDUCATOR_PAGES) {
       await page.goto(`${portalUrl}${route}`);
       await page.getByRole('heading').first().waitFor();
       problems.push(...(await layoutProblems(page, route)));

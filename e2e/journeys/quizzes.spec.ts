@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { quizStatsPath, type CourseDetail, type CourseSummary, type QuizStats } from '@academy/contracts';
 import { callApi } from '../support/api.js';
-import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { addChapter, cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -38,8 +38,7 @@ async function authorCourseWithQuiz(page: Page): Promise<void> {
   await page.getByLabel('Subject', { exact: true }).selectOption('mathematics');
   await page.getByLabel('Board', { exact: true }).selectOption('any');
   await page.locator('input[type="file"]').setInputFiles({ name: 'integers.png', mimeType: 'image/png', buffer: thumbnailPng });
-  page.once('dialog', (prompt) => void prompt.accept('Integers'));
-  await page.getByRole('button', { name: '+ Add Chapter' }).click();
+  await addChapter(page, 'Integers');
   await page.getByRole('button', { name: '+ Add Lecture to Integers' }).click();
   const lecture = page.getByRole('dialog', { name: 'Add Lecture' });
   await lecture.getByLabel('Lecture Title').fill('Adding integers');

@@ -30,9 +30,12 @@ describe('walking skeleton', () => {
     await context.close();
   });
 
-  it('signs the demo educator in and out, and shows the educator area', async () => {
+  it('signs the demo educator in (landing on the dashboard) and out, and shows the educator area', async () => {
     const { page, context } = await openPage(browser);
     await signIn(page, portalUrl, 'Meera Iyer');
+    await page.getByText('Hi! Meera Iyer').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/educator');
+    await page.goto(`${portalUrl}/`);
     await page.getByRole('link', { name: 'Educator Dashboard' }).first().click();
     await page.getByText('Hi! Meera Iyer').waitFor();
     expect(new URL(page.url()).pathname).toBe('/educator');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { type CourseSummary, type EducatorCourse, type EnrolledCourse, uploadedVideoIdOf } from '@academy/contracts';
 import { callApi } from '../support/api.js';
-import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { addChapter, cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -55,8 +55,7 @@ describe('uploaded video lectures', () => {
     await page.getByLabel('Subject', { exact: true }).selectOption('science');
     await page.getByLabel('Board', { exact: true }).selectOption('any');
     await page.locator('input[type="file"]').setInputFiles({ name: 'thumb.png', mimeType: 'image/png', buffer: thumbnailPng });
-    page.once('dialog', (prompt) => void prompt.accept('Light'));
-    await page.getByRole('button', { name: '+ Add Chapter' }).click();
+    await addChapter(page, 'Light');
     await page.getByRole('button', { name: '+ Add Lecture to Light' }).click();
     const lecture = page.getByRole('dialog', { name: 'Add Lecture' });
     await lecture.getByLabel('Lecture Title').fill('Reflection');

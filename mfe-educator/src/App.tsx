@@ -14,6 +14,7 @@ import pagesFile from './pages.json';
 import { MyCoursesPage } from './my-courses/MyCoursesPage';
 import { PayoutsPage } from './payouts/PayoutsPage';
 import { SettingsPage } from './settings/SettingsPage';
+import { QuizResultsPage } from './quiz-insight/QuizResultsPage';
 import { ReportedReviewsPage } from './reported-reviews/ReportedReviewsPage';
 import { StudentsEnrolledPage } from './students/StudentsEnrolledPage';
 
@@ -50,6 +51,7 @@ export default function App() {
           reportedReviews: ReportedReviewsPage,
           payouts: PayoutsPage,
           settings: SettingsPage,
+          quizResults: QuizResultsPage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

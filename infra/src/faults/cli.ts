@@ -38,6 +38,11 @@ const rows: [string, string | number][] = [
   ['HTTP answers by status', Object.entries(report.answers).map(([status, count]) => `${status}: ${count}`).join(', ')],
   ['process and store faults', report.faults.join('; ')],
   ...Object.entries(report.faultCounts).map(([kind, count]): [string, number] => [`  ${kind}`, count]),
+  ['payouts: educators paid / payouts (one each)', report.payouts ? `${report.payouts.educators} / ${report.payouts.payouts}` : 'not run'],
+  ['payouts: net paid, paise', report.payouts?.paidPaise ?? '-'],
+  ['payouts: transfers failed on purpose / payouts retried', report.payouts ? `${report.payouts.failedTransfers} / ${report.payouts.retriedPayouts}` : '-'],
+  ['payouts: duplicate transfers (0)', report.payouts?.duplicateTransfers ?? '-'],
+  ['payouts: seconds', report.payouts?.seconds ?? '-'],
   ['seconds', report.seconds],
 ];
 console.log('\nFault run');

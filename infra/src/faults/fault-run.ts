@@ -6,6 +6,7 @@ import { startPortal, type RunningPortal } from '../launcher/start-portal.js';
 import { auditFigures, auditProblems, deadLetterCount, untilSettled, type AuditFigures } from './fault-audit.js';
 import { FAULT_KINDS, sleep, type FlowOutcome, type SeedCourse } from './fault-kinds.js';
 import { PortalCalls } from './portal-calls.js';
+import { runPayoutFaults, type PayoutFaultReport } from './payout-faults.js';
 import { PurchaseFlows } from './purchase-flows.js';
 
 export { FAULT_KINDS, MIN_FAULT_FLOWS } from './fault-kinds.js';
@@ -37,6 +38,8 @@ export interface FaultRunReport extends AuditFigures {
   faults: string[];
   /** How often each kind of fault was injected. */
   faultCounts: Record<string, number>;
+  /** The payouts phase after the flows: hold window, one payout per period, a failed transfer retried, none twice. */
+  payouts: PayoutFaultReport | null;
   seconds: number;
   problems: string[];
 }
@@ -150,6 +153,27 @@ async function directClient(running: RunningPortal, databaseUrl: string): Promis
   return client;
 }
 
+/** Payouts of what the run sold (a short phase: two weekly runs, a worker killed, transfers failed on purpose). */
+async function payoutPhase(running: RunningPortal, options: FaultRunOptions, client: pg.Client, issuer: TestIssuer, log: (line: string) => void) {
+  try {
+    const payouts = await runPayoutFaults({
+      portalUrl: running.portalUrl,
+      sandboxUrl: running.sandboxUrl,
+      redisUrl: options.redisUrl,
+      queuePrefix: running.serviceEnv.QUEUE_PREFIX!,
+      razorpayKeyId: running.serviceEnv.RAZORPAY_KEY_ID ?? 'rzp_test_sandbox',
+      razorpayKeySecret: running.serviceEnv.RAZORPAY_KEY_SECRET!,
+      client,
+      issuer,
+      restart: (name, signal, downMs) => running.restart(name, signal, downMs),
+      log,
+    });
+    return { payouts, problems: payouts.problems.map((problem) => `payouts: ${problem}`) };
+  } catch (error) {
+    return { payouts: null, problems: [`payouts: ${(error as Error).message}`] };
+  }
+}
+
 async function startStores(options: FaultRunOptions): Promise<Stores> {
   const realRedis = new URL(options.redisUrl);
   const realPg = new URL(options.databaseUrl);
@@ -188,8 +212,10 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     log(`${outcomes.length} flows done in ${Math.round((Date.now() - started) / 1000)} s; waiting for webhooks, retries and reconciliation`);
 
     await untilSettled(db, outcomes);
-    const figures: AuditFigures = { ...(await auditFigures(db, outcomes, courses, enrolledBefore)), deadLetters: await deadLetterCount(db) };
-    const problems = [...flows.problems, ...failures, ...auditProblems(figures, outcomes, options.flows)];
+    const counted = await auditFigures(db, outcomes, courses, enrolledBefore);
+    const payouts = await payoutPhase(running, options, db, stores.issuer, log);
+    const figures: AuditFigures = { ...counted, deadLetters: await deadLetterCount(db) };
+    const problems = [...flows.problems, ...failures, ...auditProblems(figures, outcomes, options.flows), ...payouts.problems];
     if ((calls.answers['500'] ?? 0) > 0) problems.push(`${calls.answers['500']} answers were 500`);
     // A run of at least MIN_FAULT_FLOWS flows has a flow of each kind (a differing webhook amount needs two prices).
     for (const kind of Object.values(FAULT_KINDS)) {
@@ -203,6 +229,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       answers: calls.answers,
       faults,
       faultCounts: flows.faultCounts,
+      payouts: payouts.payouts,
       seconds: Math.round((Date.now() - started) / 1000),
       problems,
     };

@@ -107,6 +107,9 @@ export const payoutsListRoute: ApiRoute<Record<never, never>, PayoutsAnswer> = {
 export const payoutsStatementRoute: ApiRoute<{ params: { payoutId: string } }, unknown> = { method: 'GET', path: '/api/educator/payouts/:payoutId/statement' };
 export const ownEducatorProfileOwnRoute: ApiRoute<Record<never, never>, EducatorProfileAnswer> = { method: 'GET', path: '/api/educator/profile' };
 export const ownEducatorProfileSaveRoute: ApiRoute<{ body: z.input<typeof educatorProfileRequestSchema> }, EducatorProfileAnswer> = { method: 'PUT', path: '/api/educator/profile' };
+export const ownEducatorProfileRemovePhotoRoute: ApiRoute<Record<never, never>, EducatorProfileAnswer> = { method: 'DELETE', path: '/api/educator/profile/photo' };
+/** Multipart field `photo`: PNG, JPEG or WebP (by its bytes) up to 2 MB; 413 larger, 415 anything else. */
+export const ownEducatorProfileSavePhotoRoute: ApiRoute<{ form: FormData }, EducatorProfileAnswer> = { method: 'PUT', path: '/api/educator/profile/photo', multipart: true };
 export const quizStatsStatsRoute: ApiRoute<{ params: { courseId: string } }, { success: true; quizzes: QuizStats[] }> = { method: 'GET', path: '/api/educator/quiz-stats/:courseId' };
 export const educatorSubmissionsAwaitingRoute: ApiRoute<{ query: z.input<typeof submissionsInboxQuerySchema> }, { success: true } & InboxSubmissionPage> = { method: 'GET', path: '/api/educator/submissions' };
 export const educatorSubmissionsSummaryRoute: ApiRoute<Record<never, never>, { success: true; awaitingReview: number }> = { method: 'GET', path: '/api/educator/submissions/summary' };
@@ -115,6 +118,8 @@ export const videoAuthoringStatusRoute: ApiRoute<{ params: { id: string } }, { s
 export const videoAuthoringCaptionsRoute: ApiRoute<{ params: { id: string }; form: FormData }, { success: true; video: VideoStatusDto }> = { method: 'POST', path: '/api/educator/videos/:id/captions', multipart: true };
 export const videoAuthoringRetryRoute: ApiRoute<{ params: { id: string } }, { success: true; video: VideoStatusDto }> = { method: 'POST', path: '/api/educator/videos/:id/retry' };
 export const educatorProfilesPublishedRoute: ApiRoute<{ params: { educatorId: string } }, PublicEducatorProfileAnswer> = { method: 'GET', path: '/api/educators/:educatorId' };
+/** The photo on the educator's public page: anyone may read it; its address changes with each upload. */
+export const educatorProfilesPhotoRoute: ApiRoute<{ params: { educatorId: string } }, unknown> = { method: 'GET', path: '/api/educators/:educatorId/photo' };
 export const paidFilesFileRoute: ApiRoute<{ params: { path: string } }, unknown> = { method: 'GET', path: '/api/files/*path' };
 export const notificationsListRoute: ApiRoute<{ query: z.input<typeof notificationListQuerySchema> }, { success: true } & NotificationPage> = { method: 'GET', path: '/api/notifications' };
 export const notificationsReadRoute: ApiRoute<{ params: { id: string } }, { success: true; message: string; unreadCount: number }> = { method: 'POST', path: '/api/notifications/:id/read' };

@@ -7,8 +7,8 @@ describe('firstNonYouTubeLecture', () => {
   it.each([
     [[], null],
     [[{ chapterContent: [{ lectureUrl: yt }, { lectureUrl: 'https://www.youtube.com/watch?v=bcdefghijkl' }] }], null],
-    [[{ chapterContent: [{ lectureUrl: yt }] }, { chapterContent: [{ lectureUrl: yt }, { lectureUrl: '/media/lectures/a.mp4' }] }], 'courseContent.1.chapterContent.1.lectureUrl: lecture URL must be a YouTube link or a video uploaded here'],
-    [[{ chapterContent: [{ lectureUrl: 'https://vimeo.com/1' }] }], 'courseContent.0.chapterContent.0.lectureUrl: lecture URL must be a YouTube link or a video uploaded here'],
+    [[{ chapterContent: [{ lectureUrl: yt }] }, { chapterContent: [{ lectureUrl: yt }, { lectureUrl: '/media/lectures/a.mp4' }] }], 'courseContent.1.chapterContent.1.lectureUrl: Lecture URL must be a YouTube link or a video uploaded here'],
+    [[{ chapterContent: [{ lectureUrl: 'https://vimeo.com/1' }] }], 'courseContent.0.chapterContent.0.lectureUrl: Lecture URL must be a YouTube link or a video uploaded here'],
   ])('%j → %j', (content, expected) => {
     expect(firstNonYouTubeLecture(content)).toBe(expected);
   });

@@ -21,10 +21,10 @@ describe('newCourseSchema', () => {
     ['a non-numeric price', { ...valid, coursePrice: 'abc' }, 'Course Price must be a number'],
     ['discount above 100', { ...valid, discount: 101 }, 'Discount must be between 0 and 100'],
     ['a fractional discount', { ...valid, discount: 12.5 }, 'Discount must be a whole number'],
-    ['a YouTube link with a bad id', { ...valid, courseContent: [{ chapterTitle: 'One', chapterContent: [{ ...lecture, lectureUrl: 'https://youtu.be/short' }] }] }, 'lecture URL must be a valid video link'],
-    ['a javascript: lecture link', { ...valid, courseContent: [{ chapterTitle: 'One', chapterContent: [{ ...lecture, lectureUrl: 'javascript:alert(1)' }] }] }, 'lecture URL must be a valid video link'],
-    ['a javascript: notes link', { ...valid, courseContent: [{ chapterTitle: 'One', chapterContent: [{ ...lecture, notesUrl: 'javascript:x' }] }] }, 'must be an http(s) link or a site path'],
-    ['an empty chapter title', { ...valid, courseContent: [{ chapterTitle: '', chapterContent: [] }] }, 'chapter title is required'],
+    ['a YouTube link with a bad id', { ...valid, courseContent: [{ chapterTitle: 'One', chapterContent: [{ ...lecture, lectureUrl: 'https://youtu.be/short' }] }] }, 'Lecture URL must be a valid video link'],
+    ['a javascript: lecture link', { ...valid, courseContent: [{ chapterTitle: 'One', chapterContent: [{ ...lecture, lectureUrl: 'javascript:alert(1)' }] }] }, 'Lecture URL must be a valid video link'],
+    ['a javascript: notes link', { ...valid, courseContent: [{ chapterTitle: 'One', chapterContent: [{ ...lecture, notesUrl: 'javascript:x' }] }] }, 'Enter a link starting with https:// (or a path on this site)'],
+    ['an empty chapter title', { ...valid, courseContent: [{ chapterTitle: '', chapterContent: [] }] }, 'Chapter title is required'],
   ])('rejects %s', (_name, input, message) => {
     const result = newCourseSchema.safeParse(input);
     expect(result.success).toBe(false);

@@ -63,26 +63,30 @@ export const COURSE_DESCRIPTION_MAX = 100_000;
 const optionalLink = z
   .string()
   .trim()
-  .max(2000)
+  .max(2000, 'A link can be at most 2,000 characters')
   .optional()
   .transform((value) => (value ? value : null))
-  .refine((value) => value === null || /^(https?:\/\/|\/)/i.test(value), 'must be an http(s) link or a site path');
+  .refine((value) => value === null || /^(https?:\/\/|\/)/i.test(value), 'Enter a link starting with https:// (or a path on this site)');
 
 export const newLectureSchema = z.object({
-  lectureTitle: z.string().trim().min(1, 'lecture title is required').max(COURSE_TITLE_MAX),
-  lectureDuration: z.coerce.number().int('duration must be whole minutes').min(0).max(24 * 60),
+  lectureTitle: z.string().trim().min(1, 'Enter the lecture title').max(COURSE_TITLE_MAX, `Lecture title can be at most ${COURSE_TITLE_MAX} characters`),
+  lectureDuration: z.coerce
+    .number({ message: 'Duration must be a number of minutes' })
+    .int('Duration must be whole minutes')
+    .min(0, 'Duration cannot be negative')
+    .max(24 * 60, 'Duration can be at most 1,440 minutes (24 hours)'),
   lectureUrl: z
     .string()
     .trim()
-    .max(2000)
-    .refine((value) => /^(https?:\/\/|\/)/i.test(value) && parseVideoLink(value) !== null, 'lecture URL must be a valid video link'),
+    .max(2000, 'A link can be at most 2,000 characters')
+    .refine((value) => /^(https?:\/\/|\/)/i.test(value) && parseVideoLink(value) !== null, 'Lecture URL must be a valid video link'),
   isPreviewFree: z.boolean().default(false),
   notesUrl: optionalLink,
   testUrl: optionalLink,
 });
 
 export const newChapterSchema = z.object({
-  chapterTitle: z.string().trim().min(1, 'chapter title is required').max(COURSE_TITLE_MAX),
+  chapterTitle: z.string().trim().min(1, 'Chapter title is required').max(COURSE_TITLE_MAX, `Chapter title can be at most ${COURSE_TITLE_MAX} characters`),
   chapterContent: z.array(newLectureSchema).max(200),
   /** The chapter's quiz, shown after its lectures; null or absent: none. */
   quiz: quizInputSchema.nullish().transform((quiz) => quiz ?? null),
@@ -103,7 +107,7 @@ export function refineCoursePrice(course: { coursePrice: number; discount: numbe
 
 /** The course fields without the price-limit rule (to extend or pick from; zod refuses to extend a refined object). */
 export const courseFieldsBaseSchema = z.object({
-  courseTitle: z.string().trim().min(1, 'Course Title is required').max(COURSE_TITLE_MAX),
+  courseTitle: z.string().trim().min(1, 'Course Title is required').max(COURSE_TITLE_MAX, `Course Title can be at most ${COURSE_TITLE_MAX} characters`),
   courseDescription: z.string().max(COURSE_DESCRIPTION_MAX).default(''),
   coursePrice: z.coerce
     .number({ message: 'Course Price must be a number' })
@@ -175,7 +179,7 @@ export interface CoursePublicationResult {
   isPublished: boolean;
 }
 
-export const YOUTUBE_ONLY_MESSAGE = 'lecture URL must be a YouTube link or a video uploaded here';
+export const YOUTUBE_ONLY_MESSAGE = 'Lecture URL must be a YouTube link or a video uploaded here';
 
 /**
  * Lectures an educator authors link to YouTube or to a video uploaded here (the schemas above also accept the site's

@@ -25,8 +25,10 @@ export interface EducatorProfile {
   /** The educator's public id (their page is /educators/<id>). */
   id: string;
   displayName: string;
-  /** The account's picture (from sign-in); empty when there is none. */
+  /** The photo uploaded in Settings (a path under /api, versioned), else the account's picture from sign-in; empty when neither. */
   photoUrl: string;
+  /** Whether `photoUrl` is a photo uploaded in Settings (it can then be removed there). */
+  hasUploadedPhoto?: boolean;
   bio: string;
   qualifications: string;
 }
@@ -42,8 +44,22 @@ export interface PublicEducatorProfileAnswer {
   profile: EducatorProfile | null;
 }
 
+// ---- The profile photo: PUT /api/educator/profile/photo (multipart `photo`), DELETE the same; public GET /api/educators/:id/photo ----
+
+export const EDUCATOR_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+/** Judged by the file's bytes (its signature), never by its name or the type the browser claims. */
+export const EDUCATOR_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const EDUCATOR_PHOTO_TOO_LARGE_MESSAGE = 'The photo is larger than 2 MB. Choose a smaller one';
+export const EDUCATOR_PHOTO_TYPE_MESSAGE = 'The photo must be a PNG, JPEG or WebP picture';
+export const EDUCATOR_PHOTO_MISSING_MESSAGE = 'Choose a photo to upload';
+export const EDUCATOR_PHOTO_NOT_FOUND_MESSAGE = 'This educator has no photo';
+
 /** API paths, relative to the API base (`/api`). */
 export const ownEducatorProfilePath = '/educator/profile';
+export const ownEducatorPhotoPath = '/educator/profile/photo';
+/** The public photo of an educator; `version` changes with each upload so caches never show an old one. */
+export const educatorPhotoPath = (educatorId: string, version?: string) =>
+  `/educators/${encodeURIComponent(educatorId)}/photo${version ? `?v=${encodeURIComponent(version)}` : ''}`;
 
 /** An educator's public id in a path (24 hex digits; their sign-in subject is never shown). */
 export const educatorIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'educatorId must be an educator id (24 hex digits)');

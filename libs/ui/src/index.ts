@@ -6,4 +6,5 @@ export * from './course-card';
 export { SocialLinks, type SocialLinksProps } from './social-links/SocialLinks';
 export { useModalDialog } from './modal-dialog/useModalDialog';
 export { ModalDialog, type ModalDialogProps } from './modal-dialog/ModalDialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { attachHls, type HlsAttachment } from './video/attach-hls';

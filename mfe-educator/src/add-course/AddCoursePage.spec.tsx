@@ -81,9 +81,14 @@ describe('Add Course: what the course is for', () => {
   });
 });
 
-async function addChapter(user: ReturnType<typeof userEvent.setup>, name: string | null) {
-  jest.spyOn(window, 'prompt').mockReturnValueOnce(name);
-  await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+/** Types a chapter's name in the inline field ("+ Add Chapter" opens it) and presses Enter. */
+async function addChapter(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const opener = screen.queryByRole('button', { name: '+ Add Chapter' });
+  if (opener) await user.click(opener);
+  const field = screen.getByRole('textbox', { name: 'Chapter name' });
+  await user.clear(field);
+  if (name) await user.type(field, name);
+  await user.keyboard('{Enter}');
 }
 
 async function addLecture(user: ReturnType<typeof userEvent.setup>, chapter: string, title: string, free: boolean) {
@@ -114,7 +119,7 @@ describe('Add Course', () => {
     await user.click(screen.getByRole('button', { name: 'ADD' }));
     const title = screen.getByLabelText('Course Title');
     await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
-    expect(title).toHaveAccessibleDescription('Course Title is required');
+    expect(title).toHaveAccessibleDescription('0 of 200 characters Course Title is required');
     expect(screen.getByLabelText('Course Price')).toHaveAccessibleDescription('Course Price cannot be negative');
     expect(screen.getByLabelText('Discount %')).toHaveAccessibleDescription('Discount must be between 0 and 100');
     expect(title).toHaveFocus(); // the first invalid field
@@ -149,12 +154,18 @@ describe('Add Course', () => {
     expect(seen.filter((r) => r.path.includes('/publish'))).toEqual([]);
   });
 
-  it('adds chapters by prompt; an empty or cancelled name adds nothing; new chapters are expanded and empty', async () => {
-    fakeServer(...draftServer().routes);
+  it('adds chapters in an inline field; an empty or cancelled name adds nothing; new chapters are expanded and empty', async () => {
+    const seen = fakeServer(...draftServer().routes);
     const { user } = await openAddCourse();
-    await addChapter(user, null);
+    await user.click(screen.getByRole('button', { name: '+ Add Chapter' }));
+    await user.keyboard('Kinem{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Chapter name' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ Add Chapter' })).toHaveFocus();
     await addChapter(user, '   ');
+    expect(screen.getByRole('textbox', { name: 'Chapter name' })).toHaveAccessibleDescription('3 of 200 characters Enter the chapter name');
     expect(screen.getByText('No chapters yet.')).toBeInTheDocument();
+    // Enter in the field adds the chapter; it never submits the course form around it.
+    const publishes = () => seen.filter((r) => r.path.includes('/publish')).length;
     await addChapter(user, 'Integers');
     await addChapter(user, 'Practice');
     const toggle = screen.getByRole('button', { name: '2 Practice' });
@@ -167,7 +178,15 @@ describe('Add Course', () => {
     await user.click(toggle);
     expect(screen.getByRole('button', { name: '+ Add Lecture to Practice' })).toBeVisible();
 
+    expect(publishes()).toBe(0);
+
+    // A delete asks first, naming what goes; Cancel keeps the chapter.
     await user.click(screen.getByRole('button', { name: 'Remove chapter 1 Integers' }));
+    const question = screen.getByRole('alertdialog', { name: "Delete chapter 'Integers'?" });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: '1 Integers' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove chapter 1 Integers' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete chapter' }));
     expect(screen.getByRole('button', { name: '1 Practice' })).toBeInTheDocument();
   });
 
@@ -183,7 +202,26 @@ describe('Add Course', () => {
       '2. Adding negatives - 1h 15m - Link to Adding negatives (opens in a new tab) - Paid',
     ]);
     expect(screen.getByText('2 Lectures')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Remove lecture 1 Number line' }));
+
+    // Edited in place: the same dialog, filled in; the lecture keeps its place.
+    await user.click(screen.getByRole('button', { name: 'Edit lecture 1 Number line' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Lecture' });
+    const title = within(dialog).getByLabelText('Lecture Title');
+    expect(title).toHaveValue('Number line');
+    await user.clear(title);
+    await user.type(title, 'The number line');
+    await user.click(within(dialog).getByRole('button', { name: 'Save lecture' }));
+    expect(items[0]!.parentElement!.querySelector('.lecture-row__text')!.textContent).toBe(
+      '1. The number line - 1h 15m - Link to The number line (opens in a new tab) - Free Preview',
+    );
+
+    // A chapter with lectures names them in its question.
+    await user.click(screen.getByRole('button', { name: 'Remove chapter 1 Integers' }));
+    expect(screen.getByRole('alertdialog', { name: "Delete chapter 'Integers' and its 2 lectures?" })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Remove lecture 1 The number line' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: "Delete lecture 'The number line'?" })).getByRole('button', { name: 'Delete lecture' }));
     expect(screen.getByText('1 Lecture')).toBeInTheDocument();
   });
 

@@ -2,6 +2,8 @@ import { queryKeys, useApi } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice, formatWaitingTime } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
+import { Link } from '@academy/routing';
+import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { StudentCell } from '../common/StudentCell';
 import { EarningsPanel } from './components/EarningsPanel';
@@ -50,13 +52,24 @@ export function DashboardPage() {
             )}
             {awaitingReview.data !== undefined && <StatCard label="Awaiting review" value={String(awaitingReview.data)} icon={icons.courses} />}
           </div>
+          <nav className="dashboard__shortcuts" aria-label="Shortcuts">
+            <Link className="dashboard__shortcut" to={educatorPaths.quizResults()}>
+              Quiz results
+            </Link>
+            <Link className="dashboard__shortcut" to={educatorPaths.myCourses}>
+              My Courses
+            </Link>
+            <Link className="dashboard__shortcut" to={educatorPaths.payouts}>
+              Payouts
+            </Link>
+          </nav>
           <section className="dashboard__latest" aria-labelledby="latest-enrollments">
             <h2 id="latest-enrollments">Latest Enrollments</h2>
             {state.data.enrolledStudentsData.length === 0 ? (
               <p>No enrolments yet.</p>
             ) : (
               <TableScroll label="Latest enrollments">
-                <table className="data-table">
+                <table className="data-table data-table--cards">
                   <thead>
                     <tr>
                       <th scope="col" className="data-table__index">#</th>
@@ -68,8 +81,8 @@ export function DashboardPage() {
                     {state.data.enrolledStudentsData.map((row, index) => (
                       <tr key={`${index}-${row.student.name}-${row.courseTitle}`}>
                         <td className="data-table__index">{index + 1}</td>
-                        <td><StudentCell student={row.student} /></td>
-                        <td>{row.courseTitle}</td>
+                        <td className="data-table__lead" data-label="Student Name"><StudentCell student={row.student} /></td>
+                        <td data-label="Course Title">{row.courseTitle}</td>
                       </tr>
                     ))}
                   </tbody>

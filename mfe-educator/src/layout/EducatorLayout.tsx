@@ -2,7 +2,8 @@ import { learnerPaths } from '@academy/contracts';
 import { NotificationBell, useCurrentUser } from '@academy/platform';
 import { Link, Outlet } from '@academy/routing';
 import { EducatorUserMenu } from './EducatorUserMenu';
-import { SideMenu } from './SideMenu';
+import { MenuDrawer, SideMenu } from './SideMenu';
+import { useState } from 'react';
 import '../common/tables.css';
 import './EducatorLayout.css';
 
@@ -12,12 +13,21 @@ export const COPYRIGHT_LINE = '© 2025 Academy. All Rights Reserved.';
 export function EducatorLayout({ withSideMenu = true }: { withSideMenu?: boolean }) {
   const { displayName, user, logout } = useCurrentUser();
   const name = displayName || 'Developers';
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="educator-layout">
       <a className="educator-layout__skip" href="#educator-main">
         Skip to content
       </a>
       <header className="educator-header">
+        {withSideMenu && (
+          <button type="button" className="educator-header__menu" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
+            </svg>
+            <span>Menu</span>
+          </button>
+        )}
         <Link to={learnerPaths.home} className="educator-header__logo">
           <span aria-hidden="true" className="educator-header__logo-mark">A</span>
           <span className="educator-header__logo-text">Academy</span>
@@ -30,6 +40,7 @@ export function EducatorLayout({ withSideMenu = true }: { withSideMenu?: boolean
       </header>
       <div className="educator-layout__body">
         {withSideMenu && <SideMenu />}
+        {withSideMenu && menuOpen && <MenuDrawer onClose={() => setMenuOpen(false)} />}
         <div id="educator-main" className="educator-main" tabIndex={-1}>
           <Outlet />
         </div>

@@ -34,20 +34,24 @@ describe('My Courses', () => {
     expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('Not yet');
   });
 
-  it('shows a loading view, then each course with thumbnail, earnings, students and date; the last two hide on small screens', async () => {
+  it('shows a loading view, then each course with thumbnail, earnings, students and date, each cell named for the phone cards', async () => {
     fakeServer(on('GET', '/api/educator/courses', ok({ courses: [course] })), ledger);
     renderEducatorApp('/educator/my-courses');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your courses');
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((th) => th.textContent)).toEqual(['All Courses', 'Earnings', 'Students', 'Published On', 'Actions']);
-    expect(headers[2]).toHaveClass('hide-on-small');
-    expect(headers[3]).toHaveClass('hide-on-small');
+    expect(table).toHaveClass('data-table--cards');
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('rowheader')).toHaveTextContent('Class 8 Algebra');
     expect(row.querySelector('img')).toHaveAttribute('src', course.courseThumbnail);
-    expect(within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent)).toEqual(['₹1,498.00', '3', '10/01/2025']);
+    expect(within(row).getAllByRole('cell').slice(0, 3).map((cell) => [cell.dataset.label, cell.textContent])).toEqual([
+      ['Earnings', '₹1,498.00'],
+      ['Students', '3'],
+      ['Published On', '10/01/2025'],
+    ]);
     expect(within(row).getByRole('link', { name: 'Edit Class 8 Algebra' })).toHaveAttribute('href', `/educator/edit-course/${course._id}`);
+    expect(within(row).getByRole('link', { name: 'Quiz results of Class 8 Algebra' })).toHaveAttribute('href', `/educator/quiz-results?course=${course._id}`);
   });
 
   it('unpublishes and republishes a course', async () => {
@@ -59,6 +63,13 @@ describe('My Courses', () => {
     );
     renderEducatorApp('/educator/my-courses');
     await user.click(await screen.findByRole('button', { name: 'Unpublish Class 8 Algebra' }));
+    // Asked first, saying what happens to the learners already enrolled; Cancel sends nothing.
+    const question = screen.getByRole('alertdialog', { name: "Unpublish 'Class 8 Algebra'?" });
+    expect(question).toHaveTextContent('3 learners already enrolled keep full access');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(seen.filter((r) => r.method === 'POST')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Unpublish Class 8 Algebra' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Course Unpublished')).toBeInTheDocument();
     expect(screen.getByText('Unpublished')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Republish Class 8 Algebra' }));
@@ -78,6 +89,7 @@ describe('My Courses', () => {
     );
     renderEducatorApp('/educator/my-courses');
     await user.click(await screen.findByRole('button', { name: 'Unpublish Class 8 Algebra' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Course not found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unpublish Class 8 Algebra' })).toBeEnabled();
   });

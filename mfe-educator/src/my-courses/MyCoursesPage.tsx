@@ -1,6 +1,6 @@
-import { formatDate, formatPrice, type EducatorCourse } from '@academy/contracts';
+import { formatDate, formatPrice, pluralize, type EducatorCourse } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
-import { ErrorPanel, LoadingView } from '@academy/ui';
+import { ConfirmDialog, ErrorPanel, LoadingView } from '@academy/ui';
 import { useState } from 'react';
 import { Link } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
@@ -15,6 +15,8 @@ export function MyCoursesPage() {
   const api = useApi();
   const toast = useToast();
   const [busyId, setBusyId] = useState<string | null>(null);
+  /** The course whose Unpublish was pressed: it waits for the confirmation. */
+  const [confirming, setConfirming] = useState<EducatorCourse | null>(null);
 
   const togglePublished = async (course: EducatorCourse) => {
     setBusyId(course._id);
@@ -41,13 +43,13 @@ export function MyCoursesPage() {
           </p>
         ) : (
           <TableScroll label="My courses">
-            <table className="data-table">
+            <table className="data-table data-table--cards">
               <thead>
                 <tr>
                   <th scope="col">All Courses</th>
                   <th scope="col">Earnings</th>
-                  <th scope="col" className="hide-on-small">Students</th>
-                  <th scope="col" className="hide-on-small">Published On</th>
+                  <th scope="col">Students</th>
+                  <th scope="col">Published On</th>
                   <th scope="col"><span className="visually-hidden">Actions</span></th>
                 </tr>
               </thead>
@@ -69,13 +71,13 @@ export function MyCoursesPage() {
                         )}
                       </span>
                     </th>
-                    <td>{formatPrice(course.earnings)}</td>
-                    <td className="hide-on-small">{course.studentCount}</td>
-                    <td className="hide-on-small">
+                    <td data-label="Earnings">{formatPrice(course.earnings)}</td>
+                    <td data-label="Students">{course.studentCount}</td>
+                    <td data-label="Published On">
                       {course.isDraft ? 'Not yet' : <time dateTime={course.createdAt}>{formatDate(course.createdAt)}</time>}
                     </td>
                     {course.isDraft ? (
-                      <td className="my-courses__actions">
+                      <td className="my-courses__actions data-table__actions">
                         <Link
                           className="my-courses__action"
                           to={educatorPaths.continueDraft(course._id)}
@@ -88,16 +90,20 @@ export function MyCoursesPage() {
                         </Link>
                       </td>
                     ) : (
-                    <td className="my-courses__actions">
+                    <td className="my-courses__actions data-table__actions">
                       <Link className="my-courses__action" to={educatorPaths.editCourse(course._id)} aria-label={`Edit ${course.courseTitle}`}>
                         Edit
+                      </Link>
+                      <Link className="my-courses__action" to={educatorPaths.quizResults(course._id)} aria-label={`Quiz results of ${course.courseTitle}`}>
+                        Quiz results
                       </Link>
                       <button
                         type="button"
                         className="my-courses__action"
                         disabled={busyId === course._id}
                         aria-label={`${course.isPublished ? 'Unpublish' : 'Republish'} ${course.courseTitle}`}
-                        onClick={() => void togglePublished(course)}
+                        // Unpublishing asks first (it hides the course from the catalogue); republishing does not.
+                        onClick={() => (course.isPublished ? setConfirming(course) : void togglePublished(course))}
                       >
                         {course.isPublished ? 'Unpublish' : 'Republish'}
                       </button>
@@ -109,6 +115,27 @@ export function MyCoursesPage() {
             </table>
           </TableScroll>
         ))}
+      {confirming && (
+        <ConfirmDialog
+          title={`Unpublish '${confirming.courseTitle}'?`}
+          confirmLabel="Unpublish"
+          destructive
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const course = confirming;
+            setConfirming(null);
+            void togglePublished(course);
+          }}
+        >
+          <p>The course leaves the catalogue at once: nobody new can find it or enrol.</p>
+          <p>
+            {confirming.studentCount > 0
+              ? `${pluralize(confirming.studentCount, 'learner')} already enrolled ${confirming.studentCount === 1 ? 'keeps' : 'keep'} full access: their lectures, quizzes, progress and certificates stay as they are.`
+              : 'No learner is enrolled yet.'}{' '}
+            You can republish it at any time.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

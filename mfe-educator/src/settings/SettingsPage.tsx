@@ -1,8 +1,19 @@
-import { EDUCATOR_BIO_MAX, EDUCATOR_QUALIFICATIONS_MAX, ownEducatorProfilePath, type EducatorProfile } from '@academy/contracts';
+import {
+  EDUCATOR_BIO_MAX,
+  EDUCATOR_PHOTO_MAX_BYTES,
+  EDUCATOR_PHOTO_TOO_LARGE_MESSAGE,
+  EDUCATOR_PHOTO_TYPE_MESSAGE,
+  EDUCATOR_PHOTO_TYPES,
+  EDUCATOR_QUALIFICATIONS_MAX,
+  ownEducatorPhotoPath,
+  ownEducatorProfilePath,
+  type EducatorProfile,
+} from '@academy/contracts';
 import { errorMessage, learnerPaths, queryKeys, useApi, useToast } from '@academy/platform';
 import { Link } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { UnsavedChangesGuard } from '../common/UnsavedChangesGuard';
 import { useRemoteData } from '../common/useRemoteData';
 import './settings.css';
 
@@ -16,6 +27,7 @@ export function SettingsPage() {
       <h1 className="page-title">Settings</h1>
       {profile.state.status === 'loading' && <LoadingView label="Loading your profile" />}
       {profile.state.status === 'error' && <ErrorPanel title="Your profile could not be loaded" message={profile.state.message} onRetry={profile.reload} />}
+      {profile.state.status === 'ready' && <PhotoField profile={profile.state.data} onSaved={(saved) => profile.setData(() => saved)} />}
       {profile.state.status === 'ready' && <ProfileForm profile={profile.state.data} onSaved={(saved) => profile.setData(() => saved)} />}
     </div>
   );
@@ -38,6 +50,7 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
     try {
       const saved = (await api.put<{ profile: EducatorProfile }>(ownEducatorProfilePath, fields)).profile;
       onSaved(saved);
+      setFields({ displayName: saved.displayName, bio: saved.bio, qualifications: saved.qualifications });
       toast.success('Profile saved');
     } catch (failure) {
       setError(errorMessage(failure).replace(/^Invalid request: /, ''));
@@ -46,13 +59,16 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
     }
   };
 
+  const dirty =
+    fields.displayName !== profile.displayName || fields.bio !== profile.bio || fields.qualifications !== profile.qualifications;
+
   return (
     <form className="profile-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`} aria-busy={saving}>
       <h2 id={`${id}-title`} className="profile-form__title">
         Your public profile
       </h2>
       <p className="profile-form__hint">
-        Learners see it on <Link to={publicPath}>your educator page</Link>, linked from every course of yours. Your picture is your account’s.
+        Learners see it on <Link to={publicPath}>your educator page</Link>, linked from every course of yours. Your photo is set above.
       </p>
       <div className="form-field">
         <label htmlFor={`${id}-name`}>Display name</label>
@@ -82,6 +98,92 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
       <button type="submit" className="button" disabled={saving}>
         {saving ? 'Saving…' : 'Save profile'}
       </button>
+      <UnsavedChangesGuard when={dirty && !saving} what="your changes to your profile" />
     </form>
+  );
+}
+
+/**
+ * The photo on the public page: uploaded here (PNG, JPEG or WebP up to 2 MB; the server judges the file by its
+ * bytes, this field only spares a pointless upload), or removed to show the account's picture again.
+ */
+function PhotoField({ profile, onSaved }: { profile: EducatorProfile; onSaved(profile: EducatorProfile): void }) {
+  const id = useId();
+  const api = useApi();
+  const toast = useToast();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (work: () => Promise<{ profile: EducatorProfile }>, done: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved((await work()).profile);
+      toast.success(done);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (!(EDUCATOR_PHOTO_TYPES as readonly string[]).includes(file.type)) return setError(EDUCATOR_PHOTO_TYPE_MESSAGE);
+    if (file.size > EDUCATOR_PHOTO_MAX_BYTES) return setError(EDUCATOR_PHOTO_TOO_LARGE_MESSAGE);
+    const form = new FormData();
+    form.append('photo', file);
+    void run(() => api.putForm<{ profile: EducatorProfile }>(ownEducatorPhotoPath, form), 'Photo saved');
+  };
+
+  return (
+    <section className="profile-form profile-photo" aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <h2 id={`${id}-title`} className="profile-form__title">
+        Your photo
+      </h2>
+      <div className="profile-photo__row">
+        {profile.photoUrl ? (
+          <img className="profile-photo__image" src={profile.photoUrl} alt={`Photo of ${profile.displayName}`} width={96} height={96} />
+        ) : (
+          <span className="profile-photo__image profile-photo__image--initial" aria-hidden="true">
+            {profile.displayName.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="form-field">
+          <label htmlFor={`${id}-photo`}>{profile.hasUploadedPhoto ? 'Change your photo' : 'Upload a photo'}</label>
+          <input
+            ref={inputRef}
+            id={`${id}-photo`}
+            type="file"
+            accept={EDUCATOR_PHOTO_TYPES.join(',')}
+            disabled={busy}
+            aria-describedby={`${id}-photo-hint${error ? ` ${id}-photo-error` : ''}`}
+            aria-invalid={error ? true : undefined}
+            onChange={choose}
+          />
+          <p id={`${id}-photo-hint`} className="profile-form__hint">
+            PNG, JPEG or WebP, at most 2 MB. {profile.hasUploadedPhoto ? '' : 'Until you upload one, learners see your account’s picture.'}
+          </p>
+          {error && (
+            <p id={`${id}-photo-error`} role="alert" className="profile-form__error">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+      {profile.hasUploadedPhoto && (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => void run(() => api.del<{ profile: EducatorProfile }>(ownEducatorPhotoPath), 'Photo removed')}
+        >
+          Remove photo
+        </button>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CoreModule, QueueModule } from '@academy/service-core';
+import { CoreModule, objectStorageProvider, QueueModule } from '@academy/service-core';
 import { progressDatabase, progressEntities } from './database.js';
 import { AssignmentsModule } from './assignments/assignments.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -36,6 +36,6 @@ import { NotificationsModule } from './notifications/notifications.module.js';
     NotificationsModule,
   ],
   controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController],
-  providers: [UsersService, EducatorProfilesService],
+  providers: [UsersService, EducatorProfilesService, objectStorageProvider],
 })
 export class AppModule {}

@@ -8,8 +8,12 @@ export async function signIn(page: Page, portalUrl: string, account: DemoAccount
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('button', { name: `Sign in as ${account}` }).click();
   await page.waitForURL((url) => url.origin === new URL(portalUrl).origin);
-  // A parent who does not study has no My Enrollments (My Children is in the bar, or in the user menu on phones).
-  if (account === 'Kavita Sharma') await page.getByRole('button', { name: account }).waitFor();
+  // An educator signed in from the home page lands on the dashboard; a parent who does not study has no My
+  // Enrollments (My Children is in the bar, or in the user menu on phones).
+  if (account === 'Meera Iyer') {
+    await page.waitForURL((url) => url.pathname === '/educator');
+    await page.getByText(`Hi! ${account}`).waitFor({ state: 'attached' });
+  } else if (account === 'Kavita Sharma') await page.getByRole('button', { name: account }).waitFor();
   else await page.getByRole('link', { name: 'My Enrollments' }).first().waitFor();
 }
 

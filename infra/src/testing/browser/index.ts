@@ -13,6 +13,7 @@ export {
 export { coveredControls, type CoveredControl } from './covered-controls.js';
 export { cachedAccessToken, signIn, type DemoAccount } from './auth.js';
 export {
+  addChapter,
   authorCourse,
   buyInSandboxCheckout,
   dashboardData,

@@ -78,9 +78,13 @@ export interface CourseDraft {
   notesUrl: string;
 }
 
-async function addChapter(page: Page, name: string): Promise<void> {
-  page.once('dialog', (prompt) => void prompt.accept(name));
-  await page.getByRole('button', { name: '+ Add Chapter' }).click();
+/** Types the chapter's name in the inline field under the chapters ("+ Add Chapter" opens it; it stays open). */
+export async function addChapter(page: Page, name: string): Promise<void> {
+  const opener = page.getByRole('button', { name: '+ Add Chapter' });
+  if ((await opener.count()) > 0) await opener.click();
+  const field = page.getByRole('textbox', { name: 'Chapter name' });
+  await field.fill(name);
+  await field.press('Enter');
   await page.getByText(name).first().waitFor();
 }
 

@@ -6,7 +6,8 @@ import type { PortalAuth } from './portal-auth';
 
 export interface Auth0SessionProps {
   options: ReturnType<typeof auth0Options>;
-  onRedirectCallback(appState?: AppState): void;
+  /** Back from the sign-in page: where to go, and who signed in (the ID token's claims). */
+  onRedirectCallback(appState?: AppState, user?: Record<string, unknown>): void;
   onChange(auth: PortalAuth): void;
   /** A sign-in asked for before the SDK was loaded: started as soon as it is ready. */
   pendingLogin?: RedirectLoginOptions<AppState>;

@@ -7,8 +7,19 @@ import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';
 import { PlatformQueryProvider } from '../api/query-provider';
 import { LazySignIn } from './lazy-sign-in';
-import { PARENT_ROLE } from '@academy/contracts';
+import { EDUCATOR_ROLE, PARENT_ROLE } from '@academy/contracts';
+import { educatorPaths } from '../federation/remote-routes';
 import { rememberLandingCheck, rememberRoleChoice } from '../user/role-choice';
+
+/**
+ * Where sign-in returns to: the page it was started from, except that an educator who signed in from the home page
+ * (the Sign in / Create Account button there) lands on their dashboard rather than the learner's home.
+ */
+export function landingAfterSignIn(returnTo: string | undefined, roles: unknown): string {
+  const page = returnTo || '/';
+  const isEducator = Array.isArray(roles) && roles.includes(EDUCATOR_ROLE);
+  return isEducator && page === '/' ? educatorPaths.dashboard : page;
+}
 
 /** Toasts appear top-right and close after this long (the product's rule for every notice). */
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -33,15 +44,16 @@ export function auth0Options(config: RuntimeConfig, origin: string) {
  */
 export function PlatformProviders({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   const navigate = useNavigate();
+  const rolesClaim = `${config.auth0.claimsNamespace}roles`;
   const onRedirectCallback = useCallback(
-    (appState?: AppState) => {
+    (appState?: AppState, user?: Record<string, unknown>) => {
       // "I'm a parent" chosen before the sign-in page: progress records it when the user is loaded (UserSync).
       if (appState?.role === PARENT_ROLE) rememberRoleChoice(PARENT_ROLE);
-      const returnTo = typeof appState?.returnTo === 'string' ? appState.returnTo : '/';
+      const returnTo = landingAfterSignIn(typeof appState?.returnTo === 'string' ? appState.returnTo : undefined, user?.[rolesClaim]);
       if (returnTo === '/') rememberLandingCheck();
       navigate(returnTo, { replace: true });
     },
-    [navigate],
+    [navigate, rolesClaim],
   );
   return (
     <RuntimeConfigProvider config={config}>

@@ -16,13 +16,15 @@ export interface ModalDialogProps {
   error?: string | null;
   /** `wide` for forms (32 rem instead of 28). */
   size?: 'narrow' | 'wide';
+  /** `alertdialog` for a question that needs an answer before anything else (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /**
  * The portal's one modal dialog frame (WAI-ARIA dialog pattern): rendered over the page in a portal, labelled by
  * its title, keyboard handled by `useModalDialog` (focus in, Tab wraps, Escape closes, focus back to the opener).
  */
-export function ModalDialog({ title, description, onClose, children, actions, error, size = 'narrow' }: ModalDialogProps) {
+export function ModalDialog({ title, description, onClose, children, actions, error, size = 'narrow', role = 'dialog' }: ModalDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const { dialogRef, onKeyDown } = useModalDialog(onClose);
@@ -31,7 +33,7 @@ export function ModalDialog({ title, description, onClose, children, actions, er
       <div
         ref={dialogRef}
         className={`modal-dialog modal-dialog--${size}`}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
@@ -40,7 +42,11 @@ export function ModalDialog({ title, description, onClose, children, actions, er
         <h2 id={titleId} className="modal-dialog__title">
           {title}
         </h2>
-        {description && <div id={descriptionId}>{description}</div>}
+        {description && (
+          <div id={descriptionId} className="modal-dialog__description">
+            {description}
+          </div>
+        )}
         {children}
         {error && (
           <p role="alert" className="modal-dialog__error">

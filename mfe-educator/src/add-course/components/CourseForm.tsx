@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOARDS, SCHOOL_CLASSES, SUBJECTS, type CourseDraftContentInput } from '@academy/contracts';
+import { BOARDS, COURSE_TITLE_MAX, formatPrice, priceAfterDiscount, SCHOOL_CLASSES, SUBJECTS, type CourseDraftContentInput } from '@academy/contracts';
 import { errorMessage, useToast, type UploadProgress } from '@academy/platform';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES, courseForm, type AuthoringResult } from '../data/authoringApi';
-import { chaptersReducer, emptyCourseFields, toCourseData, toDraftContent, type CourseFields, type DraftChapter } from '../data/courseDraft';
+import { chaptersReducer, draftFromCourse, emptyCourseFields, toCourseData, toDraftContent, type CourseFields, type DraftChapter } from '../data/courseDraft';
 import type { LectureFileUploader } from './LectureFileField';
 import { courseFieldsSchema } from '../data/courseFormSchema';
 import { LazyRichTextEditor } from '../editor/LazyRichTextEditor';
 import { ChapterList } from './ChapterList';
 import { ThumbnailPicker } from './ThumbnailPicker';
+import { CharacterCount } from './CharacterCount';
 
 export interface CourseFormProps {
   /** Starting values (the edit page); a new course starts empty. */
@@ -18,8 +19,19 @@ export interface CourseFormProps {
   busyLabel: string;
   /** Sends the multipart body, reporting its upload; resolves with the server's answer, rejects with its message. */
   submit?: (form: FormData, onUploadProgress: (progress: UploadProgress) => void) => Promise<AuthoringResult>;
-  /** After a success: `reset` clears every field and the editor (Add Course); otherwise the page decides. */
-  onSuccess?: (result: AuthoringResult, reset: () => void) => void;
+  /**
+   * After a success: `reset` clears every field and the editor (Add Course); otherwise the page decides. `stay`:
+   * the save was the form's own (a quiz saved in its dialog), the page stays and the form goes on from the result.
+   */
+  onSuccess?: (result: AuthoringResult, reset: () => void, how: { stay: boolean }) => void;
+  /** An existing course: a quiz saved in its dialog saves the course at once (the form's checks first). */
+  saveWhenQuizSaved?: boolean;
+  /** Learners enrolled in the course: deleting a chapter or a lecture warns them by number. */
+  enrolledCount?: number;
+  /** Told whether anything differs from what was loaded or last saved (the page asks before leaving). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** `initial` holds edits restored from this device, not the server's copy: unsaved until saved. */
+  startsDirty?: boolean;
   /** A draft: every change (fields as typed, chapters) is handed on to be saved. */
   onContentChange?: (content: CourseDraftContentInput) => void;
   /** A draft: a chosen thumbnail is stored at once; resolves with its URL. */
@@ -37,7 +49,21 @@ export const courseFieldAnchor = (field: string) => `course-field-${field}`;
 const courseFieldsResolver = zodResolver(courseFieldsSchema, undefined, { raw: true }) as unknown as Resolver<CourseFields>;
 
 /** The Add Course form of the spec, also used to edit a course: react-hook-form, errors under each field. */
-export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess, onContentChange, uploadThumbnail, publish, lectureFiles }: CourseFormProps) {
+export function CourseForm({
+  initial,
+  submitLabel,
+  busyLabel,
+  submit,
+  onSuccess,
+  onContentChange,
+  uploadThumbnail,
+  publish,
+  lectureFiles,
+  saveWhenQuizSaved,
+  enrolledCount,
+  onDirtyChange,
+  startsDirty = false,
+}: CourseFormProps) {
   const toast = useToast();
   const id = useId();
   const { register, handleSubmit, setValue, reset: resetFields, formState, watch, getValues } = useForm<CourseFields>({
@@ -46,6 +72,11 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
   });
   const { errors } = formState;
   const [chapters, dispatch] = useReducer(chaptersReducer, initial?.chapters ?? []);
+  /** What was loaded or last saved: the form is dirty while its fields, description, chapters or thumbnail differ. */
+  const [savedChapters, setSavedChapters] = useState(chapters);
+  const [descriptionChanged, setDescriptionChanged] = useState(startsDirty);
+  /** A quiz was just saved in its dialog: the course saves once the chapters hold it. */
+  const [quizSavePending, setQuizSavePending] = useState(false);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [editorGeneration, setEditorGeneration] = useState(0);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -115,7 +146,7 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
     }
   };
 
-  const send = async (fields: CourseFields) => {
+  const send = async (fields: CourseFields, stay = false) => {
     if (!submit || !onSuccess) return;
     setIsSubmitting(true);
     setUploadPercent(0);
@@ -123,7 +154,19 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
       const result = await submit(courseForm(toCourseData(fields, chapters), thumbnail), ({ loaded, total }) =>
         setUploadPercent(total > 0 ? Math.round((loaded / total) * 100) : 0),
       );
-      onSuccess(result, reset);
+      if (stay) {
+        // The server's ids for what was new: the next save keeps them (and the quiz it just stored).
+        const saved = result.course ? draftFromCourse(result.course).chapters : chapters;
+        const open = new Set(chapters.filter((chapter) => !chapter.collapsed).map((chapter) => chapter.chapterTitle));
+        const next = saved.map((chapter) => ({ ...chapter, collapsed: !open.has(chapter.chapterTitle) }));
+        dispatch({ type: 'replace', chapters: next });
+        setSavedChapters(next);
+        resetFields(fields);
+        setDescriptionChanged(false);
+        setThumbnail(null);
+        if (result.course?.courseThumbnail) setStoredThumbnail(result.course.courseThumbnail);
+      }
+      onSuccess(result, reset, { stay });
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {
@@ -131,6 +174,23 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
       setUploadPercent(null);
     }
   };
+
+  const dirty = formState.isDirty || descriptionChanged || chapters !== savedChapters || thumbnail !== null;
+  const onDirtyChangeRef = useRef(onDirtyChange);
+  onDirtyChangeRef.current = onDirtyChange;
+  useEffect(() => onDirtyChangeRef.current?.(dirty), [dirty]);
+
+  // A quiz saved in its dialog goes to the server with the rest of the form (its checks first: a problem is shown
+  // under its field and the quiz stays in the form, kept on this device by the page).
+  useEffect(() => {
+    if (!quizSavePending) return;
+    setQuizSavePending(false);
+    void handleSubmit(
+      (fields) => send(fields, true),
+      () => toast.error('The quiz is in the form but not saved yet: correct the fields marked, then Save changes.'),
+    )();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per quiz saved, with the chapters that hold it
+  }, [quizSavePending]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -159,6 +219,9 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
     };
   };
   const titleError = errorOf('courseTitle');
+  const titleLength = watch('courseTitle').length;
+  const typedPrice = watch('coursePrice');
+  const typedDiscount = watch('discount');
   const priceError = errorOf('coursePrice');
   const discountError = errorOf('discount');
   const descriptionError = errorOf('courseDescription');
@@ -175,11 +238,12 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
           id={`${id}-title`}
           type="text"
           required
-          maxLength={200}
           placeholder="Type here"
           {...register('courseTitle')}
           {...titleError.inputProps}
+          aria-describedby={[`${id}-title-count`, titleError.inputProps['aria-describedby']].filter(Boolean).join(' ')}
         />
+        <CharacterCount id={`${id}-title-count`} length={titleLength} max={COURSE_TITLE_MAX} />
         {titleError.text}
       </div>
       <div className="form-field" id={courseFieldAnchor('courseDescription')}>
@@ -191,7 +255,10 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
           initialHtml={initial?.fields.courseDescription}
           labelId={`${id}-description-label`}
           placeholder="Describe the course"
-          onChange={(html) => setValue('courseDescription', html)}
+          onChange={(html) => {
+            setValue('courseDescription', html);
+            setDescriptionChanged(true);
+          }}
         />
         {descriptionError.text}
       </div>
@@ -234,6 +301,7 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
           {...discountError.inputProps}
         />
         {discountError.text}
+        <FinalPrice price={typedPrice} discount={typedDiscount} />
       </div>
       <fieldset className="course-form__taxonomy" id={courseFieldAnchor('audience')}>
         <legend>Who the course is for</legend>
@@ -286,7 +354,14 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
           {boardError.text}
         </div>
       </fieldset>
-      <ChapterList chapters={chapters} dispatch={dispatch} lectureFiles={lectureFiles} anchorId={courseFieldAnchor('courseContent')} />
+      <ChapterList
+        chapters={chapters}
+        dispatch={dispatch}
+        lectureFiles={lectureFiles}
+        anchorId={courseFieldAnchor('courseContent')}
+        enrolledCount={enrolledCount}
+        onQuizSaved={saveWhenQuizSaved ? () => setQuizSavePending(true) : undefined}
+      />
       {uploadPercent !== null && (
         <div className="form-field course-form__upload">
           <label htmlFor={`${id}-upload`}>Uploading the course</label>
@@ -299,5 +374,24 @@ export function CourseForm({ initial, submitLabel, busyLabel, submit, onSuccess,
         {isSubmitting ? busyLabel : submitLabel}
       </button>
     </form>
+  );
+}
+
+/** What learners pay, under the price and discount as they are typed (₹ with Indian grouping, to the paisa). */
+function FinalPrice({ price, discount }: { price: string; discount: string }) {
+  const priceValue = Number(price);
+  const discountValue = discount.trim() === '' ? 0 : Number(discount);
+  const readable = price.trim() !== '' && Number.isFinite(priceValue) && priceValue >= 0 && Number.isFinite(discountValue) && discountValue >= 0 && discountValue <= 100;
+  return (
+    <p className="course-form__final-price" aria-live="polite">
+      {readable ? (
+        <>
+          Learners pay <strong>{priceAfterDiscount(priceValue, discountValue) === 0 ? 'nothing (free)' : formatPrice(priceAfterDiscount(priceValue, discountValue))}</strong>
+          {discountValue > 0 ? ` (${formatPrice(priceValue)} less ${discountValue}%)` : ''}
+        </>
+      ) : (
+        'Learners pay: enter the price and discount'
+      )}
+    </p>
   );
 }

@@ -17,7 +17,7 @@ function Harness({ onAdd }: { onAdd: (lecture: LectureFields) => void }) {
         <LectureDialog
           chapterTitle="Integers"
           onClose={() => setOpen(false)}
-          onAdd={(lecture) => {
+          onSave={(lecture) => {
             onAdd(lecture);
             setOpen(false);
           }}
@@ -79,7 +79,7 @@ describe('LectureDialog', () => {
     expect(onAdd).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Lecture URL (YouTube or uploaded video)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Lecture URL (YouTube or uploaded video)')).toHaveAccessibleDescription(YOUTUBE_ONLY_MESSAGE);
-    expect(screen.getByLabelText('Notes Download URL')).toHaveAccessibleDescription('must be an http(s) link or a site path');
+    expect(screen.getByLabelText('Notes Download URL')).toHaveAccessibleDescription('Enter a link starting with https:// (or a path on this site)');
     expect(screen.getByLabelText('Notes Download URL')).toHaveFocus(); // the first invalid field on screen
   });
 
@@ -88,7 +88,7 @@ describe('LectureDialog', () => {
     await user.type(screen.getByLabelText('Lecture URL (YouTube or uploaded video)'), 'https://youtu.be/abcdefghijk');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(onAdd).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Lecture Title')).toHaveAccessibleDescription('lecture title is required');
+    expect(screen.getByLabelText('Lecture Title')).toHaveAccessibleDescription('0 of 200 characters Enter the lecture title');
     expect(screen.getByLabelText('Duration (minutes)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Duration (minutes)')).toHaveAccessibleDescription('Enter the duration in minutes');
     // The contract's rule, not one of the form's own: whole minutes only.
@@ -96,7 +96,7 @@ describe('LectureDialog', () => {
     await user.type(screen.getByLabelText('Duration (minutes)'), '1.5');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(onAdd).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Duration (minutes)')).toHaveAccessibleDescription('duration must be whole minutes');
+    expect(screen.getByLabelText('Duration (minutes)')).toHaveAccessibleDescription('Duration must be whole minutes');
     expect(screen.getByLabelText('Lecture Title')).not.toHaveAttribute('aria-invalid');
   });
 
@@ -120,5 +120,54 @@ describe('LectureDialog', () => {
     await user.click(screen.getByRole('button', { name: '+ Add Lecture' }));
     expect(screen.getByLabelText('Lecture Title')).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'Is Preview Free?' })).not.toBeChecked();
+  });
+
+  it('counts the title against its limit and refuses a longer one in plain words, never cutting it', async () => {
+    const { user, onAdd } = await openDialog();
+    const title = screen.getByLabelText('Lecture Title');
+    await user.type(title, 'Vectors');
+    expect(screen.getByText('7 of 200 characters')).toBeInTheDocument();
+    await user.clear(title);
+    await user.click(title);
+    await user.paste('x'.repeat(203));
+    expect(title).toHaveValue('x'.repeat(203));
+    expect(screen.getByText('3 characters over the limit of 200')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Duration (minutes)'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(title).toHaveAccessibleDescription('3 characters over the limit of 200 Lecture title can be at most 200 characters');
+    expect(screen.getByLabelText('Duration (minutes)')).toHaveAccessibleDescription('Duration cannot be negative');
+  });
+});
+
+describe('LectureDialog editing a lecture in place', () => {
+  it('opens as Edit Lecture with the lecture filled in and saves the changed fields', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn();
+    render(
+      <TestPlatformProviders auth={fakeAuth0({ user: { sub: 'sandbox|educator-meera', name: 'Meera Iyer' } })}>
+        <LectureDialog
+          chapterTitle="Integers"
+          initial={{ lectureTitle: 'Numbr line', lectureDuration: '12', lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: '', testUrl: '', isPreviewFree: true }}
+          onClose={() => undefined}
+          onSave={onSave}
+        />
+      </TestPlatformProviders>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Edit Lecture' })).toBeInTheDocument();
+    const title = screen.getByLabelText('Lecture Title');
+    expect(title).toHaveValue('Numbr line');
+    expect(screen.getByRole('checkbox', { name: 'Is Preview Free?' })).toBeChecked();
+    await user.clear(title);
+    await user.type(title, 'Number line');
+    await user.click(screen.getByRole('button', { name: 'Save lecture' }));
+    expect(onSave).toHaveBeenCalledWith({
+      lectureTitle: 'Number line',
+      lectureDuration: '12',
+      lectureUrl: 'https://youtu.be/abcdefghijk',
+      notesUrl: '',
+      testUrl: '',
+      isPreviewFree: true,
+    });
   });
 });

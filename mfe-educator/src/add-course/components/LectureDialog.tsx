@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useModalDialog } from '@academy/ui';
-import { PUBLIC_LINK_NOTICE } from '@academy/contracts';
+import { COURSE_TITLE_MAX, PUBLIC_LINK_NOTICE } from '@academy/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -8,10 +8,13 @@ import { emptyLectureFields, type LectureFields } from '../data/courseDraft';
 import { lectureFormSchema } from '../data/courseFormSchema';
 import { VideoUploadField } from './VideoUploadField';
 import { LectureFileField, type LectureFileUploader } from './LectureFileField';
+import { CharacterCount } from './CharacterCount';
 
 export interface LectureDialogProps {
   chapterTitle: string;
-  onAdd: (lecture: LectureFields) => void;
+  /** A lecture being edited in place: the dialog opens filled in, titled Edit Lecture. Absent: a new lecture. */
+  initial?: LectureFields;
+  onSave: (lecture: LectureFields) => void;
   onClose: () => void;
   /** Offers a PDF upload beside the notes and test links (a course that is saved: a draft or an existing one). */
   lectureFiles?: LectureFileUploader;
@@ -21,13 +24,14 @@ export interface LectureDialogProps {
 const lectureResolver = zodResolver(lectureFormSchema, undefined, { raw: true }) as unknown as Resolver<LectureFields>;
 
 /**
- * The Add Lecture dialog (WAI-ARIA modal dialog): focus moves in and is trapped, Escape and the close button close
- * it, focus returns to the opener. Adding a valid lecture closes it; it is mounted fresh each time, so its fields
- * start empty with "Is Preview Free?" unticked.
+ * The Add Lecture dialog, also Edit Lecture (WAI-ARIA modal dialog): focus moves in and is trapped, Escape and the
+ * close button close it, focus returns to the opener. Saving a valid lecture closes it; it is mounted fresh each
+ * time, so a new lecture's fields start empty with "Is Preview Free?" unticked.
  */
-export function LectureDialog({ chapterTitle, onAdd, onClose, lectureFiles }: LectureDialogProps) {
+export function LectureDialog({ chapterTitle, initial, onSave, onClose, lectureFiles }: LectureDialogProps) {
   // react-hook-form with the contract's lecture rules; it focuses the first invalid field after a submit.
-  const { register, handleSubmit, formState, setValue } = useForm<LectureFields>({ defaultValues: emptyLectureFields, resolver: lectureResolver });
+  const { register, handleSubmit, formState, setValue, watch } = useForm<LectureFields>({ defaultValues: initial ?? emptyLectureFields, resolver: lectureResolver });
+  const titleLength = watch('lectureTitle').length;
   const { errors } = formState;
   const { dialogRef, onKeyDown } = useModalDialog(onClose);
   const titleId = useId();
@@ -38,12 +42,21 @@ export function LectureDialog({ chapterTitle, onAdd, onClose, lectureFiles }: Le
   const submit = (event: FormEvent) => {
     // React events bubble through the portal to the course form: this submit must not submit the course.
     event.stopPropagation();
-    void handleSubmit((fields) => onAdd(fields))(event);
+    void handleSubmit((fields) => onSave(fields))(event);
   };
 
-  const field = (name: Exclude<keyof LectureFields, 'isPreviewFree'>, label: string, type: string, extra: Record<string, unknown> = {}, hint?: string) => {
+  const field = (
+    name: Exclude<keyof LectureFields, 'isPreviewFree'>,
+    label: string,
+    type: string,
+    extra: Record<string, unknown> = {},
+    hint?: string,
+    counter?: { length: number; max: number },
+  ) => {
     const error = errors[name]?.message;
-    const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null].filter(Boolean).join(' ');
+    const describedBy = [hint ? `${id}-${name}-hint` : null, counter ? `${id}-${name}-count` : null, error ? `${id}-${name}-error` : null]
+      .filter(Boolean)
+      .join(' ');
     return (
       <div className="form-field">
         <label htmlFor={`${id}-${name}`}>{label}</label>
@@ -60,6 +73,7 @@ export function LectureDialog({ chapterTitle, onAdd, onClose, lectureFiles }: Le
             {hint}
           </p>
         )}
+        {counter && <CharacterCount id={`${id}-${name}-count`} length={counter.length} max={counter.max} />}
         {error && (
           <p id={`${id}-${name}-error`} className="form-field__error">
             {error}
@@ -99,14 +113,14 @@ export function LectureDialog({ chapterTitle, onAdd, onClose, lectureFiles }: Le
     <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <div className="dialog__header">
-          <h2 id={titleId}>Add Lecture</h2>
+          <h2 id={titleId}>{initial ? 'Edit Lecture' : 'Add Lecture'}</h2>
           <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
         <p className="dialog__context">Chapter: {chapterTitle}</p>
         <form noValidate onSubmit={submit}>
-          {field('lectureTitle', 'Lecture Title', 'text', { maxLength: 200 })}
+          {field('lectureTitle', 'Lecture Title', 'text', {}, undefined, { length: titleLength, max: COURSE_TITLE_MAX })}
           {field('lectureDuration', 'Duration (minutes)', 'number', { min: 0, max: 1440, step: 1, inputMode: 'numeric' })}
           {fileOrLink('notesUrl', 'Notes Download URL', 'Notes')}
           {fileOrLink('testUrl', 'Test Download URL', 'Test')}
@@ -121,7 +135,7 @@ export function LectureDialog({ chapterTitle, onAdd, onClose, lectureFiles }: Le
             <label htmlFor={`${id}-isPreviewFree`}>Is Preview Free?</label>
           </div>
           <button type="submit" className="button dialog__submit">
-            Add
+            {initial ? 'Save lecture' : 'Add'}
           </button>
         </form>
       </div>

@@ -3,6 +3,8 @@ import { ApiError, type ApiClient, type UploadProgress } from '@academy/platform
 
 export interface AuthoringResult {
   message: string;
+  /** PUT /api/educator/courses/:id answers with the course as saved (new chapters' and lectures' ids). */
+  course?: EducatorCourseDetail;
 }
 
 /** Largest thumbnail the catalogue accepts (it answers 413 above this). */

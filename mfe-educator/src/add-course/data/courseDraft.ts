@@ -48,6 +48,9 @@ export type ChaptersAction =
   | { type: 'remove-chapter'; key: string }
   | { type: 'toggle-chapter'; key: string }
   | { type: 'add-lecture'; chapterKey: string; lecture: LectureFields }
+  | { type: 'update-lecture'; chapterKey: string; lectureKey: string; lecture: LectureFields }
+  | { type: 'move-chapter'; key: string; toIndex: number }
+  | { type: 'move-lecture'; chapterKey: string; lectureKey: string; toIndex: number }
   | { type: 'remove-lecture'; chapterKey: string; lectureKey: string }
   | { type: 'set-quiz'; chapterKey: string; quiz: QuizInput | null }
   | { type: 'replace'; chapters: DraftChapter[] };
@@ -56,6 +59,40 @@ let keySequence = 0;
 export function newKey(prefix: string): string {
   keySequence += 1;
   return `${prefix}-${keySequence}`;
+}
+
+function lectureOfFields(fields: LectureFields): Omit<DraftLecture, 'key' | 'lectureId'> {
+  return {
+    lectureTitle: fields.lectureTitle.trim(),
+    lectureDuration: Number(fields.lectureDuration),
+    lectureUrl: fields.lectureUrl.trim(),
+    notesUrl: fields.notesUrl.trim() || null,
+    testUrl: fields.testUrl.trim() || null,
+    isPreviewFree: fields.isPreviewFree,
+  };
+}
+
+/** A lecture as the dialog's fields (editing it in place). */
+export function lectureFieldsOf(lecture: DraftLecture): LectureFields {
+  return {
+    lectureTitle: lecture.lectureTitle,
+    lectureDuration: String(lecture.lectureDuration),
+    lectureUrl: lecture.lectureUrl,
+    notesUrl: lecture.notesUrl ?? '',
+    testUrl: lecture.testUrl ?? '',
+    isPreviewFree: lecture.isPreviewFree,
+  };
+}
+
+/** The list with the item `isItem` picks moved to `toIndex` (clamped); unchanged when it is not there. */
+function moved<T>(items: readonly T[], isItem: (item: T) => boolean, toIndex: number): T[] {
+  const from = items.findIndex(isItem);
+  if (from < 0) return [...items];
+  const target = Math.max(0, Math.min(items.length - 1, toIndex));
+  const result = [...items];
+  const [item] = result.splice(from, 1);
+  result.splice(target, 0, item!);
+  return result;
 }
 
 export function chaptersReducer(chapters: DraftChapter[], action: ChaptersAction): DraftChapter[] {
@@ -71,17 +108,25 @@ export function chaptersReducer(chapters: DraftChapter[], action: ChaptersAction
     case 'toggle-chapter':
       return chapters.map((chapter) => (chapter.key === action.key ? { ...chapter, collapsed: !chapter.collapsed } : chapter));
     case 'add-lecture': {
-      const lecture: DraftLecture = {
-        key: newKey('lecture'),
-        lectureTitle: action.lecture.lectureTitle.trim(),
-        lectureDuration: Number(action.lecture.lectureDuration),
-        lectureUrl: action.lecture.lectureUrl.trim(),
-        notesUrl: action.lecture.notesUrl.trim() || null,
-        testUrl: action.lecture.testUrl.trim() || null,
-        isPreviewFree: action.lecture.isPreviewFree,
-      };
+      const lecture: DraftLecture = { key: newKey('lecture'), ...lectureOfFields(action.lecture) };
       return chapters.map((chapter) => (chapter.key === action.chapterKey ? { ...chapter, lectures: [...chapter.lectures, lecture] } : chapter));
     }
+    case 'update-lecture':
+      // In place: the key and the server's id stay, so learners' progress keeps pointing at the lecture.
+      return chapters.map((chapter) =>
+        chapter.key === action.chapterKey
+          ? {
+              ...chapter,
+              lectures: chapter.lectures.map((lecture) => (lecture.key === action.lectureKey ? { ...lecture, ...lectureOfFields(action.lecture) } : lecture)),
+            }
+          : chapter,
+      );
+    case 'move-chapter':
+      return moved(chapters, (chapter) => chapter.key === action.key, action.toIndex);
+    case 'move-lecture':
+      return chapters.map((chapter) =>
+        chapter.key === action.chapterKey ? { ...chapter, lectures: moved(chapter.lectures, (lecture) => lecture.key === action.lectureKey, action.toIndex) } : chapter,
+      );
     case 'remove-lecture':
       return chapters.map((chapter) =>
         chapter.key === action.chapterKey ? { ...chapter, lectures: chapter.lectures.filter((lecture) => lecture.key !== action.lectureKey) } : chapter,

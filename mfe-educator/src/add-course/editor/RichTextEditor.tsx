@@ -12,6 +12,7 @@ import {
 } from 'draft-js';
 import 'draft-js/dist/Draft.css';
 import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { paragraphAfterHeading } from './blockRules';
 import { draftToHtml } from './draftToHtml';
 import { safeLinkHref } from './linkRules';
 import { cleanPastedHtml, IMAGES_NOT_ACCEPTED } from './pasteRules';
@@ -134,6 +135,13 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
     return 'not-handled';
   };
 
+  const handleReturn = (_event: unknown, current: EditorState): DraftHandleValue => {
+    const next = paragraphAfterHeading(current);
+    if (!next) return 'not-handled';
+    update(next);
+    return 'handled';
+  };
+
   const refuseImages = (): DraftHandleValue => {
     setNotice(IMAGES_NOT_ACCEPTED);
     return 'handled';
@@ -192,6 +200,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
           editorState={state}
           onChange={update}
           handleKeyCommand={handleKeyCommand}
+          handleReturn={handleReturn}
           formatPastedText={(text, html) => ({ text, html: html ? cleanPastedHtml(html) : html })}
           handlePastedFiles={refuseImages}
           handleDroppedFiles={refuseImages}

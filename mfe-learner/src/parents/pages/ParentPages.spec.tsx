@@ -174,16 +174,16 @@ describe('parent pages', () => {
     );
     renderAt('/parent', routes, { user: parent });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove link with Aarav Sharma' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove the link with Aarav Sharma?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove the link with Aarav Sharma?' });
     expect(dialog).toHaveTextContent("You will no longer see Aarav Sharma's courses, progress, certificates, receipts");
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(requests.filter((request) => request.method === 'DELETE')).toEqual([]);
     expect(screen.getByRole('heading', { level: 3, name: 'Aarav Sharma' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove link with Aarav Sharma' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove Aarav Sharma' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove Aarav Sharma' }));
     await screen.findByText('Aarav Sharma is no longer linked to your account');
     expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`/api/parents/links/${encodeURIComponent(aarav.id)}`]);
   });

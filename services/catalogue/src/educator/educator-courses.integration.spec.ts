@@ -157,7 +157,7 @@ describe('educator authoring routes (real PostgreSQL)', () => {
     it.each([['https://vimeo.com/1'], ['/media/lectures/test-pattern.mp4'], ['https://example.org/video.mp4']])('add-course rejects %s with 400', async (link) => {
       const { body } = await http().post('/api/educator/add-course').set(auth(educatorToken))
         .field('courseData', JSON.stringify(withLecture(link))).attach('image', png, 'thumb.png').expect(400);
-      expect(body.message).toBe('courseContent.0.chapterContent.0.lectureUrl: lecture URL must be a YouTube link or a video uploaded here');
+      expect(body.message).toBe('courseContent.0.chapterContent.0.lectureUrl: Lecture URL must be a YouTube link or a video uploaded here');
     });
 
     it('an edit may keep an existing non-YouTube link unchanged but not add one', async () => {
@@ -169,7 +169,7 @@ describe('educator authoring routes (real PostgreSQL)', () => {
       await http().put(`/api/educator/courses/${id}`).set(auth(educatorToken)).field('courseData', JSON.stringify(keep)).expect(200);
       const addMp4 = { ...keep, courseContent: [{ ...keep.courseContent[0]!, chapterContent: [...keep.courseContent[0]!.chapterContent, { lectureTitle: 'New', lectureDuration: 5, lectureUrl: '/media/lectures/test-pattern.mp4' }] }] };
       const { body } = await http().put(`/api/educator/courses/${id}`).set(auth(educatorToken)).field('courseData', JSON.stringify(addMp4)).expect(400);
-      expect(body.message).toBe('courseContent.0.chapterContent.1.lectureUrl: lecture URL must be a YouTube link or a video uploaded here');
+      expect(body.message).toBe('courseContent.0.chapterContent.1.lectureUrl: Lecture URL must be a YouTube link or a video uploaded here');
     });
   });
 
@@ -197,7 +197,7 @@ describe('educator authoring routes (real PostgreSQL)', () => {
       [{ ...courseData, courseTitle: 'x'.repeat(201) }, 'courseTitle'],
       [{ ...courseData, courseContent: [{ chapterTitle: 'A', chapterContent: [{ lectureTitle: 'L', lectureDuration: 5, lectureUrl: 'https://vimeo.com/1' }] }] }, 'courseContent.0.chapterContent.0.lectureUrl'],
       [{ ...courseData, courseContent: [{ chapterTitle: 'A', chapterContent: [{ lectureTitle: 'L', lectureDuration: 5, lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: 'javascript:alert(1)' }] }] }, 'courseContent.0.chapterContent.0.notesUrl'],
-      [{ ...courseData, courseContent: [{ chapterTitle: '', chapterContent: [] }] }, 'courseContent.0.chapterTitle: chapter title is required'],
+      [{ ...courseData, courseContent: [{ chapterTitle: '', chapterContent: [] }] }, 'courseContent.0.chapterTitle: Chapter title is required'],
     ])('rejects invalid courseData with 400 and keeps the course (%#)', async (data, message) => {
       const id = await addCourse();
       const { body } = await http().put(`/api/educator/courses/${id}`).set(auth(educatorToken)).field('courseData', JSON.stringify(data)).expect(400);

@@ -1,0 +1,18 @@
+export interface CharacterCountProps {
+  id: string;
+  length: number;
+  max: number;
+}
+
+/**
+ * "12 of 200 characters" under a text field whose input is not cut at the limit: past it the count turns into the
+ * problem and the form's rule refuses the value, so nothing typed is dropped without a word.
+ */
+export function CharacterCount({ id, length, max }: CharacterCountProps) {
+  const over = length - max;
+  return (
+    <p id={id} className={over > 0 ? 'character-count character-count--over' : 'character-count'}>
+      {over > 0 ? `${over} ${over === 1 ? 'character' : 'characters'} over the limit of ${max}` : `${length} of ${max} characters`}
+    </p>
+  );
+}

@@ -1,0 +1,53 @@
+import { queryKeys } from '@academy/platform';
+import { ErrorPanel, LoadingView } from '@academy/ui';
+import { Link, useSearchParams } from '@academy/routing';
+import { useId } from 'react';
+import { educatorPaths } from '../common/educatorPaths';
+import { useRemoteData } from '../common/useRemoteData';
+import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
+import { QuizInsight } from './QuizInsight';
+
+/**
+ * /educator/quiz-results?course=…: the quiz results of one of the educator's courses (chosen in a list, kept in the
+ * address so My Courses can link to a course's results), without opening its edit form.
+ */
+export function QuizResultsPage() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const { state, reload } = useRemoteData(queryKeys.educator.myCourses(), fetchMyCourses);
+  const courses = state.status === 'ready' ? state.data.filter((course) => !course.isDraft) : [];
+  const chosen = courses.find((course) => course._id === params.get('course')) ?? courses[0];
+
+  return (
+    <div className="quiz-results">
+      <h1 className="page-title">Quiz results</h1>
+      {state.status === 'loading' && <LoadingView label="Loading your courses" />}
+      {state.status === 'error' && <ErrorPanel title="Your courses could not be loaded" message={state.message} onRetry={reload} />}
+      {state.status === 'ready' && courses.length === 0 && (
+        <p>
+          You have no published courses yet. <Link to={educatorPaths.addCourse}>Add a course</Link>.
+        </p>
+      )}
+      {chosen && (
+        <>
+          <div className="filters">
+            <div className="form-field">
+              <label htmlFor={`${id}-course`}>Course</label>
+              <select id={`${id}-course`} value={chosen._id} onChange={(event) => setParams({ course: event.target.value }, { replace: true })}>
+                {courses.map((course) => (
+                  <option key={course._id} value={course._id}>
+                    {course.courseTitle}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <QuizInsight key={chosen._id} courseId={chosen._id} heading={chosen.courseTitle} />
+          <p>
+            <Link to={educatorPaths.editCourse(chosen._id)}>Edit the course&apos;s quizzes</Link>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
