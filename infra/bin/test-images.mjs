@@ -3,6 +3,7 @@
 // on base images made here (Debian bookworm from mmdebstrap, Node 24 from the npm registry, Debian's nginx), then
 // boots each: migrate entry on a fresh database, /health, the worker, the edge's files; non-root; sizes.
 // Code: infra/src/deploy/images/. Needs Debian's buildah and mmdebstrap (.ci/run installs them).
+// `npm run test:images -- edge commerce` builds and boots only those.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +25,7 @@ await buildAll();
 
 const exitCode = await withLocalStores('images', async ({ databaseUrl, redisUrl, log }) => {
   const { testImages } = await import(pathToFileURL(path.join(repoRoot, 'infra', 'dist', 'deploy', 'images', 'test-images.js')).href);
-  const ok = await testImages({ node24, serverDatabaseUrl: databaseUrl, redisUrl, log });
+  const ok = await testImages({ node24, serverDatabaseUrl: databaseUrl, redisUrl, log, only: process.argv.slice(2) });
   return ok ? 0 : 1;
 });
 process.exit(exitCode);

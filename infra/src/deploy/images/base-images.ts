@@ -100,7 +100,10 @@ async function makeNodeImage(store: BuildahStore, node24: string, npmTarball: st
   }
 }
 
-/** Debian's nginx as uid 101: its temp folders owned by that user, logs to the container's output. */
+/**
+ * Debian's nginx as uid 101, its temp and log folders owned by that user. Logs stay files: a symlink to /dev/stdout
+ * cannot be opened by uid 101 when the container's output is a pipe made by root (buildah run).
+ */
 async function makeNginxImage(store: BuildahStore, workDir: string): Promise<void> {
   const containerfile = path.join(workDir, 'nginx.Containerfile');
   writeFileSync(
@@ -110,8 +113,7 @@ async function makeNginxImage(store: BuildahStore, workDir: string): Promise<voi
       'RUN apt-get update && apt-get install -y --no-install-recommends nginx \\',
       ' && rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled/* \\',
       ' && groupadd --system --gid 101 nginx && useradd --system --uid 101 --gid nginx --no-create-home nginx \\',
-      ' && chown -R 101:101 /var/lib/nginx /var/log/nginx \\',
-      ' && ln -sf /dev/stdout /var/log/nginx/access.log && ln -sf /dev/stderr /var/log/nginx/error.log',
+      ' && touch /var/log/nginx/access.log /var/log/nginx/error.log && chown -R 101:101 /var/lib/nginx /var/log/nginx',
       'USER 101',
       'CMD ["nginx", "-g", "daemon off; pid /tmp/nginx.pid;"]',
       '',

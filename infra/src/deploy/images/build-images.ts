@@ -17,9 +17,15 @@ export const localRef = (spec: ImageSpec): string => `localhost/${spec.name}:tes
  * one after another; `--layers` lets the three service builds share their common first steps, and the docker
  * format keeps the Dockerfiles' HEALTHCHECK (OCI images have none).
  */
-export async function buildEveryImage(store: BuildahStore, baseArgs: Record<string, string>, volumes: string[], log: (line: string) => void): Promise<BuiltImage[]> {
+export async function buildEveryImage(
+  store: BuildahStore,
+  baseArgs: Record<string, string>,
+  volumes: string[],
+  log: (line: string) => void,
+  only?: string[],
+): Promise<BuiltImage[]> {
   const built: BuiltImage[] = [];
-  for (const spec of images) {
+  for (const spec of images.filter((candidate) => !only?.length || only.includes(candidate.name.replace(/^academy\//, '')))) {
     const ref = localRef(spec);
     const started = Date.now();
     log(`building ${ref} from ${spec.dockerfile.slice(repoRoot.length + 1)}`);

@@ -20,6 +20,8 @@ export interface TestImagesOptions {
   serverDatabaseUrl: string;
   redisUrl: string;
   log: (line: string) => void;
+  /** Only these images (`edge`, `commerce`, …); all when empty. */
+  only?: string[];
 }
 
 interface ImageRow {
@@ -78,7 +80,7 @@ export async function testImages(options: TestImagesOptions): Promise<boolean> {
   await s3.run();
   try {
     const baseArgs = await makeBaseImages({ store, cacheDir, workDir: path.join(folder, 'work'), node24: options.node24, log: options.log });
-    const built = await buildEveryImage(store, baseArgs, buildVolumes(cacheDir), options.log);
+    const built = await buildEveryImage(store, baseArgs, buildVolumes(cacheDir), options.log, options.only);
     const rows = await describeImages(store, built);
     const stores = { serverDatabaseUrl: options.serverDatabaseUrl, redisUrl: options.redisUrl, s3Endpoint: `http://127.0.0.1:${s3Port}` };
     const checks = await checkEveryImage(store, built, stores);
