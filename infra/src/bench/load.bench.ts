@@ -17,7 +17,7 @@ import { progress, runStamp, writeResults } from './results.js';
 
 const REPLICAS = 2;
 const WORKERS = 2;
-const settings = { startRate: 25, maxRate: 3200, stepSeconds: Number(process.env.BENCH_LOAD_STEP_SECONDS ?? 8), refinements: 2 };
+const settings = { startRate: 25, maxRate: 6400, stepSeconds: Number(process.env.BENCH_LOAD_STEP_SECONDS ?? 8), refinements: 2 };
 const only = process.env.BENCH_LOAD_MIXES?.split(',').map((name) => name.trim());
 
 async function main(): Promise<void> {

@@ -11,6 +11,7 @@ export async function startOwnRedis(): Promise<{ url: string; pid: number; stop(
   child.once('error', () => undefined);
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => undefined); // not up yet: the connect() below says so
     const ok = await client.connect().then(() => client.ping(), () => undefined);
     client.disconnect();
     if (ok === 'PONG') {

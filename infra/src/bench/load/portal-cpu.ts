@@ -17,7 +17,7 @@ export function portalCpuGroups(database: string, redisPid: number | undefined):
     groups.push({ name: `${service} HTTP`, find: script(`services/${service}/dist/main.js`) });
     groups.push({ name: `${service} worker`, find: script(`services/${service}/dist/worker.js`) });
   }
-  groups.push({ name: 'PostgreSQL (this database)', find: () => pidsMatching(new RegExp(`^postgres: \\S+ ${escape(database)} `)) });
+  groups.push({ name: 'PostgreSQL (this database)', find: () => pidsMatching(new RegExp(`^postgres: (?:\\S+: )?\\S+ ${escape(database)} `)) });
   if (redisPid) groups.push({ name: 'Redis', find: () => [redisPid] });
   // The launcher runs the edge inside the process that started it: here, the benchmark itself.
   groups.push({ name: 'edge + load generator (this process)', find: () => [process.pid] });

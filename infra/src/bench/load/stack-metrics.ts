@@ -39,7 +39,7 @@ export function cpuGroups(stack: ProductionLikeStack, database: string, redisPid
   const sandbox = stack.processes.find((entry) => entry.kind === 'sandbox')?.child.pid;
   groups.push({ name: 'sandbox', find: () => (sandbox ? [sandbox] : []) });
   groups.push({ name: 'nginx', find: () => (stack.nginxPid ? [stack.nginxPid, ...childrenOf(stack.nginxPid)] : []) });
-  groups.push({ name: 'PostgreSQL (this database)', find: () => pidsMatching(new RegExp(`^postgres: \\S+ ${database} `)) });
+  groups.push({ name: 'PostgreSQL (this database)', find: () => pidsMatching(new RegExp(`^postgres: (?:\\S+: )?\\S+ ${database} `)) });
   groups.push({ name: 'Redis', find: () => [redisPid] });
   groups.push({ name: 'load generator', find: () => [process.pid] });
   return groups;

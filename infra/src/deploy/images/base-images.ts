@@ -19,6 +19,7 @@ export const localBaseImages = {
 // Manual pages, docs and translations are excluded; the merged-/usr hook avoids usrmerge, which pulls in perl.
 const rootfsOptions = [
   '--variant=minbase',
+  '--format=tar', // explicit: the output's name (….partial) says nothing mmdebstrap recognises
   '--hook-dir=/usr/share/mmdebstrap/hooks/merged-usr',
   ...['/usr/share/man/*', '/usr/share/doc/*', '/usr/share/locale/*', '/usr/share/info/*'].map((glob) => `--dpkgopt=path-exclude=${glob}`),
   '--customize-hook=rm -rf "$1"/var/cache/apt/* "$1"/var/lib/apt/lists/*',
@@ -47,7 +48,7 @@ export async function ensureRootfs(cacheDir: string, log: (line: string) => void
   mkdirSync(cacheDir, { recursive: true });
   const tar = path.join(cacheDir, `bookworm-minbase-${new Date().toISOString().slice(0, 10)}.tar`);
   if (existsSync(tar)) return tar;
-  for (const old of readdirSync(cacheDir).filter((file) => /^bookworm-minbase-.*\.tar$/.test(file))) rmSync(path.join(cacheDir, old));
+  for (const old of readdirSync(cacheDir).filter((file) => /^bookworm-minbase-/.test(file))) rmSync(path.join(cacheDir, old), { recursive: true, force: true });
   log('mmdebstrap: a Debian bookworm root filesystem from the Debian mirror');
   await runTool('mmdebstrap', [...rootfsOptions, 'bookworm', `${tar}.partial`, ...debianSources]);
   renameSync(`${tar}.partial`, tar);
