@@ -36,7 +36,8 @@ async function measure(baseUrl: string, mix: Mix, rate: number, settings: Search
 
 /**
  * Doubles the rate from `startRate` while it holds (p95 ≤ 300 ms, no error, rate kept), then bisects between the
- * last rate that held and the first that did not. A short warm-up at the start rate is not counted.
+ * last rate that held and the first that did not (halving first when even the start rate did not hold). A short
+ * warm-up at the start rate is not counted.
  */
 export async function searchHighestRate(baseUrl: string, mix: Mix, settings: SearchSettings, meter: StackMeter): Promise<MixOutcome> {
   await runRateStep(baseUrl, mix.requests, settings.startRate, 3);
@@ -51,6 +52,13 @@ export async function searchHighestRate(baseUrl: string, mix: Mix, settings: Sea
       break;
     }
     good = rate;
+  }
+  // Not even the start rate held: halve until one does (down to 3/s), so the mix still gets a figure and a profile.
+  for (let rate = Math.floor(settings.startRate / 2); good === undefined && rate >= 3; rate = Math.floor(rate / 2)) {
+    const step = await measure(baseUrl, mix, rate, settings, meter);
+    steps.push(step);
+    if (step.holds) good = rate;
+    else bad = rate;
   }
   for (let round = 0; round < settings.refinements && good !== undefined && bad !== undefined; round += 1) {
     const rate = Math.round((good + bad) / 2);
