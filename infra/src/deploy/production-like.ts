@@ -37,6 +37,8 @@ export interface ProductionLikeOptions {
   /** DATABASE_URL and REDIS_URL of the external servers; default process.env. */
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** Settings every process gets on top of the stack's own (a benchmark raising a per-learner limit). */
+  extraEnv?: Record<string, string>;
 }
 
 export interface StackProcess {
@@ -61,6 +63,8 @@ export interface ProductionLikeStack {
   operatorToken: string;
   /** The nginx server listening for internal calls to a service, as a Kubernetes Service would. */
   internalUrls: Record<ServiceName, string>;
+  /** nginx's master process (its workers are its children). */
+  nginxPid: number | undefined;
   /** SIGKILLs one process (a crashed pod); the others keep serving. */
   kill(name: string): Promise<void>;
   /**
@@ -195,6 +199,7 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_PUBLIC_BASE_URL: s3PublicBaseUrl,
+      ...options.extraEnv,
     };
     const dist = (workspace: string, file: string) => path.join(repoRoot, workspace, 'dist', file);
     const cwdOf = (workspace: string) => path.join(repoRoot, workspace);
@@ -296,6 +301,7 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       processes,
       operatorToken: baseEnv.OPERATOR_TOKEN!,
       internalUrls,
+      nginxPid: nginx.pid,
       async kill(name) {
         const entry = processes.find((candidate) => candidate.name === name);
         if (!entry) throw new Error(`no process ${name}`);

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RazorpaySandboxOptions } from '../config.js';
 import { razorpayClientFor } from '../testing/razorpay-sdk.js';
 import { makeTemporaryDataDir, startSandbox, type RunningSandbox } from '../testing/sandbox-server.js';
 import { startWebhookReceiver } from '../testing/webhook-receiver.js';
+import { readLogLines } from './append-log.js';
 
 const KEY = { keyId: 'rzp_test_sandbox', keySecret: 'sandbox_key_secret' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -169,12 +169,11 @@ describe('refunds settled by the sandbox after refundSettleMs', () => {
 
     // Down past the early refund's time: nothing settles while no sandbox runs, both are pending in the file.
     await sleep(Math.max(0, earlyMadeAt + 2_300 - Date.now()));
-    const file = JSON.parse(await readFile(path.join(temporary.dataDir, 'razorpay.json'), 'utf8')) as {
-      refunds: { id: string; status: string }[];
-      refundsMadeAtMs: Record<string, number>;
-    };
-    expect(file.refunds.filter((entry) => [early.id, late.id].includes(entry.id)).map((entry) => entry.status)).toEqual(['pending', 'pending']);
-    expect(file.refundsMadeAtMs[late.id]).toBe(lateMadeAt);
+    // The log on disk: the last line of each refund is its state when the sandbox went down.
+    const lines = await readLogLines<{ refund?: { id: string; status: string }; madeAtMs?: number }>(path.join(temporary.dataDir, 'razorpay.log'));
+    const lastOf = (id: string) => lines.filter((line) => line.refund?.id === id).at(-1)!;
+    expect([lastOf(early.id).refund!.status, lastOf(late.id).refund!.status]).toEqual(['pending', 'pending']);
+    expect(lastOf(late.id).madeAtMs).toBe(lateMadeAt);
 
     const second = await sandboxOn({ refundSettleMs: 2_000 }, temporary.dataDir);
     const restartedAt = Date.now();
