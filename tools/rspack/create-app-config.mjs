@@ -75,8 +75,9 @@ export function sharedSingletons(appDir, declared) {
  * @param {string} options.title         HTML page title
  * @param {Record<string,string>} [options.exposes]  remote modules; omit for the host
  * @param {string} [options.pagesFile]  a remote's own page list (`src/pages.json`), published in its manifest
+ * @param {boolean} [options.installable]  the page links the web app manifest (the shell: the portal installs as an app)
  */
-export function createAppConfig({ appDir, name, title, exposes, pagesFile }) {
+export function createAppConfig({ appDir, name, title, exposes, pagesFile, installable = false }) {
   const isHost = !exposes;
   const routeTable = pagesFile ? readRouteTable(path.resolve(appDir, pagesFile)) : undefined;
   const packageJson = readJson(path.join(appDir, 'package.json'));
@@ -143,7 +144,7 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile }) {
         // ask the site for; the pages themselves use the inline icon below.
         ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public') }] })] : []),
         new rspack.HtmlRspackPlugin({
-          templateContent: htmlPage(title),
+          templateContent: htmlPage(title, installable),
           // A remote's own container entry must not run on its standalone page (Nx provider template).
           excludeChunks: isHost ? [] : [name],
           // The standalone dev page answers deep links (/course/42) too, so its script must load from the root;
@@ -206,7 +207,16 @@ const REMOTE_ROUTES_KEY = 'portalRoutes';
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%230e7490'/%3E%3Ctext x='16' y='22' font-size='18' font-family='sans-serif' font-weight='700' text-anchor='middle' fill='white'%3EA%3C/text%3E%3C/svg%3E";
 
-function htmlPage(title) {
+/** Same colour as the favicon and the manifest's theme_color (shell/public/manifest.webmanifest). */
+const THEME_COLOR = '#0e7490';
+
+function htmlPage(title, installable) {
+  const appLinks = installable
+    ? `
+    <link rel="manifest" href="/manifest.webmanifest" />
+    <meta name="theme-color" content="${THEME_COLOR}" />
+    <link rel="apple-touch-icon" href="/icons/icon-192.png" />`
+    : '';
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -214,7 +224,7 @@ function htmlPage(title) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="Academy: courses and tuition for school students, with expert instructors." />
     <title>${title}</title>
-    <link rel="icon" href="${FAVICON}" />
+    <link rel="icon" href="${FAVICON}" />${appLinks}
   </head>
   <body>
     <noscript>Academy needs JavaScript to run.</noscript>

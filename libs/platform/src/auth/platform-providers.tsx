@@ -7,6 +7,7 @@ import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';
 import { PlatformQueryProvider } from '../api/query-provider';
 import { LazySignIn } from './lazy-sign-in';
+import { OfflineSync } from '../offline/offline-writes';
 
 /** Toasts appear top-right and close after this long (the product's rule for every notice). */
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -45,6 +46,7 @@ export function PlatformProviders({ config, children }: { config: RuntimeConfig;
         >
           <PlatformQueryProvider>
             <UserSync />
+            <OfflineSync />
             {children}
           </PlatformQueryProvider>
         </SnackbarProvider>
