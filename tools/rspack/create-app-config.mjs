@@ -158,13 +158,19 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
             : { filename: 'remoteEntry.js', exposes }),
           // A remote's pages go into its mf-manifest.json, which the shell fetches at run time to learn them:
           // adding a page rebuilds and redeploys that remote only (docs/architecture.md).
-          manifest: routeTable ? { additionalData: ({ stats }) => withRouteTable(stats, routeTable) } : true,
+          // Each page's first screen (its files, API data and largest image) also goes there, for the edge's preloads.
+          manifest: routeTable ? { additionalData: ({ stats, compilation }) => withRouteTable(stats, routeTable, compilation) } : true,
           dts: false,
           shareStrategy: 'loaded-first',
           // One federation runtime on the page: the shell provides it, production remotes use it instead of
           // carrying their own copy in remoteEntry.js (~35 KB compressed each). A remote's standalone dev page
           // (development mode) keeps its own, as it runs without the shell.
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
+          // `target: 'web'` drops the runtime's Node.js code paths. (`disableSnapshot` would drop the code that reads
+          // the remotes' mf-manifest.json, which the shell registers them by: not used.)
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction }),
+            optimization: { target: 'web' },
+          },
           shared: sharedSingletons(appDir, declared),
         }),
       ],
@@ -187,21 +193,37 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
  * patterns, the fallbacks it answers (its own not-found page) and whether it brings its own chrome.
  */
 export function readRouteTable(file) {
-  const { pages, fallbacks = [], ownChrome = false } = readJson(file);
+  const { pages, fallbacks = [], ownChrome = false, firstScreen = {} } = readJson(file);
   const patterns = Object.values(pages ?? {});
   const bad = [...patterns, ...fallbacks].filter((pattern) => typeof pattern !== 'string' || !pattern.startsWith('/'));
   if (patterns.length === 0 || bad.length > 0) {
     throw new Error(`${file}: "pages" must name at least one page, and every pattern must start with / (${bad.join(', ')})`);
   }
-  return { pages: patterns, fallbacks, ownChrome };
+  const unknown = Object.keys(firstScreen).filter((name) => !(name in pages));
+  if (unknown.length > 0) throw new Error(`${file}: "firstScreen" names pages that "pages" does not list: ${unknown.join(', ')}`);
+  return { pages: patterns, fallbacks, ownChrome, pagePatterns: pages, firstScreen };
 }
 
-function withRouteTable(stats, routeTable) {
-  return { ...stats, metaData: { ...stats.metaData, [REMOTE_ROUTES_KEY]: routeTable } };
+/**
+ * The manifest's `metaData`: the route table the shell reads, and each listed page's first screen for the edge
+ * (FIRST_SCREEN_KEY): the files of its chunk (`import(/* webpackChunkName: "page-<name>" *\/ …)` in the App, with
+ * the chunks split off it), the API answers it asks for first and where in them its largest image is.
+ */
+function withRouteTable(stats, routeTable, compilation) {
+  const { pagePatterns, firstScreen, ...table } = routeTable;
+  const screens = {};
+  for (const [pageName, screen] of Object.entries(firstScreen)) {
+    const group = compilation?.namedChunkGroups?.get(`page-${pageName}`);
+    const files = group ? [...group.getFiles()].filter((file) => /\.(js|css)$/.test(file)) : [];
+    screens[pagePatterns[pageName]] = { files, api: screen.api ?? [], ...(screen.image ? { image: screen.image } : {}) };
+  }
+  return { ...stats, metaData: { ...stats.metaData, [REMOTE_ROUTES_KEY]: table, [FIRST_SCREEN_KEY]: screens } };
 }
 
 /** Same key as REMOTE_ROUTES_KEY in libs/contracts/src/remote-routes.ts (this config runs before anything is built). */
 const REMOTE_ROUTES_KEY = 'portalRoutes';
+/** Same key as FIRST_SCREEN_KEY in libs/contracts/src/first-screen.ts. */
+const FIRST_SCREEN_KEY = 'portalFirstScreen';
 
 // Inline, so no page of ours waits on /favicon.ico.
 const FAVICON =

@@ -11,6 +11,7 @@ export * from './money.js';
 export * from './progress.js';
 export * from './ratings.js';
 export * from './remote-routes.js';
+export * from './first-screen.js';
 export * from './reviews.js';
 export * from './runtime-config.js';
 export * from './runtime-config-request.js';
