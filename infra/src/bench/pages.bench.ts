@@ -112,6 +112,18 @@ async function startSingleBundleEdge(portal: { portalUrl: string; ports: { catal
   }).listen(0, '127.0.0.1');
 }
 
+/** A second edge serving the same federated build without the first-screen preloads: what they change, same run. */
+async function startEdgeWithoutPreloads(portal: { portalUrl: string; ports: { catalogue: number; commerce: number; progress: number } }): Promise<RunningEdge> {
+  const runtimeConfig = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as RuntimeConfig;
+  const serviceUrl = (port: number) => `http://127.0.0.1:${port}`;
+  return createEdge({
+    serviceUrls: { catalogue: serviceUrl(portal.ports.catalogue), commerce: serviceUrl(portal.ports.commerce), progress: serviceUrl(portal.ports.progress) },
+    runtimeConfig,
+    firstScreenPreloads: false,
+    onError: (message) => progress('pages', `edge without preloads: ${message}`),
+  }).listen(0, '127.0.0.1');
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
   const portal = await startBenchPortal('pages');
@@ -169,6 +181,14 @@ async function main(): Promise<void> {
     } finally {
       await singleEdge.close();
     }
+    // The same federated pages without the edge's first-screen preloads (the "before" of docs/performance.md).
+    const plainEdge = await startEdgeWithoutPreloads(portal);
+    let withoutPreloads: PageResult[];
+    try {
+      withoutPreloads = await measurePages(plainEdge.url, 'federated without first-screen preloads');
+    } finally {
+      await plainEdge.close();
+    }
     const loadAfter = loadavg();
     const lcpRatios = results.map((result, index) => result.lcpMs / singleBundle[index]!.lcpMs);
 
@@ -195,7 +215,20 @@ async function main(): Promise<void> {
     ]);
     const comparisonRows = results.map((result, index) => {
       const single = singleBundle[index]!;
-      return [`\`${result.page === 'course' ? '/course/:id' : result.path}\``, ms(result.lcpMs), ms(single.lcpMs), lcpRatios[index]!.toFixed(2), result.score, single.score, kb(result.jsTransferredBytes), kb(single.jsTransferredBytes)];
+      const plain = withoutPreloads[index]!;
+      return [
+        `\`${result.page === 'course' ? '/course/:id' : result.path}\``,
+        ms(result.lcpMs),
+        ms(plain.lcpMs),
+        ms(single.lcpMs),
+        lcpRatios[index]!.toFixed(2),
+        (plain.lcpMs / single.lcpMs).toFixed(2),
+        result.score,
+        plain.score,
+        single.score,
+        kb(result.jsTransferredBytes),
+        kb(single.jsTransferredBytes),
+      ];
     });
     const met = (result: PageResult) =>
       result.score >= TARGETS.score && result.lcpMs <= TARGETS.lcpMaxMs && result.cls <= TARGETS.clsMax && result.tbtMs <= TARGETS.tbtMaxMs;
@@ -209,6 +242,7 @@ async function main(): Promise<void> {
       repeatVisits: repeatVisits.map((visit) => ({ ...visit, met: visit.lcpMs <= TARGETS.repeatVisitLcpMaxMs })),
       pages: results.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined })), met: met(result) })),
       singleBundle: singleBundle.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined })) })),
+      withoutFirstScreenPreloads: withoutPreloads.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined })) })),
       federatedLcpRatios: Object.fromEntries(results.map((result, index) => [result.path, lcpRatios[index]])),
       federatedLcpRatioMet: lcpRatios.every((ratio) => ratio <= TARGETS.federatedLcpRatioMax),
       home: { chunks, transferredByApp: Object.fromEntries(byApp), jsTransferredBytes: homeRun.jsTransferredBytes, firstRenderJsMet: homeRun.jsTransferredBytes <= TARGETS.firstRenderJsMaxBytes },
@@ -224,11 +258,14 @@ async function main(): Promise<void> {
       '',
       markdownTable(['page', 'LCP', 'score', 'runs'], repeatVisits.map((visit) => [`\`${visit.path}\``, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')])),
       '',
-      `## What federation costs: the same pages built as one bundle (bench/single-bundle), same services, same run`,
+      `## What federation costs: the same pages built as one bundle (bench/single-bundle), and the federated pages without the edge's first-screen preloads, same services, same run`,
       '',
       `Target: federated LCP ≤ ${TARGETS.federatedLcpRatioMax} × single-bundle LCP.`,
       '',
-      markdownTable(['page', 'LCP federated', 'LCP one bundle', 'ratio', 'score federated', 'score one bundle', 'JS federated', 'JS one bundle'], comparisonRows),
+      markdownTable(
+        ['page', 'LCP federated', 'LCP federated, no preloads', 'LCP one bundle', 'ratio', 'ratio, no preloads', 'score federated', 'score, no preloads', 'score one bundle', 'JS federated', 'JS one bundle'],
+        comparisonRows,
+      ),
       '',
       `## Scripts of \`${home.path}\` (${kb(homeRun.jsTransferredBytes)} in ${chunks.length}; ${[...byApp].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ')})`,
       '',

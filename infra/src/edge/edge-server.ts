@@ -35,6 +35,8 @@ export interface EdgeOptions {
   upstreamIdleMs?: number;
   /** How long a page's HTML waits for the API answer that names its largest image (first-screen.ts), ms. */
   firstScreenApiWaitMs?: number;
+  /** Name each page's first screen in its HTML (first-screen.ts); default true (the pages benchmark compares without). */
+  firstScreenPreloads?: boolean;
 }
 
 export interface RunningEdge {
@@ -151,8 +153,7 @@ export function createEdge(options: EdgeOptions): Edge {
     servedRemotes.push({ prefix: url.slice(0, url.lastIndexOf('/') + 1), dir: path.join(configured ?? path.join(repoRoot, mount.workspace, 'dist'), path.posix.dirname(url.slice(mount.prefix.length - 1))) });
   }
   const firstScreen = new FirstScreenPreloads({
-    shellDir,
-    remotes: servedRemotes,
+    remotes: options.firstScreenPreloads === false ? [] : servedRemotes,
     apiWaitMs: options.firstScreenApiWaitMs,
     fetchApi: async (apiPath) => {
       const match = matchRoute(table, apiPath);

@@ -12,8 +12,6 @@ export interface ServedRemote {
 }
 
 export interface FirstScreenOptions {
-  /** The shell's folder: its mf-manifest.json lists the shared modules (React, the router…) it provides. */
-  shellDir: string | null;
   /** The remotes the runtime config points at that this edge serves itself (a CDN's are not read here). */
   remotes: ServedRemote[];
   /** GET of an API path from the service that owns it; rejects on failure. */
@@ -36,12 +34,8 @@ interface Preload {
   as: 'script' | 'style' | 'fetch' | 'image';
 }
 
-/** Shared modules the shell provides that a first page does not load (the sign-in SDK loads on demand). */
-const NOT_ON_FIRST_SCREEN = new Set(['@auth0/auth0-react']);
-
 type Manifest = {
   metaData?: { remoteEntry?: { name?: string; path?: string }; [key: string]: unknown };
-  shared?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
   exposes?: { path: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 };
 
@@ -57,9 +51,9 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-export function linkTag({ href, as }: Preload, highPriority = false): string {
+export function linkTag({ href, as }: Preload): string {
   const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
-  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}${highPriority ? ' fetchpriority="high"' : ''}>`;
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}>`;
 }
 
 export class FirstScreenPreloads {
@@ -127,11 +121,10 @@ export class FirstScreenPreloads {
       break;
     }
     if (preloads.length === 0) return [];
-    const shell = this.options.shellDir ? await this.manifestAt(this.options.shellDir) : null;
-    const shared = (shell?.shared ?? []).filter((module) => !NOT_ON_FIRST_SCREEN.has(module.name)).flatMap((module) => filesOf(module.assets).map((file) => preloadOf(`/${file}`)));
-    const unique = [...new Map([...shared, ...preloads].map((preload) => [preload.href, preload])).values()];
-    // The largest image first: it is what the learner waits to see.
-    return [...(image ? [linkTag({ href: image, as: 'image' }, true)] : []), ...unique.map((preload) => linkTag(preload))];
+    // The largest image last and at its normal priority: it is shown only once the page's code has run, so it
+    // must not take the bandwidth the code needs first. (The shell's shared modules are not preloaded: the
+    // manifest lists every variant of each, more than a page loads, and main.js asks for them early anyway.)
+    return [...new Map(preloads.map((preload) => [preload.href, preload])).values(), ...(image ? [{ href: image, as: 'image' as const }] : [])].map((preload) => linkTag(preload));
   }
 
   /** The image's address in the API answer, if it arrives within `apiWaitMs` (the HTML is not held longer). */
