@@ -26,6 +26,17 @@ interface NetworkRequest {
   resourceSize: number;
   resourceType?: string;
   mimeType?: string;
+  /** Observed (unthrottled) start and end, ms. */
+  networkRequestTime?: number;
+  networkEndTime?: number;
+}
+
+/** One request of a page load, from the navigation's start (observed, not simulated): the order things are asked for. */
+interface WaterfallStep {
+  path: string;
+  type: string;
+  startMs: number;
+  endMs: number;
 }
 
 interface RunMetrics {
@@ -37,10 +48,11 @@ interface RunMetrics {
   jsTransferredBytes: number;
   scripts: number;
   scriptRequests: NetworkRequest[];
+  waterfall: WaterfallStep[];
 }
 
 /** A page's medians over its runs. */
-export interface PageResult extends Omit<RunMetrics, 'scriptRequests'> {
+export interface PageResult extends Omit<RunMetrics, 'scriptRequests' | 'waterfall'> {
   page: string;
   path: string;
   runs: RunMetrics[];
@@ -60,7 +72,16 @@ async function measure(url: string, port: number, keepStorage = false): Promise<
     (request) => new URL(request.url).origin === new URL(url).origin,
   );
   const scriptRequests = requests.filter(isScript);
+  const origin = Math.min(...requests.map((request) => request.networkRequestTime ?? Number.POSITIVE_INFINITY));
+  const waterfall = requests
+    .filter((request) => request.networkRequestTime !== undefined && request.networkEndTime !== undefined)
+    .map((request) => {
+      const { pathname, search } = new URL(request.url);
+      return { path: pathname + search, type: request.resourceType ?? '', startMs: request.networkRequestTime! - origin, endMs: request.networkEndTime! - origin };
+    })
+    .sort((a, b) => a.startMs - b.startMs);
   return {
+    waterfall,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
@@ -240,9 +261,9 @@ async function main(): Promise<void> {
       targets: TARGETS,
       loadAverage: { before: loadBefore, after: loadAfter },
       repeatVisits: repeatVisits.map((visit) => ({ ...visit, met: visit.lcpMs <= TARGETS.repeatVisitLcpMaxMs })),
-      pages: results.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined })), met: met(result) })),
-      singleBundle: singleBundle.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined })) })),
-      withoutFirstScreenPreloads: withoutPreloads.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined })) })),
+      pages: results.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined, waterfall: undefined })), met: met(result) })),
+      singleBundle: singleBundle.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined, waterfall: undefined })) })),
+      withoutFirstScreenPreloads: withoutPreloads.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined, waterfall: undefined })) })),
       federatedLcpRatios: Object.fromEntries(results.map((result, index) => [result.path, lcpRatios[index]])),
       federatedLcpRatioMet: lcpRatios.every((ratio) => ratio <= TARGETS.federatedLcpRatioMax),
       home: { chunks, transferredByApp: Object.fromEntries(byApp), jsTransferredBytes: homeRun.jsTransferredBytes, firstRenderJsMet: homeRun.jsTransferredBytes <= TARGETS.firstRenderJsMaxBytes },
@@ -274,8 +295,26 @@ async function main(): Promise<void> {
         chunks.map((chunk) => [`\`${chunk.path}\``, chunk.app, kb(chunk.transferredBytes), kb(chunk.resourceBytes)]),
       ),
     ].join('\n');
-    console.log(markdown);
-    writeResults('pages', summary, markdown);
+    const medianRun = (result: PageResult) => [...result.runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(result.runs.length / 2)]!;
+    const waterfallTable = (steps: WaterfallStep[]) =>
+      markdownTable(
+        ['request', 'type', 'starts', 'ends'],
+        steps.filter((step) => !/^\/(api\/notifications|favicon)/.test(step.path)).map((step) => [`\`${step.path.length > 60 ? `${step.path.slice(0, 57)}…` : step.path}\``, step.type, ms(step.startMs), ms(step.endMs)]),
+      );
+    const waterfalls = [
+      '',
+      `## Waterfall of \`${home.path}\` (observed in the median run, unthrottled: the order requests start in)`,
+      '',
+      '### With the first-screen preloads',
+      '',
+      waterfallTable(medianRun(home).waterfall),
+      '',
+      '### Without them (same build, same run)',
+      '',
+      waterfallTable(medianRun(withoutPreloads[0]!).waterfall),
+    ].join('\n');
+    console.log(markdown + waterfalls);
+    writeResults('pages', summary, markdown + waterfalls);
     progress('pages', 'wrote bench/results/pages.json and pages.md');
   } finally {
     chrome?.kill();

@@ -1,5 +1,4 @@
 import type { AppState } from '@auth0/auth0-react';
-import { SnackbarProvider } from 'notistack';
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from '@academy/routing';
 import type { RuntimeConfig } from '../config/runtime-config';
@@ -8,9 +7,9 @@ import { UserSync } from '../user/user-sync';
 import { PlatformQueryProvider } from '../api/query-provider';
 import { LazySignIn } from './lazy-sign-in';
 import { OfflineSync } from '../offline/offline-writes';
+import { ToastHost } from '../toast/toast-host';
 
-/** Toasts appear top-right and close after this long (the product's rule for every notice). */
-export const TOAST_AUTO_HIDE_MS = 5000;
+export { TOAST_AUTO_HIDE_MS } from '../toast/notistack-host';
 
 export const AUTH_SCOPE = 'openid profile email offline_access';
 
@@ -39,17 +38,12 @@ export function PlatformProviders({ config, children }: { config: RuntimeConfig;
   return (
     <RuntimeConfigProvider config={config}>
       <LazySignIn options={auth0Options(config, window.location.origin)} onRedirectCallback={onRedirectCallback}>
-        <SnackbarProvider
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          autoHideDuration={TOAST_AUTO_HIDE_MS}
-          maxSnack={4}
-        >
-          <PlatformQueryProvider>
-            <UserSync />
-            <OfflineSync />
-            {children}
-          </PlatformQueryProvider>
-        </SnackbarProvider>
+        <ToastHost />
+        <PlatformQueryProvider>
+          <UserSync />
+          <OfflineSync />
+          {children}
+        </PlatformQueryProvider>
       </LazySignIn>
     </RuntimeConfigProvider>
   );

@@ -49,7 +49,7 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
       } catch (error) {
         if (!userId || !isOfflineFailure(error)) throw error;
         const copy = await readEnrolledCourses(userId);
-        if (copy.savedAt === null) throw new Error(NO_OFFLINE_COPY_MESSAGE);
+        if (copy.savedAt === null) throw new Error(NO_OFFLINE_COPY_MESSAGE, { cause: error });
         entries = copy.courses;
         offlineSince = copy.savedAt;
       }

@@ -49,7 +49,7 @@ export function usePlayerCourse(courseId: string, enabled: boolean): PlayerCours
       } catch (error) {
         if (!userId || !isOfflineFailure(error)) throw error;
         const copy = await readEnrolledCourse(userId, courseId);
-        if (!copy) throw new Error(NO_OFFLINE_COURSE_MESSAGE);
+        if (!copy) throw new Error(NO_OFFLINE_COURSE_MESSAGE, { cause: error });
         data = { ...copy, offline: true };
       }
       return { ...data, progress: withQueuedCompletions(data.progress, await queuedWritesOf(userId), courseId) };

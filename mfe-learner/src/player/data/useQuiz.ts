@@ -22,7 +22,7 @@ export function useQuiz(courseId: string, quizId: string) {
       } catch (error) {
         if (!userId || !isOfflineFailure(error)) throw error;
         const kept = await readQuiz(userId, courseId, quizId);
-        if (!kept) throw new Error('You are offline, and this quiz has not been opened on this device with a connection yet.');
+        if (!kept) throw new Error('You are offline, and this quiz has not been opened on this device with a connection yet.', { cause: error });
         return kept;
       }
     },
