@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { lecturesInOrder, type CourseSummary, type EnrolledCourse, type LearnerProgressData } from '@academy/contracts';
+import { lecturesInOrder, quizPath, quizzesOf, type CourseSummary, type EnrolledCourse, type LearnerProgressData, type QuizForLearner } from '@academy/contracts';
 import { cachedAccessToken, escapeRegExp, expandChapter, launchBrowser, openPage } from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
 import { portal } from '../support/portal.js';
@@ -89,7 +89,7 @@ describe('offline', () => {
     }
   });
 
-  it('opens My Enrollments, the outline and a kept PDF without a network, and counts a lecture marked complete offline once', async () => {
+  it('opens My Enrollments, the outline and a kept PDF without a network; a lecture completed and a quiz answered offline count once', async () => {
     const watched = await openPage(browser, undefined, { serviceWorkers: 'allow' });
     const { page, context } = watched;
     // Without a network every call to the API fails on purpose: the pages answer from the device's copy.
@@ -112,6 +112,13 @@ describe('offline', () => {
       const notesName = `Lecture ${withNotes.label} - ${withNotes.lecture.lectureTitle}`;
       await page.getByRole('button', { name: `Keep offline notes of ${notesName}`, exact: true }).click();
       await page.getByRole('link', { name: `Open offline copy of notes of ${notesName} (opens in a new tab)` }).waitFor();
+      // The chapter quiz, opened once online, is kept so it can be answered offline.
+      const quiz = quizzesOf(course.courseContent)[0]!;
+      expect(quiz).toBeDefined();
+      const quizChapter = course.courseContent.find((chapter) => chapter.quiz?.quizId === quiz.quizId)!;
+      await expandChapter(page, quizChapter.chapterTitle);
+      await page.getByRole('button', { name: `Take quiz ${quiz.title}`, exact: true }).click();
+      await page.locator('form.quiz__form').waitFor();
 
       // A course this learner is not enrolled in (say, refunded) left in the device's copy is purged on the next
       // online read: the server's list is the entitlement.
@@ -178,17 +185,37 @@ describe('offline', () => {
       await page.getByText('Marked complete on this device').waitFor();
       expect(await completedLectures(token, course._id)).not.toContain(toComplete.lecture.lectureId);
 
+      // The quiz, answered offline: kept on the device for grading when the network returns.
+      await expandChapter(page, quizChapter.chapterTitle);
+      await page.getByRole('button', { name: `Take quiz ${quiz.title}`, exact: true }).click();
+      const form = page.locator('form.quiz__form');
+      await form.waitFor();
+      for (const question of await form.locator('fieldset.quiz__question').all()) {
+        const text = question.locator('input[type="text"]');
+        if ((await text.count()) > 0) await text.fill('1');
+        else await question.locator('input').first().check();
+      }
+      await form.getByRole('button', { name: 'Submit answers' }).click();
+      await page.getByText('your answers are saved on this device and are sent for grading when you are back online').waitFor();
+      const attemptsBefore = (await callApi<QuizForLearner>(token, quizPath(course._id, quiz.quizId).replace(/^\/user/, '/api/user'))).body.standing.attempts;
+      expect(attemptsBefore).toBe(0);
+
       // A second tab is open too when the network returns: both hear it, the completion is sent once.
       const secondTab = await context.newPage();
       await secondTab.goto(`${portalUrl}/my-enrollments`);
       await secondTab.getByRole('row', { name: new RegExp(escapeRegExp(FREE_COURSE_TITLE)) }).waitFor();
       await context.setOffline(false);
-      const sentNotice = /Back online: 1 change made offline sent/;
+      const sentNotice = /Back online: 2 changes made offline sent/;
       await Promise.any([page.getByText(sentNotice).waitFor(), secondTab.getByText(sentNotice).waitFor()]);
       const completed = await eventually(() => completedLectures(token, course._id), (done) => done.includes(toComplete.lecture.lectureId));
       expect(completed.filter((lectureId) => lectureId === toComplete.lecture.lectureId)).toHaveLength(1);
       await page.waitForTimeout(1000); // a second send, if there were one, would have gone by now
       expect(sentCompletions).toHaveLength(1);
+      const graded = await eventually(
+        async () => (await callApi<QuizForLearner>(token, quizPath(course._id, quiz.quizId).replace(/^\/user/, '/api/user'))).body.standing.attempts,
+        (attempts) => attempts > 0,
+      );
+      expect(graded).toBe(1);
       // Nothing is left in the outbox.
       expect(await page.evaluate(countOutbox())).toBe(0);
       await secondTab.close();

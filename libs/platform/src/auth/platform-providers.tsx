@@ -9,7 +9,8 @@ import { LazySignIn } from './lazy-sign-in';
 import { OfflineSync } from '../offline/offline-writes';
 import { ToastHost } from '../toast/toast-host';
 
-export { TOAST_AUTO_HIDE_MS } from '../toast/notistack-host';
+// Importing notistack-host here would put notistack back on the first page: the constant lives with the queue.
+export { TOAST_AUTO_HIDE_MS } from '../toast/toast-queue';
 
 export const AUTH_SCOPE = 'openid profile email offline_access';
 

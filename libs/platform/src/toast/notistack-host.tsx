@@ -1,9 +1,6 @@
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { useEffect } from 'react';
-import { connectToasts } from './toast-queue';
-
-/** Toasts appear top-right and close after this long (the product's rule for every notice). */
-export const TOAST_AUTO_HIDE_MS = 5000;
+import { connectToasts, TOAST_AUTO_HIDE_MS } from './toast-queue';
 
 function ToastBridge() {
   const { enqueueSnackbar } = useSnackbar();

@@ -1,6 +1,9 @@
 // Toasts without notistack on the first page: a toast asked for before the toast library has loaded waits here,
 // the library loads on that first toast (ToastHost), and takes the waiting ones when it connects.
 
+/** Toasts appear top-right and close after this long (the product's rule for every notice). */
+export const TOAST_AUTO_HIDE_MS = 5000;
+
 export type ToastVariant = 'success' | 'error' | 'info' | 'warning';
 type Enqueue = (message: string, variant: ToastVariant) => void;
 
