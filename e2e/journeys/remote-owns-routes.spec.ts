@@ -1,5 +1,6 @@
 // A remote owns its pages: the learner team adds one, rebuilds and redeploys the learner remote alone, and the
 // shell that is already deployed (same files, not rebuilt) serves it, having learnt it from the remote's manifest.
+// The browser has the portal's service worker installed meanwhile: it must not pin the remote it has cached.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -59,12 +60,21 @@ async function addWhatsNewPage(appCopy: string): Promise<void> {
 }
 
 describe('a remote owns its routes', () => {
-  it('serves a page added to the learner remote alone, through the unchanged shell', async () => {
+  it('serves a page added to the learner remote alone, through the unchanged shell and its service worker', async () => {
     const shellBefore = await shellFilesDigest();
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser, undefined, { serviceWorkers: 'allow' });
     try {
       await page.goto(`${portalUrl}${NEW_PAGE}`);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      // The worker controls the page, and the learner's manifest and entry have been through it (cached).
+      await page.waitForFunction(() => (globalThis as unknown as { navigator: { serviceWorker?: { controller: unknown } } }).navigator.serviceWorker?.controller != null, undefined, {
+        timeout: 30_000,
+      });
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      expect(await page.evaluate(`caches.open('academy-remote-entries-v1').then((cache) => cache.keys()).then((keys) => keys.map((request) => new URL(request.url).pathname))`)).toEqual(
+        expect.arrayContaining(['/mfe/learner/mf-manifest.json']),
+      );
 
       await rebuildAndRedeploy('mfe-learner', learnerDistDir, addWhatsNewPage);
       const manifest = JSON.parse(await readFile(path.join(learnerDistDir, 'mf-manifest.json'), 'utf8')) as {

@@ -4,12 +4,13 @@ import { Routes } from '@academy/routing';
 import pagesFile from './pages.json';
 
 // One chunk per route: `/` loads only the home page's code; the player, checkout and certificates load when visited.
-const HomePage = lazy(() => import('./catalogue/pages/HomePage').then((m) => ({ default: m.HomePage })));
-const CourseListPage = lazy(() => import('./catalogue/pages/CourseListPage').then((m) => ({ default: m.CourseListPage })));
+// The first screens' chunks are named `page-<name>` (the names of pages.json's firstScreen): the edge preloads them.
+const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ './catalogue/pages/HomePage').then((m) => ({ default: m.HomePage })));
+const CourseListPage = lazy(() => import(/* webpackChunkName: "page-courseList" */ './catalogue/pages/CourseListPage').then((m) => ({ default: m.CourseListPage })));
 const CourseDetailPage = lazy(() =>
-  import('./catalogue/pages/CourseDetailPage').then((m) => ({ default: m.CourseDetailPage })),
+  import(/* webpackChunkName: "page-course" */ './catalogue/pages/CourseDetailPage').then((m) => ({ default: m.CourseDetailPage })),
 );
-const MyEnrollmentsPage = lazy(() => import('./enrollments').then((m) => ({ default: m.MyEnrollmentsPage })));
+const MyEnrollmentsPage = lazy(() => import(/* webpackChunkName: "page-myEnrollments" */ './enrollments').then((m) => ({ default: m.MyEnrollmentsPage })));
 const PurchaseHistoryPage = lazy(() => import('./enrollments').then((m) => ({ default: m.PurchaseHistoryPage })));
 const PlayerPage = lazy(() => import('./player').then((m) => ({ default: m.PlayerPage })));
 const CertificatePage = lazy(() => import('./certificates').then((m) => ({ default: m.CertificatePage })));

@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from '@academy/routing';
 import { Footer } from './chrome/Footer';
 import { Navbar } from './chrome/Navbar';
 import { WhatsAppBox } from './chrome/WhatsAppBox';
+import { OfflineBanner } from './offline/OfflineBanner';
 import { LoadingRedirect } from './routing/LoadingRedirect';
 import { RemoteRoute } from './routing/RemoteRoute';
 import { useHeadingAsTitle } from './routing/useHeadingAsTitle';
@@ -28,6 +29,7 @@ export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {
       </Routes>
       {showChrome && <Footer />}
       {showChrome && <WhatsAppBox />}
+      <OfflineBanner />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@academy/routing';
 import { ShellApp } from './ShellApp';
 import { ConfigFailure } from './routing/ConfigFailure';
+import { registerServiceWorker } from './offline/register-service-worker';
 
 /** Renders the portal once the runtime config has arrived (`fetchRuntimeConfig` answers the request index.ts started). */
 export function startShell(fetchRuntimeConfig: typeof fetch): void {
@@ -25,6 +26,8 @@ export function startShell(fetchRuntimeConfig: typeof fetch): void {
           </BrowserRouter>
         </StrictMode>,
       );
+      // Production builds only: the development server rebuilds files the worker would otherwise keep.
+      if (process.env.NODE_ENV === 'production') registerServiceWorker();
     })
     .catch((error: unknown) => {
       console.error(error);

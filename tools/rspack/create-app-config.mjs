@@ -75,8 +75,9 @@ export function sharedSingletons(appDir, declared) {
  * @param {string} options.title         HTML page title
  * @param {Record<string,string>} [options.exposes]  remote modules; omit for the host
  * @param {string} [options.pagesFile]  a remote's own page list (`src/pages.json`), published in its manifest
+ * @param {boolean} [options.installable]  the page links the web app manifest (the shell: the portal installs as an app)
  */
-export function createAppConfig({ appDir, name, title, exposes, pagesFile }) {
+export function createAppConfig({ appDir, name, title, exposes, pagesFile, installable = false }) {
   const isHost = !exposes;
   const routeTable = pagesFile ? readRouteTable(path.resolve(appDir, pagesFile)) : undefined;
   const packageJson = readJson(path.join(appDir, 'package.json'));
@@ -143,7 +144,7 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile }) {
         // ask the site for; the pages themselves use the inline icon below.
         ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public') }] })] : []),
         new rspack.HtmlRspackPlugin({
-          templateContent: htmlPage(title),
+          templateContent: htmlPage(title, installable),
           // A remote's own container entry must not run on its standalone page (Nx provider template).
           excludeChunks: isHost ? [] : [name],
           // The standalone dev page answers deep links (/course/42) too, so its script must load from the root;
@@ -157,13 +158,19 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile }) {
             : { filename: 'remoteEntry.js', exposes }),
           // A remote's pages go into its mf-manifest.json, which the shell fetches at run time to learn them:
           // adding a page rebuilds and redeploys that remote only (docs/architecture.md).
-          manifest: routeTable ? { additionalData: ({ stats }) => withRouteTable(stats, routeTable) } : true,
+          // Each page's first screen (its files, API data and largest image) also goes there, for the edge's preloads.
+          manifest: routeTable ? { additionalData: ({ stats, compilation }) => withRouteTable(stats, routeTable, compilation) } : true,
           dts: false,
           shareStrategy: 'loaded-first',
           // One federation runtime on the page: the shell provides it, production remotes use it instead of
           // carrying their own copy in remoteEntry.js (~35 KB compressed each). A remote's standalone dev page
           // (development mode) keeps its own, as it runs without the shell.
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction },
+          // `target: 'web'` drops the runtime's Node.js code paths. (`disableSnapshot` would drop the code that reads
+          // the remotes' mf-manifest.json, which the shell registers them by: not used.)
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction }),
+            optimization: { target: 'web' },
+          },
           shared: sharedSingletons(appDir, declared),
         }),
       ],
@@ -186,27 +193,52 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile }) {
  * patterns, the fallbacks it answers (its own not-found page) and whether it brings its own chrome.
  */
 export function readRouteTable(file) {
-  const { pages, fallbacks = [], ownChrome = false } = readJson(file);
+  const { pages, fallbacks = [], ownChrome = false, firstScreen = {} } = readJson(file);
   const patterns = Object.values(pages ?? {});
   const bad = [...patterns, ...fallbacks].filter((pattern) => typeof pattern !== 'string' || !pattern.startsWith('/'));
   if (patterns.length === 0 || bad.length > 0) {
     throw new Error(`${file}: "pages" must name at least one page, and every pattern must start with / (${bad.join(', ')})`);
   }
-  return { pages: patterns, fallbacks, ownChrome };
+  const unknown = Object.keys(firstScreen).filter((name) => !(name in pages));
+  if (unknown.length > 0) throw new Error(`${file}: "firstScreen" names pages that "pages" does not list: ${unknown.join(', ')}`);
+  return { pages: patterns, fallbacks, ownChrome, pagePatterns: pages, firstScreen };
 }
 
-function withRouteTable(stats, routeTable) {
-  return { ...stats, metaData: { ...stats.metaData, [REMOTE_ROUTES_KEY]: routeTable } };
+/**
+ * The manifest's `metaData`: the route table the shell reads, and each listed page's first screen for the edge
+ * (FIRST_SCREEN_KEY): the files of its chunk (`import(/* webpackChunkName: "page-<name>" *\/ …)` in the App, with
+ * the chunks split off it), the API answers it asks for first and where in them its largest image is.
+ */
+function withRouteTable(stats, routeTable, compilation) {
+  const { pagePatterns, firstScreen, ...table } = routeTable;
+  const screens = {};
+  for (const [pageName, screen] of Object.entries(firstScreen)) {
+    const group = compilation?.namedChunkGroups?.get(`page-${pageName}`);
+    const files = group ? [...group.getFiles()].filter((file) => /\.(js|css)$/.test(file)) : [];
+    screens[pagePatterns[pageName]] = { files, api: screen.api ?? [], ...(screen.image ? { image: screen.image } : {}) };
+  }
+  return { ...stats, metaData: { ...stats.metaData, [REMOTE_ROUTES_KEY]: table, [FIRST_SCREEN_KEY]: screens } };
 }
 
 /** Same key as REMOTE_ROUTES_KEY in libs/contracts/src/remote-routes.ts (this config runs before anything is built). */
 const REMOTE_ROUTES_KEY = 'portalRoutes';
+/** Same key as FIRST_SCREEN_KEY in libs/contracts/src/first-screen.ts. */
+const FIRST_SCREEN_KEY = 'portalFirstScreen';
 
 // Inline, so no page of ours waits on /favicon.ico.
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%230e7490'/%3E%3Ctext x='16' y='22' font-size='18' font-family='sans-serif' font-weight='700' text-anchor='middle' fill='white'%3EA%3C/text%3E%3C/svg%3E";
 
-function htmlPage(title) {
+/** Same colour as the favicon and the manifest's theme_color (shell/public/manifest.webmanifest). */
+const THEME_COLOR = '#0e7490';
+
+function htmlPage(title, installable) {
+  const appLinks = installable
+    ? `
+    <link rel="manifest" href="/manifest.webmanifest" />
+    <meta name="theme-color" content="${THEME_COLOR}" />
+    <link rel="apple-touch-icon" href="/icons/icon-192.png" />`
+    : '';
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -214,7 +246,7 @@ function htmlPage(title) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="Academy: courses and tuition for school students, with expert instructors." />
     <title>${title}</title>
-    <link rel="icon" href="${FAVICON}" />
+    <link rel="icon" href="${FAVICON}" />${appLinks}
   </head>
   <body>
     <noscript>Academy needs JavaScript to run.</noscript>

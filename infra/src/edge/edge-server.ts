@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { repoRoot } from '../paths.js';
 import { loadRouteTable, matchRoute, type AppName, type RouteTable, type ServiceName } from '../routes/route-table.js';
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
 import { securityHeaders } from './security-headers.js';
+import { FirstScreenPreloads, withPreloads, type ServedRemote } from './first-screen.js';
 
 export interface EdgeOptions {
   /** Base URL of each service, e.g. http://127.0.0.1:3101. */
@@ -31,6 +33,10 @@ export interface EdgeOptions {
   allowSandboxProviders?: boolean;
   /** How long an idle connection to a service is kept; must stay under the services' keep-alive timeout. */
   upstreamIdleMs?: number;
+  /** How long a page's HTML waits for the API answer that names its largest image (first-screen.ts), ms. */
+  firstScreenApiWaitMs?: number;
+  /** Name each page's first screen in its HTML (first-screen.ts); default true (the pages benchmark compares without). */
+  firstScreenPreloads?: boolean;
 }
 
 export interface RunningEdge {
@@ -120,7 +126,8 @@ export function createEdge(options: EdgeOptions): Edge {
       dir === null
         ? null
         : express.static(dir, {
-            index: mount.spaFallback ? 'index.html' : false,
+            // `/` too is answered by the page fallback below, which names the page's first screen in its HTML.
+            index: false,
             fallthrough: true,
             setHeaders: (res, filePath) => {
               const name = path.basename(filePath);
@@ -134,6 +141,36 @@ export function createEdge(options: EdgeOptions): Edge {
     shellMount && options.appDirs?.[shellMount.app] !== null
       ? (options.appDirs?.[shellMount.app] ?? path.join(repoRoot, shellMount.workspace, 'dist'))
       : null;
+
+  // The remotes the runtime config points at that this edge serves from a folder: their manifests say what each
+  // page's first screen needs (first-screen.ts).
+  const servedRemotes: ServedRemote[] = [];
+  for (const url of Object.values(runtimeConfig.remotes)) {
+    if (!url.startsWith('/') || url.startsWith('//')) continue; // on another origin (a CDN): not read here
+    const mount = table.static.find((candidate) => !candidate.spaFallback && url.startsWith(candidate.prefix));
+    const configured = mount ? options.appDirs?.[mount.app] : null;
+    if (!mount || configured === null) continue;
+    servedRemotes.push({ prefix: url.slice(0, url.lastIndexOf('/') + 1), dir: path.join(configured ?? path.join(repoRoot, mount.workspace, 'dist'), path.posix.dirname(url.slice(mount.prefix.length - 1))) });
+  }
+  const firstScreen = new FirstScreenPreloads({
+    remotes: options.firstScreenPreloads === false ? [] : servedRemotes,
+    apiWaitMs: options.firstScreenApiWaitMs,
+    fetchApi: async (apiPath) => {
+      const match = matchRoute(table, apiPath);
+      if (match.kind !== 'service') throw new Error(`${apiPath} is not an API route`);
+      const response = await fetch(new URL(apiPath, options.serviceUrls[match.service]), { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(2000) });
+      if (!response.ok) throw new Error(`${apiPath}: HTTP ${response.status}`);
+      return response.json();
+    },
+  });
+  let shellPage: { mtimeMs: number; html: string } | null = null;
+  /** The shell's index.html, read again when a new shell is deployed. */
+  const readShellPage = async (): Promise<string> => {
+    const file = path.join(shellDir!, 'index.html');
+    const { mtimeMs } = await stat(file);
+    if (shellPage?.mtimeMs !== mtimeMs) shellPage = { mtimeMs, html: await readFile(file, 'utf8') };
+    return shellPage.html;
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -215,11 +252,19 @@ export function createEdge(options: EdgeOptions): Edge {
     const looksLikeFile = path.extname(req.path) !== '';
     if ((req.method === 'GET' || req.method === 'HEAD') && !looksLikeFile && shellDir) {
       res.set('Cache-Control', 'no-cache');
-      res.sendFile(path.join(shellDir, 'index.html'), (error) => {
-        if (error && !res.headersSent) {
-          res.status(404).type('text/plain').send('The shell app is not built yet: run `npm run build`.');
-        }
-      });
+      readShellPage().then(
+        async (html) => {
+          // The page's first screen named in its HTML, so the browser fetches it all at once.
+          const links = await firstScreen.linksFor(req.path).catch((error: unknown) => {
+            reportError(`edge: no first-screen preloads for ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
+            return [];
+          });
+          if (!res.headersSent) res.type('html').send(withPreloads(html, links));
+        },
+        () => {
+          if (!res.headersSent) res.status(404).type('text/plain').send('The shell app is not built yet: run `npm run build`.');
+        },
+      );
       return;
     }
     res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');

@@ -24,6 +24,7 @@ describe('the Content Security Policy for each environment', () => {
       'font-src': ["'self'", 'data:'],
       'media-src': ["'self'", 'blob:'],
       'worker-src': ["'self'", 'blob:'],
+      'manifest-src': ["'self'"],
       'connect-src': ["'self'", 'http://localhost:8090'],
       'frame-src': ['http://localhost:8090', 'https://www.youtube-nocookie.com'],
       'report-uri': ['/api/csp-reports'],

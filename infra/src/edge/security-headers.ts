@@ -72,6 +72,8 @@ export function contentSecurityPolicy(config: RuntimeConfig, options: SecurityHe
     'font-src': ["'self'", 'data:', ...allowed['font-src']],
     'media-src': ["'self'", 'blob:', ...allowed['media-src']],
     'worker-src': ["'self'", 'blob:', ...allowed['worker-src']],
+    // The web app manifest (/manifest.webmanifest) and the service worker (/sw.js, under worker-src) are our own files.
+    'manifest-src': ["'self'"],
     'connect-src': ["'self'", ...allowed['connect-src']],
     'frame-src': allowed['frame-src'].length > 0 ? allowed['frame-src'] : ["'none'"],
     'report-uri': [CSP_REPORT_PATH],

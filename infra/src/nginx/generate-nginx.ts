@@ -12,6 +12,10 @@ import {
   serializeCsp,
 } from '../edge/security-headers.js';
 
+/** The shell's service worker and web app manifest (shell/rspack.config.mjs, shell/public). */
+export const SERVICE_WORKER_PATH = '/sw.js';
+export const APP_MANIFEST_PATH = '/manifest.webmanifest';
+
 export const nginxConfigFile = path.join(infraDir, 'nginx', 'nginx.conf');
 
 /** Where the production image keeps the files: the shell at the root, each remote under its own prefix. */
@@ -104,6 +108,11 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable(), option
   server.push(`listen ${options.listen ?? '8080'};`, 'server_name _;', `root ${options.staticRoot ?? staticRoot};`, 'client_max_body_size 20m;', '');
   server.push('# Written at deploy time (ConfigMap / volume); never cached, so a changed remote URL applies at once.');
   server.push(...block('location = /runtime-config.json', [`root ${options.runtimeConfigDir ?? '/etc/academy'};`, ...noCache], ''));
+  server.push('');
+  server.push('# The service worker and the app manifest: revalidated on every load (a new shell build is noticed at once);');
+  server.push('# served from the root, so the worker controls every page of the portal.');
+  server.push(...block(`location = ${SERVICE_WORKER_PATH}`, ['try_files $uri =404;', ...noCache], ''));
+  server.push(...block(`location = ${APP_MANIFEST_PATH}`, ['types { }', 'default_type application/manifest+json;', 'try_files $uri =404;', ...noCache], ''));
   server.push('');
   server.push('# Service-to-service routes are never exposed.');
   for (const prefix of table.denied) server.push(...block(`location ^~ ${prefix}`, jsonNotFound('Not found', noCache), ''));

@@ -14,6 +14,7 @@ export * from './remote-routes.js';
 export * from './page-paths.js';
 export * from './api-route.js';
 export * from './api-routes.js';
+export * from './first-screen.js';
 export * from './reviews.js';
 export * from './runtime-config.js';
 export * from './runtime-config-request.js';

@@ -78,3 +78,14 @@ export {
 export { remoteFailurePlugin, type RemoteFailure } from './federation/remote-failure-plugin';
 export { registerRuntimeRemotes, remotesFromConfig } from './federation/register-remotes';
 export { startStandalone } from './federation/standalone';
+export { isOfflineFailure, useOnline } from './offline/online-status';
+export {
+  OfflineSync,
+  OUTBOX_CHANGED_EVENT,
+  queuedWrites,
+  sendOrQueue,
+  type OfflineWrite,
+  type QueuedWrite,
+  type ReplayOutcome,
+  type SendOrQueueResult,
+} from './offline/offline-writes';

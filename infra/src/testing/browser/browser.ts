@@ -126,8 +126,15 @@ function watch(page: Page, problems: BrowserProblem[]): void {
  * A new browser context and page that record every BrowserProblem (popups it opens too). The e2e suite fails any
  * test that leaves one it did not declare (`takeUnexpectedBrowserProblems`, called after each test).
  */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport });
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<WatchedPage> {
+  // The portal's service worker is blocked unless a journey asks for it: a journey that holds back or answers a
+  // request itself (page.route) cannot see one the worker answers, and precaching the shell in every journey would
+  // only add load. The offline and redeploy journeys allow it.
+  const context = await browser.newContext({ viewport, serviceWorkers: options.serviceWorkers ?? 'block' });
   const problems: BrowserProblem[] = [];
   context.on('page', (page) => watch(page, problems));
   const page = await context.newPage();

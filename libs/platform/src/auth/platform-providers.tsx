@@ -1,5 +1,4 @@
 import type { AppState } from '@auth0/auth0-react';
-import { SnackbarProvider } from 'notistack';
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from '@academy/routing';
 import type { RuntimeConfig } from '../config/runtime-config';
@@ -7,6 +6,8 @@ import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';
 import { PlatformQueryProvider } from '../api/query-provider';
 import { LazySignIn } from './lazy-sign-in';
+import { OfflineSync } from '../offline/offline-writes';
+import { ToastHost } from '../toast/toast-host';
 import { EDUCATOR_ROLE, PARENT_ROLE } from '@academy/contracts';
 import { educatorPaths } from '../federation/remote-routes';
 import { rememberLandingCheck, rememberRoleChoice } from '../user/role-choice';
@@ -21,8 +22,8 @@ export function landingAfterSignIn(returnTo: string | undefined, roles: unknown)
   return isEducator && page === '/' ? educatorPaths.dashboard : page;
 }
 
-/** Toasts appear top-right and close after this long (the product's rule for every notice). */
-export const TOAST_AUTO_HIDE_MS = 5000;
+// Importing notistack-host here would put notistack back on the first page: the constant lives with the queue.
+export { TOAST_AUTO_HIDE_MS } from '../toast/toast-queue';
 
 export const AUTH_SCOPE = 'openid profile email offline_access';
 
@@ -58,16 +59,12 @@ export function PlatformProviders({ config, children }: { config: RuntimeConfig;
   return (
     <RuntimeConfigProvider config={config}>
       <LazySignIn options={auth0Options(config, window.location.origin)} onRedirectCallback={onRedirectCallback}>
-        <SnackbarProvider
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          autoHideDuration={TOAST_AUTO_HIDE_MS}
-          maxSnack={4}
-        >
-          <PlatformQueryProvider>
-            <UserSync />
-            {children}
-          </PlatformQueryProvider>
-        </SnackbarProvider>
+        <ToastHost />
+        <PlatformQueryProvider>
+          <UserSync />
+          <OfflineSync />
+          {children}
+        </PlatformQueryProvider>
       </LazySignIn>
     </RuntimeConfigProvider>
   );

@@ -2,7 +2,7 @@
 // so components render in jsdom without an OpenID provider. Not exported from the main entry (not bundled).
 import type { Auth0ContextInterface, User } from '@auth0/auth0-react';
 import { PortalAuthContext } from '../auth/portal-auth';
-import { SnackbarProvider } from 'notistack';
+import NotistackHost from '../toast/notistack-host';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from '@academy/routing';
@@ -75,10 +75,10 @@ export function TestPlatformProviders({
   return (
     <RuntimeConfigProvider config={config}>
       <PortalAuthContext.Provider value={auth}>
-        <SnackbarProvider>
-          {/* A fresh cache per render and no waiting between retries, so tests never share or wait for answers. */}
-          <PlatformQueryProvider retryDelay={() => 0}>{children}</PlatformQueryProvider>
-        </SnackbarProvider>
+        {/* The toast library at once (the app loads it on the first toast), so a test sees a toast as it is shown. */}
+        <NotistackHost />
+        {/* A fresh cache per render and no waiting between retries, so tests never share or wait for answers. */}
+        <PlatformQueryProvider retryDelay={() => 0}>{children}</PlatformQueryProvider>
       </PortalAuthContext.Provider>
     </RuntimeConfigProvider>
   );

@@ -1,5 +1,4 @@
-import { useSnackbar } from 'notistack';
-import { useMemo } from 'react';
+import { showToast } from './toast-queue';
 
 export interface Toast {
   success(message: string): void;
@@ -8,18 +7,16 @@ export interface Toast {
   warning(message: string): void;
 }
 
-/** Toasts (top-right, auto-hide 5000 ms, configured once in PlatformProviders). */
+const toast: Toast = {
+  success: (message) => showToast(message, 'success'),
+  error: (message) => showToast(message, 'error'),
+  info: (message) => showToast(message, 'info'),
+  warning: (message) => showToast(message, 'warning'),
+};
+
+/** Toasts (top-right, auto-hide 5000 ms): the toast library loads with the first one (toast-host.tsx). */
 export function useToast(): Toast {
-  const { enqueueSnackbar } = useSnackbar();
-  return useMemo(
-    () => ({
-      success: (message) => enqueueSnackbar(message, { variant: 'success' }),
-      error: (message) => enqueueSnackbar(message, { variant: 'error' }),
-      info: (message) => enqueueSnackbar(message, { variant: 'info' }),
-      warning: (message) => enqueueSnackbar(message, { variant: 'warning' }),
-    }),
-    [enqueueSnackbar],
-  );
+  return toast;
 }
 
 /** The message to show for any caught failure: the server's message, else the exception's. */

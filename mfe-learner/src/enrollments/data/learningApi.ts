@@ -30,8 +30,11 @@ export async function fetchCourseProgress(api: ApiClient, courseId: string): Pro
   };
 }
 
+/** Completing a lecture is idempotent on the server (one row per learner and lecture): safe to queue offline. */
+export const COMPLETE_LECTURE_PATH = '/user/update-course-progress';
+
 export async function markLectureComplete(api: ApiClient, courseId: string, lectureId: string): Promise<string> {
-  return (await api.post<{ message: string }>('/user/update-course-progress', { courseId, lectureId })).message;
+  return (await api.post<{ message: string }>(COMPLETE_LECTURE_PATH, { courseId, lectureId })).message;
 }
 
 export async function rateCourse(api: ApiClient, courseId: string, rating: number): Promise<string> {

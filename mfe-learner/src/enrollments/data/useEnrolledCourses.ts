@@ -1,8 +1,10 @@
 import { courseStatus, lecturesInOrder, type CourseCompletion, type CourseStatus, type EnrolledCourse, type LectureDto } from '@academy/contracts';
-import { queryKeys, useApi } from '@academy/platform';
+import { isOfflineFailure, queryKeys, useApi, usePortalAuth } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fetchCourseProgress, fetchEnrolledCourses } from './learningApi';
+import { readEnrolledCourses, saveEnrolledCourses, type OfflineCourse } from '../../offline/offlineStore';
+import { queuedWritesOf, withQueuedCompletions } from '../../offline/pendingProgress';
 
 export interface EnrolledCourseRow {
   course: EnrolledCourse;
@@ -17,7 +19,11 @@ export interface EnrolledCourseRow {
 export type EnrolledCoursesState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; rows: EnrolledCourseRow[] };
+  /** `offlineSince`: read from this device's offline copy (no network), made at that time; null when read online. */
+  | { status: 'ready'; rows: EnrolledCourseRow[]; offlineSince: number | null };
+
+/** Shown when there is no network and this device has no copy yet. */
+export const NO_OFFLINE_COPY_MESSAGE = 'You are offline, and My Enrollments has not been opened on this device with a connection yet.';
 
 /**
  * The signed-in learner's courses, newest enrolment first (the API lists them oldest first), each with its
@@ -26,29 +32,47 @@ export type EnrolledCoursesState =
  */
 export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { reload(): void } {
   const api = useApi();
+  const userId = usePortalAuth().user?.sub;
   const query = useQuery({
     queryKey: queryKeys.learner.enrolledRows(),
     enabled,
+    // Run without a network too: the answer then comes from the offline copy.
+    networkMode: 'always',
     meta: { errorToast: false },
-    queryFn: async (): Promise<EnrolledCourseRow[]> => {
-      const courses = [...(await fetchEnrolledCourses(api))].reverse();
-      const progress = await Promise.all(courses.map((course) => fetchCourseProgress(api, course._id)));
-      return courses.map((course, index) => {
-        const { lectureCompleted, quizzes, assignments, positions } = progress[index]!;
-        const status = courseStatus(course.courseContent, lectureCompleted, quizzes, assignments, Object.keys(positions ?? {}).length > 0);
+    queryFn: async (): Promise<{ rows: EnrolledCourseRow[]; offlineSince: number | null }> => {
+      let entries: OfflineCourse[];
+      let offlineSince: number | null = null;
+      try {
+        const courses = [...(await fetchEnrolledCourses(api))].reverse();
+        const progress = await Promise.all(courses.map((course) => fetchCourseProgress(api, course._id)));
+        entries = courses.map((course, index) => ({ course, progress: progress[index]! }));
+        // The server's list is the entitlement: the copy of a refunded course goes with it.
+        if (userId) await saveEnrolledCourses(userId, entries).catch((error: unknown) => console.warn('The offline copy was not saved.', error));
+      } catch (error) {
+        if (!userId || !isOfflineFailure(error)) throw error;
+        const copy = await readEnrolledCourses(userId);
+        if (copy.savedAt === null) throw new Error(NO_OFFLINE_COPY_MESSAGE, { cause: error });
+        entries = copy.courses;
+        offlineSince = copy.savedAt;
+      }
+      const queued = await queuedWritesOf(userId);
+      const rows = entries.map(({ course, progress: saved }) => {
+        const progress = withQueuedCompletions(saved, queued, course._id);
+        const status = courseStatus(course.courseContent, progress.lectureCompleted, progress.quizzes, progress.assignments, Object.keys(progress.positions ?? {}).length > 0);
         return {
           course,
           completion: status.completion,
           status,
-          resume: resumePoint(course, progress[index]!.lectureCompleted, progress[index]!.lastLectureId ?? course.lastLectureId, progress[index]!.positions),
+          resume: resumePoint(course, progress.lectureCompleted, progress.lastLectureId ?? course.lastLectureId, progress.positions),
         };
       });
+      return { rows, offlineSince };
     },
   });
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
 
-  if (query.data) return { status: 'ready', rows: query.data, reload };
+  if (query.data) return { status: 'ready', rows: query.data.rows, offlineSince: query.data.offlineSince, reload };
   if (query.isError) return { status: 'error', message: query.error.message, reload };
   return { status: 'loading', reload };
 }

@@ -178,6 +178,13 @@ export function MyEnrollmentsPage() {
         {pending === 'waiting' && 'Your payment is being confirmed. The course will appear here by itself in a moment.'}
         {pending === 'gave-up' && 'Your payment is still being confirmed. The course will be here when it is; you can check again later.'}
       </div>
+      {courses.status === 'ready' && courses.offlineSince !== null && (
+        <p className="enrollments__offline" role="status">
+          You are offline: this is your list as of {formatDate(courses.offlineSince)}{' '}
+          {new Date(courses.offlineSince).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}. Course outlines and the
+          notes and tests you kept offline open; videos, refunds and new progress from other devices wait for the network.
+        </p>
+      )}
       {courses.status === 'loading' && <LoadingView label="Loading your enrolments" />}
       {courses.status === 'error' && <ErrorPanel message={courses.message} onRetry={courses.reload} />}
       {courses.status === 'ready' && courses.rows.length === 0 && (

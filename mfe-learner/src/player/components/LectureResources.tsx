@@ -1,18 +1,111 @@
-import type { ChapterDto } from '@academy/contracts';
+import type { ChapterDto, LectureDto } from '@academy/contracts';
 import { lecturesInOrder } from '@academy/contracts';
+import { errorMessage, useToast } from '@academy/platform';
+import { useCallback, useEffect, useState } from 'react';
+import { canKeepOffline, keepFile, keptFileId, keptFiles, removeKeptFile, type KeptFile, type KeptFileKind } from '../../offline/offlineStore';
 
-function Resource({ url, label }: { url: string | null; label: string }) {
-  if (!url) return <span className="resources__soon">Coming Soon</span>;
+interface ResourceProps {
+  url: string | null;
+  label: string;
+  kept?: KeptFile;
+  offline: boolean;
+  onKeep?: () => Promise<void>;
+  onRemove?: () => Promise<void>;
+}
+
+/** A kept file opens from this device: a link to its bytes (blob URL), made while it is shown. */
+function KeptCopyLink({ kept, label }: { kept: KeptFile; label: string }) {
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(kept.blob);
+    setHref(url);
+    return () => URL.revokeObjectURL(url);
+  }, [kept.blob]);
+  if (!href) return null;
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className="resources__download">
-      Download<span className="visually-hidden"> {label} (opens in a new tab)</span>
+    <a href={href} target="_blank" rel="noopener noreferrer" className="resources__download" data-kept-offline="true">
+      Open offline copy<span className="visually-hidden"> of {label} (opens in a new tab)</span>
     </a>
   );
 }
 
-/** Lecture Resources: notes and test of every lecture, or a red "Coming Soon". */
-export function LectureResources({ chapters }: { chapters: ChapterDto[] }) {
+function Resource({ url, label, kept, offline, onKeep, onRemove }: ResourceProps) {
+  const [busy, setBusy] = useState(false);
+  if (!url && !kept) return <span className="resources__soon">Coming Soon</span>;
+  const run = (action: (() => Promise<void>) | undefined) => async () => {
+    if (!action) return;
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="resources__cell">
+      {kept ? (
+        <KeptCopyLink kept={kept} label={label} />
+      ) : offline ? (
+        <span className="resources__soon">Not kept offline</span>
+      ) : (
+        <a href={url!} target="_blank" rel="noopener noreferrer" className="resources__download">
+          Download<span className="visually-hidden"> {label} (opens in a new tab)</span>
+        </a>
+      )}
+      {!offline && kept && onRemove && (
+        <button type="button" className="resources__keep" disabled={busy} onClick={() => void run(onRemove)()}>
+          Remove offline copy<span className="visually-hidden"> of {label}</span>
+        </button>
+      )}
+      {!offline && !kept && url && onKeep && (
+        <button type="button" className="resources__keep" disabled={busy} aria-busy={busy} onClick={() => void run(onKeep)()}>
+          {busy ? 'Keeping…' : 'Keep offline'}
+          <span className="visually-hidden"> {label}</span>
+        </button>
+      )}
+    </span>
+  );
+}
+
+/**
+ * Lecture Resources: notes and test of every lecture, or a red "Coming Soon". A learner can keep a file on this
+ * device ("Keep offline"): it then opens without a network, until removed or the course is no longer theirs.
+ */
+export function LectureResources({ courseId, chapters, userId, offline }: { courseId: string; chapters: ChapterDto[]; userId: string | null; offline: boolean }) {
   const rows = lecturesInOrder(chapters);
+  const toast = useToast();
+  const [kept, setKept] = useState<Map<string, KeptFile>>(new Map());
+  const canKeep = userId !== null && canKeepOffline();
+
+  const reread = useCallback(async () => {
+    if (!canKeep) return;
+    const files = await keptFiles(userId, courseId).catch(() => []);
+    setKept(new Map(files.map((file) => [file.id, file])));
+  }, [canKeep, userId, courseId]);
+  useEffect(() => void reread(), [reread]);
+
+  const actionsFor = (lecture: LectureDto, kind: KeptFileKind, title: string) => {
+    if (!canKeep) return {};
+    const url = kind === 'notes' ? lecture.notesUrl : lecture.testUrl;
+    const id = keptFileId(userId, courseId, lecture.lectureId, kind);
+    return {
+      kept: kept.get(id),
+      onKeep: async () => {
+        try {
+          await keepFile(userId, { courseId, lectureId: lecture.lectureId, kind, title, url: url! });
+          toast.success(`${title} kept on this device: it opens offline`);
+        } catch (error) {
+          toast.error(errorMessage(error));
+        }
+        await reread();
+      },
+      onRemove: async () => {
+        await removeKeptFile(id).catch((error: unknown) => toast.error(errorMessage(error)));
+        await reread();
+      },
+    };
+  };
+
   return (
     <section className="resources" aria-labelledby="resources-title">
       <h2 id="resources-title">Lecture Resources</h2>
@@ -31,8 +124,12 @@ export function LectureResources({ chapters }: { chapters: ChapterDto[] }) {
               return (
                 <tr key={lecture.lectureId}>
                   <th scope="row">{name}</th>
-                  <td><Resource url={lecture.notesUrl} label={`notes of ${name}`} /></td>
-                  <td><Resource url={lecture.testUrl} label={`test of ${name}`} /></td>
+                  <td>
+                    <Resource url={lecture.notesUrl} label={`notes of ${name}`} offline={offline} {...actionsFor(lecture, 'notes', `Notes of ${name}`)} />
+                  </td>
+                  <td>
+                    <Resource url={lecture.testUrl} label={`test of ${name}`} offline={offline} {...actionsFor(lecture, 'test', `Test of ${name}`)} />
+                  </td>
                 </tr>
               );
             })}

@@ -1,9 +1,8 @@
-import { pluralize, type PublicQuiz, type QuizAttemptResult, type QuizOverview } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { pluralize, quizAttemptsPath, type PublicQuiz, type QuizAttemptResult, type QuizOverview } from '@academy/contracts';
+import { errorMessage, queryKeys, sendOrQueue, useApi, usePortalAuth, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { submitQuizAttempt } from '../../enrollments';
 import { answerErrors, emptyAnswers, newAttemptId, toSubmission, type QuizAnswerFields } from '../data/quizAnswerForm';
 import { useMediaQuery, useQuiz } from '../data/useQuiz';
 
@@ -62,8 +61,9 @@ function QuizResult({ quiz, result, onRetry }: { quiz: PublicQuiz; result: QuizA
   );
 }
 
-function QuizForm({ courseId, quiz, onResult }: { courseId: string; quiz: PublicQuiz; onResult: (result: QuizAttemptResult) => void }) {
+function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; quiz: PublicQuiz; onResult: (result: QuizAttemptResult) => void; onQueued: () => void }) {
   const api = useApi();
+  const userId = usePortalAuth().user?.sub ?? '';
   const toast = useToast();
   const id = useId();
   const onePerScreen = useMediaQuery(ONE_QUESTION_PER_SCREEN);
@@ -97,7 +97,14 @@ function QuizForm({ courseId, quiz, onResult }: { courseId: string; quiz: Public
     setErrors({});
     setIsSubmitting(true);
     try {
-      onResult(await submitQuizAttempt(api, courseId, quiz.quizId, toSubmission(quiz, fields, attemptId.current)));
+      // The attempt id makes a resend count once, so answers given offline can wait in the outbox for the network.
+      const sent = await sendOrQueue<{ result: QuizAttemptResult }>(api, userId, {
+        path: quizAttemptsPath(courseId, quiz.quizId),
+        body: toSubmission(quiz, fields, attemptId.current),
+        label: `Answers to the quiz ${quiz.title}`,
+      });
+      if (sent.queued) onQueued();
+      else onResult(sent.answer.result);
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {
@@ -191,6 +198,7 @@ export function QuizPanel({ courseId, overview }: { courseId: string; overview: 
   const quiz = useQuiz(courseId, overview.quizId);
   const queryClient = useQueryClient();
   const [result, setResult] = useState<QuizAttemptResult | null>(null);
+  const [queued, setQueued] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   const onResult = (graded: QuizAttemptResult) => {
@@ -206,7 +214,12 @@ export function QuizPanel({ courseId, overview }: { courseId: string; overview: 
       </h2>
       {quiz.isPending && <LoadingView label="Loading the quiz" />}
       {quiz.isError && <ErrorPanel message={quiz.error.message} onRetry={() => void quiz.refetch()} />}
-      {quiz.data && !result && (
+      {queued && (
+        <p className="quiz__queued" role="status">
+          You are offline: your answers are saved on this device and are sent for grading when you are back online.
+        </p>
+      )}
+      {quiz.data && !result && !queued && (
         <>
           <p className="quiz__summary">
             {pluralize(quiz.data.quiz.questions.length, 'question')}, pass mark {quiz.data.quiz.passMark}%.{' '}
@@ -216,7 +229,7 @@ export function QuizPanel({ courseId, overview }: { courseId: string; overview: 
           {quiz.data.attemptsLeft === 0 ? (
             <p role="status">You have used every attempt at this quiz.</p>
           ) : (
-            <QuizForm key={attempt} courseId={courseId} quiz={quiz.data.quiz} onResult={onResult} />
+            <QuizForm key={attempt} courseId={courseId} quiz={quiz.data.quiz} onResult={onResult} onQueued={() => setQueued(true)} />
           )}
         </>
       )}

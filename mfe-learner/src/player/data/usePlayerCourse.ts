@@ -1,17 +1,23 @@
 import type { EnrolledCourse, LearnerProgressData } from '@academy/contracts';
-import { queryKeys, useApi } from '@academy/platform';
+import { isOfflineFailure, queryKeys, useApi, usePortalAuth } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { fetchCourseProgress, fetchEnrolledCourses } from '../../enrollments';
 import { earliestLinkExpiry, LINK_REFRESH_MARGIN_MS } from './linkExpiry';
+import { forgetCoursesNotEnrolled, readEnrolledCourse, saveEnrolledCourse } from '../../offline/offlineStore';
+import { queuedWritesOf, withQueuedCompletions } from '../../offline/pendingProgress';
 
 export type PlayerCourseState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'not-enrolled' }
-  | { status: 'ready'; course: EnrolledCourse; progress: LearnerProgressData };
+  /** `offline`: from this device's offline copy (no network): the outline and kept files work, video does not. */
+  | { status: 'ready'; course: EnrolledCourse; progress: LearnerProgressData; offline: boolean };
 
-type PlayerData = { course: EnrolledCourse; progress: LearnerProgressData } | null;
+export type PlayerData = { course: EnrolledCourse; progress: LearnerProgressData; offline: boolean } | null;
+
+/** Shown when there is no network and this course was never opened here with one. */
+export const NO_OFFLINE_COURSE_MESSAGE = 'You are offline, and this course has not been opened on this device with a connection yet.';
 
 /**
  * The course from the learner's enrolled courses (the only answer that carries lecture URLs, so a visitor who
@@ -19,16 +25,34 @@ type PlayerData = { course: EnrolledCourse; progress: LearnerProgressData } | nu
  */
 export function usePlayerCourse(courseId: string, enabled: boolean): PlayerCourseState & { refresh(): Promise<void>; retry(): void } {
   const api = useApi();
+  const userId = usePortalAuth().user?.sub;
   const query = useQuery({
     queryKey: queryKeys.learner.playerCourse(courseId),
     enabled,
     // Signed lecture links expire: a page opened again always asks for fresh ones.
     staleTime: 0,
+    // Run without a network too: the answer then comes from the offline copy.
+    networkMode: 'always',
     meta: { errorToast: false },
     queryFn: async (): Promise<PlayerData> => {
-      const course = (await fetchEnrolledCourses(api)).find((candidate) => candidate._id === courseId);
-      if (!course) return null;
-      return { course, progress: await fetchCourseProgress(api, courseId) };
+      let data: NonNullable<PlayerData>;
+      try {
+        const enrolled = await fetchEnrolledCourses(api);
+        // The server's list is the entitlement: what this device keeps of a refunded course goes.
+        if (userId) {
+          await forgetCoursesNotEnrolled(userId, enrolled.map((course) => course._id)).catch((error: unknown) => console.warn('The offline copy was not updated.', error));
+        }
+        const course = enrolled.find((candidate) => candidate._id === courseId);
+        if (!course) return null;
+        data = { course, progress: await fetchCourseProgress(api, courseId), offline: false };
+        if (userId) await saveEnrolledCourse(userId, data).catch((error: unknown) => console.warn('The offline copy was not saved.', error));
+      } catch (error) {
+        if (!userId || !isOfflineFailure(error)) throw error;
+        const copy = await readEnrolledCourse(userId, courseId);
+        if (!copy) throw new Error(NO_OFFLINE_COURSE_MESSAGE, { cause: error });
+        data = { ...copy, offline: true };
+      }
+      return { ...data, progress: withQueuedCompletions(data.progress, await queuedWritesOf(userId), courseId) };
     },
   });
   const { refetch } = query;
@@ -48,7 +72,7 @@ export function usePlayerCourse(courseId: string, enabled: boolean): PlayerCours
 
   // Signed links of paid files expire within minutes: fetch fresh ones shortly before, and when the learner comes
   // back to a tab that slept past that time (timers do not run then).
-  const expiresAt = state.status === 'ready' ? earliestLinkExpiry(state.course.courseContent) : null;
+  const expiresAt = state.status === 'ready' && !state.offline ? earliestLinkExpiry(state.course.courseContent) : null;
   useEffect(() => {
     if (expiresAt === null) return;
     const refreshAt = expiresAt - LINK_REFRESH_MARGIN_MS;

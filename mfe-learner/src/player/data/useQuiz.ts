@@ -1,14 +1,31 @@
 import type { QuizForLearner } from '@academy/contracts';
-import { queryKeys, useApi } from '@academy/platform';
+import { isOfflineFailure, queryKeys, useApi, usePortalAuth } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { fetchQuiz } from '../../enrollments';
+import { readQuiz, saveQuiz } from '../../offline/offlineStore';
 
-/** A chapter quiz (no key) and the learner's standing; the panel shows a failure itself. */
+/**
+ * A chapter quiz (no key) and the learner's standing; the panel shows a failure itself. A quiz opened once with a
+ * network is kept on the device, so it can be answered offline (the answers are sent when the network returns).
+ */
 export function useQuiz(courseId: string, quizId: string) {
   const api = useApi();
+  const userId = usePortalAuth().user?.sub;
   return useQuery<QuizForLearner>({
     queryKey: queryKeys.learner.quiz(courseId, quizId),
-    queryFn: () => fetchQuiz(api, courseId, quizId),
+    networkMode: 'always',
+    queryFn: async () => {
+      try {
+        const quiz = await fetchQuiz(api, courseId, quizId);
+        if (userId) await saveQuiz(userId, courseId, quizId, quiz).catch(() => undefined);
+        return quiz;
+      } catch (error) {
+        if (!userId || !isOfflineFailure(error)) throw error;
+        const kept = await readQuiz(userId, courseId, quizId);
+        if (!kept) throw new Error('You are offline, and this quiz has not been opened on this device with a connection yet.', { cause: error });
+        return kept;
+      }
+    },
     meta: { errorToast: false },
   });
 }

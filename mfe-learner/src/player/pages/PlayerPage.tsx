@@ -1,13 +1,13 @@
 import { isCourseComplete, lecturesInOrder, quizzesOf, type AssignmentStanding, type LectureDto, type QuizOverview } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, sendOrQueue, useApi, useCurrentUser, useOnline, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from '@academy/routing';
 import {
+  COMPLETE_LECTURE_PATH,
   downloadCertificate,
   LoginRequired,
-  markLectureComplete,
   rateCourse,
   savePlayback,
   savePlaybackOnExit,
@@ -18,7 +18,7 @@ import { LectureVideo, type LectureVideoHandle } from '../components/LectureVide
 import { QuizPanel } from '../components/QuizPanel';
 import { UpNext } from '../components/UpNext';
 import { ReviewDialog } from '../../reviews';
-import { usePlayerCourse } from '../data/usePlayerCourse';
+import { usePlayerCourse, type PlayerData } from '../data/usePlayerCourse';
 import { DoubtsPanel } from '../../doubts';
 import { AssignmentPanel } from '../../assignments';
 import './PlayerPage.css';
@@ -28,7 +28,8 @@ export function PlayerPage() {
   const { courseId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const { isLoading, isAuthenticated, login, reload: reloadUser } = useCurrentUser();
-  const { getAccessTokenSilently } = usePortalAuth();
+  const { getAccessTokenSilently, user: signedIn } = usePortalAuth();
+  const online = useOnline();
   const { apiBaseUrl } = useRuntimeConfig();
   const api = useApi();
   const toast = useToast();
@@ -117,7 +118,24 @@ export function PlayerPage() {
   const markComplete = async (lectureId: string) => {
     setBusy(true);
     try {
-      toast.success(await markLectureComplete(api, courseId, lectureId));
+      const label = lectures.find((entry) => entry.lecture.lectureId === lectureId);
+      const sent = await sendOrQueue<{ message: string }>(api, signedIn?.sub ?? '', {
+        path: COMPLETE_LECTURE_PATH,
+        body: { courseId, lectureId },
+        label: `Lecture ${label?.label ?? ''} ${label?.lecture.lectureTitle ?? ''} marked complete`.replace(/\s+/g, ' '),
+      });
+      if (sent.queued) {
+        // Shown as completed at once; the server counts it when the network returns (once, however often it is sent).
+        toast.info('Marked complete on this device: it is sent when you are back online');
+        queryClient.setQueryData(queryKeys.learner.playerCourse(courseId), (data: PlayerData | undefined) =>
+          data && !data.progress.lectureCompleted.includes(lectureId)
+            ? { ...data, progress: { ...data.progress, lectureCompleted: [...data.progress.lectureCompleted, lectureId] } }
+            : data,
+        );
+        void queryClient.invalidateQueries({ queryKey: queryKeys.learner.enrolledRows() });
+        return;
+      }
+      toast.success(sent.answer.message);
       // Done with this one: move on to the next lecture, as a learner working through the course expects.
       const next = nextAfter(lectureId);
       if (next && playingId === lectureId) watch(next.lecture);
@@ -169,6 +187,12 @@ export function PlayerPage() {
           <AssignmentPanel key={openAssignment.assignmentId} courseId={courseId} assignmentId={openAssignment.assignmentId} />
         ) : playing ? (
           <>
+            {!online || player.offline ? (
+              <p className="player__offline-video" role="status">
+                Videos are not available offline. The course outline, the notes and tests you kept offline and Mark
+                Complete work; what you mark is sent when you are back online.
+              </p>
+            ) : (
             <LectureVideo
               key={playing.lecture.lectureId}
               url={playing.lecture.lectureUrl!}
@@ -180,6 +204,7 @@ export function PlayerPage() {
               onEnded={() => setEndedId(playing.lecture.lectureId)}
               handle={videoHandle}
             />
+            )}
             {upNext && (
               <UpNext
                 key={upNext.lecture.lectureId}
@@ -263,7 +288,7 @@ export function PlayerPage() {
       </div>
 
       <div className="player__resources">
-        {playing && !openStep && (
+        {playing && !openStep && online && !player.offline && (
           <DoubtsPanel
             key={playing.lecture.lectureId}
             courseId={courseId}
@@ -276,7 +301,7 @@ export function PlayerPage() {
             }}
           />
         )}
-        <LectureResources chapters={current.courseContent} />
+        <LectureResources courseId={courseId} chapters={current.courseContent} userId={signedIn?.sub ?? null} offline={!online || player.offline} />
       </div>
     </div>
   );

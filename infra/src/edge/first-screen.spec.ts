@@ -1,0 +1,151 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createEdge, type RunningEdge } from './edge-server.js';
+import { runtimeConfigFromEnv } from './runtime-config.js';
+import { matchRoutePattern, valueAtPath } from '@academy/contracts';
+
+/** The catalogue as the edge meets it: the home page's course list and one course. */
+function startCatalogue(): Promise<{ url: string; server: http.Server; requests: string[] }> {
+  const requests: string[] = [];
+  return new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      requests.push(req.url ?? '');
+      const answers: Record<string, unknown> = {
+        '/api/course/all?limit=4': { success: true, courses: [{ _id: 'c1', courseThumbnail: '/media/thumbnails/first.webp' }] },
+        '/api/course/c42': { success: true, courseData: { _id: 'c42', courseThumbnail: 'https://cdn.example/c42.webp' } },
+      };
+      const answer = answers[req.url ?? ''];
+      res.writeHead(answer ? 200 : 404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(answer ?? { success: false, message: 'Not found' }));
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, requests }));
+  });
+}
+
+function learnerManifest(entryHash: string) {
+  return {
+    name: 'learner',
+    metaData: {
+      remoteEntry: { name: 'remoteEntry.js', path: '' },
+      publicPath: 'auto',
+      portalRoutes: { pages: ['/', '/course/:id', '/my-enrollments'], fallbacks: [], ownChrome: false },
+      portalFirstScreen: {
+        '/': { files: [`page-home.${entryHash}.js`, 'page-home.2222bbbb.css'], api: ['/api/course/all?limit=4'], image: { api: 0, path: 'courses.0.courseThumbnail' } },
+        '/course/:id': { files: ['page-course.3333cccc.js'], api: ['/api/course/:id'], image: { api: 0, path: 'courseData.courseThumbnail' } },
+      },
+    },
+    exposes: [{ path: './App', assets: { js: { sync: ['__federation_expose_App.4444dddd.js'], async: ['9.5555eeee.js'] }, css: { sync: [], async: [] } } }],
+  };
+}
+
+describe('the edge names each page’s first screen in its HTML', () => {
+  let workDir: string;
+  let learnerDir: string;
+  let catalogue: Awaited<ReturnType<typeof startCatalogue>>;
+  let edge: RunningEdge;
+
+  beforeAll(async () => {
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'first-screen-spec-'));
+    const shellDir = path.join(workDir, 'shell');
+    learnerDir = path.join(workDir, 'learner');
+    mkdirSync(shellDir);
+    mkdirSync(learnerDir);
+    writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><html><head><title>Academy</title><script defer src="/main.aaaa1111.js"></script></head><body></body></html>');
+    writeFileSync(
+      path.join(shellDir, 'mf-manifest.json'),
+      JSON.stringify({
+        name: 'shell',
+        shared: [
+          { name: 'react', assets: { js: { sync: ['121.f893bca0.js'], async: [] }, css: { sync: [], async: [] } } },
+          { name: '@auth0/auth0-react', assets: { js: { sync: ['521.12c76b0d.js'], async: [] }, css: { sync: [], async: [] } } },
+        ],
+      }),
+    );
+    writeFileSync(path.join(shellDir, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
+    writeFileSync(path.join(shellDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Academy', start_url: '/' }));
+    writeFileSync(path.join(learnerDir, 'mf-manifest.json'), JSON.stringify(learnerManifest('1111aaaa')));
+    catalogue = await startCatalogue();
+    edge = await createEdge({
+      serviceUrls: { catalogue: catalogue.url, commerce: catalogue.url, progress: catalogue.url },
+      appDirs: { shell: shellDir, learner: learnerDir, educator: null, info: null },
+      runtimeConfig: runtimeConfigFromEnv({ AUTH0_CLIENT_ID: 'spec-client' }, 'http://localhost:9999'),
+      firstScreenApiWaitMs: 2000,
+    }).listen(0);
+  });
+
+  afterAll(async () => {
+    await edge.close();
+    await new Promise((done) => catalogue.server.close(done));
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('preloads the home page’s image, data, page chunk and the remote’s entry and App', async () => {
+    const html = await (await fetch(`${edge.url}/`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf('main.aaaa1111.js')).toBeLessThan(head.indexOf('<link rel="preload"'));
+    expect(head).toContain('<link rel="preload" href="/media/thumbnails/first.webp" as="image">');
+    expect(head).toContain('<link rel="preload" href="/api/course/all?limit=4" as="fetch" crossorigin="anonymous">');
+    for (const script of ['/mfe/learner/remoteEntry.js', '/mfe/learner/__federation_expose_App.4444dddd.js', '/mfe/learner/page-home.1111aaaa.js']) {
+      expect(head).toContain(`<link rel="preload" href="${script}" as="script">`);
+    }
+    expect(head).toContain('<link rel="preload" href="/mfe/learner/page-home.2222bbbb.css" as="style">');
+    // Not the App's lazy chunks of other pages, nor the shell's shared modules (main.js asks for those itself).
+    expect(head).not.toContain('9.5555eeee.js');
+    expect(head).not.toContain('121.f893bca0.js');
+  });
+
+  it('fills the route’s parameters into its API address', async () => {
+    const html = await (await fetch(`${edge.url}/course/c42`)).text();
+    expect(html).toContain('<link rel="preload" href="/api/course/c42" as="fetch" crossorigin="anonymous">');
+    expect(html).toContain('<link rel="preload" href="https://cdn.example/c42.webp" as="image">');
+    expect(html).toContain('/mfe/learner/page-course.3333cccc.js');
+  });
+
+  it('preloads only the remote’s entry and App for a page without a first screen, and nothing for an unknown page', async () => {
+    const enrolments = await (await fetch(`${edge.url}/my-enrollments`)).text();
+    expect(enrolments).toContain('/mfe/learner/remoteEntry.js');
+    expect(enrolments).not.toContain('as="fetch"');
+    const unknown = await (await fetch(`${edge.url}/nowhere/at/all`)).text();
+    expect(unknown).not.toContain('rel="preload"');
+  });
+
+  it('reads a remote redeployed alone at once: its new chunk names, not the ones it had', async () => {
+    writeFileSync(path.join(learnerDir, 'mf-manifest.json'), JSON.stringify(learnerManifest('9999ffff')));
+    const html = await (await fetch(`${edge.url}/`)).text();
+    expect(html).toContain('/mfe/learner/page-home.9999ffff.js');
+    expect(html).not.toContain('page-home.1111aaaa.js');
+  });
+
+  it('serves the service worker and the app manifest revalidated on every load, with their types, under a CSP that allows both', async () => {
+    const worker = await fetch(`${edge.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    const manifest = await fetch(`${edge.url}/manifest.webmanifest`);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const csp = (await fetch(`${edge.url}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toMatch(/manifest-src 'self'/);
+  });
+});
+
+describe('route patterns and answer paths', () => {
+  it('matches whole paths, with parameters and a trailing wildcard', () => {
+    expect(matchRoutePattern('/course/:id', '/course/42')).toEqual({ id: '42' });
+    expect(matchRoutePattern('/course/:id', '/course/42/more')).toBeNull();
+    expect(matchRoutePattern('/', '/')).toEqual({});
+    expect(matchRoutePattern('/', '/course-list')).toBeNull();
+    expect(matchRoutePattern('/educator/*', '/educator/courses/7')).toEqual({});
+    expect(matchRoutePattern('/course/:id', '/course/%E0%A4')).toEqual({ id: '%E0%A4' });
+  });
+
+  it('reads a string at a dotted path, nothing else', () => {
+    expect(valueAtPath({ courses: [{ courseThumbnail: '/a.webp' }] }, 'courses.0.courseThumbnail')).toBe('/a.webp');
+    expect(valueAtPath({ courses: [] }, 'courses.0.courseThumbnail')).toBeUndefined();
+    expect(valueAtPath({ courses: [{ courseThumbnail: 7 }] }, 'courses.0.courseThumbnail')).toBeUndefined();
+  });
+});

@@ -1,0 +1,148 @@
+// The edge's first-screen preloads: the HTML of a page names, from the remotes' manifests as deployed now, every
+// file and answer its first screen needs, so the browser fetches them at once instead of one after another
+// (HTML → shell → shared modules → config → manifest → remote entry → App → page → data → image).
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { FIRST_SCREEN_KEY, matchRoutePattern, REMOTE_ROUTES_KEY, valueAtPath, type FirstScreens } from '@academy/contracts';
+
+/** A remote as the edge serves it: the URL prefix of its files and the folder they are in. */
+export interface ServedRemote {
+  prefix: string;
+  dir: string;
+}
+
+export interface FirstScreenOptions {
+  /** The remotes the runtime config points at that this edge serves itself (a CDN's are not read here). */
+  remotes: ServedRemote[];
+  /** GET of an API path from the service that owns it; rejects on failure. */
+  fetchApi(path: string): Promise<unknown>;
+  /** How long a page's HTML waits for an API answer not cached yet (for its image), ms. */
+  apiWaitMs?: number;
+  /** How long an API answer is reused for the image's address, ms. */
+  apiCacheMs?: number;
+}
+
+interface RemoteFacts {
+  pages: string[];
+  /** remoteEntry.js and the ./App expose's own files. */
+  appFiles: string[];
+  screens: FirstScreens;
+}
+
+interface Preload {
+  href: string;
+  as: 'script' | 'style' | 'fetch' | 'image';
+}
+
+type Manifest = {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; [key: string]: unknown };
+  exposes?: { path: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+};
+
+function filesOf(assets: { js?: { sync?: string[] }; css?: { sync?: string[] } } | undefined): string[] {
+  return [...(assets?.css?.sync ?? []), ...(assets?.js?.sync ?? [])];
+}
+
+function preloadOf(href: string): Preload {
+  return { href, as: href.endsWith('.css') ? 'style' : 'script' };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export function linkTag({ href, as }: Preload): string {
+  const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}>`;
+}
+
+export class FirstScreenPreloads {
+  private readonly manifests = new Map<string, { mtimeMs: number; manifest: Manifest | null }>();
+  private readonly answers = new Map<string, { at: number; answer: Promise<unknown> }>();
+
+  constructor(private readonly options: FirstScreenOptions) {}
+
+  /** A manifest as deployed now: read again whenever its file changes (a remote redeployed alone). */
+  private async manifestAt(dir: string): Promise<Manifest | null> {
+    const file = path.join(dir, 'mf-manifest.json');
+    const info = await stat(file).catch(() => null);
+    if (!info) return null;
+    const cached = this.manifests.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs) return cached.manifest;
+    const manifest = await readFile(file, 'utf8')
+      .then((text) => JSON.parse(text) as Manifest)
+      .catch(() => null);
+    this.manifests.set(file, { mtimeMs: info.mtimeMs, manifest });
+    return manifest;
+  }
+
+  private remoteFacts(remote: ServedRemote, manifest: Manifest): RemoteFacts {
+    const routes = manifest.metaData?.[REMOTE_ROUTES_KEY] as { pages?: unknown } | undefined;
+    const entry = manifest.metaData?.remoteEntry;
+    const entryFile = entry?.name ? [entry.path, entry.name].filter(Boolean).join('/') : null;
+    const app = manifest.exposes?.find((expose) => expose.path === './App');
+    return {
+      pages: Array.isArray(routes?.pages) ? routes.pages.filter((page): page is string => typeof page === 'string') : [],
+      appFiles: [...(entryFile ? [entryFile] : []), ...filesOf(app?.assets)].map((file) => remote.prefix + file),
+      screens: (manifest.metaData?.[FIRST_SCREEN_KEY] as FirstScreens | undefined) ?? {},
+    };
+  }
+
+  /** An API answer, shared between pages for `apiCacheMs`; a failure is forgotten at once. */
+  private answer(apiPath: string): Promise<unknown> {
+    const now = Date.now();
+    const cached = this.answers.get(apiPath);
+    if (cached && now - cached.at < (this.options.apiCacheMs ?? 30_000)) return cached.answer;
+    const answer = this.options.fetchApi(apiPath);
+    this.answers.set(apiPath, { at: now, answer });
+    answer.catch(() => this.answers.delete(apiPath));
+    return answer;
+  }
+
+  /** The `<link rel="preload">` tags for the page at `pathname` (none when no remote publishes it). */
+  async linksFor(pathname: string): Promise<string[]> {
+    const preloads: Preload[] = [];
+    let image: string | undefined;
+    for (const remote of this.options.remotes) {
+      const manifest = await this.manifestAt(remote.dir);
+      if (!manifest) continue;
+      const facts = this.remoteFacts(remote, manifest);
+      const pattern = facts.pages.find((candidate) => matchRoutePattern(candidate, pathname) !== null);
+      if (!pattern) continue;
+      const params = matchRoutePattern(pattern, pathname)!;
+      const screen = facts.screens[pattern];
+      preloads.push(...facts.appFiles.map(preloadOf));
+      if (screen) {
+        preloads.push(...screen.files.map((file) => preloadOf(remote.prefix + file)));
+        const apiPaths = screen.api.map((apiPath) => apiPath.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')));
+        preloads.push(...apiPaths.map((href) => ({ href, as: 'fetch' as const })));
+        if (screen.image && apiPaths[screen.image.api]) image = await this.imageFrom(apiPaths[screen.image.api]!, screen.image.path);
+      }
+      break;
+    }
+    if (preloads.length === 0) return [];
+    // The largest image last and at its normal priority: it is shown only once the page's code has run, so it
+    // must not take the bandwidth the code needs first. (The shell's shared modules are not preloaded: the
+    // manifest lists every variant of each, more than a page loads, and main.js asks for them early anyway.)
+    return [...new Map(preloads.map((preload) => [preload.href, preload])).values(), ...(image ? [{ href: image, as: 'image' as const }] : [])].map((preload) => linkTag(preload));
+  }
+
+  /** The image's address in the API answer, if it arrives within `apiWaitMs` (the HTML is not held longer). */
+  private async imageFrom(apiPath: string, pointer: string): Promise<string | undefined> {
+    const waited = await Promise.race([
+      this.answer(apiPath).then(
+        (answer) => ({ answer }),
+        () => null,
+      ),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), this.options.apiWaitMs ?? 250).unref()),
+    ]);
+    const value = waited ? valueAtPath(waited.answer, pointer) : undefined;
+    return value && /^(\/|https?:\/\/)/.test(value) ? value : undefined;
+  }
+}
+
+/** Puts the tags at the end of the HTML's head (after its own scripts, so main.js is asked for first). */
+export function withPreloads(html: string, links: string[]): string {
+  if (links.length === 0) return html;
+  return html.replace('</head>', `${links.join('')}</head>`);
+}

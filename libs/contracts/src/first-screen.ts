@@ -1,0 +1,55 @@
+// What a remote's manifest says about the first screen of each of its pages (`metaData.portalFirstScreen`), written
+// at the remote's build from its `src/pages.json` "firstScreen" (tools/rspack/create-app-config.mjs) and read by
+// the edge, which preloads it from the page's HTML so nothing on the first screen waits on a chain of requests.
+
+/** Key under the manifest's `metaData` (the federation runtime passes `metaData` through untouched). */
+export const FIRST_SCREEN_KEY = 'portalFirstScreen';
+
+export interface FirstScreen {
+  /** The page's own chunk and the chunks split off it, relative to the remote's folder (`page-home.1a2b3c4d.js`). */
+  files: string[];
+  /** API URLs the page asks for first, on the portal's origin; `:name` takes the page's route parameter. */
+  api: string[];
+  /** Where the page's largest image (its LCP) is: a dotted path into the answer of `api[api]`. */
+  image?: { api: number; path: string };
+}
+
+/** First screens by route pattern (`/course/:id`), as in `metaData.portalFirstScreen`. */
+export type FirstScreens = Record<string, FirstScreen>;
+
+/** The value at a dotted path (`courses.0.courseThumbnail`) of a JSON answer, when it is a string. */
+export function valueAtPath(answer: unknown, path: string): string | undefined {
+  let current: unknown = answer;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return typeof current === 'string' ? current : undefined;
+}
+
+/**
+ * Matches a route pattern (`/course/:id`, `/educator/*`) against a path, whole; gives the parameters or null.
+ * Same rules as the shell's router for the patterns remotes publish.
+ */
+export function matchRoutePattern(pattern: string, pathname: string): Record<string, string> | null {
+  const patternParts = pattern.split('/').filter(Boolean);
+  const pathParts = pathname.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  for (let index = 0; index < patternParts.length; index += 1) {
+    const part = patternParts[index]!;
+    if (part === '*') return params;
+    const value = pathParts[index];
+    if (value === undefined) return null;
+    if (part.startsWith(':')) params[part.slice(1)] = safeDecode(value);
+    else if (part !== value) return null;
+  }
+  return patternParts.length === pathParts.length ? params : null;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
