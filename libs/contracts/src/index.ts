@@ -33,3 +33,4 @@ export * from './assignments.js';
 export * from './analytics.js';
 export * from './notifications.js';
 export * from './notification-requests.js';
+export * from './live-classes.js';

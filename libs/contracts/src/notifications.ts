@@ -2,7 +2,7 @@
 // See docs/notifications.md.
 
 /** Every kind of notification; each has its own email, which the user may turn off. */
-export const NOTIFICATION_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed'] as const;
+export const NOTIFICATION_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed', 'live_class'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What each kind is, as the settings list it. */
@@ -10,6 +10,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   doubt_answered: 'Answers to my doubts',
   doubt_new: 'New doubts in my courses (educators)',
   assignment_reviewed: 'Reviews of my assignments',
+  live_class: 'Live class reminders and cancellations',
 };
 
 /** Notifications in one page of the bell's list. */

@@ -11,7 +11,7 @@ import { learningConfigShape } from './learning/learning-settings.js';
 import { progressOutbox } from './outbox.js';
 import { CourseCompletedEmailJob, ParentWeeklyEmailJob } from './parents/parent-email.jobs.js';
 import { ParentEmailDomainModule } from './parents/parents.module.js';
-import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob } from './notifications/notification.jobs.js';
+import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob, LiveClassNoticeJob } from './notifications/notification.jobs.js';
 import { NotificationDeliveryModule } from './notifications/notifications.module.js';
 import { PROGRESS_QUEUE, ProgressJob, progressJobNames } from './queue/progress-jobs.js';
 
@@ -57,6 +57,7 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
         DoubtAskedNotificationJob,
         DoubtAnsweredNotificationJob,
         AssignmentReviewedNotificationJob,
+        LiveClassNoticeJob,
       ],
     }),
     QueueModule.forWorker({

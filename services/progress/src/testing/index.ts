@@ -2,3 +2,5 @@
 // progress app (not a stand-in) through it.
 export { AppModule as ProgressAppModule } from '../app.module.js';
 export { progressDatabase } from '../database.js';
+export { WorkerModule as ProgressWorkerModule } from '../worker.module.js';
+export { NotificationDelivery } from '../notifications/notification-delivery.js';

@@ -1,0 +1,204 @@
+import { LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE, LIVE_UNAVAILABLE_MESSAGE, liveClassNoticeJobId, type LiveClassDto, type NotificationItem } from '@academy/contracts';
+import { INTERNAL_TOKEN_HEADER, runMigrations } from '@academy/service-core';
+import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { NotificationDelivery, ProgressAppModule, progressDatabase, ProgressWorkerModule } from '@academy/progress/testing';
+import { MailStore, startSmtpInbox, type RunningSmtpInbox } from '@academy/sandbox/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { AppModule } from '../app.module.js';
+import { catalogueDatabase } from '../database.js';
+import { COMMERCE_TEST_ENV, startRealCommerce } from '../testing/real-commerce.js';
+import { NOT_ENROLLED_IN_CLASS_MESSAGE, START_IN_PAST_MESSAGE } from './live-classes.service.js';
+
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
+const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
+const HOUR = 3600_000;
+
+const until = async <T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+};
+/** An instant as the pages send it: IST with its offset. */
+const ist = (at: number) => new Date(at + 5.5 * HOUR).toISOString().replace(/\.\d{3}Z$/, '+05:30');
+
+describe('live classes: scheduling, who sees them, reminders as delayed jobs (real PostgreSQL, Redis, progress worker, SMTP)', () => {
+  let env: ServiceTestEnvironment;
+  let app: INestApplication;
+  let commerce: INestApplication;
+  let progress: INestApplication;
+  let worker: INestApplicationContext;
+  let smtp: RunningSmtpInbox;
+  let mail: MailStore;
+  let mailDir: string;
+  let queue: Queue;
+  let courseId: string;
+  let chapterId: string;
+  const auth = {} as Record<'educator' | 'otherEducator' | 'enrolled' | 'outsider', Record<string, string>>;
+  const http = () => request(app.getHttpServer());
+  const progressHttp = () => request(progress.getHttpServer());
+
+  const schedule = async (startsAt: number, title = 'Motion: live doubt session'): Promise<LiveClassDto> =>
+    (await http().post('/api/educator/live-classes').set(auth.educator).send({ courseId, chapterId, title, startsAt: ist(startsAt), durationMinutes: 60 }).expect(201)).body.liveClass;
+  const liveNotices = async (who: Record<string, string>) =>
+    ((await progressHttp().get('/api/notifications').set(who).expect(200)).body.notifications as NotificationItem[]).filter((item) => item.kind === 'live_class');
+  const jobIds = async () => (await queue.getDelayed()).filter((job) => job.name === LIVE_CLASS_NOTICE_JOB).map((job) => job.id).sort();
+
+  beforeAll(async () => {
+    mailDir = await mkdtemp(path.join(tmpdir(), 'academy-live-mail-'));
+    mail = await MailStore.open(mailDir);
+    smtp = await startSmtpInbox(mail, 0);
+    env = await prepareServiceTestEnvironment({ ...COMMERCE_TEST_ENV, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
+    await runMigrations({ ...catalogueDatabase, url: env.database.url });
+    await runMigrations({ ...progressDatabase, url: env.database.url });
+    commerce = (await startRealCommerce(env.database.url)).app;
+    progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
+    await progress.listen(0, '127.0.0.1');
+    process.env.PROGRESS_URL = `http://127.0.0.1:${(progress.getHttpServer().address() as AddressInfo).port}`;
+    delete process.env.JANUS_URL;
+    app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
+    await app.listen(0, '127.0.0.1');
+    process.env.CATALOGUE_URL = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    worker = await (await Test.createTestingModule({ imports: [ProgressWorkerModule] }).compile()).init();
+    queue = app.get<Queue>(getQueueToken(LIVE_CLASS_NOTICE_QUEUE));
+    const users = { educator: demoUsers.educator, otherEducator: OTHER_EDUCATOR, enrolled: demoUsers.student, outsider: demoUsers.otherStudent };
+    for (const [name, user] of Object.entries(users) as [keyof typeof users, (typeof users)[keyof typeof users]][]) {
+      auth[name] = { Authorization: `Bearer ${await env.issuer.sign(user)}` };
+      await progressHttp().get('/api/user/data').set(auth[name]).expect(200); // users (and their email) are created on first sight
+    }
+    const courseData = {
+      courseTitle: 'Physics live', courseDescription: '<p>Live classes</p>', coursePrice: 100, discount: 0,
+      courseContent: [{ chapterTitle: 'Motion', chapterContent: [{ lectureTitle: 'Speed', lectureDuration: 1, lectureUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', isPreviewFree: true }] }],
+    };
+    const added = await http().post('/api/educator/add-course').set(auth.educator).field('courseData', JSON.stringify(courseData)).attach('image', png, 'thumb.png').expect(201);
+    courseId = added.body.courseId;
+    chapterId = (await http().get(`/api/educator/courses/${courseId}`).set(auth.educator).expect(200)).body.course.courseContent[0].chapterId;
+    await progressHttp().post('/internal/enrolments').set(INTERNAL_TOKEN_HEADER, TEST_INTERNAL_TOKEN)
+      .send({ purchaseId: randomUUID(), userId: demoUsers.student.sub, courseId, name: demoUsers.student.name, email: demoUsers.student.email }).expect(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await app?.close();
+    await progress?.close();
+    await commerce?.close();
+    await env?.teardown();
+    await smtp?.close();
+    await rm(mailDir, { recursive: true, force: true });
+  });
+
+  it('lets only the course educator schedule, with clear refusals', async () => {
+    const body = { courseId, chapterId, title: 'Vectors', startsAt: ist(Date.now() + 48 * HOUR), durationMinutes: 60 };
+    await http().post('/api/educator/live-classes').send(body).expect(401);
+    await http().post('/api/educator/live-classes').set(auth.enrolled).send(body).expect(403);
+    await http().post('/api/educator/live-classes').set(auth.otherEducator).send(body).expect(404);
+    expect((await http().post('/api/educator/live-classes').set(auth.educator).send({ ...body, startsAt: ist(Date.now() - HOUR) }).expect(400)).body.message).toBe(START_IN_PAST_MESSAGE);
+    expect((await http().post('/api/educator/live-classes').set(auth.educator).send({ ...body, durationMinutes: 5 }).expect(400)).body.message).toMatch(/at least 15 minutes/);
+    expect((await http().post('/api/educator/live-classes').set(auth.educator).send({ ...body, startsAt: '1/12/2026 5pm' }).expect(400)).body.message).toMatch(/startsAt/);
+    await http().post('/api/educator/live-classes').set(auth.educator).send({ ...body, chapterId: randomUUID() }).expect(400);
+    expect(await jobIds()).toEqual([]);
+  });
+
+  it('shows upcoming classes and the calendar file to the enrolled and the educator only; going live says plainly when the engine is off', async () => {
+    const liveClass = await schedule(Date.now() + 72 * HOUR, 'Friction');
+    const seen = await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.enrolled).expect(200);
+    expect(seen.body.liveAvailable).toBe(false);
+    expect(seen.body.liveClasses.map((item: LiveClassDto) => item.id)).toContain(liveClass.id);
+    expect(seen.body.liveClasses.find((item: LiveClassDto) => item.id === liveClass.id)).toMatchObject({ title: 'Friction', chapterTitle: 'Motion', courseTitle: 'Physics live', durationMinutes: 60, status: 'scheduled' });
+    await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.educator).expect(200);
+    expect((await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.outsider).expect(403)).body.message).toBe(NOT_ENROLLED_IN_CLASS_MESSAGE);
+    await http().get(`/api/live-classes?courseId=${courseId}`).expect(401);
+    await http().get('/api/live-classes?courseId=nope').set(auth.enrolled).expect(400);
+
+    const ics = await http().get(`/api/live-classes/${liveClass.id}/calendar.ics`).set(auth.enrolled).expect(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    const start = new Date(liveClass.startsAt).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(ics.text).toContain(`DTSTART:${start}`);
+    expect(ics.text).toMatch(/SUMMARY:Friction/);
+    expect(ics.text).toMatch(/BEGIN:VALARM/);
+    await http().get(`/api/live-classes/${liveClass.id}/calendar.ics`).set(auth.outsider).expect(403);
+
+    const refused = await http().post(`/api/educator/live-classes/${liveClass.id}/start`).set(auth.educator).expect(503);
+    expect(refused.body.message).toBe(LIVE_UNAVAILABLE_MESSAGE);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/start`).set(auth.otherEducator).expect(503);
+  });
+
+  it('queues both reminders as delayed jobs; a reschedule moves them, scheduling the same start again keeps one of each', async () => {
+    const start = Date.now() + 48 * HOUR;
+    const liveClass = await schedule(start, 'Reminders');
+    const ids = (at: number) => ['reminder-15m', 'reminder-24h'].map((kind) => liveClassNoticeJobId({ classId: liveClass.id, kind: kind as 'reminder-15m', startsAt: new Date(at).toISOString() }));
+    const mine = async () => (await jobIds()).filter((id) => id?.includes(liveClass.id));
+    expect(await mine()).toEqual(ids(Date.parse(liveClass.startsAt)).sort());
+    const reminder24h = await queue.getJob(ids(Date.parse(liveClass.startsAt))[1]!);
+    expect(reminder24h!.opts.delay).toBeGreaterThan(23.9 * HOUR);
+    expect(reminder24h!.opts.delay).toBeLessThanOrEqual(24 * HOUR);
+
+    const moved = await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.educator).send({ startsAt: ist(start + 2 * HOUR) }).expect(200);
+    expect(await mine()).toEqual(ids(Date.parse(moved.body.liveClass.startsAt)).sort());
+    // The same start again (a retried request): nothing more.
+    await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.educator).send({ startsAt: ist(start + 2 * HOUR), title: 'Reminders, moved' }).expect(200);
+    expect(await mine()).toHaveLength(2);
+    await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.educator).send({}).expect(400);
+    await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.otherEducator).send({ title: 'Mine now' }).expect(404);
+  });
+
+  it('sends a reminder in the bell and by email once, however often its job runs; a stale reminder tells nobody', async () => {
+    // Starts in 15 minutes and 2 seconds: no 24 h reminder (its time has passed), the 15 min one in 2 s.
+    const liveClass = await schedule(Date.now() + 15 * 60_000 + 2_000, 'Speed quiz');
+    const notices = await until(async () => {
+      const found = (await liveNotices(auth.enrolled)).filter((item) => item.title.startsWith('Live class in 15 minutes: Speed quiz'));
+      return found.length > 0 ? found : undefined;
+    }, 'the 15-minute reminder');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.link).toBe(`/course/${courseId}`);
+    const subject = 'Live class in 15 minutes: Speed quiz (Physics live)';
+    const notice = { classId: liveClass.id, courseId, courseTitle: 'Physics live', title: 'Speed quiz', startsAt: liveClass.startsAt, kind: 'reminder-15m' as const };
+    const job = (await queue.getJob(liveClassNoticeJobId(notice)))!;
+    await until(async () => ((await job.isCompleted()) ? true : undefined), 'the reminder job');
+    expect((await queue.getJob(job.id!))!.returnvalue).toEqual({ told: 1, emailed: 1, stale: false });
+    expect(mail.newestFirst().filter((message) => message.subject === subject)).toHaveLength(1);
+
+    // The job again (added twice: BullMQ keeps the finished one under its id) and the delivery run again by hand.
+    await queue.add(LIVE_CLASS_NOTICE_JOB, notice, { jobId: liveClassNoticeJobId(notice) });
+    expect(await worker.get(NotificationDelivery).liveClassNotice(notice)).toEqual({ told: 0, emailed: 0, stale: false });
+    expect((await liveNotices(auth.enrolled)).filter((item) => item.title.startsWith('Live class in 15 minutes: Speed quiz'))).toHaveLength(1);
+    expect(mail.newestFirst().filter((message) => message.subject === subject)).toHaveLength(1);
+    expect(await liveNotices(auth.outsider)).toEqual([]);
+
+    // A reminder made for a start the class no longer has.
+    expect(await worker.get(NotificationDelivery).liveClassNotice({ ...notice, startsAt: new Date(Date.parse(liveClass.startsAt) - HOUR).toISOString() })).toEqual({ told: 0, emailed: 0, stale: true });
+  });
+
+  it('cancelling removes the reminders and sends one notice instead; a cancelled class cannot be changed', async () => {
+    const liveClass = await schedule(Date.now() + 30 * HOUR, 'Gravity');
+    expect((await jobIds()).filter((id) => id?.includes(liveClass.id))).toHaveLength(2);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/cancel`).set(auth.otherEducator).expect(404);
+    const cancelled = await http().post(`/api/educator/live-classes/${liveClass.id}/cancel`).set(auth.educator).expect(200);
+    expect(cancelled.body.liveClass.status).toBe('cancelled');
+    expect((await jobIds()).filter((id) => id?.includes(liveClass.id))).toEqual([]);
+    const notice = await until(async () => (await liveNotices(auth.enrolled)).find((item) => item.title.startsWith('Live class cancelled: Gravity')), 'the cancellation notice');
+    expect(notice.title).toMatch(/IST$/);
+
+    await http().post(`/api/educator/live-classes/${liveClass.id}/cancel`).set(auth.educator).expect(409);
+    await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.educator).send({ title: 'Gravity again' }).expect(409);
+    const cancelNotice = { classId: liveClass.id, courseId, courseTitle: 'Physics live', title: 'Gravity', startsAt: liveClass.startsAt, kind: 'cancelled' as const };
+    expect(await worker.get(NotificationDelivery).liveClassNotice(cancelNotice)).toMatchObject({ told: 0 });
+    expect((await liveNotices(auth.enrolled)).filter((item) => item.title.startsWith('Live class cancelled: Gravity'))).toHaveLength(1);
+    // Upcoming lists leave it out; the educator's list keeps it.
+    expect((await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.enrolled).expect(200)).body.liveClasses.map((item: LiveClassDto) => item.id)).not.toContain(liveClass.id);
+    expect((await http().get(`/api/educator/live-classes?courseId=${courseId}`).set(auth.educator).expect(200)).body.liveClasses.map((item: LiveClassDto) => item.id)).toContain(liveClass.id);
+  });
+});
