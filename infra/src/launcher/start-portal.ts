@@ -8,6 +8,8 @@ import { canConnect, dropDatabase, ensureDatabase, ensurePostgres, type Postgres
 import { findFreePort } from '../local/process-utils.js';
 import { ensureObjectStore, objectStoreAnswers, type ObjectStoreHandle } from '../local/object-store.js';
 import { ensureRedis, redisAnswers, type RedisHandle } from '../local/redis.js';
+import { startLiveEngine } from './live-engine.js';
+import type { JanusHandle } from '../local/janus.js';
 import { dataDir, repoRoot } from '../paths.js';
 import type { AppName, ServiceName } from '../routes/route-table.js';
 import { fileSink, ManagedChild, runToCompletion, terminalSink, waitForHealth, type OutputSink } from './child-process.js';
@@ -137,6 +139,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
   let postgres: PostgresHandle | undefined;
   let redis: RedisHandle | undefined;
   let objectStore: ObjectStoreHandle | undefined;
+  let janus: JanusHandle | undefined;
   let isolatedDatabase: string | undefined;
   let sandboxDataDir: string | undefined;
   let stopped = false;
@@ -154,6 +157,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       await dropDatabase(postgres.url, isolatedDatabase).catch((error: Error) => log(`could not drop ${isolatedDatabase}: ${error.message}`));
     }
     if (options.isolated && sandboxDataDir) rmSync(sandboxDataDir, { recursive: true, force: true });
+    await janus?.stop();
     await objectStore?.stop();
     await redis?.stop();
     await postgres?.stop();
@@ -181,6 +185,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
     } else {
       databaseUrl = await ensureDatabase(postgres.url, 'academy');
     }
+    janus = await startLiveEngine({ env, log, isolatedSuffix: options.isolated ? suffix : undefined });
     const queuePrefix = options.isolated ? `academy-test-${suffix}` : (env.QUEUE_PREFIX ?? 'academy');
 
     const portalUrl = `http://localhost:${ports.portal}`;
@@ -225,6 +230,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       SANDBOX_REFUND_SETTLE_MS: refundSettleSetting(options.refundSettleMs, env),
       PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'].join(','),
     };
+    Object.assign(baseEnv, janus.url ? { JANUS_URL: janus.url } : {}, janus.recordingsDir ? { JANUS_RECORDINGS_DIR: janus.recordingsDir } : {});
     Object.assign(baseEnv, options.authEnv ?? {});
     delete baseEnv.PORT;
     delete baseEnv.NODE_OPTIONS; // the test runner's --experimental-vm-modules must not leak into the services
