@@ -7,6 +7,8 @@ import { PreviewCoursePage } from './add-course/PreviewCoursePage';
 import { CouponsPage } from './coupons/CouponsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { InboxPage } from './inbox/InboxPage';
+import { GoLivePage } from './live-classes/GoLivePage';
+import { LiveClassesPage } from './live-classes/LiveClassesPage';
 import { AssignmentsPage } from './assignments/AssignmentsPage';
 import { EducatorGate } from './layout/EducatorGate';
 import { educatorPaths } from './common/educatorPaths';
@@ -50,6 +52,8 @@ export default function App() {
           reportedReviews: ReportedReviewsPage,
           payouts: PayoutsPage,
           settings: SettingsPage,
+          liveClasses: LiveClassesPage,
+          goLive: GoLivePage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

@@ -17,6 +17,7 @@ const ParentHomePage = lazy(() => import('./parents').then((m) => ({ default: m.
 const ChildProgressPage = lazy(() => import('./parents').then((m) => ({ default: m.ChildProgressPage })));
 const ParentAccessPage = lazy(() => import('./parents').then((m) => ({ default: m.ParentAccessPage })));
 const MyClassPage = lazy(() => import('./profile').then((m) => ({ default: m.MyClassPage })));
+const LiveRoomPage = lazy(() => import('./live').then((m) => ({ default: m.LiveRoomPage })));
 const EducatorPage = lazy(() => import('./educators').then((m) => ({ default: m.EducatorPage })));
 
 /** The learner pages, at the paths this remote lists in `pages.json` (its manifest publishes them to the shell). */
@@ -39,6 +40,7 @@ export default function App() {
           parentAccess: ParentAccessPage,
           myClass: MyClassPage,
           educator: EducatorPage,
+          liveRoom: LiveRoomPage,
         })}
       </Routes>
     </Suspense>

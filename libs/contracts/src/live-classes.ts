@@ -29,7 +29,7 @@ export const scheduleLiveClassSchema = z
   .strict();
 export type ScheduleLiveClassRequest = z.infer<typeof scheduleLiveClassSchema>;
 
-/** PATCH /api/educator/live-classes/:id (reschedule): any of these. */
+/** POST /api/educator/live-classes/:id/reschedule: any of these. */
 export const rescheduleLiveClassSchema = z
   .object({ title: title.optional(), startsAt: instant.optional(), durationMinutes: minutes.optional() })
   .strict()
@@ -63,6 +63,17 @@ export interface LiveClassListAnswer {
 }
 
 export const LIVE_UNAVAILABLE_MESSAGE = 'Live classes are unavailable on this portal right now: the live video engine is not running. Scheduling still works.';
+
+/** GET /api/live-classes/:id/playback */
+export interface LivePlaybackAnswer {
+  success: true;
+  /** Signed for the caller; short-lived like every media link (fetch this again before `expiresAt`). */
+  url: string;
+  expiresAt: string;
+  /** True once the packager has written the class's first playlist. */
+  onAir: boolean;
+  liveClass: LiveClassDto;
+}
 
 /** When reminders go, before the start. */
 export const LIVE_CLASS_REMINDERS = [

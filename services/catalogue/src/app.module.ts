@@ -19,6 +19,9 @@ import { LiveClassReminders } from './live-classes/live-class-reminders.js';
 import { LiveClassesRepository } from './live-classes/live-classes.repository.js';
 import { LiveClassesService } from './live-classes/live-classes.service.js';
 import { LiveEngine } from './live-classes/live-engine.js';
+import { LivePlaybackController } from './live-classes/live-playback.controller.js';
+import { LIVE_QUEUE } from './live-classes/live-packager.js';
+import { LiveStudio } from './live-classes/live-studio.js';
 import { MediaController } from './media/media.controller.js';
 import { PaidFilesController } from './media/paid-files.controller.js';
 import { ProgressClient } from './videos/progress-client.js';
@@ -40,8 +43,9 @@ import { VideosRepository } from './videos/videos.repository.js';
     QueueModule.forProducer(VIDEO_QUEUE),
     // Live class reminders are delayed jobs of progress's queue (its worker knows who is enrolled).
     QueueModule.forProducer(LIVE_CLASS_NOTICE_QUEUE),
+    QueueModule.forProducer(LIVE_QUEUE),
     // The operators' queue dashboard (every queue of the deployment) at /internal/queues, OPERATOR_TOKEN only.
-    OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE, VIDEO_QUEUE] }),
+    OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE, VIDEO_QUEUE, LIVE_QUEUE] }),
     // Browsers' Content Security Policy violation reports (the edge's policy names /api/csp-reports).
     CspReportsModule,
   ],
@@ -59,9 +63,10 @@ import { VideosRepository } from './videos/videos.repository.js';
     EducatorLiveClassesController,
     LiveClassesController,
     InternalLiveClassesController,
+    LivePlaybackController,
   ],
   providers: [CoursesService, EducatorCoursesService, CommerceClient, mediaLinksProvider, objectStorageProvider, ThumbnailStore, LectureFileStore,
     VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient,
-    LiveClassesRepository, LiveClassReminders, LiveClassesService, LiveEngine],
+    LiveClassesRepository, LiveClassReminders, LiveClassesService, LiveEngine, LiveStudio],
 })
 export class AppModule {}

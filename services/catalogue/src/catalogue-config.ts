@@ -12,6 +12,8 @@ export const catalogueConfigShape = {
    * the PATH). Unset or unreachable: live classes can be scheduled but not taught (docs/live-classes.md).
    */
   JANUS_URL: z.string().url().optional(),
+  /** Where that Janus writes class recordings (on its own machine; the launcher sets it with JANUS_URL). */
+  JANUS_RECORDINGS_DIR: z.string().min(1).optional(),
   ...mediaLinkConfigShape,
   /** The media bucket (S3_*): thumbnails, notes, tests, videos (docs/storage.md). */
   ...objectStorageConfigShape,

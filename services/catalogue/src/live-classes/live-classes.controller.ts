@@ -9,10 +9,14 @@ import {
   type ScheduleLiveClassRequest,
 } from '@academy/contracts';
 import { CurrentUser, Internal, Roles, ZodValidationPipe, type AuthUser } from '@academy/service-core';
-import { BadRequestException, Body, Controller, Get, Header, HttpCode, NotFoundException, Param, ParseUUIDPipe, Patch, Post, Query, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Header, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Query, ServiceUnavailableException } from '@nestjs/common';
 import { liveClassCalendar } from './live-class-calendar.js';
 import { LiveClassesService } from './live-classes.service.js';
 import { LiveEngine } from './live-engine.js';
+import { LiveStudio } from './live-studio.js';
+import { z } from 'zod';
+
+const publishOfferSchema = z.object({ sdp: z.string({ message: 'sdp must be the SDP offer' }).min(10, 'sdp must be the SDP offer').max(20_000, 'The SDP offer is too long') }).strict();
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('That is not a live class id') });
 const courseIdOf = (courseId: string | undefined): string => {
@@ -29,12 +33,19 @@ export class EducatorLiveClassesController {
   constructor(
     private readonly classes: LiveClassesService,
     private readonly engine: LiveEngine,
+    private readonly studio: LiveStudio,
   ) {}
 
   @Get()
   async list(@Query('courseId') courseId: string | undefined, @CurrentUser() educator: AuthUser): Promise<LiveClassListAnswer> {
     const liveClasses = await this.classes.listForEducator(educator.id, courseIdOf(courseId));
     return { success: true, liveClasses, liveAvailable: await this.engine.available() };
+  }
+
+  @Get(':id')
+  async one(@Param('id', uuid) id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true; liveClass: LiveClassDto; liveAvailable: boolean }> {
+    const { educatorId: _owner, ...liveClass } = await this.classes.ownedRow(educator.id, id);
+    return { success: true, liveClass, liveAvailable: await this.engine.available() };
   }
 
   @Post()
@@ -45,7 +56,8 @@ export class EducatorLiveClassesController {
     return { success: true, liveClass: await this.classes.schedule(educator.id, body) };
   }
 
-  @Patch(':id')
+  @Post(':id/reschedule')
+  @HttpCode(200)
   async reschedule(
     @Param('id', uuid) id: string,
     @Body(new ZodValidationPipe(rescheduleLiveClassSchema)) body: RescheduleLiveClassRequest,
@@ -71,7 +83,21 @@ export class EducatorLiveClassesController {
   @Post(':id/end')
   @HttpCode(200)
   async end(@Param('id', uuid) id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true; liveClass: LiveClassDto }> {
-    return { success: true, liveClass: await this.classes.transition(educator.id, id, 'ended') };
+    const liveClass = await this.classes.transition(educator.id, id, 'ended');
+    await this.studio.end(id);
+    return { success: true, liveClass };
+  }
+
+  /** The educator's browser (or OBS through the page's WHIP-like call) sends its SDP offer; Janus's answer comes back. */
+  @Post(':id/publish')
+  @HttpCode(200)
+  async publish(
+    @Param('id', uuid) id: string,
+    @Body(new ZodValidationPipe(publishOfferSchema)) body: { sdp: string },
+    @CurrentUser() educator: AuthUser,
+  ): Promise<{ success: true; sdp: string }> {
+    const liveClass = await this.classes.ownedRow(educator.id, id);
+    return { success: true, sdp: await this.studio.publish(liveClass, body.sdp) };
   }
 }
 
@@ -93,6 +119,7 @@ export class LiveClassesController {
   @Get(':id/calendar.ics')
   @Header('Content-Type', 'text/calendar; charset=utf-8')
   @Header('Cache-Control', 'private, no-store')
+  @Header('Content-Disposition', 'attachment; filename="live-class.ics"')
   async calendar(@Param('id', uuid) id: string, @CurrentUser() user: AuthUser): Promise<string> {
     return liveClassCalendar(await this.classes.viewable(user.id, id));
   }

@@ -146,13 +146,13 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     expect(reminder24h!.opts.delay).toBeGreaterThan(23.9 * HOUR);
     expect(reminder24h!.opts.delay).toBeLessThanOrEqual(24 * HOUR);
 
-    const moved = await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.educator).send({ startsAt: ist(start + 2 * HOUR) }).expect(200);
+    const moved = await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.educator).send({ startsAt: ist(start + 2 * HOUR) }).expect(200);
     expect(await mine()).toEqual(ids(Date.parse(moved.body.liveClass.startsAt)).sort());
     // The same start again (a retried request): nothing more.
-    await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.educator).send({ startsAt: ist(start + 2 * HOUR), title: 'Reminders, moved' }).expect(200);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.educator).send({ startsAt: ist(start + 2 * HOUR), title: 'Reminders, moved' }).expect(200);
     expect(await mine()).toHaveLength(2);
-    await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.educator).send({}).expect(400);
-    await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.otherEducator).send({ title: 'Mine now' }).expect(404);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.educator).send({}).expect(400);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.otherEducator).send({ title: 'Mine now' }).expect(404);
   });
 
   it('sends a reminder in the bell and by email once, however often its job runs; a stale reminder tells nobody', async () => {
@@ -193,7 +193,7 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     expect(notice.title).toMatch(/IST$/);
 
     await http().post(`/api/educator/live-classes/${liveClass.id}/cancel`).set(auth.educator).expect(409);
-    await http().patch(`/api/educator/live-classes/${liveClass.id}`).set(auth.educator).send({ title: 'Gravity again' }).expect(409);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.educator).send({ title: 'Gravity again' }).expect(409);
     const cancelNotice = { classId: liveClass.id, courseId, courseTitle: 'Physics live', title: 'Gravity', startsAt: liveClass.startsAt, kind: 'cancelled' as const };
     expect(await worker.get(NotificationDelivery).liveClassNotice(cancelNotice)).toMatchObject({ told: 0 });
     expect((await liveNotices(auth.enrolled)).filter((item) => item.title.startsWith('Live class cancelled: Gravity'))).toHaveLength(1);

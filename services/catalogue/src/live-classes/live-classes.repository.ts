@@ -16,6 +16,9 @@ const from = `FROM "catalogue"."live_classes" l
 type RawRow = Omit<LiveClassRow, 'startsAt' | 'endsAt'> & { startsAt: Date; endsAt: Date };
 const toRow = (raw: RawRow): LiveClassRow => ({ ...raw, startsAt: raw.startsAt.toISOString(), endsAt: raw.endsAt.toISOString() });
 
+/** TypeORM answers an UPDATE … RETURNING with [rows, count]. */
+const updatedRows = (result: unknown): never => (Array.isArray((result as unknown[])[0]) ? (result as unknown[][])[0] : result) as never;
+
 /** Most classes one course list answers (upcoming first); older ended ones are left out. */
 export const LIVE_CLASS_LIST_MAX = 100;
 
@@ -54,6 +57,28 @@ export class LiveClassesRepository {
     return rows[0]?.educatorId ?? null;
   }
 
+  /** The class's Janus room number, made once (Janus numbers rooms; a random one keeps classes apart). */
+  async ensureJanusRoom(id: string): Promise<number> {
+    const rows: { room: string }[] = await this.dataSource.query(
+      `UPDATE "catalogue"."live_classes" SET "janus_room" = coalesce("janus_room", 1 + floor(random() * 2000000000)::bigint) WHERE "id" = $1 RETURNING "janus_room" AS "room"`,
+      [id],
+    ).then(updatedRows);
+    return Number(rows[0]!.room);
+  }
+
+  async setLivePrefix(id: string, prefix: string): Promise<void> {
+    await this.dataSource.query(`UPDATE "catalogue"."live_classes" SET "live_prefix" = $2 WHERE "id" = $1`, [id, prefix]);
+  }
+
+  /** Where the class's live HLS is in the bucket (null before it first went on air) and its Janus room. */
+  async liveState(id: string): Promise<{ livePrefix: string | null; janusRoom: number | null } | null> {
+    const rows: { livePrefix: string | null; janusRoom: string | null }[] = await this.dataSource.query(
+      `SELECT "live_prefix" AS "livePrefix", "janus_room" AS "janusRoom" FROM "catalogue"."live_classes" WHERE "id" = $1`,
+      [id],
+    );
+    return rows[0] ? { livePrefix: rows[0].livePrefix, janusRoom: rows[0].janusRoom === null ? null : Number(rows[0].janusRoom) } : null;
+  }
+
   async courseTitle(courseId: string): Promise<string> {
     const rows: { title: string }[] = await this.dataSource.query(`SELECT "title" FROM "catalogue"."courses" WHERE "id" = $1`, [courseId]);
     return rows[0]?.title ?? '';
@@ -87,8 +112,7 @@ export class LiveClassesRepository {
        WHERE "id" = $1 AND "status" = ANY($2::text[]) RETURNING "id"`,
       [id, from, changes.title ?? null, changes.startsAt ?? null, changes.durationMinutes ?? null, changes.status ?? null],
     );
-    // TypeORM answers an UPDATE with [rows, count].
-    const rows = (Array.isArray((result as unknown[])[0]) ? (result as unknown[][])[0] : result) as { id: string }[];
+    const rows = updatedRows(result) as { id: string }[];
     return rows.length > 0 ? this.find(id) : null;
   }
 }

@@ -115,6 +115,11 @@ export class LiveClassesService {
     if (!entitled) throw new ForbiddenException(NOT_ENROLLED_IN_CLASS_MESSAGE);
   }
 
+  /** The educator's own class with its owner (for the studio). */
+  ownedRow(educatorId: string, id: string): Promise<LiveClassRow> {
+    return this.owned(educatorId, id);
+  }
+
   private async owned(educatorId: string, id: string): Promise<LiveClassRow> {
     const row = await this.classes.find(id);
     if (!row || row.educatorId !== educatorId) throw new NotFoundException(LIVE_CLASS_NOT_FOUND_MESSAGE);

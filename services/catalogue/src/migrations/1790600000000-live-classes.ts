@@ -21,6 +21,9 @@ export class LiveClasses1790600000000 implements MigrationInterface {
         "went_live_at" timestamptz,
         "ended_at" timestamptz,
         "recording_lecture_id" uuid,
+        -- The Janus video room of the class while it is taught, and the folder of its live HLS in the media bucket.
+        "janus_room" bigint,
+        "live_prefix" text,
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "updated_at" timestamptz NOT NULL DEFAULT now()
       )`);
