@@ -2,8 +2,8 @@
 // class and goes live from the Go live page (WebRTC into Janus; Janus forwards to the live packager's ffmpeg); an
 // enrolled learner on a 390 px phone sees "Live now" on the course page, opens the live room and its video plays
 // with its time advancing, on the first screen; a learner who is not enrolled gets 403 on the playback link, and
-// the HLS files refuse an unsigned or altered link; the educator ends the class and the room says the recording
-// is being prepared.
+// the HLS files refuse an unsigned or altered link; the educator ends the class, the room says the recording is
+// being prepared, and the recording (janus-pp-rec, then the lecture video pipeline) becomes a lecture of its chapter.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import type { EnrolledCourse, LiveClassDto, LivePlaybackAnswer } from '@academy/contracts';
@@ -99,6 +99,17 @@ describe('live classes', () => {
     await meera.page.getByRole('button', { name: 'End the class' }).click();
     await meera.page.getByText('The class has ended').waitFor();
     await aarav.page.getByText('Recording is being prepared').waitFor({ timeout: 15_000 });
+
+    // The recording goes through the video pipeline and becomes a lecture of the class's chapter.
+    await aarav.page.getByText('its recording is in the course').waitFor({ timeout: 120_000 });
+    const after = await callApi<LivePlaybackAnswer>(aaravToken, `/api/live-classes/${classId}/playback`);
+    const lectureId = after.body.liveClass.recordingLectureId;
+    expect(lectureId).toBeTruthy();
+    const enrolled = await callApi<{ enrolledCourses: EnrolledCourse[] }>(aaravToken, '/api/user/enrolled-courses');
+    const chapter = enrolled.body.enrolledCourses.find((course) => course._id === courseId)!.courseContent.find((candidate) => candidate.chapterId === chapterId)!;
+    const lecture = chapter.chapterContent.find((candidate) => candidate.lectureId === lectureId)!;
+    expect(lecture.lectureTitle).toBe(`Live class: ${title}`);
+    expect(lecture.lectureUrl).toMatch(/^\/api\/videos\/[0-9a-f-]{36}\/master\.m3u8\?user=/);
     await Promise.all([meera.context.close(), aarav.context.close(), diya.context.close()]);
   });
 });

@@ -5,7 +5,7 @@ import type { ObjectStorage } from '@academy/service-core';
 
 /** The live queue: filled by catalogue's HTTP app when a class goes live, emptied by the video worker. */
 export const LIVE_QUEUE = 'catalogue-live';
-export const LiveJob = { Package: 'package-live-class' } as const;
+export const LiveJob = { Package: 'package-live-class', Record: 'record-live-class' } as const;
 
 /** Where Janus forwards the educator's stream (RTP on loopback locally; the packager's address in a cluster). */
 export interface LivePackageData {

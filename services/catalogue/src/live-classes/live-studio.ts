@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { CatalogueConfig } from '../catalogue-config.js';
 import { JanusError, JanusSession } from './janus-client.js';
 import { LiveClassesRepository, type LiveClassRow } from './live-classes.repository.js';
+import type { RecordLiveClassData } from './record-live-class.job.js';
 import { FORWARD_AUDIO_PT, FORWARD_VIDEO_PT, forwardPorts, LIVE_QUEUE, LiveJob, type LivePackageData } from './live-packager.js';
 
 /** Janus's answer when the room is there already (a second publish after a reconnect). */
@@ -24,7 +25,7 @@ export class LiveStudio implements OnApplicationShutdown {
 
   constructor(
     @Inject(CORE_CONFIG) private readonly config: CatalogueConfig,
-    @InjectQueue(LIVE_QUEUE) private readonly queue: Queue<LivePackageData>,
+    @InjectQueue(LIVE_QUEUE) private readonly queue: Queue<LivePackageData | RecordLiveClassData>,
     private readonly classes: LiveClassesRepository,
   ) {}
 
@@ -49,14 +50,23 @@ export class LiveStudio implements OnApplicationShutdown {
     }
   }
 
-  /** Closes the class's room (the packager notices the class ended and finishes its playlists). */
+  /**
+   * Closes the class's room (the packager notices the class ended and finishes its playlists), then queues its
+   * recording to become a lecture (once: the job id is the class's).
+   */
   async end(classId: string): Promise<void> {
     const session = this.sessions.get(classId);
     this.sessions.delete(classId);
-    if (!session) return;
-    const room = (await this.classes.liveState(classId))?.janusRoom;
-    if (room) await session.request({ request: 'destroy', room }).catch((error: Error) => this.logger.warn(`room of ${classId} not destroyed: ${error.message}`));
-    await session.close();
+    if (session) {
+      const room = (await this.classes.liveState(classId))?.janusRoom;
+      if (room) await session.request({ request: 'destroy', room }).catch((error: Error) => this.logger.warn(`room of ${classId} not destroyed: ${error.message}`));
+      await session.close();
+    }
+    const recordings = this.config.JANUS_RECORDINGS_DIR;
+    if (!recordings) return;
+    // A short delay lets Janus close its recording files after the room is gone.
+    const data: RecordLiveClassData = { classId, recordingsDir: path.join(recordings, classId) };
+    await this.queue.add(LiveJob.Record, data, { jobId: `record|${classId}`, delay: 2_000, attempts: 3, backoff: { type: 'exponential', delay: 5_000 } });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -79,7 +89,7 @@ export class LiveStudio implements OnApplicationShutdown {
   /** Sends the publisher's audio and video to a packager job (one per class: its id is the class's). */
   private async forward(session: JanusSession, room: number, publisherId: number, classId: string): Promise<void> {
     const existing = await this.queue.getJob(`live|${classId}`);
-    const ports = existing && !(await existing.isCompleted()) && !(await existing.isFailed()) ? existing.data : null;
+    const ports = existing && !(await existing.isCompleted()) && !(await existing.isFailed()) ? (existing.data as LivePackageData) : null;
     const { audioPort, videoPort } = ports ?? forwardPorts();
     if (!ports) {
       await existing?.remove().catch(() => undefined);
