@@ -38,6 +38,10 @@ export const rescheduleLiveClassSchema = z
   });
 export type RescheduleLiveClassRequest = z.infer<typeof rescheduleLiveClassSchema>;
 
+/** POST /api/educator/live-classes/:id/publish: the educator's WebRTC offer (every ICE candidate in it). */
+export const publishOfferSchema = z.object({ sdp: z.string({ message: 'sdp must be the SDP offer' }).min(10, 'sdp must be the SDP offer').max(20_000, 'The SDP offer is too long') }).strict();
+export type PublishOfferRequest = z.infer<typeof publishOfferSchema>;
+
 export interface LiveClassDto {
   id: string;
   courseId: string;

@@ -1,6 +1,8 @@
 import {
   EDUCATOR_ROLE,
   LIVE_UNAVAILABLE_MESSAGE,
+  publishOfferSchema,
+  type PublishOfferRequest,
   rescheduleLiveClassSchema,
   scheduleLiveClassSchema,
   type LiveClassDto,
@@ -14,9 +16,7 @@ import { liveClassCalendar } from './live-class-calendar.js';
 import { LiveClassesService } from './live-classes.service.js';
 import { LiveEngine } from './live-engine.js';
 import { LiveStudio } from './live-studio.js';
-import { z } from 'zod';
 
-const publishOfferSchema = z.object({ sdp: z.string({ message: 'sdp must be the SDP offer' }).min(10, 'sdp must be the SDP offer').max(20_000, 'The SDP offer is too long') }).strict();
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('That is not a live class id') });
 const courseIdOf = (courseId: string | undefined): string => {
@@ -93,7 +93,7 @@ export class EducatorLiveClassesController {
   @HttpCode(200)
   async publish(
     @Param('id', uuid) id: string,
-    @Body(new ZodValidationPipe(publishOfferSchema)) body: { sdp: string },
+    @Body(new ZodValidationPipe(publishOfferSchema)) body: PublishOfferRequest,
     @CurrentUser() educator: AuthUser,
   ): Promise<{ success: true; sdp: string }> {
     const liveClass = await this.classes.ownedRow(educator.id, id);
