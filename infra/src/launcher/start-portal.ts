@@ -30,6 +30,8 @@ export interface PortalPorts {
   catalogueOperator: number;
   commerceOperator: number;
   progressOperator: number;
+  /** Progress's `gateway` entry point (live classes' WebSocket gateway), reached through the edge's WebSocket route. */
+  progressGateway: number;
 }
 
 export interface StartPortalOptions {
@@ -84,6 +86,7 @@ export const defaultPorts: PortalPorts = {
   catalogueOperator: 3111,
   commerceOperator: 3112,
   progressOperator: 3113,
+  progressGateway: 3123,
 };
 const portEnv: Record<keyof PortalPorts, string> = {
   portal: 'PORTAL_PORT',
@@ -95,6 +98,7 @@ const portEnv: Record<keyof PortalPorts, string> = {
   catalogueOperator: 'CATALOGUE_OPERATOR_PORT',
   commerceOperator: 'COMMERCE_OPERATOR_PORT',
   progressOperator: 'PROGRESS_OPERATOR_PORT',
+  progressGateway: 'PROGRESS_GATEWAY_PORT',
 };
 const services: ServiceName[] = ['catalogue', 'commerce', 'progress'];
 
@@ -270,6 +274,12 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
         const worker = new ManagedChild(`${service}:worker`, distOf(`services/${service}`, 'worker.js'), baseEnv, sink, cwd);
         children.push(worker);
       }
+      // Progress's live classes' gateway (WebSockets) is a third entry point with a port of its own.
+      if (built(`services/${service}`, 'gateway.js')) {
+        const gateway = new ManagedChild(`${service}:gateway`, distOf(`services/${service}`, 'gateway.js'), { ...baseEnv, PORT: String(ports.progressGateway) }, sink, cwd);
+        children.push(gateway);
+        healthChecks.push(waitForHealth(`http://127.0.0.1:${ports.progressGateway}/health`, gateway, healthTimeoutMs));
+      }
       // Catalogue's video transcoding has a worker of its own (ffmpeg), as in Kubernetes.
       if (built(`services/${service}`, 'video-worker.js')) {
         children.push(new ManagedChild(`${service}:video-worker`, distOf(`services/${service}`, 'video-worker.js'), baseEnv, sink, cwd));
@@ -283,6 +293,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       serviceUrls,
       appDirs: options.appDirs,
       runtimeConfig,
+      entryPointUrls: { 'progress-gateway': `http://127.0.0.1:${ports.progressGateway}` },
       onError: (message) => sink.write('edge', message),
     }).listen(ports.portal, '127.0.0.1');
     healthChecks.push(waitForHealth(`${portalUrl}/runtime-config.json`, undefined, healthTimeoutMs));

@@ -34,3 +34,4 @@ export * from './analytics.js';
 export * from './notifications.js';
 export * from './notification-requests.js';
 export * from './live-classes.js';
+export * from './live-gateway.js';

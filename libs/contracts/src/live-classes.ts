@@ -108,4 +108,9 @@ export function liveClassNoticeJobId(notice: Pick<LiveClassNotice, 'classId' | '
 }
 
 /** GET /internal/live-classes/:id (catalogue): what the progress worker checks before telling anyone. */
+export interface InternalLiveClassAnswer {
+  success: true;
+  liveClass: LiveClassDto;
+  educatorId: string;
+}
 export const INTERNAL_LIVE_CLASS_PATH = (classId: string) => `/internal/live-classes/${encodeURIComponent(classId)}`;

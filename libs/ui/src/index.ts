@@ -6,3 +6,4 @@ export * from './course-card';
 export { SocialLinks, type SocialLinksProps } from './social-links/SocialLinks';
 export { useModalDialog } from './modal-dialog/useModalDialog';
 export { attachHls, type HlsAttachment } from './video/attach-hls';
+export { LiveChatPanel } from './live/LiveChatPanel';

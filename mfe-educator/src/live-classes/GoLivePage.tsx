@@ -1,7 +1,7 @@
 import { formatDate, LIVE_UNAVAILABLE_MESSAGE } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi } from '@academy/platform';
+import { errorMessage, queryKeys, useApi, usePortalAuth } from '@academy/platform';
 import { Link, useParams } from '@academy/routing';
-import { ErrorPanel, LoadingView } from '@academy/ui';
+import { ErrorPanel, LiveChatPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { educatorPaths } from '../common/educatorPaths';
@@ -75,6 +75,8 @@ export function GoLivePage() {
   const studio = useRef<Awaited<ReturnType<typeof publishToStudio>> | null>(null);
   const [onAir, setOnAir] = useState<OnAir>('off');
   const [error, setError] = useState<string | null>(null);
+  const { getAccessTokenSilently } = usePortalAuth();
+  const chatToken = useCallback(async () => (await getAccessTokenSilently()) ?? '', [getAccessTokenSilently]);
 
   useEffect(() => {
     if (preview.current) preview.current.srcObject = media.screen ?? media.stream;
@@ -177,6 +179,7 @@ export function GoLivePage() {
           End the class
         </button>
       </div>
+      {(liveClass.status === 'live' || onAir === 'live') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} asEducator />}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { LivePlaybackAnswer } from '@academy/contracts';
-import { errorMessage, useApi, useCurrentUser } from '@academy/platform';
+import { errorMessage, useApi, useCurrentUser, usePortalAuth } from '@academy/platform';
 import { Link, useParams } from '@academy/routing';
-import { LoadingView } from '@academy/ui';
+import { LiveChatPanel, LoadingView } from '@academy/ui';
 import type Hls from 'hls.js';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fetchLivePlayback } from './liveApi';
 import './live.css';
 
@@ -72,6 +72,8 @@ export function LiveRoomPage() {
   const [attempt, setAttempt] = useState(0);
   const [quality, setQuality] = useState<Quality>('auto');
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const { getAccessTokenSilently } = usePortalAuth();
+  const chatToken = useCallback(async () => (await getAccessTokenSilently()) ?? '', [getAccessTokenSilently]);
 
   useEffect(() => {
     if (!isAuthenticated) return;
@@ -151,6 +153,7 @@ export function LiveRoomPage() {
           </select>
         </div>
       )}
+      {(liveClass.status === 'live' || liveClass.status === 'scheduled') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} />}
       <p>
         {liveClass.courseTitle} · {liveClass.chapterTitle} · <Link to={`/course/${liveClass.courseId}`}>Course page</Link>
       </p>

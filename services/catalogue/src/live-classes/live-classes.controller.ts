@@ -5,6 +5,7 @@ import {
   type PublishOfferRequest,
   rescheduleLiveClassSchema,
   scheduleLiveClassSchema,
+  type InternalLiveClassAnswer,
   type LiveClassDto,
   type LiveClassListAnswer,
   type RescheduleLiveClassRequest,
@@ -132,9 +133,10 @@ export class InternalLiveClassesController {
 
   @Internal()
   @Get(':id')
-  async find(@Param('id', uuid) id: string): Promise<{ success: true; liveClass: LiveClassDto }> {
-    const liveClass = await this.classes.find(id);
-    if (!liveClass) throw new NotFoundException('Live class not found');
-    return { success: true, liveClass };
+  async find(@Param('id', uuid) id: string): Promise<InternalLiveClassAnswer> {
+    const row = await this.classes.findRow(id);
+    if (!row) throw new NotFoundException('Live class not found');
+    const { educatorId, ...liveClass } = row;
+    return { success: true, liveClass, educatorId };
   }
 }

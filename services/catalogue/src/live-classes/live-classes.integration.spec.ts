@@ -1,7 +1,8 @@
-import { LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE, LIVE_UNAVAILABLE_MESSAGE, liveClassNoticeJobId, type LiveClassDto, type NotificationItem } from '@academy/contracts';
+import { LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE, LIVE_GATEWAY_PATH, LIVE_UNAVAILABLE_MESSAGE, liveClassNoticeJobId, type LiveAck, type LiveChatMessage, type LiveClassDto, type LiveJoinAnswer, type NotificationItem } from '@academy/contracts';
 import { INTERNAL_TOKEN_HEADER, runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
-import { NotificationDelivery, ProgressAppModule, progressDatabase, ProgressWorkerModule } from '@academy/progress/testing';
+import { NotificationDelivery, ProgressAppModule, progressDatabase, ProgressGatewayModule, ProgressWorkerModule, RedisIoAdapter } from '@academy/progress/testing';
+import { io, type Socket } from 'socket.io-client';
 import { MailStore, startSmtpInbox, type RunningSmtpInbox } from '@academy/sandbox/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -41,6 +42,9 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
   let commerce: INestApplication;
   let progress: INestApplication;
   let worker: INestApplicationContext;
+  let gateway: INestApplication;
+  let gatewayUrl: string;
+  const sockets: Socket[] = [];
   let smtp: RunningSmtpInbox;
   let mail: MailStore;
   let mailDir: string;
@@ -73,6 +77,10 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     await app.listen(0, '127.0.0.1');
     process.env.CATALOGUE_URL = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     worker = await (await Test.createTestingModule({ imports: [ProgressWorkerModule] }).compile()).init();
+    gateway = (await Test.createTestingModule({ imports: [ProgressGatewayModule] }).compile()).createNestApplication({ logger: false });
+    gateway.useWebSocketAdapter(new RedisIoAdapter(gateway, process.env.REDIS_URL!, process.env.QUEUE_PREFIX!));
+    await gateway.listen(0, '127.0.0.1');
+    gatewayUrl = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
     queue = app.get<Queue>(getQueueToken(LIVE_CLASS_NOTICE_QUEUE));
     const users = { educator: demoUsers.educator, otherEducator: OTHER_EDUCATOR, enrolled: demoUsers.student, outsider: demoUsers.otherStudent };
     for (const [name, user] of Object.entries(users) as [keyof typeof users, (typeof users)[keyof typeof users]][]) {
@@ -91,6 +99,8 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
   }, 120_000);
 
   afterAll(async () => {
+    sockets.forEach((socket) => socket.disconnect());
+    await gateway?.close();
     await worker?.close();
     await app?.close();
     await progress?.close();
@@ -200,5 +210,82 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     // Upcoming lists leave it out; the educator's list keeps it.
     expect((await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.enrolled).expect(200)).body.liveClasses.map((item: LiveClassDto) => item.id)).not.toContain(liveClass.id);
     expect((await http().get(`/api/educator/live-classes?courseId=${courseId}`).set(auth.educator).expect(200)).body.liveClasses.map((item: LiveClassDto) => item.id)).toContain(liveClass.id);
+  });
+
+  describe('the gateway (socket.io with the Redis adapter)', () => {
+    const connect = async (who: keyof typeof auth) => {
+      const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: auth[who].Authorization!.slice('Bearer '.length) }, reconnection: false });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+      return socket;
+    };
+    const ask = <T>(socket: Socket, event: string, body: object) => socket.timeout(5_000).emitWithAck(event, body) as Promise<LiveAck<T>>;
+    const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+
+    it('lets the enrolled and the educator join and talk; an outsider can neither join nor post; a resend is stored once; a reconnect gets only what it missed', async () => {
+      const liveClass = await schedule(Date.now() + 5 * HOUR, 'Chat class');
+      const educator = await connect('educator');
+      const learner = await connect('enrolled');
+      const outsider = await connect('outsider');
+      expect(await ask(outsider, 'join', { classId: liveClass.id })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask(outsider, 'chat', { classId: liveClass.id, clientId: 'outsider-1', text: 'let me in' })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask<LiveJoinAnswer>(educator, 'join', { classId: liveClass.id })).toMatchObject({ ok: true, role: 'educator', messages: [] });
+      expect(await ask<LiveJoinAnswer>(learner, 'join', { classId: liveClass.id })).toMatchObject({ ok: true, role: 'learner' });
+      await expect(ask(learner, 'join', { classId: 'nope' })).resolves.toMatchObject({ ok: false, status: 400 });
+
+      const heard = next<LiveChatMessage>(educator, 'chat');
+      const sent = await ask<{ message: LiveChatMessage }>(learner, 'chat', { classId: liveClass.id, clientId: 'aarav-0001', text: 'Is friction a force?' });
+      expect(sent).toMatchObject({ ok: true, message: { text: 'Is friction a force?', fromEducator: false, userName: 'Aarav Sharma' } });
+      expect((await heard).text).toBe('Is friction a force?');
+      const again = await ask<{ message: LiveChatMessage }>(learner, 'chat', { classId: liveClass.id, clientId: 'aarav-0001', text: 'Is friction a force?' });
+      expect(again.ok && sent.ok && again.message.id === sent.message.id).toBe(true);
+
+      // Missed while away: only the later messages come back.
+      learner.disconnect();
+      await ask(educator, 'chat', { classId: liveClass.id, clientId: 'meera-0001', text: 'Yes: it opposes motion.' });
+      const back = await connect('enrolled');
+      const rejoined = await ask<LiveJoinAnswer>(back, 'join', { classId: liveClass.id, afterId: sent.ok ? sent.message.id : 0 });
+      expect(rejoined.ok && rejoined.messages.map((message) => message.text)).toEqual(['Yes: it opposes motion.']);
+      const everything = await ask<LiveJoinAnswer>(back, 'join', { classId: liveClass.id });
+      expect(everything.ok && everything.messages.map((message) => message.text)).toEqual(['Is friction a force?', 'Yes: it opposes motion.']);
+
+      // A raised hand reaches the educator.
+      const hand = next<{ userName: string; raised: boolean }>(educator, 'hand');
+      expect(await ask(back, 'hand', { classId: liveClass.id, raised: true })).toEqual({ ok: true });
+      expect(await hand).toMatchObject({ userName: 'Aarav Sharma', raised: true });
+    });
+
+    it('lets only the educator moderate: slow mode, delete, pin, mute', async () => {
+      const liveClass = await schedule(Date.now() + 6 * HOUR, 'Moderated class');
+      const educator = await connect('educator');
+      const learner = await connect('enrolled');
+      await ask(educator, 'join', { classId: liveClass.id });
+      await ask(learner, 'join', { classId: liveClass.id });
+      expect(await ask(learner, 'moderate', { classId: liveClass.id, action: 'slow-mode', seconds: 30 })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask(educator, 'moderate', { classId: liveClass.id, action: 'slow-mode', seconds: 30 })).toEqual({ ok: true });
+      const first = await ask<{ message: LiveChatMessage }>(learner, 'chat', { classId: liveClass.id, clientId: 'slow-0001', text: 'first' });
+      expect(first.ok).toBe(true);
+      expect(await ask(learner, 'chat', { classId: liveClass.id, clientId: 'slow-0002', text: 'second' })).toMatchObject({ ok: false, status: 429 });
+      const deleted = next<{ id: number }>(learner, 'chat-deleted');
+      expect(await ask(educator, 'moderate', { classId: liveClass.id, action: 'delete', messageId: first.ok ? first.message.id : 0 })).toEqual({ ok: true });
+      expect((await deleted).id).toBe(first.ok ? first.message.id : -1);
+      expect(await ask(educator, 'moderate', { classId: liveClass.id, action: 'slow-mode', seconds: 0 })).toEqual({ ok: true });
+      expect(await ask(educator, 'moderate', { classId: liveClass.id, action: 'mute', userId: demoUsers.student.sub })).toEqual({ ok: true });
+      expect(await ask(learner, 'chat', { classId: liveClass.id, clientId: 'muted-0001', text: 'hello?' })).toMatchObject({ ok: false, status: 403 });
+      const pinnedMessage = await ask<{ message: LiveChatMessage }>(educator, 'chat', { classId: liveClass.id, clientId: 'pin-0001', text: 'Read chapter 2' });
+      const pinned = next<{ id: number }>(learner, 'pinned');
+      await ask(educator, 'moderate', { classId: liveClass.id, action: 'pin', messageId: pinnedMessage.ok ? pinnedMessage.message.id : 0 });
+      expect((await pinned).id).toBe(pinnedMessage.ok ? pinnedMessage.message.id : -1);
+      const rejoined = await ask<LiveJoinAnswer>(learner, 'join', { classId: liveClass.id });
+      expect(rejoined).toMatchObject({ ok: true, muted: true, pinnedId: pinnedMessage.ok ? pinnedMessage.message.id : -1 });
+      expect(rejoined.ok && rejoined.messages.map((message) => message.text)).toEqual(['Read chapter 2']);
+    });
+
+    it('closes a connection without a valid token', async () => {
+      const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: 'not-a-token' }, reconnection: false });
+      sockets.push(socket);
+      const refused = await new Promise<{ status: number }>((resolve) => socket.once('refused', resolve));
+      expect(refused.status).toBe(401);
+    });
   });
 });

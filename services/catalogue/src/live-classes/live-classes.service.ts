@@ -98,6 +98,10 @@ export class LiveClassesService {
     return toDto(row);
   }
 
+  findRow(id: string): Promise<LiveClassRow | null> {
+    return this.classes.find(id);
+  }
+
   async find(id: string): Promise<LiveClassDto | null> {
     const row = await this.classes.find(id);
     return row ? toDto(row) : null;

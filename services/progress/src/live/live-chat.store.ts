@@ -1,0 +1,119 @@
+import { LIVE_CHAT_HISTORY_MAX, type LiveChatMessage } from '@academy/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+interface MessageRow {
+  id: string;
+  class_id: string;
+  user_id: string;
+  user_name: string;
+  from_educator: boolean;
+  text: string;
+  client_id: string;
+  created_at: Date;
+}
+
+const toMessage = (row: MessageRow): LiveChatMessage => ({
+  id: Number(row.id),
+  classId: row.class_id,
+  userId: row.user_id,
+  userName: row.user_name,
+  fromEducator: row.from_educator,
+  text: row.text,
+  clientId: row.client_id,
+  sentAt: row.created_at.toISOString(),
+});
+
+/** A live class's chat and moderation, in PostgreSQL: what every gateway replica reads and writes. */
+@Injectable()
+export class LiveChatStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores a message once per (class, user, client id): sent again after a reconnect, the stored one comes back and
+   * `created` is false (nothing is broadcast twice).
+   */
+  async add(message: Omit<LiveChatMessage, 'id' | 'sentAt'>): Promise<{ message: LiveChatMessage; created: boolean }> {
+    const inserted: MessageRow[] = await this.dataSource.query(
+      `INSERT INTO "progress"."live_chat_messages" ("class_id", "user_id", "user_name", "from_educator", "text", "client_id")
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ("class_id", "user_id", "client_id") DO NOTHING RETURNING *`,
+      [message.classId, message.userId, message.userName, message.fromEducator, message.text, message.clientId],
+    );
+    if (inserted[0]) return { message: toMessage(inserted[0]), created: true };
+    const [existing]: MessageRow[] = await this.dataSource.query(
+      `SELECT * FROM "progress"."live_chat_messages" WHERE "class_id" = $1 AND "user_id" = $2 AND "client_id" = $3`,
+      [message.classId, message.userId, message.clientId],
+    );
+    return { message: toMessage(existing!), created: false };
+  }
+
+  /** Messages after `afterId` (none: the latest), oldest first, deleted ones left out. */
+  async since(classId: string, afterId = 0): Promise<LiveChatMessage[]> {
+    const rows: MessageRow[] = await this.dataSource.query(
+      `SELECT * FROM (SELECT * FROM "progress"."live_chat_messages" WHERE "class_id" = $1 AND "id" > $2 AND "deleted_at" IS NULL
+         ORDER BY "id" DESC LIMIT ${LIVE_CHAT_HISTORY_MAX}) latest ORDER BY "id"`,
+      [classId, afterId],
+    );
+    return rows.map(toMessage);
+  }
+
+  /** The user's last message time in the class (slow mode). */
+  async lastSentAt(classId: string, userId: string): Promise<Date | null> {
+    const [row]: { at: Date | null }[] = await this.dataSource.query(
+      `SELECT max("created_at") AS "at" FROM "progress"."live_chat_messages" WHERE "class_id" = $1 AND "user_id" = $2`,
+      [classId, userId],
+    );
+    return row?.at ?? null;
+  }
+
+  async room(classId: string): Promise<{ slowModeSeconds: number; pinnedId: number | null }> {
+    const [row]: { slow_mode_seconds: number; pinned_message_id: string | null }[] = await this.dataSource.query(
+      `SELECT "slow_mode_seconds", "pinned_message_id" FROM "progress"."live_class_rooms" WHERE "class_id" = $1`,
+      [classId],
+    );
+    return { slowModeSeconds: row?.slow_mode_seconds ?? 0, pinnedId: row?.pinned_message_id ? Number(row.pinned_message_id) : null };
+  }
+
+  async setRoom(classId: string, changes: { slowModeSeconds?: number; pinnedId?: number | null }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "progress"."live_class_rooms" ("class_id", "slow_mode_seconds", "pinned_message_id") VALUES ($1, coalesce($2, 0), $3)
+       ON CONFLICT ("class_id") DO UPDATE SET
+         "slow_mode_seconds" = coalesce($2, "live_class_rooms"."slow_mode_seconds"),
+         "pinned_message_id" = CASE WHEN $4 THEN $3::bigint ELSE "live_class_rooms"."pinned_message_id" END`,
+      [classId, changes.slowModeSeconds ?? null, changes.pinnedId ?? null, changes.pinnedId !== undefined],
+    );
+  }
+
+  /** Marks a message deleted (kept for the record); false when the class has no such message. */
+  async delete(classId: string, messageId: number): Promise<boolean> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE "progress"."live_chat_messages" SET "deleted_at" = coalesce("deleted_at", now()) WHERE "class_id" = $1 AND "id" = $2 RETURNING "id"`,
+      [classId, messageId],
+    );
+    const rows = (Array.isArray((result as unknown[])[0]) ? (result as unknown[][])[0] : result) as unknown[];
+    return rows.length > 0;
+  }
+
+  async isMuted(classId: string, userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM "progress"."live_class_mutes" WHERE "class_id" = $1 AND "user_id" = $2`, [classId, userId]);
+    return rows.length > 0;
+  }
+
+  async setMuted(classId: string, userId: string, muted: boolean): Promise<void> {
+    if (muted) {
+      await this.dataSource.query(`INSERT INTO "progress"."live_class_mutes" ("class_id", "user_id") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [classId, userId]);
+    } else {
+      await this.dataSource.query(`DELETE FROM "progress"."live_class_mutes" WHERE "class_id" = $1 AND "user_id" = $2`, [classId, userId]);
+    }
+  }
+
+  /** Enrolled now, or a parent linked to a learner enrolled now. */
+  async mayJoin(userId: string, courseId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM "progress"."enrolments" WHERE "course_id" = $2 AND ("user_id" = $1
+         OR "user_id" IN (SELECT "child_id" FROM "progress"."parent_links" WHERE "parent_id" = $1)) LIMIT 1`,
+      [userId, courseId],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,46 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * A live class's chat (stored, so a reconnecting learner gets what they missed), one row per message a client made
+ * (client id unique per user and class: a message sent again is stored once), and the class's moderation: slow
+ * mode, the pinned message, muted learners.
+ */
+export class LiveChat1790600000001 implements MigrationInterface {
+  name = 'LiveChat1790600000001';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE "progress"."live_chat_messages" (
+        "id" bigserial PRIMARY KEY,
+        "class_id" uuid NOT NULL,
+        "user_id" text NOT NULL,
+        "user_name" text NOT NULL,
+        "from_educator" boolean NOT NULL,
+        "text" text NOT NULL CHECK (length("text") BETWEEN 1 AND 500),
+        "client_id" text NOT NULL,
+        "deleted_at" timestamptz,
+        "created_at" timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT "live_chat_messages_client_key" UNIQUE ("class_id", "user_id", "client_id")
+      )`);
+    await queryRunner.query(`CREATE INDEX "live_chat_messages_class_idx" ON "progress"."live_chat_messages" ("class_id", "id")`);
+    await queryRunner.query(`
+      CREATE TABLE "progress"."live_class_rooms" (
+        "class_id" uuid PRIMARY KEY,
+        "slow_mode_seconds" int NOT NULL DEFAULT 0 CHECK ("slow_mode_seconds" BETWEEN 0 AND 300),
+        "pinned_message_id" bigint
+      )`);
+    await queryRunner.query(`
+      CREATE TABLE "progress"."live_class_mutes" (
+        "class_id" uuid NOT NULL,
+        "user_id" text NOT NULL,
+        "muted_at" timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY ("class_id", "user_id")
+      )`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE "progress"."live_class_mutes"`);
+    await queryRunner.query(`DROP TABLE "progress"."live_class_rooms"`);
+    await queryRunner.query(`DROP TABLE "progress"."live_chat_messages"`);
+  }
+}
