@@ -1,7 +1,8 @@
 // Live classes journey, with Janus started by the test portal and Chromium's fake camera: the educator schedules a
 // class and goes live from the Go live page (WebRTC into Janus; Janus forwards to the live packager's ffmpeg); an
 // enrolled learner on a 390 px phone sees "Live now" on the course page, opens the live room and its video plays
-// with its time advancing, on the first screen; a learner who is not enrolled gets 403 on the playback link, and
+// with its time advancing, on the first screen; a chat message and a raised hand make the round trip through the
+// gateway; a learner who is not enrolled gets 403 on the playback link, and
 // the HLS files refuse an unsigned or altered link; the educator ends the class, the room says the recording is
 // being prepared, and the recording (janus-pp-rec, then the lecture video pipeline) becomes a lecture of its chapter.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -81,6 +82,22 @@ describe('live classes', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     expect(box.width).toBeGreaterThan(300);
     await aarav.page.getByLabel('Quality').selectOption('audio');
+
+    // Chat through the gateway (a WebSocket through the edge): the learner's message and raised hand reach the
+    // educator; the educator's answer reaches the learner.
+    const question = `Is friction a force ${run}?`;
+    await aarav.page.getByLabel('Message').fill(question);
+    await aarav.page.getByRole('button', { name: 'Send' }).click();
+    await meera.page.locator('.live-chat__message', { hasText: question }).waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
+      const panel = async (page: typeof meera.page) => (await page.locator('.live-chat').count()) ? page.locator('.live-chat').innerText() : '(no chat panel)';
+      throw new Error(`${error.message}\neducator's chat: ${await panel(meera.page)}\nlearner's chat: ${await panel(aarav.page)}`);
+    });
+    await aarav.page.getByRole('button', { name: 'Raise hand' }).click();
+    await meera.page.getByText('Raised hands: Aarav Sharma').waitFor({ timeout: 15_000 });
+    const answer = `Yes, it opposes motion ${run}`;
+    await meera.page.getByLabel('Message').fill(answer);
+    await meera.page.getByRole('button', { name: 'Send' }).click();
+    await aarav.page.locator('.live-chat__message', { hasText: `Meera Iyer (teacher): ${answer}` }).waitFor({ timeout: 15_000 });
 
     // Outsiders: no playback link (403), unsigned files 401, an altered link 403.
     const refused = await callApi<{ message: string }>(diyaToken, `/api/live-classes/${classId}/playback`);

@@ -40,12 +40,15 @@ export function LiveChatPanel({ classId, getToken, asEducator = false }: { class
   const [text, setText] = useState('');
   const socket = useRef<Socket | null>(null);
   const lastId = useRef(0);
+  // The token source may change identity on every render; the connection must not.
+  const tokenSource = useRef(getToken);
+  tokenSource.current = getToken;
 
   useEffect(() => {
     let closed = false;
     void import('socket.io-client').then(({ io }) => {
       if (closed) return;
-      const client = io({ path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: (send) => void getToken().then((token) => send({ token })) });
+      const client = io({ path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: (send) => void tokenSource.current().then((token) => send({ token })) });
       socket.current = client;
       const join = () =>
         client.emit('join', { classId, afterId: lastId.current || undefined }, (answer: LiveAck<LiveJoinAnswer>) => {
@@ -62,7 +65,8 @@ export function LiveChatPanel({ classId, getToken, asEducator = false }: { class
         });
       client.on('connect', join);
       client.on('disconnect', () => !closed && setConnection((state) => (state === 'refused' ? state : 'reconnecting')));
-      client.on('refused', (answer: { message: string }) => (setConnection('refused'), setProblem(answer.message)));
+      // A refused handshake (no valid token) is not retried by socket.io; anything else is.
+      client.on('connect_error', (error: Error) => !client.active && (setConnection('refused'), setProblem(error.message)));
       client.on(LiveGatewayEvent.Chat, (message: LiveChatMessage) => setMessages((current) => merge(current, [message])));
       client.on(LiveGatewayEvent.Deleted, ({ id: gone }: { id: number }) => setMessages((current) => current.filter((message) => message.id !== gone)));
       client.on(LiveGatewayEvent.Pinned, ({ id: pinned }: { id: number | null }) => setPinnedId(pinned));
@@ -74,7 +78,7 @@ export function LiveChatPanel({ classId, getToken, asEducator = false }: { class
       socket.current?.disconnect();
       socket.current = null;
     };
-  }, [classId, getToken]);
+  }, [classId]);
   useEffect(() => void (lastId.current = messages.at(-1)?.id ?? lastId.current), [messages]);
 
   const emit = <T,>(event: string, body: object) =>

@@ -284,8 +284,9 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     it('closes a connection without a valid token', async () => {
       const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: 'not-a-token' }, reconnection: false });
       sockets.push(socket);
-      const refused = await new Promise<{ status: number }>((resolve) => socket.once('refused', resolve));
-      expect(refused.status).toBe(401);
+      const refused = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+      expect(refused.message).toBe('Sign in to join the class');
+      expect(socket.connected).toBe(false);
     });
   });
 });

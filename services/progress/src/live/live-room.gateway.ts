@@ -13,13 +13,14 @@ import {
 } from '@academy/contracts';
 import { CORE_CONFIG, InternalCallError, InternalClient, TokenVerifier, type AuthUser, type CoreConfig } from '@academy/service-core';
 import { Inject, Logger } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { LiveChatStore } from './live-chat.store.js';
 
 type Refusal = { ok: false; status: number; message: string };
 const refuse = (status: number, message: string): Refusal => ({ ok: false, status, message });
+export const SIGN_IN_MESSAGE = 'Sign in to join the class';
 const room = (classId: string) => `class:${classId}`;
 const educatorRoom = (classId: string) => `class:${classId}:educator`;
 
@@ -36,7 +37,7 @@ interface SocketState {
  * hands reach the educator.
  */
 @WebSocketGateway({ path: LIVE_GATEWAY_PATH, transports: ['websocket'], serveClient: false })
-export class LiveRoomGateway implements OnGatewayConnection {
+export class LiveRoomGateway implements OnGatewayInit {
   @WebSocketServer() private readonly server!: Server;
   private readonly logger = new Logger(LiveRoomGateway.name);
   private readonly catalogue: InternalClient;
@@ -50,23 +51,29 @@ export class LiveRoomGateway implements OnGatewayConnection {
     this.catalogue = new InternalClient({ baseUrl: config.CATALOGUE_URL, token: config.INTERNAL_TOKEN });
   }
 
-  /** The handshake carries the access token (`auth.token`); without a valid one the socket is closed at once. */
-  async handleConnection(socket: Socket): Promise<void> {
-    const token = (socket.handshake.auth as { token?: unknown }).token;
-    try {
-      if (typeof token !== 'string' || !token) throw new Error('no token');
-      this.sockets.set(socket, { user: await this.verifier.verify(token), classes: new Map() });
-    } catch {
-      socket.emit('refused', refuse(401, 'Sign in to join the class'));
-      socket.disconnect(true);
-    }
+  /**
+   * The handshake carries the access token (`auth.token`), checked before the connection is accepted (so no event
+   * can arrive before the user is known); without a valid one the client's connection fails with that message.
+   */
+  afterInit(server: Server): void {
+    server.use((socket, next) => {
+      const token = (socket.handshake.auth as { token?: unknown }).token;
+      if (typeof token !== 'string' || !token) return next(new Error(SIGN_IN_MESSAGE));
+      this.verifier.verify(token).then(
+        (user) => {
+          this.sockets.set(socket, { user, classes: new Map() });
+          next();
+        },
+        () => next(new Error(SIGN_IN_MESSAGE)),
+      );
+    });
   }
 
   @SubscribeMessage('join')
   async join(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<LiveAck<LiveJoinAnswer>> {
     const state = this.sockets.get(socket);
     const request = parse(liveJoinSchema, body);
-    if (!state) return refuse(401, 'Sign in to join the class');
+    if (!state) return refuse(401, SIGN_IN_MESSAGE);
     if ('ok' in request) return request;
     const found = await this.liveClass(request.classId);
     if ('ok' in found) return found;
