@@ -30,6 +30,8 @@ export interface WebSocketRoute {
   prefix: string;
   /** E.g. `progress-gateway` (progress's `gateway` entry point). */
   entryPoint: string;
+  /** Its port (the Kubernetes Service `<entryPoint>:<port>` in production). */
+  port: number;
 }
 
 export interface RouteTable {
