@@ -1,5 +1,5 @@
 import { formatDate, LIVE_UNAVAILABLE_MESSAGE, type LiveClassDto } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { downloadWithToken, errorMessage, queryKeys, useApi, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { Link, useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -99,6 +99,10 @@ function LiveClassRow({ liveClass }: { liveClass: LiveClassDto }) {
   const [editing, setEditing] = useState(false);
   const [startsAt, setStartsAt] = useState(instantToIstInput(liveClass.startsAt));
   const [busy, setBusy] = useState(false);
+  const { apiBaseUrl } = useRuntimeConfig();
+  const { getAccessTokenSilently } = usePortalAuth();
+  const downloadAttendance = () =>
+    act(async () => downloadWithToken(apiBaseUrl, (await getAccessTokenSilently()) ?? '', `/live-attendance/${encodeURIComponent(liveClass.id)}/csv`, 'the attendance', 'attendance.csv'), 'Attendance downloaded');
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.educator.liveClasses(liveClass.courseId) });
   const act = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -137,6 +141,11 @@ function LiveClassRow({ liveClass }: { liveClass: LiveClassDto }) {
               Cancel class
             </button>
           </>
+        )}
+        {(liveClass.status === 'live' || liveClass.status === 'ended') && (
+          <button type="button" className="button-secondary" disabled={busy} onClick={() => void downloadAttendance()}>
+            Attendance (CSV)
+          </button>
         )}
         {editing && (
           <button type="button" disabled={busy} onClick={() => void act(() => rescheduleLiveClass(api, liveClass.id, { startsAt: istInputToInstant(startsAt) }), 'Class rescheduled')}>

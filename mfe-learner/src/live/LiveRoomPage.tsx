@@ -153,7 +153,7 @@ export function LiveRoomPage() {
           </select>
         </div>
       )}
-      {(liveClass.status === 'live' || liveClass.status === 'scheduled') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} />}
+      {(liveClass.status === 'live' || liveClass.status === 'scheduled') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} isWatching={() => !!video && !video.paused} />}
       <p>
         {liveClass.courseTitle} · {liveClass.chapterTitle} · <Link to={`/course/${liveClass.courseId}`}>Course page</Link>
       </p>

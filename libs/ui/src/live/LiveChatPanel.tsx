@@ -28,7 +28,18 @@ function merge(current: LiveChatMessage[], more: LiveChatMessage[]): LiveChatMes
  * with a client id; after a reconnect asks only for what came after the last message it has. The educator also
  * pins, deletes, mutes and sets slow mode, and sees raised hands; a learner can raise a hand.
  */
-export function LiveChatPanel({ classId, getToken, asEducator = false }: { classId: string; getToken: () => Promise<string>; asEducator?: boolean }) {
+export function LiveChatPanel({
+  classId,
+  getToken,
+  asEducator = false,
+  isWatching,
+}: {
+  classId: string;
+  getToken: () => Promise<string>;
+  asEducator?: boolean;
+  /** A learner's player is playing: a heartbeat every 15 s counts towards attendance. */
+  isWatching?: () => boolean;
+}) {
   const id = useId();
   const [messages, setMessages] = useState<LiveChatMessage[]>([]);
   const [connection, setConnection] = useState<Connection>('connecting');
@@ -80,6 +91,13 @@ export function LiveChatPanel({ classId, getToken, asEducator = false }: { class
     };
   }, [classId]);
   useEffect(() => void (lastId.current = messages.at(-1)?.id ?? lastId.current), [messages]);
+  const watching = useRef(isWatching);
+  watching.current = isWatching;
+  useEffect(() => {
+    if (asEducator || connection !== 'connected') return;
+    const timer = setInterval(() => watching.current?.() && socket.current?.emit('heartbeat', { classId }), 15_000);
+    return () => clearInterval(timer);
+  }, [asEducator, connection, classId]);
 
   const emit = <T,>(event: string, body: object) =>
     new Promise<LiveAck<T>>((resolve) => (socket.current ? socket.current.timeout(10_000).emit(event, body, (error: Error | null, answer: LiveAck<T>) => resolve(error ? { ok: false, status: 503, message: 'The chat did not answer: try again' } : answer)) : resolve({ ok: false, status: 503, message: 'Not connected' })));

@@ -11,7 +11,7 @@ import { Test } from '@nestjs/testing';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -33,6 +33,14 @@ const until = async <T>(read: () => Promise<T | undefined>, what: string, timeou
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 };
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 /** An instant as the pages send it: IST with its offset. */
 const ist = (at: number) => new Date(at + 5.5 * HOUR).toISOString().replace(/\.\d{3}Z$/, '+05:30');
 
@@ -65,7 +73,9 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     mailDir = await mkdtemp(path.join(tmpdir(), 'academy-live-mail-'));
     mail = await MailStore.open(mailDir);
     smtp = await startSmtpInbox(mail, 0);
-    env = await prepareServiceTestEnvironment({ ...COMMERCE_TEST_ENV, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
+    // Catalogue's port is chosen first: progress (attendance) and its worker (reminders) ask catalogue about classes.
+    const cataloguePort = await freePort();
+    env = await prepareServiceTestEnvironment({ ...COMMERCE_TEST_ENV, CATALOGUE_URL: `http://127.0.0.1:${cataloguePort}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     await runMigrations({ ...progressDatabase, url: env.database.url });
     commerce = (await startRealCommerce(env.database.url)).app;
@@ -74,8 +84,7 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     process.env.PROGRESS_URL = `http://127.0.0.1:${(progress.getHttpServer().address() as AddressInfo).port}`;
     delete process.env.JANUS_URL;
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
-    await app.listen(0, '127.0.0.1');
-    process.env.CATALOGUE_URL = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    await app.listen(cataloguePort, '127.0.0.1');
     worker = await (await Test.createTestingModule({ imports: [ProgressWorkerModule] }).compile()).init();
     gateway = (await Test.createTestingModule({ imports: [ProgressGatewayModule] }).compile()).createNestApplication({ logger: false });
     gateway.useWebSocketAdapter(new RedisIoAdapter(gateway, process.env.REDIS_URL!, process.env.QUEUE_PREFIX!));
@@ -279,6 +288,29 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
       const rejoined = await ask<LiveJoinAnswer>(learner, 'join', { classId: liveClass.id });
       expect(rejoined).toMatchObject({ ok: true, muted: true, pinnedId: pinnedMessage.ok ? pinnedMessage.message.id : -1 });
       expect(rejoined.ok && rejoined.messages.map((message) => message.text)).toEqual(['Read chapter 2']);
+    });
+
+    it('counts attendance from join, heartbeats and leave; the educator reads it and its CSV, a learner only their own', async () => {
+      const liveClass = await schedule(Date.now() + 7 * HOUR, 'Attended class');
+      const learner = await connect('enrolled');
+      await ask(learner, 'join', { classId: liveClass.id });
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(await ask(learner, 'heartbeat', { classId: liveClass.id })).toEqual({ ok: true });
+      learner.disconnect();
+      const rows = await until(async () => {
+        const answer = await progressHttp().get(`/api/live-attendance/${liveClass.id}`).set(auth.educator).expect(200);
+        return answer.body.attendance[0]?.seconds >= 1 ? answer.body.attendance : undefined;
+      }, 'attendance');
+      expect(rows).toEqual([expect.objectContaining({ userId: demoUsers.student.sub, userName: 'Aarav Sharma' })]);
+      const csv = await progressHttp().get(`/api/live-attendance/${liveClass.id}/csv`).set(auth.educator).expect(200);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      expect(csv.text.split('\n')[0]).toBe('Learner,Minutes attended,First joined (IST),Last seen (IST)');
+      expect(csv.text).toContain('Aarav Sharma,');
+      await progressHttp().get(`/api/live-attendance/${liveClass.id}`).set(auth.enrolled).expect(404);
+      await progressHttp().get(`/api/live-attendance/${liveClass.id}/csv`).set(auth.otherEducator).expect(404);
+      await progressHttp().get(`/api/live-attendance/${liveClass.id}`).expect(401);
+      expect((await progressHttp().get(`/api/live-attendance/${liveClass.id}/mine`).set(auth.enrolled).expect(200)).body.minutes).toBeGreaterThanOrEqual(0);
+      expect((await progressHttp().get(`/api/live-attendance/${liveClass.id}/mine`).set(auth.outsider).expect(200)).body.minutes).toBe(0);
     });
 
     it('closes a connection without a valid token', async () => {

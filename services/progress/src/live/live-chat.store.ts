@@ -107,6 +107,32 @@ export class LiveChatStore {
     }
   }
 
+  /** A learner joined (again): their row exists, and the time away does not count. */
+  async attendanceJoined(classId: string, userId: string, userName: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "progress"."live_attendance" ("class_id", "user_id", "user_name") VALUES ($1, $2, $3)
+       ON CONFLICT ("class_id", "user_id") DO UPDATE SET "last_seen_at" = now()`,
+      [classId, userId, userName],
+    );
+  }
+
+  /** A heartbeat or a leave: the time since the last sign of life counts, at most 30 s (a missed beat is not attendance). */
+  async attendanceSeen(classId: string, userId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "progress"."live_attendance" SET "seconds" = "seconds" + LEAST(30, GREATEST(0, round(extract(epoch FROM now() - "last_seen_at"))))::int,
+         "last_seen_at" = now() WHERE "class_id" = $1 AND "user_id" = $2`,
+      [classId, userId],
+    );
+  }
+
+  async attendance(classId: string, userId?: string): Promise<Array<{ userId: string; userName: string; firstJoinedAt: Date; lastSeenAt: Date; seconds: number }>> {
+    return this.dataSource.query(
+      `SELECT "user_id" AS "userId", "user_name" AS "userName", "first_joined_at" AS "firstJoinedAt", "last_seen_at" AS "lastSeenAt", "seconds"
+         FROM "progress"."live_attendance" WHERE "class_id" = $1 AND ($2::text IS NULL OR "user_id" = $2) ORDER BY "user_name", "user_id"`,
+      [classId, userId ?? null],
+    );
+  }
+
   /** Enrolled now, or a parent linked to a learner enrolled now. */
   async mayJoin(userId: string, courseId: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(

@@ -13,7 +13,7 @@ import {
 } from '@academy/contracts';
 import { CORE_CONFIG, InternalCallError, InternalClient, TokenVerifier, type AuthUser, type CoreConfig } from '@academy/service-core';
 import { Inject, Logger } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { LiveChatStore } from './live-chat.store.js';
@@ -37,7 +37,7 @@ interface SocketState {
  * hands reach the educator.
  */
 @WebSocketGateway({ path: LIVE_GATEWAY_PATH, transports: ['websocket'], serveClient: false })
-export class LiveRoomGateway implements OnGatewayInit {
+export class LiveRoomGateway implements OnGatewayInit, OnGatewayDisconnect {
   @WebSocketServer() private readonly server!: Server;
   private readonly logger = new Logger(LiveRoomGateway.name);
   private readonly catalogue: InternalClient;
@@ -80,6 +80,7 @@ export class LiveRoomGateway implements OnGatewayInit {
     const role = found.educatorId === state.user.id ? 'educator' : 'learner';
     if (role === 'learner' && !(await this.chat.mayJoin(state.user.id, found.liveClass.courseId))) return refuse(403, 'Enrol in the course to join its live classes');
     state.classes.set(request.classId, role);
+    if (role === 'learner') await this.chat.attendanceJoined(request.classId, state.user.id, state.user.name || 'Learner');
     await socket.join(room(request.classId));
     if (role === 'educator') await socket.join(educatorRoom(request.classId));
     const [messages, settings, muted] = await Promise.all([
@@ -130,6 +131,25 @@ export class LiveRoomGateway implements OnGatewayInit {
       to.emit(LiveGatewayEvent.Muted, { userId: request.userId, muted: request.action === 'mute' });
     }
     return { ok: true };
+  }
+
+  /** The learner's player is playing (every 15 s): attendance counts the time since the last beat. */
+  @SubscribeMessage('heartbeat')
+  async heartbeat(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<LiveAck<object>> {
+    const request = parse(liveHandSchema.pick({ classId: true }), body);
+    if ('ok' in request) return request;
+    const state = this.sockets.get(socket);
+    if (!state || state.classes.get(request.classId) !== 'learner') return refuse(403, 'Join the class first');
+    await this.chat.attendanceSeen(request.classId, state.user.id);
+    return { ok: true };
+  }
+
+  /** Leaving counts the last stretch. */
+  async handleDisconnect(socket: Socket): Promise<void> {
+    const state = this.sockets.get(socket);
+    for (const [classId, role] of state?.classes ?? []) {
+      if (role === 'learner') await this.chat.attendanceSeen(classId, state!.user.id).catch(() => undefined);
+    }
   }
 
   @SubscribeMessage('hand')

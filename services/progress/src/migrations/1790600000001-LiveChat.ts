@@ -29,6 +29,17 @@ export class LiveChat1790600000001 implements MigrationInterface {
         "slow_mode_seconds" int NOT NULL DEFAULT 0 CHECK ("slow_mode_seconds" BETWEEN 0 AND 300),
         "pinned_message_id" bigint
       )`);
+    // Attendance: seconds counted from heartbeats (at most 30 s between two), first join and last sign of life.
+    await queryRunner.query(`
+      CREATE TABLE "progress"."live_attendance" (
+        "class_id" uuid NOT NULL,
+        "user_id" text NOT NULL,
+        "user_name" text NOT NULL,
+        "first_joined_at" timestamptz NOT NULL DEFAULT now(),
+        "last_seen_at" timestamptz NOT NULL DEFAULT now(),
+        "seconds" int NOT NULL DEFAULT 0,
+        PRIMARY KEY ("class_id", "user_id")
+      )`);
     await queryRunner.query(`
       CREATE TABLE "progress"."live_class_mutes" (
         "class_id" uuid NOT NULL,
@@ -40,6 +51,7 @@ export class LiveChat1790600000001 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP TABLE "progress"."live_class_mutes"`);
+    await queryRunner.query(`DROP TABLE "progress"."live_attendance"`);
     await queryRunner.query(`DROP TABLE "progress"."live_class_rooms"`);
     await queryRunner.query(`DROP TABLE "progress"."live_chat_messages"`);
   }
