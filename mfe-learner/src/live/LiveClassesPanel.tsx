@@ -31,9 +31,10 @@ export function LiveClassesPanel({ courseId }: { courseId: string }) {
     meta: { errorToast: false },
   });
   const now = useNow();
-  if (!query.data || query.data.liveClasses.length === 0) return null;
-  const live = query.data.liveClasses.filter((item) => item.status === 'live');
-  const upcoming = query.data.liveClasses.filter((item) => item.status === 'scheduled');
+  const classes = query.data?.liveClasses ?? [];
+  if (classes.length === 0) return null;
+  const live = classes.filter((item) => item.status === 'live');
+  const upcoming = classes.filter((item) => item.status === 'scheduled');
   return (
     <section className="live-panel" aria-labelledby={`live-${courseId}`}>
       <h2 id={`live-${courseId}`} className="live-panel__title">
