@@ -1,8 +1,8 @@
 // Live classes journey, with Janus started by the test portal and Chromium's fake camera: the educator schedules a
 // class and goes live from the Go live page (WebRTC into Janus; Janus forwards to the live packager's ffmpeg); an
 // enrolled learner on a 390 px phone sees "Live now" on the course page, opens the live room and its video plays
-// with its time advancing, on the first screen; a chat message and a raised hand make the round trip through the
-// gateway; a learner who is not enrolled gets 403 on the playback link, and
+// with its time advancing, on the first screen; a chat message, a raised hand and a poll make the round trip through
+// the gateway; a learner who is not enrolled gets 403 on the playback link, and
 // the HLS files refuse an unsigned or altered link; the educator ends the class, the room says the recording is
 // being prepared, and the recording (janus-pp-rec, then the lecture video pipeline) becomes a lecture of its chapter.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -98,6 +98,16 @@ describe('live classes', () => {
     await meera.page.getByLabel('Message').fill(answer);
     await meera.page.getByRole('button', { name: 'Send' }).click();
     await aarav.page.locator('.live-chat__message', { hasText: `Meera Iyer (teacher): ${answer}` }).waitFor({ timeout: 15_000 });
+
+    // A poll: the educator asks, the learner answers, the count shows live on the educator's screen.
+    await meera.page.getByLabel('Question').fill('Which way does friction act?', { timeout: 10_000 }).catch(async (error: Error) => {
+      throw new Error(`${error.message}\neducator's chat: ${await meera.page.locator('.live-chat').innerText()}`);
+    });
+    await meera.page.getByLabel('Choice 1').fill('Against the motion');
+    await meera.page.getByLabel('Choice 2').fill('Along the motion');
+    await meera.page.getByRole('button', { name: 'Ask the class' }).click();
+    await aarav.page.getByRole('group', { name: 'Poll: Which way does friction act?' }).getByRole('button', { name: 'Against the motion' }).click();
+    await meera.page.getByRole('group', { name: 'Poll: Which way does friction act?' }).getByText('1 of 1').waitFor({ timeout: 15_000 });
 
     // Outsiders: no playback link (403), unsigned files 401, an altered link 403.
     const refused = await callApi<{ message: string }>(diyaToken, `/api/live-classes/${classId}/playback`);

@@ -27,6 +27,24 @@ export const liveModerationSchema = z.discriminatedUnion('action', [
 ]);
 export const liveHandSchema = z.object({ classId: z.uuid(), raised: z.boolean() });
 
+/** The educator asks a multiple-choice question (2–4 choices); learners answer once; the counts show live. */
+export const livePollOpenSchema = z.object({
+  classId: z.uuid(),
+  question: z.string().trim().min(3, 'Write the question').max(200, 'The question is at most 200 characters'),
+  options: z.array(z.string().trim().min(1, 'A choice cannot be empty').max(80, 'A choice is at most 80 characters')).min(2, 'Give at least 2 choices').max(4, 'Give at most 4 choices'),
+});
+export const livePollAnswerSchema = z.object({ classId: z.uuid(), pollId: z.number().int().positive(), option: z.number().int().min(0).max(3) });
+export const livePollCloseSchema = z.object({ classId: z.uuid(), pollId: z.number().int().positive() });
+
+export interface LivePoll {
+  id: number;
+  question: string;
+  options: string[];
+  /** Answers per choice, in the choices' order. */
+  counts: number[];
+  closed: boolean;
+}
+
 export type LiveJoinRequest = z.infer<typeof liveJoinSchema>;
 export type LiveChatRequest = z.infer<typeof liveChatSchema>;
 export type LiveModerationRequest = z.infer<typeof liveModerationSchema>;
@@ -53,6 +71,8 @@ export interface LiveJoinAnswer {
   pinnedId: number | null;
   slowModeSeconds: number;
   muted: boolean;
+  /** The class's latest poll, open or closed (null before the first). */
+  poll: LivePoll | null;
 }
 
 /** Server → client events. */
@@ -63,6 +83,7 @@ export const LiveGatewayEvent = {
   SlowMode: 'slow-mode',
   Muted: 'muted',
   Hand: 'hand',
+  Poll: 'poll',
 } as const;
 export interface LiveHandEvent {
   userId: string;

@@ -313,6 +313,29 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
       expect((await progressHttp().get(`/api/live-attendance/${liveClass.id}/mine`).set(auth.outsider).expect(200)).body.minutes).toBe(0);
     });
 
+    it("runs a poll: the educator asks, each learner's first answer counts, the counts reach the class live", async () => {
+      const liveClass = await schedule(Date.now() + 8 * HOUR, 'Poll class');
+      const educator = await connect('educator');
+      const learner = await connect('enrolled');
+      const outsider = await connect('outsider');
+      await ask(educator, 'join', { classId: liveClass.id });
+      await ask(learner, 'join', { classId: liveClass.id });
+      expect(await ask(learner, 'poll-open', { classId: liveClass.id, question: 'Mine?', options: ['a', 'b'] })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask(educator, 'poll-open', { classId: liveClass.id, question: 'Only one?', options: ['a'] })).toMatchObject({ ok: false, status: 400, message: 'Give at least 2 choices' });
+      const shown = next<{ question: string }>(learner, 'poll');
+      const opened = await ask<{ poll: { id: number; counts: number[] } }>(educator, 'poll-open', { classId: liveClass.id, question: 'Is friction a force?', options: ['Yes', 'No'] });
+      expect(opened).toMatchObject({ ok: true, poll: { question: 'Is friction a force?', options: ['Yes', 'No'], counts: [0, 0], closed: false } });
+      expect((await shown).question).toBe('Is friction a force?');
+      const pollId = opened.ok ? opened.poll.id : 0;
+      const counted = next<{ counts: number[] }>(educator, 'poll');
+      expect(await ask(learner, 'poll-answer', { classId: liveClass.id, pollId, option: 0 })).toMatchObject({ ok: true, poll: { counts: [1, 0] } });
+      expect((await counted).counts).toEqual([1, 0]);
+      expect(await ask(learner, 'poll-answer', { classId: liveClass.id, pollId, option: 1 })).toMatchObject({ ok: true, poll: { counts: [1, 0] } });
+      expect(await ask(outsider, 'poll-answer', { classId: liveClass.id, pollId, option: 1 })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask(educator, 'poll-close', { classId: liveClass.id, pollId })).toEqual({ ok: true });
+      expect(await ask<LiveJoinAnswer>(learner, 'join', { classId: liveClass.id })).toMatchObject({ ok: true, poll: { id: pollId, counts: [1, 0], closed: true } });
+    });
+
     it('closes a connection without a valid token', async () => {
       const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: 'not-a-token' }, reconnection: false });
       sockets.push(socket);

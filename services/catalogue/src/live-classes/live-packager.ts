@@ -92,11 +92,19 @@ export class LiveFolderMirror {
   }
 }
 
+const running = new Set<ChildProcess>();
+// ffmpeg must not outlive the worker (a killed worker's job runs again elsewhere and would find the ports taken).
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => running.forEach((child) => child.kill('SIGKILL')));
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
 /** Starts ffmpeg on the forwarded RTP; its output folder is mirrored by the caller. */
 export async function startLivePackager(ffmpeg: string, workDir: string, data: LivePackageData): Promise<ChildProcess> {
   const sdpFile = path.join(workDir, 'forward.sdp');
   await writeFile(sdpFile, forwardSdp(data.audioPort, data.videoPort));
-  return spawn(ffmpeg, livePackagerArgs(sdpFile, workDir), { stdio: ['pipe', 'ignore', 'pipe'] });
+  const child = spawn(ffmpeg, livePackagerArgs(sdpFile, workDir), { stdio: ['pipe', 'ignore', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
 }
 
 /**

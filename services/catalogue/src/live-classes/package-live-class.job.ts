@@ -35,6 +35,7 @@ export class PackageLiveClassJob implements JobProcessor<LivePackageData, { file
     let exited = false;
     ffmpeg.once('exit', () => (exited = true));
     let files = 0;
+    this.logger.log(`class ${job.data.classId}: packaging RTP from ports ${job.data.audioPort}/${job.data.videoPort} (attempt ${job.attemptsMade + 1})`);
     try {
       for (let checkedAt = 0; !exited; await sleep(MIRROR_EVERY_MS)) {
         files += await mirror.sync();

@@ -1,4 +1,4 @@
-import { LIVE_CHAT_HISTORY_MAX, type LiveChatMessage } from '@academy/contracts';
+import { LIVE_CHAT_HISTORY_MAX, type LiveChatMessage, type LivePoll } from '@academy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -131,6 +131,42 @@ export class LiveChatStore {
          FROM "progress"."live_attendance" WHERE "class_id" = $1 AND ($2::text IS NULL OR "user_id" = $2) ORDER BY "user_name", "user_id"`,
       [classId, userId ?? null],
     );
+  }
+
+  async openPoll(classId: string, question: string, options: string[]): Promise<LivePoll> {
+    const [row]: { id: string }[] = await this.dataSource.query(
+      `INSERT INTO "progress"."live_polls" ("class_id", "question", "options") VALUES ($1, $2, $3::jsonb) RETURNING "id"`,
+      [classId, question, JSON.stringify(options)],
+    );
+    return (await this.poll(classId, Number(row!.id)))!;
+  }
+
+  /** One answer per learner (the first counts); false when the poll is closed or not the class's. */
+  async answerPoll(classId: string, pollId: number, userId: string, option: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO "progress"."live_poll_answers" ("poll_id", "user_id", "option")
+       SELECT p."id", $3, $4 FROM "progress"."live_polls" p
+        WHERE p."id" = $2 AND p."class_id" = $1 AND p."closed_at" IS NULL AND $4 < jsonb_array_length(p."options")
+       ON CONFLICT ("poll_id", "user_id") DO NOTHING RETURNING "poll_id"`,
+      [classId, pollId, userId, option],
+    );
+    return rows.length > 0 || (await this.poll(classId, pollId))?.closed === false;
+  }
+
+  async closePoll(classId: string, pollId: number): Promise<void> {
+    await this.dataSource.query(`UPDATE "progress"."live_polls" SET "closed_at" = coalesce("closed_at", now()) WHERE "class_id" = $1 AND "id" = $2`, [classId, pollId]);
+  }
+
+  /** A poll with its counts (`pollId` omitted: the class's latest), or null. */
+  async poll(classId: string, pollId?: number): Promise<LivePoll | null> {
+    const [row]: { id: string; question: string; options: string[]; closed_at: Date | null; counts: Record<string, number> | null }[] = await this.dataSource.query(
+      `SELECT p."id", p."question", p."options", p."closed_at",
+              (SELECT jsonb_object_agg(a."option", a."n") FROM (SELECT "option", count(*)::int AS "n" FROM "progress"."live_poll_answers" WHERE "poll_id" = p."id" GROUP BY "option") a) AS "counts"
+         FROM "progress"."live_polls" p WHERE p."class_id" = $1 AND ($2::bigint IS NULL OR p."id" = $2) ORDER BY p."id" DESC LIMIT 1`,
+      [classId, pollId ?? null],
+    );
+    if (!row) return null;
+    return { id: Number(row.id), question: row.question, options: row.options, counts: row.options.map((_, index) => row.counts?.[String(index)] ?? 0), closed: row.closed_at !== null };
   }
 
   /** Enrolled now, or a parent linked to a learner enrolled now. */

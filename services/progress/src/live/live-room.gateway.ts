@@ -6,10 +6,14 @@ import {
   liveHandSchema,
   liveJoinSchema,
   liveModerationSchema,
+  livePollAnswerSchema,
+  livePollCloseSchema,
+  livePollOpenSchema,
   type InternalLiveClassAnswer,
   type LiveAck,
   type LiveChatMessage,
   type LiveJoinAnswer,
+  type LivePoll,
 } from '@academy/contracts';
 import { CORE_CONFIG, InternalCallError, InternalClient, TokenVerifier, type AuthUser, type CoreConfig } from '@academy/service-core';
 import { Inject, Logger } from '@nestjs/common';
@@ -83,12 +87,13 @@ export class LiveRoomGateway implements OnGatewayInit, OnGatewayDisconnect {
     if (role === 'learner') await this.chat.attendanceJoined(request.classId, state.user.id, state.user.name || 'Learner');
     await socket.join(room(request.classId));
     if (role === 'educator') await socket.join(educatorRoom(request.classId));
-    const [messages, settings, muted] = await Promise.all([
+    const [messages, settings, muted, poll] = await Promise.all([
       this.chat.since(request.classId, request.afterId),
       this.chat.room(request.classId),
       this.chat.isMuted(request.classId, state.user.id),
+      this.chat.poll(request.classId),
     ]);
-    return { ok: true, role, messages, pinnedId: settings.pinnedId, slowModeSeconds: settings.slowModeSeconds, muted };
+    return { ok: true, role, messages, pinnedId: settings.pinnedId, slowModeSeconds: settings.slowModeSeconds, muted, poll };
   }
 
   @SubscribeMessage('chat')
@@ -150,6 +155,41 @@ export class LiveRoomGateway implements OnGatewayInit, OnGatewayDisconnect {
     for (const [classId, role] of state?.classes ?? []) {
       if (role === 'learner') await this.chat.attendanceSeen(classId, state!.user.id).catch(() => undefined);
     }
+  }
+
+  /** The educator asks a question; everyone in the class sees it with its counts. */
+  @SubscribeMessage('poll-open')
+  async openPoll(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<LiveAck<{ poll: LivePoll }>> {
+    const request = parse(livePollOpenSchema, body);
+    if ('ok' in request) return request;
+    if (this.sockets.get(socket)?.classes.get(request.classId) !== 'educator') return refuse(403, "Only the class's teacher can ask a poll");
+    const poll = await this.chat.openPoll(request.classId, request.question, request.options);
+    this.server.to(room(request.classId)).emit(LiveGatewayEvent.Poll, poll);
+    return { ok: true, poll };
+  }
+
+  /** A learner's answer (the first one counts): the new counts go to the whole class. */
+  @SubscribeMessage('poll-answer')
+  async answerPoll(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<LiveAck<{ poll: LivePoll }>> {
+    const request = parse(livePollAnswerSchema, body);
+    if ('ok' in request) return request;
+    const state = this.sockets.get(socket);
+    if (!state || state.classes.get(request.classId) !== 'learner') return refuse(403, 'Join the class as a learner to answer');
+    if (!(await this.chat.answerPoll(request.classId, request.pollId, state.user.id, request.option))) return refuse(409, 'This poll is closed');
+    const poll = (await this.chat.poll(request.classId, request.pollId))!;
+    this.server.to(room(request.classId)).emit(LiveGatewayEvent.Poll, poll);
+    return { ok: true, poll };
+  }
+
+  @SubscribeMessage('poll-close')
+  async closePoll(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<LiveAck<object>> {
+    const request = parse(livePollCloseSchema, body);
+    if ('ok' in request) return request;
+    if (this.sockets.get(socket)?.classes.get(request.classId) !== 'educator') return refuse(403, "Only the class's teacher can close a poll");
+    await this.chat.closePoll(request.classId, request.pollId);
+    const poll = await this.chat.poll(request.classId, request.pollId);
+    if (poll) this.server.to(room(request.classId)).emit(LiveGatewayEvent.Poll, poll);
+    return { ok: true };
   }
 
   @SubscribeMessage('hand')

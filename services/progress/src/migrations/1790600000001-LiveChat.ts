@@ -41,6 +41,24 @@ export class LiveChat1790600000001 implements MigrationInterface {
         PRIMARY KEY ("class_id", "user_id")
       )`);
     await queryRunner.query(`
+      CREATE TABLE "progress"."live_polls" (
+        "id" bigserial PRIMARY KEY,
+        "class_id" uuid NOT NULL,
+        "question" text NOT NULL,
+        "options" jsonb NOT NULL,
+        "closed_at" timestamptz,
+        "created_at" timestamptz NOT NULL DEFAULT now()
+      )`);
+    await queryRunner.query(`CREATE INDEX "live_polls_class_idx" ON "progress"."live_polls" ("class_id", "id")`);
+    await queryRunner.query(`
+      CREATE TABLE "progress"."live_poll_answers" (
+        "poll_id" bigint NOT NULL REFERENCES "progress"."live_polls" ("id") ON DELETE CASCADE,
+        "user_id" text NOT NULL,
+        "option" int NOT NULL,
+        "answered_at" timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY ("poll_id", "user_id")
+      )`);
+    await queryRunner.query(`
       CREATE TABLE "progress"."live_class_mutes" (
         "class_id" uuid NOT NULL,
         "user_id" text NOT NULL,
@@ -52,6 +70,8 @@ export class LiveChat1790600000001 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP TABLE "progress"."live_class_mutes"`);
     await queryRunner.query(`DROP TABLE "progress"."live_attendance"`);
+    await queryRunner.query(`DROP TABLE "progress"."live_poll_answers"`);
+    await queryRunner.query(`DROP TABLE "progress"."live_polls"`);
     await queryRunner.query(`DROP TABLE "progress"."live_class_rooms"`);
     await queryRunner.query(`DROP TABLE "progress"."live_chat_messages"`);
   }
