@@ -76,7 +76,7 @@ describe('notifications', () => {
     const aaravToken = await cachedAccessToken(aarav.page);
     const { courseId, lectureId } = await enrolInFreeCourse(aaravToken);
     // Emails of answers on (an earlier run may have left them off).
-    const settingsOn = { doubt_answered: true, doubt_new: true, assignment_reviewed: true };
+    const settingsOn = { doubt_answered: true, doubt_new: true, assignment_reviewed: true, live_class: true };
     expect((await callApi(aaravToken, '/api/notifications/email-settings', { method: 'PUT', body: JSON.stringify(settingsOn) })).status).toBe(200);
 
     // The student asks, with an image, and keeps the doubt open.

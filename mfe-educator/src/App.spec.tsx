@@ -77,8 +77,8 @@ describe('educator layout', () => {
     renderEducatorApp(path);
     const menu = within(screen.getByRole('navigation', { name: 'Educator' }));
     const links = menu.getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Add Courses', 'My Courses', 'Student Enrolled', 'Coupons', 'Assignments', 'Inbox', 'Quiz results', 'Analytics', 'Reported reviews', 'Payouts', 'Settings']);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/coupons', '/educator/assignments', '/educator/inbox', '/educator/quiz-results', '/educator/analytics', '/educator/reported-reviews', '/educator/payouts', '/educator/settings']);
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Add Courses', 'My Courses', 'Student Enrolled', 'Coupons', 'Assignments', 'Live classes', 'Inbox', 'Quiz results', 'Analytics', 'Reported reviews', 'Payouts', 'Settings']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/coupons', '/educator/assignments', '/educator/live-classes', '/educator/inbox', '/educator/quiz-results', '/educator/analytics', '/educator/reported-reviews', '/educator/payouts', '/educator/settings']);
     expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual([current]);
   });
 

@@ -7,6 +7,8 @@ import { PreviewCoursePage } from './add-course/PreviewCoursePage';
 import { CouponsPage } from './coupons/CouponsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { InboxPage } from './inbox/InboxPage';
+import { GoLivePage } from './live-classes/GoLivePage';
+import { LiveClassesPage } from './live-classes/LiveClassesPage';
 import { AssignmentsPage } from './assignments/AssignmentsPage';
 import { EducatorGate } from './layout/EducatorGate';
 import { educatorPaths } from './common/educatorPaths';
@@ -52,6 +54,8 @@ export default function App() {
           payouts: PayoutsPage,
           settings: SettingsPage,
           quizResults: QuizResultsPage,
+          liveClasses: LiveClassesPage,
+          goLive: GoLivePage,
         })}
         <Route path="*" element={<EducatorPageNotFound />} />
       </Route>

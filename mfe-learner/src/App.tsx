@@ -19,6 +19,7 @@ const ChildProgressPage = lazy(() => import('./parents').then((m) => ({ default:
 const ParentPaymentsPage = lazy(() => import('./enrollments').then((m) => ({ default: () => <m.PurchaseHistoryPage forParent /> })));
 const ParentAccessPage = lazy(() => import('./parents').then((m) => ({ default: m.ParentAccessPage })));
 const MyClassPage = lazy(() => import('./profile').then((m) => ({ default: m.MyClassPage })));
+const LiveRoomPage = lazy(() => import('./live').then((m) => ({ default: m.LiveRoomPage })));
 const EducatorPage = lazy(() => import('./educators').then((m) => ({ default: m.EducatorPage })));
 
 /** The learner pages, at the paths this remote lists in `pages.json` (its manifest publishes them to the shell). */
@@ -42,6 +43,7 @@ export default function App() {
           parentAccess: ParentAccessPage,
           myClass: MyClassPage,
           educator: EducatorPage,
+          liveRoom: LiveRoomPage,
         })}
       </Routes>
     </Suspense>

@@ -254,7 +254,11 @@ export async function startProductionLike(options: ProductionLikeOptions): Promi
       listen: `127.0.0.1:${portalPort}`,
       staticRoot,
       runtimeConfigDir,
-      upstreams: Object.fromEntries(services.map((service) => [service, replicaPorts[service].map((port) => `127.0.0.1:${port}`)])),
+      upstreams: {
+        ...Object.fromEntries(services.map((service) => [service, replicaPorts[service].map((port) => `127.0.0.1:${port}`)])),
+        // This run does not start the live classes' gateway; its upstream must still resolve for nginx to start.
+        'progress-gateway': ['127.0.0.1:9'],
+      },
       // The CSP names the origins of the runtime config served, here the sandbox's plain-http one: allowed only by
       // the test-only escape the services get too (ALLOW_SANDBOX_PROVIDERS); HSTS and upgrade-insecure-requests stay.
       runtimeConfig,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import compression from 'compression';
+import { attachWebSocketRoutes } from './websocket-routes.js';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { UPSTREAM_KEEP_ALIVE_MS, contextFromHeaders, traceHeaders, tracingEnabled } from '@academy/service-core';
@@ -37,6 +38,8 @@ export interface EdgeOptions {
   firstScreenApiWaitMs?: number;
   /** Name each page's first screen in its HTML (first-screen.ts); default true (the pages benchmark compares without). */
   firstScreenPreloads?: boolean;
+  /** URLs of the entry points the route table's `websockets` name (`progress-gateway`); a missing one refuses upgrades. */
+  entryPointUrls?: Record<string, string>;
 }
 
 export interface RunningEdge {
@@ -277,6 +280,7 @@ export function createEdge(options: EdgeOptions): Edge {
         // Clients keep connections open between requests; closing an idle one first races their next request.
         const server = http.createServer({ keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS }, app);
         server.once('error', reject);
+        attachWebSocketRoutes(server, table, options.entryPointUrls ?? {}, reportError);
         server.listen(port, host, () => {
           const actualPort = (server.address() as AddressInfo).port;
           const displayHost = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;

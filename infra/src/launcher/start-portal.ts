@@ -8,6 +8,8 @@ import { canConnect, dropDatabase, ensureDatabase, ensurePostgres, type Postgres
 import { findFreePort } from '../local/process-utils.js';
 import { ensureObjectStore, objectStoreAnswers, type ObjectStoreHandle } from '../local/object-store.js';
 import { ensureRedis, redisAnswers, type RedisHandle } from '../local/redis.js';
+import { startLiveEngine } from './live-engine.js';
+import type { JanusHandle } from '../local/janus.js';
 import { dataDir, repoRoot } from '../paths.js';
 import type { AppName, ServiceName } from '../routes/route-table.js';
 import { fileSink, ManagedChild, runToCompletion, terminalSink, waitForHealth, type OutputSink } from './child-process.js';
@@ -28,6 +30,8 @@ export interface PortalPorts {
   catalogueOperator: number;
   commerceOperator: number;
   progressOperator: number;
+  /** Progress's `gateway` entry point (live classes' WebSocket gateway), reached through the edge's WebSocket route. */
+  progressGateway: number;
 }
 
 export interface StartPortalOptions {
@@ -82,6 +86,7 @@ export const defaultPorts: PortalPorts = {
   catalogueOperator: 3111,
   commerceOperator: 3112,
   progressOperator: 3113,
+  progressGateway: 3123,
 };
 const portEnv: Record<keyof PortalPorts, string> = {
   portal: 'PORTAL_PORT',
@@ -93,6 +98,7 @@ const portEnv: Record<keyof PortalPorts, string> = {
   catalogueOperator: 'CATALOGUE_OPERATOR_PORT',
   commerceOperator: 'COMMERCE_OPERATOR_PORT',
   progressOperator: 'PROGRESS_OPERATOR_PORT',
+  progressGateway: 'PROGRESS_GATEWAY_PORT',
 };
 const services: ServiceName[] = ['catalogue', 'commerce', 'progress'];
 
@@ -137,6 +143,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
   let postgres: PostgresHandle | undefined;
   let redis: RedisHandle | undefined;
   let objectStore: ObjectStoreHandle | undefined;
+  let janus: JanusHandle | undefined;
   let isolatedDatabase: string | undefined;
   let sandboxDataDir: string | undefined;
   let stopped = false;
@@ -154,6 +161,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       await dropDatabase(postgres.url, isolatedDatabase).catch((error: Error) => log(`could not drop ${isolatedDatabase}: ${error.message}`));
     }
     if (options.isolated && sandboxDataDir) rmSync(sandboxDataDir, { recursive: true, force: true });
+    await janus?.stop();
     await objectStore?.stop();
     await redis?.stop();
     await postgres?.stop();
@@ -181,6 +189,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
     } else {
       databaseUrl = await ensureDatabase(postgres.url, 'academy');
     }
+    janus = await startLiveEngine({ env, log, isolatedSuffix: options.isolated ? suffix : undefined });
     const queuePrefix = options.isolated ? `academy-test-${suffix}` : (env.QUEUE_PREFIX ?? 'academy');
 
     const portalUrl = `http://localhost:${ports.portal}`;
@@ -224,6 +233,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       SANDBOX_REFUND_SETTLE_MS: refundSettleSetting(options.refundSettleMs, env),
       PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'].join(','),
     };
+    Object.assign(baseEnv, janus.url ? { JANUS_URL: janus.url } : {}, janus.recordingsDir ? { JANUS_RECORDINGS_DIR: janus.recordingsDir } : {});
     Object.assign(baseEnv, options.authEnv ?? {});
     delete baseEnv.PORT;
     delete baseEnv.NODE_OPTIONS; // the test runner's --experimental-vm-modules must not leak into the services
@@ -263,6 +273,12 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
         const worker = new ManagedChild(`${service}:worker`, distOf(`services/${service}`, 'worker.js'), baseEnv, sink, cwd);
         children.push(worker);
       }
+      // Progress's live classes' gateway (WebSockets) is a third entry point with a port of its own.
+      if (built(`services/${service}`, 'gateway.js')) {
+        const gateway = new ManagedChild(`${service}:gateway`, distOf(`services/${service}`, 'gateway.js'), { ...baseEnv, PORT: String(ports.progressGateway) }, sink, cwd);
+        children.push(gateway);
+        healthChecks.push(waitForHealth(`http://127.0.0.1:${ports.progressGateway}/health`, gateway, healthTimeoutMs));
+      }
       // Catalogue's video transcoding has a worker of its own (ffmpeg), as in Kubernetes.
       if (built(`services/${service}`, 'video-worker.js')) {
         children.push(new ManagedChild(`${service}:video-worker`, distOf(`services/${service}`, 'video-worker.js'), baseEnv, sink, cwd));
@@ -276,6 +292,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
       serviceUrls,
       appDirs: options.appDirs,
       runtimeConfig,
+      entryPointUrls: { 'progress-gateway': `http://127.0.0.1:${ports.progressGateway}` },
       onError: (message) => sink.write('edge', message),
     }).listen(ports.portal, '127.0.0.1');
     healthChecks.push(waitForHealth(`${portalUrl}/runtime-config.json`, undefined, healthTimeoutMs));

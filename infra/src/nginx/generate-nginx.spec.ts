@@ -37,6 +37,16 @@ describe('nginx config', () => {
     expect(list).not.toContain('proxy_buffering off;');
   });
 
+  it('passes the live classes gateway WebSocket upgrade on and keeps a quiet one open for an hour', () => {
+    const config = generateNginxConfig();
+    const location = /location \^~ \/api\/live-gateway\/ \{([^}]*)\}/.exec(config)?.[1] ?? '';
+    expect(location).toContain('proxy_pass http://progress-gateway;');
+    expect(location).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(location).toContain('proxy_set_header Connection "upgrade";');
+    expect(location).toContain('proxy_read_timeout 3600s;');
+    expect(config).toMatch(/upstream progress-gateway \{\s*server progress-gateway:3123;/);
+  });
+
   it('has balanced braces', () => {
     const config = generateNginxConfig();
     expect(config.split('{').length).toBe(config.split('}').length);
@@ -47,7 +57,7 @@ describe('nginx config', () => {
   (nginx ? it : it.skip)('is accepted by nginx itself (nginx -t)', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'nginx-t-'));
     try {
-      const config = generateNginxConfig().replace(/server (catalogue|commerce|progress):/g, 'server 127.0.0.1:');
+      const config = generateNginxConfig().replace(/server (progress-gateway|catalogue|commerce|progress):/g, 'server 127.0.0.1:');
       writeFileSync(path.join(dir, 'nginx.conf'), config);
       const output = execFileSync(nginx!, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `pid ${dir}/nginx.pid; error_log ${dir}/error.log;`], {
         encoding: 'utf8',

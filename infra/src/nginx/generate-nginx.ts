@@ -71,8 +71,8 @@ export interface NginxConfigOptions {
   listen?: string;
   staticRoot?: string;
   runtimeConfigDir?: string;
-  /** Servers of each service's upstream; default one `<service>:<port>` (the Kubernetes Service name). */
-  upstreams?: Partial<Record<ServiceName, string[]>>;
+  /** Servers of each service's (or WebSocket entry point's) upstream; default one `<name>:<port>` (the Kubernetes Service name). */
+  upstreams?: Partial<Record<ServiceName | string, string[]>>;
   /** Extra lines at the end of the `http` block (temp folders, logs, more servers). */
   extraHttp?: string[];
   /** Extra lines in the portal's `server` block, before the app files (e.g. a path proxied to the object store). */
@@ -129,6 +129,21 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable(), option
       server.push(...block(`location ^~ ${route.prefix}/`, proxy, ''));
     }
   }
+  server.push('# WebSocket routes: the upgrade is passed on, and a quiet connection stays open an hour.');
+  for (const route of table.websockets ?? []) {
+    const upgrade = [
+      `proxy_pass http://${route.entryPoint};`,
+      'proxy_set_header Upgrade $http_upgrade;',
+      'proxy_set_header Connection "upgrade";',
+      'proxy_set_header Host $host;',
+      'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      'proxy_set_header X-Forwarded-Proto $scheme;',
+      'proxy_set_header X-Request-Id $request_id;',
+      `proxy_read_timeout ${STREAM_READ_TIMEOUT_SECONDS}s;`,
+      `proxy_send_timeout ${STREAM_READ_TIMEOUT_SECONDS}s;`,
+    ];
+    server.push(...block(`location ^~ ${route.prefix}`, upgrade, ''));
+  }
   server.push(...block(`location ^~ ${table.apiNotFoundPrefix}`, jsonNotFound('No API route for this path', noCache), ''));
   server.push('');
   if (options.extraServer) server.push(...options.extraServer, '');
@@ -171,6 +186,10 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable(), option
   for (const [service, { port }] of Object.entries(table.services)) {
     const servers = options.upstreams?.[service as ServiceName] ?? [`${service}:${port}`];
     http.push(...block(`upstream ${service}`, [...servers.map((address) => `server ${address};`), 'keepalive 16;'], ''));
+  }
+  for (const route of table.websockets ?? []) {
+    const servers = options.upstreams?.[route.entryPoint] ?? [`${route.entryPoint}:${route.port}`];
+    http.push(...block(`upstream ${route.entryPoint}`, servers.map((address) => `server ${address};`), ''));
   }
   http.push('', ...block('server', server, ''));
   if (options.extraHttp) http.push('', ...options.extraHttp);

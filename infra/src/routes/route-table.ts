@@ -25,9 +25,19 @@ export interface StaticMount {
   spaFallback?: boolean;
 }
 
+/** A WebSocket route: upgrades under `prefix` go to an entry point that is not a service's HTTP one. */
+export interface WebSocketRoute {
+  prefix: string;
+  /** E.g. `progress-gateway` (progress's `gateway` entry point). */
+  entryPoint: string;
+  /** Its port (the Kubernetes Service `<entryPoint>:<port>` in production). */
+  port: number;
+}
+
 export interface RouteTable {
   services: Record<ServiceName, { port: number; portEnv: string }>;
   api: ApiRoute[];
+  websockets?: WebSocketRoute[];
   denied: string[];
   apiNotFoundPrefix: string;
   static: StaticMount[];

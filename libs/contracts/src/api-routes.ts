@@ -16,14 +16,15 @@ import type {
   emailSettingsSchema, EnrolledCourse, enrolledStudentsExportQuerySchema, EnrolledStudentsPage,
   enrolledStudentsQuerySchema, HiddenPostPage, hiddenPostsQuerySchema, InboxSubmissionPage, learnerProfileSchema,
   LearnerProgressData, LearnerPurchasesAnswer, lectureDoubtsQuerySchema, LectureFileUploaded, LinkCodeAnswer,
-  LinkedPerson, MyReview, NotificationEmailSettings, notificationEmailSettingsSchema,
-  notificationListQuerySchema, NotificationPage, ParentLinksAnswer, parentMessageSchema, ParentThread,
-  PayoutAccount, PayoutAccountAnswer, payoutAccountRequestSchema, PayoutsAnswer, playbackRequestSchema,
-  PublicEducatorProfileAnswer, purchaseRequestSchema, PurchaseResult, QuizAttemptResult, QuizForLearner,
-  QuizStats, quizSubmissionSchema, receiptQuerySchema, redeemLinkCodeRequestSchema, RefundRequestAnswer,
-  ReportedReviewsAnswer, reportedReviewsQuerySchema, reportPostSchema, reviewHideRequestSchema,
-  reviewListQuerySchema, reviewReplyRequestSchema, reviewReportRequestSchema, reviewSubmissionSchema,
-  saveCourseDraftSchema, submissionsInboxQuerySchema, updateProgressRequestSchema, UserData,
+  LinkedPerson, LiveClassDto, LiveClassListAnswer, LivePlaybackAnswer, MyReview, NotificationEmailSettings,
+  notificationEmailSettingsSchema, notificationListQuerySchema, NotificationPage, ParentLinksAnswer,
+  parentMessageSchema, ParentThread, PayoutAccount, PayoutAccountAnswer, payoutAccountRequestSchema,
+  PayoutsAnswer, playbackRequestSchema, PublicEducatorProfileAnswer, publishOfferSchema, purchaseRequestSchema,
+  PurchaseResult, QuizAttemptResult, QuizForLearner, QuizStats, quizSubmissionSchema, receiptQuerySchema,
+  redeemLinkCodeRequestSchema, RefundRequestAnswer, ReportedReviewsAnswer, reportedReviewsQuerySchema,
+  reportPostSchema, rescheduleLiveClassSchema, reviewHideRequestSchema, reviewListQuerySchema,
+  reviewReplyRequestSchema, reviewReportRequestSchema, reviewSubmissionSchema, saveCourseDraftSchema,
+  scheduleLiveClassSchema, submissionsInboxQuerySchema, updateProgressRequestSchema, UserData,
   verifyPaymentRequestSchema, VideoStatusDto, WeeklyReportPreview, writeReviewRequestSchema,
 } from './index.js';
 
@@ -100,6 +101,16 @@ export const educatorInboxHiddenRoute: ApiRoute<{ query: z.input<typeof hiddenPo
 export const educatorParentThreadsListRoute: ApiRoute<Record<never, never>, { success: true; threads: ParentThread[] }> = { method: 'GET', path: '/api/educator/inbox/parent-threads' };
 export const educatorParentThreadsAnswerRoute: ApiRoute<{ params: { threadId: string }; body: z.input<typeof parentMessageSchema> }, { success: true; message: string; thread: ParentThread }> = { method: 'POST', path: '/api/educator/inbox/parent-threads/:threadId/messages' };
 export const educatorInboxSummaryRoute: ApiRoute<Record<never, never>, { success: true; summary: EducatorDoubtSummary }> = { method: 'GET', path: '/api/educator/inbox/summary' };
+export const educatorLiveClassesListRoute: ApiRoute<Record<never, never>, LiveClassListAnswer> = { method: 'GET', path: '/api/educator/live-classes' };
+export const educatorLiveClassesScheduleRoute: ApiRoute<{ body: z.input<typeof scheduleLiveClassSchema> }, { success: true; liveClass: LiveClassDto }> = { method: 'POST', path: '/api/educator/live-classes' };
+export const educatorLiveClassesOneRoute: ApiRoute<{ params: { id: string } }, { success: true; liveClass: LiveClassDto; liveAvailable: boolean }> = { method: 'GET', path: '/api/educator/live-classes/:id' };
+export const educatorLiveClassesCancelRoute: ApiRoute<{ params: { id: string } }, { success: true; liveClass: LiveClassDto }> = { method: 'POST', path: '/api/educator/live-classes/:id/cancel' };
+export const educatorLiveClassesEndRoute: ApiRoute<{ params: { id: string } }, { success: true; liveClass: LiveClassDto }> = { method: 'POST', path: '/api/educator/live-classes/:id/end' };
+/** The educator's browser (or OBS through the page's WHIP-like call) sends its SDP offer; Janus's answer comes back. */
+export const educatorLiveClassesPublishRoute: ApiRoute<{ params: { id: string }; body: z.input<typeof publishOfferSchema> }, { success: true; sdp: string }> = { method: 'POST', path: '/api/educator/live-classes/:id/publish' };
+export const educatorLiveClassesRescheduleRoute: ApiRoute<{ params: { id: string }; body: z.input<typeof rescheduleLiveClassSchema> }, { success: true; liveClass: LiveClassDto }> = { method: 'POST', path: '/api/educator/live-classes/:id/reschedule' };
+/** Goes live: only while the live engine answers (503 saying so otherwise; scheduling is unaffected). */
+export const educatorLiveClassesStartRoute: ApiRoute<{ params: { id: string } }, { success: true; liveClass: LiveClassDto }> = { method: 'POST', path: '/api/educator/live-classes/:id/start' };
 export const payoutsAccountRoute: ApiRoute<Record<never, never>, PayoutAccountAnswer> = { method: 'GET', path: '/api/educator/payout-account' };
 /** Adds the account, or changes it after a recent sign-in (403 otherwise). The number is never answered back. */
 export const payoutsSaveAccountRoute: ApiRoute<{ body: z.input<typeof payoutAccountRequestSchema> }, { success: true; account: PayoutAccount }> = { method: 'PUT', path: '/api/educator/payout-account' };
@@ -121,6 +132,15 @@ export const educatorProfilesPublishedRoute: ApiRoute<{ params: { educatorId: st
 /** The photo on the educator's public page: anyone may read it; its address changes with each upload. */
 export const educatorProfilesPhotoRoute: ApiRoute<{ params: { educatorId: string } }, unknown> = { method: 'GET', path: '/api/educators/:educatorId/photo' };
 export const paidFilesFileRoute: ApiRoute<{ params: { path: string } }, unknown> = { method: 'GET', path: '/api/files/*path' };
+export const liveAttendanceListRoute: ApiRoute<{ params: { classId: string } }, unknown> = { method: 'GET', path: '/api/live-attendance/:classId' };
+export const liveAttendanceCsvRoute: ApiRoute<{ params: { classId: string } }, unknown> = { method: 'GET', path: '/api/live-attendance/:classId/csv' };
+/** The learner's own minutes (0 when they never joined). */
+export const liveAttendanceMineRoute: ApiRoute<{ params: { classId: string } }, { success: true; minutes: number }> = { method: 'GET', path: '/api/live-attendance/:classId/mine' };
+export const liveClassesListRoute: ApiRoute<Record<never, never>, LiveClassListAnswer> = { method: 'GET', path: '/api/live-classes' };
+/** An iCalendar file of the class (with an alarm 15 minutes before), for the learner's own calendar. */
+export const liveClassesCalendarRoute: ApiRoute<{ params: { id: string } }, string> = { method: 'GET', path: '/api/live-classes/:id/calendar.ics' };
+export const livePlaybackFileRoute: ApiRoute<{ params: { id: string; file: string } }, unknown> = { method: 'GET', path: '/api/live-classes/:id/hls/:file' };
+export const livePlaybackPlaybackRoute: ApiRoute<{ params: { id: string } }, LivePlaybackAnswer> = { method: 'GET', path: '/api/live-classes/:id/playback' };
 export const notificationsListRoute: ApiRoute<{ query: z.input<typeof notificationListQuerySchema> }, { success: true } & NotificationPage> = { method: 'GET', path: '/api/notifications' };
 export const notificationsReadRoute: ApiRoute<{ params: { id: string } }, { success: true; message: string; unreadCount: number }> = { method: 'POST', path: '/api/notifications/:id/read' };
 export const notificationsSettingsRoute: ApiRoute<Record<never, never>, { success: true; settings: NotificationEmailSettings }> = { method: 'GET', path: '/api/notifications/email-settings' };

@@ -37,3 +37,5 @@ export * from './assignments.js';
 export * from './analytics.js';
 export * from './notifications.js';
 export * from './notification-requests.js';
+export * from './live-classes.js';
+export * from './live-gateway.js';

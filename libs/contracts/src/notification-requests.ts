@@ -12,5 +12,6 @@ export const notificationEmailSettingsSchema = z
     doubt_answered: z.boolean({ message: 'doubt_answered must be true or false' }),
     doubt_new: z.boolean({ message: 'doubt_new must be true or false' }),
     assignment_reviewed: z.boolean({ message: 'assignment_reviewed must be true or false' }),
+    live_class: z.boolean({ message: 'live_class must be true or false' }),
   })
   .strict() satisfies z.ZodType<NotificationEmailSettings>;

@@ -2,14 +2,14 @@
 // See docs/notifications.md.
 
 /** Every kind of notification. */
-export const NOTIFICATION_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed', 'parent_alert', 'parent_message'] as const;
+export const NOTIFICATION_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed', 'parent_alert', 'parent_message', 'live_class'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * The kinds whose email the bell's settings switch off. A parent's alerts are switched in My Children's alert
  * settings (off means neither the bell item nor the email), and messages about a child always come by email too.
  */
-export const EMAIL_SETTING_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed'] as const;
+export const EMAIL_SETTING_KINDS = ['doubt_answered', 'doubt_new', 'assignment_reviewed', 'live_class'] as const;
 export type EmailSettingKind = (typeof EMAIL_SETTING_KINDS)[number];
 
 /** What each kind is, as the settings list it. */
@@ -19,6 +19,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   assignment_reviewed: 'Reviews of my assignments',
   parent_alert: "Alerts about my children's learning",
   parent_message: "Messages about a child's course",
+  live_class: 'Live class reminders and cancellations',
 };
 
 /** Notifications in one page of the bell's list. */

@@ -25,6 +25,8 @@ export const learnerPaths = {
   myClass: '/my-class',
   // An educator's public page: profile and published courses (the course page's byline links here).
   educator: '/educators/:educatorId',
+  // A live class: its video, then what happens in the class (the course page and the player link here).
+  liveRoom: '/live/:classId',
 } as const;
 
 export const educatorPaths = {

@@ -8,3 +8,4 @@ export { useModalDialog } from './modal-dialog/useModalDialog';
 export { ModalDialog, type ModalDialogProps } from './modal-dialog/ModalDialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { attachHls, type HlsAttachment } from './video/attach-hls';
+export { LiveChatPanel } from './live/LiveChatPanel';

@@ -25,6 +25,7 @@ export const sideMenuItems: readonly MenuItem[] = [
   },
   { label: 'Coupons', to: educatorPaths.coupons, end: false, icon: 'M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4V7Zm6 2v2h2V9H9Zm4 4v2h2v-2h-2Z' },
   { label: 'Assignments', to: educatorPaths.assignments, end: false, icon: 'M6 2h9l5 5v15H6V2Zm8 1.5V8h4.5L14 3.5ZM8 12v2h8v-2H8Zm0 4v2h8v-2H8Z' },
+  { label: 'Live classes', to: educatorPaths.liveClasses, end: false, icon: 'M3 6h13v12H3V6Zm14 4 4-3v10l-4-3v-4Z' },
   { label: 'Inbox', to: educatorPaths.inbox, end: false, icon: 'M4 4h16v16H4V4Zm2 2v7h3l1 2h4l1-2h3V6H6Z' },
   { label: 'Quiz results', to: educatorPaths.quizResults(), end: false, icon: 'M9 3h6v2h4v16H5V5h4V3Zm2 2v2h2V5h-2Zm-1.5 9.1-2-2L6 13.6l3.5 3.5L17 9.6l-1.4-1.4-6.1 5.9Z' },
   { label: 'Analytics', to: educatorPaths.analytics, end: false, icon: 'M4 20V10h3v10H4Zm6.5 0V4h3v16h-3ZM17 20v-7h3v7h-3Z' },

@@ -1,4 +1,4 @@
-import { CATALOGUE_EVENTS_QUEUE } from '@academy/contracts';
+import { CATALOGUE_EVENTS_QUEUE, LIVE_CLASS_NOTICE_QUEUE } from '@academy/contracts';
 import { CoreModule, CspReportsModule, mediaLinksProvider, objectStorageProvider, OperatorQueuesModule, QueueModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CoursesController } from './courses/courses.controller.js';
@@ -13,6 +13,14 @@ import { ThumbnailStore } from './educator/thumbnail-store.js';
 import { LectureFileStore } from './educator/lecture-file-store.js';
 import { InternalCoursesController } from './internal/internal-courses.controller.js';
 import { InternalEducatorsController } from './internal/internal-educators.controller.js';
+import { EducatorLiveClassesController, InternalLiveClassesController, LiveClassesController } from './live-classes/live-classes.controller.js';
+import { LiveClassReminders } from './live-classes/live-class-reminders.js';
+import { LiveClassesRepository } from './live-classes/live-classes.repository.js';
+import { LiveClassesService } from './live-classes/live-classes.service.js';
+import { LiveEngine } from './live-classes/live-engine.js';
+import { LivePlaybackController } from './live-classes/live-playback.controller.js';
+import { LIVE_QUEUE } from './live-classes/live-packager.js';
+import { LiveStudio } from './live-classes/live-studio.js';
 import { MediaController } from './media/media.controller.js';
 import { PaidFilesController } from './media/paid-files.controller.js';
 import { ProgressClient } from './videos/progress-client.js';
@@ -32,8 +40,11 @@ import { VideosRepository } from './videos/videos.repository.js';
     CatalogueDataModule,
     QueueModule.forProducer(CATALOGUE_EVENTS_QUEUE),
     QueueModule.forProducer(VIDEO_QUEUE),
+    // Live class reminders are delayed jobs of progress's queue (its worker knows who is enrolled).
+    QueueModule.forProducer(LIVE_CLASS_NOTICE_QUEUE),
+    QueueModule.forProducer(LIVE_QUEUE),
     // The operators' queue dashboard (every queue of the deployment) at /internal/queues, OPERATOR_TOKEN only.
-    OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE, VIDEO_QUEUE] }),
+    OperatorQueuesModule.forRoot({ queues: [CATALOGUE_EVENTS_QUEUE, VIDEO_QUEUE, LIVE_QUEUE] }),
     // Browsers' Content Security Policy violation reports (the edge's policy names /api/csp-reports).
     CspReportsModule,
   ],
@@ -48,8 +59,13 @@ import { VideosRepository } from './videos/videos.repository.js';
     VideoAuthoringController,
     VideoPlaybackController,
     QueueHealthController,
+    EducatorLiveClassesController,
+    LiveClassesController,
+    InternalLiveClassesController,
+    LivePlaybackController,
   ],
   providers: [CoursesService, EducatorCoursesService, mediaLinksProvider, objectStorageProvider, ThumbnailStore, LectureFileStore,
-    VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient],
+    VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient,
+    LiveClassesRepository, LiveClassReminders, LiveClassesService, LiveEngine, LiveStudio],
 })
 export class AppModule {}

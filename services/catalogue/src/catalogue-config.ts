@@ -5,6 +5,13 @@ import { z } from 'zod';
 export const catalogueConfigShape = {
   /** Progress's base URL for `/internal/enrolments/check` (who may watch an uploaded video, asked on every key request). */
   PROGRESS_URL: z.string().url(),
+  /**
+   * The live video engine's HTTP API (Janus, e.g. `http://127.0.0.1:8188/janus`; the launcher sets it when `janus` is on
+   * the PATH). Unset or unreachable: live classes can be scheduled but not taught (docs/live-classes.md).
+   */
+  JANUS_URL: z.string().url().optional(),
+  /** Where that Janus writes class recordings (on its own machine; the launcher sets it with JANUS_URL). */
+  JANUS_RECORDINGS_DIR: z.string().min(1).optional(),
   ...mediaLinkConfigShape,
   /** The media bucket (S3_*): thumbnails, notes, tests, videos (docs/storage.md). */
   ...objectStorageConfigShape,

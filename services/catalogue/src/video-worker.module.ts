@@ -6,10 +6,14 @@ import { catalogueDatabase } from './database.js';
 import { TranscodeVideoJob } from './videos/transcode-video.job.js';
 import { VIDEO_QUEUE, VideoJob } from './videos/video-queue.js';
 import { VideosRepository } from './videos/videos.repository.js';
+import { LiveClassesRepository } from './live-classes/live-classes.repository.js';
+import { LIVE_QUEUE, LiveJob } from './live-classes/live-packager.js';
+import { PackageLiveClassJob } from './live-classes/package-live-class.job.js';
+import { RecordLiveClassJob } from './live-classes/record-live-class.job.js';
 
 /** What the transcoding job reads and writes: the bucket and the videos table. */
 @Global()
-@Module({ providers: [objectStorageProvider, VideosRepository], exports: [objectStorageProvider, VideosRepository] })
+@Module({ providers: [objectStorageProvider, VideosRepository, LiveClassesRepository], exports: [objectStorageProvider, VideosRepository, LiveClassesRepository] })
 class VideoStorageModule {}
 
 /**
@@ -22,6 +26,8 @@ class VideoStorageModule {}
     CatalogueDataModule,
     VideoStorageModule,
     QueueModule.forWorker({ queue: VIDEO_QUEUE, jobNames: Object.values(VideoJob), handlers: [TranscodeVideoJob], concurrency: 1 }),
+    // Live classes being taught: one long job each (ffmpeg packaging the forwarded stream) beside the transcodes.
+    QueueModule.forWorker({ queue: LIVE_QUEUE, jobNames: Object.values(LiveJob), handlers: [PackageLiveClassJob, RecordLiveClassJob], concurrency: 4, imports: [CatalogueDataModule] }),
   ],
 })
 export class VideoWorkerModule {}

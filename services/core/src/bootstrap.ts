@@ -54,6 +54,8 @@ export async function bootstrapHttp(
     /** Keep `req.rawBody` (webhook signatures). */ rawBody?: boolean;
     /** Largest JSON body (express's `limit`, default 100 KB), for a service whose routes take larger documents. */
     jsonBodyLimit?: string;
+    /** Last set-up before listening (a WebSocket adapter). */
+    beforeListen?: (app: INestApplication) => Promise<void>;
   } = {},
 ): Promise<INestApplication> {
   try {
@@ -76,6 +78,7 @@ export async function bootstrapHttp(
     const host = bindAddressFrom();
     // Operator pages only on OPERATOR_PORT, which no proxy in front of the services forwards to (operator.ts).
     app.use(operatorPortGate(config.OPERATOR_PORT));
+    await options.beforeListen?.(app);
     await app.listen(port, host);
     app.get(Logger).log(`listening on ${host}:${port}`);
     if (config.OPERATOR_PORT !== undefined) {

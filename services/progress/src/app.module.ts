@@ -18,6 +18,8 @@ import { learningConfigShape } from './learning/learning-settings.js';
 import { ParentsModule } from './parents/parents.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
+import { LiveAttendanceController } from './live/live-attendance.controller.js';
+import { LiveChatStore } from './live/live-chat.store.js';
 
 /** HTTP entry point's module: users and enrolments API, /health, /health/queue. */
 @Module({
@@ -35,7 +37,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
     AnalyticsModule,
     NotificationsModule,
   ],
-  controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController],
-  providers: [UsersService, EducatorProfilesService, objectStorageProvider],
+  controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController, LiveAttendanceController],
+  providers: [UsersService, EducatorProfilesService, objectStorageProvider, LiveChatStore],
 })
 export class AppModule {}

@@ -12,7 +12,7 @@ import { progressOutbox } from './outbox.js';
 import { CourseCompletedEmailJob, ParentWeeklyEmailJob } from './parents/parent-email.jobs.js';
 import { ParentEmailDomainModule } from './parents/parents.module.js';
 import { ParentAlertsJob } from './parents/parent-alerts.job.js';
-import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob, ParentMessageNotificationJob } from './notifications/notification.jobs.js';
+import { AssignmentReviewedNotificationJob, DoubtAnsweredNotificationJob, DoubtAskedNotificationJob, LiveClassNoticeJob, ParentMessageNotificationJob } from './notifications/notification.jobs.js';
 import { NotificationDeliveryModule } from './notifications/notifications.module.js';
 import { PROGRESS_QUEUE, ProgressJob, progressJobNames } from './queue/progress-jobs.js';
 
@@ -67,6 +67,7 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
         DoubtAnsweredNotificationJob,
         AssignmentReviewedNotificationJob,
         ParentMessageNotificationJob,
+        LiveClassNoticeJob,
       ],
     }),
     QueueModule.forWorker({

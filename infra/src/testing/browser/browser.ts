@@ -20,8 +20,15 @@ export function chromiumPath(candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/
   return candidate;
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
+/**
+ * A fake camera and microphone granted without asking (live class journeys), with real host candidates on loopback
+ * (Chromium hides them behind mDNS names otherwise, which Janus cannot resolve).
+ */
+const FAKE_MEDIA_FLAGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns', '--autoplay-policy=no-user-gesture-required'];
+
+export async function launchBrowser(options: { fakeMedia?: boolean } = {}): Promise<Browser> {
+  const args = options.fakeMedia ? [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] : CHROMIUM_FLAGS;
+  return chromium.launch({ executablePath: chromiumPath(), args, headless: true });
 }
 
 /**

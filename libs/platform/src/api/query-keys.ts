@@ -28,6 +28,8 @@ export const queryKeys = {
     playerCourse: (courseId: string) => [...queryKeys.learner.enrolledCourses(), 'player', courseId] as const,
     /** The learner's purchases with their refunds (My Enrollments' refund column, purchase history). */
     purchases: () => [...queryKeys.learner.all, 'purchases'] as const,
+    /** A course's upcoming and live classes (course page, player, live room). */
+    liveClasses: (courseId: string) => [...queryKeys.learner.all, 'live-classes', courseId] as const,
     /** A chapter quiz without its key and the learner's standing on it. */
     quiz: (courseId: string, quizId: string) => [...queryKeys.learner.all, 'quiz', courseId, quizId] as const,
     /** A course's assignments with the learner's own hand-in of each. */
@@ -69,6 +71,9 @@ export const queryKeys = {
     /** Students Enrolled, by its filters (a course, words); every filter shares the `students` prefix. */
     students: (filter: { courseId?: string; q?: string } = {}) => [...queryKeys.educator.all, 'students', filter] as const,
     coupons: () => [...queryKeys.educator.all, 'coupons'] as const,
+    /** A course's live classes, every state (scheduling page). */
+    liveClasses: (courseId: string) => [...queryKeys.educator.all, 'live-classes', courseId] as const,
+    liveClass: (classId: string) => [...queryKeys.educator.all, 'live-class', classId] as const,
     payoutAccount: () => [...queryKeys.educator.all, 'payout-account'] as const,
     payouts: () => [...queryKeys.educator.all, 'payouts'] as const,
     profile: () => [...queryKeys.educator.all, 'profile'] as const,

@@ -45,7 +45,7 @@ describe('NotificationBell', () => {
       if (url.endsWith('/read')) return json(200, { success: true, message: 'Marked read', unreadCount: 0 });
       if (url.endsWith('/read-all')) return json(200, { success: true, message: 'All notifications marked read', unreadCount: 0 });
       if (url.endsWith('/email-settings') && init?.method === 'PUT') return json(200, { success: true, message: 'Email settings saved', settings: JSON.parse(String(init.body)) });
-      if (url.endsWith('/email-settings')) return json(200, { success: true, settings: { doubt_answered: true, doubt_new: true, assignment_reviewed: true } });
+      if (url.endsWith('/email-settings')) return json(200, { success: true, settings: { doubt_answered: true, doubt_new: true, assignment_reviewed: true, live_class: true } });
       return json(404, { success: false, message: `unexpected ${url}` });
     });
   }
@@ -102,7 +102,7 @@ describe('NotificationBell', () => {
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(
         '/api/notifications/email-settings',
-        expect.objectContaining({ method: 'PUT', body: JSON.stringify({ doubt_answered: true, doubt_new: true, assignment_reviewed: false }) }),
+        expect.objectContaining({ method: 'PUT', body: JSON.stringify({ doubt_answered: true, doubt_new: true, assignment_reviewed: false, live_class: true }) }),
       ),
     );
   });

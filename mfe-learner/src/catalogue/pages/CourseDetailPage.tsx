@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LiveClassesPanel } from '../../live/LiveClassesPanel';
 import { Link, useParams } from '@academy/routing';
 import pagesFile from '../../pages.json';
 import {
@@ -115,6 +116,7 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
           <div className="course-detail__rich-text" dangerouslySetInnerHTML={{ __html: course.courseDescription }} />
         </section>
 
+        {isEnrolled && <LiveClassesPanel courseId={course._id} />}
         <CourseReviews courseId={course._id} />
       </div>
 

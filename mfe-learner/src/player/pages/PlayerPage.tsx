@@ -1,4 +1,5 @@
 import { isCourseComplete, lecturesInOrder, quizzesOf, type AssignmentStanding, type LectureDto, type QuizOverview } from '@academy/contracts';
+import { LiveClassesPanel } from '../../live/LiveClassesPanel';
 import { errorMessage, queryKeys, sendOrQueue, useApi, useCurrentUser, useOnline, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
@@ -175,6 +176,7 @@ export function PlayerPage() {
   return (
     <div className="player">
       <h1 className="player__course-title">{current.courseTitle}</h1>
+      <LiveClassesPanel courseId={current._id} />
       <div
         ref={screenRef}
         className={`player__screen${playing && !openStep ? ' player__screen--video' : ''}`}

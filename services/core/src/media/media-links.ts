@@ -15,6 +15,8 @@ export const PROTECTED_FILE_PREFIX = '/api/files/';
  */
 export const PROTECTED_VIDEO_PREFIX = '/api/videos/';
 const VIDEO_FOLDER = /^\/api\/videos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\//;
+/** A live class's HLS (/api/live-classes/<id>/hls/…): one signature covers the folder, as for an uploaded video. */
+const LIVE_FOLDER = /^\/api\/live-classes\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/hls\//;
 
 /** Read by the services that sign (progress, catalogue for the course's educator) and verify (catalogue). */
 export const mediaLinkConfigShape = {
@@ -32,7 +34,7 @@ export const MEDIA_LINK_MISSING_MESSAGE = 'Sign in and open the file from a cour
 
 /** True for a stored reference to a protected file or uploaded video (never for outside links or public /media/ files). */
 export function isProtectedFile(url: string | null | undefined): url is string {
-  return typeof url === 'string' && (url.startsWith(PROTECTED_FILE_PREFIX) || isUploadedVideo(url));
+  return typeof url === 'string' && (url.startsWith(PROTECTED_FILE_PREFIX) || isUploadedVideo(url) || LIVE_FOLDER.test(url));
 }
 
 /** True for an uploaded video's link (its master playlist, or any file in its folder). */
@@ -47,7 +49,7 @@ function isPlainProtectedFile(url: string | null): boolean {
 
 /** What a signature covers: an uploaded video's folder, or the one file. */
 export function signedScopeOf(filePath: string): string {
-  return VIDEO_FOLDER.exec(filePath)?.[0] ?? filePath;
+  return VIDEO_FOLDER.exec(filePath)?.[0] ?? LIVE_FOLDER.exec(filePath)?.[0] ?? filePath;
 }
 
 /** The bare stored path of a protected file link, signed or not (query dropped); other links unchanged. */

@@ -1,4 +1,4 @@
-import { INTERNAL_COURSES_BATCH_MAX, type InternalCourse, type InternalCoursesBatchAnswer, type InternalQuizAnswer } from '@academy/contracts';
+import { INTERNAL_COURSES_BATCH_MAX, INTERNAL_LIVE_CLASS_PATH, type LiveClassDto, type InternalCourse, type InternalCoursesBatchAnswer, type InternalQuizAnswer } from '@academy/contracts';
 import { InternalCallError, InternalClient } from '@academy/service-core';
 import { Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { LEARNING_SETTINGS, type LearningSettings } from './learning-settings.js';
@@ -18,6 +18,16 @@ export class CatalogueClient {
 
   constructor(@Inject(LEARNING_SETTINGS) private readonly settings: LearningSettings) {
     this.client = new InternalClient({ baseUrl: settings.catalogueUrl, token: settings.internalToken });
+  }
+
+  /** A live class as catalogue has it now, or null when it has none by that id (throws when catalogue cannot answer). */
+  async liveClass(classId: string): Promise<LiveClassDto | null> {
+    try {
+      return (await this.client.get<{ liveClass: LiveClassDto }>(INTERNAL_LIVE_CLASS_PATH(classId))).liveClass;
+    } catch (error) {
+      if (error instanceof InternalCallError && error.status === 404) return null;
+      throw error;
+    }
   }
 
   /** The course, or 404 when catalogue does not know it; 503 when catalogue cannot answer. */

@@ -1,5 +1,7 @@
 import {
   assignmentReviewedEventSchema,
+  liveClassNoticeSchema,
+  type LiveClassNotice,
   type AssignmentReviewedEvent,
   type DoubtAnsweredEvent,
   type DoubtAskedEvent,
@@ -16,6 +18,7 @@ import {
   assignmentReviewedContent,
   doubtAnsweredContent,
   doubtAskedContent,
+  liveClassNoticeContent,
   notificationEmail,
   parentMessageContent,
   type NotificationContent,
@@ -77,6 +80,35 @@ export class NotificationDelivery {
    */
   deliverOnce(eventKey: string, content: NotificationContent, options: { email?: boolean } = {}): Promise<DeliveryResult> {
     return this.deliver(eventKey, content, options.email ?? true);
+  }
+
+
+  /**
+   * A live class's reminder or cancellation: every learner enrolled now hears of it once (the event id names the
+   * class, kind and start). A reminder whose class has moved, started or been cancelled since it was queued tells
+   * nobody; so does a cancellation of a class that is not cancelled.
+   */
+  async liveClassNotice(notice: LiveClassNotice): Promise<{ told: number; emailed: number; stale: boolean }> {
+    const checked = liveClassNoticeSchema.parse(notice);
+    const current = await this.catalogue.liveClass(checked.classId);
+    const start = Date.parse(checked.startsAt);
+    const stale =
+      !current ||
+      (checked.kind === 'cancelled' ? current.status !== 'cancelled' : current.status !== 'scheduled' || Date.parse(current.startsAt) !== start);
+    if (stale) return { told: 0, emailed: 0, stale: true };
+    const learners: { user_id: string }[] = await this.dataSource.query(
+      `SELECT "user_id" FROM "progress"."enrolments" WHERE "course_id" = $1 ORDER BY "user_id"`,
+      [checked.courseId],
+    );
+    const eventId = `${checked.classId}|${checked.kind}|${start}`;
+    let told = 0;
+    let emailed = 0;
+    for (const { user_id: userId } of learners) {
+      const result = await this.deliver(eventId, liveClassNoticeContent(checked, userId));
+      if (result.created) told += 1;
+      if (result.emailed) emailed += 1;
+    }
+    return { told, emailed, stale: false };
   }
 
   private async deliver(eventId: string, content: NotificationContent, email = true): Promise<DeliveryResult> {

@@ -1,4 +1,4 @@
-import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent, NotificationKind, ParentMessageEvent } from '@academy/contracts';
+import { formatDate, type AssignmentReviewedEvent, type DoubtAnsweredEvent, type DoubtAskedEvent, type LiveClassNotice, type NotificationKind, type ParentMessageEvent } from '@academy/contracts';
 import { escapeHtml, type MailMessage } from '@academy/service-core';
 
 /** What a notification says and where it leads; the same words go in the bell and in the email's subject. */
@@ -67,6 +67,25 @@ export function parentMessageContent(event: ParentMessageEvent): NotificationCon
         link: `/parent/child/${encodeURIComponent(event.childId)}#ask-the-educator`,
         detail: "Read it on your child's report, under Ask the educator.",
       };
+}
+
+const istTime = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
+
+/** A live class's reminder (24 h or 15 min before) or its cancellation, to one enrolled learner. */
+export function liveClassNoticeContent(notice: LiveClassNotice, userId: string): NotificationContent {
+  const when = `${formatDate(notice.startsAt)} at ${istTime.format(new Date(notice.startsAt))} IST`;
+  const titles: Record<LiveClassNotice['kind'], string> = {
+    'reminder-24h': `Live class tomorrow: ${short(notice.title)} (${short(notice.courseTitle, 60)}), ${when}`,
+    'reminder-15m': `Live class in 15 minutes: ${short(notice.title)} (${short(notice.courseTitle, 60)})`,
+    cancelled: `Live class cancelled: ${short(notice.title)} (${short(notice.courseTitle, 60)}), which was on ${when}`,
+  };
+  return {
+    kind: 'live_class',
+    userId,
+    title: titles[notice.kind],
+    link: `/course/${encodeURIComponent(notice.courseId)}`,
+    detail: notice.kind === 'cancelled' ? 'Your educator cancelled it; the course page shows the classes still planned.' : `It starts ${when}. Open the course page to join when it is live.`,
+  };
 }
 
 const settingsLine = (portalUrl: string, kind: NotificationKind) => {

@@ -1,4 +1,4 @@
-import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent, ParentMessageEvent } from '@academy/contracts';
+import type { AssignmentReviewedEvent, DoubtAnsweredEvent, DoubtAskedEvent, LiveClassNotice, ParentMessageEvent } from '@academy/contracts';
 import { JobHandler, type JobProcessor } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -47,5 +47,17 @@ export class ParentMessageNotificationJob implements JobProcessor<ParentMessageE
 
   handle(job: Job<ParentMessageEvent & { eventId: string }, DeliveryResult>): Promise<DeliveryResult> {
     return this.delivery.parentMessage(job.data);
+  }
+}
+
+/** A live class's reminder (delayed job) or cancellation, added by catalogue: every enrolled learner, once. */
+@Injectable()
+@JobHandler(ProgressJob.LiveClassNotice)
+export class LiveClassNoticeJob implements JobProcessor<LiveClassNotice, { told: number; emailed: number; stale: boolean }> {
+  constructor(private readonly delivery: NotificationDelivery) {}
+
+  handle(job: Job<LiveClassNotice, { told: number; emailed: number; stale: boolean }>): Promise<{ told: number; emailed: number; stale: boolean }> {
+    const { classId, courseId, courseTitle, title, startsAt, kind } = job.data;
+    return this.delivery.liveClassNotice({ classId, courseId, courseTitle, title, startsAt, kind });
   }
 }

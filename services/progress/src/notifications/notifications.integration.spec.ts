@@ -118,7 +118,7 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
     ['mark one read', 'post', `/api/notifications/${randomUUID()}/read`, undefined],
     ['mark all read', 'post', '/api/notifications/read-all', undefined],
     ['read email settings', 'get', '/api/notifications/email-settings', undefined],
-    ['save email settings', 'put', '/api/notifications/email-settings', { doubt_answered: true, doubt_new: true, assignment_reviewed: true }],
+    ['save email settings', 'put', '/api/notifications/email-settings', { doubt_answered: true, doubt_new: true, assignment_reviewed: true, live_class: true }],
     ['stream', 'get', '/api/notifications/stream', undefined],
   ];
 
@@ -200,9 +200,9 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
 
   it('sends no email of a kind turned off, but still makes the bell item; settings are checked and per user', async () => {
     expect((await http().get('/api/notifications/email-settings').set(tokens.classmate).expect(200)).body.settings).toEqual({
-      doubt_answered: true, doubt_new: true, assignment_reviewed: true,
+      doubt_answered: true, doubt_new: true, assignment_reviewed: true, live_class: true,
     });
-    const bad = await http().put('/api/notifications/email-settings').set(tokens.classmate).send({ doubt_answered: 'no', doubt_new: true, assignment_reviewed: true }).expect(400);
+    const bad = await http().put('/api/notifications/email-settings').set(tokens.classmate).send({ doubt_answered: 'no', doubt_new: true, assignment_reviewed: true, live_class: true }).expect(400);
     expect(bad.body.message).toContain('doubt_answered must be true or false');
     expect((await http().get('/api/notifications/email-settings').set(tokens.classmate).expect(200)).body.settings.doubt_answered).toBe(true);
     await http().put('/api/notifications/email-settings').set(tokens.classmate).send({ doubt_answered: true }).expect(400);
@@ -210,9 +210,9 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
     const saved = await http()
       .put('/api/notifications/email-settings')
       .set(tokens.classmate)
-      .send({ doubt_answered: true, doubt_new: true, assignment_reviewed: false })
+      .send({ doubt_answered: true, doubt_new: true, assignment_reviewed: false, live_class: true })
       .expect(200);
-    expect(saved.body.settings).toEqual({ doubt_answered: true, doubt_new: true, assignment_reviewed: false });
+    expect(saved.body.settings).toEqual({ doubt_answered: true, doubt_new: true, assignment_reviewed: false, live_class: true });
     // Another user's settings are untouched.
     expect((await http().get('/api/notifications/email-settings').set(tokens.asker).expect(200)).body.settings.assignment_reviewed).toBe(true);
 
@@ -241,7 +241,7 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
   });
 
   it('pages the list by keyset, newest first, and refuses a bad cursor', async () => {
-    await http().put('/api/notifications/email-settings').set(tokens.classmate).send({ doubt_answered: true, doubt_new: true, assignment_reviewed: false }).expect(200);
+    await http().put('/api/notifications/email-settings').set(tokens.classmate).send({ doubt_answered: true, doubt_new: true, assignment_reviewed: false, live_class: true }).expect(200);
     for (let index = 0; index < 22; index += 1) {
       await delivery().assignmentReviewed({
         eventId: randomUUID(), courseId: COURSE, assignmentId: randomUUID(), submissionId: randomUUID(), learnerId: demoUsers.otherStudent.sub, marks: index, maxMarks: 30,

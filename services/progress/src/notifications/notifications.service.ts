@@ -31,7 +31,7 @@ export const notificationView = (row: Omit<NotificationRow, 'cursor_at'>): Notif
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-const DEFAULT_SETTINGS: NotificationEmailSettings = { doubt_answered: true, doubt_new: true, assignment_reviewed: true };
+const DEFAULT_SETTINGS: NotificationEmailSettings = { doubt_answered: true, doubt_new: true, assignment_reviewed: true, live_class: true };
 
 /** A user's own notifications: the bell's list, its count, marking read, and the email choice per kind. */
 @Injectable()
@@ -88,18 +88,18 @@ export class NotificationsService {
 
   async emailSettings(userId: string): Promise<NotificationEmailSettings> {
     const [row]: NotificationEmailSettings[] = await this.dataSource.query(
-      `SELECT "doubt_answered", "doubt_new", "assignment_reviewed" FROM "progress"."notification_email_settings" WHERE "user_id" = $1`,
+      `SELECT "doubt_answered", "doubt_new", "assignment_reviewed", "live_class" FROM "progress"."notification_email_settings" WHERE "user_id" = $1`,
       [userId],
     );
-    return row ? { doubt_answered: row.doubt_answered, doubt_new: row.doubt_new, assignment_reviewed: row.assignment_reviewed } : { ...DEFAULT_SETTINGS };
+    return row ? { doubt_answered: row.doubt_answered, doubt_new: row.doubt_new, assignment_reviewed: row.assignment_reviewed, live_class: row.live_class } : { ...DEFAULT_SETTINGS };
   }
 
   async saveEmailSettings(userId: string, settings: NotificationEmailSettings): Promise<NotificationEmailSettings> {
     await this.dataSource.query(
-      `INSERT INTO "progress"."notification_email_settings" ("user_id", "doubt_answered", "doubt_new", "assignment_reviewed")
-       VALUES ($1, $2, $3, $4)
-       ON CONFLICT ("user_id") DO UPDATE SET "doubt_answered" = $2, "doubt_new" = $3, "assignment_reviewed" = $4, "updated_at" = now()`,
-      [userId, settings.doubt_answered, settings.doubt_new, settings.assignment_reviewed],
+      `INSERT INTO "progress"."notification_email_settings" ("user_id", "doubt_answered", "doubt_new", "assignment_reviewed", "live_class")
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("user_id") DO UPDATE SET "doubt_answered" = $2, "doubt_new" = $3, "assignment_reviewed" = $4, "live_class" = $5, "updated_at" = now()`,
+      [userId, settings.doubt_answered, settings.doubt_new, settings.assignment_reviewed, settings.live_class],
     );
     return this.emailSettings(userId);
   }

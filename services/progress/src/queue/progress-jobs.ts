@@ -1,7 +1,7 @@
-import { ASSIGNMENT_REVIEWED_EVENT } from '@academy/contracts';
+import { ASSIGNMENT_REVIEWED_EVENT, LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE } from '@academy/contracts';
 import { HEALTH_PING_JOB } from '@academy/service-core';
 
-export const PROGRESS_QUEUE = 'progress';
+export const PROGRESS_QUEUE = LIVE_CLASS_NOTICE_QUEUE;
 
 /** Every job of the progress queue; each has exactly one handler (checked when the worker starts, see worker.module.ts). */
 export const ProgressJob = {
@@ -20,6 +20,8 @@ export const ProgressJob = {
   DoubtAnswered: 'doubt.answered',
   /** Outbox topic written when an educator reviews a hand-in: the learner gets a notification (and an email). */
   AssignmentReviewed: ASSIGNMENT_REVIEWED_EVENT,
+  /** Added by catalogue (delayed for reminders): a live class's reminder or cancellation to its enrolled learners. */
+  LiveClassNotice: LIVE_CLASS_NOTICE_JOB,
 } as const;
 
 export const progressJobNames = Object.values(ProgressJob);

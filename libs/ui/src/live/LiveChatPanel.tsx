@@ -1,0 +1,212 @@
+import { LIVE_CHAT_MAX_LENGTH, type LiveAck, type LiveChatMessage, type LivePoll } from '@academy/contracts';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLiveRoom, type LiveRoomState } from './useLiveRoom';
+import './live-chat.css';
+
+type Ask = <T extends object>(event: string, body: object) => Promise<LiveAck<T>>;
+
+/** A client id per message, so a message sent again after a reconnect is stored once. */
+const clientId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/**
+ * A live class's chat, poll and raised hands through the gateway. The educator also pins, deletes, mutes, sets slow
+ * mode, asks and closes polls and sees raised hands; a learner answers polls and raises a hand, and while
+ * `isWatching()` a heartbeat every 15 s counts towards their attendance.
+ */
+export function LiveChatPanel({
+  classId,
+  getToken,
+  asEducator = false,
+  isWatching,
+}: {
+  classId: string;
+  getToken: () => Promise<string>;
+  asEducator?: boolean;
+  isWatching?: () => boolean;
+}) {
+  const id = useId();
+  const { state, ask, setProblem, addMessage } = useLiveRoom(classId, getToken);
+  const watching = useRef(isWatching);
+  watching.current = isWatching;
+  useEffect(() => {
+    if (asEducator || state.connection !== 'connected') return;
+    const timer = setInterval(() => void (watching.current?.() && ask('heartbeat', {})), 15_000);
+    return () => clearInterval(timer);
+  }, [asEducator, state.connection, ask]);
+  const act = async (event: string, body: object) => {
+    const answer = await ask(event, body);
+    setProblem(answer.ok ? null : answer.message);
+    return answer.ok;
+  };
+  const pinned = state.messages.find((message) => message.id === state.pinnedId);
+
+  return (
+    <section className="live-chat" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="live-chat__title">
+        Class chat
+      </h2>
+      <p className="live-chat__state" role="status">
+        {state.connection === 'connecting' && 'Connecting to the chat…'}
+        {state.connection === 'reconnecting' && 'Reconnecting to the chat…'}
+        {state.connection === 'connected' && state.slowMode > 0 && `Slow mode: one message every ${state.slowMode} seconds`}
+      </p>
+      {pinned && (
+        <p className="live-chat__pinned">
+          <strong>Pinned:</strong> {pinned.userName}: {pinned.text}
+        </p>
+      )}
+      {asEducator && state.hands.length > 0 && (
+        <p className="live-chat__hands" role="status">
+          Raised hands: {state.hands.map((hand) => hand.userName).join(', ')}
+        </p>
+      )}
+      {state.poll && <PollBox poll={state.poll} asEducator={asEducator} act={act} />}
+      <Messages messages={state.messages} asEducator={asEducator} act={act} />
+      {state.problem && (
+        <p className="form-error" role="alert">
+          {state.problem}
+        </p>
+      )}
+      {state.connection !== 'refused' && <ChatForm state={state} asEducator={asEducator} ask={ask} act={act} onSent={addMessage} setProblem={setProblem} />}
+      {asEducator && state.connection === 'connected' && <AskPoll act={act} />}
+    </section>
+  );
+}
+
+function Messages({ messages, asEducator, act }: { messages: LiveChatMessage[]; asEducator: boolean; act: (event: string, body: object) => Promise<boolean> }) {
+  return (
+    <ol className="live-chat__messages" aria-live="polite">
+      {messages.map((message) => (
+        <li key={message.id} className={message.fromEducator ? 'live-chat__message live-chat__message--educator' : 'live-chat__message'}>
+          <strong>
+            {message.userName}
+            {message.fromEducator ? ' (teacher)' : ''}:
+          </strong>{' '}
+          {message.text}
+          {asEducator && (
+            <span className="live-chat__tools">
+              <button type="button" className="button-secondary" onClick={() => void act('moderate', { action: 'pin', messageId: message.id })}>
+                Pin
+              </button>
+              <button type="button" className="button-secondary" onClick={() => void act('moderate', { action: 'delete', messageId: message.id })}>
+                Delete
+              </button>
+              {!message.fromEducator && (
+                <button type="button" className="button-secondary" onClick={() => void act('moderate', { action: 'mute', userId: message.userId })}>
+                  Mute {message.userName}
+                </button>
+              )}
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ChatForm(props: {
+  state: LiveRoomState;
+  asEducator: boolean;
+  ask: Ask;
+  act: (event: string, body: object) => Promise<boolean>;
+  onSent(message: LiveChatMessage): void;
+  setProblem(problem: string | null): void;
+}) {
+  const { state, asEducator, ask, act } = props;
+  const id = useId();
+  const [text, setText] = useState('');
+  const [handRaised, setHandRaised] = useState(false);
+  const connected = state.connection === 'connected';
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    const answer = await ask<{ message: LiveChatMessage }>('chat', { clientId: clientId(), text });
+    if (!answer.ok) return props.setProblem(answer.message);
+    props.setProblem(null);
+    setText('');
+    props.onSent(answer.message);
+  };
+  return (
+    <form className="live-chat__form" onSubmit={(event) => void send(event)}>
+      <label htmlFor={`${id}-text`} className="live-chat__label">
+        Message
+      </label>
+      <input id={`${id}-text`} value={text} maxLength={LIVE_CHAT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} autoComplete="off" />
+      <button type="submit" disabled={!connected}>
+        Send
+      </button>
+      {!asEducator && (
+        <button type="button" className="button-secondary" aria-pressed={handRaised} disabled={!connected} onClick={() => void act('hand', { raised: !handRaised }).then((ok) => ok && setHandRaised(!handRaised))}>
+          {handRaised ? 'Lower hand' : 'Raise hand'}
+        </button>
+      )}
+      {asEducator && (
+        <button type="button" className="button-secondary" aria-pressed={state.slowMode > 0} onClick={() => void act('moderate', { action: 'slow-mode', seconds: state.slowMode > 0 ? 0 : 10 })}>
+          {state.slowMode > 0 ? 'Turn off slow mode' : 'Slow mode (10 s)'}
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** The class's poll: its question, each choice with its count; learners answer once, the educator closes it. */
+function PollBox({ poll, asEducator, act }: { poll: LivePoll; asEducator: boolean; act: (event: string, body: object) => Promise<boolean> }) {
+  const total = poll.counts.reduce((sum, count) => sum + count, 0);
+  return (
+    <div className="live-chat__poll" role="group" aria-label={`Poll: ${poll.question}`}>
+      <p>
+        <strong>Poll{poll.closed ? ' (closed)' : ''}:</strong> {poll.question}
+      </p>
+      <ul className="live-chat__poll-options">
+        {poll.options.map((option, index) => (
+          <li key={index}>
+            {asEducator || poll.closed ? (
+              <span>{option}</span>
+            ) : (
+              <button type="button" className="button-secondary" onClick={() => void act('poll-answer', { pollId: poll.id, option: index })}>
+                {option}
+              </button>
+            )}{' '}
+            <span className="live-chat__poll-count">
+              {poll.counts[index]} of {total}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {asEducator && !poll.closed && (
+        <button type="button" className="button-secondary" onClick={() => void act('poll-close', { pollId: poll.id })}>
+          Close the poll
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The educator's form: a question and two to four choices. */
+function AskPoll({ act }: { act: (event: string, body: object) => Promise<boolean> }) {
+  const id = useId();
+  const [question, setQuestion] = useState('');
+  const [choices, setChoices] = useState(['', '', '', '']);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const options = choices.map((choice) => choice.trim()).filter(Boolean);
+    if (await act('poll-open', { question, options })) {
+      setQuestion('');
+      setChoices(['', '', '', '']);
+    }
+  };
+  return (
+    <form className="live-chat__ask-poll" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Ask a poll</h3>
+      <label htmlFor={`${id}-question`}>Question</label>
+      <input id={`${id}-question`} value={question} maxLength={200} onChange={(event) => setQuestion(event.target.value)} />
+      {choices.map((choice, index) => (
+        <span key={index}>
+          <label htmlFor={`${id}-choice-${index}`}>Choice {index + 1}</label>
+          <input id={`${id}-choice-${index}`} value={choice} maxLength={80} onChange={(event) => setChoices(choices.map((other, at) => (at === index ? event.target.value : other)))} />
+        </span>
+      ))}
+      <button type="submit">Ask the class</button>
+    </form>
+  );
+}

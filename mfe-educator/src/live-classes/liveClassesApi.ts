@@ -1,0 +1,46 @@
+import type { LiveClassDto, LiveClassListAnswer, RescheduleLiveClassRequest, ScheduleLiveClassRequest } from '@academy/contracts';
+import type { ApiClient } from '@academy/platform';
+
+const base = '/educator/live-classes';
+
+export async function fetchEducatorLiveClasses(api: ApiClient, courseId: string): Promise<LiveClassListAnswer> {
+  return api.get<LiveClassListAnswer>(`${base}?${new URLSearchParams({ courseId }).toString()}`);
+}
+
+export async function fetchLiveClass(api: ApiClient, classId: string): Promise<{ liveClass: LiveClassDto; liveAvailable: boolean }> {
+  return api.get<{ liveClass: LiveClassDto; liveAvailable: boolean }>(`${base}/${encodeURIComponent(classId)}`);
+}
+
+export async function scheduleLiveClass(api: ApiClient, request: ScheduleLiveClassRequest): Promise<LiveClassDto> {
+  return (await api.post<{ liveClass: LiveClassDto }>(base, request)).liveClass;
+}
+
+export async function rescheduleLiveClass(api: ApiClient, classId: string, request: RescheduleLiveClassRequest): Promise<LiveClassDto> {
+  return (await api.post<{ liveClass: LiveClassDto }>(`${base}/${encodeURIComponent(classId)}/reschedule`, request)).liveClass;
+}
+
+/** cancel, start or end. */
+export async function changeLiveClass(api: ApiClient, classId: string, action: 'cancel' | 'start' | 'end'): Promise<LiveClassDto> {
+  return (await api.post<{ liveClass: LiveClassDto }>(`${base}/${encodeURIComponent(classId)}/${action}`, {})).liveClass;
+}
+
+/** Sends the browser's SDP offer; Janus's answer comes back. */
+export async function publishOffer(api: ApiClient, classId: string, sdp: string): Promise<string> {
+  return (await api.post<{ sdp: string }>(`${base}/${encodeURIComponent(classId)}/publish`, { sdp })).sdp;
+}
+
+/** A datetime-local input's value (IST wall clock) as an instant with its offset. */
+export function istInputToInstant(value: string): string {
+  return `${value.length === 16 ? `${value}:00` : value}+05:30`;
+}
+
+/** An instant as a datetime-local input's value on the IST wall clock. */
+export function instantToIstInput(iso: string): string {
+  return new Date(Date.parse(iso) + 5.5 * 3600_000).toISOString().slice(0, 16);
+}
+
+const istTime = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
+/** "01/12/2026, 5:30 pm IST" */
+export function istDateTime(iso: string, formatDate: (value: string) => string): string {
+  return `${formatDate(iso)}, ${istTime.format(new Date(iso))} IST`;
+}

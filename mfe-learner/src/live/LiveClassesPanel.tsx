@@ -1,0 +1,83 @@
+import { formatDate, type LiveClassDto } from '@academy/contracts';
+import { downloadWithToken, errorMessage, queryKeys, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import { Link } from '@academy/routing';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { countdown, fetchCourseLiveClasses, liveCalendarPath, liveRoomPath } from './liveApi';
+import './live.css';
+
+const istTime = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
+
+/** The clock, ticking every second while something counts down. */
+function useNow(): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * "Live now" and "Upcoming" classes of a course with a countdown and a calendar file, for those who may join
+ * (enrolled learners, the educator, a linked parent); shows nothing to anyone else.
+ */
+export function LiveClassesPanel({ courseId }: { courseId: string }) {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: queryKeys.learner.liveClasses(courseId),
+    queryFn: () => fetchCourseLiveClasses(api, courseId),
+    refetchInterval: 30_000,
+    meta: { errorToast: false },
+  });
+  const now = useNow();
+  const classes = query.data?.liveClasses ?? [];
+  if (classes.length === 0) return null;
+  const live = classes.filter((item) => item.status === 'live');
+  const upcoming = classes.filter((item) => item.status === 'scheduled');
+  return (
+    <section className="live-panel" aria-labelledby={`live-${courseId}`}>
+      <h2 id={`live-${courseId}`} className="live-panel__title">
+        Live classes
+      </h2>
+      <ul className="live-panel__list">
+        {live.map((item) => (
+          <li key={item.id} className="live-panel__item live-panel__item--live">
+            <span className="live-panel__badge">Live now</span> <strong>{item.title}</strong> ({item.chapterTitle}){' '}
+            <Link className="live-panel__join" to={liveRoomPath(item.id)}>
+              Join the live class
+            </Link>
+          </li>
+        ))}
+        {upcoming.map((item) => (
+          <UpcomingItem key={item.id} item={item} now={now} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function UpcomingItem({ item, now }: { item: LiveClassDto; now: number }) {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const { getAccessTokenSilently } = usePortalAuth();
+  const [message, setMessage] = useState<string | null>(null);
+  const addToCalendar = async () => {
+    try {
+      const token = (await getAccessTokenSilently()) ?? '';
+      await downloadWithToken(apiBaseUrl, token, liveCalendarPath(item.id), 'the calendar file', 'live-class.ics');
+      setMessage('Calendar file downloaded: open it to add the class');
+    } catch (error) {
+      setMessage(errorMessage(error));
+    }
+  };
+  return (
+    <li className="live-panel__item">
+      <span className="live-panel__badge live-panel__badge--upcoming">Upcoming</span> <strong>{item.title}</strong> ({item.chapterTitle}),{' '}
+      {formatDate(item.startsAt)} at {istTime.format(new Date(item.startsAt))} IST, <span className="live-panel__countdown">starts {countdown(item.startsAt, now)}</span>{' '}
+      <button type="button" className="button-secondary live-panel__calendar" onClick={() => void addToCalendar()}>
+        Add to calendar
+      </button>
+      {message && <span role="status"> {message}</span>}
+    </li>
+  );
+}

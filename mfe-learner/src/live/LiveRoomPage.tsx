@@ -1,0 +1,162 @@
+import type { LivePlaybackAnswer } from '@academy/contracts';
+import { errorMessage, useApi, useCurrentUser, usePortalAuth } from '@academy/platform';
+import { Link, useParams } from '@academy/routing';
+import { LiveChatPanel, LoadingView } from '@academy/ui';
+import type Hls from 'hls.js';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { fetchLivePlayback } from './liveApi';
+import './live.css';
+
+/** "auto", a rung's index, or the audio-only playlist. */
+type Quality = 'auto' | 'audio' | number;
+
+/** hls.js for a live class: stay about one segment behind the live edge, catch up a little faster when late. */
+export const LIVE_HLS_CONFIG = {
+  lowLatencyMode: true,
+  liveSyncDurationCount: 1,
+  liveMaxLatencyDurationCount: 4,
+  maxLiveSyncPlaybackRate: 1.5,
+  backBufferLength: 10,
+  capLevelToPlayerSize: true,
+  manifestLoadingMaxRetry: 6,
+  levelLoadingMaxRetry: 6,
+} as const;
+
+const audioOnlyUrl = (masterUrl: string) => masterUrl.replace('/master.m3u8', '/audio.m3u8');
+
+/** Plays `url` in the element with hls.js (imported only here); a stall steps down one rung by itself. */
+function usePlayer(element: HTMLVideoElement | null, url: string | null, quality: Quality, onFatal: () => void) {
+  const [levels, setLevels] = useState<number[]>([]);
+  const player = useRef<Hls | null>(null);
+  useEffect(() => {
+    if (!element || !url) return;
+    let stopped = false;
+    void import('hls.js').then(({ default: HlsPlayer }) => {
+      if (stopped) return;
+      if (!HlsPlayer.isSupported()) {
+        element.src = quality === 'audio' ? audioOnlyUrl(url) : url;
+        return;
+      }
+      const hls = new HlsPlayer(LIVE_HLS_CONFIG);
+      player.current = hls;
+      hls.on(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => setLevels(data.levels.map((level) => level.height)));
+      hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
+        if (data.details === HlsPlayer.ErrorDetails.BUFFER_STALLED_ERROR && hls.autoLevelEnabled && hls.currentLevel > 0) hls.nextLevel = hls.currentLevel - 1;
+        if (data.fatal) onFatal();
+      });
+      hls.loadSource(quality === 'audio' ? audioOnlyUrl(url) : url);
+      hls.attachMedia(element);
+      void element.play().catch(() => undefined);
+    });
+    return () => {
+      stopped = true;
+      player.current?.destroy();
+      player.current = null;
+    };
+    // The player is made again only for a new link or the audio-only switch; rungs change in place.
+  }, [element, url, quality === 'audio']); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (player.current && quality !== 'audio') player.current.currentLevel = quality === 'auto' ? -1 : quality;
+  }, [quality]);
+  return levels;
+}
+
+/** /live/:classId: the class's video first (on a phone too), its quality choice, then what happens in the class. */
+export function LiveRoomPage() {
+  const { classId = '' } = useParams();
+  const api = useApi();
+  const id = useId();
+  const { isAuthenticated, isLoading, login } = useCurrentUser();
+  const [playback, setPlayback] = useState<LivePlaybackAnswer | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [quality, setQuality] = useState<Quality>('auto');
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const { getAccessTokenSilently } = usePortalAuth();
+  const chatToken = useCallback(async () => (await getAccessTokenSilently()) ?? '', [getAccessTokenSilently]);
+
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    let cancelled = false;
+    const load = () =>
+      fetchLivePlayback(api, classId)
+        .then((answer) => !cancelled && (setPlayback(answer), setProblem(null)))
+        .catch((error) => !cancelled && setProblem(errorMessage(error)));
+    void load();
+    // Until it is on air, ask again; once on air, renew the link a minute before it expires.
+    const timer = setInterval(() => void load(), 5_000);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [api, classId, isAuthenticated, attempt]);
+
+  const onAirUrl = playback?.onAir ? playback.url : null;
+  // A fresh link restarts the player only after a failure: the playlists carry their own signature.
+  const [playingUrl, setPlayingUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (onAirUrl && !playingUrl) setPlayingUrl(onAirUrl);
+    if (!onAirUrl && playback && playback.liveClass.status !== 'live') setPlayingUrl(null);
+  }, [onAirUrl, playingUrl, playback]);
+  const levels = usePlayer(video, playingUrl, quality, () => {
+    setPlayingUrl(null);
+    setAttempt((value) => value + 1);
+  });
+
+  if (isLoading) return <LoadingView label="Loading the class" />;
+  if (!isAuthenticated) {
+    return (
+      <section className="live-room">
+        <h1 className="live-room__title">Live class</h1>
+        <p>Sign in to join this live class.</p>
+        <button type="button" onClick={() => void login(`/live/${classId}`)}>
+          Sign in
+        </button>
+      </section>
+    );
+  }
+  if (problem && !playback) {
+    return (
+      <section className="live-room" role="alert">
+        <h1 className="live-room__title">Live class</h1>
+        <p>{problem}</p>
+      </section>
+    );
+  }
+  if (!playback) return <LoadingView label="Loading the class" />;
+  const { liveClass } = playback;
+  return (
+    <div className="live-room">
+      <video ref={setVideo} className="live-room__video" controls playsInline muted={false} aria-label={`Live class: ${liveClass.title}`} data-live-video />
+      <h1 className="live-room__title">{liveClass.title}</h1>
+      <p role="status" className="live-room__state">
+        {liveClass.status === 'live' && (playingUrl ? 'Live' : 'The class is starting: the video appears in a few seconds')}
+        {liveClass.status === 'scheduled' && 'The class has not started yet: this page starts playing when the teacher goes live.'}
+        {liveClass.status === 'ended' && (liveClass.recordingLectureId ? 'The class has ended: its recording is in the course.' : 'The class has ended. Recording is being prepared.')}
+        {liveClass.status === 'cancelled' && 'This class was cancelled.'}
+      </p>
+      {playingUrl && (
+        <div className="live-room__controls">
+          <label htmlFor={`${id}-quality`}>Quality</label>
+          <select
+            id={`${id}-quality`}
+            value={String(quality)}
+            onChange={(event) => setQuality(event.target.value === 'auto' || event.target.value === 'audio' ? event.target.value : Number(event.target.value))}
+          >
+            <option value="auto">Auto</option>
+            {levels.map((height, index) => (
+              <option key={`${height}-${index}`} value={index}>
+                {height}p
+              </option>
+            ))}
+            <option value="audio">Audio only (saves data)</option>
+          </select>
+        </div>
+      )}
+      {(liveClass.status === 'live' || liveClass.status === 'scheduled') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} isWatching={() => !!video && !video.paused} />}
+      <p>
+        {liveClass.courseTitle} · {liveClass.chapterTitle} · <Link to={`/course/${liveClass.courseId}`}>Course page</Link>
+      </p>
+    </div>
+  );
+}

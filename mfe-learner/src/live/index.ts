@@ -1,0 +1,2 @@
+export { LiveRoomPage } from './LiveRoomPage';
+export { LiveClassesPanel } from './LiveClassesPanel';

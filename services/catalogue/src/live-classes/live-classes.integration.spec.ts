@@ -1,0 +1,343 @@
+import { LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE, LIVE_GATEWAY_PATH, LIVE_UNAVAILABLE_MESSAGE, liveClassNoticeJobId, type LiveAck, type LiveChatMessage, type LiveClassDto, type LiveJoinAnswer, type NotificationItem } from '@academy/contracts';
+import { INTERNAL_TOKEN_HEADER, runMigrations } from '@academy/service-core';
+import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { NotificationDelivery, ProgressAppModule, progressDatabase, ProgressGatewayModule, ProgressWorkerModule, RedisIoAdapter } from '@academy/progress/testing';
+import { io, type Socket } from 'socket.io-client';
+import { MailStore, startSmtpInbox, type RunningSmtpInbox } from '@academy/sandbox/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { AppModule } from '../app.module.js';
+import { catalogueDatabase } from '../database.js';
+import { NOT_ENROLLED_IN_CLASS_MESSAGE, START_IN_PAST_MESSAGE } from './live-classes.service.js';
+
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
+const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
+const HOUR = 3600_000;
+
+const until = async <T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+};
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+/** An instant as the pages send it: IST with its offset. */
+const ist = (at: number) => new Date(at + 5.5 * HOUR).toISOString().replace(/\.\d{3}Z$/, '+05:30');
+
+describe('live classes: scheduling, who sees them, reminders as delayed jobs (real PostgreSQL, Redis, progress worker, SMTP)', () => {
+  let env: ServiceTestEnvironment;
+  let app: INestApplication;
+  let progress: INestApplication;
+  let worker: INestApplicationContext;
+  let gateway: INestApplication;
+  let gatewayUrl: string;
+  const sockets: Socket[] = [];
+  let smtp: RunningSmtpInbox;
+  let mail: MailStore;
+  let mailDir: string;
+  let queue: Queue;
+  let courseId: string;
+  let chapterId: string;
+  const auth = {} as Record<'educator' | 'otherEducator' | 'enrolled' | 'outsider', Record<string, string>>;
+  const http = () => request(app.getHttpServer());
+  const progressHttp = () => request(progress.getHttpServer());
+
+  const schedule = async (startsAt: number, title = 'Motion: live doubt session'): Promise<LiveClassDto> =>
+    (await http().post('/api/educator/live-classes').set(auth.educator).send({ courseId, chapterId, title, startsAt: ist(startsAt), durationMinutes: 60 }).expect(201)).body.liveClass;
+  const liveNotices = async (who: Record<string, string>) =>
+    ((await progressHttp().get('/api/notifications').set(who).expect(200)).body.notifications as NotificationItem[]).filter((item) => item.kind === 'live_class');
+  const jobIds = async () => (await queue.getDelayed()).filter((job) => job.name === LIVE_CLASS_NOTICE_JOB).map((job) => job.id).sort();
+
+  beforeAll(async () => {
+    mailDir = await mkdtemp(path.join(tmpdir(), 'academy-live-mail-'));
+    mail = await MailStore.open(mailDir);
+    smtp = await startSmtpInbox(mail, 0);
+    // Catalogue's port is chosen first: progress (attendance) and its worker (reminders) ask catalogue about classes.
+    const cataloguePort = await freePort();
+    env = await prepareServiceTestEnvironment({ CATALOGUE_URL: `http://127.0.0.1:${cataloguePort}`, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
+    await runMigrations({ ...catalogueDatabase, url: env.database.url });
+    await runMigrations({ ...progressDatabase, url: env.database.url });
+    progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
+    await progress.listen(0, '127.0.0.1');
+    process.env.PROGRESS_URL = `http://127.0.0.1:${(progress.getHttpServer().address() as AddressInfo).port}`;
+    delete process.env.JANUS_URL;
+    app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
+    await app.listen(cataloguePort, '127.0.0.1');
+    worker = await (await Test.createTestingModule({ imports: [ProgressWorkerModule] }).compile()).init();
+    gateway = (await Test.createTestingModule({ imports: [ProgressGatewayModule] }).compile()).createNestApplication({ logger: false });
+    gateway.useWebSocketAdapter(new RedisIoAdapter(gateway, process.env.REDIS_URL!, process.env.QUEUE_PREFIX!));
+    await gateway.listen(0, '127.0.0.1');
+    gatewayUrl = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+    queue = app.get<Queue>(getQueueToken(LIVE_CLASS_NOTICE_QUEUE));
+    const users = { educator: demoUsers.educator, otherEducator: OTHER_EDUCATOR, enrolled: demoUsers.student, outsider: demoUsers.otherStudent };
+    for (const [name, user] of Object.entries(users) as [keyof typeof users, (typeof users)[keyof typeof users]][]) {
+      auth[name] = { Authorization: `Bearer ${await env.issuer.sign(user)}` };
+      await progressHttp().get('/api/user/data').set(auth[name]).expect(200); // users (and their email) are created on first sight
+    }
+    const courseData = {
+      courseTitle: 'Physics live', courseDescription: '<p>Live classes</p>', coursePrice: 100, discount: 0,
+      courseContent: [{ chapterTitle: 'Motion', chapterContent: [{ lectureTitle: 'Speed', lectureDuration: 1, lectureUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', isPreviewFree: true }] }],
+    };
+    const added = await http().post('/api/educator/add-course').set(auth.educator).field('courseData', JSON.stringify(courseData)).attach('image', png, 'thumb.png').expect(201);
+    courseId = added.body.courseId;
+    chapterId = (await http().get(`/api/educator/courses/${courseId}`).set(auth.educator).expect(200)).body.course.courseContent[0].chapterId;
+    await progressHttp().post('/internal/enrolments').set(INTERNAL_TOKEN_HEADER, TEST_INTERNAL_TOKEN)
+      .send({ purchaseId: randomUUID(), userId: demoUsers.student.sub, courseId, name: demoUsers.student.name, email: demoUsers.student.email }).expect(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.disconnect());
+    await gateway?.close();
+    await worker?.close();
+    await app?.close();
+    await progress?.close();
+    await env?.teardown();
+    await smtp?.close();
+    await rm(mailDir, { recursive: true, force: true });
+  });
+
+  it('lets only the course educator schedule, with clear refusals', async () => {
+    const body = { courseId, chapterId, title: 'Vectors', startsAt: ist(Date.now() + 48 * HOUR), durationMinutes: 60 };
+    await http().post('/api/educator/live-classes').send(body).expect(401);
+    await http().post('/api/educator/live-classes').set(auth.enrolled).send(body).expect(403);
+    await http().post('/api/educator/live-classes').set(auth.otherEducator).send(body).expect(404);
+    expect((await http().post('/api/educator/live-classes').set(auth.educator).send({ ...body, startsAt: ist(Date.now() - HOUR) }).expect(400)).body.message).toBe(START_IN_PAST_MESSAGE);
+    expect((await http().post('/api/educator/live-classes').set(auth.educator).send({ ...body, durationMinutes: 5 }).expect(400)).body.message).toMatch(/at least 15 minutes/);
+    expect((await http().post('/api/educator/live-classes').set(auth.educator).send({ ...body, startsAt: '1/12/2026 5pm' }).expect(400)).body.message).toMatch(/startsAt/);
+    await http().post('/api/educator/live-classes').set(auth.educator).send({ ...body, chapterId: randomUUID() }).expect(400);
+    expect(await jobIds()).toEqual([]);
+  });
+
+  it('shows upcoming classes and the calendar file to the enrolled and the educator only; going live says plainly when the engine is off', async () => {
+    const liveClass = await schedule(Date.now() + 72 * HOUR, 'Friction');
+    const seen = await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.enrolled).expect(200);
+    expect(seen.body.liveAvailable).toBe(false);
+    expect(seen.body.liveClasses.map((item: LiveClassDto) => item.id)).toContain(liveClass.id);
+    expect(seen.body.liveClasses.find((item: LiveClassDto) => item.id === liveClass.id)).toMatchObject({ title: 'Friction', chapterTitle: 'Motion', courseTitle: 'Physics live', durationMinutes: 60, status: 'scheduled' });
+    await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.educator).expect(200);
+    expect((await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.outsider).expect(403)).body.message).toBe(NOT_ENROLLED_IN_CLASS_MESSAGE);
+    await http().get(`/api/live-classes?courseId=${courseId}`).expect(401);
+    await http().get('/api/live-classes?courseId=nope').set(auth.enrolled).expect(400);
+
+    const ics = await http().get(`/api/live-classes/${liveClass.id}/calendar.ics`).set(auth.enrolled).expect(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    const start = new Date(liveClass.startsAt).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(ics.text).toContain(`DTSTART:${start}`);
+    expect(ics.text).toMatch(/SUMMARY:Friction/);
+    expect(ics.text).toMatch(/BEGIN:VALARM/);
+    await http().get(`/api/live-classes/${liveClass.id}/calendar.ics`).set(auth.outsider).expect(403);
+
+    const refused = await http().post(`/api/educator/live-classes/${liveClass.id}/start`).set(auth.educator).expect(503);
+    expect(refused.body.message).toBe(LIVE_UNAVAILABLE_MESSAGE);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/start`).set(auth.otherEducator).expect(503);
+  });
+
+  it('queues both reminders as delayed jobs; a reschedule moves them, scheduling the same start again keeps one of each', async () => {
+    const start = Date.now() + 48 * HOUR;
+    const liveClass = await schedule(start, 'Reminders');
+    const ids = (at: number) => ['reminder-15m', 'reminder-24h'].map((kind) => liveClassNoticeJobId({ classId: liveClass.id, kind: kind as 'reminder-15m', startsAt: new Date(at).toISOString() }));
+    const mine = async () => (await jobIds()).filter((id) => id?.includes(liveClass.id));
+    expect(await mine()).toEqual(ids(Date.parse(liveClass.startsAt)).sort());
+    const reminder24h = await queue.getJob(ids(Date.parse(liveClass.startsAt))[1]!);
+    expect(reminder24h!.opts.delay).toBeGreaterThan(23.9 * HOUR);
+    expect(reminder24h!.opts.delay).toBeLessThanOrEqual(24 * HOUR);
+
+    const moved = await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.educator).send({ startsAt: ist(start + 2 * HOUR) }).expect(200);
+    expect(await mine()).toEqual(ids(Date.parse(moved.body.liveClass.startsAt)).sort());
+    // The same start again (a retried request): nothing more.
+    await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.educator).send({ startsAt: ist(start + 2 * HOUR), title: 'Reminders, moved' }).expect(200);
+    expect(await mine()).toHaveLength(2);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.educator).send({}).expect(400);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.otherEducator).send({ title: 'Mine now' }).expect(404);
+  });
+
+  it('sends a reminder in the bell and by email once, however often its job runs; a stale reminder tells nobody', async () => {
+    // Starts in 15 minutes and 2 seconds: no 24 h reminder (its time has passed), the 15 min one in 2 s.
+    const liveClass = await schedule(Date.now() + 15 * 60_000 + 2_000, 'Speed quiz');
+    const notices = await until(async () => {
+      const found = (await liveNotices(auth.enrolled)).filter((item) => item.title.startsWith('Live class in 15 minutes: Speed quiz'));
+      return found.length > 0 ? found : undefined;
+    }, 'the 15-minute reminder');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.link).toBe(`/course/${courseId}`);
+    const subject = 'Live class in 15 minutes: Speed quiz (Physics live)';
+    const notice = { classId: liveClass.id, courseId, courseTitle: 'Physics live', title: 'Speed quiz', startsAt: liveClass.startsAt, kind: 'reminder-15m' as const };
+    const job = (await queue.getJob(liveClassNoticeJobId(notice)))!;
+    await until(async () => ((await job.isCompleted()) ? true : undefined), 'the reminder job');
+    expect((await queue.getJob(job.id!))!.returnvalue).toEqual({ told: 1, emailed: 1, stale: false });
+    expect(mail.newestFirst().filter((message) => message.subject === subject)).toHaveLength(1);
+
+    // The job again (added twice: BullMQ keeps the finished one under its id) and the delivery run again by hand.
+    await queue.add(LIVE_CLASS_NOTICE_JOB, notice, { jobId: liveClassNoticeJobId(notice) });
+    expect(await worker.get(NotificationDelivery).liveClassNotice(notice)).toEqual({ told: 0, emailed: 0, stale: false });
+    expect((await liveNotices(auth.enrolled)).filter((item) => item.title.startsWith('Live class in 15 minutes: Speed quiz'))).toHaveLength(1);
+    expect(mail.newestFirst().filter((message) => message.subject === subject)).toHaveLength(1);
+    expect(await liveNotices(auth.outsider)).toEqual([]);
+
+    // A reminder made for a start the class no longer has.
+    expect(await worker.get(NotificationDelivery).liveClassNotice({ ...notice, startsAt: new Date(Date.parse(liveClass.startsAt) - HOUR).toISOString() })).toEqual({ told: 0, emailed: 0, stale: true });
+  });
+
+  it('cancelling removes the reminders and sends one notice instead; a cancelled class cannot be changed', async () => {
+    const liveClass = await schedule(Date.now() + 30 * HOUR, 'Gravity');
+    expect((await jobIds()).filter((id) => id?.includes(liveClass.id))).toHaveLength(2);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/cancel`).set(auth.otherEducator).expect(404);
+    const cancelled = await http().post(`/api/educator/live-classes/${liveClass.id}/cancel`).set(auth.educator).expect(200);
+    expect(cancelled.body.liveClass.status).toBe('cancelled');
+    expect((await jobIds()).filter((id) => id?.includes(liveClass.id))).toEqual([]);
+    const notice = await until(async () => (await liveNotices(auth.enrolled)).find((item) => item.title.startsWith('Live class cancelled: Gravity')), 'the cancellation notice');
+    expect(notice.title).toMatch(/IST$/);
+
+    await http().post(`/api/educator/live-classes/${liveClass.id}/cancel`).set(auth.educator).expect(409);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/reschedule`).set(auth.educator).send({ title: 'Gravity again' }).expect(409);
+    const cancelNotice = { classId: liveClass.id, courseId, courseTitle: 'Physics live', title: 'Gravity', startsAt: liveClass.startsAt, kind: 'cancelled' as const };
+    expect(await worker.get(NotificationDelivery).liveClassNotice(cancelNotice)).toMatchObject({ told: 0 });
+    expect((await liveNotices(auth.enrolled)).filter((item) => item.title.startsWith('Live class cancelled: Gravity'))).toHaveLength(1);
+    // Upcoming lists leave it out; the educator's list keeps it.
+    expect((await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.enrolled).expect(200)).body.liveClasses.map((item: LiveClassDto) => item.id)).not.toContain(liveClass.id);
+    expect((await http().get(`/api/educator/live-classes?courseId=${courseId}`).set(auth.educator).expect(200)).body.liveClasses.map((item: LiveClassDto) => item.id)).toContain(liveClass.id);
+  });
+
+  describe('the gateway (socket.io with the Redis adapter)', () => {
+    const connect = async (who: keyof typeof auth) => {
+      const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: auth[who].Authorization!.slice('Bearer '.length) }, reconnection: false });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+      return socket;
+    };
+    const ask = <T>(socket: Socket, event: string, body: object) => socket.timeout(5_000).emitWithAck(event, body) as Promise<LiveAck<T>>;
+    const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+
+    it('lets the enrolled and the educator join and talk; an outsider can neither join nor post; a resend is stored once; a reconnect gets only what it missed', async () => {
+      const liveClass = await schedule(Date.now() + 5 * HOUR, 'Chat class');
+      const educator = await connect('educator');
+      const learner = await connect('enrolled');
+      const outsider = await connect('outsider');
+      expect(await ask(outsider, 'join', { classId: liveClass.id })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask(outsider, 'chat', { classId: liveClass.id, clientId: 'outsider-1', text: 'let me in' })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask<LiveJoinAnswer>(educator, 'join', { classId: liveClass.id })).toMatchObject({ ok: true, role: 'educator', messages: [] });
+      expect(await ask<LiveJoinAnswer>(learner, 'join', { classId: liveClass.id })).toMatchObject({ ok: true, role: 'learner' });
+      await expect(ask(learner, 'join', { classId: 'nope' })).resolves.toMatchObject({ ok: false, status: 400 });
+
+      const heard = next<LiveChatMessage>(educator, 'chat');
+      const sent = await ask<{ message: LiveChatMessage }>(learner, 'chat', { classId: liveClass.id, clientId: 'aarav-0001', text: 'Is friction a force?' });
+      expect(sent).toMatchObject({ ok: true, message: { text: 'Is friction a force?', fromEducator: false, userName: 'Aarav Sharma' } });
+      expect((await heard).text).toBe('Is friction a force?');
+      const again = await ask<{ message: LiveChatMessage }>(learner, 'chat', { classId: liveClass.id, clientId: 'aarav-0001', text: 'Is friction a force?' });
+      expect(again.ok && sent.ok && again.message.id === sent.message.id).toBe(true);
+
+      // Missed while away: only the later messages come back.
+      learner.disconnect();
+      await ask(educator, 'chat', { classId: liveClass.id, clientId: 'meera-0001', text: 'Yes: it opposes motion.' });
+      const back = await connect('enrolled');
+      const rejoined = await ask<LiveJoinAnswer>(back, 'join', { classId: liveClass.id, afterId: sent.ok ? sent.message.id : 0 });
+      expect(rejoined.ok && rejoined.messages.map((message) => message.text)).toEqual(['Yes: it opposes motion.']);
+      const everything = await ask<LiveJoinAnswer>(back, 'join', { classId: liveClass.id });
+      expect(everything.ok && everything.messages.map((message) => message.text)).toEqual(['Is friction a force?', 'Yes: it opposes motion.']);
+
+      // A raised hand reaches the educator.
+      const hand = next<{ userName: string; raised: boolean }>(educator, 'hand');
+      expect(await ask(back, 'hand', { classId: liveClass.id, raised: true })).toEqual({ ok: true });
+      expect(await hand).toMatchObject({ userName: 'Aarav Sharma', raised: true });
+    });
+
+    it('lets only the educator moderate: slow mode, delete, pin, mute', async () => {
+      const liveClass = await schedule(Date.now() + 6 * HOUR, 'Moderated class');
+      const educator = await connect('educator');
+      const learner = await connect('enrolled');
+      await ask(educator, 'join', { classId: liveClass.id });
+      await ask(learner, 'join', { classId: liveClass.id });
+      expect(await ask(learner, 'moderate', { classId: liveClass.id, action: 'slow-mode', seconds: 30 })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask(educator, 'moderate', { classId: liveClass.id, action: 'slow-mode', seconds: 30 })).toEqual({ ok: true });
+      const first = await ask<{ message: LiveChatMessage }>(learner, 'chat', { classId: liveClass.id, clientId: 'slow-0001', text: 'first' });
+      expect(first.ok).toBe(true);
+      expect(await ask(learner, 'chat', { classId: liveClass.id, clientId: 'slow-0002', text: 'second' })).toMatchObject({ ok: false, status: 429 });
+      const deleted = next<{ id: number }>(learner, 'chat-deleted');
+      expect(await ask(educator, 'moderate', { classId: liveClass.id, action: 'delete', messageId: first.ok ? first.message.id : 0 })).toEqual({ ok: true });
+      expect((await deleted).id).toBe(first.ok ? first.message.id : -1);
+      expect(await ask(educator, 'moderate', { classId: liveClass.id, action: 'slow-mode', seconds: 0 })).toEqual({ ok: true });
+      expect(await ask(educator, 'moderate', { classId: liveClass.id, action: 'mute', userId: demoUsers.student.sub })).toEqual({ ok: true });
+      expect(await ask(learner, 'chat', { classId: liveClass.id, clientId: 'muted-0001', text: 'hello?' })).toMatchObject({ ok: false, status: 403 });
+      const pinnedMessage = await ask<{ message: LiveChatMessage }>(educator, 'chat', { classId: liveClass.id, clientId: 'pin-0001', text: 'Read chapter 2' });
+      const pinned = next<{ id: number }>(learner, 'pinned');
+      await ask(educator, 'moderate', { classId: liveClass.id, action: 'pin', messageId: pinnedMessage.ok ? pinnedMessage.message.id : 0 });
+      expect((await pinned).id).toBe(pinnedMessage.ok ? pinnedMessage.message.id : -1);
+      const rejoined = await ask<LiveJoinAnswer>(learner, 'join', { classId: liveClass.id });
+      expect(rejoined).toMatchObject({ ok: true, muted: true, pinnedId: pinnedMessage.ok ? pinnedMessage.message.id : -1 });
+      expect(rejoined.ok && rejoined.messages.map((message) => message.text)).toEqual(['Read chapter 2']);
+    });
+
+    it('counts attendance from join, heartbeats and leave; the educator reads it and its CSV, a learner only their own', async () => {
+      const liveClass = await schedule(Date.now() + 7 * HOUR, 'Attended class');
+      const learner = await connect('enrolled');
+      await ask(learner, 'join', { classId: liveClass.id });
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(await ask(learner, 'heartbeat', { classId: liveClass.id })).toEqual({ ok: true });
+      learner.disconnect();
+      const rows = await until(async () => {
+        const answer = await progressHttp().get(`/api/live-attendance/${liveClass.id}`).set(auth.educator).expect(200);
+        return answer.body.attendance[0]?.seconds >= 1 ? answer.body.attendance : undefined;
+      }, 'attendance');
+      expect(rows).toEqual([expect.objectContaining({ userId: demoUsers.student.sub, userName: 'Aarav Sharma' })]);
+      const csv = await progressHttp().get(`/api/live-attendance/${liveClass.id}/csv`).set(auth.educator).expect(200);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      expect(csv.text.split('\n')[0]).toBe('Learner,Minutes attended,First joined (IST),Last seen (IST)');
+      expect(csv.text).toContain('Aarav Sharma,');
+      await progressHttp().get(`/api/live-attendance/${liveClass.id}`).set(auth.enrolled).expect(404);
+      await progressHttp().get(`/api/live-attendance/${liveClass.id}/csv`).set(auth.otherEducator).expect(404);
+      await progressHttp().get(`/api/live-attendance/${liveClass.id}`).expect(401);
+      expect((await progressHttp().get(`/api/live-attendance/${liveClass.id}/mine`).set(auth.enrolled).expect(200)).body.minutes).toBeGreaterThanOrEqual(0);
+      expect((await progressHttp().get(`/api/live-attendance/${liveClass.id}/mine`).set(auth.outsider).expect(200)).body.minutes).toBe(0);
+    });
+
+    it("runs a poll: the educator asks, each learner's first answer counts, the counts reach the class live", async () => {
+      const liveClass = await schedule(Date.now() + 8 * HOUR, 'Poll class');
+      const educator = await connect('educator');
+      const learner = await connect('enrolled');
+      const outsider = await connect('outsider');
+      await ask(educator, 'join', { classId: liveClass.id });
+      await ask(learner, 'join', { classId: liveClass.id });
+      expect(await ask(learner, 'poll-open', { classId: liveClass.id, question: 'Mine?', options: ['a', 'b'] })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask(educator, 'poll-open', { classId: liveClass.id, question: 'Only one?', options: ['a'] })).toMatchObject({ ok: false, status: 400, message: 'Give at least 2 choices' });
+      const shown = next<{ question: string }>(learner, 'poll');
+      const opened = await ask<{ poll: { id: number; counts: number[] } }>(educator, 'poll-open', { classId: liveClass.id, question: 'Is friction a force?', options: ['Yes', 'No'] });
+      expect(opened).toMatchObject({ ok: true, poll: { question: 'Is friction a force?', options: ['Yes', 'No'], counts: [0, 0], closed: false } });
+      expect((await shown).question).toBe('Is friction a force?');
+      const pollId = opened.ok ? opened.poll.id : 0;
+      const counted = next<{ counts: number[] }>(educator, 'poll');
+      expect(await ask(learner, 'poll-answer', { classId: liveClass.id, pollId, option: 0 })).toMatchObject({ ok: true, poll: { counts: [1, 0] } });
+      expect((await counted).counts).toEqual([1, 0]);
+      expect(await ask(learner, 'poll-answer', { classId: liveClass.id, pollId, option: 1 })).toMatchObject({ ok: true, poll: { counts: [1, 0] } });
+      expect(await ask(outsider, 'poll-answer', { classId: liveClass.id, pollId, option: 1 })).toMatchObject({ ok: false, status: 403 });
+      expect(await ask(educator, 'poll-close', { classId: liveClass.id, pollId })).toEqual({ ok: true });
+      expect(await ask<LiveJoinAnswer>(learner, 'join', { classId: liveClass.id })).toMatchObject({ ok: true, poll: { id: pollId, counts: [1, 0], closed: true } });
+    });
+
+    it('closes a connection without a valid token', async () => {
+      const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: 'not-a-token' }, reconnection: false });
+      sockets.push(socket);
+      const refused = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+      expect(refused.message).toBe('Sign in to join the class');
+      expect(socket.connected).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ObjectStorage } from '@academy/service-core';
+
+/** The live queue: filled by catalogue's HTTP app when a class goes live, emptied by the video worker. */
+export const LIVE_QUEUE = 'catalogue-live';
+export const LiveJob = { Package: 'package-live-class', Record: 'record-live-class' } as const;
+
+/** Where Janus forwards the educator's stream (RTP on loopback locally; the packager's address in a cluster). */
+export interface LivePackageData {
+  classId: string;
+  audioPort: number;
+  videoPort: number;
+  /** Folder of the live HLS in the bucket, e.g. `live/<classId>/<attempt>/`. */
+  prefix: string;
+}
+
+/** Payload types Janus is asked to forward with (rtp_forward `pt`), so this SDP can name them. */
+export const FORWARD_AUDIO_PT = 111;
+export const FORWARD_VIDEO_PT = 96;
+
+/** The session description ffmpeg reads the forwarded RTP with (Opus audio, VP8 video). */
+export function forwardSdp(audioPort: number, videoPort: number): string {
+  return [
+    'v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=live class', 'c=IN IP4 127.0.0.1', 't=0 0',
+    `m=audio ${audioPort} RTP/AVP ${FORWARD_AUDIO_PT}`, `a=rtpmap:${FORWARD_AUDIO_PT} opus/48000/2`,
+    `m=video ${videoPort} RTP/AVP ${FORWARD_VIDEO_PT}`, `a=rtpmap:${FORWARD_VIDEO_PT} VP8/90000`, '',
+  ].join('\n');
+}
+
+/** The live ladder: three video rungs (never above the source) and an audio-only rung of about 32 kbps. */
+export const LIVE_RUNGS = [
+  { name: '720p', height: 720, videoKbps: 2000 },
+  { name: '360p', height: 360, videoKbps: 700 },
+  { name: '180p', height: 180, videoKbps: 200 },
+] as const;
+export const LIVE_SEGMENT_SECONDS = 1;
+
+/** ffmpeg's arguments: 1 s segments (a keyframe each second), a short sliding window, program date-times for latency. */
+export function livePackagerArgs(sdpFile: string, outDir: string): string[] {
+  const split = `[0:v]split=${LIVE_RUNGS.length}${LIVE_RUNGS.map((_, index) => `[v${index}]`).join('')}`;
+  const scales = LIVE_RUNGS.map((rung, index) => `[v${index}]scale=-2:'min(${rung.height},ih)'[out${index}]`);
+  const video = LIVE_RUNGS.flatMap((rung, index) => [
+    '-map', `[out${index}]`, `-c:v:${index}`, 'libx264', `-b:v:${index}`, `${rung.videoKbps}k`, `-maxrate:v:${index}`, `${rung.videoKbps}k`,
+    `-bufsize:v:${index}`, `${rung.videoKbps}k`,
+  ]);
+  const audio = [...LIVE_RUNGS, { name: 'audio' }].flatMap((_, index) => ['-map', 'a:0', `-c:a:${index}`, 'aac', `-b:a:${index}`, index === LIVE_RUNGS.length ? '32k' : '64k']);
+  const streamMap = [...LIVE_RUNGS.map((rung, index) => `v:${index},a:${index},name:${rung.name}`), `a:${LIVE_RUNGS.length},name:audio`].join(' ');
+  return [
+    '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', '-reorder_queue_size', '500',
+    '-i', sdpFile, '-filter_complex', [split, ...scales].join(';'), ...video, ...audio,
+    '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-force_key_frames', `expr:gte(t,n_forced*${LIVE_SEGMENT_SECONDS})`,
+    '-ac', '2', '-ar', '48000',
+    '-f', 'hls', '-hls_time', String(LIVE_SEGMENT_SECONDS), '-hls_list_size', '6', '-hls_flags', 'independent_segments+program_date_time+delete_segments+temp_file',
+    '-master_pl_name', 'master.m3u8', '-var_stream_map', streamMap, '-hls_segment_filename', path.join(outDir, '%v_%05d.ts'), path.join(outDir, '%v.m3u8'),
+  ];
+}
+
+/** Files of a live folder a player may ask for. */
+export const LIVE_PLAYLIST = /^(?:master|720p|360p|180p|audio)\.m3u8$/;
+export const LIVE_SEGMENT = /^(?:720p|360p|180p|audio)_[0-9]{5}\.ts$/;
+
+/**
+ * Copies what ffmpeg writes to the bucket: each new segment once, a playlist whenever it changed (segments before
+ * the playlists that name them). Returns the number of files copied.
+ */
+export class LiveFolderMirror {
+  private readonly copied = new Map<string, number>();
+
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly dir: string,
+    private readonly prefix: string,
+  ) {}
+
+  async sync(): Promise<number> {
+    const names = (await readdir(this.dir)).filter((name) => LIVE_SEGMENT.test(name) || LIVE_PLAYLIST.test(name));
+    const ordered = [...names.filter((name) => name.endsWith('.ts')), ...names.filter((name) => name.endsWith('.m3u8'))];
+    let count = 0;
+    for (const name of ordered) {
+      const modified = await stat(path.join(this.dir, name)).then((info) => info.mtimeMs, () => null);
+      if (modified === null || this.copied.get(name) === modified || (name.endsWith('.ts') && this.copied.has(name))) continue;
+      const body = await readFile(path.join(this.dir, name)).catch(() => null);
+      if (!body) continue;
+      const contentType = name.endsWith('.ts') ? 'video/mp2t' : 'application/vnd.apple.mpegurl';
+      await this.storage.put(`${this.prefix}${name}`, body, { contentType });
+      this.copied.set(name, modified);
+      count += 1;
+    }
+    return count;
+  }
+}
+
+const running = new Set<ChildProcess>();
+// ffmpeg must not outlive the worker (a killed worker's job runs again elsewhere and would find the ports taken).
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => running.forEach((child) => child.kill('SIGKILL')));
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
+/** Starts ffmpeg on the forwarded RTP; its output folder is mirrored by the caller. */
+export async function startLivePackager(ffmpeg: string, workDir: string, data: LivePackageData): Promise<ChildProcess> {
+  const sdpFile = path.join(workDir, 'forward.sdp');
+  await writeFile(sdpFile, forwardSdp(data.audioPort, data.videoPort));
+  const child = spawn(ffmpeg, livePackagerArgs(sdpFile, workDir), { stdio: ['pipe', 'ignore', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/**
+ * The two loopback ports ffmpeg reads (audio, video). ffmpeg's RTP input also takes the next port for RTCP, so each
+ * is even and they are 2 apart; a random base keeps classes on one machine apart.
+ */
+export function forwardPorts(random = Math.random): { audioPort: number; videoPort: number } {
+  const base = 50_000 + 4 * Math.floor(random() * 2_400);
+  return { audioPort: base, videoPort: base + 2 };
+}

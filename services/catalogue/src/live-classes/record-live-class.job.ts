@@ -1,0 +1,126 @@
+import { uploadedVideoUrl } from '@academy/contracts';
+import { JobHandler, OBJECT_STORAGE, type JobProcessor, type ObjectStorage } from '@academy/service-core';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { DataSource } from 'typeorm';
+import { CourseCache } from '../courses/course-cache.js';
+import { processVideo } from '../videos/video-processing.js';
+import { VideosRepository } from '../videos/videos.repository.js';
+import { LiveClassesRepository } from './live-classes.repository.js';
+import { LiveJob } from './live-packager.js';
+
+const run = promisify(execFile);
+
+export interface RecordLiveClassData {
+  classId: string;
+  /** Where Janus wrote the class's `.mjr` files (each publish of the class leaves one audio and one video file). */
+  recordingsDir: string;
+}
+
+/** The (audio, video) pairs of each publish, oldest first: Janus names them `…-<start µs>-audio-0.mjr` / `-video-1.mjr`. */
+export function recordingPairs(files: string[]): Array<{ audio: string | null; video: string }> {
+  const stamp = (name: string) => /-(\d+)-(?:audio|video)-\d+\.mjr$/.exec(name)?.[1] ?? '';
+  const byStart = new Map<string, { audio: string | null; video: string | null }>();
+  for (const name of files.filter((file) => file.endsWith('.mjr'))) {
+    const entry = byStart.get(stamp(name)) ?? { audio: null, video: null };
+    if (/-audio-\d+\.mjr$/.test(name)) entry.audio = name;
+    else if (/-video-\d+\.mjr$/.test(name)) entry.video = name;
+    byStart.set(stamp(name), entry);
+  }
+  return [...byStart.entries()]
+    .sort(([a], [b]) => (BigInt(a || '0') < BigInt(b || '0') ? -1 : 1))
+    .filter(([, pair]) => pair.video)
+    .map(([, pair]) => ({ audio: pair.audio, video: pair.video! }));
+}
+
+/**
+ * After the class: Janus's recording → `janus-pp-rec` → one MP4 → the lecture video pipeline (ladder, key, poster),
+ * then a lecture at the end of the class's chapter. Until it is there, the class has no recording lecture, which
+ * the pages show as "Recording is being prepared".
+ */
+@Injectable()
+@JobHandler(LiveJob.Record)
+export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { lectureId: string } | { skipped: string }> {
+  private readonly logger = new Logger(RecordLiveClassJob.name);
+
+  constructor(
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly classes: LiveClassesRepository,
+    private readonly videos: VideosRepository,
+    private readonly dataSource: DataSource,
+    private readonly courseCache: CourseCache,
+  ) {}
+
+  async handle(job: Job<RecordLiveClassData>): Promise<{ lectureId: string } | { skipped: string }> {
+    const liveClass = await this.classes.find(job.data.classId);
+    if (!liveClass) return { skipped: 'class gone' };
+    if (liveClass.recordingLectureId) return { lectureId: liveClass.recordingLectureId };
+    const files = await readdir(job.data.recordingsDir).catch(() => [] as string[]);
+    const pairs = recordingPairs(files);
+    if (pairs.length === 0) return { skipped: 'no recording' };
+    const work = await mkdtemp(path.join(tmpdir(), 'academy-recording-'));
+    try {
+      const mp4 = await this.joinRecording(job.data.recordingsDir, pairs, work);
+      // The same video id on a retry (from the job id), so a second attempt reuses the row and its folder.
+      const videoId = liveClass.id;
+      const sourceKey = `uploads/videos/${videoId}`;
+      const body = await readFile(mp4);
+      await this.videos.createIfMissing({ id: videoId, educatorId: liveClass.educatorId, sourceKey, sourceName: `${liveClass.title}.mp4`, sourceBytes: body.length });
+      await this.storage.put(sourceKey, body, { contentType: 'video/mp4' });
+      await this.videos.setSourceBytes(videoId, body.length);
+      await this.videos.restartProcessing(videoId);
+      await processVideo(this.storage, this.videos, videoId, `live-${Date.now().toString(36)}`, (percent) => job.updateProgress(percent));
+      const lectureId = await this.addLecture(liveClass, videoId);
+      await this.courseCache.invalidate().catch(() => undefined);
+      this.logger.log(`class ${liveClass.id}: recording is lecture ${lectureId}`);
+      return { lectureId };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** Each publish's audio and video muxed to MP4, then joined in order. */
+  private async joinRecording(dir: string, pairs: Array<{ audio: string | null; video: string }>, work: string): Promise<string> {
+    const ffmpeg = process.env.FFMPEG_PATH || 'ffmpeg';
+    const parts: string[] = [];
+    for (const [index, pair] of pairs.entries()) {
+      const video = path.join(work, `${index}.webm`);
+      await run('janus-pp-rec', [path.join(dir, pair.video), video]);
+      const inputs = ['-i', video];
+      if (pair.audio) {
+        const audio = path.join(work, `${index}.opus`);
+        await run('janus-pp-rec', [path.join(dir, pair.audio), audio]);
+        inputs.push('-i', audio);
+      }
+      const part = path.join(work, `${index}.mp4`);
+      await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-r', '30', '-c:a', 'aac', '-ar', '48000', '-ac', '2', part]);
+      parts.push(part);
+    }
+    if (parts.length === 1) return parts[0]!;
+    const list = path.join(work, 'parts.txt');
+    await writeFile(list, parts.map((part) => `file '${part}'`).join('\n'));
+    const joined = path.join(work, 'recording.mp4');
+    await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', joined]);
+    return joined;
+  }
+
+  private async addLecture(liveClass: { id: string; chapterId: string; title: string }, videoId: string): Promise<string> {
+    const duration = (await this.videos.find(videoId))?.durationSeconds ?? 60;
+    const lectureId = randomUUID();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO "catalogue"."lectures" ("id", "chapter_id", "title", "duration_minutes", "url", "is_preview_free", "lecture_order")
+         SELECT $1, $2, $3, $4, $5, false, coalesce(max("lecture_order"), 0) + 1 FROM "catalogue"."lectures" WHERE "chapter_id" = $2`,
+        [lectureId, liveClass.chapterId, `Live class: ${liveClass.title}`, Math.max(1, Math.ceil(duration / 60)), uploadedVideoUrl(videoId)],
+      );
+      await manager.query(`UPDATE "catalogue"."live_classes" SET "recording_lecture_id" = $2 WHERE "id" = $1`, [liveClass.id, lectureId]);
+    });
+    return lectureId;
+  }
+}
