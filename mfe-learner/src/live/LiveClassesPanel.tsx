@@ -22,7 +22,7 @@ function useNow(): number {
  * "Live now" and "Upcoming" classes of a course with a countdown and a calendar file, for those who may join
  * (enrolled learners, the educator, a linked parent); shows nothing to anyone else.
  */
-export function LiveClassesPanel({ courseId }: { courseId: string }) {
+export function LiveClassesPanel({ courseId, headingLevel = 2 }: { courseId: string; /** 4 inside a card (a parent's child card). */ headingLevel?: 2 | 4 }) {
   const api = useApi();
   const query = useQuery({
     queryKey: queryKeys.learner.liveClasses(courseId),
@@ -35,11 +35,12 @@ export function LiveClassesPanel({ courseId }: { courseId: string }) {
   if (classes.length === 0) return null;
   const live = classes.filter((item) => item.status === 'live');
   const upcoming = classes.filter((item) => item.status === 'scheduled');
+  const Heading = headingLevel === 4 ? 'h4' : 'h2';
   return (
     <section className="live-panel" aria-labelledby={`live-${courseId}`}>
-      <h2 id={`live-${courseId}`} className="live-panel__title">
+      <Heading id={`live-${courseId}`} className="live-panel__title">
         Live classes
-      </h2>
+      </Heading>
       <ul className="live-panel__list">
         {live.map((item) => (
           <li key={item.id} className="live-panel__item live-panel__item--live">

@@ -21,6 +21,7 @@ import { UnlinkDialog } from '../components/UnlinkDialog';
 import { QuizScores, StatusChip } from './ChildProgressPage';
 import '../../enrollments/pages/MyEnrollmentsPage.css';
 import './Parents.css';
+import { LiveClassesPanel } from '../../live/LiveClassesPanel';
 
 /** Enter a child's one-time code: errors (the schema's, then the server's) under the field. */
 function LinkChildForm({ another }: { another: boolean }) {
@@ -116,6 +117,8 @@ function ChildCard({ child, onRemove }: { child: LinkedChild; onRemove(child: Li
                   Quizzes: <QuizScores course={course} />
                 </div>
                 <p>Certificate: {course.certificateLine}</p>
+                {/* The child's live classes: what is live now and what is coming, with the calendar file. */}
+                <LiveClassesPanel courseId={course.courseId} headingLevel={4} />
               </li>
             ))}
           </ul>

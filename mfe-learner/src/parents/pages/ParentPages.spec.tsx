@@ -49,6 +49,32 @@ describe('parent pages', () => {
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ code: 'ZZZZ2222' });
   });
 
+  it("the child's card shows the course's upcoming live class, with when it starts", async () => {
+    const startsAt = new Date(Date.now() + 2 * 60 * 60_000).toISOString();
+    const course = {
+      courseId: 'c1', courseTitle: 'Algebra', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
+      completedLectures: 1, totalLectures: 4, percent: 25, status: 'in-progress', statusLabel: 'In progress', lastActivityAt: null,
+      certificateLine: 'Needs 3 more lectures to complete', quizzesToPass: [], rating: null, certificate: null, quizScores: [], lectureFiles: [],
+      assignmentMarks: [], reviewedAssignments: 0, totalAssignments: 0,
+    };
+    const liveClass = {
+      id: 'lc1', courseId: 'c1', courseTitle: 'Algebra', chapterId: 'ch1', chapterTitle: 'Equations', title: 'Solving linear equations',
+      startsAt, endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(), durationMinutes: 60, status: 'scheduled', recordingLectureId: null,
+    };
+    const requests = fakeServer(
+      (request) => (request.path === '/api/parents/links' ? ok({ children: [{ ...aarav, enrolledCourses: ['c1'] }], parents: [] }) : undefined),
+      (request) => (request.path === '/api/parents/email-settings' ? ok({ settings: { weeklyProgress: true, milestones: true, inactivityDays: 3, quizAlerts: true } }) : undefined),
+      (request) => (request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}` ? ok({ child: { ...aarav, schoolClass: 8, board: 'cbse' }, courses: [course] }) : undefined),
+      (request) => (request.path === '/api/live-classes' ? ok({ liveClasses: [liveClass], liveAvailable: true }) : undefined),
+    );
+    renderAt('/parent', routes, { user: parent });
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Aarav Sharma' })).closest('article')!;
+    expect(await within(card).findByRole('heading', { level: 4, name: 'Live classes' })).toBeInTheDocument();
+    expect(within(card).getByText('Solving linear equations')).toBeInTheDocument();
+    expect(within(card).getByText('Upcoming')).toBeInTheDocument();
+    expect(requests.some((request) => request.path === '/api/live-classes')).toBe(true);
+  });
+
   it("a child's progress: figures, read-only, certificate and the place for quiz scores", async () => {
     fakeServer((request) =>
       request.path === `/api/parents/children/${encodeURIComponent(aarav.id)}`
