@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { LECTURE_FILE_NOT_PDF_MESSAGE, type CourseSummary, type EducatorCourseDetail } from '@academy/contracts';
 import { addChapter, cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { eventually } from '@academy/service-core/testing';
 import { callApi } from '../support/api.js';
 import { portal } from '../support/portal.js';
 
@@ -139,6 +140,14 @@ describe('course drafts', () => {
     await dialog.getByLabel('Lecture URL (YouTube or uploaded video)').fill('https://youtu.be/dQw4w9WgXcQ');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The status can still read "Saved" from the chapter's save while the lecture's save waits its quiet time:
+    // the server is asked until it has the lecture, so closing this browser loses nothing.
+    const draftToken = await cachedAccessToken(page);
+    await eventually(
+      async () => (await fetch(`${portalUrl}/api/educator/courses/${draftId}/draft`, { headers: { Authorization: `Bearer ${draftToken}` } })).text(),
+      (draft) => draft.includes('Sine, cosine and tangent'),
+      { what: 'the lecture in the saved draft', timeoutMs: 15_000, intervalMs: 250 },
+    );
     await saved(page);
 
     await page.reload();

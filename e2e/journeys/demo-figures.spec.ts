@@ -9,7 +9,7 @@ import {
   type CourseDetail,
   type CourseSummary,
   type DashboardData,
-  type EducatorCourse,
+  type CourseEarningsAnswer, type EducatorCourse, type EducatorCourseListing,
   type EnrolledStudentRecord,
 } from '@academy/contracts';
 import { classmatePlan, DEMO_CLASSMATE_NAMES, DEMO_COURSE_IDS } from '@academy/infra';
@@ -39,12 +39,16 @@ async function figures(token: string): Promise<Figures> {
     expect(response.status).toBe(200);
     return (await response.json()) as T;
   };
-  const [{ courses: catalogue }, { courses: myCourses }, { enrolledStudents: students }, { dashboardData: dashboard }] = await Promise.all([
+  const [{ courses: catalogue }, { courses: listed }, { courses: ledger }, { enrolledStudents: students }, { dashboardData: dashboard }] = await Promise.all([
     get<{ courses: CourseSummary[] }>('/course/all?limit=100'),
-    get<{ courses: EducatorCourse[] }>('/educator/courses'),
+    get<{ courses: EducatorCourseListing[] }>('/educator/courses'),
+    get<CourseEarningsAnswer>('/educator/earnings/by-course'),
     get<{ enrolledStudents: EnrolledStudentRecord[] }>('/educator/enrolledStudents'),
     get<{ dashboardData: DashboardData }>('/educator/dashboard'),
   ]);
+  // My Courses joins catalogue's list with commerce's ledger, as the page does.
+  const earnings = new Map(ledger.map((row) => [row.courseId, row.earnings]));
+  const myCourses = listed.map((course) => ({ ...course, earnings: earnings.get(course._id) ?? 0 }));
   return { catalogue, myCourses, students, dashboard };
 }
 

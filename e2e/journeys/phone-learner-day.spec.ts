@@ -113,7 +113,7 @@ describe.each([
       // A choice applies at once (the URL changes, then the radio shows it).
       await sheet.getByRole('radio', { name: /^Science/ }).click();
       await page.waitForURL((url) => url.searchParams.get('subject') === 'science');
-      await expect(sheet.getByRole('radio', { name: /^Science/ }).isChecked()).resolves.toBe(true);
+      await sheet.getByRole('radio', { name: /^Science/, checked: true }).waitFor();
       const show = sheet.getByRole('button', { name: `Show ${science.length} ${science.length === 1 ? 'course' : 'courses'}` });
       await show.waitFor();
       await page.screenshot({ path: path.join(screenshots, `${device}-filters.png`) });

@@ -22,7 +22,8 @@ export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const selectId = useId();
 
-  const list = courses.state.status === 'ready' ? courses.state.data : [];
+  // A draft has no learners and no analytics yet: only courses published at least once are offered.
+  const list = courses.state.status === 'ready' ? courses.state.data.filter((course) => !course.isDraft) : [];
   const chosen = params.get(COURSE_PARAM);
   const courseId = list.some((course) => course._id === chosen) ? chosen : (list[0]?._id ?? null);
 

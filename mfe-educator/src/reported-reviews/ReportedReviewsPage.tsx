@@ -31,7 +31,8 @@ function EducatorReports() {
   const selectId = useId();
   if (courses.state.status === 'loading') return <LoadingView label="Loading your courses" />;
   if (courses.state.status === 'error') return <ErrorPanel title="Your courses could not be loaded" message={courses.state.message} onRetry={courses.reload} />;
-  const list = courses.state.data;
+  // A draft has no reviews: only courses published at least once are offered.
+  const list = courses.state.data.filter((course) => !course.isDraft);
   if (list.length === 0) return <p>You have no courses yet.</p>;
   const chosen = params.get(COURSE_PARAM);
   const courseId = list.some((course) => course._id === chosen) ? chosen! : list[0]!._id;
