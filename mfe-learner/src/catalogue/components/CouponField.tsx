@@ -19,7 +19,8 @@ interface CouponFieldProps {
 export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
   const id = useId();
   const api = useApi();
-  const { user } = useCurrentUser();
+  // Signed in but still loading the account: Apply waits (a press then would wrongly ask to sign in).
+  const { isAuthenticated, isLoading } = useCurrentUser();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -27,7 +28,7 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
   const apply = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (checking) return;
-    if (!user) {
+    if (!isAuthenticated) {
       setProblem(LOGIN_TO_APPLY_COUPON);
       return;
     }
@@ -71,7 +72,7 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
         />
-        <button type="submit" className="coupon-field__apply" disabled={checking || code.trim() === ''}>
+        <button type="submit" className="coupon-field__apply" disabled={checking || isLoading || code.trim() === ''}>
           {checking ? 'Checking…' : 'Apply'}
         </button>
       </div>
