@@ -39,3 +39,4 @@ export * from './notifications.js';
 export * from './notification-requests.js';
 export * from './live-classes.js';
 export * from './live-gateway.js';
+export * from './live-gateway-requests.js';

@@ -1,40 +1,12 @@
 // The live class gateway (progress's `gateway` entry point, socket.io through the edge): what clients send and get.
-// See docs/live-classes.md.
-import { z } from 'zod';
+// See docs/live-classes.md. No zod here: the shared UI's chat reads these on every page (live-gateway-requests.ts
+// holds the schemas the gateway checks with).
 
 /** socket.io's path through the edge (a WebSocket upgrade). */
 export const LIVE_GATEWAY_PATH = '/api/live-gateway/socket.io';
 export const LIVE_CHAT_MAX_LENGTH = 500;
 /** Messages a (re)joining client gets back at most. */
 export const LIVE_CHAT_HISTORY_MAX = 200;
-
-export const liveJoinSchema = z.object({
-  classId: z.uuid({ message: 'classId must be a live class id' }),
-  /** The last message id the client has (a reconnect): only later ones come back. */
-  afterId: z.number().int().min(0).optional(),
-});
-export const liveChatSchema = z.object({
-  classId: z.uuid({ message: 'classId must be a live class id' }),
-  /** Made by the client once per message: a message sent again after a reconnect is stored once. */
-  clientId: z.string().min(8).max(64),
-  text: z.string().trim().min(1, 'Write a message').max(LIVE_CHAT_MAX_LENGTH, `A message is at most ${LIVE_CHAT_MAX_LENGTH} characters`),
-});
-export const liveModerationSchema = z.discriminatedUnion('action', [
-  z.object({ classId: z.uuid(), action: z.literal('pin'), messageId: z.number().int().positive().nullable() }),
-  z.object({ classId: z.uuid(), action: z.literal('delete'), messageId: z.number().int().positive() }),
-  z.object({ classId: z.uuid(), action: z.enum(['mute', 'unmute']), userId: z.string().min(1).max(200) }),
-  z.object({ classId: z.uuid(), action: z.literal('slow-mode'), seconds: z.number().int().min(0).max(300) }),
-]);
-export const liveHandSchema = z.object({ classId: z.uuid(), raised: z.boolean() });
-
-/** The educator asks a multiple-choice question (2–4 choices); learners answer once; the counts show live. */
-export const livePollOpenSchema = z.object({
-  classId: z.uuid(),
-  question: z.string().trim().min(3, 'Write the question').max(200, 'The question is at most 200 characters'),
-  options: z.array(z.string().trim().min(1, 'A choice cannot be empty').max(80, 'A choice is at most 80 characters')).min(2, 'Give at least 2 choices').max(4, 'Give at most 4 choices'),
-});
-export const livePollAnswerSchema = z.object({ classId: z.uuid(), pollId: z.number().int().positive(), option: z.number().int().min(0).max(3) });
-export const livePollCloseSchema = z.object({ classId: z.uuid(), pollId: z.number().int().positive() });
 
 export interface LivePoll {
   id: number;
@@ -44,11 +16,6 @@ export interface LivePoll {
   counts: number[];
   closed: boolean;
 }
-
-export type LiveJoinRequest = z.infer<typeof liveJoinSchema>;
-export type LiveChatRequest = z.infer<typeof liveChatSchema>;
-export type LiveModerationRequest = z.infer<typeof liveModerationSchema>;
-export type LiveHandRequest = z.infer<typeof liveHandSchema>;
 
 export interface LiveChatMessage {
   id: number;

@@ -3,12 +3,10 @@
 // under /api/parents/ (sent to progress by the edge).
 import { z } from 'zod';
 import type { UserRole } from './api.js';
-import { EDUCATOR_ROLE } from './constants.js';
+import { EDUCATOR_ROLE, PARENT_ROLE } from './constants.js';
 import { userIdSchema } from './requests.js';
 import type { CourseStatusKind, QuizToPass } from './learning.js';
 
-/** The role (in the token's roles claim and the user data) of a parent account. */
-export const PARENT_ROLE = 'parent';
 
 /** The user data's role from the token's roles: educator first, then parent, else student. */
 export function userRoleOf(roles: readonly string[]): UserRole {
