@@ -3,6 +3,7 @@ import { dropDatabase, ensureDatabase } from '../../local/postgres.js';
 import type { BuildahStore } from './buildah.js';
 import { checkCompletes, checkNonRoot, checkServes, findFreePort, withContainer, type BootCheck } from './boot-images.js';
 import { serviceBootEnv } from './boot-env.js';
+import { loadRouteTable } from '../../routes/route-table.js';
 
 export interface StoresForChecks {
   serverDatabaseUrl: string;
@@ -44,7 +45,10 @@ export async function checkServiceImage(store: BuildahStore, service: string, re
  * config, since containers here share the machine's network.
  */
 export async function checkEdgeImage(store: BuildahStore, ref: string): Promise<BootCheck[]> {
-  const hosts = ['catalogue', 'commerce', 'progress'].flatMap((name) => ['--add-host', `${name}:127.0.0.1`]);
+  // Every upstream nginx.conf names: the services and the WebSocket entry points (the live gateway), from the route table.
+  const table = loadRouteTable();
+  const upstreams = [...Object.keys(table.services), ...(table.websockets ?? []).map((route) => route.entryPoint)];
+  const hosts = upstreams.flatMap((name) => ['--add-host', `${name}:127.0.0.1`]);
   return withContainer(store, ref, hosts, async (container) => {
     const checks = [await checkNonRoot(store, ref, container)];
     const port = await findFreePort();
