@@ -83,6 +83,8 @@ describe('payments', () => {
     }
     await page.goto(`${portalUrl}/course/${course._id}`);
     await page.getByRole('heading', { level: 1, name: course.courseTitle }).waitFor();
+    // The learner's account has loaded (the navbar shows their link): Enroll before that asks them to sign in.
+    await page.getByRole('link', { name: 'My Enrollments' }).first().waitFor();
     const enroll = page.locator('.course-side-card__enroll');
     await enroll.click();
     await page.getByRole('button', { name: 'Processing…' }).waitFor();
