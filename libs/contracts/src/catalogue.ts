@@ -2,7 +2,8 @@
 // read over /internal/, and the add-course payload (multipart field `courseData`).
 import { z } from 'zod';
 import type { ChapterDto, CourseSummary } from './api.js';
-import { formatPrice, fromPaise, payableAmountProblem, priceAfterDiscountPaise } from './money.js';
+import { fromPaise, payableAmountProblem, priceAfterDiscountPaise } from './money.js';
+import { formatPrice } from './formatting.js';
 import { isYouTubeLink, parseVideoLink, uploadedVideoIdOf } from './video.js';
 import { quizInputSchema, type QuizDefinition } from './quizzes.js';
 import type { CourseTaxonomy } from './taxonomy.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { courseEarnings, formatPrice, priceAfterDiscount, priceAfterDiscountPaise, toPaise } from './money.js';
+import { courseEarnings, priceAfterDiscount, priceAfterDiscountPaise, toPaise } from './money.js';
+import { formatPrice } from './formatting.js';
 
 describe('priceAfterDiscount', () => {
   it.each([

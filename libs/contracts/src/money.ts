@@ -21,15 +21,6 @@ export function priceAfterDiscount(price: number, discountPercent: number): numb
   return fromPaise(priceAfterDiscountPaise(price, discountPercent));
 }
 
-// Indian digit grouping (₹1,00,000.00): lakhs and crores, always two decimals.
-const indianRupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Rupees as the portal shows them everywhere: ₹1,00,000.00, and -₹499.50 for a reversal. */
-export function formatPrice(amount: number): string {
-  const text = `${CURRENCY_SYMBOL}${indianRupees.format(Math.abs(amount))}`;
-  return amount < 0 ? `-${text}` : text;
-}
-
 /** Earnings of a course = enrolled students × price after discount, exact to the paisa (never rounded down). */
 export function courseEarnings(studentCount: number, price: number, discountPercent: number): number {
   return fromPaise(studentCount * priceAfterDiscountPaise(price, discountPercent));
