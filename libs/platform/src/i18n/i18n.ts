@@ -14,6 +14,9 @@ export const LANGUAGE_STORAGE_KEY = 'academy.language';
 
 const loaders = new Map<string, TranslationLoader>();
 
+/** Namespaces no first screen needs (the services' messages): fetched once the page is idle, off the critical path. */
+const deferredNamespaces = new Set<string>();
+
 /** Reads a namespace through the loader its app registered (a chunk of that app: a redeployed remote brings its own strings). */
 const registeredTranslationsBackend: BackendModule = {
   type: 'backend',
@@ -35,9 +38,16 @@ const registeredTranslationsBackend: BackendModule = {
  * Registers an app's namespace. Called when the app's module is evaluated, so its strings start loading with
  * the remote itself rather than after its first render asks for them.
  */
-export function registerTranslations(namespace: string, loader: TranslationLoader): void {
+export function registerTranslations(namespace: string, loader: TranslationLoader, { afterFirstRender = false } = {}): void {
   loaders.set(namespace, loader);
-  if (i18next.isInitialized) void i18next.loadNamespaces(namespace);
+  if (afterFirstRender) deferredNamespaces.add(namespace);
+  else if (i18next.isInitialized) void i18next.loadNamespaces(namespace);
+}
+
+function loadDeferredNamespaces(): void {
+  const load = () => void i18next.loadNamespaces([...deferredNamespaces]);
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 0);
 }
 
 function storedLanguage(): UiLanguage | null {
@@ -71,7 +81,7 @@ export function startI18n(): Promise<unknown> {
       // No fallback: only the current language is fetched, and the key check in CI keeps both complete.
       fallbackLng: false,
       load: 'languageOnly',
-      ns: ['platform', ...loaders.keys()],
+      ns: ['platform', ...[...loaders.keys()].filter((namespace) => !deferredNamespaces.has(namespace))],
       defaultNS: 'platform',
       interpolation: { escapeValue: false }, // React escapes
       react: { useSuspense: true },
@@ -79,6 +89,7 @@ export function startI18n(): Promise<unknown> {
     .then(() => {
       followDocumentLanguage(i18next.language);
       i18next.on('languageChanged', followDocumentLanguage);
+      loadDeferredNamespaces();
     });
   return started;
 }
