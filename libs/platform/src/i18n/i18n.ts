@@ -59,9 +59,29 @@ function storedLanguage(): UiLanguage | null {
   }
 }
 
-/** The language of a first visit: the one chosen before in this browser, else the browser's own, else English. */
+/** `?lang=hi` on a link (the Hindi emails link so): a choice, like the switch. */
+function linkedLanguage(): UiLanguage | null {
+  if (typeof window === 'undefined') return null;
+  const linked = new URLSearchParams(window.location.search).get('lang');
+  if (!linked || !(UI_LANGUAGES as readonly string[]).includes(linked)) return null;
+  rememberLanguage(linked as UiLanguage);
+  return linked as UiLanguage;
+}
+
+function rememberLanguage(language: UiLanguage): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // storage blocked: the choice lasts for this page
+  }
+}
+
+/**
+ * The language of a first render: a link's `?lang=`, else the one chosen before in this browser, else the
+ * browser's own, else English.
+ */
 export function initialLanguage(): UiLanguage {
-  return storedLanguage() ?? pickUiLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
+  return linkedLanguage() ?? storedLanguage() ?? pickUiLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
 function followDocumentLanguage(language: string): void {
@@ -105,11 +125,7 @@ export function currentLanguage(): UiLanguage {
  * so no remote shows a mix. The choice is remembered in this browser.
  */
 export async function changeLanguage(language: UiLanguage): Promise<void> {
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // storage blocked: the choice lasts for this page
-  }
+  rememberLanguage(language);
   await i18next.changeLanguage(language);
 }
 
