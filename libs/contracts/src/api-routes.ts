@@ -6,13 +6,13 @@ import type { ApiRoute } from './api-route.js';
 import type {
   addRatingRequestSchema, answerDoubtSchema, askDoubtSchema, Assignment, AssignmentForMember,
   assignmentInputSchema, AssignmentSubmission, CertificateRecord, ChildDoubtPage, childDoubtsQuerySchema,
-  ChildProgress, chooseRoleRequestSchema, CouponPriceAnswer, couponPriceRequestSchema, CourseAnalyticsAnswer,
-  CourseChecklistAnswer, CourseDetailAnswer, CourseDraftDto, CourseDraftSaved, CourseEarningsAnswer,
-  CourseListAnswer, courseListQuerySchema, courseProgressRequestSchema, CoursePublicationResult,
-  CourseReviewsPage, CourseSummary, createCouponRequestSchema, DashboardData, DoubtAnswer, DoubtPage,
-  doubtSearchQuerySchema, DoubtSummary, DoubtThread, EarningsPoint, earningsQuerySchema, EducatorCoupon,
-  EducatorCouponsAnswer, EducatorCourseDetail, EducatorCourseListing, EducatorDoubtSummary, EducatorInbox,
-  educatorInboxQuerySchema, EducatorProfileAnswer, educatorProfileRequestSchema, EmailSettings,
+  ChildProgress, chooseLanguageRequestSchema, chooseRoleRequestSchema, CouponPriceAnswer,
+  couponPriceRequestSchema, CourseAnalyticsAnswer, CourseChecklistAnswer, CourseDetailAnswer, CourseDraftDto,
+  CourseDraftSaved, CourseEarningsAnswer, CourseListAnswer, courseListQuerySchema, courseProgressRequestSchema,
+  CoursePublicationResult, CourseReviewsPage, CourseSummary, createCouponRequestSchema, DashboardData,
+  DoubtAnswer, DoubtPage, doubtSearchQuerySchema, DoubtSummary, DoubtThread, EarningsPoint, earningsQuerySchema,
+  EducatorCoupon, EducatorCouponsAnswer, EducatorCourseDetail, EducatorCourseListing, EducatorDoubtSummary,
+  EducatorInbox, educatorInboxQuerySchema, EducatorProfileAnswer, educatorProfileRequestSchema, EmailSettings,
   emailSettingsSchema, EnrolledCourse, enrolledStudentsExportQuerySchema, EnrolledStudentsPage,
   enrolledStudentsQuerySchema, HiddenPostPage, hiddenPostsQuerySchema, InboxSubmissionPage, learnerProfileSchema,
   LearnerProgressData, LearnerPurchasesAnswer, lectureDoubtsQuerySchema, LectureFileUploaded, LinkCodeAnswer,
@@ -182,6 +182,8 @@ export const reviewsReportedRoute: ApiRoute<{ query: z.input<typeof reportedRevi
 export const learningAddRatingRoute: ApiRoute<{ body: z.input<typeof addRatingRequestSchema> }, { success: true; message: string }> = { method: 'POST', path: '/api/user/add-rating' };
 export const couponPricePriceRoute: ApiRoute<{ body: z.input<typeof couponPriceRequestSchema> }, CouponPriceAnswer> = { method: 'POST', path: '/api/user/coupon-price' };
 export const userDataRoute: ApiRoute<Record<never, never>, { success: true; user: UserData }> = { method: 'GET', path: '/api/user/data' };
+/** The interface language chosen in the language switch, remembered for the next visit, emails and certificates. */
+export const userLanguageRoute: ApiRoute<{ body: z.input<typeof chooseLanguageRequestSchema> }, { success: true; user: UserData }> = { method: 'PUT', path: '/api/user/data/language' };
 /** The learner's class and board (null and null: skipped); asked once after the first sign-in, editable later. */
 export const userProfileRoute: ApiRoute<{ body: z.input<typeof learnerProfileSchema> }, { success: true; user: UserData }> = { method: 'PUT', path: '/api/user/data/profile' };
 /** "I'm a parent", chosen at sign-up on the portal: recorded here, so no one assigns the role by hand. */
