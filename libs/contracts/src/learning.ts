@@ -165,6 +165,17 @@ export interface CourseStatus {
   certificateMissing: string[];
   /** The certificate line every view shows: "Ready" or "Needs: …". */
   certificateLine: string;
+  /** The same needs as counts, for words in another language (emails, the translated pages). */
+  certificateNeeds: CertificateNeeds;
+}
+
+/** What the certificate still needs, as numbers (all zero and false once the course is complete). */
+export interface CertificateNeeds {
+  noLectures: boolean;
+  lecturesLeft: number;
+  /** The quizzes still to pass are `quizzesToPass`. */
+  assignmentsToHandIn: number;
+  assignmentsAwaitingReview: number;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -212,6 +223,7 @@ export function courseStatus(
         : 'not-started';
 
   const certificateMissing: string[] = [];
+  const certificateNeeds: CertificateNeeds = { noLectures: false, lecturesLeft: 0, assignmentsToHandIn: 0, assignmentsAwaitingReview: 0 };
   if (!completion.complete) {
     if (completion.totalLectures === 0) certificateMissing.push('the course has no lectures yet');
     else if (!lecturesDone) certificateMissing.push(`${plural(completion.totalLectures - completion.completedLectures, 'more lecture')} to complete`);
@@ -220,6 +232,10 @@ export function courseStatus(
     const awaitingReview = courseAssignments.filter((assignment) => assignment.submitted && !assignment.reviewed).length;
     if (toHandIn > 0) certificateMissing.push(`${plural(toHandIn, 'assignment')} to hand in`);
     if (awaitingReview > 0) certificateMissing.push(`${plural(awaitingReview, 'assignment')} awaiting the educator's review`);
+    certificateNeeds.noLectures = completion.totalLectures === 0;
+    certificateNeeds.lecturesLeft = lecturesDone ? 0 : completion.totalLectures - completion.completedLectures;
+    certificateNeeds.assignmentsToHandIn = toHandIn;
+    certificateNeeds.assignmentsAwaitingReview = awaitingReview;
   }
   return {
     kind,
@@ -228,5 +244,6 @@ export function courseStatus(
     quizzesToPass,
     certificateMissing,
     certificateLine: completion.complete ? 'Ready' : `Needs ${certificateMissing.join('; ')}`,
+    certificateNeeds,
   };
 }

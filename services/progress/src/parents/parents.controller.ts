@@ -137,7 +137,7 @@ export class ParentsController {
   @Header('Cache-Control', 'private, no-store')
   async weeklyPreview(@CurrentUser() user: AuthUser): Promise<{ success: true; preview: WeeklyReportPreview }> {
     const children = await this.links.childWeeks(user.id);
-    const email = weeklyProgressEmail(user.email, user.name, children, this.learning.portalUrl);
+    const email = weeklyProgressEmail(user.email, user.name, children, this.learning.portalUrl, await this.links.preferredLanguage(user.id));
     return { success: true, preview: { subject: email.subject, text: email.text } };
   }
 
