@@ -1,6 +1,6 @@
 import type { Board, CourseFacetCounts, Subject } from './taxonomy.js';
 import type { QuizOverview } from './quizzes.js';
-import type { CourseLanguage, UiLanguage } from './languages.js';
+import type { UiLanguage } from './languages.js';
 
 // Shapes of the public API. Every response carries `success`; failures carry only a message.
 //

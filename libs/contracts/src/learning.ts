@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ChapterDto, EducatorRef, LectureDto } from './api.js';
 import { courseIdSchema } from './requests.js';
+import { uiLanguageSchema, type UiLanguage } from './languages.js';
 import { countLectures } from './durations.js';
 import { countPassedQuizzes, quizzesOf, type QuizStanding } from './quizzes.js';
 import { completionPercent } from './progress.js';
@@ -65,7 +66,12 @@ export interface CertificateRecord {
 export const CERTIFICATE_CODE_PATTERN = /^AC-[0-9A-HJ-NP-Z]{4}-[0-9A-HJ-NP-Z]{4}-[0-9A-HJ-NP-Z]{4}$/;
 export const certificateCodeSchema = z.string().trim().toUpperCase().regex(CERTIFICATE_CODE_PATTERN, 'Not a certificate code');
 
-export const certificatePdfPath = (courseId: string): string => `/certificates/course/${encodeURIComponent(courseId)}`;
+/** GET a certificate's PDF: `lang` (`en` or `hi`) picks its language; absent, the holder's chosen language (else English). */
+export const certificateQuerySchema = z.object({ lang: uiLanguageSchema.optional() });
+export type CertificateQuery = z.infer<typeof certificateQuerySchema>;
+
+export const certificatePdfPath = (courseId: string, language?: UiLanguage): string =>
+  `/certificates/course/${encodeURIComponent(courseId)}${language ? `?lang=${language}` : ''}`;
 export const certificateVerifyPath = (code: string): string => `/certificates/verify/${encodeURIComponent(code)}`;
 
 /** Every lecture of a course, in chapter then lecture order, with its "chapter.lecture" label. */
