@@ -95,10 +95,11 @@ export function LectureDialog({ chapterTitle, initial, onSave, onClose, lectureF
   /** A link field (the spec's), and beside it a PDF upload; an uploaded file takes the link's place. */
   const fileOrLink = (name: 'notesUrl' | 'testUrl', label: string, what: 'notes' | 'test') => {
     const fileName = uploaded[name];
-    const linkField = field(name, label, 'url', { placeholder: LINK_PLACEHOLDER }, lectureFiles ? translateMessage(PUBLIC_LINK_NOTICE) : undefined);
+    // The link field only while no file takes its place (as registered before: only when shown).
+    const linkField = fileName === null ? field(name, label, 'url', { placeholder: LINK_PLACEHOLDER }, lectureFiles ? translateMessage(PUBLIC_LINK_NOTICE) : undefined) : null;
     return (
       <div className="lecture-dialog__file-or-link">
-        {fileName === null && linkField}
+        {linkField}
         {lectureFiles && (
           <LectureFileField
             what={what}
