@@ -1,9 +1,6 @@
 // Files whose text is not yet in the translation files: the lint rule against literal text skips them. Empty
 // this list, do not grow it.
 export const UNTRANSLATED_FILES = [
-  'libs/platform/src/federation/remote-module.tsx',
-  'libs/platform/src/federation/standalone.tsx',
-  'libs/platform/src/notifications/NotificationBell.tsx',
   'libs/ui/src/course-card/CourseCard.tsx',
   'libs/ui/src/live/LiveChatPanel.tsx',
   'libs/ui/src/social-links/SocialLinks.tsx',
@@ -47,15 +44,6 @@ export const UNTRANSLATED_FILES = [
   'mfe-educator/src/reported-reviews/ReportedReviewsPage.tsx',
   'mfe-educator/src/settings/SettingsPage.tsx',
   'mfe-educator/src/students/StudentsEnrolledPage.tsx',
-  'mfe-info-pages/src/about/AboutPage.tsx',
-  'mfe-info-pages/src/contact/ContactForm.tsx',
-  'mfe-info-pages/src/contact/ContactPage.tsx',
-  'mfe-info-pages/src/enrichment/EnrichmentPage.tsx',
-  'mfe-info-pages/src/faq/FaqPage.tsx',
-  'mfe-info-pages/src/sections/FaqTeaser.tsx',
-  'mfe-info-pages/src/sections/TestimonialsSection.tsx',
-  'mfe-info-pages/src/success/SuccessPage.tsx',
-  'mfe-info-pages/src/testimonials/TestimonialsPage.tsx',
   'mfe-learner/src/assignments/components/AssignmentPanel.tsx',
   'mfe-learner/src/catalogue/components/ChapterAccordion.tsx',
   'mfe-learner/src/catalogue/components/CouponField.tsx',
@@ -97,11 +85,4 @@ export const UNTRANSLATED_FILES = [
   'mfe-learner/src/profile/MyClassPage.tsx',
   'mfe-learner/src/reviews/CourseReviews.tsx',
   'mfe-learner/src/reviews/ReviewDialog.tsx',
-  'shell/src/ShellApp.tsx',
-  'shell/src/chrome/Footer.tsx',
-  'shell/src/chrome/WhatsAppBox.tsx',
-  'shell/src/offline/OfflineBanner.tsx',
-  'shell/src/routing/ConfigFailure.tsx',
-  'shell/src/routing/LoadingRedirect.tsx',
-  'shell/src/routing/NotFound.tsx',
 ];
