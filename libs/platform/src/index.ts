@@ -96,6 +96,7 @@ export {
   initialLanguage,
   registerTranslations,
   startI18n,
+  type RegisterTranslationsOptions,
   type TranslationLoader,
 } from './i18n/i18n';
 export { useFormat, type Formatters } from './i18n/use-format';

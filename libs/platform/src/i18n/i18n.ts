@@ -13,6 +13,8 @@ export type TranslationLoader = (language: UiLanguage) => Promise<{ default: Res
 export const LANGUAGE_STORAGE_KEY = 'academy.language';
 
 const loaders = new Map<string, TranslationLoader>();
+/** Namespaces no first render needs: fetched once the browser is idle after start, not awaited by it. */
+const loadedWhenIdle = new Set<string>();
 
 /** Reads a namespace through the loader its app registered (a chunk of that app: a redeployed remote brings its own strings). */
 const registeredTranslationsBackend: BackendModule = {
@@ -31,13 +33,29 @@ const registeredTranslationsBackend: BackendModule = {
   },
 };
 
+export interface RegisterTranslationsOptions {
+  /**
+   * Fetch it once the browser is idle instead of with the first render (which would wait for it): for text that
+   * only a later event shows, such as the services' messages in toasts.
+   */
+  whenIdle?: boolean;
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 1);
+}
+
 /**
  * Registers an app's namespace. Called when the app's module is evaluated, so its strings start loading with
  * the remote itself rather than after its first render asks for them.
  */
-export function registerTranslations(namespace: string, loader: TranslationLoader): void {
+export function registerTranslations(namespace: string, loader: TranslationLoader, options: RegisterTranslationsOptions = {}): void {
   loaders.set(namespace, loader);
-  if (i18next.isInitialized) void i18next.loadNamespaces(namespace);
+  if (options.whenIdle) loadedWhenIdle.add(namespace);
+  if (!i18next.isInitialized) return;
+  if (options.whenIdle) whenIdle(() => void i18next.loadNamespaces(namespace));
+  else void i18next.loadNamespaces(namespace);
 }
 
 function storedLanguage(): UiLanguage | null {
@@ -71,7 +89,7 @@ export function startI18n(): Promise<unknown> {
       // No fallback: only the current language is fetched, and the key check in CI keeps both complete.
       fallbackLng: false,
       load: 'languageOnly',
-      ns: ['platform', ...loaders.keys()],
+      ns: ['platform', ...[...loaders.keys()].filter((namespace) => !loadedWhenIdle.has(namespace))],
       defaultNS: 'platform',
       interpolation: { escapeValue: false }, // React escapes
       react: { useSuspense: true },
@@ -79,6 +97,8 @@ export function startI18n(): Promise<unknown> {
     .then(() => {
       followDocumentLanguage(i18next.language);
       i18next.on('languageChanged', followDocumentLanguage);
+      // Once fetched they are in use: a language change then loads them with the rest before switching.
+      if (loadedWhenIdle.size > 0) whenIdle(() => void i18next.loadNamespaces([...loadedWhenIdle]));
     });
   return started;
 }
