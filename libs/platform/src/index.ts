@@ -96,7 +96,6 @@ export {
   initialLanguage,
   registerTranslations,
   startI18n,
-  type RegisterTranslationsOptions,
   type TranslationLoader,
 } from './i18n/i18n';
 export { useFormat, type Formatters } from './i18n/use-format';

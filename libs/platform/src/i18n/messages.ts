@@ -9,17 +9,15 @@ import { registerTranslations } from './i18n';
  */
 export const MESSAGES_NAMESPACE = 'messages';
 
-// Hundreds of sentences that only a toast or an error shows: not on the first render's path (loaded when idle).
-registerTranslations(
-  MESSAGES_NAMESPACE,
-  (language) =>
-    language === 'en' ? Promise.resolve({ default: {} }) : import(/* webpackChunkName: "i18n-messages-[request]" */ `./messages/${language}.json`),
-  { whenIdle: true },
+registerTranslations(MESSAGES_NAMESPACE, (language) =>
+  language === 'en'
+    ? Promise.resolve({ default: {} })
+    : import(/* webpackChunkName: "i18n-messages-[request]" */ `./messages/${language}.json`),
+  // Shown after something happens (a toast, a form error), never on a first screen.
+  { afterFirstRender: true },
 );
 
 export function translateMessage(message: string): string {
   if (!message || !i18next.isInitialized) return message;
-  // Asked for before the idle load came: this one stays English, the next ones are translated.
-  if (!i18next.hasLoadedNamespace(MESSAGES_NAMESPACE)) void i18next.loadNamespaces(MESSAGES_NAMESPACE);
   return i18next.t(message, { ns: MESSAGES_NAMESPACE, keySeparator: false, nsSeparator: false, defaultValue: message });
 }
