@@ -1,15 +1,13 @@
-import i18next from 'i18next';
 import { apiUrl } from './api-client';
 
 /**
  * Fetches a file of the signed-in user (bearer token, so not a plain link) and saves it through a blob link under
- * the server's file name; a refusal arrives as an Error with the server's message. Returns the file name. `what`
- * names the file in the language shown ("the receipt"), for the message when the server gives none.
+ * the server's file name; a refusal arrives as an Error with the server's message. Returns the file name.
  */
 export async function downloadWithToken(apiBaseUrl: string, token: string, path: string, what: string, fallbackName: string): Promise<string> {
   const response = await fetch(apiUrl(apiBaseUrl, path), { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) {
-    let message = i18next.t('platform:download.failed', { what, status: response.status });
+    let message = `Could not download ${what} (HTTP ${response.status})`;
     try {
       const body = (await response.json()) as { message?: string };
       if (body.message) message = body.message;
