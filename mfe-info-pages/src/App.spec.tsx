@@ -1,8 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from './App';
-import { faqItems } from './faq/faqItems';
+import i18next from 'i18next';
+import { faqItemsIn } from './faq/faqItems';
 import { renderWithPlatform } from './testing/renderWithPlatform';
+
+// The questions as the English page shows them (their text lives in the translation files).
+const faqItems = faqItemsIn(i18next.getFixedT('en', 'info'));
 
 const routes: [path: string, heading: string][] = [
   ['/about', 'About Academy'],

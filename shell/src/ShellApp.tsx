@@ -1,5 +1,6 @@
 import { useRemoteOfPath, type RemoteLoader } from '@academy/platform';
 import { Route, Routes, useLocation } from '@academy/routing';
+import { useTranslation } from 'react-i18next';
 import { Footer } from './chrome/Footer';
 import { Navbar } from './chrome/Navbar';
 import { WhatsAppBox } from './chrome/WhatsAppBox';
@@ -10,6 +11,7 @@ import { useHeadingAsTitle } from './routing/useHeadingAsTitle';
 
 /** Chrome around the routed page. `remoteLoader` is a test seam; the federation runtime loads remotes otherwise. */
 export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {
+  const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const match = useRemoteOfPath(pathname);
   // Shown while the remotes' pages are still unknown, so the first paint does not wait for their manifests.
@@ -19,7 +21,7 @@ export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {
     <div className="shell">
       {showChrome && (
         <a className="skip-link" href="#main-content">
-          Skip to content
+          {t('shellApp.skipToContent')}
         </a>
       )}
       {showChrome && <Navbar />}

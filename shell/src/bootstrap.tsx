@@ -44,6 +44,8 @@ export function startShell(fetchRuntimeConfig: typeof fetch): void {
     })
     .catch((error: unknown) => {
       console.error(error);
-      root.render(<ConfigFailure error={error} />);
+      // In the visitor's language when the translations could load (they may still be on their way).
+      const render = () => root.render(<ConfigFailure error={error} />);
+      startI18n().then(render, render);
     });
 }

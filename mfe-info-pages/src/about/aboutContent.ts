@@ -1,4 +1,5 @@
-// Text of the About page: who runs the academy and who teaches there.
+// Text of the About page: who runs the academy and who teaches there. The words are in locales/ (about.*).
+import type { TFunction } from 'i18next';
 import { portraitAt } from '../common/people.js';
 
 export interface TeamMember {
@@ -9,83 +10,49 @@ export interface TeamMember {
 }
 
 export interface TeamGroup {
+  /** Stable in every language: names the group's heading id. */
+  id: string;
   title: string;
   members: readonly TeamMember[];
 }
 
-export const aboutIntro = [
-  'The Academy began in a single rented room with one whiteboard and a promise: every student deserves a teacher who ' +
-    'has time for their questions. Today our classes run online and on campus, but the promise is the same.',
-  'We teach school students from class 7 to class 12 across every core subject, and we believe strong minds grow ' +
-    'best in strong bodies, which is why the pool, the track and the stage are as much a part of our week as the lab.',
-];
+export const aboutIntro = (t: TFunction<'info'>) => [t('about.intro.beginning'), t('about.intro.whatWeTeach')];
 
-export const teamGroups: readonly TeamGroup[] = [
+export const teamGroups = (t: TFunction<'info'>): readonly TeamGroup[] => [
   {
-    title: 'Founders',
+    id: 'founders',
+    title: t('about.groups.founders'),
     members: [
-      {
-        name: 'Rohan Deshmukh',
-        role: 'Founder, Mathematics',
-        bio: 'Taught mathematics for fifteen years before deciding that small batches and patient explanations should not be a luxury.',
-        image: portraitAt(0),
-      },
-      {
-        name: 'Kavya Menon',
-        role: 'Founder, Sciences',
-        bio: 'A physics graduate who still builds a new experiment for every chapter she teaches, and insists students build one too.',
-        image: portraitAt(1),
-      },
+      { name: 'Rohan Deshmukh', role: t('about.members.rohan.role'), bio: t('about.members.rohan.bio'), image: portraitAt(0) },
+      { name: 'Kavya Menon', role: t('about.members.kavya.role'), bio: t('about.members.kavya.bio'), image: portraitAt(1) },
     ],
   },
   {
-    title: 'Co-founder',
+    id: 'co-founder',
+    title: t('about.groups.coFounder'),
     members: [
-      {
-        name: 'Imran Qureshi',
-        role: 'Co-founder, Operations and Technology',
-        bio: 'Built the portal our students learn on, and makes sure every recorded lecture is ready when the bell rings.',
-        image: portraitAt(2),
-      },
+      { name: 'Imran Qureshi', role: t('about.members.imran.role'), bio: t('about.members.imran.bio'), image: portraitAt(2) },
     ],
   },
   {
-    title: 'Water-sports coaches',
+    id: 'water-sports-coaches',
+    title: t('about.groups.waterSportsCoaches'),
     members: [
-      {
-        name: 'Tenzin Norbu',
-        role: 'Kayaking and Rowing Coach',
-        bio: 'A state-level rower who teaches balance, rhythm and teamwork, first on the dock and then on the water.',
-        image: portraitAt(3),
-      },
-      {
-        name: 'Ananya Rao',
-        role: 'Swimming and Lifesaving Coach',
-        bio: 'Certified lifeguard and swimming coach; her first lesson is always about staying calm, the second about breathing.',
-        image: portraitAt(4),
-      },
+      { name: 'Tenzin Norbu', role: t('about.members.tenzin.role'), bio: t('about.members.tenzin.bio'), image: portraitAt(3) },
+      { name: 'Ananya Rao', role: t('about.members.ananya.role'), bio: t('about.members.ananya.bio'), image: portraitAt(4) },
     ],
   },
   {
-    title: 'Mentors',
+    id: 'mentors',
+    title: t('about.groups.mentors'),
     members: [
-      {
-        name: 'Dr. Sunil Bhatia',
-        role: 'Academic Mentor',
-        bio: 'Guides senior students through board preparation and helps them choose a path after school with a clear head.',
-        image: portraitAt(5),
-      },
-      {
-        name: 'Farah Siddiqui',
-        role: 'Student Wellbeing Mentor',
-        bio: 'Runs weekly study-skills circles and is the person students talk to when exams feel heavier than they should.',
-        image: portraitAt(6),
-      },
+      { name: 'Dr. Sunil Bhatia', role: t('about.members.sunil.role'), bio: t('about.members.sunil.bio'), image: portraitAt(5) },
+      { name: 'Farah Siddiqui', role: t('about.members.farah.role'), bio: t('about.members.farah.bio'), image: portraitAt(6) },
     ],
   },
 ];
 
-export const aboutQuotation = {
-  text: 'A good lesson ends with an answer. A great one ends with a better question.',
-  author: 'Kavya Menon, Founder',
-};
+export const aboutQuotation = (t: TFunction<'info'>) => ({
+  text: t('about.quotation.text'),
+  author: t('about.quotation.author'),
+});

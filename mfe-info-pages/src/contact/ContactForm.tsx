@@ -2,22 +2,30 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '@academy/routing';
 import { contactFormSchema, infoPaths, type ContactForm as ContactFormValues } from '@academy/contracts';
-import { errorMessage, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, translateMessage, useRuntimeConfig, useToast } from '@academy/platform';
+import { useTranslation } from 'react-i18next';
 import { sendContactMessage } from './sendContactMessage.js';
 
 type Field = keyof ContactFormValues;
 
-const fields: readonly { name: Field; label: string; type: 'text' | 'email' | 'textarea'; autoComplete?: string }[] = [
-  { name: 'name', label: 'Full Name', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
-  { name: 'subject', label: 'Subject', type: 'text' },
-  { name: 'message', label: 'Message', type: 'textarea' },
+const fields: readonly { name: Field; type: 'text' | 'email' | 'textarea'; autoComplete?: string }[] = [
+  { name: 'name', type: 'text', autoComplete: 'name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'subject', type: 'text' },
+  { name: 'message', type: 'textarea' },
 ];
 
 const emptyForm: ContactFormValues = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm() {
   const { forms } = useRuntimeConfig();
+  const { t } = useTranslation('info');
+  const labels: Record<Field, string> = {
+    name: t('contact.form.fullName'),
+    email: t('contact.form.emailAddress'),
+    subject: t('contact.form.subject'),
+    message: t('contact.form.message'),
+  };
   const toast = useToast();
   const navigate = useNavigate();
   // Checked on submit, then again as a field with an error changes; the first invalid field gets focus.
@@ -40,11 +48,13 @@ export function ContactForm() {
 
   return (
     <form className="contact-form" noValidate onSubmit={handleSubmit(send)} aria-labelledby="contact-form-heading">
-      <h2 id="contact-form-heading">Send us a message</h2>
+      <h2 id="contact-form-heading">{t('contact.form.heading')}</h2>
       {fields.map((field) => {
         const inputId = `contact-${field.name}`;
         const errorId = `${inputId}-error`;
-        const error = errors[field.name]?.message;
+        // The contract's messages are English (the service checks the same schema): shown in the reader's language.
+        const englishError = errors[field.name]?.message;
+        const error = englishError && translateMessage(englishError);
         const shared = {
           id: inputId,
           ...register(field.name),
@@ -54,7 +64,7 @@ export function ContactForm() {
         };
         return (
           <div key={field.name} className="contact-form__field">
-            <label htmlFor={inputId}>{field.label}</label>
+            <label htmlFor={inputId}>{labels[field.name]}</label>
             {field.type === 'textarea' ? (
               <textarea {...shared} rows={5} />
             ) : (
@@ -69,7 +79,7 @@ export function ContactForm() {
         );
       })}
       <button type="submit" className="button contact-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Send Message'}
+        {isSubmitting ? t('contact.form.sending') : t('contact.form.send')}
       </button>
     </form>
   );

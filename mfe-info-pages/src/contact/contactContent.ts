@@ -1,27 +1,28 @@
-// Text of the Contact page's side panel.
+// Text of the Contact page's side panel. The words are in locales/ (contact.*).
+import type { TFunction } from 'i18next';
+
 export interface ContactDesk {
+  /** Stable in every language: names the desk's heading id. */
+  id: string;
   title: string;
   description: string;
   phone: string;
   email: string;
 }
 
-export const contactIntro =
-  'Questions about a course, a payment or our sports programme? Send us a message and the right person will answer.';
-
-export const contactDesks: readonly ContactDesk[] = [
+export const contactDesks = (t: TFunction<'info'>): readonly ContactDesk[] => [
   {
-    title: 'Academics',
-    description: 'Courses, batches, study material and certificates.',
+    id: 'academics',
+    title: t('contact.desks.academics.title'),
+    description: t('contact.desks.academics.description'),
     phone: '+91 98000 11111',
     email: 'academics@academy.example',
   },
   {
-    title: 'Sports',
-    description: 'Water sports, athletics, football and tours.',
+    id: 'sports',
+    title: t('contact.desks.sports.title'),
+    description: t('contact.desks.sports.description'),
     phone: '+91 98000 22222',
     email: 'sports@academy.example',
   },
 ];
-
-export const supportNote = 'Our support team replies to every message within 24 hours.';

@@ -1,5 +1,6 @@
 import type { ContactForm } from '@academy/contracts';
 import type { RuntimeConfig } from '@academy/platform';
+import i18next from 'i18next';
 
 /**
  * Posts a contact message to the form-handling service named in the runtime config (by form id). Throws with
@@ -25,5 +26,5 @@ async function failureMessage(response: Response): Promise<string> {
   } catch {
     // not JSON: fall through to the status line
   }
-  return `Your message could not be sent (HTTP ${response.status}). Please try again.`;
+  return i18next.t('info:contact.form.failed', { status: response.status });
 }

@@ -1,23 +1,25 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Tabs } from '../common/Tabs.js';
 import { EnrichmentCategoryKey, enrichmentCategories } from './enrichmentContent.js';
 import '../common/InfoPage.css';
 import './EnrichmentPage.css';
 
-const categoryTabs = enrichmentCategories.map(({ key, label }) => ({ key, label }));
-
 /** "Beyond the classroom": activities by category, as cards. */
 export default function EnrichmentPage() {
+  const { t } = useTranslation('info');
   const [selectedKey, setSelectedKey] = useState<EnrichmentCategoryKey>('classroom');
-  const category = enrichmentCategories.find((candidate) => candidate.key === selectedKey)!;
+  const categories = enrichmentCategories(t);
+  const categoryTabs = categories.map(({ key, label }) => ({ key, label }));
+  const category = categories.find((candidate) => candidate.key === selectedKey)!;
 
   return (
     <div className="info-page enrichment-page">
       <header className="info-page__header">
-        <h1 id="enrichment-heading">Enrichment</h1>
-        <p>Beyond the classroom: the water, the track, the stage and the road, where our students grow in other ways.</p>
+        <h1 id="enrichment-heading">{t('enrichment.title')}</h1>
+        <p>{t('enrichment.intro')}</p>
       </header>
-      <Tabs label="Activity categories" tabs={categoryTabs} selectedKey={selectedKey} onSelect={setSelectedKey} className="enrichment-page__tabs">
+      <Tabs label={t('enrichment.tabsLabel')} tabs={categoryTabs} selectedKey={selectedKey} onSelect={setSelectedKey} className="enrichment-page__tabs">
         <ul className="card-grid">
           {category.activities.map((activity) => (
             <li key={activity.title} className="card">

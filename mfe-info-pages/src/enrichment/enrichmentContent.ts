@@ -1,4 +1,6 @@
-// Activities beyond lessons, grouped into the categories of the Enrichment page.
+// Activities beyond lessons, grouped into the categories of the Enrichment page. The words are in locales/
+// (enrichment.*).
+import type { TFunction } from 'i18next';
 import classroomBoard from '../assets/classroom-board.svg';
 import classroomLab from '../assets/classroom-lab.svg';
 import classroomLibrary from '../assets/classroom-library.svg';
@@ -35,91 +37,91 @@ export interface EnrichmentCategory {
   activities: readonly EnrichmentActivity[];
 }
 
-export const enrichmentCategories: readonly EnrichmentCategory[] = [
+export const enrichmentCategories = (t: TFunction<'info'>): readonly EnrichmentCategory[] => [
   {
     key: 'classroom',
-    label: 'Classroom',
+    label: t('enrichment.categories.classroom'),
     imagesOnly: true,
     activities: [
-      { title: 'Mathematics room', image: classroomBoard, imageAlt: 'A chalkboard with geometry sketches above two desks' },
-      { title: 'Science lab', image: classroomLab, imageAlt: 'Flasks and test tubes of coloured liquid on a lab bench' },
-      { title: 'Reading corner', image: classroomLibrary, imageAlt: 'Two shelves full of colourful books' },
+      { title: t('enrichment.activities.mathematicsRoom.title'), image: classroomBoard, imageAlt: t('enrichment.activities.mathematicsRoom.imageAlt') },
+      { title: t('enrichment.activities.scienceLab.title'), image: classroomLab, imageAlt: t('enrichment.activities.scienceLab.imageAlt') },
+      { title: t('enrichment.activities.readingCorner.title'), image: classroomLibrary, imageAlt: t('enrichment.activities.readingCorner.imageAlt') },
     ],
   },
   {
     key: 'water-sports',
-    label: 'Water Sports',
+    label: t('enrichment.categories.waterSports'),
     imagesOnly: false,
     activities: [
       {
-        title: 'Kayaking on the lake',
-        description: 'Weekly sessions teach paddling, balance and reading the water, always with a coach in a safety boat.',
+        title: t('enrichment.activities.kayaking.title'),
+        description: t('enrichment.activities.kayaking.description'),
         image: waterKayak,
-        imageAlt: 'A student paddling an orange kayak on a sunny lake',
+        imageAlt: t('enrichment.activities.kayaking.imageAlt'),
       },
       {
-        title: 'Swimming and lifesaving',
-        description: 'From first strokes to lifesaving drills, in small groups sorted by confidence rather than age.',
+        title: t('enrichment.activities.swimming.title'),
+        description: t('enrichment.activities.swimming.description'),
         image: waterSwimming,
-        imageAlt: 'A swimmer doing front crawl between lane ropes',
+        imageAlt: t('enrichment.activities.swimming.imageAlt'),
       },
     ],
   },
   {
     key: 'physical-activities',
-    label: 'Physical Activities',
+    label: t('enrichment.categories.physicalActivities'),
     imagesOnly: false,
     activities: [
       {
-        title: 'Athletics',
-        description: 'Sprints, relays and long jump on the track, ending with our inter-house sports day each winter.',
+        title: t('enrichment.activities.athletics.title'),
+        description: t('enrichment.activities.athletics.description'),
         image: physicalTrack,
-        imageAlt: 'A runner on an oval running track',
+        imageAlt: t('enrichment.activities.athletics.imageAlt'),
       },
       {
-        title: 'Football league',
-        description: 'Mixed teams play a friendly league on Saturday mornings; everyone gets time on the pitch.',
+        title: t('enrichment.activities.football.title'),
+        description: t('enrichment.activities.football.description'),
         image: physicalFootball,
-        imageAlt: 'A player about to kick a football towards a goal',
+        imageAlt: t('enrichment.activities.football.imageAlt'),
       },
     ],
   },
   {
     key: 'annual-functions',
-    label: 'Annual Functions',
+    label: t('enrichment.categories.annualFunctions'),
     imagesOnly: false,
     activities: [
       {
-        title: 'Annual day',
-        description: 'Every student takes the stage once a year, in a play, a dance, a debate or behind the lights.',
+        title: t('enrichment.activities.annualDay.title'),
+        description: t('enrichment.activities.annualDay.description'),
         image: annualStage,
-        imageAlt: 'Two students dancing on a stage between red curtains',
+        imageAlt: t('enrichment.activities.annualDay.imageAlt'),
       },
     ],
   },
   {
     key: 'tours',
-    label: 'Tours',
+    label: t('enrichment.categories.tours'),
     imagesOnly: false,
     activities: [
       {
-        title: 'Field trips',
-        description: 'Museums, observatories and the hills nearby: lessons we can only teach outside the classroom.',
+        title: t('enrichment.activities.fieldTrips.title'),
+        description: t('enrichment.activities.fieldTrips.description'),
         image: tourBus,
-        imageAlt: 'A yellow bus driving past snow-capped mountains',
+        imageAlt: t('enrichment.activities.fieldTrips.imageAlt'),
       },
     ],
   },
   {
     key: 'celebrations',
-    label: 'Celebrations',
+    label: t('enrichment.categories.celebrations'),
     imagesOnly: false,
     activities: [
       {
-        title: 'Festivals together',
-        description: 'Diwali lamps, Eid treats, Christmas carols and Holi colours: we celebrate them all, together.',
+        title: t('enrichment.activities.festivals.title'),
+        description: t('enrichment.activities.festivals.description'),
         image: celebrationLights,
-        imageAlt: 'Strings of lights and balloons against a night sky',
+        imageAlt: t('enrichment.activities.festivals.imageAlt'),
       },
     ],
   },

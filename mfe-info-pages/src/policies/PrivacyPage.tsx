@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { PolicyPage } from './PolicyPage.js';
 import { privacyPolicy } from './policyContent.js';
 
 export default function PrivacyPage() {
-  return <PolicyPage document={privacyPolicy} />;
+  const { t } = useTranslation('info');
+  return <PolicyPage document={privacyPolicy(t)} />;
 }

@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { PolicyPage } from './PolicyPage.js';
 import { termsAndConditions } from './policyContent.js';
 
 export default function TermsPage() {
-  return <PolicyPage document={termsAndConditions} />;
+  const { t } = useTranslation('info');
+  return <PolicyPage document={termsAndConditions(t)} />;
 }

@@ -2,7 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@academy/routing';
 import FaqTeaser from './FaqTeaser';
-import { faqItems } from '../faq/faqItems';
+import i18next from 'i18next';
+import { faqItemsIn } from '../faq/faqItems';
+
+// The questions as the English page shows them (their text lives in the translation files).
+const faqItems = faqItemsIn(i18next.getFixedT('en', 'info'));
 
 function renderTeaser() {
   render(

@@ -1,6 +1,7 @@
 import { learnerPaths } from '@academy/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@academy/routing';
+import { Trans, useTranslation } from 'react-i18next';
 import './SuccessPage.css';
 
 /** The success page counts down from this many seconds, then goes home. */
@@ -8,6 +9,7 @@ export const SUCCESS_REDIRECT_SECONDS = 4;
 
 /** Shown after a newsletter sign-up or a contact message; counts down, then returns home. */
 export default function SuccessPage() {
+  const { t } = useTranslation('info');
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState(SUCCESS_REDIRECT_SECONDS);
 
@@ -23,15 +25,12 @@ export default function SuccessPage() {
   return (
     <div className="success-page">
       <div className="success-page__card">
-        <div className="success-page__badge" aria-hidden="true">
-          ✓
-        </div>
-        <h1>Thanks for Contacting Us</h1>
-        <p>We have your details and will be in touch soon.</p>
+        <div className="success-page__badge" aria-hidden="true" />
+        <h1>{t('success.title')}</h1>
+        <p>{t('success.body')}</p>
         {/* role="timer" is not announced every second, which would be noisy for screen-reader users. */}
-        <p role="timer" aria-label="Seconds until the home page" className="success-page__countdown">
-          Taking you back to the home page in <strong>{secondsLeft}</strong>{' '}
-          {secondsLeft === 1 ? 'second' : 'seconds'}.
+        <p role="timer" aria-label={t('success.timerLabel')} className="success-page__countdown">
+          <Trans t={t} i18nKey="success.countdown" count={secondsLeft} components={{ strong: <strong /> }} />
         </p>
       </div>
     </div>

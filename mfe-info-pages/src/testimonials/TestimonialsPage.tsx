@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { TestimonialCard } from './TestimonialCard.js';
 import { TopperCard } from './TopperCard.js';
 import { successStories, testimonials, toppers } from './testimonialsContent.js';
@@ -5,16 +6,17 @@ import '../common/InfoPage.css';
 import './TestimonialsPage.css';
 
 export default function TestimonialsPage() {
+  const { t } = useTranslation('info');
   return (
     <div className="info-page testimonials-page">
       <header className="info-page__header">
-        <h1>Testimonials</h1>
-        <p>Stories of hard work, patient teaching and a few proud moments from our students.</p>
+        <h1>{t('testimonials.title')}</h1>
+        <p>{t('testimonials.intro')}</p>
       </header>
 
       <section aria-labelledby="stories-heading" className="testimonials-page__stories">
-        <h2 id="stories-heading">Student Stories</h2>
-        {successStories.map((story) => (
+        <h2 id="stories-heading">{t('testimonials.storiesHeading')}</h2>
+        {successStories(t).map((story) => (
           <article key={story.name} className="story">
             <img src={story.image} alt="" className="story__image" />
             <div>
@@ -29,19 +31,19 @@ export default function TestimonialsPage() {
       </section>
 
       <section aria-labelledby="toppers-heading" className="testimonials-page__toppers">
-        <h2 id="toppers-heading">Meet Our Toppers</h2>
-        <p className="testimonials-page__hint">Hover over or focus a portrait to see the result.</p>
+        <h2 id="toppers-heading">{t('testimonials.toppersHeading')}</h2>
+        <p className="testimonials-page__hint">{t('testimonials.toppersHint')}</p>
         <ul className="toppers-grid">
-          {toppers.map((topper) => (
+          {toppers(t).map((topper) => (
             <TopperCard key={topper.name} topper={topper} />
           ))}
         </ul>
       </section>
 
       <section aria-labelledby="voices-heading">
-        <h2 id="voices-heading">In Their Words</h2>
+        <h2 id="voices-heading">{t('testimonials.voicesHeading')}</h2>
         <ul className="card-grid">
-          {testimonials.map((testimonial) => (
+          {testimonials(t).map((testimonial) => (
             <li key={testimonial.name}>
               <TestimonialCard testimonial={testimonial} />
             </li>

@@ -1,4 +1,6 @@
-// Testimonials, success stories and toppers shown on the home page and the Testimonials page.
+// Testimonials, success stories and toppers shown on the home page and the Testimonials page. The words are in
+// locales/ (testimonials.*); the people's names are the same in every language.
+import type { TFunction } from 'i18next';
 import { portraitAt } from '../common/people.js';
 import storyImage from '../assets/story-study.svg';
 
@@ -26,77 +28,69 @@ export interface Topper {
   image: string;
 }
 
-export const testimonials: readonly Testimonial[] = [
+export const testimonials = (t: TFunction<'info'>): readonly Testimonial[] => [
   {
     name: 'Ishaan Verma',
-    role: 'Class 8',
+    role: t('testimonials.classLabel', { grade: 8 }),
     image: portraitAt(0),
     rating: 5,
-    feedback:
-      'Fractions used to scare me. My teacher drew every problem as a pizza until it clicked, and now I explain them to my little sister.',
+    feedback: t('testimonials.feedback.ishaan'),
   },
   {
     name: 'Meher Kapoor',
-    role: 'Class 11',
+    role: t('testimonials.classLabel', { grade: 11 }),
     image: portraitAt(1),
     rating: 5,
-    feedback:
-      'The recorded chemistry lectures let me pause and rewind as often as I needed, and the doubt chat answered me the same evening.',
+    feedback: t('testimonials.feedback.meher'),
   },
   {
     name: 'Arjun Pillai',
-    role: 'Class 7',
+    role: t('testimonials.classLabel', { grade: 7 }),
     image: portraitAt(2),
     rating: 4,
-    feedback:
-      'I joined for science and stayed for kayaking. Wednesdays on the lake are the best part of my week.',
+    feedback: t('testimonials.feedback.arjun'),
   },
   {
     name: 'Sana Sheikh',
-    role: 'Class 11',
+    role: t('testimonials.classLabel', { grade: 11 }),
     image: portraitAt(3),
     rating: 5,
-    feedback:
-      'Weekly tests showed me exactly which chapters I was avoiding. My physics score went up by twenty marks in one term.',
+    feedback: t('testimonials.feedback.sana'),
   },
 ];
 
 /** How many testimonials the home page section shows. */
 export const testimonialsSectionSize = 3;
 
-export const successStories: readonly SuccessStory[] = [
+export const successStories = (t: TFunction<'info'>): readonly SuccessStory[] => [
   {
     name: 'Nikhil Joshi',
-    headline: 'From failing algebra to a state mathematics olympiad',
+    headline: t('testimonials.stories.nikhil.headline'),
     image: storyImage,
-    paragraphs: [
-      'Nikhil came to us in class 8 after failing his half-yearly algebra paper. We started again from the number line, ' +
-        'one short daily practice set at a time, with his mentor checking in every Friday.',
-      'Two years later he qualified for the state mathematics olympiad, and he now helps run our Saturday puzzle club.',
-    ],
+    paragraphs: [t('testimonials.stories.nikhil.start'), t('testimonials.stories.nikhil.result')],
   },
   {
     name: 'Priya Raghavan',
-    headline: 'Balancing the pool and the board exams',
+    headline: t('testimonials.stories.priya.headline'),
     image: portraitAt(4),
-    paragraphs: [
-      'Priya trained in the pool five mornings a week while preparing for her class 10 boards. Recorded lectures let ' +
-        'her study on her own timetable, and our mentors helped her plan revision around competitions.',
-      'She won two district swimming medals and finished her boards with distinction in every subject.',
-    ],
+    paragraphs: [t('testimonials.stories.priya.start'), t('testimonials.stories.priya.result')],
   },
 ];
 
-export const toppers: readonly Topper[] = [
-  { name: 'Aditi Sharma', result: '98.6% in Class 12', image: portraitAt(5) },
-  { name: 'Kabir Malhotra', result: 'State rank 4', image: portraitAt(6) },
-  { name: 'Riya Banerjee', result: '97.8% in Class 10', image: portraitAt(7) },
-  { name: 'Vivaan Gupta', result: '99 in Mathematics', image: portraitAt(0) },
-  { name: 'Zara Khan', result: 'District rank 1', image: portraitAt(1) },
-  { name: 'Aryan Nair', result: '96.4% in Class 12', image: portraitAt(2) },
-  { name: 'Tara Iyer', result: '100 in Science', image: portraitAt(3) },
-  { name: 'Dhruv Saxena', result: '97.2% in Class 10', image: portraitAt(4) },
-  { name: 'Anika Reddy', result: 'Olympiad rank 12', image: portraitAt(5) },
-  { name: 'Yash Chauhan', result: '95.9% in Class 12', image: portraitAt(6) },
-  { name: 'Mira Thomas', result: '98.1% in Class 10', image: portraitAt(7) },
-];
+export const toppers = (t: TFunction<'info'>): readonly Topper[] => {
+  const percentInClass = (percent: number, grade: number) => t('testimonials.results.percentInClass', { percent, grade });
+  const marksIn = (marks: number, subject: string) => t('testimonials.results.marksInSubject', { marks, subject });
+  return [
+    { name: 'Aditi Sharma', result: percentInClass(98.6, 12), image: portraitAt(5) },
+    { name: 'Kabir Malhotra', result: t('testimonials.results.stateRank', { rank: 4 }), image: portraitAt(6) },
+    { name: 'Riya Banerjee', result: percentInClass(97.8, 10), image: portraitAt(7) },
+    { name: 'Vivaan Gupta', result: marksIn(99, t('testimonials.results.subjects.mathematics')), image: portraitAt(0) },
+    { name: 'Zara Khan', result: t('testimonials.results.districtRank', { rank: 1 }), image: portraitAt(1) },
+    { name: 'Aryan Nair', result: percentInClass(96.4, 12), image: portraitAt(2) },
+    { name: 'Tara Iyer', result: marksIn(100, t('testimonials.results.subjects.science')), image: portraitAt(3) },
+    { name: 'Dhruv Saxena', result: percentInClass(97.2, 10), image: portraitAt(4) },
+    { name: 'Anika Reddy', result: t('testimonials.results.olympiadRank', { rank: 12 }), image: portraitAt(5) },
+    { name: 'Yash Chauhan', result: percentInClass(95.9, 12), image: portraitAt(6) },
+    { name: 'Mira Thomas', result: percentInClass(98.1, 10), image: portraitAt(7) },
+  ];
+};

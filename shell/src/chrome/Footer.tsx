@@ -1,33 +1,34 @@
 import { ChangeEvent, FormEvent, useState } from 'react';
 import { Link, useNavigate } from '@academy/routing';
 import { infoPaths, learnerPaths, newsletterFormSchema } from '@academy/contracts';
-import { errorMessage, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, translateMessage, useRuntimeConfig, useToast } from '@academy/platform';
 import { SocialLinks } from '@academy/ui';
+import { useTranslation } from 'react-i18next';
 import { subscribeToNewsletter } from './subscribeToNewsletter';
 import './Footer.css';
 
-const siteLinks = [
-  { to: learnerPaths.home, label: 'Home' },
-  { to: infoPaths.about, label: 'About' },
-  { to: infoPaths.contact, label: 'Contact' },
-  { to: infoPaths.enrichment, label: 'Enrichment' },
-] as const;
-
 /** The portal's footer: site links, newsletter sign-up, social profiles and the legal line. */
 export function Footer() {
+  const { t } = useTranslation('shell');
   const { socialLinks } = useRuntimeConfig();
+  const siteLinks = [
+    { to: learnerPaths.home, label: t('chrome.footer.links.home') },
+    { to: infoPaths.about, label: t('chrome.footer.links.about') },
+    { to: infoPaths.contact, label: t('chrome.footer.links.contact') },
+    { to: infoPaths.enrichment, label: t('chrome.footer.links.enrichment') },
+  ];
   return (
     <footer className="site-footer">
       <div className="site-footer__columns">
         <section className="site-footer__about" aria-labelledby="footer-brand">
           <h2 id="footer-brand" className="site-footer__brand">
-            Academy
+            {t('chrome.footer.brand')}
           </h2>
-          <p>Patient teachers, recorded lessons you can replay, and life beyond the classroom.</p>
-          <SocialLinks links={socialLinks} className="site-footer__social" label="Social profiles" />
+          <p>{t('chrome.footer.tagline')}</p>
+          <SocialLinks links={socialLinks} className="site-footer__social" label={t('chrome.footer.socialProfiles')} />
         </section>
         <nav className="site-footer__nav" aria-labelledby="footer-nav-heading">
-          <h2 id="footer-nav-heading">Explore</h2>
+          <h2 id="footer-nav-heading">{t('chrome.footer.explore')}</h2>
           <ul>
             {siteLinks.map((link) => (
               <li key={link.to}>
@@ -39,13 +40,13 @@ export function Footer() {
         <NewsletterForm />
       </div>
       <div className="site-footer__legal">
-        <p>© {new Date().getFullYear()} Academy. All rights reserved.</p>
-        <ul aria-label="Legal">
+        <p>{t('chrome.footer.copyright', { year: new Date().getFullYear() })}</p>
+        <ul aria-label={t('chrome.footer.legal')}>
           <li>
-            <Link to={infoPaths.terms}>Terms &amp; Conditions</Link>
+            <Link to={infoPaths.terms}>{t('chrome.footer.terms')}</Link>
           </li>
           <li>
-            <Link to={infoPaths.privacy}>Privacy Policy</Link>
+            <Link to={infoPaths.privacy}>{t('chrome.footer.privacy')}</Link>
           </li>
         </ul>
       </div>
@@ -58,6 +59,7 @@ export function Footer() {
  * would add ~15 KB to every page's first render (docs/performance.md).
  */
 function NewsletterForm() {
+  const { t } = useTranslation('shell');
   const { forms } = useRuntimeConfig();
   const toast = useToast();
   const navigate = useNavigate();
@@ -74,7 +76,9 @@ function NewsletterForm() {
     event.preventDefault();
     if (submitting) return;
     const checked = newsletterFormSchema.safeParse({ email });
-    setError(checked.success ? undefined : checked.error.issues[0]?.message);
+    // The contract's message is English (the service checks the same schema): shown in the reader's language.
+    const problem = checked.success ? undefined : checked.error.issues[0]?.message;
+    setError(problem && translateMessage(problem));
     if (!checked.success) return;
     setSubmitting(true);
     try {
@@ -90,10 +94,10 @@ function NewsletterForm() {
 
   return (
     <form className="site-footer__newsletter" noValidate onSubmit={submit} aria-labelledby="newsletter-heading">
-      <h2 id="newsletter-heading">Subscribe to our newsletter</h2>
-      <p>News, new courses and study tips, once a month.</p>
+      <h2 id="newsletter-heading">{t('chrome.newsletter.heading')}</h2>
+      <p>{t('chrome.newsletter.description')}</p>
       <label htmlFor="newsletter-email" className="visually-hidden">
-        Email address
+        {t('chrome.newsletter.emailLabel')}
       </label>
       <div className="site-footer__newsletter-row">
         <input
@@ -101,14 +105,14 @@ function NewsletterForm() {
           type="email"
           name="email"
           autoComplete="email"
-          placeholder="Enter your email"
+          placeholder={t('chrome.newsletter.emailPlaceholder')}
           value={email}
           onChange={update}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'newsletter-email-error' : undefined}
         />
         <button type="submit" className="button" disabled={submitting}>
-          {submitting ? 'Subscribing...' : 'Subscribe'}
+          {submitting ? t('chrome.newsletter.subscribing') : t('chrome.newsletter.subscribe')}
         </button>
       </div>
       {error && (

@@ -1,6 +1,7 @@
 import { FormEvent, KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@academy/routing';
 import { useRuntimeConfig } from '@academy/platform';
+import { useTranslation } from 'react-i18next';
 import './WhatsAppBox.css';
 
 /** The chat link to the business number with the question as its pre-filled message. */
@@ -23,6 +24,7 @@ const WhatsAppIcon = () => (
  * returns to the button), so it never lies over the page's content; the footer keeps room for the button.
  */
 export function WhatsAppBox() {
+  const { t } = useTranslation('shell');
   const { whatsappNumber } = useRuntimeConfig();
   const { pathname } = useLocation();
   const [question, setQuestion] = useState('');
@@ -64,29 +66,29 @@ export function WhatsAppBox() {
         className="whatsapp__toggle"
         aria-expanded={open}
         aria-controls="whatsapp-box"
-        aria-label="Ask us on WhatsApp"
+        aria-label={t('chrome.whatsApp.ask')}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <WhatsAppIcon />
       </button>
-      <form id="whatsapp-box" className="whatsapp-box" onSubmit={send} aria-label="Ask us on WhatsApp">
+      <form id="whatsapp-box" className="whatsapp-box" onSubmit={send} aria-label={t('chrome.whatsApp.ask')}>
         <label htmlFor="whatsapp-question" className="visually-hidden">
-          Your question for us on WhatsApp
+          {t('chrome.whatsApp.questionLabel')}
         </label>
         <input
           ref={input}
           id="whatsapp-question"
           type="text"
-          placeholder="Ask us anything…"
+          placeholder={t('chrome.whatsApp.questionPlaceholder')}
           value={question}
           onChange={(event) => setQuestion(event.target.value)}
         />
-        <button type="submit" aria-label="Send on WhatsApp">
+        <button type="submit" aria-label={t('chrome.whatsApp.send')}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" focusable="false">
             <path fill="currentColor" d="M2 21l21-9L2 3v7l15 2-15 2z" />
           </svg>
         </button>
-        <button type="button" className="whatsapp-box__close" aria-label="Close the WhatsApp box" onClick={close}>
+        <button type="button" className="whatsapp-box__close" aria-label={t('chrome.whatsApp.close')} onClick={close}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" focusable="false">
             <path fill="currentColor" d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z" />
           </svg>

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@academy/platform';
+import i18next from 'i18next';
 
 /**
  * Posts a newsletter sign-up to the form-submission service of the runtime config, with its form key. The
@@ -15,7 +16,7 @@ export async function subscribeToNewsletter(forms: RuntimeConfig['forms'], email
     throw new Error(
       typeof body?.message === 'string' && body.message
         ? body.message
-        : `The subscription failed (HTTP ${response.status}). Please try again.`,
+        : i18next.t('shell:chrome.newsletter.failed', { status: response.status }),
     );
   }
 }

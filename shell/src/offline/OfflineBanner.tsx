@@ -1,16 +1,16 @@
 import { useOnline } from '@academy/platform';
+import { Trans, useTranslation } from 'react-i18next';
 import './OfflineBanner.css';
 
 /** Says, while there is no network, what still works and what waits for it. */
 export function OfflineBanner() {
+  const { t } = useTranslation('shell');
   const online = useOnline();
   if (online) return null;
   return (
-    <aside className="offline-banner" role="status" aria-label="Offline">
+    <aside className="offline-banner" role="status" aria-label={t('offline.label')}>
       <p>
-        <strong>You are offline.</strong> My Enrollments, your courses&rsquo; outlines and the notes and tests you kept
-        offline still open. Lectures you mark complete and quiz answers are sent when you are back online. Videos need a
-        connection.
+        <Trans t={t} i18nKey="offline.message" components={{ strong: <strong /> }} />
       </p>
     </aside>
   );

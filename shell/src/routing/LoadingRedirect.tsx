@@ -1,12 +1,14 @@
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from '@academy/routing';
+import { useTranslation } from 'react-i18next';
 
 /** /loading/{path} waits this long before navigating. */
 export const LOADING_REDIRECT_MS = 5000;
 
 /** `/loading/<path>`: a spinner, then after 5 s the page `/<path>` (used after payment, for example). */
 export function LoadingRedirect() {
+  const { t } = useTranslation('shell');
   const rest = useParams()['*'] ?? '';
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -16,7 +18,7 @@ export function LoadingRedirect() {
   }, [rest, search, navigate]);
   return (
     <main className="shell-main">
-      <LoadingView label="Loading, please wait" />
+      <LoadingView label={t('routing.loadingRedirect')} />
     </main>
   );
 }

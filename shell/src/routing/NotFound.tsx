@@ -1,13 +1,15 @@
 import { learnerPaths } from '@academy/contracts';
 import { Link } from '@academy/routing';
+import { useTranslation } from 'react-i18next';
 
 export function NotFound() {
+  const { t } = useTranslation('shell');
   return (
     <main className="shell-main not-found">
-      <h1>Page not found</h1>
-      <p>The page you are looking for does not exist or has moved.</p>
+      <h1>{t('routing.notFound.title')}</h1>
+      <p>{t('routing.notFound.message')}</p>
       <Link className="button" to={learnerPaths.home}>
-        Go to the home page
+        {t('routing.notFound.home')}
       </Link>
     </main>
   );

@@ -1,5 +1,6 @@
-import { REMOTE_UNAVAILABLE_MESSAGE, RemoteModule, retryRemoteRoutes, type RemoteLoader, type RemoteOfPath } from '@academy/platform';
+import { RemoteModule, retryRemoteRoutes, type RemoteLoader, type RemoteOfPath } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
+import { useTranslation } from 'react-i18next';
 import { NotFound } from './NotFound';
 
 /**
@@ -7,14 +8,15 @@ import { NotFound } from './NotFound';
  * when none does, or the "not available" panel when a remote that might could not be asked.
  */
 export function RemoteRoute({ match, loader }: { match: RemoteOfPath; loader?: RemoteLoader }) {
+  const { t } = useTranslation('shell');
   if (match.status === 'none') return <NotFound />;
   return (
     <main className="shell-main" id="main-content">
       {match.status === 'pending' && <LoadingView />}
       {match.status === 'unavailable' && (
         <ErrorPanel
-          title={REMOTE_UNAVAILABLE_MESSAGE}
-          message="The rest of the portal still works. Please try again in a moment."
+          title={t('platform:federation.unavailable')}
+          message={t('routing.remoteUnavailable')}
           onRetry={retryRemoteRoutes}
         />
       )}
@@ -27,8 +29,8 @@ export function RemoteRoute({ match, loader }: { match: RemoteOfPath; loader?: R
           loading={<LoadingView />}
           renderError={({ retry }) => (
             <ErrorPanel
-              title={REMOTE_UNAVAILABLE_MESSAGE}
-              message="The rest of the portal still works. Please try again in a moment."
+              title={t('platform:federation.unavailable')}
+              message={t('routing.remoteUnavailable')}
               onRetry={retry}
             />
           )}

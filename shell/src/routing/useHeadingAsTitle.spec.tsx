@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, MemoryRouter, Route, Routes, useLocation } from '@academy/routing';
 import { useHeadingAsTitle } from './useHeadingAsTitle';
 
@@ -58,5 +60,30 @@ describe('useHeadingAsTitle', () => {
     await act(async () => screen.getByRole('button', { name: 'finish loading' }).click());
     expect(document.title).toBe('Course list | Academy');
     expect(screen.getByRole('heading', { name: 'Course list' })).toHaveFocus();
+  });
+});
+
+describe('useHeadingAsTitle and the language', () => {
+  function TranslatedPage() {
+    const { pathname } = useLocation();
+    useHeadingAsTitle(pathname);
+    const { t } = useTranslation('shell');
+    return (
+      <main>
+        <h1>{t('routing.notFound.title')}</h1>
+      </main>
+    );
+  }
+
+  it('renames the tab when the language changes, without moving focus', async () => {
+    render(
+      <MemoryRouter initialEntries={['/missing']}>
+        <TranslatedPage />
+      </MemoryRouter>,
+    );
+    expect(document.title).toBe('Page not found | Academy');
+    await act(() => i18next.changeLanguage('hi'));
+    expect(document.title).toBe('पेज नहीं मिला | Academy');
+    expect(document.activeElement).toBe(document.body);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const SITE_NAME = 'Academy';
 const WAIT_FOR_HEADING_MS = 10_000;
@@ -13,13 +14,16 @@ function pageHeading(): HTMLElement | null {
 /**
  * On every route: the tab title becomes "<page heading> | Academy" once the page (often a remote that is still
  * loading) shows its heading, and after a navigation, not on the first load, focus moves to that heading so a
- * screen reader announces the new page. One place for every remote's pages.
+ * screen reader announces the new page. One place for every remote's pages. A language change renames the tab
+ * after the translated heading, without moving focus.
  */
 export function useHeadingAsTitle(pathname: string): void {
-  const isFirstRoute = useRef(true);
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const shownPath = useRef<string | null>(null);
   useEffect(() => {
-    const moveFocus = !isFirstRoute.current;
-    isFirstRoute.current = false;
+    const moveFocus = shownPath.current !== null && shownPath.current !== pathname;
+    shownPath.current = pathname;
     const apply = (): boolean => {
       const heading = pageHeading();
       if (!heading) return false;
@@ -40,5 +44,5 @@ export function useHeadingAsTitle(pathname: string): void {
       observer.disconnect();
       clearTimeout(giveUp);
     };
-  }, [pathname]);
+  }, [pathname, language]);
 }

@@ -1,8 +1,10 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOptionalRuntimeConfig } from '../config/runtime-config-context';
 import { loadRemoteComponent, type RemoteLoader } from './load-remote-module';
 
 export const DEFAULT_REMOTE_LOAD_TIMEOUT_MS = 10_000;
+/** The English of the panel's title (`platform:federation.unavailable` in the language shown). */
 export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the portal is not available right now';
 
 export interface RemoteFallbackProps {
@@ -12,11 +14,12 @@ export interface RemoteFallbackProps {
 
 /** Friendly panel shown when a remote cannot be loaded; apps may pass a styled one (ErrorPanel from @academy/ui). */
 export function RemoteUnavailablePanel({ retry }: RemoteFallbackProps) {
+  const { t } = useTranslation('platform');
   return (
     <section className="remote-unavailable" role="alert" aria-live="assertive">
-      <p>{REMOTE_UNAVAILABLE_MESSAGE}. Please try again in a moment.</p>
+      <p>{t('federation.unavailablePanel')}</p>
       <button type="button" onClick={retry}>
-        Retry
+        {t('federation.retry')}
       </button>
     </section>
   );
@@ -47,6 +50,11 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 }
 
+function RemoteLoading() {
+  const { t } = useTranslation('platform');
+  return <p role="status">{t('federation.loading')}</p>;
+}
+
 export interface RemoteModuleProps<P extends object> {
   /** Federation id, e.g. `learner/App` or `info/TestimonialsSection`. */
   id: string;
@@ -67,7 +75,7 @@ export function RemoteModule<P extends object = Record<string, never>>({
   id,
   timeoutMs,
   loader,
-  loading = <p role="status">Loading…</p>,
+  loading = <RemoteLoading />,
   renderError = (props) => <RemoteUnavailablePanel {...props} />,
   componentProps,
 }: RemoteModuleProps<P>) {

@@ -4,6 +4,7 @@ import { BrowserRouter } from '@academy/routing';
 import { PlatformProviders } from '../auth/platform-providers';
 import { loadRuntimeConfig, type RemoteName } from '../config/runtime-config';
 import { registerRuntimeRemotes } from './register-remotes';
+import i18next from 'i18next';
 import { startI18n } from '../i18n/i18n';
 
 /**
@@ -29,11 +30,15 @@ export async function startStandalone(remote: RemoteName, App: ComponentType): P
     );
   } catch (error) {
     console.error(error);
+    // In the chosen language when the translations could load; the English stays the default for when they could not.
+    await startI18n().catch(() => undefined);
     root.render(
       <main role="alert">
-        <h1>{remote} could not start</h1>
+        <h1>{i18next.t('platform:federation.standaloneFailed', { remote, defaultValue: `${remote} could not start` })}</h1>
         <p>{error instanceof Error ? error.message : String(error)}</p>
-        <p>Is the portal (npm start) running on the edge port so /runtime-config.json can be proxied?</p>
+        <p>{i18next.t('platform:federation.standaloneHint', {
+            defaultValue: 'Is the portal (npm start) running on the edge port so /runtime-config.json can be proxied?',
+          })}</p>
       </main>,
     );
   }

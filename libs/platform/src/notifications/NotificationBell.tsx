@@ -1,27 +1,29 @@
 import {
-  formatDate,
-  NOTIFICATION_KIND_LABELS,
   EMAIL_SETTING_KINDS,
   notificationsReadAllRoute,
   notificationsReadRoute,
   notificationsSaveSettingsRoute,
   type NotificationEmailSettings,
   type NotificationItem,
+  type NotificationKind,
 } from '@academy/contracts';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { callApi } from '../api/call-api';
 import { queryKeys } from '../api/query-keys';
 import { useApi } from '../api/use-api';
 import { usePortalAuth } from '../auth/portal-auth';
 import { errorMessage, useToast } from '../toast/use-toast';
+import { useFormat } from '../i18n/use-format';
 import { Link } from '@academy/routing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLiveUnreadCount, useNotificationEmailSettings, useNotificationList } from './notificationsApi';
 import './NotificationBell.css';
 
-/** "Notifications, 3 unread": the bell's accessible name (it shows the number only). */
+/** "Notifications, 3 unread": the bell's accessible name (it shows the number only), in the language shown. */
 export function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications, none unread';
+  return i18next.t('platform:notifications.bellLabel', { count: unread });
 }
 
 /**
@@ -30,6 +32,8 @@ export function bellLabel(unread: number): string {
  * click outside closes it; focus goes back to the bell.
  */
 export function NotificationBell() {
+  const { t } = useTranslation('platform');
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -97,7 +101,7 @@ export function NotificationBell() {
         className="bell__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={bellLabel(unread)}
+        aria-label={t('notifications.bellLabel', { count: unread })}
         onClick={() => setOpen((value) => !value)}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
@@ -116,26 +120,26 @@ export function NotificationBell() {
         <div className="bell__header">
           {/* Not a heading: the panel sits in the navbar, or inside the educator area's main, above the page's own headings. */}
           <p id={headingId} className="bell__title">
-            Notifications
+            {t('notifications.title')}
           </p>
           <button type="button" className="bell__text-button" disabled={unread === 0} onClick={() => void markAllRead()}>
-            Mark all read
+            {t('notifications.markAllRead')}
           </button>
         </div>
         {list.isError ? (
           <p role="alert">{errorMessage(list.error)}</p>
         ) : list.isLoading ? (
-          <p role="status">Loading notifications…</p>
+          <p role="status">{t('notifications.loading')}</p>
         ) : notifications.length === 0 ? (
-          <p className="bell__empty">Nothing yet. Answers to your doubts and reviews of your work will show here.</p>
+          <p className="bell__empty">{t('notifications.empty')}</p>
         ) : (
-          <ul className="bell__list" aria-label="Notifications">
+          <ul className="bell__list" aria-label={t('notifications.title')}>
             {notifications.map((item) => (
               <li key={item.id} className={`bell__item${item.read ? '' : ' bell__item--unread'}`}>
                 <Link to={item.link} className="bell__link" onClick={() => void markRead(item)}>
-                  {!item.read && <span className="bell__visually-hidden">Unread: </span>}
+                  {!item.read && <span className="bell__visually-hidden">{t('notifications.unread')}</span>}
                   <span className="bell__item-title">{item.title}</span>
-                  <span className="bell__item-date">{formatDate(item.createdAt)}</span>
+                  <span className="bell__item-date">{format.date(item.createdAt)}</span>
                 </Link>
               </li>
             ))}
@@ -143,11 +147,11 @@ export function NotificationBell() {
         )}
         {list.hasNextPage && (
           <button type="button" className="bell__text-button" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Show older notifications
+            {t('notifications.showOlder')}
           </button>
         )}
         <button type="button" className="bell__text-button" aria-expanded={showSettings} onClick={() => setShowSettings((value) => !value)}>
-          Email settings
+          {t('notifications.emailSettings')}
         </button>
         {showSettings && <EmailSettingsForm />}
       </div>
@@ -156,6 +160,15 @@ export function NotificationBell() {
 }
 
 function EmailSettingsForm() {
+  const { t } = useTranslation('platform');
+  const kindLabels: Record<NotificationKind, string> = {
+    doubt_answered: t('notifications.kinds.doubt_answered'),
+    doubt_new: t('notifications.kinds.doubt_new'),
+    assignment_reviewed: t('notifications.kinds.assignment_reviewed'),
+    parent_alert: t('notifications.kinds.parent_alert'),
+    parent_message: t('notifications.kinds.parent_message'),
+    live_class: t('notifications.kinds.live_class'),
+  };
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -182,11 +195,11 @@ function EmailSettingsForm() {
   };
 
   if (settings.isError) return <p role="alert">{errorMessage(settings.error)}</p>;
-  if (!current) return <p role="status">Loading email settings…</p>;
+  if (!current) return <p role="status">{t('notifications.loadingEmailSettings')}</p>;
   return (
     <form className="bell__settings" onSubmit={(event) => void save(event)}>
       <fieldset>
-        <legend>Email me about</legend>
+        <legend>{t('notifications.emailMeAbout')}</legend>
         {EMAIL_SETTING_KINDS.map((kind) => (
           <div key={kind} className="bell__setting">
             <input
@@ -195,13 +208,13 @@ function EmailSettingsForm() {
               checked={current[kind]}
               onChange={(event) => setDraft({ ...current, [kind]: event.target.checked })}
             />
-            <label htmlFor={`${formId}-${kind}`}>{NOTIFICATION_KIND_LABELS[kind]}</label>
+            <label htmlFor={`${formId}-${kind}`}>{kindLabels[kind]}</label>
           </div>
         ))}
       </fieldset>
-      <p className="bell__hint">Turned off: no email, but the bell still shows them.</p>
+      <p className="bell__hint">{t('notifications.turnedOffHint')}</p>
       <button type="submit" className="button" disabled={saving || !draft}>
-        Save email settings
+        {t('notifications.saveEmailSettings')}
       </button>
     </form>
   );

@@ -1,11 +1,13 @@
 // What pages call to write while the network may be gone; the IndexedDB outbox loads only when needed.
 import { useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useEffect } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { useApi } from '../api/use-api';
 import { queryKeys } from '../api/query-keys';
 import { usePortalAuth } from '../auth/portal-auth';
 import { useToast } from '../toast/use-toast';
+import { translateMessage } from '../i18n/messages';
 import { isOfflineFailure } from './online-status';
 import type { QueuedWrite } from './outbox';
 
@@ -47,10 +49,6 @@ export async function queuedWrites(userId: string): Promise<QueuedWrite[]> {
   return pendingWrites(userId);
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /**
  * Sends the signed-in user's queued writes when the network returns (and once after a page load, for writes left
  * by a page closed while offline), then refreshes the learner's data. Mounted once by PlatformProviders.
@@ -73,10 +71,10 @@ export function OfflineSync() {
         if ((await pendingWrites(userId)).length === 0) return;
         const { sent, refused } = await replayWrites(userId, api);
         if (sent.length > 0) {
-          toast.success(`Back online: ${plural(sent.length, 'change', 'changes')} made offline sent`);
+          toast.success(i18next.t('platform:offline.backOnline', { count: sent.length }));
           await queryClient.invalidateQueries({ queryKey: queryKeys.learner.all });
         }
-        for (const { write, message } of refused) toast.error(`${write.label}: ${message}`);
+        for (const { write, message } of refused) toast.error(`${write.label}: ${translateMessage(message)}`);
         window.dispatchEvent(new Event(OUTBOX_CHANGED_EVENT));
       } catch (error) {
         console.warn('Sending the changes made offline failed; they stay queued.', error);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../modal-dialog/ModalDialog';
 
 export interface ConfirmDialogProps {
@@ -22,7 +23,8 @@ export interface ConfirmDialogProps {
  * A yes/no question as a WAI-ARIA alert dialog in the portal's one dialog frame: focus starts on Cancel (the safe
  * choice) and stays inside; Escape, Cancel and the backdrop cancel; focus returns to the opener.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', destructive, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, destructive, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation('ui');
   return (
     <ModalDialog
       role="alertdialog"
@@ -33,7 +35,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
       actions={
         <>
           <button type="button" className="button button--secondary" onClick={onCancel}>
-            {cancelLabel}
+            {cancelLabel ?? t('confirmDialog.cancel')}
           </button>
           <button
             type="button"

@@ -1,5 +1,8 @@
-import { formatClassRange, formatPrice, learnerPaths, pagePath, pluralize, priceAfterDiscount, subjectLabel, type CourseSummary } from '@academy/contracts';
+import { learnerPaths, pagePath, priceAfterDiscount, type CourseSummary, type Subject } from '@academy/contracts';
+import { useFormat } from '@academy/platform';
 import { Link } from '@academy/routing';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Stars } from '../stars/Stars';
 import './course-card.css';
 
@@ -14,11 +17,39 @@ export interface CourseCardProps {
   aboveTheFold?: 'first' | 'yes' | 'no';
 }
 
+/** "Class 8", "Class 11–12", "Classes 7–12", in the language of `t`. */
+export function classRangeLabel(t: TFunction<'ui'>, classFrom: number, classTo: number): string {
+  if (classFrom === classTo) return t('courseCard.classSingle', { grade: classFrom });
+  return classTo - classFrom > 1 ? t('courseCard.classRange', { from: classFrom, to: classTo }) : t('courseCard.classPair', { from: classFrom, to: classTo });
+}
+
+/** A subject's name in the language of `t` (the slug itself for one this list does not know). */
+export function subjectName(t: TFunction<'ui'>, subject: string): string {
+  const names: Record<Subject, string> = {
+    mathematics: t('courseCard.subjects.mathematics'),
+    physics: t('courseCard.subjects.physics'),
+    chemistry: t('courseCard.subjects.chemistry'),
+    biology: t('courseCard.subjects.biology'),
+    science: t('courseCard.subjects.science'),
+    english: t('courseCard.subjects.english'),
+    hindi: t('courseCard.subjects.hindi'),
+    'social-science': t('courseCard.subjects.social-science'),
+    'computer-science': t('courseCard.subjects.computer-science'),
+    economics: t('courseCard.subjects.economics'),
+    accountancy: t('courseCard.subjects.accountancy'),
+    'business-studies': t('courseCard.subjects.business-studies'),
+    other: t('courseCard.subjects.other'),
+  };
+  return names[subject as Subject] ?? subject;
+}
+
 /**
  * A course in a grid: thumbnail, class and subject, title (the link to /course/:id, stretched over the whole card),
  * provider, average rating with 5 stars, rating count and the price after discount.
  */
 export function CourseCard({ course, headingLevel = 3, aboveTheFold = 'no' }: CourseCardProps) {
+  const { t } = useTranslation('ui');
+  const format = useFormat();
   const Heading = `h${headingLevel}` as const;
   const price = priceAfterDiscount(course.coursePrice, course.discount);
   return (
@@ -32,7 +63,7 @@ export function CourseCard({ course, headingLevel = 3, aboveTheFold = 'no' }: Co
       />
       <div className="course-card__body">
         <p className="course-card__tags">
-          {formatClassRange(course.classFrom, course.classTo)} · {subjectLabel(course.subject)}
+          {classRangeLabel(t, course.classFrom, course.classTo)} · {subjectName(t, course.subject)}
         </p>
         <Heading className="course-card__title">
           <Link className="course-card__link" to={pagePath(learnerPaths.course, { id: course._id })}>
@@ -46,13 +77,13 @@ export function CourseCard({ course, headingLevel = 3, aboveTheFold = 'no' }: Co
           </span>
           <Stars rating={course.averageRating} />
           <span className="course-card__rating-count" aria-hidden="true">
-            ({course.ratingCount})
+            ({format.count(course.ratingCount)})
           </span>
-          <span className="visually-hidden">{pluralize(course.ratingCount, 'rating')}</span>
+          <span className="visually-hidden">{t('courseCard.ratings', { count: course.ratingCount, formatted: format.count(course.ratingCount) })}</span>
         </p>
         <p className="course-card__price">
-          <span className="visually-hidden">Price: </span>
-          {formatPrice(price)}
+          <span className="visually-hidden">{t('courseCard.price')}</span>
+          {format.price(price)}
         </p>
       </div>
     </article>

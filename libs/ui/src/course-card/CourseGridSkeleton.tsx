@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import './course-card.css';
 
 export interface CourseGridSkeletonProps {
@@ -11,10 +12,11 @@ export interface CourseGridSkeletonProps {
  * Placeholder cards with the real cards' layout (16:9 thumbnail, title, educator, rating, price), so the grid keeps
  * its size when the courses arrive and nothing below it moves.
  */
-export function CourseGridSkeleton({ count, label = 'Loading courses' }: CourseGridSkeletonProps) {
+export function CourseGridSkeleton({ count, label }: CourseGridSkeletonProps) {
+  const { t } = useTranslation('ui');
   return (
     <div role="status" aria-live="polite" className="course-grid-skeleton">
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('courseCard.loadingCourses')}</span>
       <ul className="course-grid" aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li key={index} className="course-grid__item">

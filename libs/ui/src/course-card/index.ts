@@ -1,3 +1,3 @@
-export { CourseCard, type CourseCardProps } from './CourseCard';
+export { CourseCard, classRangeLabel, subjectName, type CourseCardProps } from './CourseCard';
 export { CourseGrid, type CourseGridProps } from './CourseGrid';
 export { CourseGridSkeleton, type CourseGridSkeletonProps } from './CourseGridSkeleton';

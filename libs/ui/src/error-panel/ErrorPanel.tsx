@@ -1,3 +1,6 @@
+import { translateMessage } from '@academy/platform';
+import { useTranslation } from 'react-i18next';
+
 export interface ErrorPanelProps {
   title?: string;
   message: string;
@@ -5,15 +8,19 @@ export interface ErrorPanelProps {
   retryLabel?: string;
 }
 
-/** Friendly failure message with a Retry button; announced as an alert. */
-export function ErrorPanel({ title = 'Something went wrong', message, onRetry, retryLabel = 'Retry' }: ErrorPanelProps) {
+/**
+ * Friendly failure message with a Retry button; announced as an alert. A service's English message is shown in the
+ * reader's language (text already translated passes unchanged).
+ */
+export function ErrorPanel({ title, message, onRetry, retryLabel }: ErrorPanelProps) {
+  const { t } = useTranslation('ui');
   return (
     <section className="error-panel" role="alert">
-      <h2 className="error-panel__title">{title}</h2>
-      <p className="error-panel__message">{message}</p>
+      <h2 className="error-panel__title">{title ?? t('errorPanel.title')}</h2>
+      <p className="error-panel__message">{translateMessage(message)}</p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
-          {retryLabel}
+          {retryLabel ?? t('errorPanel.retry')}
         </button>
       )}
     </section>

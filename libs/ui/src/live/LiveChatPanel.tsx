@@ -1,5 +1,7 @@
 import { LIVE_CHAT_MAX_LENGTH, type LiveAck, type LiveChatMessage, type LivePoll } from '@academy/contracts';
+import { translateMessage, useFormat } from '@academy/platform';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLiveRoom, type LiveRoomState } from './useLiveRoom';
 import './live-chat.css';
 
@@ -24,6 +26,7 @@ export function LiveChatPanel({
   asEducator?: boolean;
   isWatching?: () => boolean;
 }) {
+  const { t } = useTranslation('ui');
   const id = useId();
   const { state, ask, setProblem, addMessage } = useLiveRoom(classId, getToken);
   const watching = useRef(isWatching);
@@ -43,28 +46,28 @@ export function LiveChatPanel({
   return (
     <section className="live-chat" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="live-chat__title">
-        Class chat
+        {t('live.title')}
       </h2>
       <p className="live-chat__state" role="status">
-        {state.connection === 'connecting' && 'Connecting to the chat…'}
-        {state.connection === 'reconnecting' && 'Reconnecting to the chat…'}
-        {state.connection === 'connected' && state.slowMode > 0 && `Slow mode: one message every ${state.slowMode} seconds`}
+        {state.connection === 'connecting' && t('live.connecting')}
+        {state.connection === 'reconnecting' && t('live.reconnecting')}
+        {state.connection === 'connected' && state.slowMode > 0 && t('live.slowMode', { count: state.slowMode })}
       </p>
       {pinned && (
         <p className="live-chat__pinned">
-          <strong>Pinned:</strong> {pinned.userName}: {pinned.text}
+          <strong>{t('live.pinned')}</strong> {pinned.userName}: {pinned.text}
         </p>
       )}
       {asEducator && state.hands.length > 0 && (
         <p className="live-chat__hands" role="status">
-          Raised hands: {state.hands.map((hand) => hand.userName).join(', ')}
+          {t('live.raisedHands', { names: state.hands.map((hand) => hand.userName).join(', ') })}
         </p>
       )}
       {state.poll && <PollBox poll={state.poll} asEducator={asEducator} act={act} />}
       <Messages messages={state.messages} asEducator={asEducator} act={act} />
       {state.problem && (
         <p className="form-error" role="alert">
-          {state.problem}
+          {translateMessage(state.problem)}
         </p>
       )}
       {state.connection !== 'refused' && <ChatForm state={state} asEducator={asEducator} ask={ask} act={act} onSent={addMessage} setProblem={setProblem} />}
@@ -74,26 +77,27 @@ export function LiveChatPanel({
 }
 
 function Messages({ messages, asEducator, act }: { messages: LiveChatMessage[]; asEducator: boolean; act: (event: string, body: object) => Promise<boolean> }) {
+  const { t } = useTranslation('ui');
   return (
     <ol className="live-chat__messages" aria-live="polite">
       {messages.map((message) => (
         <li key={message.id} className={message.fromEducator ? 'live-chat__message live-chat__message--educator' : 'live-chat__message'}>
           <strong>
             {message.userName}
-            {message.fromEducator ? ' (teacher)' : ''}:
+            {message.fromEducator ? t('live.teacher') : ''}:
           </strong>{' '}
           {message.text}
           {asEducator && (
             <span className="live-chat__tools">
               <button type="button" className="button-secondary" onClick={() => void act('moderate', { action: 'pin', messageId: message.id })}>
-                Pin
+                {t('live.pin')}
               </button>
               <button type="button" className="button-secondary" onClick={() => void act('moderate', { action: 'delete', messageId: message.id })}>
-                Delete
+                {t('live.delete')}
               </button>
               {!message.fromEducator && (
                 <button type="button" className="button-secondary" onClick={() => void act('moderate', { action: 'mute', userId: message.userId })}>
-                  Mute {message.userName}
+                  {t('live.mute', { name: message.userName })}
                 </button>
               )}
             </span>
@@ -113,6 +117,7 @@ function ChatForm(props: {
   setProblem(problem: string | null): void;
 }) {
   const { state, asEducator, ask, act } = props;
+  const { t } = useTranslation('ui');
   const id = useId();
   const [text, setText] = useState('');
   const [handRaised, setHandRaised] = useState(false);
@@ -129,20 +134,20 @@ function ChatForm(props: {
   return (
     <form className="live-chat__form" onSubmit={(event) => void send(event)}>
       <label htmlFor={`${id}-text`} className="live-chat__label">
-        Message
+        {t('live.message')}
       </label>
       <input id={`${id}-text`} value={text} maxLength={LIVE_CHAT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} autoComplete="off" />
       <button type="submit" disabled={!connected}>
-        Send
+        {t('live.send')}
       </button>
       {!asEducator && (
         <button type="button" className="button-secondary" aria-pressed={handRaised} disabled={!connected} onClick={() => void act('hand', { raised: !handRaised }).then((ok) => ok && setHandRaised(!handRaised))}>
-          {handRaised ? 'Lower hand' : 'Raise hand'}
+          {handRaised ? t('live.lowerHand') : t('live.raiseHand')}
         </button>
       )}
       {asEducator && (
         <button type="button" className="button-secondary" aria-pressed={state.slowMode > 0} onClick={() => void act('moderate', { action: 'slow-mode', seconds: state.slowMode > 0 ? 0 : 10 })}>
-          {state.slowMode > 0 ? 'Turn off slow mode' : 'Slow mode (10 s)'}
+          {state.slowMode > 0 ? t('live.slowModeOff') : t('live.slowModeOn')}
         </button>
       )}
     </form>
@@ -151,11 +156,13 @@ function ChatForm(props: {
 
 /** The class's poll: its question, each choice with its count; learners answer once, the educator closes it. */
 function PollBox({ poll, asEducator, act }: { poll: LivePoll; asEducator: boolean; act: (event: string, body: object) => Promise<boolean> }) {
+  const { t } = useTranslation('ui');
+  const format = useFormat();
   const total = poll.counts.reduce((sum, count) => sum + count, 0);
   return (
-    <div className="live-chat__poll" role="group" aria-label={`Poll: ${poll.question}`}>
+    <div className="live-chat__poll" role="group" aria-label={t('live.pollLabel', { question: poll.question })}>
       <p>
-        <strong>Poll{poll.closed ? ' (closed)' : ''}:</strong> {poll.question}
+        <strong>{poll.closed ? t('live.pollClosed') : t('live.poll')}</strong> {poll.question}
       </p>
       <ul className="live-chat__poll-options">
         {poll.options.map((option, index) => (
@@ -168,14 +175,14 @@ function PollBox({ poll, asEducator, act }: { poll: LivePoll; asEducator: boolea
               </button>
             )}{' '}
             <span className="live-chat__poll-count">
-              {poll.counts[index]} of {total}
+              {t('live.pollCount', { votes: format.count(poll.counts[index] ?? 0), total: format.count(total) })}
             </span>
           </li>
         ))}
       </ul>
       {asEducator && !poll.closed && (
         <button type="button" className="button-secondary" onClick={() => void act('poll-close', { pollId: poll.id })}>
-          Close the poll
+          {t('live.closePoll')}
         </button>
       )}
     </div>
@@ -184,6 +191,7 @@ function PollBox({ poll, asEducator, act }: { poll: LivePoll; asEducator: boolea
 
 /** The educator's form: a question and two to four choices. */
 function AskPoll({ act }: { act: (event: string, body: object) => Promise<boolean> }) {
+  const { t } = useTranslation('ui');
   const id = useId();
   const [question, setQuestion] = useState('');
   const [choices, setChoices] = useState(['', '', '', '']);
@@ -197,16 +205,16 @@ function AskPoll({ act }: { act: (event: string, body: object) => Promise<boolea
   };
   return (
     <form className="live-chat__ask-poll" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Ask a poll</h3>
-      <label htmlFor={`${id}-question`}>Question</label>
+      <h3 id={`${id}-title`}>{t('live.askPoll')}</h3>
+      <label htmlFor={`${id}-question`}>{t('live.question')}</label>
       <input id={`${id}-question`} value={question} maxLength={200} onChange={(event) => setQuestion(event.target.value)} />
       {choices.map((choice, index) => (
         <span key={index}>
-          <label htmlFor={`${id}-choice-${index}`}>Choice {index + 1}</label>
+          <label htmlFor={`${id}-choice-${index}`}>{t('live.choice', { number: index + 1 })}</label>
           <input id={`${id}-choice-${index}`} value={choice} maxLength={80} onChange={(event) => setChoices(choices.map((other, at) => (at === index ? event.target.value : other)))} />
         </span>
       ))}
-      <button type="submit">Ask the class</button>
+      <button type="submit">{t('live.askClass')}</button>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import {
   type LiveJoinAnswer,
   type LivePoll,
 } from '@academy/contracts';
+import i18next from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 
@@ -88,9 +89,9 @@ export function useLiveRoom(classId: string, getToken: () => Promise<string>) {
   const ask = useCallback(
     <T extends object>(event: string, body: object) =>
       new Promise<LiveAck<T>>((resolve) => {
-        if (!socket.current) return resolve({ ok: false, status: 503, message: 'Not connected to the class' });
+        if (!socket.current) return resolve({ ok: false, status: 503, message: i18next.t('ui:live.notConnected') });
         socket.current.timeout(10_000).emit(event, { classId, ...body }, (error: Error | null, answer: LiveAck<T>) =>
-          resolve(error ? { ok: false, status: 503, message: 'The class did not answer: try again' } : answer),
+          resolve(error ? { ok: false, status: 503, message: i18next.t('ui:live.noAnswer') } : answer),
         );
       }),
     [classId],

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 export interface SocialLinksProps {
   links: { instagram: string; youtube: string };
   className?: string;
@@ -7,6 +9,7 @@ export interface SocialLinksProps {
 
 /** The academy's two social profiles, each opening in a new tab (footer, contact page). */
 export function SocialLinks({ links, className, label }: SocialLinksProps) {
+  const { t } = useTranslation('ui');
   const profiles = [
     { name: 'Instagram', href: links.instagram },
     { name: 'YouTube', href: links.youtube },
@@ -17,7 +20,7 @@ export function SocialLinks({ links, className, label }: SocialLinksProps) {
         <li key={profile.name}>
           <a href={profile.href} target="_blank" rel="noopener noreferrer">
             {profile.name}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden">{t('socialLinks.opensInNewTab')}</span>
           </a>
         </li>
       ))}

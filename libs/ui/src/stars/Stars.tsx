@@ -1,6 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const STAR_COUNT = 5;
+
+/** Drawn, never read (aria-hidden): the same mark in every language. */
+const STAR_MARK = '★';
 
 export interface StarsProps {
   /** Current rating, 0 to 5 (0 = not rated). */
@@ -18,16 +22,17 @@ const starNumbers = Array.from({ length: STAR_COUNT }, (_unused, index) => index
  * click / Enter / Space choose. Arrow keys only move focus so a keyboard user never sends a rating by accident.
  */
 export function Stars({ rating, onChange, label }: StarsProps) {
+  const { t } = useTranslation('ui');
   const [preview, setPreview] = useState<number | null>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const shown = Math.max(0, Math.min(STAR_COUNT, Math.floor(preview ?? rating)));
 
   if (!onChange) {
     return (
-      <span className="stars" role="img" aria-label={label ?? `Rated ${shown} out of ${STAR_COUNT}`}>
+      <span className="stars" role="img" aria-label={label ?? t('stars.rated', { rating: shown, total: STAR_COUNT })}>
         {starNumbers.map((star) => (
           <span key={star} aria-hidden="true" className={`stars__star${star <= shown ? ' stars__star--filled' : ''}`}>
-            ★
+            {STAR_MARK}
           </span>
         ))}
       </span>
@@ -50,7 +55,7 @@ export function Stars({ rating, onChange, label }: StarsProps) {
   const tabStop = rating >= 1 ? Math.min(STAR_COUNT, Math.floor(rating)) : 1;
 
   return (
-    <div className="stars stars--interactive" role="group" aria-label={label ?? 'Rating'} onMouseLeave={() => setPreview(null)}>
+    <div className="stars stars--interactive" role="group" aria-label={label ?? t('stars.rating')} onMouseLeave={() => setPreview(null)}>
       {starNumbers.map((star) => (
         <button
           key={star}
@@ -59,7 +64,7 @@ export function Stars({ rating, onChange, label }: StarsProps) {
           }}
           type="button"
           className={`stars__star${star <= shown ? ' stars__star--filled' : ''}`}
-          aria-label={`${star} star${star === 1 ? '' : 's'}`}
+          aria-label={t('stars.star', { count: star })}
           aria-pressed={star === Math.floor(rating)}
           tabIndex={star === tabStop ? 0 : -1}
           onMouseEnter={() => setPreview(star)}
@@ -68,7 +73,7 @@ export function Stars({ rating, onChange, label }: StarsProps) {
           onKeyDown={(event) => onKeyDown(event, star)}
           onClick={() => onChange(star)}
         >
-          <span aria-hidden="true">★</span>
+          <span aria-hidden="true">{STAR_MARK}</span>
         </button>
       ))}
     </div>
