@@ -87,8 +87,6 @@ export const UNTRANSLATED_FILES = [
   'mfe-learner/src/parents/pages/ParentHomePage.tsx',
   'mfe-learner/src/profile/ClassForm.tsx',
   'mfe-learner/src/profile/MyClassPage.tsx',
-  'mfe-learner/src/reviews/CourseReviews.tsx',
-  'mfe-learner/src/reviews/ReviewDialog.tsx',
   'shell/src/ShellApp.tsx',
   'shell/src/chrome/Footer.tsx',
   'shell/src/chrome/WhatsAppBox.tsx',
