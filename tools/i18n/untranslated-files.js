@@ -77,8 +77,6 @@ export const UNTRANSLATED_FILES = [
   'mfe-learner/src/enrollments/components/RefundDialog.tsx',
   'mfe-learner/src/enrollments/pages/MyEnrollmentsPage.tsx',
   'mfe-learner/src/enrollments/pages/PurchaseHistoryPage.tsx',
-  'mfe-learner/src/live/LiveClassesPanel.tsx',
-  'mfe-learner/src/live/LiveRoomPage.tsx',
   'mfe-learner/src/parents/components/AskTheEducator.tsx',
   'mfe-learner/src/parents/components/EnrollMyChild.tsx',
   'mfe-learner/src/parents/components/UnlinkDialog.tsx',
