@@ -85,10 +85,11 @@ describe('coupons', () => {
       headers: { Authorization: `Bearer ${await cachedAccessToken(page)}` },
     });
     expect(receipt.status).toBe(200);
-    const inr = (paise: number) => `INR ${formatPrice(fromPaise(paise)).slice(1)}`;
-    expect(pdfText(Buffer.from(await receipt.arrayBuffer()))).toEqual(
-      expect.arrayContaining([inr(listPaise), `Discount (coupon ${code})`, `-${inr(listPaise - halfPaise)}`, 'Price after discount', inr(halfPaise), 'Total paid']),
-    );
+    const rupees = (paise: number) => formatPrice(fromPaise(paise));
+    const receiptText = await pdfText(Buffer.from(await receipt.arrayBuffer()));
+    for (const line of [rupees(listPaise), `Discount (coupon ${code}) ${rupees(-(listPaise - halfPaise))}`, `Price after discount ${rupees(halfPaise)}`, `Total paid ${rupees(halfPaise)}`]) {
+      expect(receiptText).toContain(line);
+    }
 
     // The educator sees one use, one redemption and the revenue it brought.
     await educator.page.reload();

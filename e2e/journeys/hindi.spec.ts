@@ -57,4 +57,12 @@ describe('the portal in Hindi', () => {
     expect(chunks.filter((chunk) => !chunk.endsWith('-hi'))).toEqual([]);
     await context.close();
   });
+
+  it('opens in Hindi from a link with ?lang=hi, whatever the browser says', async () => {
+    const { page, context } = await openPage(browser, undefined, { locale: 'en-US' });
+    await page.goto(`${portalUrl}/about?lang=hi`);
+    await page.getByRole('button', { name: 'खाता बनाएँ' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('hi');
+    await context.close();
+  });
 });

@@ -26,6 +26,8 @@ export const nodePreset = {
           parser: { syntax: 'typescript', decorators: true },
           transform: { legacyDecorator: true, decoratorMetadata: true },
           target: 'es2022',
+          // Keeps `with { type: 'json' }` on translation imports (jest refuses JSON imports without it).
+          experimental: { keepImportAttributes: true },
         },
         module: { type: 'es6' },
       },

@@ -5,14 +5,14 @@ import type { z } from 'zod';
 import type { ApiRoute } from './api-route.js';
 import type {
   addRatingRequestSchema, answerDoubtSchema, askDoubtSchema, Assignment, AssignmentForMember,
-  assignmentInputSchema, AssignmentSubmission, CertificateRecord, ChildDoubtPage, childDoubtsQuerySchema,
-  ChildProgress, chooseRoleRequestSchema, CouponPriceAnswer, couponPriceRequestSchema, CourseAnalyticsAnswer,
-  CourseChecklistAnswer, CourseDetailAnswer, CourseDraftDto, CourseDraftSaved, CourseEarningsAnswer,
-  CourseListAnswer, courseListQuerySchema, courseProgressRequestSchema, CoursePublicationResult,
-  CourseReviewsPage, CourseSummary, createCouponRequestSchema, DashboardData, DoubtAnswer, DoubtPage,
-  doubtSearchQuerySchema, DoubtSummary, DoubtThread, EarningsPoint, earningsQuerySchema, EducatorCoupon,
-  EducatorCouponsAnswer, EducatorCourseDetail, EducatorCourseListing, EducatorDoubtSummary, EducatorInbox,
-  educatorInboxQuerySchema, EducatorProfileAnswer, educatorProfileRequestSchema, EmailSettings,
+  assignmentInputSchema, AssignmentSubmission, certificateQuerySchema, CertificateRecord, ChildDoubtPage,
+  childDoubtsQuerySchema, ChildProgress, chooseLanguageRequestSchema, chooseRoleRequestSchema, CouponPriceAnswer,
+  couponPriceRequestSchema, CourseAnalyticsAnswer, CourseChecklistAnswer, CourseDetailAnswer, CourseDraftDto,
+  CourseDraftSaved, CourseEarningsAnswer, CourseListAnswer, courseListQuerySchema, courseProgressRequestSchema,
+  CoursePublicationResult, CourseReviewsPage, CourseSummary, createCouponRequestSchema, DashboardData,
+  DoubtAnswer, DoubtPage, doubtSearchQuerySchema, DoubtSummary, DoubtThread, EarningsPoint, earningsQuerySchema,
+  EducatorCoupon, EducatorCouponsAnswer, EducatorCourseDetail, EducatorCourseListing, EducatorDoubtSummary,
+  EducatorInbox, educatorInboxQuerySchema, EducatorProfileAnswer, educatorProfileRequestSchema, EmailSettings,
   emailSettingsSchema, EnrolledCourse, enrolledStudentsExportQuerySchema, EnrolledStudentsPage,
   enrolledStudentsQuerySchema, HiddenPostPage, hiddenPostsQuerySchema, InboxSubmissionPage, learnerProfileSchema,
   LearnerProgressData, LearnerPurchasesAnswer, lectureDoubtsQuerySchema, LectureFileUploaded, LinkCodeAnswer,
@@ -35,8 +35,8 @@ export const assignmentsUpdateRoute: ApiRoute<{ params: { courseId: string; assi
 /** multipart/form-data: `file` (optional) and `text` (optional); at least one. */
 export const assignmentsSubmitRoute: ApiRoute<{ params: { courseId: string; assignmentId: string }; form: FormData }, { success: true; message: string; submission: AssignmentSubmission }> = { method: 'POST', path: '/api/assignments/:courseId/:assignmentId/submission', multipart: true };
 export const assignmentsReviewRoute: ApiRoute<{ params: { courseId: string; assignmentId: string; submissionId: string }; body: z.input<typeof reviewSubmissionSchema> }, { success: true; message: string; submission: AssignmentSubmission }> = { method: 'POST', path: '/api/assignments/:courseId/:assignmentId/submissions/:submissionId/review' };
-/** The caller's certificate as a PDF download; 403 when not enrolled, 409 until every lecture is complete. */
-export const certificatesDownloadRoute: ApiRoute<{ params: { courseId: string } }, unknown> = { method: 'GET', path: '/api/certificates/course/:courseId' };
+/** The caller's certificate as a PDF download, in `lang` (en or hi) or else their chosen language; 403 when not enrolled, 409 until every lecture is complete. */
+export const certificatesDownloadRoute: ApiRoute<{ params: { courseId: string }; query: z.input<typeof certificateQuerySchema> }, unknown> = { method: 'GET', path: '/api/certificates/course/:courseId' };
 /** Anyone can check a code: who earned it, for which course, when. */
 export const certificatesVerifyRoute: ApiRoute<{ params: { code: string } }, { success: true; certificate: CertificateRecord }> = { method: 'GET', path: '/api/certificates/verify/:code' };
 /** One published course; paid lectures come without their URL. */
@@ -150,8 +150,8 @@ export const notificationsReadAllRoute: ApiRoute<Record<never, never>, { success
 export const notificationsStreamRoute: ApiRoute<Record<never, never>, unknown> = { method: 'GET', path: '/api/notifications/stream' };
 export const notificationsUnreadRoute: ApiRoute<Record<never, never>, { success: true; unreadCount: number }> = { method: 'GET', path: '/api/notifications/unread-count' };
 export const parentsChildRoute: ApiRoute<{ params: { childId: string } }, { success: true } & ChildProgress> = { method: 'GET', path: '/api/parents/children/:childId' };
-/** A linked child's certificate as a PDF (409 until every lecture is complete). */
-export const parentsCertificateRoute: ApiRoute<{ params: { childId: string; courseId: string } }, unknown> = { method: 'GET', path: '/api/parents/children/:childId/certificates/:courseId' };
+/** A linked child's certificate as a PDF, in `lang` or else the parent's chosen language (409 until every lecture is complete). */
+export const parentsCertificateRoute: ApiRoute<{ params: { childId: string; courseId: string }; query: z.input<typeof certificateQuerySchema> }, unknown> = { method: 'GET', path: '/api/parents/children/:childId/certificates/:courseId' };
 /** The doubts a linked child asked (lecture, date, answered or not), newest first. */
 export const parentsChildDoubtsRoute: ApiRoute<{ params: { childId: string }; query: z.input<typeof childDoubtsQuerySchema> }, { success: true } & ChildDoubtPage> = { method: 'GET', path: '/api/parents/children/:childId/doubts' };
 export const parentThreadsThreadRoute: ApiRoute<{ params: { childId: string; courseId: string } }, { success: true; thread: ParentThread }> = { method: 'GET', path: '/api/parents/children/:childId/threads/:courseId' };
@@ -182,6 +182,8 @@ export const reviewsReportedRoute: ApiRoute<{ query: z.input<typeof reportedRevi
 export const learningAddRatingRoute: ApiRoute<{ body: z.input<typeof addRatingRequestSchema> }, { success: true; message: string }> = { method: 'POST', path: '/api/user/add-rating' };
 export const couponPricePriceRoute: ApiRoute<{ body: z.input<typeof couponPriceRequestSchema> }, CouponPriceAnswer> = { method: 'POST', path: '/api/user/coupon-price' };
 export const userDataRoute: ApiRoute<Record<never, never>, { success: true; user: UserData }> = { method: 'GET', path: '/api/user/data' };
+/** The interface language chosen in the language switch, remembered for the next visit, emails and certificates. */
+export const userLanguageRoute: ApiRoute<{ body: z.input<typeof chooseLanguageRequestSchema> }, { success: true; user: UserData }> = { method: 'PUT', path: '/api/user/data/language' };
 /** The learner's class and board (null and null: skipped); asked once after the first sign-in, editable later. */
 export const userProfileRoute: ApiRoute<{ body: z.input<typeof learnerProfileSchema> }, { success: true; user: UserData }> = { method: 'PUT', path: '/api/user/data/profile' };
 /** "I'm a parent", chosen at sign-up on the portal: recorded here, so no one assigns the role by hand. */

@@ -1,5 +1,6 @@
 import type { Board, CourseFacetCounts, Subject } from './taxonomy.js';
 import type { QuizOverview } from './quizzes.js';
+import type { UiLanguage } from './languages.js';
 
 // Shapes of the public API. Every response carries `success`; failures carry only a message.
 //
@@ -84,6 +85,8 @@ export interface UserData {
   board?: Board | null;
   /** Whether the learner was already asked their class and board (answered or skipped): they are asked once. */
   classAsked?: boolean;
+  /** The interface language the user chose in the language switch; null until they choose (the browser's decides). */
+  language?: UiLanguage | null;
 }
 
 export interface StudentRef {

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import type { ChapterDto, EducatorRef, LectureDto } from './api.js';
 import { courseIdSchema } from './requests.js';
+import { uiLanguageSchema } from './language-schemas.js';
+import type { UiLanguage } from './languages.js';
 import { countLectures } from './durations.js';
 import { countPassedQuizzes, quizzesOf, type QuizStanding } from './quizzes.js';
 import { completionPercent } from './progress.js';
@@ -65,7 +67,12 @@ export interface CertificateRecord {
 export const CERTIFICATE_CODE_PATTERN = /^AC-[0-9A-HJ-NP-Z]{4}-[0-9A-HJ-NP-Z]{4}-[0-9A-HJ-NP-Z]{4}$/;
 export const certificateCodeSchema = z.string().trim().toUpperCase().regex(CERTIFICATE_CODE_PATTERN, 'Not a certificate code');
 
-export const certificatePdfPath = (courseId: string): string => `/certificates/course/${encodeURIComponent(courseId)}`;
+/** GET a certificate's PDF: `lang` (`en` or `hi`) picks its language; absent, the holder's chosen language (else English). */
+export const certificateQuerySchema = z.object({ lang: uiLanguageSchema.optional() });
+export type CertificateQuery = z.infer<typeof certificateQuerySchema>;
+
+export const certificatePdfPath = (courseId: string, language?: UiLanguage): string =>
+  `/certificates/course/${encodeURIComponent(courseId)}${language ? `?lang=${language}` : ''}`;
 export const certificateVerifyPath = (code: string): string => `/certificates/verify/${encodeURIComponent(code)}`;
 
 /** Every lecture of a course, in chapter then lecture order, with its "chapter.lecture" label. */
@@ -165,6 +172,17 @@ export interface CourseStatus {
   certificateMissing: string[];
   /** The certificate line every view shows: "Ready" or "Needs: …". */
   certificateLine: string;
+  /** The same needs as counts, for words in another language (emails, the translated pages). */
+  certificateNeeds: CertificateNeeds;
+}
+
+/** What the certificate still needs, as numbers (all zero and false once the course is complete). */
+export interface CertificateNeeds {
+  noLectures: boolean;
+  lecturesLeft: number;
+  /** The quizzes still to pass are `quizzesToPass`. */
+  assignmentsToHandIn: number;
+  assignmentsAwaitingReview: number;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -212,6 +230,7 @@ export function courseStatus(
         : 'not-started';
 
   const certificateMissing: string[] = [];
+  const certificateNeeds: CertificateNeeds = { noLectures: false, lecturesLeft: 0, assignmentsToHandIn: 0, assignmentsAwaitingReview: 0 };
   if (!completion.complete) {
     if (completion.totalLectures === 0) certificateMissing.push('the course has no lectures yet');
     else if (!lecturesDone) certificateMissing.push(`${plural(completion.totalLectures - completion.completedLectures, 'more lecture')} to complete`);
@@ -220,6 +239,10 @@ export function courseStatus(
     const awaitingReview = courseAssignments.filter((assignment) => assignment.submitted && !assignment.reviewed).length;
     if (toHandIn > 0) certificateMissing.push(`${plural(toHandIn, 'assignment')} to hand in`);
     if (awaitingReview > 0) certificateMissing.push(`${plural(awaitingReview, 'assignment')} awaiting the educator's review`);
+    certificateNeeds.noLectures = completion.totalLectures === 0;
+    certificateNeeds.lecturesLeft = lecturesDone ? 0 : completion.totalLectures - completion.completedLectures;
+    certificateNeeds.assignmentsToHandIn = toHandIn;
+    certificateNeeds.assignmentsAwaitingReview = awaitingReview;
   }
   return {
     kind,
@@ -228,5 +251,6 @@ export function courseStatus(
     quizzesToPass,
     certificateMissing,
     certificateLine: completion.complete ? 'Ready' : `Needs ${certificateMissing.join('; ')}`,
+    certificateNeeds,
   };
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { UserRole } from './api.js';
 import { EDUCATOR_ROLE, PARENT_ROLE } from './constants.js';
 import { userIdSchema } from './requests.js';
-import type { CourseStatusKind, QuizToPass } from './learning.js';
+import type { CertificateNeeds, CourseStatusKind, QuizToPass } from './learning.js';
 
 
 /** The user data's role from the token's roles: educator first, then parent, else student. */
@@ -108,6 +108,8 @@ export interface ChildCourseProgress {
   statusLabel: string;
   /** "Ready", or what the certificate still needs ("Needs 2 more lectures to complete; pass …"). */
   certificateLine: string;
+  /** What the certificate still needs, as counts (beside `quizzesToPass`): the emails word it in the parent's language. */
+  certificateNeeds?: CertificateNeeds;
   /** The course's quizzes not passed yet, each with the best score and the pass mark. */
   quizzesToPass: QuizToPass[];
   /** Newest lecture completion or playback save; null before the first. */

@@ -108,3 +108,5 @@ export {
 export { blockingConnection, PRODUCER_COMMAND_TIMEOUT_MS, PRODUCER_REDIS_OPTIONS, WORKER_REDIS_OPTIONS } from './queue/queue-defaults.js';
 export { Mailer, MAILER, mailerProvider, mailConfigShape, escapeHtml, type MailConfig, type MailMessage } from './mail/mailer.js';
 export { CspReportsModule, CSP_REPORTS_ROUTE } from './security/csp-reports.js';
+export { createTranslations, readLanguage, type Translate, type TranslationTree } from './i18n/translations.js';
+export { PDF_FONT, PDF_FONT_FILES, registerPdfFonts } from './i18n/pdf-fonts.js';

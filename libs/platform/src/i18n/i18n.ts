@@ -14,6 +14,9 @@ export const LANGUAGE_STORAGE_KEY = 'academy.language';
 
 const loaders = new Map<string, TranslationLoader>();
 
+/** Namespaces no first screen needs (the services' messages): fetched once the page is idle, off the critical path. */
+const deferredNamespaces = new Set<string>();
+
 /** Reads a namespace through the loader its app registered (a chunk of that app: a redeployed remote brings its own strings). */
 const registeredTranslationsBackend: BackendModule = {
   type: 'backend',
@@ -35,9 +38,16 @@ const registeredTranslationsBackend: BackendModule = {
  * Registers an app's namespace. Called when the app's module is evaluated, so its strings start loading with
  * the remote itself rather than after its first render asks for them.
  */
-export function registerTranslations(namespace: string, loader: TranslationLoader): void {
+export function registerTranslations(namespace: string, loader: TranslationLoader, { afterFirstRender = false } = {}): void {
   loaders.set(namespace, loader);
-  if (i18next.isInitialized) void i18next.loadNamespaces(namespace);
+  if (afterFirstRender) deferredNamespaces.add(namespace);
+  else if (i18next.isInitialized) void i18next.loadNamespaces(namespace);
+}
+
+function loadDeferredNamespaces(): void {
+  const load = () => void i18next.loadNamespaces([...deferredNamespaces]);
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 0);
 }
 
 function storedLanguage(): UiLanguage | null {
@@ -49,9 +59,29 @@ function storedLanguage(): UiLanguage | null {
   }
 }
 
-/** The language of a first visit: the one chosen before in this browser, else the browser's own, else English. */
+/** `?lang=hi` on a link (the Hindi emails link so): a choice, like the switch. */
+function linkedLanguage(): UiLanguage | null {
+  if (typeof window === 'undefined') return null;
+  const linked = new URLSearchParams(window.location.search).get('lang');
+  if (!linked || !(UI_LANGUAGES as readonly string[]).includes(linked)) return null;
+  rememberLanguage(linked as UiLanguage);
+  return linked as UiLanguage;
+}
+
+function rememberLanguage(language: UiLanguage): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // storage blocked: the choice lasts for this page
+  }
+}
+
+/**
+ * The language of a first render: a link's `?lang=`, else the one chosen before in this browser, else the
+ * browser's own, else English.
+ */
 export function initialLanguage(): UiLanguage {
-  return storedLanguage() ?? pickUiLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
+  return linkedLanguage() ?? storedLanguage() ?? pickUiLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
 function followDocumentLanguage(language: string): void {
@@ -71,7 +101,7 @@ export function startI18n(): Promise<unknown> {
       // No fallback: only the current language is fetched, and the key check in CI keeps both complete.
       fallbackLng: false,
       load: 'languageOnly',
-      ns: ['platform', ...loaders.keys()],
+      ns: ['platform', ...[...loaders.keys()].filter((namespace) => !deferredNamespaces.has(namespace))],
       defaultNS: 'platform',
       interpolation: { escapeValue: false }, // React escapes
       react: { useSuspense: true },
@@ -79,6 +109,7 @@ export function startI18n(): Promise<unknown> {
     .then(() => {
       followDocumentLanguage(i18next.language);
       i18next.on('languageChanged', followDocumentLanguage);
+      loadDeferredNamespaces();
     });
   return started;
 }
@@ -94,11 +125,7 @@ export function currentLanguage(): UiLanguage {
  * so no remote shows a mix. The choice is remembered in this browser.
  */
 export async function changeLanguage(language: UiLanguage): Promise<void> {
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // storage blocked: the choice lasts for this page
-  }
+  rememberLanguage(language);
   await i18next.changeLanguage(language);
 }
 

@@ -13,6 +13,8 @@ registerTranslations(MESSAGES_NAMESPACE, (language) =>
   language === 'en'
     ? Promise.resolve({ default: {} })
     : import(/* webpackChunkName: "i18n-messages-[request]" */ `./messages/${language}.json`),
+  // Shown after something happens (a toast, a form error), never on a first screen.
+  { afterFirstRender: true },
 );
 
 export function translateMessage(message: string): string {

@@ -1,6 +1,7 @@
 import { formatDate, type PayoutAccount } from '@academy/contracts';
 import PDFDocument from 'pdfkit';
-import { amountTable, inr } from '../receipts/receipt-pdf.js';
+import { PDF_FONT, registerPdfFonts } from '@academy/service-core';
+import { amountTable, rupees } from '../receipts/receipt-pdf.js';
 import type { PayoutRow } from './payouts.service.js';
 
 /** A4 statement of one payout: the period of sales it pays, its lines from gross to net, where the money went. */
@@ -12,11 +13,12 @@ export function renderPayoutStatementPdf(input: { payout: PayoutRow; account: Pa
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    registerPdfFonts(doc);
 
     const left = doc.page.margins.left;
-    doc.font('Helvetica-Bold').fontSize(18).fillColor('#111827').text(input.sellerName).moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(16).fillColor('#1e3a8a').text('PAYOUT STATEMENT').moveDown(0.4);
-    doc.font('Helvetica').fontSize(11).fillColor('#111827');
+    doc.font(PDF_FONT.bold).fontSize(18).fillColor('#111827').text(input.sellerName).moveDown(0.8);
+    doc.font(PDF_FONT.bold).fontSize(16).fillColor('#1e3a8a').text('PAYOUT STATEMENT').moveDown(0.4);
+    doc.font(PDF_FONT.regular).fontSize(11).fillColor('#111827');
     doc.text(`Educator: ${input.educatorName}`);
     doc.text(`Sales from ${formatDate(payout.sales_from)} to ${formatDate(payout.sales_to)} (Indian days)`);
     doc.text(`Run on: ${formatDate(payout.run_day)}`);
@@ -28,14 +30,14 @@ export function renderPayoutStatementPdf(input: { payout: PayoutRow; account: Pa
     const { row, rule } = amountTable(doc);
     row('Line', 'Amount', true);
     rule();
-    row('Gross sales (past the 7-day refund window)', inr(payout.gross_paise));
-    row('Refunds', inr(-Number(payout.refunds_paise)));
-    row(`Platform fee (${Number(payout.fee_percent)}% of sales after refunds)`, inr(-Number(payout.fee_paise)));
-    row(`TDS, section 194-O (${Number(payout.tds_percent)}% of gross sales)`, inr(-Number(payout.tds_paise)));
+    row('Gross sales (past the 7-day refund window)', rupees(payout.gross_paise));
+    row('Refunds', rupees(-Number(payout.refunds_paise)));
+    row(`Platform fee (${Number(payout.fee_percent)}% of sales after refunds)`, rupees(-Number(payout.fee_paise)));
+    row(`TDS, section 194-O (${Number(payout.tds_percent)}% of gross sales)`, rupees(-Number(payout.tds_paise)));
     rule();
-    row('Net paid out', inr(payout.net_paise), true);
+    row('Net paid out', rupees(payout.net_paise), true);
     doc.moveDown(2);
-    doc.font('Helvetica').fontSize(9).fillColor('#6b7280').text('This is a computer-generated statement and needs no signature.', left);
+    doc.font(PDF_FONT.regular).fontSize(9).fillColor('#6b7280').text('This is a computer-generated statement and needs no signature.', left);
     doc.end();
   });
 }

@@ -1,4 +1,4 @@
-import { receiptQuerySchema, type ReceiptKind, type ReceiptQuery } from '@academy/contracts';
+import { DEFAULT_UI_LANGUAGE, receiptQuerySchema, type ReceiptKind, type ReceiptQuery } from '@academy/contracts';
 import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { BadRequestException, Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
@@ -23,7 +23,8 @@ export class ReceiptsController {
   ): Promise<void> {
     if (!KINDS.includes(kind as ReceiptKind)) throw new BadRequestException('The receipt kind must be payment or refund');
     const receipt = await this.receipts.ownReceipt(user.id, purchaseId, kind as ReceiptKind, query.number);
-    const pdf = await renderReceiptPdf(receipt);
+    // In the language asked for (the portal passes the reader's), English when none is.
+    const pdf = await renderReceiptPdf(receipt, { language: query.lang ?? DEFAULT_UI_LANGUAGE });
     res
       .status(200)
       .set({

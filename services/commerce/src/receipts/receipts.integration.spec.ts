@@ -41,8 +41,8 @@ describe('receipts (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
     await http().post('/api/user/verifyRazorpay').set(await h.bearer(student)).send({ ...paid, purchaseId: created.body.purchaseId }).expect(200);
     return { purchaseId: created.body.purchaseId as string, paymentId: paid.razorpay_payment_id };
   };
-  const download = async (user: TestUser | null, purchaseId: string, kind = 'payment') => {
-    const call = http().get(`/api/user/purchases/${purchaseId}/receipts/${kind}`).buffer(true).parse((res, done) => {
+  const download = async (user: TestUser | null, purchaseId: string, kind = 'payment', query = '') => {
+    const call = http().get(`/api/user/purchases/${purchaseId}/receipts/${kind}${query}`).buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -79,23 +79,42 @@ describe('receipts (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
     expect(pdf.headers['cache-control']).toBe('private, no-store');
     const body = pdf.body as Buffer;
     expect(body.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(body);
-    expect(text).toEqual(
-      expect.arrayContaining([
-        'Academy Learning Private Limited',
-        'GSTIN: 29AABCA1234F1Z5',
-        'RECEIPT',
-        `Receipt number: ${receipt.number}`,
-        `Payment id: ${paymentId}`,
-        'Aarav Sharma',
-        'INR 1,599.00',
-        'Taxable value',
-        'INR 1,355.08',
-        'GST @ 18% (included in the price)',
-        'INR 243.92',
-        'Total paid',
-      ]),
-    );
+    const text = await pdfText(body);
+    for (const line of [
+      'Academy Learning Private Limited',
+      'GSTIN: 29AABCA1234F1Z5',
+      'RECEIPT',
+      `Receipt number: ${receipt.number}`,
+      `Payment id: ${paymentId}`,
+      'Aarav Sharma',
+      'Online course: Class 11 Computer Science: Python ₹1,599.00',
+      'Taxable value ₹1,355.08',
+      'GST @ 18% (included in the price) ₹243.92',
+      'Total paid ₹1,599.00',
+    ]) {
+      expect(text).toContain(line);
+    }
+    // The rupee sign is drawn (the embedded Noto font has it), never spelt out.
+    expect(text).not.toContain('INR');
+    expect(text).not.toMatch(/[\u0900-\u097F]/);
+
+    // In Hindi: Devanagari labels, ₹ and the same numbers in Indian grouping.
+    const hindi = await download(student, purchaseId, 'payment', '?lang=hi');
+    expect(hindi.status).toBe(200);
+    const hindiText = await pdfText(hindi.body as Buffer);
+    // Words whose extracted text keeps the drawn order (a vowel sign drawn before its consonant, ि, or a reph, र्, is
+    // read out of order from any PDF).
+    for (const line of ['रसीद', `रसीद संख्या: ${receipt.number}`, 'कर योग्य मूल्य ₹1,355.08', 'GST @ 18% (मूल्य में', 'कुल भुगतान ₹1,599.00']) {
+      expect(hindiText).toContain(line);
+    }
+    expect(hindiText).not.toContain('Total paid');
+    const english = await download(student, purchaseId, 'payment', '?lang=en');
+    expect(await pdfText(english.body as Buffer)).toContain('Total paid ₹1,599.00');
+    for (const wrong of ['?lang=fr', '?lang=HI', '?lang=']) {
+      const refused = await download(student, purchaseId, 'payment', wrong);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse((refused.body as Buffer).toString()).message).toContain('Choose English (en) or Hindi (hi)');
+    }
 
     // Nobody else gets it: signed out 401; another learner, the course's educator and an admin-like educator 404.
     expect((await download(null, purchaseId)).status).toBe(401);
@@ -159,7 +178,13 @@ describe('receipts (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
     expect(listed[0].receipts[1].number).toMatch(new RegExp(`^ACAD-CN/${year}/\\d{6}$`));
     const pdf = await download(student, purchaseId, 'refund');
     expect(pdf.status).toBe(200);
-    expect(pdfText(pdf.body as Buffer)).toEqual(expect.arrayContaining(['CREDIT NOTE (REFUND)', 'Total refunded', 'INR 1,599.00']));
+    const text = await pdfText(pdf.body as Buffer);
+    expect(text).toContain('CREDIT NOTE (REFUND)');
+    expect(text).toContain('Total refunded ₹1,599.00');
+    const hindi = await pdfText((await download(student, purchaseId, 'refund', `?lang=hi&number=${encodeURIComponent(listed[0].receipts[1].number)}`)).body as Buffer);
+    expect(hindi).toContain(`नोट संख्या: ${listed[0].receipts[1].number}`);
+    expect(hindi).toContain('कर योग्य मूल्य ₹1,355.08');
+    expect(hindi).not.toContain('Total refunded');
     expect((await download(h.newStudent(), purchaseId, 'refund')).status).toBe(404);
   });
 });

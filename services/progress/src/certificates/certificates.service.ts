@@ -1,4 +1,4 @@
-import { isCourseComplete, quizzesOf, type CertificateRecord } from '@academy/contracts';
+import { isCourseComplete, quizzesOf, type CertificateRecord, type UiLanguage } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
 import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -7,6 +7,7 @@ import { LEARNING_SETTINGS, type LearningSettings } from '../learning/learning-s
 import { LearningService, NOT_ENROLLED_MESSAGE } from '../learning/learning.service.js';
 import { UsersService } from '../users/users.service.js';
 import { newCertificateCode } from './certificate-code.js';
+import { preferredLanguageOf } from '../i18n/translations.js';
 
 export const CERTIFICATE_WITHDRAWN_MESSAGE = 'This certificate was withdrawn: its course was refunded';
 export const NOT_COMPLETE_MESSAGE = 'Complete every lecture of the course to get its certificate';
@@ -40,6 +41,11 @@ export class CertificatesService {
     private readonly users: UsersService,
     @Inject(LEARNING_SETTINGS) private readonly settings: LearningSettings,
   ) {}
+
+  /** A certificate's language: the one asked for, else the reader's chosen interface language, else English. */
+  async languageFor(readerId: string, asked: UiLanguage | undefined): Promise<UiLanguage> {
+    return asked ?? preferredLanguageOf(this.dataSource, readerId);
+  }
 
   verifyUrl(code: string): string {
     return `${this.settings.portalUrl}/certificate/${encodeURIComponent(code)}`;

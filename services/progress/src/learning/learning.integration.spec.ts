@@ -2,6 +2,7 @@ import { CATALOGUE_EVENTS_QUEUE, CatalogueEvent, type CourseRatedEvent, type Int
 import { MediaLinks, OutboxRelay, publicUserId, runMigrations } from '@academy/service-core';
 import {
   demoUsers,
+  pdfText,
   prepareServiceTestEnvironment,
   TEST_INTERNAL_TOKEN,
   TEST_MEDIA_LINK_SECRET,
@@ -276,6 +277,21 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
 
     const again = await http().get(`/api/certificates/course/${COURSE}`).set(student).expect(200);
     expect(again.headers['content-disposition']).toContain(code!); // one certificate per learner and course
+
+    // In the holder's language: English until they choose, then their choice, and `lang` over both.
+    const download = (query = '') =>
+      http().get(`/api/certificates/course/${COURSE}${query}`).set(student).buffer(true)
+        .parse((res, done) => { const parts: Buffer[] = []; res.on('data', (c: Buffer) => parts.push(c)); res.on('end', () => done(null, Buffer.concat(parts))); });
+    expect(await pdfText((pdf.body as Buffer))).toContain('CERTIFICATE OF COMPLETION');
+    await http().put('/api/user/data/language').set(student).send({ language: 'hi' }).expect(200);
+    const hindi = await pdfText((await download().expect(200)).body as Buffer);
+    expect(hindi).toContain(`सत्यापन कोड: ${code}`);
+    expect(hindi).not.toContain('CERTIFICATE OF COMPLETION');
+    expect(await pdfText((await download('?lang=en').expect(200)).body as Buffer)).toContain(`Verification code: ${code}`);
+    await http().put('/api/user/data/language').set(student).send({ language: 'en' }).expect(200);
+    expect(await pdfText((await download('?lang=hi').expect(200)).body as Buffer)).toContain(`सत्यापन कोड: ${code}`);
+    const refused = await http().get(`/api/certificates/course/${COURSE}?lang=fr`).set(student).expect(400);
+    expect(refused.body.message).toContain('Choose English (en) or Hindi (hi)');
 
     const verified = await http().get(`/api/certificates/verify/${code!.toLowerCase()}`).expect(200); // no token needed
     expect(verified.body).toEqual({

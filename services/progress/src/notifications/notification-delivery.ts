@@ -7,6 +7,7 @@ import {
   type DoubtAskedEvent,
   type NotificationItem,
   type ParentMessageEvent,
+  type UiLanguage,
 } from '@academy/contracts';
 import { MAILER, Mailer } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -22,7 +23,9 @@ import {
   notificationEmail,
   parentMessageContent,
   type NotificationContent,
+  type NotificationDraft,
 } from './notification-messages.js';
+import { preferredLanguageOf } from '../i18n/translations.js';
 import { NotificationsService, notificationView } from './notifications.service.js';
 
 export interface DeliveryResult {
@@ -66,7 +69,7 @@ export class NotificationDelivery {
   async assignmentReviewed(event: AssignmentReviewedEvent): Promise<DeliveryResult> {
     const checked = assignmentReviewedEventSchema.parse(event);
     const course = await this.catalogue.course(checked.courseId).catch(() => null);
-    return this.deliver(checked.eventId, assignmentReviewedContent(checked, course?.courseTitle ?? 'your course'));
+    return this.deliver(checked.eventId, assignmentReviewedContent(checked, course?.courseTitle ?? null));
   }
 
   /** `parent.message`: the other side of a parent's thread with an educator hears of it (in the bell and by email). */
@@ -78,8 +81,8 @@ export class NotificationDelivery {
    * Any other producer's notification (parents' alerts and messages): `eventKey` names the event (once per key and
    * recipient, however often it is delivered); `email: false` when the producer sends its own email.
    */
-  deliverOnce(eventKey: string, content: NotificationContent, options: { email?: boolean } = {}): Promise<DeliveryResult> {
-    return this.deliver(eventKey, content, options.email ?? true);
+  deliverOnce(eventKey: string, draft: NotificationDraft, options: { email?: boolean } = {}): Promise<DeliveryResult> {
+    return this.deliver(eventKey, draft, options.email ?? true);
   }
 
 
@@ -111,8 +114,11 @@ export class NotificationDelivery {
     return { told, emailed, stale: false };
   }
 
-  private async deliver(eventId: string, content: NotificationContent, email = true): Promise<DeliveryResult> {
-    const dedupeKey = `${content.kind}|${eventId}|${content.userId}`;
+  /** Worded in the recipient's language at delivery: the bell's item keeps it, the email uses it too. */
+  private async deliver(eventId: string, draft: NotificationDraft, email = true): Promise<DeliveryResult> {
+    const dedupeKey = `${draft.kind}|${eventId}|${draft.userId}`;
+    const language = await preferredLanguageOf(this.dataSource, draft.userId);
+    const content = draft.render(language);
     const inserted: Array<{ id: string; kind: NotificationItem['kind']; title: string; link: string; read_at: Date | null; created_at: Date }> =
       await this.dataSource.query(
         `INSERT INTO "progress"."notifications" ("user_id", "kind", "title", "link", "dedupe_key") VALUES ($1, $2, $3, $4, $5)
@@ -124,10 +130,10 @@ export class NotificationDelivery {
     if (created) {
       await this.bus.publish({ userId: content.userId, unreadCount: await this.notifications.unreadCount(content.userId), notification: notificationView(inserted[0]!) });
     }
-    return { created, emailed: email ? await this.emailOnce(dedupeKey, content) : false };
+    return { created, emailed: email ? await this.emailOnce(dedupeKey, content, language) : false };
   }
 
-  private async emailOnce(dedupeKey: string, content: NotificationContent): Promise<boolean> {
+  private async emailOnce(dedupeKey: string, content: NotificationContent, language: UiLanguage): Promise<boolean> {
     const [pending]: { id: string; email: string; name: string; wanted: boolean }[] = await this.dataSource.query(
       `SELECT n."id", coalesce(u."email", '') AS "email", coalesce(u."name", '') AS "name",
               coalesce((to_jsonb(s) ->> n."kind")::boolean, true) AS "wanted"
@@ -138,7 +144,7 @@ export class NotificationDelivery {
       [dedupeKey],
     );
     if (!pending || !pending.wanted || !pending.email) return false;
-    const outcome = await this.mailer.send(notificationEmail(pending.email, pending.name, content, this.settings.portalUrl));
+    const outcome = await this.mailer.send(notificationEmail(pending.email, pending.name, content, this.settings.portalUrl, language));
     if (!outcome.sent) return false; // mail is off (no SMTP_URL)
     await this.dataSource.query(`UPDATE "progress"."notifications" SET "emailed_at" = now() WHERE "id" = $1`, [pending.id]);
     this.logger.log(`${content.kind} emailed to ${content.userId}`);

@@ -1,11 +1,12 @@
-import { DEFAULT_INACTIVITY_DAYS, quizzesOf } from '@academy/contracts';
+import { DEFAULT_INACTIVITY_DAYS, formatCount, quizzesOf, type UiLanguage } from '@academy/contracts';
 import { JobHandler, type JobProcessor } from '@academy/service-core';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { NotificationDelivery } from '../notifications/notification-delivery.js';
-import type { NotificationContent } from '../notifications/notification-messages.js';
+import type { NotificationDraft } from '../notifications/notification-messages.js';
+import { progressText } from '../i18n/translations.js';
 import { ProgressJob } from '../queue/progress-jobs.js';
 
 export interface ParentAlertsData {
@@ -21,17 +22,24 @@ export interface ParentAlertsResult {
 
 const DAY_MS = 86_400_000;
 const childLink = (childId: string) => `/parent/child/${encodeURIComponent(childId)}`;
-const named = (name: string) => name || 'Your child';
+const named = (name: string, language: UiLanguage) => name || progressText(language)('alerts.someChild');
 
-/** "Aarav has not studied for 4 days": the quiet spell is dated from the child's last activity. */
-export function inactiveAlert(parentId: string, child: { id: string; name: string }, days: number): NotificationContent {
+/** A parent's alert, worded in the parent's language when it is delivered. */
+function parentAlert(parentId: string, childId: string, words: (language: UiLanguage) => { title: string; detail: string }): NotificationDraft {
   return {
     kind: 'parent_alert',
     userId: parentId,
-    title: `${named(child.name)} has not studied for ${days} days`,
-    link: childLink(child.id),
-    detail: `${named(child.name)} has not watched or completed a lecture, or taken a quiz, for ${days} days. A word of encouragement may help.`,
+    render: (language) => ({ kind: 'parent_alert', userId: parentId, link: childLink(childId), ...words(language) }),
   };
+}
+
+/** "Aarav has not studied for 4 days": the quiet spell is dated from the child's last activity. */
+export function inactiveAlert(parentId: string, child: { id: string; name: string }, days: number): NotificationDraft {
+  return parentAlert(parentId, child.id, (language) => {
+    const t = progressText(language);
+    const values = { child: named(child.name, language), count: days, days: formatCount(days, language) };
+    return { title: t('alerts.inactiveTitle', values), detail: t('alerts.inactiveDetail', values) };
+  });
 }
 
 export function quizFailedTwiceAlert(
@@ -39,24 +47,21 @@ export function quizFailedTwiceAlert(
   child: { id: string; name: string },
   quiz: { title: string; bestPercent: number; passMark: number },
   courseTitle: string,
-): NotificationContent {
-  return {
-    kind: 'parent_alert',
-    userId: parentId,
-    title: `${named(child.name)} did not pass ${quiz.title} in ${courseTitle} twice`,
-    link: childLink(child.id),
-    detail: `The best score so far is ${quiz.bestPercent}%; the pass mark is ${quiz.passMark}%. The quiz can be taken again after revising the chapter.`,
-  };
+): NotificationDraft {
+  return parentAlert(parentId, child.id, (language) => {
+    const t = progressText(language);
+    return {
+      title: t('alerts.quizFailedTwiceTitle', { child: named(child.name, language), quiz: quiz.title, course: courseTitle }),
+      detail: t('alerts.quizFailedTwiceDetail', { best: formatCount(quiz.bestPercent, language), passMark: formatCount(quiz.passMark, language) }),
+    };
+  });
 }
 
-export function courseCompletedAlert(parentId: string, child: { id: string; name: string }, courseTitle: string): NotificationContent {
-  return {
-    kind: 'parent_alert',
-    userId: parentId,
-    title: `${named(child.name)} completed ${courseTitle}`,
-    link: childLink(child.id),
-    detail: 'The certificate of completion can be downloaded from the child\'s report.',
-  };
+export function courseCompletedAlert(parentId: string, child: { id: string; name: string }, courseTitle: string): NotificationDraft {
+  return parentAlert(parentId, child.id, (language) => {
+    const t = progressText(language);
+    return { title: t('alerts.courseCompletedTitle', { child: named(child.name, language), course: courseTitle }), detail: t('alerts.courseCompletedDetail') };
+  });
 }
 
 /**

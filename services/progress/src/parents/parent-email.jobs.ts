@@ -1,4 +1,4 @@
-import { JobHandler, MAILER, Mailer, type JobProcessor } from '@academy/service-core';
+import { JobHandler, MAILER, Mailer, readLanguage, type JobProcessor } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -58,8 +58,8 @@ export class ParentWeeklyEmailJob implements JobProcessor<WeeklyEmailData, Email
   async handle(job: Job<WeeklyEmailData, EmailJobResult>): Promise<EmailJobResult> {
     const period = job.data.periodKey ?? weekPeriodKey(new Date());
     const result: EmailJobResult = { sent: 0, skipped: 0 };
-    const parents: { id: string; name: string; email: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT u."id", u."name", u."email" FROM "progress"."parent_links" l
+    const parents: { id: string; name: string; email: string; preferred_language: string | null }[] = await this.dataSource.query(
+      `SELECT DISTINCT u."id", u."name", u."email", u."preferred_language" FROM "progress"."parent_links" l
          JOIN "progress"."users" u ON u."id" = l."parent_id"
          LEFT JOIN "progress"."parent_email_settings" s ON s."parent_id" = l."parent_id"
         WHERE COALESCE(s."weekly_progress", true) AND u."email" <> ''
@@ -73,7 +73,7 @@ export class ParentWeeklyEmailJob implements JobProcessor<WeeklyEmailData, Email
       }
       const children: ChildWeek[] = await this.links.childWeeks(parent.id);
       if (children.length === 0) continue;
-      const outcome = await this.mailer.send(weeklyProgressEmail(parent.email, parent.name, children, this.settings.portalUrl));
+      const outcome = await this.mailer.send(weeklyProgressEmail(parent.email, parent.name, children, this.settings.portalUrl, readLanguage(parent.preferred_language)));
       if (!outcome.sent) return result; // mail is off (no SMTP_URL): nothing is marked as sent
       await markSent(this.dataSource, key, parent.id, 'weekly');
       result.sent += 1;
@@ -100,8 +100,8 @@ export class CourseCompletedEmailJob implements JobProcessor<CourseCompletedEven
     const result: EmailJobResult = { sent: 0, skipped: 0 };
     const child = await this.links.childProfile(userId);
     if (!child) return result;
-    const parents: { id: string; name: string; email: string }[] = await this.dataSource.query(
-      `SELECT u."id", u."name", u."email" FROM "progress"."parent_links" l
+    const parents: { id: string; name: string; email: string; preferred_language: string | null }[] = await this.dataSource.query(
+      `SELECT u."id", u."name", u."email", u."preferred_language" FROM "progress"."parent_links" l
          JOIN "progress"."users" u ON u."id" = l."parent_id"
          LEFT JOIN "progress"."parent_email_settings" s ON s."parent_id" = l."parent_id"
         WHERE l."child_id" = $1 AND COALESCE(s."milestones", true) AND u."email" <> ''
@@ -116,7 +116,7 @@ export class CourseCompletedEmailJob implements JobProcessor<CourseCompletedEven
         result.skipped += 1;
         continue;
       }
-      const message = courseCompletedEmail(parent.email, parent.name, child.name || 'Your child', courseTitle, userId, this.settings.portalUrl);
+      const message = courseCompletedEmail(parent.email, parent.name, child.name, courseTitle, userId, this.settings.portalUrl, readLanguage(parent.preferred_language));
       if (!(await this.mailer.send(message)).sent) return result;
       await markSent(this.dataSource, key, parent.id, 'course_completed');
       result.sent += 1;

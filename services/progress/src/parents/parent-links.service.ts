@@ -1,4 +1,5 @@
 import {
+  type UiLanguage,
   courseStatus,
   EXPIRED_LINK_CODE_MESSAGE,
   LINK_CODE_ALPHABET,
@@ -24,6 +25,7 @@ import { quizStandings } from '../quizzes/quiz-standings.js';
 import { assignmentStandings } from '../assignments/assignment-standings.js';
 import { UsersService } from '../users/users.service.js';
 import type { ChildWeek } from './parent-emails.js';
+import { preferredLanguageOf } from '../i18n/translations.js';
 
 export const OWN_LINK_CODE_MESSAGE = 'This is your own code: give it to your parent to enter.';
 
@@ -260,6 +262,7 @@ export class ParentLinksService {
           status: status.kind,
           statusLabel: status.label,
           certificateLine: status.certificateLine,
+          certificateNeeds: status.certificateNeeds,
           quizzesToPass: status.quizzesToPass,
           lastActivityAt: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
           rating: row.rating === null ? null : Number(row.rating),
@@ -288,6 +291,11 @@ export class ParentLinksService {
         },
       ];
     });
+  }
+
+  /** The parent's chosen interface language (English until chosen): their emails and its preview use it. */
+  preferredLanguage(userId: string): Promise<UiLanguage> {
+    return preferredLanguageOf(this.dataSource, userId);
   }
 
   async emailSettings(parentId: string): Promise<EmailSettings> {

@@ -1,4 +1,6 @@
 import {
+  certificateQuerySchema,
+  type CertificateQuery,
   childDoubtsQuerySchema,
   childIdSchema,
   courseIdSchema,
@@ -112,7 +114,7 @@ export class ParentsController {
     return { success: true, ...(await this.doubtsOfChildren.list(user.id, childId, query.cursor)) };
   }
 
-  /** A linked child's certificate as a PDF (409 until every lecture is complete). */
+  /** A linked child's certificate as a PDF, in `lang` or else the parent's chosen language (409 until every lecture is complete). */
   @Get('children/:childId/certificates/:courseId')
   @ParentOnly()
   @Header('Cache-Control', 'private, no-store')
@@ -120,10 +122,12 @@ export class ParentsController {
     @CurrentUser() user: AuthUser,
     @Param('childId', new ZodValidationPipe(childIdSchema)) childId: string,
     @Param('courseId', new ZodValidationPipe(courseIdSchema)) courseId: string,
+    @Query(new ZodValidationPipe(certificateQuerySchema)) query: CertificateQuery,
   ): Promise<StreamableFile> {
     await this.links.assertLinked(user.id, childId);
     const certificate = await this.certificates.issueFor(childId, courseId);
-    const pdf = await renderCertificatePdf(certificate, this.certificates.verifyUrl(certificate.code));
+    const language = await this.certificates.languageFor(user.id, query.lang);
+    const pdf = await renderCertificatePdf(certificate, this.certificates.verifyUrl(certificate.code), { language });
     return new StreamableFile(pdf, {
       type: 'application/pdf',
       disposition: `attachment; filename="certificate-${certificate.code}.pdf"`,
@@ -137,7 +141,7 @@ export class ParentsController {
   @Header('Cache-Control', 'private, no-store')
   async weeklyPreview(@CurrentUser() user: AuthUser): Promise<{ success: true; preview: WeeklyReportPreview }> {
     const children = await this.links.childWeeks(user.id);
-    const email = weeklyProgressEmail(user.email, user.name, children, this.learning.portalUrl);
+    const email = weeklyProgressEmail(user.email, user.name, children, this.learning.portalUrl, await this.links.preferredLanguage(user.id));
     return { success: true, preview: { subject: email.subject, text: email.text } };
   }
 

@@ -601,5 +601,39 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       await http().get('/api/parents/weekly-report/preview').set(tokens.student).expect(403);
       await http().get('/api/parents/weekly-report/preview').expect(401);
     });
+
+    it("the weekly email goes in each parent's chosen language: Hindi to the one who chose it, English to the other", async () => {
+      const { parents: [rekha, suresh] } = await family();
+      await http().put('/api/user/data/language').set(rekha.token).send({ language: 'hi' }).expect(200);
+      const preview = await http().get('/api/parents/weekly-report/preview').set(rekha.token).expect(200);
+      expect(preview.body.preview.subject).toBe('Academy से आपकी साप्ताहिक प्रगति रिपोर्ट');
+
+      const queue = new Queue(PROGRESS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
+      const events = new QueueEvents(PROGRESS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
+      try {
+        await events.waitUntilReady();
+        await (await queue.add(ProgressJob.ParentWeeklyEmail, { periodKey: '2026-12-07' })).waitUntilFinished(events, 20_000);
+      } finally {
+        await events.close();
+        await queue.close();
+      }
+      const to = (sub: string) => mail.newestFirst().filter((message) => message.to.includes(`${sub.slice(5)}@example.test`));
+      const [hindi] = to(rekha.sub);
+      expect(hindi?.subject).toBe('Academy से आपकी साप्ताहिक प्रगति रिपोर्ट');
+      expect(hindi?.text).toContain('नमस्ते Rekha Verma,');
+      expect(hindi?.text).toContain('Rohit Verma: इस सप्ताह पूरे किए गए लेक्चर: 0');
+      expect(hindi?.text).toContain(
+        'Cells for Class 8: 1 लेक्चर में से 0 पूरे (0%), शुरू नहीं किया (प्रमाणपत्र के लिए बाकी: 1 और लेक्चर पूरा करना है; क्विज़ पास करनी है: The cell check: अभी तक नहीं दी, पास होने के लिए 60%)',
+      );
+      expect(hindi?.html).toContain('<html lang="hi">');
+      expect(hindi?.html).toContain('<h1 style="font-size: 24px;">साप्ताहिक प्रगति रिपोर्ट</h1>');
+      expect(hindi?.text).not.toMatch(/lectures? completed|Hello/);
+
+      const [english] = to(suresh.sub);
+      expect(english?.subject).toBe('Your weekly progress summary from Academy');
+      expect(english?.text).toContain('Rohit Verma: 0 lectures completed this week');
+      expect(english?.html).toContain('<html lang="en">');
+      expect(english?.text).not.toMatch(/[\u0900-\u097F]/);
+    }, 60_000);
   });
 });

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { chooseRoleRequestSchema, learnerProfileSchema, type ChooseRoleRequest, type LearnerProfile, type UserData } from '@academy/contracts';
+import { chooseLanguageRequestSchema, chooseRoleRequestSchema, type ChooseLanguageRequest, learnerProfileSchema, type ChooseRoleRequest, type LearnerProfile, type UserData } from '@academy/contracts';
 import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { UsersService } from './users.service.js';
 
@@ -28,5 +28,14 @@ export class UserController {
     @Body(new ZodValidationPipe(chooseRoleRequestSchema)) body: ChooseRoleRequest,
   ): Promise<{ success: true; user: UserData }> {
     return { success: true, user: await this.users.chooseRole(user, body.role) };
+  }
+
+  /** The interface language chosen in the language switch, remembered for the next visit, emails and certificates. */
+  @Put('data/language')
+  async language(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(chooseLanguageRequestSchema)) body: ChooseLanguageRequest,
+  ): Promise<{ success: true; user: UserData }> {
+    return { success: true, user: await this.users.chooseLanguage(user, body.language) };
   }
 }

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EDUCATOR_ROLE, PARENT_ROLE, ROLE_CHOICE_REFUSED_MESSAGE, userRoleOf, type Board, type LearnerProfile, type UserData } from '@academy/contracts';
+import { EDUCATOR_ROLE, PARENT_ROLE, ROLE_CHOICE_REFUSED_MESSAGE, userRoleOf, type Board, type LearnerProfile, type UiLanguage, type UserData } from '@academy/contracts';
 import type { AuthUser } from '@academy/service-core';
 import { DataSource, Repository } from 'typeorm';
 import { Enrolment } from './enrolment.entity.js';
@@ -73,8 +73,8 @@ export class UsersService {
   async userData(authUser: AuthUser): Promise<UserData> {
     await this.upsertFromToken(authUser);
     const [rows, enrolled] = await Promise.all([
-      this.dataSource.query<{ name: string; email: string; image_url: string; school_class: number | null; board: Board | null; class_asked_at: Date | null; chosen_role: string | null }[]>(
-        'SELECT "name", "email", "image_url", "school_class", "board", "class_asked_at", "chosen_role" FROM "progress"."users" WHERE "id" = $1',
+      this.dataSource.query<{ name: string; email: string; image_url: string; school_class: number | null; board: Board | null; class_asked_at: Date | null; chosen_role: string | null; preferred_language: UiLanguage | null }[]>(
+        'SELECT "name", "email", "image_url", "school_class", "board", "class_asked_at", "chosen_role", "preferred_language" FROM "progress"."users" WHERE "id" = $1',
         [authUser.id],
       ),
       this.enrolments.find({ where: { userId: authUser.id }, order: { createdAt: 'ASC' } }),
@@ -90,7 +90,18 @@ export class UsersService {
       schoolClass: stored?.school_class ?? null,
       board: stored?.board ?? null,
       classAsked: stored?.class_asked_at != null,
+      language: stored?.preferred_language ?? null,
     };
+  }
+
+  /** The interface language chosen in the switch; choosing the same one again changes nothing. */
+  async chooseLanguage(authUser: AuthUser, language: UiLanguage): Promise<UserData> {
+    await this.upsertFromToken(authUser);
+    await this.dataSource.query(
+      `UPDATE "progress"."users" SET "preferred_language" = $2, "updated_at" = now() WHERE "id" = $1 AND "preferred_language" IS DISTINCT FROM $2`,
+      [authUser.id, language],
+    );
+    return this.userData(authUser);
   }
 
   /**
