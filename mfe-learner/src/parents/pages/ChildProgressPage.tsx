@@ -1,11 +1,11 @@
-import type { Board, ChildCourseProgress } from '@academy/contracts';
+import type { ChildCourseProgress } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { Link, useParams } from '@academy/routing';
 import { Trans, useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { certificateLineText, quizToPassText, statusText } from '../data/courseStatusText';
+import { useTaxonomyLabels } from '../../common/taxonomy';
+import { useChildCourseText } from '../data/courseStatusText';
 import { downloadCertificateAt, LoginRequired } from '../../enrollments';
 import { fetchChildDoubts } from '../data/parentsApi';
 import { AskTheEducator } from '../components/AskTheEducator';
@@ -15,12 +15,6 @@ import '../../enrollments/pages/MyEnrollmentsPage.css';
 import './Parents.css';
 
 const hidden = <span className="visually-hidden" />;
-
-/** A board's name in the language shown (boardLabel, translated). */
-export function boardText(t: TFunction, board: string): string {
-  const labels: Record<Board, string> = { cbse: t('parents.board.cbse'), icse: t('parents.board.icse'), state: t('parents.board.state'), any: t('parents.board.any') };
-  return labels[board as Board] ?? board;
-}
 
 function ProgressBar({ percent, title }: { percent: number; title: string }) {
   const { t } = useTranslation('learner');
@@ -34,6 +28,7 @@ function ProgressBar({ percent, title }: { percent: number; title: string }) {
 /** Each quiz of the course against its pass mark: passed, best score so far, or not attempted yet. */
 export function QuizScores({ course }: { course: ChildCourseProgress }) {
   const { t } = useTranslation('learner');
+  const text = useChildCourseText();
   const attempted = course.quizScores.filter((quiz) => !course.quizzesToPass.some((open) => open.quizId === quiz.quizId));
   if (attempted.length === 0 && course.quizzesToPass.length === 0) return <span>{t('parents.quiz.none')}</span>;
   return (
@@ -44,7 +39,7 @@ export function QuizScores({ course }: { course: ChildCourseProgress }) {
         </li>
       ))}
       {course.quizzesToPass.map((quiz) => (
-        <li key={quiz.quizId}>{quizToPassText(t, quiz)}</li>
+        <li key={quiz.quizId}>{text.quizToPass(quiz)}</li>
       ))}
     </ul>
   );
@@ -52,8 +47,8 @@ export function QuizScores({ course }: { course: ChildCourseProgress }) {
 
 /** The status as text with a coloured mark: it is not a control, so it does not look like one. */
 export function StatusChip({ course }: { course: ChildCourseProgress }) {
-  const { t } = useTranslation('learner');
-  return <span className={`parents__status parents__status--${course.status}`}>{statusText(t, course.status)}</span>;
+  const text = useChildCourseText();
+  return <span className={`parents__status parents__status--${course.status}`}>{text.status(course)}</span>;
 }
 
 /** The course's notes and tests, for the parent to read along (links valid for a few minutes: reload for fresh ones). */
@@ -119,6 +114,7 @@ function AssignmentMarks({ course }: { course: ChildCourseProgress }) {
 function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onCertificate(path: string): void }) {
   const { t } = useTranslation('learner');
   const format = useFormat();
+  const text = useChildCourseText();
   return (
     <tr className="enrollments__row">
       <td className="enrollments__course" data-label={t('parents.child.columns.course')}>
@@ -157,7 +153,7 @@ function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onC
             <Trans t={t} i18nKey="parents.child.downloadCertificate" values={{ title: course.courseTitle }} components={{ hidden }} />
           </button>
         ) : (
-          certificateLineText(t, course)
+          text.certificateLine(course)
         )}
       </td>
     </tr>
@@ -224,6 +220,7 @@ function ChildDoubts({ childId, name }: { childId: string; name: string }) {
 /** /parent/child/:id: one linked child's courses, read-only. A child not linked (any more) answers 404. */
 export function ChildProgressPage() {
   const { t } = useTranslation('learner');
+  const taxonomy = useTaxonomyLabels();
   const format = useFormat();
   const { id = '' } = useParams();
   const { isLoading, isAuthenticated, isParent, login } = useCurrentUser();
@@ -269,7 +266,7 @@ export function ChildProgressPage() {
       {child.schoolClass ? (
         <p className="child-progress__class">
           {t('parents.child.schoolClass', { schoolClass: child.schoolClass })}
-          {child.board ? ` · ${boardText(t, child.board)}` : ''}
+          {child.board ? ` · ${taxonomy.board(child.board)}` : ''}
         </p>
       ) : null}
       <p>

@@ -18,7 +18,7 @@ import { fetchWeeklyPreview, redeemLinkCode, removeLink, saveEmailSettings } fro
 import { linkCodeFormSchema, useChildProgress, useEmailSettings, useParentLinks, type LinkCodeFormInput, type LinkCodeFormOutput } from '../data/useParents';
 import { UnlinkDialog } from '../components/UnlinkDialog';
 import { QuizScores, StatusChip } from './ChildProgressPage';
-import { certificateLineText } from '../data/courseStatusText';
+import { useChildCourseText } from '../data/courseStatusText';
 import '../../enrollments/pages/MyEnrollmentsPage.css';
 import './Parents.css';
 import { LiveClassesPanel } from '../../live/LiveClassesPanel';
@@ -81,6 +81,7 @@ function LinkChildForm({ another }: { another: boolean }) {
 function ChildCard({ child, onRemove }: { child: LinkedChild; onRemove(child: LinkedChild): void }) {
   const { t } = useTranslation('learner');
   const format = useFormat();
+  const text = useChildCourseText();
   const progress = useChildProgress(child.id, true);
   const titleId = useId();
   return (
@@ -119,7 +120,7 @@ function ChildCard({ child, onRemove }: { child: LinkedChild; onRemove(child: Li
                 <div className="parents__course-quizzes">
                   {t('parents.home.quizzes')} <QuizScores course={course} />
                 </div>
-                <p>{t('parents.home.certificate', { line: certificateLineText(t, course) })}</p>
+                <p>{t('parents.home.certificate', { line: text.certificateLine(course) })}</p>
                 {/* The child's live classes: what is live now and what is coming, with the calendar file. */}
                 <LiveClassesPanel courseId={course.courseId} headingLevel={4} />
               </li>

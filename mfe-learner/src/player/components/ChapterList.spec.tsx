@@ -42,8 +42,8 @@ describe('ChapterList in Hindi', () => {
     await act(() => i18next.changeLanguage('hi'));
     const long = [{ ...chapters[1]!, chapterContent: chapters[1]!.chapterContent.map((entry) => ({ ...entry, lectureDuration: 65 })) }] as ChapterDto[];
     const { unmount } = render(<ChapterList chapters={[chapters[0]!, ...long]} completed={new Set(['l-1'])} playingId={null} onWatch={() => undefined} />);
-    expect(chapterToggle('Tenses')).toHaveTextContent('1 लेक्चर - 10 मि');
-    expect(chapterToggle('Voice')).toHaveTextContent('2 लेक्चर - 2 घं 10 मि');
+    expect(chapterToggle('Tenses')).toHaveTextContent('1 लेक्चर - 10 मिनट');
+    expect(chapterToggle('Voice')).toHaveTextContent('2 लेक्चर - 2 घंटे 10 मिनट');
     expect(screen.getByRole('img', { name: 'पूरा हुआ' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Simple tenses देखें' })).toBeInTheDocument();
     unmount(); // before the setup switches back to English

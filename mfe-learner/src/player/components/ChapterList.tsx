@@ -1,7 +1,7 @@
 import { chapterMinutes, type AssignmentStanding, type ChapterDto, type LectureDto, type QuizOverview, type QuizStanding } from '@academy/contracts';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useDurationText } from '../data/useDurationText';
+import { useDurationText } from '../../common/duration';
 
 interface ChapterListProps {
   chapters: ChapterDto[];

@@ -148,7 +148,7 @@ describe('chapter quiz in the player', () => {
     expect(within(item).getByRole('img', { name: 'पास नहीं' })).toBeInTheDocument();
     expect(within(item).getByText('3 प्रश्न')).toBeInTheDocument();
     await userEvent.click(within(item).getByRole('button', { name: 'Algebra check: क्विज़ दें' }));
-    expect(await screen.findByText('3 प्रश्न, पास होने के लिए 60%। 2 प्रयास बाकी।')).toBeInTheDocument();
+    expect(await screen.findByText('3 प्रश्न, पास अंक 60%। 2 प्रयास बाकी।')).toBeInTheDocument();
     await userEvent.click(within(screen.getByRole('group', { name: /^प्रश्न 1 \/ 3 \(1 अंक\) Solve x/ })).getByRole('radio', { name: 'x = 3' }));
     expect(screen.getByRole('group', { name: /^प्रश्न 3 \/ 3 \(2 अंक\)/ })).toBeInTheDocument();
     expect(screen.getByText('सभी सही उत्तर चुनें।')).toBeInTheDocument();
@@ -160,7 +160,7 @@ describe('chapter quiz in the player', () => {
     await userEvent.type(number, '4');
     await userEvent.click(screen.getByRole('button', { name: 'उत्तर जमा करें' }));
     expect(await screen.findByRole('heading', { name: 'अभी पास नहीं: 1 / 4 अंक (25%)' })).toHaveFocus();
-    expect(screen.getByText('पास होने के लिए 60%। आपका सर्वश्रेष्ठ स्कोर: 25%। 1 प्रयास बाकी।')).toBeInTheDocument();
+    expect(screen.getByText('पास अंक 60%। आपका सर्वश्रेष्ठ स्कोर: 25%। 1 प्रयास बाकी।')).toBeInTheDocument();
     // Hindi's "one" form covers 0 as well: "(0 अंक)", like "(1 अंक)".
     expect(screen.getAllByText(/^\(0 अंक\)। आपका उत्तर:/)).toHaveLength(2);
     expect(screen.getByText(/^\(1 अंक\)। आपका उत्तर: x = 3।/)).toBeInTheDocument();
