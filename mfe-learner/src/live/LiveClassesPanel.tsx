@@ -1,12 +1,11 @@
-import { formatDate, type LiveClassDto } from '@academy/contracts';
-import { downloadWithToken, errorMessage, queryKeys, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import type { LiveClassDto } from '@academy/contracts';
+import { downloadWithToken, errorMessage, queryKeys, useApi, useFormat, usePortalAuth, useRuntimeConfig } from '@academy/platform';
 import { Link } from '@academy/routing';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { countdown, fetchCourseLiveClasses, liveCalendarPath, liveRoomPath } from './liveApi';
 import './live.css';
-
-const istTime = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
 
 /** The clock, ticking every second while something counts down. */
 function useNow(): number {
@@ -23,6 +22,7 @@ function useNow(): number {
  * (enrolled learners, the educator, a linked parent); shows nothing to anyone else.
  */
 export function LiveClassesPanel({ courseId, headingLevel = 2 }: { courseId: string; /** 4 inside a card (a parent's child card). */ headingLevel?: 2 | 4 }) {
+  const { t } = useTranslation('learner');
   const api = useApi();
   const query = useQuery({
     queryKey: queryKeys.learner.liveClasses(courseId),
@@ -39,14 +39,14 @@ export function LiveClassesPanel({ courseId, headingLevel = 2 }: { courseId: str
   return (
     <section className="live-panel" aria-labelledby={`live-${courseId}`}>
       <Heading id={`live-${courseId}`} className="live-panel__title">
-        Live classes
+        {t('live.title')}
       </Heading>
       <ul className="live-panel__list">
         {live.map((item) => (
           <li key={item.id} className="live-panel__item live-panel__item--live">
-            <span className="live-panel__badge">Live now</span> <strong>{item.title}</strong> ({item.chapterTitle}){' '}
+            <span className="live-panel__badge">{t('live.liveNow')}</span> <strong>{item.title}</strong> ({item.chapterTitle}){' '}
             <Link className="live-panel__join" to={liveRoomPath(item.id)}>
-              Join the live class
+              {t('live.join')}
             </Link>
           </li>
         ))}
@@ -59,6 +59,8 @@ export function LiveClassesPanel({ courseId, headingLevel = 2 }: { courseId: str
 }
 
 function UpcomingItem({ item, now }: { item: LiveClassDto; now: number }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const { apiBaseUrl } = useRuntimeConfig();
   const { getAccessTokenSilently } = usePortalAuth();
   const [message, setMessage] = useState<string | null>(null);
@@ -66,17 +68,18 @@ function UpcomingItem({ item, now }: { item: LiveClassDto; now: number }) {
     try {
       const token = (await getAccessTokenSilently()) ?? '';
       await downloadWithToken(apiBaseUrl, token, liveCalendarPath(item.id), 'the calendar file', 'live-class.ics');
-      setMessage('Calendar file downloaded: open it to add the class');
+      setMessage(t('live.calendarDownloaded'));
     } catch (error) {
       setMessage(errorMessage(error));
     }
   };
   return (
     <li className="live-panel__item">
-      <span className="live-panel__badge live-panel__badge--upcoming">Upcoming</span> <strong>{item.title}</strong> ({item.chapterTitle}),{' '}
-      {formatDate(item.startsAt)} at {istTime.format(new Date(item.startsAt))} IST, <span className="live-panel__countdown">starts {countdown(item.startsAt, now)}</span>{' '}
+      <span className="live-panel__badge live-panel__badge--upcoming">{t('live.upcoming')}</span> <strong>{item.title}</strong> ({item.chapterTitle}),{' '}
+      {t('live.when', { date: format.date(item.startsAt), time: format.time(item.startsAt) })}{' '}
+      <span className="live-panel__countdown">{t('live.startsIn', { countdown: countdown(item.startsAt, now) })}</span>{' '}
       <button type="button" className="button-secondary live-panel__calendar" onClick={() => void addToCalendar()}>
-        Add to calendar
+        {t('live.addToCalendar')}
       </button>
       {message && <span role="status"> {message}</span>}
     </li>

@@ -4,6 +4,7 @@ import { Link, useParams } from '@academy/routing';
 import { LiveChatPanel, LoadingView } from '@academy/ui';
 import type Hls from 'hls.js';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fetchLivePlayback } from './liveApi';
 import './live.css';
 
@@ -63,6 +64,7 @@ function usePlayer(element: HTMLVideoElement | null, url: string | null, quality
 
 /** /live/:classId: the class's video first (on a phone too), its quality choice, then what happens in the class. */
 export function LiveRoomPage() {
+  const { t } = useTranslation('learner');
   const { classId = '' } = useParams();
   const api = useApi();
   const id = useId();
@@ -103,14 +105,14 @@ export function LiveRoomPage() {
     setAttempt((value) => value + 1);
   });
 
-  if (isLoading) return <LoadingView label="Loading the class" />;
+  if (isLoading) return <LoadingView label={t('live.room.loading')} />;
   if (!isAuthenticated) {
     return (
       <section className="live-room">
-        <h1 className="live-room__title">Live class</h1>
-        <p>Sign in to join this live class.</p>
+        <h1 className="live-room__title">{t('live.room.title')}</h1>
+        <p>{t('live.room.signInText')}</p>
         <button type="button" onClick={() => void login(`/live/${classId}`)}>
-          Sign in
+          {t('live.room.signIn')}
         </button>
       </section>
     );
@@ -118,44 +120,44 @@ export function LiveRoomPage() {
   if (problem && !playback) {
     return (
       <section className="live-room" role="alert">
-        <h1 className="live-room__title">Live class</h1>
+        <h1 className="live-room__title">{t('live.room.title')}</h1>
         <p>{problem}</p>
       </section>
     );
   }
-  if (!playback) return <LoadingView label="Loading the class" />;
+  if (!playback) return <LoadingView label={t('live.room.loading')} />;
   const { liveClass } = playback;
   return (
     <div className="live-room">
-      <video ref={setVideo} className="live-room__video" controls playsInline muted={false} aria-label={`Live class: ${liveClass.title}`} data-live-video />
+      <video ref={setVideo} className="live-room__video" controls playsInline muted={false} aria-label={t('live.room.videoLabel', { title: liveClass.title })} data-live-video />
       <h1 className="live-room__title">{liveClass.title}</h1>
       <p role="status" className="live-room__state">
-        {liveClass.status === 'live' && (playingUrl ? 'Live' : 'The class is starting: the video appears in a few seconds')}
-        {liveClass.status === 'scheduled' && 'The class has not started yet: this page starts playing when the teacher goes live.'}
-        {liveClass.status === 'ended' && (liveClass.recordingLectureId ? 'The class has ended: its recording is in the course.' : 'The class has ended. Recording is being prepared.')}
-        {liveClass.status === 'cancelled' && 'This class was cancelled.'}
+        {liveClass.status === 'live' && (playingUrl ? t('live.room.live') : t('live.room.starting'))}
+        {liveClass.status === 'scheduled' && t('live.room.scheduled')}
+        {liveClass.status === 'ended' && (liveClass.recordingLectureId ? t('live.room.endedRecorded') : t('live.room.endedPreparing'))}
+        {liveClass.status === 'cancelled' && t('live.room.cancelled')}
       </p>
       {playingUrl && (
         <div className="live-room__controls">
-          <label htmlFor={`${id}-quality`}>Quality</label>
+          <label htmlFor={`${id}-quality`}>{t('live.room.quality')}</label>
           <select
             id={`${id}-quality`}
             value={String(quality)}
             onChange={(event) => setQuality(event.target.value === 'auto' || event.target.value === 'audio' ? event.target.value : Number(event.target.value))}
           >
-            <option value="auto">Auto</option>
+            <option value="auto">{t('live.room.auto')}</option>
             {levels.map((height, index) => (
               <option key={`${height}-${index}`} value={index}>
-                {height}p
+                {t('live.room.height', { height })}
               </option>
             ))}
-            <option value="audio">Audio only (saves data)</option>
+            <option value="audio">{t('live.room.audioOnly')}</option>
           </select>
         </div>
       )}
       {(liveClass.status === 'live' || liveClass.status === 'scheduled') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} isWatching={() => !!video && !video.paused} />}
       <p>
-        {liveClass.courseTitle} · {liveClass.chapterTitle} · <Link to={`/course/${liveClass.courseId}`}>Course page</Link>
+        {liveClass.courseTitle} · {liveClass.chapterTitle} · <Link to={`/course/${liveClass.courseId}`}>{t('live.room.coursePage')}</Link>
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { LiveClassListAnswer, LivePlaybackAnswer } from '@academy/contracts';
 import type { ApiClient } from '@academy/platform';
+import i18next from 'i18next';
 
 /** GET /api/live-classes?courseId= (enrolled, educator, linked parent; 403 otherwise). */
 export function fetchCourseLiveClasses(api: ApiClient, courseId: string): Promise<LiveClassListAnswer> {
@@ -13,15 +14,15 @@ export function fetchLivePlayback(api: ApiClient, classId: string): Promise<Live
 export const liveCalendarPath = (classId: string) => `/live-classes/${encodeURIComponent(classId)}/calendar.ics`;
 export const liveRoomPath = (classId: string) => `/live/${encodeURIComponent(classId)}`;
 
-/** "in 2 h 05 min", "in 4 min 09 s"; "now" once it is time. */
+/** "in 2 h 05 min", "in 4 min 09 s"; "now" once it is time (in the language shown: worded when called). */
 export function countdown(startsAt: string, now: number): string {
   const seconds = Math.max(0, Math.round((Date.parse(startsAt) - now) / 1000));
-  if (seconds === 0) return 'now';
+  if (seconds === 0) return i18next.t('learner:live.countdown.now');
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const pad = (value: number) => String(value).padStart(2, '0');
-  if (days > 0) return `in ${days} d ${hours} h`;
-  if (hours > 0) return `in ${hours} h ${pad(minutes)} min`;
-  return `in ${minutes} min ${pad(seconds % 60)} s`;
+  if (days > 0) return i18next.t('learner:live.countdown.days', { days, hours });
+  if (hours > 0) return i18next.t('learner:live.countdown.hours', { hours, minutes: pad(minutes) });
+  return i18next.t('learner:live.countdown.minutes', { minutes, seconds: pad(seconds % 60) });
 }

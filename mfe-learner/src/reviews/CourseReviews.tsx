@@ -1,8 +1,9 @@
-import { formatDate, pluralize, REVIEW_REPLY_MAX, STAR_COUNT, type CourseReview, type RatingHistogram, type ReviewSort } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import { REVIEW_REPLY_MAX, STAR_COUNT, type CourseReview, type RatingHistogram, type ReviewSort } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
 import { Stars } from '@academy/ui';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fetchCourseReviews, replyToReview, reportReview, setReviewHidden, voteReviewHelpful } from './reviewsApi';
 import './CourseReviews.css';
 
@@ -10,7 +11,8 @@ import './CourseReviews.css';
 export const courseReviewsKey = (courseId: string, sort?: ReviewSort) =>
   sort ? ([...queryKeys.catalogue.detail(courseId), 'reviews', sort] as const) : ([...queryKeys.catalogue.detail(courseId), 'reviews'] as const);
 
-const SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest first', helpful: 'Most helpful first' };
+/** The sort orders, in the order the select offers them. */
+const SORTS: readonly ReviewSort[] = ['newest', 'helpful'];
 
 /**
  * The course page's reviews: the rating histogram, then reviews newest or most helpful first, a page at a time
@@ -18,6 +20,8 @@ const SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest first', helpfu
  * replies and hides.
  */
 export function CourseReviews({ courseId }: { courseId: string }) {
+  const { t } = useTranslation('learner');
+  const sortLabels: Record<ReviewSort, string> = { newest: t('reviews.sort.newest'), helpful: t('reviews.sort.helpful') };
   const api = useApi();
   const [sort, setSort] = useState<ReviewSort>('newest');
   const sortId = useId();
@@ -32,30 +36,30 @@ export function CourseReviews({ courseId }: { courseId: string }) {
 
   return (
     <section className="course-reviews" aria-labelledby="course-reviews-title">
-      <h2 id="course-reviews-title">Reviews</h2>
-      {reviews.isPending && <p>Loading reviews…</p>}
+      <h2 id="course-reviews-title">{t('reviews.title')}</h2>
+      {reviews.isPending && <p>{t('reviews.loading')}</p>}
       {reviews.isError && (
         <p role="alert">
-          The reviews could not be loaded: {errorMessage(reviews.error)}{' '}
+          {t('reviews.loadFailed', { reason: errorMessage(reviews.error) })}{' '}
           <button type="button" className="button button--secondary" onClick={() => void reviews.refetch()}>
-            Try again
+            {t('reviews.tryAgain')}
           </button>
         </p>
       )}
       {first && <RatingHistogramView histogram={first.histogram} />}
       {first && (
         <div className="course-reviews__sort">
-          <label htmlFor={sortId}>Sort reviews</label>
+          <label htmlFor={sortId}>{t('reviews.sortLabel')}</label>
           <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as ReviewSort)}>
-            {(Object.keys(SORT_LABELS) as ReviewSort[]).map((value) => (
+            {SORTS.map((value) => (
               <option key={value} value={value}>
-                {SORT_LABELS[value]}
+                {sortLabels[value]}
               </option>
             ))}
           </select>
         </div>
       )}
-      {first && items.length === 0 && <p>No written reviews yet.</p>}
+      {first && items.length === 0 && <p>{t('reviews.noneYet')}</p>}
       {items.length > 0 && (
         <ul className="course-reviews__list">
           {items.map((review) => (
@@ -74,7 +78,7 @@ export function CourseReviews({ courseId }: { courseId: string }) {
             if (!reviews.isFetchingNextPage) void reviews.fetchNextPage();
           }}
         >
-          {reviews.isFetchingNextPage ? 'Loading reviews…' : 'More reviews'}
+          {reviews.isFetchingNextPage ? t('reviews.loading') : t('reviews.more')}
         </button>
       )}
     </section>
@@ -83,23 +87,25 @@ export function CourseReviews({ courseId }: { courseId: string }) {
 
 /** 5★ to 1★ with how many learners gave each; bars are decoration, the counts are the text. */
 export function RatingHistogramView({ histogram }: { histogram: RatingHistogram }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const stars = Array.from({ length: STAR_COUNT }, (_, index) => STAR_COUNT - index);
   const total = stars.reduce((sum, star) => sum + histogram[String(star) as keyof RatingHistogram], 0);
   return (
     <div className="rating-histogram">
-      <h3 className="rating-histogram__title">Ratings ({pluralize(total, 'rating')})</h3>
+      <h3 className="rating-histogram__title">{t('reviews.histogramTitle', { ratings: t('reviews.ratingCount', { count: total, formatted: format.count(total) }) })}</h3>
       <ul className="rating-histogram__rows">
         {stars.map((star) => {
           const count = histogram[String(star) as keyof RatingHistogram];
           return (
             <li key={star} className="rating-histogram__row">
-              <span className="rating-histogram__label">{star}★</span>
+              <span className="rating-histogram__label">{t('reviews.starLabel', { star })}</span>
               <span className="rating-histogram__bar" aria-hidden="true">
                 <span style={{ width: `${total > 0 ? (count / total) * 100 : 0}%` }} />
               </span>
               <span className="rating-histogram__count">
-                {count}
-                <span className="visually-hidden"> {star === 1 ? 'rating' : 'ratings'} of {star} {star === 1 ? 'star' : 'stars'}</span>
+                {format.count(count)}
+                <span className="visually-hidden">{t('reviews.ofStars', { count: star })}</span>
               </span>
             </li>
           );
@@ -110,6 +116,8 @@ export function RatingHistogramView({ histogram }: { histogram: RatingHistogram 
 }
 
 function ReviewItem({ review, courseId, isEducator }: { review: CourseReview; courseId: string; isEducator: boolean }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -133,15 +141,15 @@ function ReviewItem({ review, courseId, isEducator }: { review: CourseReview; co
   const canReact = isAuthenticated && !review.isMine && !review.hidden;
 
   return (
-    <article className={review.hidden ? 'review review--hidden' : 'review'} aria-label={`Review by ${review.userName}`}>
+    <article className={review.hidden ? 'review review--hidden' : 'review'} aria-label={t('reviews.reviewBy', { name: review.userName })}>
       <header className="review__header">
         <strong className="review__author">{review.userName}</strong>
         <Stars rating={review.rating} />
-        <span className="review__date">{formatDate(review.createdAt)}</span>
-        {review.hidden && <span className="review__hidden-tag">Hidden from learners</span>}
+        <span className="review__date">{format.date(review.createdAt)}</span>
+        {review.hidden && <span className="review__hidden-tag">{t('reviews.hiddenFromLearners')}</span>}
       </header>
       <p className="review__text">{review.text}</p>
-      <p className="review__helpful-count">{pluralize(review.helpfulCount, 'learner')} found this helpful</p>
+      <p className="review__helpful-count">{t('reviews.foundHelpful', { count: review.helpfulCount, formatted: format.count(review.helpfulCount) })}</p>
       <div className="review__actions">
         {canReact && (
           <button
@@ -151,7 +159,7 @@ function ReviewItem({ review, courseId, isEducator }: { review: CourseReview; co
             aria-disabled={review.votedHelpful || busy || undefined}
             onClick={() => !review.votedHelpful && void act(() => voteReviewHelpful(api, review._id))}
           >
-            Helpful
+            {t('reviews.helpful')}
           </button>
         )}
         {canReact && !isEducator && (
@@ -161,23 +169,23 @@ function ReviewItem({ review, courseId, isEducator }: { review: CourseReview; co
             aria-disabled={review.reported || busy || undefined}
             onClick={() => !review.reported && void act(() => reportReview(api, review._id))}
           >
-            {review.reported ? 'Reported' : 'Report'}
+            {review.reported ? t('reviews.reported') : t('reviews.report')}
           </button>
         )}
         {isEducator && !replying && (
           <button type="button" className="button button--secondary" onClick={() => setReplying(true)}>
-            {review.reply ? 'Edit reply' : 'Reply'}
+            {review.reply ? t('reviews.editReply') : t('reviews.reply')}
           </button>
         )}
         {isEducator && (
           <button type="button" className="button button--secondary" onClick={() => void act(() => setReviewHidden(api, review._id, !review.hidden))}>
-            {review.hidden ? 'Show review' : 'Hide review'}
+            {review.hidden ? t('reviews.showReview') : t('reviews.hideReview')}
           </button>
         )}
       </div>
       {review.reply && !replying && (
         <div className="review__reply">
-          <p className="review__reply-author">Reply from {review.reply.educatorName}</p>
+          <p className="review__reply-author">{t('reviews.replyFrom', { name: review.reply.educatorName })}</p>
           <p className="review__text">{review.reply.text}</p>
         </div>
       )}
@@ -195,6 +203,7 @@ function ReviewItem({ review, courseId, isEducator }: { review: CourseReview; co
 }
 
 function ReplyForm(props: { initialText: string; reviewerName: string; busy: boolean; onCancel(): void; onSubmit(text: string): void }) {
+  const { t } = useTranslation('learner');
   const [text, setText] = useState(props.initialText);
   const fieldId = useId();
   return (
@@ -205,14 +214,14 @@ function ReplyForm(props: { initialText: string; reviewerName: string; busy: boo
         if (!props.busy) props.onSubmit(text);
       }}
     >
-      <label htmlFor={fieldId}>Your reply to {props.reviewerName}</label>
+      <label htmlFor={fieldId}>{t('reviews.replyTo', { name: props.reviewerName })}</label>
       <textarea id={fieldId} value={text} onChange={(event) => setText(event.target.value)} required maxLength={REVIEW_REPLY_MAX} rows={3} />
       <div className="review__actions">
         <button type="submit" className="button" aria-disabled={props.busy || undefined}>
-          Publish reply
+          {t('reviews.publishReply')}
         </button>
         <button type="button" className="button button--secondary" onClick={props.onCancel}>
-          Cancel
+          {t('reviews.cancel')}
         </button>
       </div>
     </form>

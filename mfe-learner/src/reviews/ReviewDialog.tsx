@@ -3,6 +3,7 @@ import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
 import { ModalDialog, Stars } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fetchMyReview, writeReview } from './reviewsApi';
 import './CourseReviews.css';
 
@@ -21,6 +22,7 @@ export interface ReviewDialogProps {
  * prefilled with the saved review. The stars are the learner's rating of the course.
  */
 export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onSaved, onClose }: ReviewDialogProps) {
+  const { t } = useTranslation('learner');
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -52,8 +54,8 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
 
   const save = async () => {
     if (busy) return;
-    if (rating < 1) return setError('Choose a rating from 1 to 5 stars');
-    if (text.trim() === '') return setError('Write a few words about the course');
+    if (rating < 1) return setError(t('reviews.dialog.chooseRating'));
+    if (text.trim() === '') return setError(t('reviews.dialog.writeWords'));
     setBusy(true);
     setError(null);
     try {
@@ -71,7 +73,7 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
   };
 
   return (
-    <ModalDialog title={`Review ${courseTitle}`} size="wide" onClose={onClose}>
+    <ModalDialog title={t('reviews.dialog.title', { course: courseTitle })} size="wide" onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -79,11 +81,11 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
         }}
       >
         <div className="review-dialog__field">
-          <span>Your rating</span>
-          <Stars rating={rating} onChange={setRating} label="Your rating" />
+          <span>{t('reviews.dialog.yourRating')}</span>
+          <Stars rating={rating} onChange={setRating} label={t('reviews.dialog.yourRating')} />
         </div>
         <div className="review-dialog__field">
-          <label htmlFor={textId}>Your review</label>
+          <label htmlFor={textId}>{t('reviews.dialog.yourReview')}</label>
           <textarea
             id={textId}
             value={text}
@@ -94,7 +96,7 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
             disabled={!loaded}
           />
           <span id={countId} className="review__helpful-count">
-            {text.length} of {REVIEW_TEXT_MAX} characters. Plain text; line breaks are kept.
+            {t('reviews.dialog.characters', { length: text.length, max: REVIEW_TEXT_MAX })}
           </span>
         </div>
         {error && (
@@ -104,10 +106,10 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
         )}
         <div className="modal-dialog__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
+            {t('reviews.dialog.cancel')}
           </button>
           <button type="submit" className="button" aria-disabled={busy || !loaded || undefined}>
-            {busy ? 'Publishing…' : 'Publish review'}
+            {busy ? t('reviews.dialog.publishing') : t('reviews.dialog.publish')}
           </button>
         </div>
       </form>

@@ -1,16 +1,17 @@
 import {
   ASSIGNMENT_FILE_MAX_BYTES,
   ASSIGNMENT_FILE_TYPES,
-  describeFileKinds,
   formatFileSize,
-  formatDate,
+  type AssignmentFileKind,
   type AssignmentForMember,
   type AssignmentSubmission,
 } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { handIn, useCourseAssignments } from '../data/assignmentsApi';
 import './AssignmentPanel.css';
 
@@ -19,36 +20,55 @@ interface AssignmentPanelProps {
   assignmentId: string;
 }
 
+/** The kinds as a readable list in the language shown: "PDF or PNG image" (the contracts' describeFileKinds, translated). */
+export function fileKindsText(t: TFunction, kinds: readonly AssignmentFileKind[]): string {
+  const label: Record<AssignmentFileKind, string> = {
+    pdf: t('assignments.kinds.pdf'),
+    jpg: t('assignments.kinds.jpg'),
+    png: t('assignments.kinds.png'),
+    docx: t('assignments.kinds.docx'),
+  };
+  const labels = kinds.map((kind) => label[kind]);
+  return labels.length <= 1 ? (labels[0] ?? '') : t('assignments.kindsList', { first: labels.slice(0, -1).join(', '), last: labels.at(-1) });
+}
+
 /** One chapter assignment in the player: what to do, the learner's hand-in, and the educator's marks and feedback. */
 export function AssignmentPanel({ courseId, assignmentId }: AssignmentPanelProps) {
+  const { t } = useTranslation('learner');
   const assignments = useCourseAssignments(courseId);
-  if (assignments.isPending) return <LoadingView label="Loading the assignment" />;
+  if (assignments.isPending) return <LoadingView label={t('assignments.loading')} />;
   if (assignments.isError) return <ErrorPanel message={errorMessage(assignments.error)} onRetry={() => void assignments.refetch()} />;
   const assignment = assignments.data.find((entry) => entry.id === assignmentId);
-  if (!assignment) return <p role="status">This assignment is no longer part of the course.</p>;
+  if (!assignment) return <p role="status">{t('assignments.gone')}</p>;
   return <AssignmentView courseId={courseId} assignment={assignment} />;
 }
 
 function AssignmentView({ courseId, assignment }: { courseId: string; assignment: AssignmentForMember }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const submission = assignment.mySubmission;
   const titleId = useId();
   return (
     <section className="assignment" aria-labelledby={titleId}>
       <h2 id={titleId} className="assignment__title">
-        Assignment: {assignment.title}
+        {t('assignments.title', { title: assignment.title })}
       </h2>
       <dl className="assignment__facts">
         <div>
-          <dt>Max marks</dt>
+          <dt>{t('assignments.maxMarks')}</dt>
           <dd>{assignment.maxMarks}</dd>
         </div>
         <div>
-          <dt>Due</dt>
-          <dd>{assignment.dueDate ? formatDate(`${assignment.dueDate}T12:00:00+05:30`) : 'No due date'}</dd>
+          <dt>{t('assignments.due')}</dt>
+          <dd>{assignment.dueDate ? format.date(`${assignment.dueDate}T12:00:00+05:30`) : t('assignments.noDueDate')}</dd>
         </div>
         <div>
-          <dt>Hand in</dt>
-          <dd>{assignment.acceptedFileTypes.length > 0 ? `A ${describeFileKinds(assignment.acceptedFileTypes)} file, or a written answer` : 'A written answer'}</dd>
+          <dt>{t('assignments.howToHandIn')}</dt>
+          <dd>
+            {assignment.acceptedFileTypes.length > 0
+              ? t('assignments.fileOrText', { kinds: fileKindsText(t, assignment.acceptedFileTypes) })
+              : t('assignments.textOnly')}
+          </dd>
         </div>
       </dl>
       <p className="assignment__instructions">{assignment.instructions}</p>
@@ -59,12 +79,15 @@ function AssignmentView({ courseId, assignment }: { courseId: string; assignment
 }
 
 function HandedIn({ submission, maxMarks }: { submission: AssignmentSubmission; maxMarks: number }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   return (
     <div className="assignment__submission">
-      <h3>Your work</h3>
+      <h3>{t('assignments.yourWork')}</h3>
       <p>
-        Handed in on {formatDate(submission.submittedAt)}
-        {submission.reviewedAt ? `, reviewed on ${formatDate(submission.reviewedAt)}` : ': waiting for your educator\u2019s review'}
+        {submission.reviewedAt
+          ? t('assignments.handedInReviewed', { date: format.date(submission.submittedAt), reviewed: format.date(submission.reviewedAt) })
+          : t('assignments.handedInWaiting', { date: format.date(submission.submittedAt) })}
       </p>
       {submission.file && (
         <p>
@@ -78,9 +101,9 @@ function HandedIn({ submission, maxMarks }: { submission: AssignmentSubmission; 
       {submission.reviewedAt && (
         <div className="assignment__review" role="status">
           <p className="assignment__marks">
-            Marks: <strong>{submission.marks}</strong> / {maxMarks}
+            <Trans t={t} i18nKey="assignments.marks" values={{ marks: submission.marks, maxMarks }} components={{ strong: <strong /> }} />
           </p>
-          <h4>Feedback from your educator</h4>
+          <h4>{t('assignments.feedback')}</h4>
           {submission.feedbackHtml && <div className="assignment__text" dangerouslySetInnerHTML={{ __html: submission.feedbackHtml }} />}
         </div>
       )}
@@ -89,6 +112,7 @@ function HandedIn({ submission, maxMarks }: { submission: AssignmentSubmission; 
 }
 
 function HandInForm({ courseId, assignment }: { courseId: string; assignment: AssignmentForMember }) {
+  const { t } = useTranslation('learner');
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -106,8 +130,8 @@ function HandInForm({ courseId, assignment }: { courseId: string; assignment: As
     event.preventDefault();
     const file = fileInput.current?.files?.[0] ?? null;
     // The same limits the server applies, said before the upload starts.
-    if (!file && !text.trim()) return setProblem('Attach a file or write your answer');
-    if (file && file.size > ASSIGNMENT_FILE_MAX_BYTES) return setProblem(`The file is larger than the ${formatFileSize(ASSIGNMENT_FILE_MAX_BYTES)} allowed`);
+    if (!file && !text.trim()) return setProblem(t('assignments.attachOrWrite'));
+    if (file && file.size > ASSIGNMENT_FILE_MAX_BYTES) return setProblem(t('assignments.fileTooLarge', { size: formatFileSize(ASSIGNMENT_FILE_MAX_BYTES) }));
     setProblem(null);
     setBusy(true);
     try {
@@ -126,11 +150,11 @@ function HandInForm({ courseId, assignment }: { courseId: string; assignment: As
 
   return (
     <form className="assignment__form" onSubmit={(event) => void submit(event)} aria-describedby={problem ? problemId : undefined} noValidate>
-      <h3>{again ? 'Hand in again' : 'Hand in your work'}</h3>
-      {again && <p>You can replace your work until your educator reviews it.</p>}
+      <h3>{again ? t('assignments.handInAgain') : t('assignments.handInYourWork')}</h3>
+      {again && <p>{t('assignments.canReplace')}</p>}
       {accepts && (
         <div className="field">
-          <label htmlFor={fileId}>File ({describeFileKinds(assignment.acceptedFileTypes)}, up to {formatFileSize(ASSIGNMENT_FILE_MAX_BYTES)})</label>
+          <label htmlFor={fileId}>{t('assignments.fileLabel', { kinds: fileKindsText(t, assignment.acceptedFileTypes), size: formatFileSize(ASSIGNMENT_FILE_MAX_BYTES) })}</label>
           <input
             id={fileId}
             ref={fileInput}
@@ -140,7 +164,7 @@ function HandInForm({ courseId, assignment }: { courseId: string; assignment: As
         </div>
       )}
       <div className="field">
-        <label htmlFor={textId}>Your answer{accepts ? ' (optional with a file)' : ''}</label>
+        <label htmlFor={textId}>{accepts ? t('assignments.yourAnswerOptional') : t('assignments.yourAnswer')}</label>
         <textarea id={textId} rows={6} value={text} maxLength={4000} onChange={(event) => setText(event.target.value)} />
       </div>
       {problem && (
@@ -149,7 +173,7 @@ function HandInForm({ courseId, assignment }: { courseId: string; assignment: As
         </p>
       )}
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Handing in…' : again ? 'Hand in again' : 'Hand in'}
+        {busy ? t('assignments.handingIn') : again ? t('assignments.handInAgain') : t('assignments.handIn')}
       </button>
     </form>
   );

@@ -1,7 +1,8 @@
-import { formatDate, formatVideoSecond, parseVideoSecond, type DoubtSummary } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { formatVideoSecond, parseVideoSecond, type DoubtSummary } from '@academy/contracts';
+import { errorMessage, queryKeys, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   actOnDoubt,
   answerDoubt,
@@ -36,6 +37,7 @@ interface DoubtsPanelProps {
  * being typed, each with "I have this doubt too"; then ask, answer, mark resolved and report.
  */
 export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linkedDoubtId = null }: DoubtsPanelProps) {
+  const { t } = useTranslation('learner');
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -56,7 +58,7 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
     event.preventDefault();
     const atSecond = parseVideoSecond(at);
     if (atSecond === null) {
-      toast.error('Write the time in the video as minutes:seconds, like 0:42');
+      toast.error(t('doubts.timeFormat'));
       return;
     }
     if (imageError) {
@@ -70,14 +72,14 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
       if (image) {
         try {
           await attachDoubtImage(api, courseId, asked.id, image);
-          toast.success('Doubt posted with its image');
+          toast.success(t('doubts.postedWithImage'));
         } catch (error) {
-          toast.error(`Your doubt is posted, but not its image: ${errorMessage(error)}`);
+          toast.error(t('doubts.postedWithoutImage', { reason: errorMessage(error) }));
         }
         setImage(null);
         setFileInputKey((key) => key + 1);
       } else {
-        toast.success('Doubt posted');
+        toast.success(t('doubts.posted'));
       }
       await refresh();
     } catch (error) {
@@ -95,10 +97,10 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
   return (
     <section className="doubts" aria-labelledby={`${formId}-title`}>
       <h2 className="doubts__title" id={`${formId}-title`}>
-        Doubts on this lecture
+        {t('doubts.title')}
       </h2>
       <form className="doubts__ask" onSubmit={(event) => void submit(event)}>
-        <label htmlFor={`${formId}-text`}>Your doubt</label>
+        <label htmlFor={`${formId}-text`}>{t('doubts.yourDoubt')}</label>
         <textarea
           id={`${formId}-text`}
           value={text}
@@ -111,12 +113,12 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
           onChange={(event) => setText(event.target.value)}
         />
         <p className="doubts__hint" id={`${formId}-hint`}>
-          **bold**, *italic*, `code` and lists work. Look below first: someone may have asked it already.
+          {t('doubts.hint')}
         </p>
         <div className="doubts__image">
-          <label htmlFor={`${formId}-image`}>Image (optional)</label>
+          <label htmlFor={`${formId}-image`}>{t('doubts.image')}</label>
           <p className="doubts__hint" id={`${formId}-image-hint`}>
-            One PNG, JPEG or WebP picture, up to 2 MB.
+            {t('doubts.imageHint')}
           </p>
           <input
             key={fileInputKey}
@@ -133,22 +135,22 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
           />
           {imageError && (
             <p className="doubts__error" id={`${formId}-image-error`} role="alert">
-              {imageError}
+              {translateMessage(imageError)}
             </p>
           )}
         </div>
         <div className="doubts__ask-row">
-          <label htmlFor={`${formId}-at`}>Time in the video</label>
+          <label htmlFor={`${formId}-at`}>{t('doubts.timeInVideo')}</label>
           <input id={`${formId}-at`} className="doubts__at" value={at} inputMode="numeric" onChange={(event) => setAt(event.target.value)} />
           <button type="submit" className="button" disabled={posting || !text.trim()}>
-            Post doubt
+            {t('doubts.post')}
           </button>
         </div>
       </form>
 
       {linkedDoubt && (
         <div className="doubts__linked">
-          <h3>The doubt you followed</h3>
+          <h3>{t('doubts.followed')}</h3>
           <ul className="doubts__list">
             <DoubtItem courseId={courseId} doubt={linkedDoubt} onSeek={onSeek} onChanged={refresh} initiallyOpen />
           </ul>
@@ -157,7 +159,7 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
 
       {similarDoubts.length > 0 && (
         <div className="doubts__similar" aria-live="polite">
-          <h3>Doubts in this course like yours</h3>
+          <h3>{t('doubts.similar')}</h3>
           <ul className="doubts__list">
             {similarDoubts.map((doubt) => (
               <DoubtItem key={doubt.id} courseId={courseId} doubt={doubt} onSeek={doubt.lectureId === lectureId ? onSeek : undefined} onChanged={refresh} />
@@ -169,11 +171,11 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
       {lecture.isError ? (
         <p role="alert">{errorMessage(lecture.error)}</p>
       ) : lecture.isLoading ? (
-        <p role="status">Loading doubts…</p>
+        <p role="status">{t('doubts.loading')}</p>
       ) : doubts.length === 0 && !linkedDoubt ? (
-        <p className="doubts__empty">No doubts on this lecture yet.</p>
+        <p className="doubts__empty">{t('doubts.empty')}</p>
       ) : (
-        <ul className="doubts__list" aria-label="Doubts on this lecture">
+        <ul className="doubts__list" aria-label={t('doubts.title')}>
           {doubts.map((doubt) => (
             <DoubtItem key={doubt.id} courseId={courseId} doubt={doubt} onSeek={onSeek} onChanged={refresh} />
           ))}
@@ -181,7 +183,7 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
       )}
       {lecture.hasNextPage && (
         <button type="button" className="button button--secondary" disabled={lecture.isFetchingNextPage} onClick={() => void lecture.fetchNextPage()}>
-          Show more doubts
+          {t('doubts.showMore')}
         </button>
       )}
     </section>
@@ -199,6 +201,8 @@ interface DoubtItemProps {
 }
 
 function DoubtItem({ courseId, doubt, onSeek, onChanged, initiallyOpen = false }: DoubtItemProps) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const [open, setOpen] = useState(initiallyOpen);
@@ -216,20 +220,20 @@ function DoubtItem({ courseId, doubt, onSeek, onChanged, initiallyOpen = false }
 
   return (
     <li className="doubt">
-      <article aria-label={`Doubt by ${doubt.author.name} at ${time}`}>
+      <article aria-label={t('doubts.doubtBy', { name: doubt.author.name, time })}>
         <p className="doubt__meta">
           {onSeek ? (
-            <button type="button" className="doubt__time" onClick={() => onSeek(doubt.atSecond)} aria-label={`Play from ${time}`}>
+            <button type="button" className="doubt__time" onClick={() => onSeek(doubt.atSecond)} aria-label={t('doubts.playFrom', { time })}>
               {time}
             </button>
           ) : (
             <span className="doubt__time">{time}</span>
           )}
           <span>{doubt.author.name}</span>
-          <span>{formatDate(doubt.createdAt)}</span>
-          {doubt.resolved && <span className="doubt__badge doubt__badge--resolved">Resolved</span>}
-          {doubt.educatorAnswered && <span className="doubt__badge">Answered by the educator</span>}
-          {doubt.hidden && <span className="doubt__badge doubt__badge--hidden">Hidden by the educator</span>}
+          <span>{format.date(doubt.createdAt)}</span>
+          {doubt.resolved && <span className="doubt__badge doubt__badge--resolved">{t('doubts.resolved')}</span>}
+          {doubt.educatorAnswered && <span className="doubt__badge">{t('doubts.answeredByEducator')}</span>}
+          {doubt.hidden && <span className="doubt__badge doubt__badge--hidden">{t('doubts.hiddenByEducator')}</span>}
         </p>
         {/* Sanitised on the server (allowlisted tags only): services/progress/src/doubts/doubt-text.ts */}
         <div className="doubt__text" dangerouslySetInnerHTML={{ __html: doubt.html }} />
@@ -237,21 +241,21 @@ function DoubtItem({ courseId, doubt, onSeek, onChanged, initiallyOpen = false }
         <div className="doubt__actions">
           {!doubt.mine && (
             <button type="button" className="button button--secondary" aria-pressed={doubt.meTooByMe} disabled={doubt.meTooByMe} onClick={() => void act('me-too')}>
-              I have this doubt too{doubt.meToo > 0 ? ` (${doubt.meToo})` : ''}
+              {doubt.meToo > 0 ? t('doubts.meTooCount', { number: format.count(doubt.meToo) }) : t('doubts.meToo')}
             </button>
           )}
-          {doubt.mine && doubt.meToo > 0 && <span>{doubt.meToo} more with this doubt</span>}
+          {doubt.mine && doubt.meToo > 0 && <span>{t('doubts.moreWithDoubt', { number: format.count(doubt.meToo) })}</span>}
           <button type="button" className="button button--secondary" aria-expanded={open} aria-controls={threadId} onClick={() => setOpen((value) => !value)}>
-            {doubt.answerCount === 1 ? '1 answer' : `${doubt.answerCount} answers`}
+            {t('doubts.answerCount', { count: doubt.answerCount, formatted: format.count(doubt.answerCount) })}
           </button>
           {doubt.mine && !doubt.resolved && (
             <button type="button" className="button button--secondary" onClick={() => void act('resolve')}>
-              Mark resolved
+              {t('doubts.markResolved')}
             </button>
           )}
           {!doubt.mine && (
             <button type="button" className="doubt__report" onClick={() => void act('report')}>
-              Report
+              {t('doubts.report')}
             </button>
           )}
         </div>
@@ -262,6 +266,8 @@ function DoubtItem({ courseId, doubt, onSeek, onChanged, initiallyOpen = false }
 }
 
 function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId: string; doubtId: string; onChanged(): Promise<unknown>; onReport(answerId: string): void }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const thread = useDoubtThread(courseId, doubtId, OPEN_THREAD_REFRESH_MS);
@@ -275,7 +281,7 @@ function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId:
     try {
       await answerDoubt(api, courseId, doubtId, text);
       setText('');
-      toast.success('Answer posted');
+      toast.success(t('doubts.answerPosted'));
       await onChanged();
     } catch (error) {
       toast.error(errorMessage(error));
@@ -285,32 +291,32 @@ function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId:
   };
 
   if (thread.isError) return <p role="alert">{errorMessage(thread.error)}</p>;
-  if (!thread.data) return <p role="status">Loading answers…</p>;
+  if (!thread.data) return <p role="status">{t('doubts.loadingAnswers')}</p>;
   return (
     <div className="doubt__thread">
-      <ul className="doubt__answers" aria-label="Answers">
+      <ul className="doubt__answers" aria-label={t('doubts.answersLabel')}>
         {thread.data.answers.map((answer) => (
           <li key={answer.id} className={`doubt__answer${answer.author.isEducator ? ' doubt__answer--educator' : ''}`}>
             <p className="doubt__meta">
               <span>{answer.author.name}</span>
-              {answer.author.isEducator && <span className="doubt__badge">Educator</span>}
-              <span>{formatDate(answer.createdAt)}</span>
-              {answer.hidden && <span className="doubt__badge doubt__badge--hidden">Hidden by the educator</span>}
+              {answer.author.isEducator && <span className="doubt__badge">{t('doubts.educator')}</span>}
+              <span>{format.date(answer.createdAt)}</span>
+              {answer.hidden && <span className="doubt__badge doubt__badge--hidden">{t('doubts.hiddenByEducator')}</span>}
             </p>
             <div className="doubt__text" dangerouslySetInnerHTML={{ __html: answer.html }} />
             {!answer.mine && (
               <button type="button" className="doubt__report" onClick={() => onReport(answer.id)}>
-                Report
+                {t('doubts.report')}
               </button>
             )}
           </li>
         ))}
       </ul>
       <form className="doubt__answer-form" onSubmit={(event) => void submit(event)}>
-        <label htmlFor={inputId}>Your answer</label>
+        <label htmlFor={inputId}>{t('doubts.yourAnswer')}</label>
         <textarea id={inputId} rows={2} maxLength={4000} value={text} onChange={(event) => setText(event.target.value)} />
         <button type="submit" className="button" disabled={posting || !text.trim()}>
-          Post answer
+          {t('doubts.postAnswer')}
         </button>
       </form>
     </div>
@@ -318,9 +324,10 @@ function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId:
 }
 
 function DoubtImage({ courseId, doubtId, author }: { courseId: string; doubtId: string; author: string }) {
+  const { t } = useTranslation('learner');
   const url = useDoubtImage(courseId, doubtId, true);
-  if (!url) return <p className="doubt__image-loading">Image attached (loading…)</p>;
-  return <img className="doubt__image" src={url} alt={`Image ${author} attached to the doubt`} />;
+  if (!url) return <p className="doubt__image-loading">{t('doubts.imageLoading')}</p>;
+  return <img className="doubt__image" src={url} alt={t('doubts.imageAlt', { name: author })} />;
 }
 
 function useDebounced(value: string, delayMs: number): string {

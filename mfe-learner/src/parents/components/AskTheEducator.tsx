@@ -1,25 +1,27 @@
-import { formatDate, PARENT_MESSAGE_MAX_LENGTH, parentThreadPath, type ChildCourseProgress, type ParentThread } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi } from '@academy/platform';
+import { PARENT_MESSAGE_MAX_LENGTH, parentThreadPath, type ChildCourseProgress, type ParentThread } from '@academy/contracts';
+import { errorMessage, queryKeys, translateMessage, useApi, useFormat } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A parent writes to the educator of a course the child takes: one conversation per child and course. The educator
  * answers from their inbox; each side is told of a new message in the bell and by email.
  */
 export function AskTheEducator({ childId, childName, courses }: { childId: string; childName: string; courses: ChildCourseProgress[] }) {
+  const { t } = useTranslation('learner');
   const id = useId();
   const [courseId, setCourseId] = useState(courses[0]?.courseId ?? '');
   if (courses.length === 0) return null;
   const course = courses.find((entry) => entry.courseId === courseId) ?? courses[0]!;
   return (
     <section className="parents__card parents__ask" id="ask-the-educator" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Ask the educator</h2>
-      <p>Write to the educator of one of {childName}&apos;s courses. They answer here, and you are told when they do.</p>
+      <h2 id={`${id}-title`}>{t('parents.ask.title')}</h2>
+      <p>{t('parents.ask.intro', { name: childName })}</p>
       {courses.length > 1 && (
         <label className="parents__ask-course">
-          Course
+          {t('parents.ask.course')}
           <select value={course.courseId} onChange={(event) => setCourseId(event.target.value)}>
             {courses.map((entry) => (
               <option key={entry.courseId} value={entry.courseId}>
@@ -35,6 +37,8 @@ export function AskTheEducator({ childId, childName, courses }: { childId: strin
 }
 
 function Conversation({ childId, course }: { childId: string; course: ChildCourseProgress }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const api = useApi();
   const queryClient = useQueryClient();
   const id = useId();
@@ -51,14 +55,14 @@ function Conversation({ childId, course }: { childId: string; course: ChildCours
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSent('');
-    if (!text.trim()) return setProblem('Write your message');
+    if (!text.trim()) return setProblem(t('parents.ask.writeMessage'));
     setProblem('');
     setBusy(true);
     try {
       const answer = await api.post<{ message: string; thread: ParentThread }>(`${parentThreadPath(childId, course.courseId)}/messages`, { text });
       queryClient.setQueryData(key, answer.thread);
       setText('');
-      setSent(answer.message);
+      setSent(translateMessage(answer.message));
     } catch (failure) {
       setProblem(errorMessage(failure));
     } finally {
@@ -66,17 +70,18 @@ function Conversation({ childId, course }: { childId: string; course: ChildCours
     }
   };
   if (thread.isError) return <ErrorPanel message={errorMessage(thread.error)} onRetry={() => void thread.refetch()} />;
-  if (!thread.data) return <LoadingView label="Loading the conversation" />;
+  if (!thread.data) return <LoadingView label={t('parents.ask.loading')} />;
   return (
     <>
       {thread.data.messages.length === 0 ? (
-        <p>No messages yet about {course.courseTitle}.</p>
+        <p>{t('parents.ask.noMessages', { title: course.courseTitle })}</p>
       ) : (
-        <ol className="parents__thread" aria-label={`Messages about ${course.courseTitle}`}>
+        <ol className="parents__thread" aria-label={t('parents.ask.messagesAbout', { title: course.courseTitle })}>
           {thread.data.messages.map((message) => (
             <li key={message.id} className={`parents__message parents__message--${message.from}`}>
               <p className="parents__message-meta">
-                {message.from === 'parent' ? 'You' : `${message.authorName || course.educatorName} (educator)`} · {formatDate(message.sentAt)}
+                {message.from === 'parent' ? t('parents.ask.you') : t('parents.ask.educatorName', { name: message.authorName || course.educatorName })} ·{' '}
+                {format.date(message.sentAt)}
               </p>
               <p className="parents__message-text">{message.text}</p>
             </li>
@@ -84,7 +89,7 @@ function Conversation({ childId, course }: { childId: string; course: ChildCours
         </ol>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate className="parents__ask-form">
-        <label htmlFor={`${id}-text`}>Message to {course.educatorName || 'the educator'}</label>
+        <label htmlFor={`${id}-text`}>{course.educatorName ? t('parents.ask.messageTo', { name: course.educatorName }) : t('parents.ask.messageToEducator')}</label>
         <textarea
           id={`${id}-text`}
           rows={4}
@@ -101,7 +106,7 @@ function Conversation({ childId, course }: { childId: string; course: ChildCours
           {sent}
         </p>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Sending…' : 'Send message'}
+          {busy ? t('parents.ask.sending') : t('parents.ask.send')}
         </button>
       </form>
     </>

@@ -1,6 +1,8 @@
 import type { CourseDetail, LinkedChild } from '@academy/contracts';
 import { useCurrentUser } from '@academy/platform';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from '@academy/routing';
 import { useCheckout, type CheckoutPhase } from '../../checkout';
 import { useParentLinks } from '../data/useParents';
@@ -46,17 +48,20 @@ export function useEnrollMyChild(course: Pick<CourseDetail, '_id' | 'courseTitle
   };
 }
 
-const PHASE_LABELS: Record<Exclude<CheckoutPhase, 'idle'>, string> = {
-  ordering: 'Processing…',
-  paying: 'Complete the payment…',
-  verifying: 'Confirming payment…',
-};
+/** What the button says while a checkout runs. */
+const phaseLabel = (t: TFunction, phase: Exclude<CheckoutPhase, 'idle'>): string =>
+  ({
+    ordering: t('parents.enroll.ordering'),
+    paying: t('parents.enroll.paying'),
+    verifying: t('parents.enroll.verifying'),
+  })[phase];
 
 /**
  * On a course page, for parents: buy the course for a linked child (the same Razorpay checkout; the child is
  * enrolled, the parent pays). With several children a select chooses one; enrolled children are shown as such.
  */
 export function EnrollMyChild({ state }: { state: EnrollMyChildState }) {
+  const { t } = useTranslation('learner');
   const id = useId();
   const { children, selected, enrolled, phase } = state;
   if (!state.isParent || children === null) return null;
@@ -64,7 +69,7 @@ export function EnrollMyChild({ state }: { state: EnrollMyChildState }) {
     return (
       <p className="parents__enroll-child">
         <Link to="/parent" className="course-side-card__enroll parents__enroll-link">
-          Link your child to enroll them
+          {t('parents.enroll.linkToEnroll')}
         </Link>
       </p>
     );
@@ -75,19 +80,18 @@ export function EnrollMyChild({ state }: { state: EnrollMyChildState }) {
     <div className="parents__enroll-child">
       {children.length > 1 && available.length > 0 && (
         <>
-          <label htmlFor={state.selectId}>Child</label>
+          <label htmlFor={state.selectId}>{t('parents.enroll.child')}</label>
           <select id={state.selectId} value={selected?.id ?? ''} onChange={(event) => state.choose(event.target.value)}>
             {children.map((child) => (
               <option key={child.id} value={child.id} disabled={enrolled(child.id)}>
-                {child.name}
-                {enrolled(child.id) ? ' (already enrolled)' : ''}
+                {enrolled(child.id) ? t('parents.enroll.optionEnrolled', { name: child.name }) : child.name}
               </option>
             ))}
           </select>
         </>
       )}
       {children.filter((child) => enrolled(child.id)).map((child) => (
-        <p key={child.id}>{child.name} is already enrolled.</p>
+        <p key={child.id}>{t('parents.enroll.alreadyEnrolled', { name: child.name })}</p>
       ))}
       {selected && (
         <button
@@ -98,22 +102,23 @@ export function EnrollMyChild({ state }: { state: EnrollMyChildState }) {
           aria-describedby={`${id}-for`}
           onClick={state.buy}
         >
-          {working ? PHASE_LABELS[phase as Exclude<CheckoutPhase, 'idle'>] : 'Enroll my child'}
+          {working ? phaseLabel(t, phase as Exclude<CheckoutPhase, 'idle'>) : t('parents.enroll.button')}
         </button>
       )}
-      {selected && <p id={`${id}-for`}>For {selected.name}; you pay, {selected.name} learns.</p>}
+      {selected && <p id={`${id}-for`}>{t('parents.enroll.forChild', { name: selected.name })}</p>}
     </div>
   );
 }
 
 /** The phone buy bar's action for a parent: buys for the one child there is, or takes the parent to the Child select. */
 export function EnrollMyChildBarButton({ state, className }: { state: EnrollMyChildState; className: string }) {
+  const { t } = useTranslation('learner');
   const { children, selected, phase } = state;
   if (children === null) return null;
   if (children.length === 0) {
     return (
       <Link to="/parent" className={className}>
-        Link your child
+        {t('parents.enroll.linkChild')}
       </Link>
     );
   }
@@ -121,7 +126,7 @@ export function EnrollMyChildBarButton({ state, className }: { state: EnrollMyCh
   if (!selected) {
     return (
       <button type="button" className={className} disabled>
-        {children.length === 1 ? `${children[0]!.name} is enrolled` : 'All enrolled'}
+        {children.length === 1 ? t('parents.enroll.isEnrolled', { name: children[0]!.name }) : t('parents.enroll.allEnrolled')}
       </button>
     );
   }
@@ -142,7 +147,7 @@ export function EnrollMyChildBarButton({ state, className }: { state: EnrollMyCh
         if (typeof select?.scrollIntoView === 'function') select.scrollIntoView({ block: 'center' });
       }}
     >
-      {working ? PHASE_LABELS[phase as Exclude<CheckoutPhase, 'idle'>] : 'Enroll my child'}
+      {working ? phaseLabel(t, phase as Exclude<CheckoutPhase, 'idle'>) : t('parents.enroll.button')}
       {!working && !choice && <span className="visually-hidden"> ({selected.name})</span>}
     </button>
   );

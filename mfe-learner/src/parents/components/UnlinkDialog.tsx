@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '@academy/ui';
+import { useTranslation } from 'react-i18next';
 
 export interface UnlinkDialogProps {
   /** The person whose link goes: the child (from a parent's side) or the parent (from a child's side). */
@@ -15,17 +16,26 @@ export interface UnlinkDialogProps {
  * safe choice, stays inside, Escape and the backdrop close it, focus returns to the opener).
  */
 export function UnlinkDialog({ name, side, busy, error, onConfirm, onClose }: UnlinkDialogProps) {
+  const { t } = useTranslation('learner');
   return (
-    <ConfirmDialog title={`Remove the link with ${name}?`} confirmLabel={busy ? 'Removing…' : `Remove ${name}`} busy={busy} error={error} onConfirm={onConfirm} onCancel={onClose}>
+    <ConfirmDialog
+      title={t('parents.unlink.title', { name })}
+      confirmLabel={busy ? t('parents.unlink.removing') : t('parents.unlink.confirm', { name })}
+      cancelLabel={t('parents.unlink.cancel')}
+      busy={busy}
+      error={error}
+      onConfirm={onConfirm}
+      onCancel={onClose}
+    >
       {side === 'parent' ? (
         <>
-          <p>You will no longer see {name}&apos;s courses, progress, certificates, receipts or messages with their educators, and you will not get emails about {name}.</p>
-          <p>To link again, {name} has to create a new code for you.</p>
+          <p>{t('parents.unlink.parentLoses', { name })}</p>
+          <p>{t('parents.unlink.parentRelink', { name })}</p>
         </>
       ) : (
         <>
-          <p>{name} will no longer see your courses, progress or certificates, and cannot buy courses for you.</p>
-          <p>To link again, you have to create a new code for them.</p>
+          <p>{t('parents.unlink.childLoses', { name })}</p>
+          <p>{t('parents.unlink.childRelink')}</p>
         </>
       )}
     </ConfirmDialog>

@@ -1,5 +1,6 @@
 import { redeemLinkCodeRequestSchema, type ChildProgress, type EmailSettings, type ParentLinksAnswer } from '@academy/contracts';
-import { queryKeys, useApi } from '@academy/platform';
+import { queryKeys, translateMessage, useApi } from '@academy/platform';
+import i18next from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { fetchChildProgress, fetchEmailSettings, fetchLinks } from './parentsApi';
@@ -8,7 +9,10 @@ export type Loadable<T> = { status: 'loading' } | { status: 'error'; message: st
 
 function toLoadable<T>(query: { data: T | undefined; isError: boolean; error: Error | null }): Loadable<T> {
   if (query.data !== undefined) return { status: 'ready', data: query.data };
-  if (query.isError) return { status: 'error', message: query.error?.message ?? 'Could not load', httpStatus: (query.error as { status?: number } | null)?.status };
+  if (query.isError) {
+    const message = query.error?.message ? translateMessage(query.error.message) : i18next.t('learner:parents.couldNotLoad');
+    return { status: 'error', message, httpStatus: (query.error as { status?: number } | null)?.status };
+  }
   return { status: 'loading' };
 }
 

@@ -1,8 +1,11 @@
-import { boardLabel, formatDate, quizToPassText, type ChildCourseProgress } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import type { ChildCourseProgress } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { Link, useParams } from '@academy/routing';
+import { Trans, useTranslation } from 'react-i18next';
+import { useTaxonomyLabels } from '../../common/taxonomy';
+import { useChildCourseText } from '../data/courseStatusText';
 import { downloadCertificateAt, LoginRequired } from '../../enrollments';
 import { fetchChildDoubts } from '../data/parentsApi';
 import { AskTheEducator } from '../components/AskTheEducator';
@@ -11,9 +14,12 @@ import { NotAParent } from './ParentHomePage';
 import '../../enrollments/pages/MyEnrollmentsPage.css';
 import './Parents.css';
 
+const hidden = <span className="visually-hidden" />;
+
 function ProgressBar({ percent, title }: { percent: number; title: string }) {
+  const { t } = useTranslation('learner');
   return (
-    <div className="enrollments__progress" role="progressbar" aria-label={`Progress of ${title}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+    <div className="enrollments__progress" role="progressbar" aria-label={t('parents.child.progressOf', { title })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
       <div className="enrollments__progress-fill" style={{ width: `${percent}%` }} />
     </div>
   );
@@ -21,17 +27,19 @@ function ProgressBar({ percent, title }: { percent: number; title: string }) {
 
 /** Each quiz of the course against its pass mark: passed, best score so far, or not attempted yet. */
 export function QuizScores({ course }: { course: ChildCourseProgress }) {
+  const { t } = useTranslation('learner');
+  const text = useChildCourseText();
   const attempted = course.quizScores.filter((quiz) => !course.quizzesToPass.some((open) => open.quizId === quiz.quizId));
-  if (attempted.length === 0 && course.quizzesToPass.length === 0) return <span>No quizzes in this course</span>;
+  if (attempted.length === 0 && course.quizzesToPass.length === 0) return <span>{t('parents.quiz.none')}</span>;
   return (
     <ul className="parents__quizzes">
       {attempted.map((quiz) => (
         <li key={quiz.quizId}>
-          {quiz.title}: {quiz.bestPercent}%, passed (pass mark {quiz.passMark}%)
+          {t('parents.quiz.passed', { title: quiz.title, percent: quiz.bestPercent, passMark: quiz.passMark })}
         </li>
       ))}
       {course.quizzesToPass.map((quiz) => (
-        <li key={quiz.quizId}>{quizToPassText(quiz)}</li>
+        <li key={quiz.quizId}>{text.quizToPass(quiz)}</li>
       ))}
     </ul>
   );
@@ -39,17 +47,19 @@ export function QuizScores({ course }: { course: ChildCourseProgress }) {
 
 /** The status as text with a coloured mark: it is not a control, so it does not look like one. */
 export function StatusChip({ course }: { course: ChildCourseProgress }) {
-  return <span className={`parents__status parents__status--${course.status}`}>{course.statusLabel}</span>;
+  const text = useChildCourseText();
+  return <span className={`parents__status parents__status--${course.status}`}>{text.status(course)}</span>;
 }
 
 /** The course's notes and tests, for the parent to read along (links valid for a few minutes: reload for fresh ones). */
 function LectureFiles({ course }: { course: ChildCourseProgress }) {
+  const { t } = useTranslation('learner');
   const files = course.lectureFiles ?? [];
   if (files.length === 0) return null;
   return (
     <details className="parents__files">
       <summary>
-        Notes and tests<span className="visually-hidden"> of {course.courseTitle}</span>
+        <Trans t={t} i18nKey="parents.child.notesAndTests" values={{ title: course.courseTitle }} components={{ hidden }} />
       </summary>
       <ul>
         {files.map((lecture) => (
@@ -57,13 +67,13 @@ function LectureFiles({ course }: { course: ChildCourseProgress }) {
             {lecture.lectureTitle}:{' '}
             {lecture.notesUrl && (
               <a href={lecture.notesUrl} target="_blank" rel="noopener noreferrer">
-                Notes<span className="visually-hidden"> of {lecture.lectureTitle} (opens in a new tab)</span>
+                <Trans t={t} i18nKey="parents.child.notes" values={{ title: lecture.lectureTitle }} components={{ hidden }} />
               </a>
             )}
             {lecture.notesUrl && lecture.testUrl && ' · '}
             {lecture.testUrl && (
               <a href={lecture.testUrl} target="_blank" rel="noopener noreferrer">
-                Test<span className="visually-hidden"> of {lecture.lectureTitle} (opens in a new tab)</span>
+                <Trans t={t} i18nKey="parents.child.test" values={{ title: lecture.lectureTitle }} components={{ hidden }} />
               </a>
             )}
           </li>
@@ -75,22 +85,21 @@ function LectureFiles({ course }: { course: ChildCourseProgress }) {
 
 /** The course's assignments the educator has reviewed, with the marks given. */
 function AssignmentMarks({ course }: { course: ChildCourseProgress }) {
-  if (course.totalAssignments === 0) return <span>No assignments</span>;
+  const { t } = useTranslation('learner');
+  if (course.totalAssignments === 0) return <span>{t('parents.child.noAssignments')}</span>;
   return (
     <>
-      <span>
-        {course.reviewedAssignments} / {course.totalAssignments} reviewed
-      </span>
+      <span>{t('parents.child.reviewedCount', { reviewed: course.reviewedAssignments, total: course.totalAssignments })}</span>
       {course.assignmentMarks.length > 0 && (
         <ul className="parents__quizzes">
           {course.assignmentMarks.map((assignment) => (
             <li key={assignment.assignmentId}>
-              {assignment.title}: {assignment.marks} / {assignment.maxMarks} marks
+              {t('parents.child.assignmentMarks', { title: assignment.title, marks: assignment.marks, maxMarks: assignment.maxMarks })}
               {assignment.file && (
                 <>
                   {' '}
                   <a href={assignment.file.url} download={assignment.file.name}>
-                    Download the work<span className="visually-hidden"> handed in for {assignment.title}</span>
+                    <Trans t={t} i18nKey="parents.child.downloadWork" values={{ title: assignment.title }} components={{ hidden }} />
                   </a>
                 </>
               )}
@@ -103,9 +112,12 @@ function AssignmentMarks({ course }: { course: ChildCourseProgress }) {
 }
 
 function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onCertificate(path: string): void }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
+  const text = useChildCourseText();
   return (
     <tr className="enrollments__row">
-      <td className="enrollments__course" data-label="Course">
+      <td className="enrollments__course" data-label={t('parents.child.columns.course')}>
         <img className="enrollments__thumbnail" src={course.courseThumbnail} alt="" />
         <div className="enrollments__course-text">
           <p className="enrollments__title">{course.courseTitle}</p>
@@ -113,35 +125,35 @@ function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onC
           <LectureFiles course={course} />
         </div>
       </td>
-      <td data-label="Completed">
-        {course.completedLectures} / {course.totalLectures} <span>Lectures</span>
+      <td data-label={t('parents.child.columns.completed')}>
+        {course.completedLectures} / {course.totalLectures} <span>{t('parents.child.lectures')}</span>
       </td>
-      <td data-label="Status">
+      <td data-label={t('parents.child.columns.status')}>
         <StatusChip course={course} />
       </td>
-      <td data-label="Last activity">{course.lastActivityAt ? formatDate(course.lastActivityAt) : 'Not started'}</td>
-      <td data-label="Rating">
+      <td data-label={t('parents.child.columns.lastActivity')}>{course.lastActivityAt ? format.date(course.lastActivityAt) : t('parents.child.notStarted')}</td>
+      <td data-label={t('parents.child.columns.rating')}>
         {course.rating === null ? (
-          'Not rated'
+          t('parents.child.notRated')
         ) : (
           <span className="parents__rating">
-            <Stars rating={course.rating} /> <span>{course.rating} of 5</span>
+            <Stars rating={course.rating} /> <span>{t('parents.child.ratingOf', { rating: course.rating })}</span>
           </span>
         )}
       </td>
-      <td data-label="Quiz scores">
+      <td data-label={t('parents.child.columns.quizScores')}>
         <QuizScores course={course} />
       </td>
-      <td data-label="Assignments">
+      <td data-label={t('parents.child.columns.assignments')}>
         <AssignmentMarks course={course} />
       </td>
-      <td data-label="Certificate">
+      <td data-label={t('parents.child.columns.certificate')}>
         {course.certificate ? (
           <button type="button" className="parents__download" onClick={() => onCertificate(course.certificate!.downloadPath)}>
-            Download certificate<span className="visually-hidden"> of {course.courseTitle}</span>
+            <Trans t={t} i18nKey="parents.child.downloadCertificate" values={{ title: course.courseTitle }} components={{ hidden }} />
           </button>
         ) : (
-          course.certificateLine
+          text.certificateLine(course)
         )}
       </td>
     </tr>
@@ -150,6 +162,8 @@ function CourseRow({ course, onCertificate }: { course: ChildCourseProgress; onC
 
 /** The doubts the child asked under lectures: where, when, answered or not (newest first). */
 function ChildDoubts({ childId, name }: { childId: string; name: string }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const api = useApi();
   const doubts = useInfiniteQuery({
     queryKey: queryKeys.parents.childDoubts(childId),
@@ -161,33 +175,33 @@ function ChildDoubts({ childId, name }: { childId: string; name: string }) {
   const rows = doubts.data?.pages.flatMap((page) => page.doubts) ?? [];
   return (
     <section className="child-doubts" aria-labelledby="child-doubts-title">
-      <h2 id="child-doubts-title">Doubts asked</h2>
+      <h2 id="child-doubts-title">{t('parents.doubts.title')}</h2>
       {doubts.isError ? (
         <ErrorPanel message={errorMessage(doubts.error)} onRetry={() => void doubts.refetch()} />
       ) : doubts.isLoading ? (
-        <LoadingView label="Loading doubts" />
+        <LoadingView label={t('parents.doubts.loading')} />
       ) : rows.length === 0 ? (
-        <p>{name} has not asked any doubts yet.</p>
+        <p>{t('parents.doubts.none', { name })}</p>
       ) : (
         <table className="enrollments__table parents__table">
-          <caption className="visually-hidden">Doubts {name} asked</caption>
+          <caption className="visually-hidden">{t('parents.doubts.caption', { name })}</caption>
           <thead>
             <tr>
-              <th scope="col">Course</th>
-              <th scope="col">Lecture</th>
-              <th scope="col">Asked</th>
-              <th scope="col">Answered</th>
+              <th scope="col">{t('parents.doubts.columns.course')}</th>
+              <th scope="col">{t('parents.doubts.columns.lecture')}</th>
+              <th scope="col">{t('parents.doubts.columns.asked')}</th>
+              <th scope="col">{t('parents.doubts.columns.answered')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((doubt) => (
               <tr key={doubt.id} className="enrollments__row">
-                <td data-label="Course">{doubt.courseTitle}</td>
-                <td data-label="Lecture">{doubt.lectureTitle ?? 'Lecture removed'}</td>
-                <td data-label="Asked">{formatDate(doubt.askedAt)}</td>
-                <td data-label="Answered">
-                  {doubt.educatorAnswered ? 'Yes, by the educator' : doubt.answered ? 'Yes, by classmates' : 'Not yet'}
-                  {doubt.resolved ? ' · Resolved' : ''}
+                <td data-label={t('parents.doubts.columns.course')}>{doubt.courseTitle}</td>
+                <td data-label={t('parents.doubts.columns.lecture')}>{doubt.lectureTitle ?? t('parents.doubts.lectureRemoved')}</td>
+                <td data-label={t('parents.doubts.columns.asked')}>{format.date(doubt.askedAt)}</td>
+                <td data-label={t('parents.doubts.columns.answered')}>
+                  {doubt.educatorAnswered ? t('parents.doubts.byEducator') : doubt.answered ? t('parents.doubts.byClassmates') : t('parents.doubts.notYet')}
+                  {doubt.resolved ? ` · ${t('parents.doubts.resolved')}` : ''}
                 </td>
               </tr>
             ))}
@@ -196,7 +210,7 @@ function ChildDoubts({ childId, name }: { childId: string; name: string }) {
       )}
       {doubts.hasNextPage && (
         <button type="button" className="button button--secondary" disabled={doubts.isFetchingNextPage} onClick={() => void doubts.fetchNextPage()}>
-          Show more doubts
+          {t('parents.doubts.showMore')}
         </button>
       )}
     </section>
@@ -205,6 +219,9 @@ function ChildDoubts({ childId, name }: { childId: string; name: string }) {
 
 /** /parent/child/:id: one linked child's courses, read-only. A child not linked (any more) answers 404. */
 export function ChildProgressPage() {
+  const { t } = useTranslation('learner');
+  const taxonomy = useTaxonomyLabels();
+  const format = useFormat();
   const { id = '' } = useParams();
   const { isLoading, isAuthenticated, isParent, login } = useCurrentUser();
   const progress = useChildProgress(id, isAuthenticated && isParent);
@@ -212,8 +229,8 @@ export function ChildProgressPage() {
   const { apiBaseUrl } = useRuntimeConfig();
   const toast = useToast();
 
-  if (isLoading) return <LoadingView label="Loading progress" />;
-  if (!isAuthenticated) return <LoginRequired text="Please log in to see your child's progress" onLogin={() => void login(`/parent/child/${id}`)} />;
+  if (isLoading) return <LoadingView label={t('parents.child.loading')} />;
+  if (!isAuthenticated) return <LoginRequired text={t('parents.child.loginText')} onLogin={() => void login(`/parent/child/${id}`)} />;
   if (!isParent) return <NotAParent />;
 
   const certificate = async (path: string) => {
@@ -224,14 +241,14 @@ export function ChildProgressPage() {
     }
   };
 
-  if (progress.status === 'loading') return <LoadingView label="Loading progress" />;
+  if (progress.status === 'loading') return <LoadingView label={t('parents.child.loading')} />;
   if (progress.status === 'error') {
     return (
       <div className="parents">
-        <h1>Child&apos;s progress</h1>
+        <h1>{t('parents.child.titleUnknown')}</h1>
         {progress.httpStatus === 404 ? (
           <p role="alert">
-            {progress.message}. <Link to="/parent">Back to My Children</Link>
+            {progress.message}. <Link to="/parent">{t('parents.child.back')}</Link>
           </p>
         ) : (
           <ErrorPanel message={progress.message} onRetry={progress.reload} />
@@ -243,35 +260,35 @@ export function ChildProgressPage() {
   return (
     <div className="parents">
       <p>
-        <Link to="/parent">My Children</Link>
+        <Link to="/parent">{t('parents.myChildren')}</Link>
       </p>
-      <h1>{child.name}&apos;s progress</h1>
+      <h1>{t('parents.child.title', { name: child.name })}</h1>
       {child.schoolClass ? (
         <p className="child-progress__class">
-          Class {child.schoolClass}
-          {child.board ? ` · ${boardLabel(child.board)}` : ''}
+          {t('parents.child.schoolClass', { schoolClass: child.schoolClass })}
+          {child.board ? ` · ${taxonomy.board(child.board)}` : ''}
         </p>
       ) : null}
       <p>
-        Read-only: what {child.name} sees in My Enrollments. Linked since {formatDate(child.linkedAt)}.
+        {t('parents.child.readOnly', { name: child.name, date: format.date(child.linkedAt) })}
       </p>
       {courses.length === 0 ? (
         <p>
-          {child.name} is not enrolled in any course yet. <Link to="/course-list">Find a course</Link> and choose Enroll my child.
+          <Trans t={t} i18nKey="parents.notEnrolledYet" values={{ name: child.name }} components={{ pageLink: <Link to="/course-list" /> }} />
         </p>
       ) : (
         <table className="enrollments__table parents__table">
-          <caption className="visually-hidden">Courses of {child.name}</caption>
+          <caption className="visually-hidden">{t('parents.child.caption', { name: child.name })}</caption>
           <thead>
             <tr>
-              <th scope="col">Course</th>
-              <th scope="col">Completed</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last activity</th>
-              <th scope="col">Rating</th>
-              <th scope="col">Quiz scores</th>
-              <th scope="col">Assignments</th>
-              <th scope="col">Certificate</th>
+              <th scope="col">{t('parents.child.columns.course')}</th>
+              <th scope="col">{t('parents.child.columns.completed')}</th>
+              <th scope="col">{t('parents.child.columns.status')}</th>
+              <th scope="col">{t('parents.child.columns.lastActivity')}</th>
+              <th scope="col">{t('parents.child.columns.rating')}</th>
+              <th scope="col">{t('parents.child.columns.quizScores')}</th>
+              <th scope="col">{t('parents.child.columns.assignments')}</th>
+              <th scope="col">{t('parents.child.columns.certificate')}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,18 +1,19 @@
-import { formatDate, formatLinkCode, LINK_CODE_TTL_HOURS, type LinkCodeAnswer, type LinkedPerson } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import { formatLinkCode, LINK_CODE_TTL_HOURS, type LinkCodeAnswer, type LinkedPerson } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { LoginRequired } from '../../enrollments';
 import { createLinkCode, removeLink } from '../data/parentsApi';
 import { useParentLinks } from '../data/useParents';
 import { UnlinkDialog } from '../components/UnlinkDialog';
 import './Parents.css';
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
-
 /** /parent-access: a learner creates a one-time code for a parent, sees who is linked and removes a link. */
 export function ParentAccessPage() {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const { isLoading, isAuthenticated, login } = useCurrentUser();
   const api = useApi();
   const toast = useToast();
@@ -30,8 +31,8 @@ export function ParentAccessPage() {
     if (code) codeRef.current?.focus();
   }, [code]);
 
-  if (isLoading) return <LoadingView label="Loading parent access" />;
-  if (!isAuthenticated) return <LoginRequired text="Please log in to link a parent" onLogin={() => void login('/parent-access')} />;
+  if (isLoading) return <LoadingView label={t('parents.access.loading')} />;
+  if (!isAuthenticated) return <LoginRequired text={t('parents.access.loginText')} onLogin={() => void login('/parent-access')} />;
 
   const create = async () => {
     setBusy(true);
@@ -49,7 +50,7 @@ export function ParentAccessPage() {
     setRemoving(true);
     try {
       await removeLink(api, parent.id);
-      toast.success(`${parent.name} can no longer see your progress`);
+      toast.success(t('parents.access.removed', { name: parent.name }));
       setUnlinking(null);
       await queryClient.invalidateQueries({ queryKey: queryKeys.parents.all });
     } catch (failure) {
@@ -62,44 +63,38 @@ export function ParentAccessPage() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(shown);
-      setCopyMessage('Code copied');
+      setCopyMessage(t('parents.access.copied'));
     } catch {
-      setCopyMessage('Copying is not possible in this browser: select the code and copy it');
+      setCopyMessage(t('parents.access.copyFailed'));
     }
   };
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const share = async () => {
     try {
-      await navigator.share({ title: 'Academy link code', text: `My Academy link code: ${shown}. Enter it under My Children in your parent account.` });
+      await navigator.share({ title: t('parents.access.shareTitle'), text: t('parents.access.shareText', { code: shown }) });
     } catch (failure) {
       // Closing the share sheet is not an error.
-      if ((failure as Error).name !== 'AbortError') setCopyMessage('Sharing did not work: copy the code instead');
+      if ((failure as Error).name !== 'AbortError') setCopyMessage(t('parents.access.shareFailed'));
     }
   };
 
   return (
     <div className="parents">
-      <h1>Parent access</h1>
-      <p>
-        A parent you link can see your courses, progress, ratings and certificates (never change them), and can buy courses for you. You can
-        remove a link at any time.
-      </p>
+      <h1>{t('parents.access.title')}</h1>
+      <p>{t('parents.access.intro')}</p>
       <section className="parents__card" aria-labelledby="parent-code-title">
-        <h2 id="parent-code-title">Link a parent</h2>
-        <p>
-          Create a code and give it to your parent: they enter it under My Children in their parent account. The code works once and
-          expires after {LINK_CODE_TTL_HOURS} hours; a new code replaces the last one.
-        </p>
+        <h2 id="parent-code-title">{t('parents.access.linkTitle')}</h2>
+        <p>{t('parents.access.linkHint', { hours: LINK_CODE_TTL_HOURS })}</p>
         <button type="button" className="button" onClick={() => void create()} disabled={busy}>
-          {code ? 'Create a new code' : 'Create a link code'}
+          {code ? t('parents.access.newCode') : t('parents.access.createCode')}
         </button>
         <div role="status" className="parents__code-status">
           {code && (
             <div ref={codeRef} tabIndex={-1} className="parents__code-box">
               <p>
-                Your link code: <strong className="parents__code">{shown}</strong>
+                <Trans t={t} i18nKey="parents.access.yourCode" values={{ code: shown }} components={{ strong: <strong className="parents__code" /> }} />
                 <br />
-                It expires on {formatDate(code.expiresAt)} at {timeOf(code.expiresAt)}.
+                {t('parents.access.expires', { date: format.date(code.expiresAt), time: format.time(code.expiresAt) })}
               </p>
             </div>
           )}
@@ -107,11 +102,11 @@ export function ParentAccessPage() {
         {code && (
           <div className="parents__code-actions">
             <button type="button" className="button button--secondary" onClick={() => void copy()}>
-              Copy code
+              {t('parents.access.copy')}
             </button>
             {canShare && (
               <button type="button" className="button button--secondary" onClick={() => void share()}>
-                Share code
+                {t('parents.access.share')}
               </button>
             )}
           </div>
@@ -121,10 +116,10 @@ export function ParentAccessPage() {
         </p>
       </section>
       <section className="parents__card" aria-labelledby="linked-parents-title">
-        <h2 id="linked-parents-title">Linked parents</h2>
-        {links.status === 'loading' && <LoadingView label="Loading linked parents" />}
+        <h2 id="linked-parents-title">{t('parents.access.linkedTitle')}</h2>
+        {links.status === 'loading' && <LoadingView label={t('parents.access.loadingLinked')} />}
         {links.status === 'error' && <ErrorPanel message={links.message} onRetry={links.reload} />}
-        {links.status === 'ready' && links.data.parents.length === 0 && <p>No parent is linked to your account.</p>}
+        {links.status === 'ready' && links.data.parents.length === 0 && <p>{t('parents.access.noParent')}</p>}
         {links.status === 'ready' && links.data.parents.length > 0 && (
           <ul className="parents__children">
             {links.data.parents.map((parent) => (
@@ -132,7 +127,7 @@ export function ParentAccessPage() {
                 <div className="parents__child-text">
                   <h3 className="parents__child-name">{parent.name}</h3>
                   <p>
-                    {parent.email} · linked on {formatDate(parent.linkedAt)}
+                    {t('parents.access.linkedOn', { email: parent.email, date: format.date(parent.linkedAt) })}
                   </p>
                 </div>
                 <button
@@ -143,7 +138,7 @@ export function ParentAccessPage() {
                     setUnlinking(parent);
                   }}
                 >
-                  Remove link<span className="visually-hidden"> with {parent.name}</span>
+                  <Trans t={t} i18nKey="parents.removeLink" values={{ name: parent.name }} components={{ hidden: <span className="visually-hidden" /> }} />
                 </button>
               </li>
             ))}
@@ -152,7 +147,7 @@ export function ParentAccessPage() {
       </section>
       {unlinking && (
         <UnlinkDialog
-          name={unlinking.name || 'your parent'}
+          name={unlinking.name || t('parents.access.yourParent')}
           side="child"
           busy={removing}
           error={removeError}

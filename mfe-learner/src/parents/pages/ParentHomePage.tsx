@@ -1,30 +1,31 @@
 import {
   DEFAULT_INACTIVITY_DAYS,
-  formatDate,
   MAX_INACTIVITY_DAYS,
-  pluralize,
   type EmailSettings,
   type LinkedChild,
   type WeeklyReportPreview,
 } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, translateMessage, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from '@academy/routing';
+import { Trans, useTranslation } from 'react-i18next';
 import { LoginRequired } from '../../enrollments';
 import { fetchWeeklyPreview, redeemLinkCode, removeLink, saveEmailSettings } from '../data/parentsApi';
 import { linkCodeFormSchema, useChildProgress, useEmailSettings, useParentLinks, type LinkCodeFormInput, type LinkCodeFormOutput } from '../data/useParents';
 import { UnlinkDialog } from '../components/UnlinkDialog';
 import { QuizScores, StatusChip } from './ChildProgressPage';
+import { useChildCourseText } from '../data/courseStatusText';
 import '../../enrollments/pages/MyEnrollmentsPage.css';
 import './Parents.css';
 import { LiveClassesPanel } from '../../live/LiveClassesPanel';
 
 /** Enter a child's one-time code: errors (the schema's, then the server's) under the field. */
 function LinkChildForm({ another }: { another: boolean }) {
+  const { t } = useTranslation('learner');
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -34,6 +35,7 @@ function LinkChildForm({ another }: { another: boolean }) {
     resolver: zodResolver(linkCodeFormSchema),
   });
   const error = formState.errors.code?.message;
+  const codeField = register('code');
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
       const answer = await redeemLinkCode(api, code);
@@ -46,30 +48,29 @@ function LinkChildForm({ another }: { another: boolean }) {
   });
   return (
     <section className="parents__card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{another ? 'Link another child' : 'Link a child'}</h2>
+      <h2 id={`${id}-title`}>{another ? t('parents.home.linkAnother') : t('parents.home.linkChild')}</h2>
       <p id={`${id}-hint`}>
-        Ask your child to open <strong>Parent access</strong> in their account menu and create a link code. A code works once and expires
-        after 24 hours.
+        <Trans t={t} i18nKey="parents.home.linkHint" components={{ strong: <strong /> }} />
       </p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="parents__link-form">
-        <label htmlFor={`${id}-code`}>Link code</label>
+        <label htmlFor={`${id}-code`}>{t('parents.home.linkCode')}</label>
         <input
           id={`${id}-code`}
           type="text"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="ABCD-2345"
+          placeholder={t('parents.home.codePlaceholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-code-error ${id}-hint` : `${id}-hint`}
-          {...register('code')}
+          {...codeField}
         />
         {/* Always in the page so screen readers announce a message as it appears. */}
         <p id={`${id}-code-error`} className="parents__field-error" aria-live="assertive">
-          {error}
+          {error && translateMessage(error)}
         </p>
         <button type="submit" className="button" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Linking…' : 'Link child'}
+          {formState.isSubmitting ? t('parents.home.linking') : t('parents.home.linkButton')}
         </button>
       </form>
     </section>
@@ -78,6 +79,9 @@ function LinkChildForm({ another }: { another: boolean }) {
 
 /** One child's card: each course with the child's own figures and status, last active, quizzes and the certificate. */
 function ChildCard({ child, onRemove }: { child: LinkedChild; onRemove(child: LinkedChild): void }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
+  const text = useChildCourseText();
   const progress = useChildProgress(child.id, true);
   const titleId = useId();
   return (
@@ -90,15 +94,15 @@ function ChildCard({ child, onRemove }: { child: LinkedChild; onRemove(child: Li
               {child.name}
             </h3>
             <p>
-              {pluralize(child.enrolledCourses.length, 'course')} · linked on {formatDate(child.linkedAt)}
+              {t('parents.home.courseCount', { count: child.enrolledCourses.length })} · {t('parents.home.linkedOn', { date: format.date(child.linkedAt) })}
             </p>
           </div>
         </header>
-        {progress.status === 'loading' && <LoadingView label={`Loading ${child.name}'s courses`} />}
+        {progress.status === 'loading' && <LoadingView label={t('parents.home.loadingCourses', { name: child.name })} />}
         {progress.status === 'error' && <ErrorPanel message={progress.message} onRetry={progress.reload} />}
         {progress.status === 'ready' && progress.data.courses.length === 0 && (
           <p>
-            {child.name} is not enrolled in any course yet. <Link to="/course-list">Find a course</Link> and choose Enroll my child.
+            <Trans t={t} i18nKey="parents.notEnrolledYet" values={{ name: child.name }} components={{ pageLink: <Link to="/course-list" /> }} />
           </p>
         )}
         {progress.status === 'ready' && progress.data.courses.length > 0 && (
@@ -106,17 +110,17 @@ function ChildCard({ child, onRemove }: { child: LinkedChild; onRemove(child: Li
             {progress.data.courses.map((course) => (
               <li key={course.courseId} className="parents__course">
                 <p className="parents__course-title">{course.courseTitle}</p>
-                <div className="enrollments__progress" role="progressbar" aria-label={`${child.name}'s progress in ${course.courseTitle}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={course.percent}>
+                <div className="enrollments__progress" role="progressbar" aria-label={t('parents.home.progressIn', { name: child.name, title: course.courseTitle })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={course.percent}>
                   <div className="enrollments__progress-fill" style={{ width: `${course.percent}%` }} />
                 </div>
                 <p>
-                  {course.percent}% · {course.completedLectures} / {course.totalLectures} lectures · <StatusChip course={course} />
+                  {t('parents.home.figures', { percent: course.percent, completed: course.completedLectures, total: course.totalLectures })} · <StatusChip course={course} />
                 </p>
-                <p>Last active: {course.lastActivityAt ? formatDate(course.lastActivityAt) : 'not yet'}</p>
+                <p>{t('parents.home.lastActive', { date: course.lastActivityAt ? format.date(course.lastActivityAt) : t('parents.home.notYet') })}</p>
                 <div className="parents__course-quizzes">
-                  Quizzes: <QuizScores course={course} />
+                  {t('parents.home.quizzes')} <QuizScores course={course} />
                 </div>
-                <p>Certificate: {course.certificateLine}</p>
+                <p>{t('parents.home.certificate', { line: text.certificateLine(course) })}</p>
                 {/* The child's live classes: what is live now and what is coming, with the calendar file. */}
                 <LiveClassesPanel courseId={course.courseId} headingLevel={4} />
               </li>
@@ -125,10 +129,10 @@ function ChildCard({ child, onRemove }: { child: LinkedChild; onRemove(child: Li
         )}
         <div className="parents__child-actions">
           <Link to={`/parent/child/${encodeURIComponent(child.id)}`} className="button">
-            See {child.name}&apos;s report
+            {t('parents.home.seeReport', { name: child.name })}
           </Link>
           <button type="button" className="parents__remove" onClick={() => onRemove(child)}>
-            Remove link<span className="visually-hidden"> with {child.name}</span>
+            <Trans t={t} i18nKey="parents.removeLink" values={{ name: child.name }} components={{ hidden: <span className="visually-hidden" /> }} />
           </button>
         </div>
       </article>
@@ -146,6 +150,7 @@ interface AlertsFormValues {
 
 /** The weekly email, alerts (a quiet child, a course completed, a quiz failed twice) and a preview of this week's email. */
 function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
+  const { t } = useTranslation('learner');
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -178,14 +183,21 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
     }
   });
   const inactivityOn = watch('inactivityOn');
+  const fields = {
+    inactivityOn: register('inactivityOn'),
+    inactivityDays: register('inactivityDays', { valueAsNumber: true }),
+    quizAlerts: register('quizAlerts'),
+    milestones: register('milestones'),
+    weeklyProgress: register('weeklyProgress'),
+  };
   return (
     <section className="parents__card" id="parent-email-settings" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Alerts and emails</h2>
+      <h2 id={`${id}-title`}>{t('parents.alerts.title')}</h2>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset className="parents__fieldset">
-          <legend>Tell me, in the bell and by email</legend>
+          <legend>{t('parents.alerts.tellMe')}</legend>
           <label className="parents__check">
-            <input type="checkbox" {...register('inactivityOn')} /> When a child has not studied for
+            <input type="checkbox" {...fields.inactivityOn} /> {t('parents.alerts.inactivity')}
           </label>
           <label className="parents__days">
             <input
@@ -196,31 +208,31 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
               inputMode="numeric"
               disabled={!inactivityOn}
               aria-describedby={`${id}-days-hint`}
-              {...register('inactivityDays', { valueAsNumber: true })}
+              {...fields.inactivityDays}
             />{' '}
-            days
+            {t('parents.alerts.days')}
           </label>
           <p id={`${id}-days-hint`} className="parents__hint">
-            From 1 to {MAX_INACTIVITY_DAYS} days; {DEFAULT_INACTIVITY_DAYS} unless you change it. One alert for each quiet spell.
+            {t('parents.alerts.daysHint', { max: MAX_INACTIVITY_DAYS, default: DEFAULT_INACTIVITY_DAYS })}
           </p>
           <label className="parents__check">
-            <input type="checkbox" {...register('quizAlerts')} /> When a child fails a quiz twice
+            <input type="checkbox" {...fields.quizAlerts} /> {t('parents.alerts.quizAlerts')}
           </label>
           <label className="parents__check">
-            <input type="checkbox" {...register('milestones')} /> When my child completes a course
+            <input type="checkbox" {...fields.milestones} /> {t('parents.alerts.milestones')}
           </label>
         </fieldset>
         <fieldset className="parents__fieldset">
-          <legend>Send me</legend>
+          <legend>{t('parents.alerts.sendMe')}</legend>
           <label className="parents__check">
-            <input type="checkbox" {...register('weeklyProgress')} /> A weekly progress summary
+            <input type="checkbox" {...fields.weeklyProgress} /> {t('parents.alerts.weekly')}
           </label>
         </fieldset>
         <p className="parents__field-error" aria-live="assertive">
           {saveError}
         </p>
         <button type="submit" className="button" disabled={formState.isSubmitting}>
-          Save alerts and emails
+          {t('parents.alerts.save')}
         </button>
       </form>
       <WeeklyPreview />
@@ -230,6 +242,7 @@ function EmailSettingsForm({ settings }: { settings: EmailSettings }) {
 
 /** "Preview this week's report": the weekly email as it would go out now, shown in the page. */
 function WeeklyPreview() {
+  const { t } = useTranslation('learner');
   const api = useApi();
   const [preview, setPreview] = useState<WeeklyReportPreview | null>(null);
   const [state, setState] = useState<{ busy: boolean; error: string }>({ busy: false, error: '' });
@@ -249,7 +262,7 @@ function WeeklyPreview() {
   return (
     <div className="parents__preview">
       <button type="button" className="button button--secondary" onClick={() => void load()} disabled={state.busy} aria-expanded={preview !== null}>
-        {state.busy ? 'Loading the preview…' : "Preview this week's report"}
+        {state.busy ? t('parents.alerts.loadingPreview') : t('parents.alerts.preview')}
       </button>
       <p className="parents__field-error" aria-live="assertive">
         {state.error}
@@ -268,12 +281,12 @@ function WeeklyPreview() {
 
 /** Shown in the parent area to an account that is not a parent's. */
 export function NotAParent() {
+  const { t } = useTranslation('learner');
   return (
     <div className="parents">
-      <h1>My Children</h1>
+      <h1>{t('parents.myChildren')}</h1>
       <p>
-        This area is for parent accounts. To let a parent follow your progress, open <Link to="/parent-access">Parent access</Link> and give
-        them a link code.
+        <Trans t={t} i18nKey="parents.notAParent" components={{ pageLink: <Link to="/parent-access" /> }} />
       </p>
     </div>
   );
@@ -281,6 +294,7 @@ export function NotAParent() {
 
 /** /parent: a parent's linked children, linking another with a code, and which emails to get. */
 export function ParentHomePage() {
+  const { t } = useTranslation('learner');
   const { isLoading, isAuthenticated, isParent, login } = useCurrentUser();
   const api = useApi();
   const toast = useToast();
@@ -291,8 +305,8 @@ export function ParentHomePage() {
   const [removing, setRemoving] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
-  if (isLoading) return <LoadingView label="Loading your children" />;
-  if (!isAuthenticated) return <LoginRequired text="Please log in to see your children's progress" onLogin={() => void login('/parent')} />;
+  if (isLoading) return <LoadingView label={t('parents.home.loading')} />;
+  if (!isAuthenticated) return <LoginRequired text={t('parents.home.loginText')} onLogin={() => void login('/parent')} />;
   if (!isParent) return <NotAParent />;
 
   const remove = async (child: LinkedChild) => {
@@ -300,7 +314,7 @@ export function ParentHomePage() {
     setRemoving(true);
     try {
       await removeLink(api, child.id);
-      toast.success(`${child.name} is no longer linked to your account`);
+      toast.success(t('parents.home.unlinked', { name: child.name }));
       setUnlinking(null);
       // What the parent saw of the child goes at once (cards, report, payments naming them).
       queryClient.removeQueries({ queryKey: queryKeys.parents.child(child.id) });
@@ -316,17 +330,17 @@ export function ParentHomePage() {
 
   return (
     <div className="parents">
-      <h1>My Children</h1>
-      <nav aria-label="Parent" className="parents__nav">
-        <Link to="/parent/payments">Payments and receipts</Link>
-        <a href="#parent-email-settings">Alerts and emails</a>
+      <h1>{t('parents.myChildren')}</h1>
+      <nav aria-label={t('parents.home.nav')} className="parents__nav">
+        <Link to="/parent/payments">{t('parents.home.payments')}</Link>
+        <a href="#parent-email-settings">{t('parents.alerts.title')}</a>
       </nav>
       <section aria-labelledby="parents-children-title">
-        <h2 id="parents-children-title" className="visually-hidden">Your children</h2>
-        {links.status === 'loading' && <LoadingView label="Loading your children" />}
+        <h2 id="parents-children-title" className="visually-hidden">{t('parents.home.yourChildren')}</h2>
+        {links.status === 'loading' && <LoadingView label={t('parents.home.loading')} />}
         {links.status === 'error' && <ErrorPanel message={links.message} onRetry={links.reload} />}
         {links.status === 'ready' && links.data.children.length === 0 && (
-          <p className="parents__card">No child is linked yet. Enter your child&apos;s link code below.</p>
+          <p className="parents__card">{t('parents.home.noChild')}</p>
         )}
         {links.status === 'ready' && links.data.children.length > 0 && (
           <ul className="parents__child-cards">
@@ -347,7 +361,7 @@ export function ParentHomePage() {
       {settings.status === 'ready' && <EmailSettingsForm settings={settings.data} />}
       {unlinking && (
         <UnlinkDialog
-          name={unlinking.name || 'your child'}
+          name={unlinking.name || t('parents.home.yourChild')}
           side="parent"
           busy={removing}
           error={removeError}

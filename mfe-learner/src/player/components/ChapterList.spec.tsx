@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import type { ChapterDto } from '@academy/contracts';
 import { ChapterList } from './ChapterList';
@@ -33,5 +34,18 @@ describe('ChapterList', () => {
     render(<ChapterList chapters={chapters} completed={new Set(['l-2'])} playingId="l-3" onWatch={() => undefined} />);
     expect(chapterToggle('Voice')).toHaveAttribute('aria-expanded', 'true');
     expect(chapterToggle('Tenses')).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('ChapterList in Hindi', () => {
+  it('counts lectures and writes durations in Hindi', async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    const long = [{ ...chapters[1]!, chapterContent: chapters[1]!.chapterContent.map((entry) => ({ ...entry, lectureDuration: 65 })) }] as ChapterDto[];
+    const { unmount } = render(<ChapterList chapters={[chapters[0]!, ...long]} completed={new Set(['l-1'])} playingId={null} onWatch={() => undefined} />);
+    expect(chapterToggle('Tenses')).toHaveTextContent('1 लेक्चर - 10 मिनट');
+    expect(chapterToggle('Voice')).toHaveTextContent('2 लेक्चर - 2 घंटे 10 मिनट');
+    expect(screen.getByRole('img', { name: 'पूरा हुआ' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Simple tenses देखें' })).toBeInTheDocument();
+    unmount(); // before the setup switches back to English
   });
 });

@@ -1,5 +1,7 @@
-import { chapterMinutes, formatDuration, pluralize, type AssignmentStanding, type ChapterDto, type LectureDto, type QuizOverview, type QuizStanding } from '@academy/contracts';
+import { chapterMinutes, type AssignmentStanding, type ChapterDto, type LectureDto, type QuizOverview, type QuizStanding } from '@academy/contracts';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useDurationText } from '../../common/duration';
 
 interface ChapterListProps {
   chapters: ChapterDto[];
@@ -16,6 +18,9 @@ interface ChapterListProps {
   onOpenAssignment?(assignment: AssignmentStanding): void;
 }
 
+/** Marks beside each entry (decoration or named by their aria-label). */
+const ICON = { arrow: '▸', done: '✓', play: '▶', quiz: '?', assignment: '✎' } as const;
+
 /** Course structure: chapters expand and collapse; tick for completed lectures, play icon otherwise. */
 export function ChapterList({
   chapters,
@@ -29,6 +34,9 @@ export function ChapterList({
   openAssignmentId = null,
   onOpenAssignment,
 }: ChapterListProps) {
+  const { t } = useTranslation('learner');
+  const duration = useDurationText();
+  const hidden = <span className="visually-hidden" />;
   // The chapter of what is playing (a lecture, or an open quiz) opens whenever that changes, also when the list is
   // mounted again (after a reload of the progress): the learner always sees where they are, and may fold it.
   const activeChapterId =
@@ -64,10 +72,10 @@ export function ChapterList({
           <section key={chapter.chapterId} className="chapters__chapter">
             <h3 className="chapters__heading">
               <button type="button" className="chapters__toggle" aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(chapter.chapterId)}>
-                <span aria-hidden="true" className={`chapters__arrow${expanded ? ' chapters__arrow--open' : ''}`}>▸</span>
+                <span aria-hidden="true" className={`chapters__arrow${expanded ? ' chapters__arrow--open' : ''}`}>{ICON.arrow}</span>
                 <span className="chapters__title">{chapter.chapterTitle}</span>
                 <span className="chapters__meta">
-                  {pluralize(chapter.chapterContent.length, 'lecture')} - {formatDuration(chapterMinutes(chapter))}
+                  {t('player.count.lecture', { count: chapter.chapterContent.length })} - {duration(chapterMinutes(chapter))}
                 </span>
               </button>
             </h3>
@@ -76,18 +84,18 @@ export function ChapterList({
                 const done = completed.has(lecture.lectureId);
                 return (
                   <li key={lecture.lectureId} className={`chapters__lecture${playingId === lecture.lectureId ? ' chapters__lecture--playing' : ''}`}>
-                    <span className={`chapters__icon${done ? ' chapters__icon--done' : ''}`} role="img" aria-label={done ? 'Completed' : 'Not completed'}>
-                      {done ? '✓' : '▶'}
+                    <span className={`chapters__icon${done ? ' chapters__icon--done' : ''}`} role="img" aria-label={done ? t('player.chapters.completed') : t('player.chapters.notCompleted')}>
+                      {done ? ICON.done : ICON.play}
                     </span>
                     <span className="chapters__lecture-title">
                       {chapterIndex + 1}.{lectureIndex + 1} {lecture.lectureTitle}
                     </span>
                     {lecture.lectureUrl && (
                       <button type="button" className="chapters__watch" onClick={() => onWatch(lecture)}>
-                        Watch<span className="visually-hidden"> {lecture.lectureTitle}</span>
+                        <Trans t={t} i18nKey="player.chapters.watch" values={{ title: lecture.lectureTitle }} components={{ hidden }} />
                       </button>
                     )}
-                    <span className="chapters__duration">{formatDuration(lecture.lectureDuration)}</span>
+                    <span className="chapters__duration">{duration(lecture.lectureDuration)}</span>
                   </li>
                 );
               })}
@@ -97,19 +105,23 @@ export function ChapterList({
                 const passed = standing?.passed ?? false;
                 return (
                   <li className={`chapters__lecture chapters__quiz${openQuizId === quiz.quizId ? ' chapters__lecture--playing' : ''}`}>
-                    <span className={`chapters__icon${passed ? ' chapters__icon--done' : ''}`} role="img" aria-label={passed ? 'Passed' : 'Not passed'}>
-                      {passed ? '✓' : '?'}
+                    <span className={`chapters__icon${passed ? ' chapters__icon--done' : ''}`} role="img" aria-label={passed ? t('player.chapters.passed') : t('player.chapters.notPassed')}>
+                      {passed ? ICON.done : ICON.quiz}
                     </span>
                     <span className="chapters__lecture-title">
-                      Quiz: {quiz.title}
-                      {standing && standing.bestPercent !== null && <span className="chapters__duration"> (best {standing.bestPercent}%)</span>}
+                      {t('player.chapters.quizTitle', { title: quiz.title })}
+                      {standing && standing.bestPercent !== null && <span className="chapters__duration">{t('player.chapters.best', { percent: standing.bestPercent })}</span>}
                     </span>
                     {onTakeQuiz && (
                       <button type="button" className="chapters__watch" onClick={() => onTakeQuiz(quiz)}>
-                        {passed ? 'Review quiz' : 'Take quiz'}<span className="visually-hidden"> {quiz.title}</span>
+                        {passed ? (
+                          <Trans t={t} i18nKey="player.chapters.reviewQuiz" values={{ title: quiz.title }} components={{ hidden }} />
+                        ) : (
+                          <Trans t={t} i18nKey="player.chapters.takeQuiz" values={{ title: quiz.title }} components={{ hidden }} />
+                        )}
                       </button>
                     )}
-                    <span className="chapters__duration">{pluralize(quiz.questionCount, 'question')}</span>
+                    <span className="chapters__duration">{t('player.count.question', { count: quiz.questionCount })}</span>
                   </li>
                 );
               })()}
@@ -123,26 +135,41 @@ export function ChapterList({
                     <span
                       className={`chapters__icon${assignment.reviewed ? ' chapters__icon--done' : ''}`}
                       role="img"
-                      aria-label={assignment.reviewed ? 'Reviewed' : assignment.submitted ? 'Handed in, waiting for review' : 'Not handed in'}
+                      aria-label={
+                        assignment.reviewed
+                          ? t('player.chapters.reviewed')
+                          : assignment.submitted
+                            ? t('player.chapters.waitingForReview')
+                            : t('player.chapters.notHandedIn')
+                      }
                     >
-                      {assignment.reviewed ? '✓' : '✎'}
+                      {assignment.reviewed ? ICON.done : ICON.assignment}
                     </span>
                     <span className="chapters__lecture-title">
-                      Assignment: {assignment.title}
+                      {t('player.chapters.assignmentTitle', { title: assignment.title })}
                       {assignment.reviewed && assignment.marks !== null && (
                         <span className="chapters__duration">
                           {' '}
-                          ({assignment.marks} / {assignment.maxMarks} marks)
+                          {t('player.chapters.assignmentMarks', { marks: assignment.marks, maxMarks: assignment.maxMarks })}
                         </span>
                       )}
                     </span>
                     {onOpenAssignment && (
                       <button type="button" className="chapters__watch" onClick={() => onOpenAssignment(assignment)}>
-                        {assignment.reviewed ? 'See review' : assignment.submitted ? 'See hand-in' : 'Open assignment'}
-                        <span className="visually-hidden"> {assignment.title}</span>
+                        {assignment.reviewed ? (
+                          <Trans t={t} i18nKey="player.chapters.seeReview" values={{ title: assignment.title }} components={{ hidden }} />
+                        ) : assignment.submitted ? (
+                          <Trans t={t} i18nKey="player.chapters.seeHandIn" values={{ title: assignment.title }} components={{ hidden }} />
+                        ) : (
+                          <Trans t={t} i18nKey="player.chapters.openAssignment" values={{ title: assignment.title }} components={{ hidden }} />
+                        )}
                       </button>
                     )}
-                    <span className="chapters__duration">{assignment.reviewed ? 'Reviewed' : assignment.submitted ? 'Handed in' : `${assignment.maxMarks} marks`}</span>
+                    <span className="chapters__duration">{assignment.reviewed
+                        ? t('player.chapters.reviewed')
+                        : assignment.submitted
+                          ? t('player.chapters.handedIn')
+                          : t('player.chapters.marks', { marks: assignment.maxMarks })}</span>
                   </li>
                 ))}
             </ul>

@@ -2,6 +2,7 @@ import type { ChapterDto, LectureDto } from '@academy/contracts';
 import { lecturesInOrder } from '@academy/contracts';
 import { errorMessage, useToast } from '@academy/platform';
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { canKeepOffline, keepFile, keptFileId, keptFiles, removeKeptFile, type KeptFile, type KeptFileKind } from '../../offline/offlineStore';
 
 interface ResourceProps {
@@ -14,7 +15,10 @@ interface ResourceProps {
 }
 
 /** A kept file opens from this device: a link to its bytes (blob URL), made while it is shown. */
+const hidden = <span className="visually-hidden" />;
+
 function KeptCopyLink({ kept, label }: { kept: KeptFile; label: string }) {
+  const { t } = useTranslation('learner');
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
     const url = URL.createObjectURL(kept.blob);
@@ -24,14 +28,15 @@ function KeptCopyLink({ kept, label }: { kept: KeptFile; label: string }) {
   if (!href) return null;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="resources__download" data-kept-offline="true">
-      Open offline copy<span className="visually-hidden"> of {label} (opens in a new tab)</span>
+      <Trans t={t} i18nKey="player.resources.openOffline" values={{ label }} components={{ hidden }} />
     </a>
   );
 }
 
 function Resource({ url, label, kept, offline, onKeep, onRemove }: ResourceProps) {
+  const { t } = useTranslation('learner');
   const [busy, setBusy] = useState(false);
-  if (!url && !kept) return <span className="resources__soon">Coming Soon</span>;
+  if (!url && !kept) return <span className="resources__soon">{t('player.resources.comingSoon')}</span>;
   const run = (action: (() => Promise<void>) | undefined) => async () => {
     if (!action) return;
     setBusy(true);
@@ -46,21 +51,24 @@ function Resource({ url, label, kept, offline, onKeep, onRemove }: ResourceProps
       {kept ? (
         <KeptCopyLink kept={kept} label={label} />
       ) : offline ? (
-        <span className="resources__soon">Not kept offline</span>
+        <span className="resources__soon">{t('player.resources.notKept')}</span>
       ) : (
         <a href={url!} target="_blank" rel="noopener noreferrer" className="resources__download">
-          Download<span className="visually-hidden"> {label} (opens in a new tab)</span>
+          <Trans t={t} i18nKey="player.resources.download" values={{ label }} components={{ hidden }} />
         </a>
       )}
       {!offline && kept && onRemove && (
         <button type="button" className="resources__keep" disabled={busy} onClick={() => void run(onRemove)()}>
-          Remove offline copy<span className="visually-hidden"> of {label}</span>
+          <Trans t={t} i18nKey="player.resources.removeOffline" values={{ label }} components={{ hidden }} />
         </button>
       )}
       {!offline && !kept && url && onKeep && (
         <button type="button" className="resources__keep" disabled={busy} aria-busy={busy} onClick={() => void run(onKeep)()}>
-          {busy ? 'Keeping…' : 'Keep offline'}
-          <span className="visually-hidden"> {label}</span>
+          {busy ? (
+            <Trans t={t} i18nKey="player.resources.keeping" values={{ label }} components={{ hidden }} />
+          ) : (
+            <Trans t={t} i18nKey="player.resources.keep" values={{ label }} components={{ hidden }} />
+          )}
         </button>
       )}
     </span>
@@ -72,6 +80,7 @@ function Resource({ url, label, kept, offline, onKeep, onRemove }: ResourceProps
  * device ("Keep offline"): it then opens without a network, until removed or the course is no longer theirs.
  */
 export function LectureResources({ courseId, chapters, userId, offline }: { courseId: string; chapters: ChapterDto[]; userId: string | null; offline: boolean }) {
+  const { t } = useTranslation('learner');
   const rows = lecturesInOrder(chapters);
   const toast = useToast();
   const [kept, setKept] = useState<Map<string, KeptFile>>(new Map());
@@ -93,7 +102,7 @@ export function LectureResources({ courseId, chapters, userId, offline }: { cour
       onKeep: async () => {
         try {
           await keepFile(userId, { courseId, lectureId: lecture.lectureId, kind, title, url: url! });
-          toast.success(`${title} kept on this device: it opens offline`);
+          toast.success(t('player.resources.kept', { title }));
         } catch (error) {
           toast.error(errorMessage(error));
         }
@@ -106,29 +115,36 @@ export function LectureResources({ courseId, chapters, userId, offline }: { cour
     };
   };
 
+  /** Keep and remove of a lecture's notes and test; `name` names the lecture in the kept file's title. */
+  const lectureActions = (lecture: LectureDto, name: string) => ({
+    notes: actionsFor(lecture, 'notes', t('player.resources.notesTitle', { name })),
+    test: actionsFor(lecture, 'test', t('player.resources.testTitle', { name })),
+  });
+
   return (
     <section className="resources" aria-labelledby="resources-title">
-      <h2 id="resources-title">Lecture Resources</h2>
+      <h2 id="resources-title">{t('player.resources.title')}</h2>
       <div className="resources__scroll">
         <table className="resources__table">
           <thead>
             <tr>
-              <th scope="col">Lecture</th>
-              <th scope="col">Notes</th>
-              <th scope="col">Test</th>
+              <th scope="col">{t('player.resources.lecture')}</th>
+              <th scope="col">{t('player.resources.notes')}</th>
+              <th scope="col">{t('player.resources.test')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map(({ lecture, label }) => {
-              const name = `Lecture ${label} - ${lecture.lectureTitle}`;
+              const name = t('player.resources.lectureName', { label, title: lecture.lectureTitle });
+              const { notes, test } = lectureActions(lecture, name);
               return (
                 <tr key={lecture.lectureId}>
                   <th scope="row">{name}</th>
                   <td>
-                    <Resource url={lecture.notesUrl} label={`notes of ${name}`} offline={offline} {...actionsFor(lecture, 'notes', `Notes of ${name}`)} />
+                    <Resource url={lecture.notesUrl} label={t('player.resources.notesOf', { name })} offline={offline} {...notes} />
                   </td>
                   <td>
-                    <Resource url={lecture.testUrl} label={`test of ${name}`} offline={offline} {...actionsFor(lecture, 'test', `Test of ${name}`)} />
+                    <Resource url={lecture.testUrl} label={t('player.resources.testOf', { name })} offline={offline} {...test} />
                   </td>
                 </tr>
               );

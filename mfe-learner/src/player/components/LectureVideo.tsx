@@ -1,6 +1,7 @@
 import { parseVideoLink } from '@academy/contracts';
 import { useCurrentUser } from '@academy/platform';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { attachHls, type HlsAttachment } from '@academy/ui';
 import './LectureVideo.css';
 
@@ -55,6 +56,9 @@ function rememberCaptions(on: boolean): void {
   }
 }
 
+/** The poster image beside an uploaded video's master playlist. */
+const POSTER_FILE = 'poster.jpg';
+
 /** A file beside an uploaded video's master playlist (poster, captions), with the same signed query. */
 export function videoSibling(masterUrl: string, file: string): string {
   return masterUrl.replace(/master\.m3u8(?=\?|$)/, file);
@@ -65,6 +69,7 @@ export function videoSibling(masterUrl: string, file: string): string {
  * loaded only now), or mp4; the last two resume from `startAt` and report their position.
  */
 export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed, onEnded, handle }: LectureVideoProps) {
+  const { t } = useTranslation('learner');
   const source = parseVideoLink(url);
   const video = useRef<HTMLVideoElement>(null);
   // The mp4 keeps the link it started with while fresh links arrive (swapping would restart it); after a load
@@ -173,7 +178,7 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
     };
   }, [source?.kind, url]);
 
-  if (!source) return <p className="player__unavailable" role="status">This lecture cannot be played.</p>;
+  if (!source) return <p className="player__unavailable" role="status">{t('player.video.cannotPlay')}</p>;
   if (source.kind === 'youtube') {
     return (
       <iframe
@@ -189,7 +194,7 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
     <video
       ref={video}
       className="player__video"
-      {...(isHls ? { poster: src ? videoSibling(src, 'poster.jpg') : undefined } : { src: src ?? source.url })}
+      {...(isHls ? { poster: src ? videoSibling(src, POSTER_FILE) : undefined } : { src: src ?? source.url })}
       controls
       playsInline
       preload="metadata"
@@ -224,7 +229,7 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
       onEnded={() => onEnded?.()}
     >
       {captionsUrl && (
-<track ref={captionsTrack} kind="subtitles" src={captionsUrl} srcLang="en" label="Captions" />
+<track ref={captionsTrack} kind="subtitles" src={captionsUrl} srcLang="en" label={t('player.video.captions')} />
       )}
     </video>
   );
@@ -262,7 +267,7 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
       </div>
       <div className="lecture-video__settings">
         <label>
-          Quality{' '}
+          {t('player.video.quality')}{' '}
           <select
             value={level}
             onChange={(event) => {
@@ -272,16 +277,16 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
               if (player) player.currentLevel = chosen;
             }}
           >
-            <option value={-1}>Auto</option>
+            <option value={-1}>{t('player.video.auto')}</option>
             {levels.map((height, index) => (
               <option key={height} value={index}>
-                {height}p
+                {t('player.video.height', { height })}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Speed{' '}
+          {t('player.video.speed')}{' '}
           <select
             value={speed}
             onChange={(event) => {
@@ -299,10 +304,10 @@ export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed
         </label>
         {captionsUrl && (
           <button type="button" className="lecture-video__captions" aria-pressed={captionsOn} onClick={toggleCaptions}>
-            CC<span className="visually-hidden"> captions</span>
+            <Trans t={t} i18nKey="player.video.cc" components={{ hidden: <span className="visually-hidden" /> }} />
           </button>
         )}
-        <p className="lecture-video__keys">Keys: K play/pause, ← → 5 s, M mute, F full screen{captionsUrl ? ', C captions' : ''}</p>
+        <p className="lecture-video__keys">{captionsUrl ? t('player.video.keysWithCaptions') : t('player.video.keys')}</p>
       </div>
     </div>
   );

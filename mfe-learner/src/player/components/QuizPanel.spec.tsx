@@ -1,5 +1,6 @@
 import type { QuizAttemptResult, QuizForLearner, QuizOverview } from '@academy/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { Route } from '@academy/routing';
 import { enrolledCourse, fakeServer, failure, ok, progress, renderAt, userData } from '../../enrollments/testing/learningTestKit';
@@ -138,4 +139,33 @@ describe('chapter quiz in the player', () => {
     expect(await screen.findByText('You have used all 2 attempts at this quiz')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'x = 3' })).toBeChecked();
   });
+
+  it('is taken fully in Hindi: questions with their points (1 and 2), the number check, the graded result and attempts left', async () => {
+    quizServer();
+    await act(() => i18next.changeLanguage('hi'));
+    const view = renderAt('/player/course-1', routes, { user: userData() });
+    const item = (await screen.findByText('क्विज़: Algebra check')).closest('li')!;
+    expect(within(item).getByRole('img', { name: 'पास नहीं' })).toBeInTheDocument();
+    expect(within(item).getByText('3 प्रश्न')).toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: 'Algebra check: क्विज़ दें' }));
+    expect(await screen.findByText('3 प्रश्न, पास अंक 60%। 2 प्रयास बाकी।')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('group', { name: /^प्रश्न 1 \/ 3 \(1 अंक\) Solve x/ })).getByRole('radio', { name: 'x = 3' }));
+    expect(screen.getByRole('group', { name: /^प्रश्न 3 \/ 3 \(2 अंक\)/ })).toBeInTheDocument();
+    expect(screen.getByText('सभी सही उत्तर चुनें।')).toBeInTheDocument();
+    const number = screen.getByLabelText('प्रश्न 3 का आपका उत्तर');
+    await userEvent.type(number, 'four');
+    await userEvent.click(screen.getByRole('button', { name: 'उत्तर जमा करें' }));
+    expect(number).toHaveAccessibleDescription('कोई संख्या लिखें, जैसे 1.5');
+    await userEvent.clear(number);
+    await userEvent.type(number, '4');
+    await userEvent.click(screen.getByRole('button', { name: 'उत्तर जमा करें' }));
+    expect(await screen.findByRole('heading', { name: 'अभी पास नहीं: 1 / 4 अंक (25%)' })).toHaveFocus();
+    expect(screen.getByText('पास अंक 60%। आपका सर्वश्रेष्ठ स्कोर: 25%। 1 प्रयास बाकी।')).toBeInTheDocument();
+    // Hindi's "one" form covers 0 as well: "(0 अंक)", like "(1 अंक)".
+    expect(screen.getAllByText(/^\(0 अंक\)। आपका उत्तर:/)).toHaveLength(2);
+    expect(screen.getByText(/^\(1 अंक\)। आपका उत्तर: x = 3।/)).toBeInTheDocument();
+    expect(screen.getAllByText('गलत')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'फिर से प्रयास करें' })).toBeInTheDocument();
+    view.unmount(); // before the setup switches back to English
+  }, 20_000);
 });

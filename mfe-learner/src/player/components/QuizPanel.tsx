@@ -1,60 +1,70 @@
-import { pluralize, quizAttemptsPath, type PublicQuiz, type QuizAttemptResult, type QuizOverview } from '@academy/contracts';
-import { errorMessage, queryKeys, sendOrQueue, useApi, usePortalAuth, useToast } from '@academy/platform';
+import { quizAttemptsPath, type PublicQuiz, type QuizAttemptResult, type QuizOverview } from '@academy/contracts';
+import { errorMessage, queryKeys, sendOrQueue, translateMessage, useApi, usePortalAuth, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { answerErrors, emptyAnswers, newAttemptId, toSubmission, type QuizAnswerFields } from '../data/quizAnswerForm';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { answerErrors, emptyAnswers, newAttemptId, toSubmission, type AnswerProblem, type QuizAnswerFields } from '../data/quizAnswerForm';
 import { useMediaQuery, useQuiz } from '../data/useQuiz';
+
+/** How each problem of an answer reads (a map of literal keys, so the key check sees them). */
+const ANSWER_PROBLEMS = (t: TFunction): Record<AnswerProblem, string> => ({ 'number-expected': t('player.quiz.numberExpected') });
 
 /** Phones get one question per screen. */
 export const ONE_QUESTION_PER_SCREEN = '(max-width: 600px)';
 
-function describeAnswer(quiz: PublicQuiz, questionIndex: number, choices: number[] | null, value: number | null): string {
+function describeAnswer(t: TFunction, quiz: PublicQuiz, questionIndex: number, choices: number[] | null, value: number | null): string {
   const question = quiz.questions[questionIndex]!;
-  if (question.kind === 'numeric') return value === null ? 'no answer' : String(value);
-  if (!choices || choices.length === 0) return 'no answer';
-  return choices.map((index) => question.choices[index] ?? `choice ${index + 1}`).join(', ');
+  if (question.kind === 'numeric') return value === null ? t('player.quiz.noAnswer') : String(value);
+  if (!choices || choices.length === 0) return t('player.quiz.noAnswer');
+  return choices.map((index) => question.choices[index] ?? t('player.quiz.choice', { number: index + 1 })).join(', ');
 }
 
 function QuizResult({ quiz, result, onRetry }: { quiz: PublicQuiz; result: QuizAttemptResult; onRetry?: () => void }) {
+  const { t } = useTranslation('learner');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <section className="quiz__result" aria-labelledby="quiz-result-heading">
       <h3 id="quiz-result-heading" ref={headingRef} tabIndex={-1}>
-        {result.passed ? 'Passed' : 'Not passed yet'}: {result.score} / {result.maxScore} points ({result.percent}%)
+        {result.passed
+          ? t('player.quiz.resultPassed', { score: result.score, maxScore: result.maxScore, percent: result.percent })
+          : t('player.quiz.resultNotPassed', { score: result.score, maxScore: result.maxScore, percent: result.percent })}
       </h3>
       <p>
-        Pass mark {quiz.passMark}%. Your best score: {result.standing.bestPercent ?? 0}%
-        {result.attemptsLeft !== null && `. ${pluralize(result.attemptsLeft, 'attempt')} left`}.
+        {result.attemptsLeft === null
+          ? t('player.quiz.resultSummary', { passMark: quiz.passMark, best: result.standing.bestPercent ?? 0 })
+          : t('player.quiz.resultSummaryLeft', { passMark: quiz.passMark, best: result.standing.bestPercent ?? 0, count: result.attemptsLeft })}
       </p>
       {!result.answersShown && (
-        <p className="quiz__answers-hidden">The right answers and explanations are shown once you pass or have used every attempt.</p>
+        <p className="quiz__answers-hidden">{t('player.quiz.answersHidden')}</p>
       )}
       <ol className="quiz__review">
         {result.questions.map((question, index) => {
           const given = question.given;
-          const yours = describeAnswer(quiz, index, Array.isArray(given) ? given : null, typeof given === 'number' ? given : null);
+          const yours = describeAnswer(t, quiz, index, Array.isArray(given) ? given : null, typeof given === 'number' ? given : null);
           const right = !result.answersShown
             ? null
             : question.answer !== null
               ? `${question.answer}${question.tolerance ? ` (± ${question.tolerance})` : ''}`
-              : describeAnswer(quiz, index, question.correctChoices, null);
+              : describeAnswer(t, quiz, index, question.correctChoices, null);
           return (
             <li key={question.questionId} className={question.correct ? 'quiz__review-item quiz__review-item--right' : 'quiz__review-item quiz__review-item--wrong'}>
               <p className="quiz__prompt">{quiz.questions[index]?.prompt}</p>
               <p>
-                <strong>{question.correct ? 'Correct' : 'Wrong'}</strong> ({pluralize(question.pointsAwarded, 'point')}). Your answer: {yours}.
-                {!question.correct && right !== null && ` Right answer: ${right}.`}
+                <strong>{question.correct ? t('player.quiz.correct') : t('player.quiz.wrong')}</strong>{' '}
+                {t('player.quiz.reviewLine', { points: t('player.count.point', { count: question.pointsAwarded }), yours })}
+                {!question.correct && right !== null && <> {t('player.quiz.rightAnswer', { right })}</>}
               </p>
-              {question.explanation && <p className="quiz__explanation">Explanation: {question.explanation}</p>}
+              {question.explanation && <p className="quiz__explanation">{t('player.quiz.explanation', { explanation: question.explanation })}</p>}
             </li>
           );
         })}
       </ol>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
-          Try again
+          {t('player.quiz.tryAgain')}
         </button>
       )}
     </section>
@@ -62,6 +72,7 @@ function QuizResult({ quiz, result, onRetry }: { quiz: PublicQuiz; result: QuizA
 }
 
 function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; quiz: PublicQuiz; onResult: (result: QuizAttemptResult) => void; onQueued: () => void }) {
+  const { t } = useTranslation('learner');
   const api = useApi();
   const userId = usePortalAuth().user?.sub ?? '';
   const toast = useToast();
@@ -70,7 +81,7 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
   const [step, setStep] = useState(0);
   const attemptId = useRef(newAttemptId()); // kept while this attempt is resent after a failure
   const [fields, setFields] = useState<QuizAnswerFields>(() => emptyAnswers(quiz));
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<number, AnswerProblem>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const last = quiz.questions.length - 1;
@@ -101,7 +112,7 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
       const sent = await sendOrQueue<{ result: QuizAttemptResult }>(api, userId, {
         path: quizAttemptsPath(courseId, quiz.quizId),
         body: toSubmission(quiz, fields, attemptId.current),
-        label: `Answers to the quiz ${quiz.title}`,
+        label: t('player.quiz.outboxLabel', { title: quiz.title }),
       });
       if (sent.queued) onQueued();
       else onResult(sent.answer.result);
@@ -123,13 +134,13 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
           <fieldset key={question.questionId} className="quiz__question" hidden={hidden} data-question={index} aria-describedby={error ? errorId : undefined}>
             <legend>
               <span className="quiz__number">
-                Question {index + 1} of {quiz.questions.length} ({pluralize(question.points, 'point')})
+                {t('player.quiz.questionOf', { number: index + 1, total: quiz.questions.length, points: t('player.count.point', { count: question.points }) })}
               </span>{' '}
               <span className="quiz__prompt">{question.prompt}</span>
             </legend>
             {question.kind === 'numeric' ? (
               <div className="quiz__numeric">
-                <label htmlFor={`${id}-q${index}`}>Your answer to question {index + 1}</label>
+                <label htmlFor={`${id}-q${index}`}>{t('player.quiz.yourAnswerTo', { number: index + 1 })}</label>
                 <input
                   id={`${id}-q${index}`}
                   type="text"
@@ -163,10 +174,10 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
                 );
               })
             )}
-            {question.kind === 'multiple' && <p className="quiz__hint">Choose every correct answer.</p>}
+            {question.kind === 'multiple' && <p className="quiz__hint">{t('player.quiz.chooseEvery')}</p>}
             {error && (
               <p id={errorId} className="quiz__error">
-                {error}
+                {ANSWER_PROBLEMS(t)[error]}
               </p>
             )}
           </fieldset>
@@ -175,17 +186,17 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
       <div className="quiz__actions">
         {onePerScreen && step > 0 && (
           <button type="button" className="button button--secondary" onClick={() => setStep(step - 1)}>
-            Previous question
+            {t('player.quiz.previous')}
           </button>
         )}
         {onePerScreen && step < last ? (
           // Own keys: React must not turn this very button into the submit button while it is being clicked.
           <button key="next" type="button" className="button" onClick={() => setStep(step + 1)}>
-            Next question
+            {t('player.quiz.next')}
           </button>
         ) : (
           <button key="submit" type="submit" className="button" disabled={isSubmitting}>
-            {isSubmitting ? 'Submitting…' : 'Submit answers'}
+            {isSubmitting ? t('player.quiz.submitting') : t('player.quiz.submit')}
           </button>
         )}
       </div>
@@ -195,6 +206,7 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
 
 /** A chapter's quiz in the player: questions (no key), then the server's grading with right answers and explanations. */
 export function QuizPanel({ courseId, overview }: { courseId: string; overview: QuizOverview }) {
+  const { t } = useTranslation('learner');
   const quiz = useQuiz(courseId, overview.quizId);
   const queryClient = useQueryClient();
   const [result, setResult] = useState<QuizAttemptResult | null>(null);
@@ -210,24 +222,30 @@ export function QuizPanel({ courseId, overview }: { courseId: string; overview: 
   return (
     <section className="quiz" aria-labelledby="quiz-heading">
       <h2 id="quiz-heading" className="player__section-title">
-        Quiz: {overview.title}
+        {t('player.quiz.title', { title: overview.title })}
       </h2>
-      {quiz.isPending && <LoadingView label="Loading the quiz" />}
-      {quiz.isError && <ErrorPanel message={quiz.error.message} onRetry={() => void quiz.refetch()} />}
+      {quiz.isPending && <LoadingView label={t('player.quiz.loading')} />}
+      {quiz.isError && <ErrorPanel message={translateMessage(quiz.error.message)} onRetry={() => void quiz.refetch()} />}
       {queued && (
         <p className="quiz__queued" role="status">
-          You are offline: your answers are saved on this device and are sent for grading when you are back online.
+          {t('player.quiz.queued')}
         </p>
       )}
       {quiz.data && !result && !queued && (
         <>
           <p className="quiz__summary">
-            {pluralize(quiz.data.quiz.questions.length, 'question')}, pass mark {quiz.data.quiz.passMark}%.{' '}
-            {quiz.data.standing.attempts > 0 && `Best score so far: ${quiz.data.standing.bestPercent}%${quiz.data.standing.passed ? ' (passed)' : ''}. `}
-            {quiz.data.attemptsLeft === null ? 'Unlimited attempts.' : `${pluralize(quiz.data.attemptsLeft, 'attempt')} left.`}
+            {t('player.quiz.summary', { questions: t('player.count.question', { count: quiz.data.quiz.questions.length }), passMark: quiz.data.quiz.passMark })}{' '}
+            {quiz.data.standing.attempts > 0 && (
+              <>
+                {quiz.data.standing.passed
+                  ? t('player.quiz.bestSoFarPassed', { percent: quiz.data.standing.bestPercent })
+                  : t('player.quiz.bestSoFar', { percent: quiz.data.standing.bestPercent })}{' '}
+              </>
+            )}
+            {quiz.data.attemptsLeft === null ? t('player.quiz.unlimited') : t('player.quiz.attemptsLeft', { count: quiz.data.attemptsLeft })}
           </p>
           {quiz.data.attemptsLeft === 0 ? (
-            <p role="status">You have used every attempt at this quiz.</p>
+            <p role="status">{t('player.quiz.usedEvery')}</p>
           ) : (
             <QuizForm key={attempt} courseId={courseId} quiz={quiz.data.quiz} onResult={onResult} onQueued={() => setQueued(true)} />
           )}

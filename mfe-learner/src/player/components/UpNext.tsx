@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** Seconds "Up next" counts down before the next lecture starts by itself. */
 export const UP_NEXT_SECONDS = 5;
@@ -15,6 +16,7 @@ interface UpNextProps {
  * starts it at once. The count is announced politely once a second would be noise, so only the title is live.
  */
 export function UpNext({ title, onPlay, onCancel }: UpNextProps) {
+  const { t } = useTranslation('learner');
   const [left, setLeft] = useState(UP_NEXT_SECONDS);
   const played = useRef(false);
   const onPlayRef = useRef(onPlay);
@@ -33,19 +35,19 @@ export function UpNext({ title, onPlay, onCancel }: UpNextProps) {
   }, [left]);
 
   return (
-    <div className="up-next" role="region" aria-label="Up next">
+    <div className="up-next" role="region" aria-label={t('player.upNext.region')}>
       <p className="up-next__title" aria-live="polite">
-        Up next: <strong>{title}</strong>
+        <Trans t={t} i18nKey="player.upNext.title" values={{ title }} components={{ strong: <strong /> }} />
       </p>
       <p className="up-next__count">
-        Starts in <span className="up-next__seconds">{left}</span> s
+        <Trans t={t} i18nKey="player.upNext.startsIn" values={{ seconds: left }} components={{ seconds: <span className="up-next__seconds" /> }} />
       </p>
       <div className="up-next__actions">
         <button type="button" className="button" onClick={onPlay}>
-          Play now
+          {t('player.upNext.playNow')}
         </button>
         <button type="button" ref={cancelButton} className="button button--secondary up-next__cancel" onClick={onCancel}>
-          Cancel
+          {t('player.upNext.cancel')}
         </button>
       </div>
     </div>

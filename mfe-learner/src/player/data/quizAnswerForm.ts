@@ -5,13 +5,14 @@ export interface QuizAnswerFields {
   answers: (string | string[])[];
 }
 
-export const NUMBER_EXPECTED_MESSAGE = 'Enter a number, like 1.5';
+/** What is wrong with an answer; the form words it in the language shown. */
+export type AnswerProblem = 'number-expected';
 
 /** The form's check: a typed answer must be a number (an empty answer is allowed and scores nothing). */
-export function answerErrors(fields: QuizAnswerFields): Record<number, string> {
-  const errors: Record<number, string> = {};
+export function answerErrors(fields: QuizAnswerFields): Record<number, AnswerProblem> {
+  const errors: Record<number, AnswerProblem> = {};
   fields.answers.forEach((answer, index) => {
-    if (typeof answer === 'string' && answer.trim() !== '' && !Number.isFinite(Number(answer))) errors[index] = NUMBER_EXPECTED_MESSAGE;
+    if (typeof answer === 'string' && answer.trim() !== '' && !Number.isFinite(Number(answer))) errors[index] = 'number-expected';
   });
   return errors;
 }

@@ -1,6 +1,7 @@
 import type { EnrolledCourse, LearnerProgressData } from '@academy/contracts';
 import { isOfflineFailure, queryKeys, useApi, usePortalAuth } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useCallback, useEffect } from 'react';
 import { fetchCourseProgress, fetchEnrolledCourses } from '../../enrollments';
 import { earliestLinkExpiry, LINK_REFRESH_MARGIN_MS } from './linkExpiry';
@@ -15,9 +16,6 @@ export type PlayerCourseState =
   | { status: 'ready'; course: EnrolledCourse; progress: LearnerProgressData; offline: boolean };
 
 export type PlayerData = { course: EnrolledCourse; progress: LearnerProgressData; offline: boolean } | null;
-
-/** Shown when there is no network and this course was never opened here with one. */
-export const NO_OFFLINE_COURSE_MESSAGE = 'You are offline, and this course has not been opened on this device with a connection yet.';
 
 /**
  * The course from the learner's enrolled courses (the only answer that carries lecture URLs, so a visitor who
@@ -49,7 +47,8 @@ export function usePlayerCourse(courseId: string, enabled: boolean): PlayerCours
       } catch (error) {
         if (!userId || !isOfflineFailure(error)) throw error;
         const copy = await readEnrolledCourse(userId, courseId);
-        if (!copy) throw new Error(NO_OFFLINE_COURSE_MESSAGE, { cause: error });
+        // Worded when it happens: shown as the error panel's message.
+        if (!copy) throw new Error(i18next.t('learner:player.noOfflineCourse'), { cause: error });
         data = { ...copy, offline: true };
       }
       return { ...data, progress: withQueuedCompletions(data.progress, await queuedWritesOf(userId), courseId) };

@@ -1,6 +1,7 @@
 import type { QuizForLearner } from '@academy/contracts';
 import { isOfflineFailure, queryKeys, useApi, usePortalAuth } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { fetchQuiz } from '../../enrollments';
 import { readQuiz, saveQuiz } from '../../offline/offlineStore';
 
@@ -22,7 +23,7 @@ export function useQuiz(courseId: string, quizId: string) {
       } catch (error) {
         if (!userId || !isOfflineFailure(error)) throw error;
         const kept = await readQuiz(userId, courseId, quizId);
-        if (!kept) throw new Error('You are offline, and this quiz has not been opened on this device with a connection yet.', { cause: error });
+        if (!kept) throw new Error(i18next.t('learner:player.quiz.noOfflineCopy'), { cause: error });
         return kept;
       }
     },

@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import type { LearnerProgressData } from '@academy/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { Route } from '@academy/routing';
 import { enrolledCourse, failure, fakeServer, ok, progress, renderAt, userData, type FakeRequest } from '../../enrollments/testing/learningTestKit';
 import { useCourseDetail } from '../../catalogue/data/useCourseDetail';
@@ -239,6 +240,15 @@ describe('Player', () => {
     expect(await screen.findByRole('heading', { name: 'You are not enrolled in this course' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the course page' })).toHaveAttribute('href', '/course/course-1');
     expect(document.querySelector('video, iframe')).toBeNull();
+  });
+
+  it('tells it in Hindi too, the link to the course page keeping its text', async () => {
+    fakeServer((request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: [] }) : undefined));
+    await act(() => i18next.changeLanguage('hi'));
+    const view = renderAt('/player/course-1', routes, { user: userData({ enrolledCourses: [] }) });
+    expect(await screen.findByRole('heading', { name: 'आपने इस कोर्स में नामांकन नहीं किया है' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'कोर्स के पेज पर जाएँ' })).toHaveAttribute('href', '/course/course-1');
+    view.unmount(); // before the setup switches back to English
   });
 
   it('shows an error toast with the server message when marking fails', async () => {

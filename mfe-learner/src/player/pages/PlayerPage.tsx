@@ -1,9 +1,10 @@
 import { isCourseComplete, lecturesInOrder, quizzesOf, type AssignmentStanding, type LectureDto, type QuizOverview } from '@academy/contracts';
 import { LiveClassesPanel } from '../../live/LiveClassesPanel';
-import { errorMessage, queryKeys, sendOrQueue, useApi, useCurrentUser, useOnline, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, sendOrQueue, translateMessage, useApi, useCurrentUser, useOnline, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from '@academy/routing';
 import {
   COMPLETE_LECTURE_PATH,
@@ -22,10 +23,12 @@ import { ReviewDialog } from '../../reviews';
 import { usePlayerCourse, type PlayerData } from '../data/usePlayerCourse';
 import { DoubtsPanel } from '../../doubts';
 import { AssignmentPanel } from '../../assignments';
+import type { TFunction } from 'i18next';
 import './PlayerPage.css';
 
 /** /player/:courseId: chapters, the lecture player, resources, rating and the certificate. */
 export function PlayerPage() {
+  const { t } = useTranslation('learner');
   const { courseId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const { isLoading, isAuthenticated, login, reload: reloadUser } = useCurrentUser();
@@ -88,16 +91,16 @@ export function PlayerPage() {
     [apiBaseUrl, courseId],
   );
 
-  if (isLoading) return <LoadingView label="Loading the course" />;
-  if (!isAuthenticated) return <LoginRequired text="Please log in to watch this course" onLogin={() => void login()} />;
-  if (player.status === 'loading') return <LoadingView label="Loading the course" />;
-  if (player.status === 'error') return <ErrorPanel message={player.message} onRetry={player.retry} />;
+  if (isLoading) return <LoadingView label={t('player.loadingCourse')} />;
+  if (!isAuthenticated) return <LoginRequired text={t('player.loginToWatch')} onLogin={() => void login()} />;
+  if (player.status === 'loading') return <LoadingView label={t('player.loadingCourse')} />;
+  if (player.status === 'error') return <ErrorPanel message={translateMessage(player.message)} onRetry={player.retry} />;
   if (player.status === 'not-enrolled') {
     return (
       <section className="player__not-enrolled" role="status">
-        <h1>You are not enrolled in this course</h1>
+        <h1>{t('player.notEnrolled.title')}</h1>
         <p>
-          Enrol to watch its lectures. <Link to={`/course/${courseId}`}>Go to the course page</Link>
+          <Trans t={t} i18nKey="player.notEnrolled.text" components={{ pageLink: <Link to={`/course/${courseId}`} /> }} />
         </p>
       </section>
     );
@@ -123,11 +126,11 @@ export function PlayerPage() {
       const sent = await sendOrQueue<{ message: string }>(api, signedIn?.sub ?? '', {
         path: COMPLETE_LECTURE_PATH,
         body: { courseId, lectureId },
-        label: `Lecture ${label?.label ?? ''} ${label?.lecture.lectureTitle ?? ''} marked complete`.replace(/\s+/g, ' '),
+        label: t('player.lectureMarkedComplete', { label: label?.label ?? '', title: label?.lecture.lectureTitle ?? '' }).replace(/\s+/g, ' '),
       });
       if (sent.queued) {
         // Shown as completed at once; the server counts it when the network returns (once, however often it is sent).
-        toast.info('Marked complete on this device: it is sent when you are back online');
+        toast.info(t('player.markedCompleteOffline'));
         queryClient.setQueryData(queryKeys.learner.playerCourse(courseId), (data: PlayerData | undefined) =>
           data && !data.progress.lectureCompleted.includes(lectureId)
             ? { ...data, progress: { ...data.progress, lectureCompleted: [...data.progress.lectureCompleted, lectureId] } }
@@ -180,7 +183,7 @@ export function PlayerPage() {
       <div
         ref={screenRef}
         className={`player__screen${playing && !openStep ? ' player__screen--video' : ''}`}
-        aria-label={openQuiz ? 'Quiz' : openAssignment ? 'Assignment' : playing ? 'Now playing' : undefined}
+        aria-label={openQuiz ? t('player.region.quiz') : openAssignment ? t('player.region.assignment') : playing ? t('player.region.nowPlaying') : undefined}
         role={openStep || playing ? 'region' : undefined}
       >
         {openQuiz ? (
@@ -191,8 +194,7 @@ export function PlayerPage() {
           <>
             {!online || player.offline ? (
               <p className="player__offline-video" role="status">
-                Videos are not available offline. The course outline, the notes and tests you kept offline and Mark
-                Complete work; what you mark is sent when you are back online.
+                {t('player.offlineVideo')}
               </p>
             ) : (
             <LectureVideo
@@ -225,17 +227,17 @@ export function PlayerPage() {
                 disabled={busy}
                 onClick={() => void markComplete(playing.lecture.lectureId)}
               >
-                {completed.has(playing.lecture.lectureId) ? 'Completed' : 'Mark Complete'}
+                {completed.has(playing.lecture.lectureId) ? t('player.completed') : t('player.markComplete')}
               </button>
             </div>
           </>
         ) : (
-          <img className="player__placeholder" src={current.courseThumbnail} alt={`${current.courseTitle} thumbnail`} />
+          <img className="player__placeholder" src={current.courseThumbnail} alt={t('player.thumbnailAlt', { title: current.courseTitle })} />
         )}
       </div>
 
       <div className="player__structure">
-        <h2 className="player__section-title">Course Structure</h2>
+        <h2 className="player__section-title">{t('player.courseStructure')}</h2>
         <ChapterList
           chapters={current.courseContent}
           completed={completed}
@@ -258,15 +260,15 @@ export function PlayerPage() {
         />
 
         <div className="player__rating">
-          <h2 className="player__section-title" id="rate-title">Rate this Course:</h2>
-          <Stars rating={rating} onChange={(value) => void rate(value)} label="Rate this Course" />
+          <h2 className="player__section-title" id="rate-title">{t('player.rateTitle')}</h2>
+          <Stars rating={rating} onChange={(value) => void rate(value)} label={t('player.rateLabel')} />
           {/* A written review needs one finished lecture (the server says the same with 403). */}
           {completed.size > 0 ? (
             <button type="button" className="button button--secondary" onClick={() => setReviewing(true)}>
-              Write a review
+              {t('player.writeReview')}
             </button>
           ) : (
-            <p>Finish a lecture to write a review.</p>
+            <p>{t('player.finishLectureToReview')}</p>
           )}
         </div>
         {reviewing && (
@@ -281,9 +283,9 @@ export function PlayerPage() {
 
         {courseComplete && (
           <div className="player__certificate">
-            <p>You completed {completedSteps(quizzesOf(current.courseContent).length > 0, currentProgress.assignments.length > 0)} of this course.</p>
+            <p>{completedText(t, quizzesOf(current.courseContent).length > 0, currentProgress.assignments.length > 0)}</p>
             <button type="button" className="button" onClick={() => void certificate()}>
-              Download Certificate
+              {t('player.certificate.download')}
             </button>
           </div>
         )}
@@ -309,10 +311,12 @@ export function PlayerPage() {
   );
 }
 
-/** "every lecture", "every lecture and passed every quiz", "every lecture, passed every quiz and had every assignment reviewed". */
-function completedSteps(hasQuizzes: boolean, hasAssignments: boolean): string {
-  const steps = ['every lecture', ...(hasQuizzes ? ['passed every quiz'] : []), ...(hasAssignments ? ['had every assignment reviewed'] : [])];
-  return steps.length === 1 ? steps[0]! : `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}`;
+/** "You completed every lecture (, passed every quiz) (and had every assignment reviewed) of this course." */
+function completedText(t: TFunction, hasQuizzes: boolean, hasAssignments: boolean): string {
+  if (hasQuizzes && hasAssignments) return t('player.certificate.all');
+  if (hasQuizzes) return t('player.certificate.lecturesQuizzes');
+  if (hasAssignments) return t('player.certificate.lecturesAssignments');
+  return t('player.certificate.lectures');
 }
 
 /** Below the desktop breakpoint the player is one column: the chosen lecture or quiz first, the curriculum under it. */
