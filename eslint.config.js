@@ -4,7 +4,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import i18next from 'eslint-plugin-i18next';
 import { workspaceBoundaries } from './tools/lint/workspace-boundaries.js';
+import { UNTRANSLATED_FILES } from './tools/i18n/untranslated-files.js';
 
 /**
  * The front end calls the API only by a route's generated constant (libs/contracts/src/api-routes.ts): through
@@ -90,6 +92,23 @@ export default tseslint.config(
     // The client itself (libs/platform/src/api/) sends what callApi asks; specs fake the server at its paths.
     ignores: ['libs/platform/src/api/**', '**/*.spec.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...apiCallRestrictions] },
+  },
+  {
+    // What a user reads comes from the translation files (tools/i18n): text in JSX and the attributes people
+    // read or hear. Files still being translated are listed in tools/i18n/untranslated-files.js.
+    files: ['shell/src/**/*.tsx', 'mfe-*/src/**/*.tsx', 'libs/ui/src/**/*.tsx', 'libs/platform/src/**/*.tsx'],
+    ignores: ['**/*.spec.tsx', '**/testing/**', ...UNTRANSLATED_FILES],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'aria-description', 'aria-valuetext', 'aria-roledescription', 'title', 'alt', 'placeholder', 'label'] },
+          message: 'Text people read must come from the translations: t("key") with the key in locales/en.json and hi.json',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.tsx'],

@@ -3,6 +3,7 @@ import { useUserStore } from '@academy/platform';
 import { fakeAuth0, TestPlatformProviders } from '@academy/platform/testing';
 import type { Auth0ContextInterface } from '@auth0/auth0-react';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@academy/routing';
 import App from './App';
 import { fakeServer, meera, renderEducatorApp } from './testing/educatorTestKit';
@@ -85,5 +86,38 @@ describe('educator layout', () => {
   it('shows a not-found message for an unknown educator path', () => {
     renderEducatorApp('/educator/nowhere');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('educator layout in Hindi', () => {
+  beforeEach(() => {
+    useUserStore.getState().clear();
+    fakeServer();
+  });
+
+  it("switches from the header's language switch, and the user menu offers the other language by its own name", async () => {
+    renderEducatorApp('/educator/coupons');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Meera Iyer' }));
+    expect(screen.queryByRole('button', { name: 'English' })).not.toBeInTheDocument();
+    const hindi = screen.getByRole('button', { name: 'हिन्दी' });
+    expect(hindi).toHaveAttribute('lang', 'hi');
+    expect(hindi.closest('li')).toHaveClass('educator-user-menu__item--small-only');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'hi');
+    const menu = within(await screen.findByRole('navigation', { name: 'शिक्षक' }));
+    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'डैशबोर्ड', 'कोर्स जोड़ें', 'मेरे कोर्स', 'नामांकित विद्यार्थी', 'कूपन', 'असाइनमेंट', 'लाइव कक्षाएँ', 'इनबॉक्स', 'क्विज़ के परिणाम', 'विश्लेषण',
+      'रिपोर्ट की गई समीक्षाएँ', 'पेआउट', 'सेटिंग्स',
+    ]);
+    expect(screen.getByText('नमस्ते! Meera Iyer')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'कूपन' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025 Academy. सर्वाधिकार सुरक्षित।');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Meera Iyer का खाता मेन्यू' }));
+    const backToEnglish = screen.getByRole('button', { name: 'English' });
+    expect(backToEnglish).toHaveAttribute('lang', 'en');
+    await userEvent.click(backToEnglish);
+    expect(await screen.findByRole('navigation', { name: 'Educator' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Coupons' })).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import './i18n';
 import { remotePageRoutes } from '@academy/platform';
 import { Link, Route, Routes } from '@academy/routing';
 import { AddCoursePage } from './add-course/AddCoursePage';

@@ -1,3 +1,4 @@
+import './i18n';
 import { remotePageRoutes } from '@academy/platform';
 import { Routes } from '@academy/routing';
 import pagesFile from './pages.json';

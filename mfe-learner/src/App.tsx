@@ -1,3 +1,4 @@
+import './i18n';
 import { remotePageRoutes } from '@academy/platform';
 import { lazy, Suspense } from 'react';
 import { Routes } from '@academy/routing';

@@ -1,6 +1,14 @@
 import '@academy/ui/tokens.css';
 import './shell.css';
-import { learnRemoteRoutes, loadRuntimeConfig, PlatformProviders, preloadRemoteOfPath, registerRuntimeRemotes } from '@academy/platform';
+import {
+  learnRemoteRoutes,
+  loadRuntimeConfig,
+  PlatformProviders,
+  preloadRemoteOfPath,
+  registerRuntimeRemotes,
+  registerTranslations,
+  startI18n,
+} from '@academy/platform';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@academy/routing';
@@ -8,11 +16,16 @@ import { ShellApp } from './ShellApp';
 import { ConfigFailure } from './routing/ConfigFailure';
 import { registerServiceWorker } from './offline/register-service-worker';
 
-/** Renders the portal once the runtime config has arrived (`fetchRuntimeConfig` answers the request index.ts started). */
+registerTranslations('shell', (language) => import(/* webpackChunkName: "i18n-shell-[request]" */ `./locales/${language}.json`));
+
+/**
+ * Renders the portal once the runtime config and the chrome's strings have arrived (`fetchRuntimeConfig` answers
+ * the request index.ts started); both load at once.
+ */
 export function startShell(fetchRuntimeConfig: typeof fetch): void {
   const root = createRoot(document.getElementById('root')!);
-  loadRuntimeConfig(fetchRuntimeConfig)
-    .then((config) => {
+  Promise.all([loadRuntimeConfig(fetchRuntimeConfig), startI18n()])
+    .then(([config]) => {
       registerRuntimeRemotes(config);
       // The remotes' manifests, all at once: they say which remote serves which page.
       learnRemoteRoutes(config);

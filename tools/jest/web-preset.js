@@ -10,7 +10,7 @@ export const webPreset = {
   moduleFileExtensions: ['tsx', 'ts', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
   setupFiles: [path.join(here, 'web-setup.cjs')],
-  setupFilesAfterEnv: [path.join(here, 'web-after-env.cjs')],
+  setupFilesAfterEnv: [path.join(here, 'web-after-env.cjs'), path.join(here, 'web-i18n.cjs')],
   moduleNameMapper: {
     '\\.(css)$': path.join(here, 'style-stub.cjs'),
     '\\.(png|jpe?g|svg|webp|gif|mp4)$': path.join(here, 'file-stub.cjs'),

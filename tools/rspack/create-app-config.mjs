@@ -22,6 +22,9 @@ export const SHARED_SINGLETONS = [
   '@auth0/auth0-react',
   // One query cache for the shell and every remote: a purchase in one remote refreshes what another shows.
   '@tanstack/react-query',
+  // One i18next instance: a language change re-renders every mounted remote (each ships its own namespace).
+  'i18next',
+  'react-i18next',
   '@academy/platform',
   '@academy/ui',
 ];

@@ -5,6 +5,7 @@ export * from './payouts.js';
 export * from './educator-profiles.js';
 export * from './formatting.js';
 export * from './languages.js';
+export * from './language-schemas.js';
 export * from './durations.js';
 export * from './forms.js';
 export * from './internal.js';

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import type { ChapterDto, EducatorRef, LectureDto } from './api.js';
 import { courseIdSchema } from './requests.js';
-import { uiLanguageSchema, type UiLanguage } from './languages.js';
+import { uiLanguageSchema } from './language-schemas.js';
+import type { UiLanguage } from './languages.js';
 import { countLectures } from './durations.js';
 import { countPassedQuizzes, quizzesOf, type QuizStanding } from './quizzes.js';
 import { completionPercent } from './progress.js';

@@ -1,6 +1,7 @@
 // Numbered receipts of payments and refunds (commerce): numbering per Indian financial year and GST lines.
 import { z } from 'zod';
-import { uiLanguageSchema, type UiLanguage } from './languages.js';
+import { uiLanguageSchema } from './language-schemas.js';
+import type { UiLanguage } from './languages.js';
 
 export type ReceiptKind = 'payment' | 'refund';
 

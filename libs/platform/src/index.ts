@@ -89,3 +89,16 @@ export {
   type ReplayOutcome,
   type SendOrQueueResult,
 } from './offline/offline-writes';
+export {
+  LANGUAGE_STORAGE_KEY,
+  changeLanguage,
+  currentLanguage,
+  initialLanguage,
+  registerTranslations,
+  startI18n,
+  type TranslationLoader,
+} from './i18n/i18n';
+export { useFormat, type Formatters } from './i18n/use-format';
+export { useChooseLanguage } from './i18n/language-sync';
+export { LanguageSwitch } from './i18n/LanguageSwitch';
+export { MESSAGES_NAMESPACE, translateMessage } from './i18n/messages';

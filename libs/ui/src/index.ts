@@ -1,4 +1,5 @@
 // Public surface of @academy/ui; apps import '@academy/ui/tokens.css' once at start-up.
+import './i18n';
 export { ErrorPanel, type ErrorPanelProps } from './error-panel/ErrorPanel';
 export { LoadingView, type LoadingViewProps } from './loading-view/LoadingView';
 export { STAR_COUNT, Stars, type StarsProps } from './stars/Stars';

@@ -1,8 +1,10 @@
-import { formatDate, formatWatchTime, pluralize, steepestDropOff, wholePercent, type CourseAnalytics, type QuizDifficulty } from '@academy/contracts';
-import { queryKeys } from '@academy/platform';
+import { steepestDropOff, wholePercent, type CourseAnalytics, type QuizDifficulty } from '@academy/contracts';
+import { queryKeys, useFormat } from '@academy/platform';
 import { useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { lazy, Suspense, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { funnelStepLabel, questionLabel, watchTimeText } from './analyticsText';
 import { TableScroll } from '../common/TableScroll';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
@@ -18,6 +20,7 @@ const COURSE_PARAM = 'course';
 
 /** /educator/analytics?course=…: how learners study one of the educator's courses. */
 export function AnalyticsPage() {
+  const { t } = useTranslation('educator');
   const courses = useRemoteData(queryKeys.educator.myCourses(), fetchMyCourses);
   const [params, setParams] = useSearchParams();
   const selectId = useId();
@@ -29,14 +32,14 @@ export function AnalyticsPage() {
 
   return (
     <div className="analytics-page">
-      <h1 className="page-title">Lecture analytics</h1>
-      {courses.state.status === 'loading' && <LoadingView label="Loading your courses" />}
-      {courses.state.status === 'error' && <ErrorPanel title="Your courses could not be loaded" message={courses.state.message} onRetry={courses.reload} />}
-      {courses.state.status === 'ready' && list.length === 0 && <p>You have no courses yet. Analytics appear once learners study your courses.</p>}
+      <h1 className="page-title">{t('analytics.title')}</h1>
+      {courses.state.status === 'loading' && <LoadingView label={t('common.loadingCourses')} />}
+      {courses.state.status === 'error' && <ErrorPanel title={t('common.coursesFailed')} message={courses.state.message} onRetry={courses.reload} />}
+      {courses.state.status === 'ready' && list.length === 0 && <p>{t('analytics.noCourses')}</p>}
       {list.length > 0 && courseId && (
         <>
           <div className="analytics-page__picker">
-            <label htmlFor={selectId}>Course</label>
+            <label htmlFor={selectId}>{t('common.course')}</label>
             <select id={selectId} value={courseId} onChange={(event) => setParams({ [COURSE_PARAM]: event.target.value }, { replace: true })}>
               {list.map((course) => (
                 <option key={course._id} value={course._id}>
@@ -53,30 +56,30 @@ export function AnalyticsPage() {
 }
 
 function CourseAnalyticsView({ courseId }: { courseId: string }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const { state, reload } = useRemoteData(queryKeys.educator.analytics(courseId), (api) => fetchCourseAnalytics(api, courseId));
-  if (state.status === 'loading') return <LoadingView label="Loading the course's analytics" />;
-  if (state.status === 'error') return <ErrorPanel title="The analytics could not be loaded" message={state.message} onRetry={reload} />;
+  if (state.status === 'loading') return <LoadingView label={t('analytics.loading')} />;
+  if (state.status === 'error') return <ErrorPanel title={t('analytics.failed')} message={state.message} onRetry={reload} />;
   const analytics = state.data;
   return (
     <>
       <dl className="analytics-page__figures">
         <div>
-          <dt>Enrolled</dt>
-          <dd>{analytics.enrolled}</dd>
+          <dt>{t('analytics.funnel.enrolled')}</dt>
+          <dd>{format.count(analytics.enrolled)}</dd>
         </div>
         <div>
-          <dt>Started a lecture</dt>
-          <dd>{analytics.funnel[1]?.learners ?? 0}</dd>
+          <dt>{t('analytics.funnel.startedLecture')}</dt>
+          <dd>{format.count(analytics.funnel[1]?.learners ?? 0)}</dd>
         </div>
         <div>
-          <dt>Watch time</dt>
-          <dd>{formatWatchTime(analytics.watchSeconds)}</dd>
+          <dt>{t('analytics.watchTimeLabel')}</dt>
+          <dd>{watchTimeText(analytics.watchSeconds, t)}</dd>
         </div>
       </dl>
       <p className="analytics-page__updated">
-        {analytics.updatedAt
-          ? `Latest learner activity counted on ${formatDate(analytics.updatedAt)}; new activity appears within a few seconds.`
-          : 'No learner activity recorded yet.'}
+        {analytics.updatedAt ? t('analytics.updated', { date: format.date(analytics.updatedAt) }) : t('analytics.noActivity')}
       </p>
       <DropOffSection analytics={analytics} />
       <FunnelSection analytics={analytics} />
@@ -86,33 +89,41 @@ function CourseAnalyticsView({ courseId }: { courseId: string }) {
 }
 
 function DropOffSection({ analytics }: { analytics: CourseAnalytics }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const headingId = useId();
   const summaryId = useId();
   const worst = steepestDropOff(analytics.lectures);
   const summary = worst
-    ? `Most learners stop at lecture ${worst.label}, ${worst.title}: ${worst.started} started it and ${worst.finished} finished it (${pluralize(worst.started - worst.finished, 'learner')} dropped off).`
+    ? t('analytics.dropOff.summary', {
+        label: worst.label,
+        title: worst.title,
+        started: format.count(worst.started),
+        finished: format.count(worst.finished),
+        dropped: t('analytics.learnerCount', { count: worst.started - worst.finished, formatted: format.count(worst.started - worst.finished) }),
+      })
     : analytics.lectures.some((lecture) => lecture.started > 0)
-      ? 'Every learner who started a lecture finished it.'
-      : 'No learner has started a lecture yet.';
+      ? t('analytics.dropOff.noneDropped')
+      : t('analytics.dropOff.noneStarted');
   return (
     <section className="analytics-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Drop-off by lecture</h2>
+      <h2 id={headingId}>{t('analytics.dropOff.title')}</h2>
       <p id={summaryId} className="analytics-section__summary">{summary}</p>
       {analytics.lectures.length > 0 && (
-        <Suspense fallback={<LoadingView label="Loading chart" />}>
+        <Suspense fallback={<LoadingView label={t('common.loadingChart')} />}>
           <DropOffChart lectures={analytics.lectures} describedBy={summaryId} />
         </Suspense>
       )}
-      <TableScroll label="Learners per lecture">
+      <TableScroll label={t('analytics.dropOff.table')}>
         <table className="data-table analytics-table" data-testid="drop-off-table">
-          <caption className="visually-hidden">Learners who started and finished each lecture, and watch time</caption>
+          <caption className="visually-hidden">{t('analytics.dropOff.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Lecture</th>
-              <th scope="col">Started</th>
-              <th scope="col">Finished</th>
-              <th scope="col">Dropped off</th>
-              <th scope="col">Watch time</th>
+              <th scope="col">{t('analytics.dropOff.lecture')}</th>
+              <th scope="col">{t('analytics.dropOff.started')}</th>
+              <th scope="col">{t('analytics.dropOff.finished')}</th>
+              <th scope="col">{t('analytics.dropOff.droppedOff')}</th>
+              <th scope="col">{t('analytics.watchTimeLabel')}</th>
             </tr>
           </thead>
           <tbody>
@@ -121,10 +132,10 @@ function DropOffSection({ analytics }: { analytics: CourseAnalytics }) {
                 <th scope="row">
                   {lecture.label} {lecture.title}
                 </th>
-                <td>{lecture.started}</td>
-                <td>{lecture.finished}</td>
-                <td>{lecture.started - lecture.finished}</td>
-                <td>{formatWatchTime(lecture.watchSeconds)}</td>
+                <td>{format.count(lecture.started)}</td>
+                <td>{format.count(lecture.finished)}</td>
+                <td>{format.count(lecture.started - lecture.finished)}</td>
+                <td>{watchTimeText(lecture.watchSeconds, t)}</td>
               </tr>
             ))}
           </tbody>
@@ -135,34 +146,42 @@ function DropOffSection({ analytics }: { analytics: CourseAnalytics }) {
 }
 
 function FunnelSection({ analytics }: { analytics: CourseAnalytics }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const headingId = useId();
   const summaryId = useId();
   const enrolled = analytics.funnel[0]?.learners ?? 0;
   const last = analytics.funnel.at(-1);
-  const summary = last ? `${pluralize(enrolled, 'learner')} enrolled; ${last.learners} reached "${last.label.toLowerCase()}".` : '';
+  const summary = last
+    ? t('analytics.funnel.summary', {
+        enrolled: t('analytics.learnerCount', { count: enrolled, formatted: format.count(enrolled) }),
+        reached: format.count(last.learners),
+        step: funnelStepLabel(last.label, t).toLowerCase(),
+      })
+    : '';
   return (
     <section className="analytics-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Completion funnel</h2>
+      <h2 id={headingId}>{t('analytics.funnel.title')}</h2>
       <p id={summaryId} className="analytics-section__summary">{summary}</p>
-      <Suspense fallback={<LoadingView label="Loading chart" />}>
+      <Suspense fallback={<LoadingView label={t('common.loadingChart')} />}>
         <FunnelChart funnel={analytics.funnel} describedBy={summaryId} />
       </Suspense>
-      <TableScroll label="Learners at each step">
+      <TableScroll label={t('analytics.funnel.table')}>
         <table className="data-table analytics-table">
-          <caption className="visually-hidden">Learners at each step of the course</caption>
+          <caption className="visually-hidden">{t('analytics.funnel.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Step</th>
-              <th scope="col">Learners</th>
-              <th scope="col">Share of enrolled</th>
+              <th scope="col">{t('analytics.funnel.step')}</th>
+              <th scope="col">{t('analytics.funnel.learners')}</th>
+              <th scope="col">{t('analytics.funnel.share')}</th>
             </tr>
           </thead>
           <tbody>
             {analytics.funnel.map((step) => (
               <tr key={step.label}>
-                <th scope="row">{step.label}</th>
-                <td>{step.learners}</td>
-                <td>{wholePercent(step.learners, enrolled)}%</td>
+                <th scope="row">{funnelStepLabel(step.label, t)}</th>
+                <td>{format.count(step.learners)}</td>
+                <td>{t('common.percent', { value: wholePercent(step.learners, enrolled) })}</td>
               </tr>
             ))}
           </tbody>
@@ -173,11 +192,12 @@ function FunnelSection({ analytics }: { analytics: CourseAnalytics }) {
 }
 
 function QuizSection({ quizzes }: { quizzes: QuizDifficulty[] }) {
+  const { t } = useTranslation('educator');
   const headingId = useId();
   return (
     <section className="analytics-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Quiz difficulty</h2>
-      {quizzes.length === 0 && <p>This course has no quizzes yet.</p>}
+      <h2 id={headingId}>{t('analytics.quiz.title')}</h2>
+      {quizzes.length === 0 && <p>{t('analytics.quiz.none')}</p>}
       {quizzes.map((quiz) => (
         <QuizDifficultyView key={quiz.quizId} quiz={quiz} />
       ))}
@@ -186,45 +206,50 @@ function QuizSection({ quizzes }: { quizzes: QuizDifficulty[] }) {
 }
 
 function QuizDifficultyView({ quiz }: { quiz: QuizDifficulty }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const headingId = useId();
   const summaryId = useId();
   const answered = quiz.questions.filter((question) => question.percentCorrect !== null);
   const hardest = answered.reduce<(typeof answered)[number] | null>((worst, question) => (!worst || question.percentCorrect! < worst.percentCorrect! ? question : worst), null);
   const summary =
     quiz.attempts === 0
-      ? 'No attempts yet.'
-      : `${pluralize(quiz.attempts, 'attempt')}, average score ${quiz.averagePercent ?? 0}%.` +
-        (hardest ? ` Hardest question: ${hardest.label}, ${hardest.prompt} (${hardest.percentCorrect}% right).` : '');
+      ? t('analytics.quiz.noAttempts')
+      : t('analytics.quiz.summary', {
+          attempts: t('analytics.quiz.attemptCount', { count: quiz.attempts, formatted: format.count(quiz.attempts) }),
+          average: quiz.averagePercent ?? 0,
+        }) +
+        (hardest ? ` ${t('analytics.quiz.hardest', { label: questionLabel(hardest.label, t), prompt: hardest.prompt, percent: hardest.percentCorrect })}` : '');
   return (
     <article className="analytics-quiz" aria-labelledby={headingId}>
       <h3 id={headingId}>
         {quiz.title}
-        {quiz.version > 1 && <span className="analytics-quiz__version"> (version {quiz.version})</span>}
+        {quiz.version > 1 && <span className="analytics-quiz__version"> {t('common.version', { version: quiz.version })}</span>}
       </h3>
       <p id={summaryId} className="analytics-section__summary">{summary}</p>
       {quiz.attempts > 0 && (
-        <Suspense fallback={<LoadingView label="Loading chart" />}>
+        <Suspense fallback={<LoadingView label={t('common.loadingChart')} />}>
           <QuestionDifficultyChart questions={quiz.questions} quizTitle={quiz.title} describedBy={summaryId} />
         </Suspense>
       )}
-      <TableScroll label={`Questions of ${quiz.title}`}>
+      <TableScroll label={t('analytics.quiz.table', { title: quiz.title })}>
         <table className="data-table analytics-table">
-          <caption className="visually-hidden">Right answers per question of {quiz.title}</caption>
+          <caption className="visually-hidden">{t('analytics.quiz.caption', { title: quiz.title })}</caption>
           <thead>
             <tr>
-              <th scope="col">Question</th>
-              <th scope="col">Answers</th>
-              <th scope="col">Right</th>
+              <th scope="col">{t('analytics.quiz.question')}</th>
+              <th scope="col">{t('analytics.quiz.answers')}</th>
+              <th scope="col">{t('analytics.quiz.right')}</th>
             </tr>
           </thead>
           <tbody>
             {quiz.questions.map((question) => (
               <tr key={question.questionId}>
                 <th scope="row">
-                  {question.label} {question.prompt}
+                  {questionLabel(question.label, t)} {question.prompt}
                 </th>
-                <td>{question.answers}</td>
-                <td>{question.percentCorrect === null ? '-' : `${question.percentCorrect}%`}</td>
+                <td>{format.count(question.answers)}</td>
+                <td>{question.percentCorrect === null ? t('common.noValue') : t('common.percent', { value: question.percentCorrect })}</td>
               </tr>
             ))}
           </tbody>

@@ -1,17 +1,17 @@
 import {
   ASSIGNMENT_FILE_KINDS,
-  ASSIGNMENT_FILE_TYPES,
   assignmentInputSchema,
-  describeFileKinds,
   type AssignmentFileKind,
   type AssignmentForMember,
   type AssignmentInput,
 } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
 import { useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { fetchCourseAssignments, removeAssignment, saveAssignment } from './assignmentsApi';
@@ -27,8 +27,22 @@ export const dueDateForServer = (typed: string): string | null => {
   return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : trimmed;
 };
 
+/** The file kinds' names in the reader's language (the contracts name them in English). */
+function fileKindLabels(t: TFunction<'educator'>): Record<AssignmentFileKind, string> {
+  return { pdf: t('assignments.kinds.pdf'), jpg: t('assignments.kinds.jpg'), png: t('assignments.kinds.png'), docx: t('assignments.kinds.docx') };
+}
+
+/** The kinds as a readable list: "PDF or PNG image" (as describeFileKinds writes it in English). */
+function describeKinds(kinds: readonly AssignmentFileKind[], t: TFunction<'educator'>): string {
+  const names = fileKindLabels(t);
+  const labels = kinds.map((kind) => names[kind]);
+  return labels.length <= 1 ? (labels[0] ?? '') : t('assignments.kinds.list', { first: labels.slice(0, -1).join(', '), last: labels.at(-1) });
+}
+
 /** /educator/assignments?course=…: a course's chapter assignments, added, changed and removed here. */
 export function AssignmentsPage() {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const api = useApi();
   const [searchParams, setSearchParams] = useSearchParams();
   const courseId = searchParams.get('course') ?? '';
@@ -41,10 +55,10 @@ export function AssignmentsPage() {
   const chapters = [...(course.data?.courseContent ?? [])].sort((a, b) => a.chapterOrder - b.chapterOrder);
   return (
     <section className="assignments-page">
-      <h1 className="page-title">Assignments</h1>
-      <p>Set work for a chapter. Learners hand in a file or a written answer; you review each from the Inbox. A chapter&apos;s assignments count toward completion and the certificate once reviewed.</p>
+      <h1 className="page-title">{t('assignments.title')}</h1>
+      <p>{t('assignments.intro')}</p>
       <div className="assignments-page__course">
-        <label htmlFor={selectId}>Course</label>
+        <label htmlFor={selectId}>{t('common.course')}</label>
         <select
           id={selectId}
           value={courseId}
@@ -53,7 +67,7 @@ export function AssignmentsPage() {
             setSearchParams(event.target.value ? { course: event.target.value } : {});
           }}
         >
-          <option value="">Choose a course</option>
+          <option value="">{t('common.chooseCourse')}</option>
           {(courses.data ?? []).map((option) => (
             <option key={option._id} value={option._id}>
               {option.courseTitle}
@@ -64,18 +78,16 @@ export function AssignmentsPage() {
       {courseId === '' ? null : course.isError || assignments.isError ? (
         <ErrorPanel message={errorMessage(course.error ?? assignments.error)} onRetry={() => void Promise.all([course.refetch(), assignments.refetch()])} />
       ) : course.isPending || assignments.isPending ? (
-        <LoadingView label="Loading the assignments" />
+        <LoadingView label={t('assignments.loading')} />
       ) : (
         <ol className="assignments-page__chapters">
           {chapters.map((chapter, index) => {
             const own = assignments.data.filter((assignment) => assignment.chapterId === chapter.chapterId);
             return (
               <li key={chapter.chapterId} className="assignments-page__chapter">
-                <h2>
-                  Chapter {index + 1}: {chapter.chapterTitle}
-                </h2>
+                <h2>{t('assignments.chapter', { number: format.count(index + 1), title: chapter.chapterTitle })}</h2>
                 {own.length === 0 ? (
-                  <p>No assignment yet.</p>
+                  <p>{t('assignments.none')}</p>
                 ) : (
                   <ul className="assignments-page__list">
                     {own.map((assignment) => (
@@ -99,7 +111,7 @@ export function AssignmentsPage() {
                   />
                 ) : (
                   <button type="button" className="button button--secondary" onClick={() => setEditing({ chapterId: chapter.chapterId, assignment: null })}>
-                    + Add assignment to {chapter.chapterTitle}
+                    {t('assignments.addTo', { title: chapter.chapterTitle })}
                   </button>
                 )}
               </li>
@@ -112,11 +124,13 @@ export function AssignmentsPage() {
 }
 
 function AssignmentRow({ courseId, assignment, onEdit }: { courseId: string; assignment: AssignmentForMember; onEdit(): void }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
   const remove = async () => {
-    if (!window.confirm(`Remove "${assignment.title}"? Work already handed in is kept, but the assignment no longer counts toward completion.`)) return;
+    if (!window.confirm(t('assignments.confirmRemove', { title: assignment.title }))) return;
     try {
       toast.success(await removeAssignment(api, courseId, assignment.id));
       await queryClient.invalidateQueries({ queryKey: queryKeys.educator.courseAssignments(courseId) });
@@ -126,20 +140,25 @@ function AssignmentRow({ courseId, assignment, onEdit }: { courseId: string; ass
   };
   return (
     <li className="assignments-page__item">
-      <article aria-label={`Assignment ${assignment.title}`}>
+      <article aria-label={t('assignments.row.label', { title: assignment.title })}>
         <h3>{assignment.title}</h3>
         <p className="assignments-page__meta">
-          {assignment.maxMarks} marks · {assignment.dueDate ? `due ${dueDateForDisplay(assignment.dueDate)}` : 'no due date'} ·{' '}
-          {assignment.acceptedFileTypes.length > 0 ? `${describeFileKinds(assignment.acceptedFileTypes)} or text` : 'written answer only'}
-          {assignment.counts && ` · ${assignment.counts.awaitingReview} awaiting review, ${assignment.counts.reviewed} reviewed`}
+          {[
+            t('assignments.row.marks', { marks: format.count(assignment.maxMarks) }),
+            assignment.dueDate ? t('assignments.row.due', { date: dueDateForDisplay(assignment.dueDate) }) : t('assignments.row.noDueDate'),
+            assignment.acceptedFileTypes.length > 0 ? t('assignments.row.fileOrText', { kinds: describeKinds(assignment.acceptedFileTypes, t) }) : t('assignments.row.writtenOnly'),
+            ...(assignment.counts
+              ? [t('assignments.row.counts', { awaiting: format.count(assignment.counts.awaitingReview), reviewed: format.count(assignment.counts.reviewed) })]
+              : []),
+          ].join(' · ')}
         </p>
         <p className="assignments-page__instructions">{assignment.instructions}</p>
         <div className="assignments-page__actions">
           <button type="button" className="button button--secondary" onClick={onEdit}>
-            Edit<span className="visually-hidden"> {assignment.title}</span>
+            {t('assignments.row.edit')}<span className="visually-hidden"> {assignment.title}</span>
           </button>
           <button type="button" className="button button--secondary" onClick={() => void remove()}>
-            Remove<span className="visually-hidden"> {assignment.title}</span>
+            {t('assignments.row.remove')}<span className="visually-hidden"> {assignment.title}</span>
           </button>
         </div>
       </article>
@@ -148,6 +167,15 @@ function AssignmentRow({ courseId, assignment, onEdit }: { courseId: string; ass
 }
 
 type FieldErrors = Partial<Record<keyof AssignmentInput | 'form', string>>;
+
+/** A field's error, referenced by the field's aria-describedby. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="assignments-page__error">
+      {message}
+    </p>
+  ) : null;
+}
 
 function AssignmentForm({
   courseId,
@@ -162,6 +190,7 @@ function AssignmentForm({
   assignment: AssignmentForMember | null;
   onDone(): void;
 }) {
+  const { t } = useTranslation('educator');
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -172,15 +201,10 @@ function AssignmentForm({
   const [kinds, setKinds] = useState<AssignmentFileKind[]>(assignment?.acceptedFileTypes ?? ['pdf']);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const kindLabels = fileKindLabels(t);
   const id = useId();
   const field = (name: string) => `${id}-${name}`;
   const describedBy = (name: keyof FieldErrors) => (errors[name] ? `${field(name)}-error` : undefined);
-  const errorOf = (name: keyof FieldErrors) =>
-    errors[name] ? (
-      <p id={`${field(name)}-error`} className="assignments-page__error">
-        {errors[name]}
-      </p>
-    ) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -197,7 +221,7 @@ function AssignmentForm({
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'form') as keyof FieldErrors;
-        found[key] ??= issue.message;
+        found[key] ??= translateMessage(issue.message); // the contract's English rule, in the reader's language
       }
       setErrors(found);
       return;
@@ -217,14 +241,14 @@ function AssignmentForm({
   };
 
   return (
-    <form className="assignments-page__form" onSubmit={(event) => void submit(event)} noValidate aria-label={`${assignment ? 'Edit' : 'Add'} assignment for ${chapterTitle}`}>
+    <form className="assignments-page__form" onSubmit={(event) => void submit(event)} noValidate aria-label={assignment ? t('assignments.form.editLabel', { chapter: chapterTitle }) : t('assignments.form.addLabel', { chapter: chapterTitle })}>
       <div className="field">
-        <label htmlFor={field('title')}>Title</label>
+        <label htmlFor={field('title')}>{t('assignments.form.title')}</label>
         <input id={field('title')} value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} aria-invalid={Boolean(errors.title)} aria-describedby={describedBy('title')} />
-        {errorOf('title')}
+        <FieldError id={`${field('title')}-error`} message={errors.title} />
       </div>
       <div className="field">
-        <label htmlFor={field('instructions')}>Instructions</label>
+        <label htmlFor={field('instructions')}>{t('assignments.form.instructions')}</label>
         <textarea
           id={field('instructions')}
           rows={5}
@@ -234,24 +258,24 @@ function AssignmentForm({
           aria-invalid={Boolean(errors.instructions)}
           aria-describedby={describedBy('instructions')}
         />
-        {errorOf('instructions')}
+        <FieldError id={`${field('instructions')}-error`} message={errors.instructions} />
       </div>
       <div className="assignments-page__row">
         <div className="field">
-          <label htmlFor={field('due')}>Due date (dd/mm/yyyy, optional)</label>
+          <label htmlFor={field('due')}>{t('assignments.form.dueDate')}</label>
           <input
             id={field('due')}
             inputMode="numeric"
-            placeholder="dd/mm/yyyy"
+            placeholder={t('assignments.form.datePlaceholder')}
             value={dueDate}
             onChange={(event) => setDueDate(event.target.value)}
             aria-invalid={Boolean(errors.dueDate)}
             aria-describedby={describedBy('dueDate')}
           />
-          {errorOf('dueDate')}
+          <FieldError id={`${field('dueDate')}-error`} message={errors.dueDate} />
         </div>
         <div className="field">
-          <label htmlFor={field('marks')}>Max marks</label>
+          <label htmlFor={field('marks')}>{t('assignments.form.maxMarks')}</label>
           <input
             id={field('marks')}
             type="number"
@@ -263,11 +287,11 @@ function AssignmentForm({
             aria-invalid={Boolean(errors.maxMarks)}
             aria-describedby={describedBy('maxMarks')}
           />
-          {errorOf('maxMarks')}
+          <FieldError id={`${field('maxMarks')}-error`} message={errors.maxMarks} />
         </div>
       </div>
       <fieldset className="assignments-page__kinds" aria-describedby={describedBy('acceptedFileTypes')}>
-        <legend>Accepted file types (none: a written answer only)</legend>
+        <legend>{t('assignments.form.fileTypes')}</legend>
         {ASSIGNMENT_FILE_KINDS.map((kind) => (
           <label key={kind}>
             <input
@@ -275,10 +299,10 @@ function AssignmentForm({
               checked={kinds.includes(kind)}
               onChange={(event) => setKinds(event.target.checked ? [...kinds, kind] : kinds.filter((entry) => entry !== kind))}
             />{' '}
-            {ASSIGNMENT_FILE_TYPES[kind].label}
+            {kindLabels[kind]}
           </label>
         ))}
-        {errorOf('acceptedFileTypes')}
+        <FieldError id={`${field('acceptedFileTypes')}-error`} message={errors.acceptedFileTypes} />
       </fieldset>
       {errors.form && (
         <p className="assignments-page__error" role="alert">
@@ -287,10 +311,10 @@ function AssignmentForm({
       )}
       <div className="assignments-page__actions">
         <button type="submit" className="button" disabled={busy}>
-          {assignment ? 'Save assignment' : 'Add assignment'}
+          {assignment ? t('assignments.form.save') : t('assignments.form.add')}
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

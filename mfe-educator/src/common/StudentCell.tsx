@@ -1,8 +1,10 @@
 import type { StudentRef } from '@academy/contracts';
+import { useTranslation } from 'react-i18next';
 
 /** Avatar (or initial) and name of a student in a table cell. */
 export function StudentCell({ student }: { student: StudentRef }) {
-  const name = student.name || 'Student';
+  const { t } = useTranslation('educator');
+  const name = student.name || t('common.student');
   return (
     <span className="student-cell">
       {student.imageUrl ? (

@@ -1,6 +1,7 @@
 import { ConfirmDialog } from '@academy/ui';
 import { useNavigate } from '@academy/routing';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A click that would take the page elsewhere inside the portal: a plain left click on a same-origin link. */
 function inPortalLinkOf(event: MouseEvent): URL | null {
@@ -20,7 +21,8 @@ function inPortalLinkOf(event: MouseEvent): URL | null {
  * router, so no useBlocker), so links are caught in the capture phase, before the router sees them. The browser's
  * Back button is not caught: pages that use this also keep their edits in session storage, so nothing is lost.
  */
-export function UnsavedChangesGuard({ when, what = 'your changes', onLeave }: { when: boolean; what?: string; onLeave?: () => void }) {
+export function UnsavedChangesGuard({ when, what, onLeave }: { when: boolean; /** What would be lost, in the reader's language. */ what?: string; onLeave?: () => void }) {
+  const { t } = useTranslation('educator');
   const navigate = useNavigate();
   const [leavingTo, setLeavingTo] = useState<URL | null>(null);
 
@@ -48,9 +50,9 @@ export function UnsavedChangesGuard({ when, what = 'your changes', onLeave }: { 
   if (!leavingTo) return null;
   return (
     <ConfirmDialog
-      title="Leave without saving?"
-      confirmLabel="Leave without saving"
-      cancelLabel="Stay on this page"
+      title={t('common.unsaved.title')}
+      confirmLabel={t('common.unsaved.leave')}
+      cancelLabel={t('common.unsaved.stay')}
       destructive
       onCancel={() => setLeavingTo(null)}
       onConfirm={() => {
@@ -60,7 +62,7 @@ export function UnsavedChangesGuard({ when, what = 'your changes', onLeave }: { 
         navigate(`${target.pathname}${target.search}${target.hash}`);
       }}
     >
-      <p>You have unsaved changes: {what} will be lost if you leave now.</p>
+      <p>{t('common.unsaved.text', { what: what ?? t('common.unsaved.yourChanges') })}</p>
     </ConfirmDialog>
   );
 }

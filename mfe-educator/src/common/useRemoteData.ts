@@ -1,4 +1,4 @@
-import { useApi, type ApiClient } from '@academy/platform';
+import { errorMessage, useApi, type ApiClient } from '@academy/platform';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
@@ -24,7 +24,7 @@ export function useRemoteData<T>(queryKey: QueryKey, load: (api: ApiClient) => P
     query.data !== undefined
       ? { status: 'ready', data: query.data }
       : query.isError
-        ? { status: 'error', message: query.error.message }
+        ? { status: 'error', message: errorMessage(query.error) } // the server's English sentence in the reader's language
         : { status: 'loading' };
   return { state, reload, setData };
 }

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { failure, fakeServer, on, ok, renderEducatorApp } from '../testing/educatorTestKit';
 
@@ -60,5 +61,44 @@ describe('Coupons page', () => {
     const posted = JSON.parse(String(seen.filter((request) => request.method === 'POST').at(-1)!.body)) as Record<string, unknown>;
     expect(posted).toMatchObject({ code: 'FLAT200', courseId: algebra._id, kind: 'flat', amountOffPaise: 20_000, maxUses: 100 });
     expect(posted).not.toHaveProperty('percentOff');
+  });
+});
+
+describe('Coupons page in Hindi', () => {
+  const refusal = 'Invalid request: percentOff: percentOff must be 1 to 100; endsOn: The end date must not be before the start date';
+
+  it("shows the codes' figures in Hindi and the server's refusal rule by rule, field names kept", async () => {
+    fakeServer(
+      on('GET', '/api/educator/coupons', ok({ coupons: [listed] })),
+      on('GET', '/api/educator/courses', ok({ courses: [algebra] })),
+      on('POST', '/api/educator/coupons', failure(400, refusal)),
+    );
+    await act(() => i18next.changeLanguage('hi'));
+    renderEducatorApp('/educator/coupons');
+    const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'मेरे सभी कोर्स', '50% की छूट', '01/11/2026 से 30/11/2026 तक', '100 में से 3', '2', '₹1,24,950.00',
+    ]);
+    const form = screen.getByRole('form', { name: 'नया कोड' });
+    await userEvent.type(within(form).getByLabelText('कोड'), 'BIG150');
+    await userEvent.type(within(form).getByLabelText('प्रतिशत छूट (1 से 100)'), '50');
+    await userEvent.click(within(form).getByRole('button', { name: 'कोड बनाएँ' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'percentOff: प्रतिशत छूट 1 से 100 के बीच होनी चाहिए; endsOn: समाप्त होने की तारीख़ शुरू होने की तारीख़ से पहले नहीं हो सकती',
+    );
+  });
+
+  it('shows the same refusal in English as the server wrote it, without its prefix', async () => {
+    fakeServer(
+      on('GET', '/api/educator/coupons', ok({ coupons: [] })),
+      on('GET', '/api/educator/courses', ok({ courses: [algebra] })),
+      on('POST', '/api/educator/coupons', failure(400, refusal)),
+    );
+    renderEducatorApp('/educator/coupons');
+    const form = await screen.findByRole('form', { name: 'New code' });
+    await userEvent.type(within(form).getByLabelText('Code'), 'BIG150');
+    await userEvent.type(within(form).getByLabelText('Percent off (1 to 100)'), '50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create code' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('percentOff: percentOff must be 1 to 100; endsOn: The end date must not be before the start date');
   });
 });

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { failure, fakeServer, on, ok, renderEducatorApp } from '../testing/educatorTestKit';
 
@@ -86,5 +87,34 @@ describe('Dashboard', () => {
     renderEducatorApp('/educator');
     expect(await screen.findByRole('heading', { name: 'The dashboard could not be loaded' })).toBeInTheDocument();
     expect(screen.getAllByText('Commerce is unavailable').length).toBeGreaterThan(0);
+  });
+});
+
+describe('Dashboard in Hindi', () => {
+  it('writes the totals with lakh grouping, the waiting time, and the summary for one day and for two months', async () => {
+    const user = userEvent.setup();
+    await act(() => i18next.changeLanguage('hi'));
+    fakeServer(
+      on('GET', '/api/educator/dashboard', ok({ dashboardData: { ...dashboardData, totalEnrolments: 123_456, totalEarnings: 150_000 } })),
+      on('GET', '/api/educator/inbox/summary', ok({ summary: { medianSecondsToFirstAnswer: 2 * 86_400 + 4 * 3600, answeredDoubts: 5, unansweredDoubts: 2 } })),
+      on('GET', '/api/educator/earnings?granularity=day', ok({ series: [{ period: '2026-11-21', earnings: 449.55, enrolments: 1 }] })),
+      on('GET', '/api/educator/earnings?granularity=month', ok({ series: [
+        { period: '2026-10', earnings: 100, enrolments: 1 },
+        { period: '2026-11', earnings: 1048.95, enrolments: 2 },
+      ] })),
+    );
+    renderEducatorApp('/educator');
+    const value = (label: string) => screen.getByText(label).parentElement!.querySelector('dd')!.textContent;
+    expect(await screen.findByText('कुल नामांकन')).toBeInTheDocument();
+    expect(value('कुल नामांकन')).toBe('1,23,456');
+    expect(value('कुल कमाई')).toBe('₹1,50,000.00');
+    expect(await screen.findByText('पहले उत्तर में लगा समय (माध्यिका)')).toBeInTheDocument();
+    expect(value('पहले उत्तर में लगा समय (माध्यिका)')).toBe('2 दिन 4 घंटे');
+    expect(screen.getByRole('columnheader', { name: 'विद्यार्थी का नाम' })).toBeInTheDocument();
+
+    expect(await screen.findByText('21/11/2026 से 21/11/2026 तक (1 दिन): 1 नामांकन, कुल कमाई ₹449.55।')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'महीने' }));
+    expect(await screen.findByText('10/2026 से 11/2026 तक (2 माह): 3 नामांकन, कुल कमाई ₹1,148.95।')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'महीने के अनुसार कमाई और नामांकन' })).toBeInTheDocument();
   });
 });

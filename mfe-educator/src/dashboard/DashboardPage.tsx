@@ -1,6 +1,5 @@
-import { queryKeys, useApi } from '@academy/platform';
+import { queryKeys, useApi, useFormat } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
-import { formatPrice, formatWaitingTime } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
@@ -13,6 +12,8 @@ import { fetchDoubtSummary } from '../inbox/inboxApi';
 import { fetchAwaitingReviewCount } from '../assignments/assignmentsApi';
 import './dashboard.css';
 import { TableScroll } from '../common/TableScroll';
+import { useTranslation } from 'react-i18next';
+import { waitingTimeText } from './waitingTime';
 
 const icons = {
   enrolments: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-4 0-8 2-8 5v1h16v-1c0-3-4-5-8-5Z',
@@ -23,6 +24,8 @@ const icons = {
 
 /** /educator: the three totals, the doubts' figures, the hand-ins awaiting review, the latest enrolments and the earnings chart. */
 export function DashboardPage() {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const { state, reload } = useRemoteData(queryKeys.educator.dashboard(), fetchDashboard);
   const api = useApi();
   // The doubts' figures are extra: when progress cannot give them the cards are left out, with no error over the page.
@@ -31,58 +34,58 @@ export function DashboardPage() {
 
   return (
     <div className="dashboard">
-      <h1 className="visually-hidden">Dashboard</h1>
-      {state.status === 'loading' && <LoadingView label="Loading your dashboard" />}
-      {state.status === 'error' && <ErrorPanel title="The dashboard could not be loaded" message={state.message} onRetry={reload} />}
+      <h1 className="visually-hidden">{t('dashboard.title')}</h1>
+      {state.status === 'loading' && <LoadingView label={t('dashboard.loading')} />}
+      {state.status === 'error' && <ErrorPanel title={t('dashboard.failed')} message={state.message} onRetry={reload} />}
       {state.status === 'ready' && (
         <>
           <div className="dashboard__cards">
-            <StatCard label="Total Enrolments" value={String(state.data.totalEnrolments)} icon={icons.enrolments} />
-            <StatCard label="Total Courses" value={String(state.data.totalCourses)} icon={icons.courses} />
-            <StatCard label="Total Earnings" value={formatPrice(state.data.totalEarnings)} icon={icons.earnings} />
+            <StatCard label={t('dashboard.totalEnrolments')} value={format.count(state.data.totalEnrolments)} icon={icons.enrolments} />
+            <StatCard label={t('dashboard.totalCourses')} value={format.count(state.data.totalCourses)} icon={icons.courses} />
+            <StatCard label={t('dashboard.totalEarnings')} value={format.price(state.data.totalEarnings)} icon={icons.earnings} />
             {doubts.data && (
               <>
                 <StatCard
-                  label="Median time to first answer"
-                  value={doubts.data.medianSecondsToFirstAnswer === null ? 'No answers yet' : formatWaitingTime(doubts.data.medianSecondsToFirstAnswer)}
+                  label={t('dashboard.medianFirstAnswer')}
+                  value={doubts.data.medianSecondsToFirstAnswer === null ? t('dashboard.noAnswersYet') : waitingTimeText(doubts.data.medianSecondsToFirstAnswer, t)}
                   icon={icons.waiting}
                 />
-                <StatCard label="Doubts awaiting your answer" value={String(doubts.data.unansweredDoubts)} icon={icons.enrolments} />
+                <StatCard label={t('dashboard.doubtsAwaiting')} value={format.count(doubts.data.unansweredDoubts)} icon={icons.enrolments} />
               </>
             )}
-            {awaitingReview.data !== undefined && <StatCard label="Awaiting review" value={String(awaitingReview.data)} icon={icons.courses} />}
+            {awaitingReview.data !== undefined && <StatCard label={t('dashboard.awaitingReview')} value={format.count(awaitingReview.data)} icon={icons.courses} />}
           </div>
-          <nav className="dashboard__shortcuts" aria-label="Shortcuts">
+          <nav className="dashboard__shortcuts" aria-label={t('dashboard.shortcuts')}>
             <Link className="dashboard__shortcut" to={educatorPaths.quizResults()}>
-              Quiz results
+              {t('dashboard.quizResults')}
             </Link>
             <Link className="dashboard__shortcut" to={educatorPaths.myCourses}>
-              My Courses
+              {t('dashboard.myCourses')}
             </Link>
             <Link className="dashboard__shortcut" to={educatorPaths.payouts}>
-              Payouts
+              {t('dashboard.payouts')}
             </Link>
           </nav>
           <section className="dashboard__latest" aria-labelledby="latest-enrollments">
-            <h2 id="latest-enrollments">Latest Enrollments</h2>
+            <h2 id="latest-enrollments">{t('dashboard.latestEnrollments')}</h2>
             {state.data.enrolledStudentsData.length === 0 ? (
-              <p>No enrolments yet.</p>
+              <p>{t('dashboard.noEnrolments')}</p>
             ) : (
-              <TableScroll label="Latest enrollments">
+              <TableScroll label={t('dashboard.latestEnrollmentsTable')}>
                 <table className="data-table data-table--cards">
                   <thead>
                     <tr>
                       <th scope="col" className="data-table__index">#</th>
-                      <th scope="col">Student Name</th>
-                      <th scope="col">Course Title</th>
+                      <th scope="col">{t('common.studentName')}</th>
+                      <th scope="col">{t('common.courseTitle')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {state.data.enrolledStudentsData.map((row, index) => (
                       <tr key={`${index}-${row.student.name}-${row.courseTitle}`}>
-                        <td className="data-table__index">{index + 1}</td>
-                        <td className="data-table__lead" data-label="Student Name"><StudentCell student={row.student} /></td>
-                        <td data-label="Course Title">{row.courseTitle}</td>
+                        <td className="data-table__index">{format.count(index + 1)}</td>
+                        <td className="data-table__lead" data-label={t('common.studentName')}><StudentCell student={row.student} /></td>
+                        <td data-label={t('common.courseTitle')}>{row.courseTitle}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, on, ok, renderEducatorApp } from '../testing/educatorTestKit';
 
@@ -63,5 +64,40 @@ describe('Inbox', () => {
     expect(await within(conversation).findByText('Very well.')).toBeInTheDocument();
     const post = seen.find((request) => request.method === 'POST')!;
     expect(JSON.parse(String(post.body))).toEqual({ text: 'Very well.' });
+  });
+});
+
+describe('Inbox in Hindi', () => {
+  const doubt = (id: string, meToo: number, answerCount: number) => ({
+    id, courseId: COURSE, lectureId: 'l1', atSecond: 62, html: '<p>Why?</p>', author: { name: 'Aarav Sharma', imageUrl: '' }, mine: false,
+    createdAt: '2026-11-20T10:00:00.000Z', resolved: false, meToo, meTooByMe: false, answerCount, educatorAnswered: false, hidden: false, hasImage: false,
+    courseTitle: 'Physics for Class 9', lectureTitle: null,
+  });
+
+  it("words each doubt's counts in Hindi, one and many", async () => {
+    fakeServer(
+      on('GET', '/api/educator/courses', ok({ courses: [] })),
+      on('GET', '/api/educator/inbox', ok({ doubts: [doubt('d1', 1, 1), doubt('d2', 2, 3)], nextCursor: null })),
+      on('GET', '/api/educator/submissions', ok({ submissions: [], nextCursor: null })),
+      on('GET', '/api/educator/inbox/parent-threads', ok({ threads: [] })),
+    );
+    await act(() => i18next.changeLanguage('hi'));
+    renderEducatorApp('/educator/inbox');
+    const list = within(await screen.findByRole('list', { name: 'बिना उत्तर वाले संदेह' }));
+    const [one, many] = list.getAllByRole('article', { name: 'Aarav Sharma का संदेह' });
+    expect(within(one!).getByText('Physics for Class 9 · लेक्चर हटा दिया गया · 1:02 पर')).toBeInTheDocument();
+    expect(within(one!).getByText('Aarav Sharma · 20/11/2026 · 1 और विद्यार्थी का भी यही संदेह · विद्यार्थियों का 1 उत्तर')).toBeInTheDocument();
+    expect(within(many!).getByText('Aarav Sharma · 20/11/2026 · 2 और विद्यार्थियों का भी यही संदेह · विद्यार्थियों के 3 उत्तर')).toBeInTheDocument();
+  });
+
+  it("follows CLDR: Hindi's one covers 0, English's does not", () => {
+    const hindi = i18next.getFixedT('hi', 'educator');
+    const english = i18next.getFixedT('en', 'educator');
+    expect([0, 1, 2].map((count) => hindi('inbox.doubt.meToo', { count, formatted: String(count) }))).toEqual([
+      '0 और विद्यार्थी का भी यही संदेह', '1 और विद्यार्थी का भी यही संदेह', '2 और विद्यार्थियों का भी यही संदेह',
+    ]);
+    expect([0, 1, 2].map((count) => english('inbox.doubt.learnerAnswers', { count, formatted: String(count) }))).toEqual([
+      '0 answers by learners', '1 answer by learners', '2 answers by learners',
+    ]);
   });
 });

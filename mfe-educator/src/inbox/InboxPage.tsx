@@ -1,8 +1,9 @@
-import { formatDate, formatVideoSecond, lecturesInOrder, type HiddenPost, type InboxDoubt } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { formatVideoSecond, lecturesInOrder, type HiddenPost, type InboxDoubt } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { useSearchParams } from '@academy/routing';
@@ -16,6 +17,7 @@ import './inbox.css';
  * answered and reviewed in place.
  */
 export function InboxPage() {
+  const { t } = useTranslation('educator');
   const api = useApi();
   // A notification links here with ?courseId= (a new doubt in that course).
   const [searchParams] = useSearchParams();
@@ -37,13 +39,13 @@ export function InboxPage() {
 
   return (
     <section className="inbox">
-      <h1 className="page-title">Inbox</h1>
-      <p>Doubts and work your learners are waiting on, oldest first. Answer and review here; the learner hears of it at once.</p>
+      <h1 className="page-title">{t('inbox.title')}</h1>
+      <p>{t('inbox.intro')}</p>
       <div className="inbox__filters">
         <label>
-          Course
+          {t('common.course')}
           <select value={filter.courseId} onChange={(event) => setFilter({ courseId: event.target.value, lectureId: '' })}>
-            <option value="">All courses</option>
+            <option value="">{t('inbox.allCourses')}</option>
             {(courses.data ?? []).map((option) => (
               <option key={option._id} value={option._id}>
                 {option.courseTitle}
@@ -52,9 +54,9 @@ export function InboxPage() {
           </select>
         </label>
         <label>
-          Lecture
+          {t('inbox.lecture')}
           <select value={filter.lectureId} disabled={!filter.courseId} onChange={(event) => setFilter({ ...filter, lectureId: event.target.value })}>
-            <option value="">All lectures</option>
+            <option value="">{t('inbox.allLectures')}</option>
             {lectures.map((entry) => (
               <option key={entry.lecture.lectureId} value={entry.lecture.lectureId}>
                 {entry.label} {entry.lecture.lectureTitle}
@@ -63,15 +65,15 @@ export function InboxPage() {
           </select>
         </label>
       </div>
-      <h2>Unanswered doubts</h2>
+      <h2>{t('inbox.unanswered')}</h2>
       {inbox.isError ? (
         <ErrorPanel message={errorMessage(inbox.error)} onRetry={() => void inbox.refetch()} />
       ) : inbox.isLoading ? (
-        <LoadingView label="Loading the inbox" />
+        <LoadingView label={t('inbox.loading')} />
       ) : doubts.length === 0 ? (
-        <p role="status">Nothing waiting: every doubt has your answer.</p>
+        <p role="status">{t('inbox.nothingWaiting')}</p>
       ) : (
-        <ul className="inbox__list" aria-label="Unanswered doubts">
+        <ul className="inbox__list" aria-label={t('inbox.unanswered')}>
           {doubts.map((doubt) => (
             <InboxItem key={doubt.id} doubt={doubt} />
           ))}
@@ -79,7 +81,7 @@ export function InboxPage() {
       )}
       {inbox.hasNextPage && (
         <button type="button" className="button button--secondary" disabled={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
-          Show more
+          {t('inbox.showMore')}
         </button>
       )}
       <SubmissionsSection courseId={filter.courseId} />
@@ -91,6 +93,8 @@ export function InboxPage() {
 
 /** What the educator hid, newest hidden first, each with Show again. */
 function HiddenPosts() {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -118,7 +122,7 @@ function HiddenPosts() {
     <section className="inbox__hidden" aria-labelledby={`${regionId}-title`}>
       <h2 id={`${regionId}-title`}>
         <button type="button" className="button button--secondary" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((value) => !value)}>
-          Hidden posts
+          {t('inbox.hidden.title')}
         </button>
       </h2>
       <div id={regionId} hidden={!open}>
@@ -126,21 +130,25 @@ function HiddenPosts() {
           (hidden.isError ? (
             <ErrorPanel message={errorMessage(hidden.error)} onRetry={() => void hidden.refetch()} />
           ) : hidden.isLoading ? (
-            <LoadingView label="Loading hidden posts" />
+            <LoadingView label={t('inbox.hidden.loading')} />
           ) : posts.length === 0 ? (
-            <p role="status">Nothing hidden.</p>
+            <p role="status">{t('inbox.hidden.none')}</p>
           ) : (
-            <ul className="inbox__list" aria-label="Hidden posts">
+            <ul className="inbox__list" aria-label={t('inbox.hidden.title')}>
               {posts.map((post) => (
                 <li key={post.answerId ?? post.doubtId} className="inbox__item">
-                  <article aria-label={`Hidden ${post.kind} by ${post.authorName}`}>
+                  <article
+                    aria-label={post.kind === 'doubt' ? t('inbox.hidden.doubtLabel', { author: post.authorName }) : t('inbox.hidden.answerLabel', { author: post.authorName })}
+                  >
                     <p className="inbox__where">
-                      {post.courseTitle} · {post.kind === 'doubt' ? 'Doubt' : 'Answer'} by {post.authorName} · hidden {formatDate(post.hiddenAt)}
+                      {post.kind === 'doubt'
+                        ? t('inbox.hidden.doubtMeta', { course: post.courseTitle, author: post.authorName, date: format.date(post.hiddenAt) })
+                        : t('inbox.hidden.answerMeta', { course: post.courseTitle, author: post.authorName, date: format.date(post.hiddenAt) })}
                     </p>
                     {/* Sanitised on the server (allowlisted tags only): services/progress/src/doubts/doubt-text.ts */}
                     <div className="inbox__text" dangerouslySetInnerHTML={{ __html: post.html }} />
                     <button type="button" className="button button--secondary" onClick={() => void show(post)}>
-                      Show again
+                      {t('inbox.hidden.showAgain')}
                     </button>
                   </article>
                 </li>
@@ -149,7 +157,7 @@ function HiddenPosts() {
           ))}
         {hidden.hasNextPage && (
           <button type="button" className="button button--secondary" disabled={hidden.isFetchingNextPage} onClick={() => void hidden.fetchNextPage()}>
-            Show more hidden posts
+            {t('inbox.hidden.showMore')}
           </button>
         )}
       </div>
@@ -158,6 +166,8 @@ function HiddenPosts() {
 }
 
 function InboxItem({ doubt }: { doubt: InboxDoubt }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -176,7 +186,7 @@ function InboxItem({ doubt }: { doubt: InboxDoubt }) {
     try {
       await answerFromInbox(api, doubt.courseId, doubt.id, text);
       setText('');
-      done('Answer posted');
+      done(t('inbox.answerPosted'));
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -193,26 +203,29 @@ function InboxItem({ doubt }: { doubt: InboxDoubt }) {
 
   return (
     <li className="inbox__item">
-      <article aria-label={`Doubt by ${doubt.author.name}`}>
+      <article aria-label={t('inbox.doubt.label', { author: doubt.author.name })}>
         <p className="inbox__where">
-          {doubt.courseTitle} · {doubt.lectureTitle ?? 'Lecture removed'} · at {formatVideoSecond(doubt.atSecond)}
+          {[doubt.courseTitle, doubt.lectureTitle ?? t('inbox.doubt.lectureRemoved'), t('inbox.doubt.at', { time: formatVideoSecond(doubt.atSecond) })].join(' · ')}
         </p>
         <p className="inbox__meta">
-          {doubt.author.name} · {formatDate(doubt.createdAt)}
-          {doubt.meToo > 0 && ` · ${doubt.meToo} more with this doubt`}
-          {doubt.answerCount > 0 && ` · ${doubt.answerCount} ${doubt.answerCount === 1 ? 'answer' : 'answers'} by learners`}
+          {[
+            doubt.author.name,
+            format.date(doubt.createdAt),
+            ...(doubt.meToo > 0 ? [t('inbox.doubt.meToo', { count: doubt.meToo, formatted: format.count(doubt.meToo) })] : []),
+            ...(doubt.answerCount > 0 ? [t('inbox.doubt.learnerAnswers', { count: doubt.answerCount, formatted: format.count(doubt.answerCount) })] : []),
+          ].join(' · ')}
         </p>
         {/* Sanitised on the server (allowlisted tags only): services/progress/src/doubts/doubt-text.ts */}
         <div className="inbox__text" dangerouslySetInnerHTML={{ __html: doubt.html }} />
         <form className="inbox__answer" onSubmit={(event) => void submit(event)}>
-          <label htmlFor={inputId}>Your answer</label>
+          <label htmlFor={inputId}>{t('inbox.yourAnswer')}</label>
           <textarea id={inputId} rows={3} maxLength={4000} value={text} onChange={(event) => setText(event.target.value)} />
           <div className="inbox__actions">
             <button type="submit" className="button" disabled={busy || !text.trim()}>
-              Post answer
+              {t('inbox.doubt.post')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => void hide()}>
-              Hide from learners
+              {t('inbox.doubt.hide')}
             </button>
           </div>
         </form>

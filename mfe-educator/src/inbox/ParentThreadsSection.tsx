@@ -1,11 +1,13 @@
-import { EDUCATOR_PARENT_THREADS_PATH, formatDate, PARENT_MESSAGE_MAX_LENGTH, type ParentThread } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { EDUCATOR_PARENT_THREADS_PATH, PARENT_MESSAGE_MAX_LENGTH, type ParentThread } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The inbox's messages from parents: one conversation per parent, child and course, answered in place. */
 export function ParentThreadsSection() {
+  const { t } = useTranslation('educator');
   const api = useApi();
   const headingId = useId();
   const threads = useQuery({
@@ -15,15 +17,15 @@ export function ParentThreadsSection() {
   });
   return (
     <section className="inbox__section" id="parent-threads" aria-labelledby={headingId}>
-      <h2 id={headingId}>Messages from parents</h2>
+      <h2 id={headingId}>{t('inbox.parents.title')}</h2>
       {threads.isError ? (
         <ErrorPanel message={errorMessage(threads.error)} onRetry={() => void threads.refetch()} />
       ) : threads.isLoading ? (
-        <LoadingView label="Loading messages from parents" />
+        <LoadingView label={t('inbox.parents.loading')} />
       ) : (threads.data ?? []).length === 0 ? (
-        <p role="status">No parent has written about your courses.</p>
+        <p role="status">{t('inbox.parents.none')}</p>
       ) : (
-        <ul className="inbox__list" aria-label="Messages from parents">
+        <ul className="inbox__list" aria-label={t('inbox.parents.title')}>
           {(threads.data ?? []).map((thread) => (
             <ThreadItem key={thread.id} thread={thread} />
           ))}
@@ -34,6 +36,8 @@ export function ParentThreadsSection() {
 }
 
 function ThreadItem({ thread }: { thread: ParentThread }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -41,16 +45,20 @@ function ThreadItem({ thread }: { thread: ParentThread }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const title = `${thread.parentName || 'A parent'}, parent of ${thread.childName || 'a learner'}: ${thread.courseTitle}`;
+  const title = t('inbox.parents.threadTitle', {
+    parent: thread.parentName || t('inbox.parents.aParent'),
+    child: thread.childName || t('inbox.parents.aLearner'),
+    course: thread.courseTitle,
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return setProblem('Write your answer');
+    if (!text.trim()) return setProblem(t('inbox.parents.writeAnswer'));
     setProblem('');
     setBusy(true);
     try {
       await api.post(`${EDUCATOR_PARENT_THREADS_PATH}/${encodeURIComponent(thread.id!)}/messages`, { text });
       setText('');
-      toast.success('Answer sent to the parent');
+      toast.success(t('inbox.parents.sent'));
       await queryClient.invalidateQueries({ queryKey: queryKeys.educator.parentThreads() });
     } catch (failure) {
       setProblem(errorMessage(failure));
@@ -64,18 +72,18 @@ function ThreadItem({ thread }: { thread: ParentThread }) {
         <h3 id={`${id}-title`} className="inbox__thread-title">
           {title}
         </h3>
-        <ol className="inbox__thread" aria-label={`Messages: ${title}`}>
+        <ol className="inbox__thread" aria-label={t('inbox.parents.messages', { title })}>
           {thread.messages.map((message) => (
             <li key={message.id} className={`inbox__message inbox__message--${message.from}`}>
               <p className="inbox__message-meta">
-                {message.from === 'educator' ? 'You' : message.authorName || 'Parent'} · {formatDate(message.sentAt)}
+                {message.from === 'educator' ? t('inbox.parents.you') : message.authorName || t('inbox.parents.parent')} · {format.date(message.sentAt)}
               </p>
               <p className="inbox__message-text">{message.text}</p>
             </li>
           ))}
         </ol>
         <form onSubmit={(event) => void submit(event)} noValidate>
-          <label htmlFor={`${id}-answer`}>Your answer</label>
+          <label htmlFor={`${id}-answer`}>{t('inbox.yourAnswer')}</label>
           <textarea
             id={`${id}-answer`}
             value={text}
@@ -89,8 +97,8 @@ function ThreadItem({ thread }: { thread: ParentThread }) {
             {problem}
           </p>
           <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Sending…' : 'Send answer'}
-            <span className="visually-hidden"> to {thread.parentName || 'the parent'}</span>
+            {busy ? t('inbox.parents.sending') : t('inbox.parents.send')}
+            <span className="visually-hidden"> {t('inbox.parents.sendTo', { name: thread.parentName || t('inbox.parents.theParent') })}</span>
           </button>
         </form>
       </article>

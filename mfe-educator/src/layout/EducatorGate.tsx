@@ -2,6 +2,7 @@ import { learnerPaths } from '@academy/contracts';
 import { useCurrentUser } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
 import { EducatorLayout } from './EducatorLayout';
@@ -13,6 +14,7 @@ import { EducatorLayout } from './EducatorLayout';
  * server answers anyone else that the page is not theirs.
  */
 export function EducatorGate() {
+  const { t } = useTranslation('educator');
   const { isLoading, isAuthenticated, isEducator, status, login } = useCurrentUser();
   const { pathname } = useLocation();
 
@@ -20,13 +22,13 @@ export function EducatorGate() {
     if (!isLoading && !isAuthenticated) void login(pathname);
   }, [isLoading, isAuthenticated, login, pathname]);
 
-  if (isLoading) return <LoadingView label="Loading your account" />;
-  if (!isAuthenticated) return <LoadingView label="Sending you to sign in" />;
+  if (isLoading) return <LoadingView label={t('layout.gate.loadingAccount')} />;
+  if (!isAuthenticated) return <LoadingView label={t('layout.gate.sendingToSignIn')} />;
   if (status === 'error') {
     return (
       <section className="educator-denied" role="alert">
-        <h1>Your account could not be loaded</h1>
-        <p>Please reload the page in a moment.</p>
+        <h1>{t('layout.gate.accountFailedTitle')}</h1>
+        <p>{t('layout.gate.accountFailedText')}</p>
       </section>
     );
   }
@@ -34,9 +36,9 @@ export function EducatorGate() {
   if (!isEducator) {
     return (
       <section className="educator-denied">
-        <h1>This area is for educators</h1>
-        <p>Your account is a student account, so the educator dashboard is not available to you.</p>
-        <Link to={learnerPaths.home}>Back to the home page</Link>
+        <h1>{t('layout.gate.deniedTitle')}</h1>
+        <p>{t('layout.gate.deniedText')}</p>
+        <Link to={learnerPaths.home}>{t('layout.gate.backHome')}</Link>
       </section>
     );
   }

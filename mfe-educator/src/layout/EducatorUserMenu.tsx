@@ -1,5 +1,7 @@
-import { learnerPaths } from '@academy/contracts';
+import { learnerPaths, UI_LANGUAGE_NAMES } from '@academy/contracts';
+import { useChooseLanguage, useFormat } from '@academy/platform';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from '@academy/routing';
 
 export interface EducatorUserMenuProps {
@@ -8,8 +10,15 @@ export interface EducatorUserMenuProps {
   onSignOut: () => void;
 }
 
-/** Disclosure menu: the avatar button opens a short list (home, sign out); Escape or a click outside closes it. */
+/**
+ * Disclosure menu: the avatar button opens a short list (home, the other language on phones, sign out); Escape or a
+ * click outside closes it.
+ */
 export function EducatorUserMenu({ name, imageUrl, onSignOut }: EducatorUserMenuProps) {
+  const { t } = useTranslation('educator');
+  const { language } = useFormat();
+  const chooseLanguage = useChooseLanguage();
+  const otherLanguage = language === 'hi' ? 'en' : 'hi';
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -42,7 +51,7 @@ export function EducatorUserMenu({ name, imageUrl, onSignOut }: EducatorUserMenu
         className="educator-user-menu__button"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`Account menu for ${name}`}
+        aria-label={t('layout.userMenu.label', { name })}
         onClick={() => setOpen((value) => !value)}
       >
         {imageUrl ? (
@@ -56,8 +65,21 @@ export function EducatorUserMenu({ name, imageUrl, onSignOut }: EducatorUserMenu
       <ul id={listId} className="educator-user-menu__list" hidden={!open}>
         <li>
           <Link to={learnerPaths.home} onClick={() => setOpen(false)}>
-            Back to the academy
+            {t('layout.userMenu.backToAcademy')}
           </Link>
+        </li>
+        {/* On phones the header has no room for the language switch: the menu offers the other language, named in it. */}
+        <li className="educator-user-menu__item--small-only">
+          <button
+            type="button"
+            lang={otherLanguage}
+            onClick={() => {
+              setOpen(false);
+              void chooseLanguage(otherLanguage);
+            }}
+          >
+            {UI_LANGUAGE_NAMES[otherLanguage]}
+          </button>
         </li>
         <li>
           <button
@@ -67,7 +89,7 @@ export function EducatorUserMenu({ name, imageUrl, onSignOut }: EducatorUserMenu
               onSignOut();
             }}
           >
-            Sign out
+            {t('layout.userMenu.signOut')}
           </button>
         </li>
       </ul>

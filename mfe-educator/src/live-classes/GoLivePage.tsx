@@ -1,9 +1,10 @@
-import { formatDate, LIVE_UNAVAILABLE_MESSAGE } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, usePortalAuth } from '@academy/platform';
+import { LIVE_UNAVAILABLE_MESSAGE } from '@academy/contracts';
+import { errorMessage, queryKeys, translateMessage, useApi, useFormat, usePortalAuth } from '@academy/platform';
 import { Link, useParams } from '@academy/routing';
 import { ErrorPanel, LiveChatPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { changeLiveClass, fetchLiveClass, istDateTime, publishOffer } from './liveClassesApi';
@@ -11,13 +12,9 @@ import { publishToStudio } from './publish';
 import './live-classes.css';
 
 type OnAir = 'off' | 'connecting' | 'live' | 'reconnecting' | 'ended';
-const ON_AIR_TEXT: Record<OnAir, string> = {
-  off: 'Not live yet',
-  connecting: 'Connecting…',
-  live: 'Live: learners are watching',
-  reconnecting: 'Connection lost: reconnecting…',
-  ended: 'The class has ended',
-};
+
+/** What failed with the browser's devices: shown in the reader's language at render, with the browser's own reason. */
+type MediaProblem = { what: 'devices' | 'screen'; reason: string };
 
 /** The camera, microphone (and screen) the educator chose, previewed before and during the class. */
 function useMediaPreview() {
@@ -26,7 +23,7 @@ function useMediaPreview() {
   const [micId, setMicId] = useState('');
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [screen, setScreen] = useState<MediaStream | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<MediaProblem | null>(null);
 
   useEffect(() => {
     let current: MediaStream | null = null;
@@ -39,7 +36,7 @@ function useMediaPreview() {
         setProblem(null);
         setDevices(await navigator.mediaDevices.enumerateDevices());
       })
-      .catch((error: Error) => setProblem(`The camera or microphone could not be opened (${error.message}). Allow them in the browser and reload.`));
+      .catch((error: Error) => setProblem({ what: 'devices', reason: error.message }));
     return () => current?.getTracks().forEach((track) => track.stop());
   }, [cameraId, micId]);
 
@@ -54,7 +51,7 @@ function useMediaPreview() {
       shared.getVideoTracks()[0]?.addEventListener('ended', () => setScreen(null));
       setScreen(shared);
     } catch (error) {
-      setProblem(`The screen could not be shared (${(error as Error).message}).`);
+      setProblem({ what: 'screen', reason: (error as Error).message });
     }
   }, [screen]);
 
@@ -65,6 +62,8 @@ function useMediaPreview() {
 
 /** /educator/live/:classId: preview, device pickers, screen share, start and end; publishes over WebRTC into Janus. */
 export function GoLivePage() {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const { classId = '' } = useParams();
   const api = useApi();
   const client = useQueryClient();
@@ -110,54 +109,63 @@ export function GoLivePage() {
     }
   };
 
-  if (loaded.state.status === 'loading') return <LoadingView label="Loading the class" />;
-  if (loaded.state.status === 'error') return <ErrorPanel title="The class could not be loaded" message={loaded.state.message} onRetry={loaded.reload} />;
+  if (loaded.state.status === 'loading') return <LoadingView label={t('liveClasses.goLive.loading')} />;
+  if (loaded.state.status === 'error') return <ErrorPanel title={t('liveClasses.goLive.failed')} message={loaded.state.message} onRetry={loaded.reload} />;
   const { liveClass, liveAvailable } = loaded.state.data;
   const cameras = media.devices.filter((device) => device.kind === 'videoinput');
   const mics = media.devices.filter((device) => device.kind === 'audioinput');
+  const onAirText: Record<OnAir, string> = {
+    off: t('liveClasses.goLive.onAir.off'),
+    connecting: t('liveClasses.goLive.onAir.connecting'),
+    live: t('liveClasses.goLive.onAir.live'),
+    reconnecting: t('liveClasses.goLive.onAir.reconnecting'),
+    ended: t('liveClasses.goLive.onAir.ended'),
+  };
   const canStart = liveAvailable && (liveClass.status === 'scheduled' || liveClass.status === 'live') && onAir !== 'live' && onAir !== 'connecting';
   return (
     <div className="go-live-page">
       <p>
-        <Link to={`${educatorPaths.liveClasses}?${new URLSearchParams({ courseId: liveClass.courseId }).toString()}`}>Live classes of {liveClass.courseTitle}</Link>
+        <Link to={`${educatorPaths.liveClasses}?${new URLSearchParams({ courseId: liveClass.courseId }).toString()}`}>{t('liveClasses.goLive.back', { course: liveClass.courseTitle })}</Link>
       </p>
       <h1 className="page-title">{liveClass.title}</h1>
       <p>
-        {liveClass.chapterTitle} · {istDateTime(liveClass.startsAt, formatDate)} · {liveClass.durationMinutes} min
+        {[liveClass.chapterTitle, istDateTime(liveClass.startsAt, format), t('common.minutes', { minutes: format.count(liveClass.durationMinutes) })].join(' · ')}
       </p>
       {!liveAvailable && (
         <p className="live-classes-page__notice" role="alert">
-          {LIVE_UNAVAILABLE_MESSAGE}
+          {translateMessage(LIVE_UNAVAILABLE_MESSAGE)}
         </p>
       )}
-      <video ref={preview} className="go-live-page__preview" autoPlay muted playsInline aria-label="Your camera preview" />
+      <video ref={preview} className="go-live-page__preview" autoPlay muted playsInline aria-label={t('liveClasses.goLive.preview')} />
       <p className="go-live-page__state" role="status" data-on-air={onAir}>
-        {ON_AIR_TEXT[onAir]}
+        {onAirText[onAir]}
       </p>
       {media.problem && (
         <p className="form-error" role="alert">
-          {media.problem}
+          {media.problem.what === 'devices'
+            ? t('liveClasses.goLive.devicesFailed', { reason: media.problem.reason })
+            : t('liveClasses.goLive.screenFailed', { reason: media.problem.reason })}
         </p>
       )}
       <div className="go-live-page__devices">
         <div className="form-field">
-          <label htmlFor={`${id}-camera`}>Camera</label>
+          <label htmlFor={`${id}-camera`}>{t('liveClasses.goLive.camera')}</label>
           <select id={`${id}-camera`} value={media.cameraId} onChange={(event) => media.setCameraId(event.target.value)}>
-            <option value="">Default camera</option>
+            <option value="">{t('liveClasses.goLive.defaultCamera')}</option>
             {cameras.map((device, index) => (
               <option key={device.deviceId || index} value={device.deviceId}>
-                {device.label || `Camera ${index + 1}`}
+                {device.label || t('liveClasses.goLive.cameraNumber', { number: index + 1 })}
               </option>
             ))}
           </select>
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-mic`}>Microphone</label>
+          <label htmlFor={`${id}-mic`}>{t('liveClasses.goLive.microphone')}</label>
           <select id={`${id}-mic`} value={media.micId} onChange={(event) => media.setMicId(event.target.value)}>
-            <option value="">Default microphone</option>
+            <option value="">{t('liveClasses.goLive.defaultMicrophone')}</option>
             {mics.map((device, index) => (
               <option key={device.deviceId || index} value={device.deviceId}>
-                {device.label || `Microphone ${index + 1}`}
+                {device.label || t('liveClasses.goLive.microphoneNumber', { number: index + 1 })}
               </option>
             ))}
           </select>
@@ -170,13 +178,13 @@ export function GoLivePage() {
       )}
       <div className="go-live-page__actions">
         <button type="button" className="button-secondary" onClick={() => void media.shareScreen()} aria-pressed={!!media.screen}>
-          {media.screen ? 'Stop sharing the screen' : 'Share the screen'}
+          {media.screen ? t('liveClasses.goLive.stopSharing') : t('liveClasses.goLive.share')}
         </button>
         <button type="button" disabled={!canStart || !media.videoTrack} onClick={() => void start()}>
-          {liveClass.status === 'live' ? 'Go live again' : 'Start the class'}
+          {liveClass.status === 'live' ? t('liveClasses.goLive.goLiveAgain') : t('liveClasses.goLive.start')}
         </button>
         <button type="button" className="button-danger" disabled={liveClass.status !== 'live' && onAir !== 'live'} onClick={() => void end()}>
-          End the class
+          {t('liveClasses.goLive.end')}
         </button>
       </div>
       {(liveClass.status === 'live' || onAir === 'live') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} asEducator />}

@@ -1,9 +1,11 @@
-import { formatDate, LIVE_UNAVAILABLE_MESSAGE, type LiveClassDto } from '@academy/contracts';
-import { downloadWithToken, errorMessage, queryKeys, useApi, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { LIVE_UNAVAILABLE_MESSAGE, type LiveClassDto } from '@academy/contracts';
+import { downloadWithToken, errorMessage, queryKeys, translateMessage, useApi, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { Link, useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formErrorMessage } from '../common/formError';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { educatorPaths } from '../common/educatorPaths';
 import { TableScroll } from '../common/TableScroll';
@@ -20,24 +22,23 @@ import {
 } from './liveClassesApi';
 import './live-classes.css';
 
-const STATUS_LABELS: Record<LiveClassDto['status'], string> = { scheduled: 'Scheduled', live: 'Live now', ended: 'Ended', cancelled: 'Cancelled' };
-
 /** /educator/live-classes: schedule a course's live classes, reschedule or cancel them, and go live. */
 export function LiveClassesPage() {
+  const { t } = useTranslation('educator');
   const courses = useRemoteData(queryKeys.educator.myCourses(), fetchMyCourses);
   const [params, setParams] = useSearchParams();
   const courseId = params.get('courseId') ?? '';
   const id = useId();
   return (
     <div className="live-classes-page">
-      <h1 className="page-title">Live classes</h1>
-      {courses.state.status === 'loading' && <LoadingView label="Loading your courses" />}
-      {courses.state.status === 'error' && <ErrorPanel title="Your courses could not be loaded" message={courses.state.message} onRetry={courses.reload} />}
+      <h1 className="page-title">{t('liveClasses.title')}</h1>
+      {courses.state.status === 'loading' && <LoadingView label={t('common.loadingCourses')} />}
+      {courses.state.status === 'error' && <ErrorPanel title={t('common.coursesFailed')} message={courses.state.message} onRetry={courses.reload} />}
       {courses.state.status === 'ready' && (
         <div className="form-field">
-          <label htmlFor={`${id}-course`}>Course</label>
+          <label htmlFor={`${id}-course`}>{t('common.course')}</label>
           <select id={`${id}-course`} value={courseId} onChange={(event) => setParams(event.target.value ? { courseId: event.target.value } : {})}>
-            <option value="">Choose a course</option>
+            <option value="">{t('common.chooseCourse')}</option>
             {courses.state.data.map((course) => (
               <option key={course._id} value={course._id}>
                 {course.courseTitle}
@@ -52,32 +53,33 @@ export function LiveClassesPage() {
 }
 
 function CourseLiveClasses({ courseId }: { courseId: string }) {
+  const { t } = useTranslation('educator');
   const classes = useRemoteData(queryKeys.educator.liveClasses(courseId), (api) => fetchEducatorLiveClasses(api, courseId));
   return (
     <>
       {classes.state.status === 'ready' && !classes.state.data.liveAvailable && (
         <p className="live-classes-page__notice" role="status">
-          {LIVE_UNAVAILABLE_MESSAGE}
+          {translateMessage(LIVE_UNAVAILABLE_MESSAGE)}
         </p>
       )}
       <ScheduleForm courseId={courseId} />
-      <h2 className="live-classes-page__subtitle">Classes of this course</h2>
-      {classes.state.status === 'loading' && <LoadingView label="Loading live classes" />}
-      {classes.state.status === 'error' && <ErrorPanel title="Live classes could not be loaded" message={classes.state.message} onRetry={classes.reload} />}
+      <h2 className="live-classes-page__subtitle">{t('liveClasses.classesOfCourse')}</h2>
+      {classes.state.status === 'loading' && <LoadingView label={t('liveClasses.loading')} />}
+      {classes.state.status === 'error' && <ErrorPanel title={t('liveClasses.failed')} message={classes.state.message} onRetry={classes.reload} />}
       {classes.state.status === 'ready' &&
         (classes.state.data.liveClasses.length === 0 ? (
-          <p>No live class is scheduled in this course yet.</p>
+          <p>{t('liveClasses.none')}</p>
         ) : (
-          <TableScroll label="Live classes of this course">
+          <TableScroll label={t('liveClasses.table')}>
             <table className="data-table">
               <thead>
                 <tr>
-                  <th scope="col">Class</th>
-                  <th scope="col">Chapter</th>
-                  <th scope="col">Starts</th>
-                  <th scope="col">Length</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('liveClasses.columns.class')}</th>
+                  <th scope="col">{t('liveClasses.columns.chapter')}</th>
+                  <th scope="col">{t('liveClasses.columns.starts')}</th>
+                  <th scope="col">{t('liveClasses.columns.length')}</th>
+                  <th scope="col">{t('liveClasses.columns.state')}</th>
+                  <th scope="col">{t('liveClasses.columns.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -93,6 +95,14 @@ function CourseLiveClasses({ courseId }: { courseId: string }) {
 }
 
 function LiveClassRow({ liveClass }: { liveClass: LiveClassDto }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
+  const statusLabels: Record<LiveClassDto['status'], string> = {
+    scheduled: t('liveClasses.status.scheduled'),
+    live: t('liveClasses.status.live'),
+    ended: t('liveClasses.status.ended'),
+    cancelled: t('liveClasses.status.cancelled'),
+  };
   const api = useApi();
   const toast = useToast();
   const client = useQueryClient();
@@ -102,7 +112,7 @@ function LiveClassRow({ liveClass }: { liveClass: LiveClassDto }) {
   const { apiBaseUrl } = useRuntimeConfig();
   const { getAccessTokenSilently } = usePortalAuth();
   const downloadAttendance = () =>
-    act(async () => downloadWithToken(apiBaseUrl, (await getAccessTokenSilently()) ?? '', `/live-attendance/${encodeURIComponent(liveClass.id)}/csv`, 'the attendance', 'attendance.csv'), 'Attendance downloaded');
+    act(async () => downloadWithToken(apiBaseUrl, (await getAccessTokenSilently()) ?? '', `/live-attendance/${encodeURIComponent(liveClass.id)}/csv`, 'the attendance', 'attendance.csv'), t('liveClasses.attendanceDownloaded'));
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.educator.liveClasses(liveClass.courseId) });
   const act = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -123,33 +133,33 @@ function LiveClassRow({ liveClass }: { liveClass: LiveClassDto }) {
       <td>{liveClass.chapterTitle}</td>
       <td>
         {editing ? (
-          <input type="datetime-local" aria-label={`New start of ${liveClass.title} (IST)`} value={startsAt} onChange={(event) => setStartsAt(event.target.value)} />
+          <input type="datetime-local" aria-label={t('liveClasses.newStart', { title: liveClass.title })} value={startsAt} onChange={(event) => setStartsAt(event.target.value)} />
         ) : (
-          istDateTime(liveClass.startsAt, formatDate)
+          istDateTime(liveClass.startsAt, format)
         )}
       </td>
-      <td>{liveClass.durationMinutes} min</td>
-      <td>{STATUS_LABELS[liveClass.status]}</td>
+      <td>{t('common.minutes', { minutes: format.count(liveClass.durationMinutes) })}</td>
+      <td>{statusLabels[liveClass.status]}</td>
       <td className="live-classes-page__actions">
-        {(liveClass.status === 'scheduled' || liveClass.status === 'live') && <Link to={educatorPaths.goLive.replace(':classId', liveClass.id)}>Go live</Link>}
+        {(liveClass.status === 'scheduled' || liveClass.status === 'live') && <Link to={educatorPaths.goLive.replace(':classId', liveClass.id)}>{t('liveClasses.goLiveLink')}</Link>}
         {liveClass.status === 'scheduled' && !editing && (
           <>
             <button type="button" className="button-secondary" onClick={() => setEditing(true)}>
-              Reschedule
+              {t('liveClasses.reschedule')}
             </button>
-            <button type="button" className="button-secondary" disabled={busy} onClick={() => void act(() => changeLiveClass(api, liveClass.id, 'cancel'), 'Class cancelled: learners are told')}>
-              Cancel class
+            <button type="button" className="button-secondary" disabled={busy} onClick={() => void act(() => changeLiveClass(api, liveClass.id, 'cancel'), t('liveClasses.cancelled'))}>
+              {t('liveClasses.cancelClass')}
             </button>
           </>
         )}
         {(liveClass.status === 'live' || liveClass.status === 'ended') && (
           <button type="button" className="button-secondary" disabled={busy} onClick={() => void downloadAttendance()}>
-            Attendance (CSV)
+            {t('liveClasses.attendance')}
           </button>
         )}
         {editing && (
-          <button type="button" disabled={busy} onClick={() => void act(() => rescheduleLiveClass(api, liveClass.id, { startsAt: istInputToInstant(startsAt) }), 'Class rescheduled')}>
-            Save new time
+          <button type="button" disabled={busy} onClick={() => void act(() => rescheduleLiveClass(api, liveClass.id, { startsAt: istInputToInstant(startsAt) }), t('liveClasses.rescheduled'))}>
+            {t('liveClasses.saveNewTime')}
           </button>
         )}
       </td>
@@ -158,6 +168,7 @@ function LiveClassRow({ liveClass }: { liveClass: LiveClassDto }) {
 }
 
 function ScheduleForm({ courseId }: { courseId: string }) {
+  const { t } = useTranslation('educator');
   const id = useId();
   const api = useApi();
   const toast = useToast();
@@ -179,11 +190,11 @@ function ScheduleForm({ courseId }: { courseId: string }) {
     try {
       const request = { courseId, chapterId: chapterId || chapters[0]?.chapterId || '', title, startsAt: istInputToInstant(startsAt), durationMinutes: Number(duration) };
       const created = await scheduleLiveClass(api, request);
-      toast.success(`${created.title} scheduled: learners will be reminded`);
+      toast.success(t('liveClasses.scheduled', { title: created.title }));
       setTitle('');
       await client.invalidateQueries({ queryKey: queryKeys.educator.liveClasses(courseId) });
     } catch (failure) {
-      setError(errorMessage(failure).replace(/^Invalid request: /, ''));
+      setError(formErrorMessage(failure));
     } finally {
       setSaving(false);
     }
@@ -192,15 +203,15 @@ function ScheduleForm({ courseId }: { courseId: string }) {
   return (
     <form className="live-class-form" onSubmit={(event) => void submit(event)} aria-busy={saving} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="live-classes-page__subtitle">
-        Schedule a class
+        {t('liveClasses.form.title')}
       </h2>
       <div className="live-class-form__grid">
         <div className="form-field">
-          <label htmlFor={`${id}-name`}>Title</label>
+          <label htmlFor={`${id}-name`}>{t('liveClasses.form.name')}</label>
           <input id={`${id}-name`} required minLength={3} maxLength={120} value={title} onChange={(event) => setTitle(event.target.value)} />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-chapter`}>Chapter</label>
+          <label htmlFor={`${id}-chapter`}>{t('liveClasses.columns.chapter')}</label>
           <select id={`${id}-chapter`} value={chapterId} onChange={(event) => setChapterId(event.target.value)}>
             {chapters.map((chapter) => (
               <option key={chapter.chapterId} value={chapter.chapterId}>
@@ -210,11 +221,11 @@ function ScheduleForm({ courseId }: { courseId: string }) {
           </select>
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-start`}>Starts (IST)</label>
+          <label htmlFor={`${id}-start`}>{t('liveClasses.form.starts')}</label>
           <input id={`${id}-start`} type="datetime-local" required value={startsAt} onChange={(event) => setStartsAt(event.target.value)} />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-duration`}>Length (minutes)</label>
+          <label htmlFor={`${id}-duration`}>{t('liveClasses.form.length')}</label>
           <input id={`${id}-duration`} type="number" min={15} max={240} step={5} required value={duration} onChange={(event) => setDuration(event.target.value)} />
         </div>
       </div>
@@ -224,7 +235,7 @@ function ScheduleForm({ courseId }: { courseId: string }) {
         </p>
       )}
       <button type="submit" disabled={saving || chapters.length === 0}>
-        Schedule class
+        {t('liveClasses.form.submit')}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import type { LiveClassDto, LiveClassListAnswer, RescheduleLiveClassRequest, ScheduleLiveClassRequest } from '@academy/contracts';
-import type { ApiClient } from '@academy/platform';
+import type { ApiClient, Formatters } from '@academy/platform';
 
 const base = '/educator/live-classes';
 
@@ -39,8 +39,7 @@ export function instantToIstInput(iso: string): string {
   return new Date(Date.parse(iso) + 5.5 * 3600_000).toISOString().slice(0, 16);
 }
 
-const istTime = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
-/** "01/12/2026, 5:30 pm IST" */
-export function istDateTime(iso: string, formatDate: (value: string) => string): string {
-  return `${formatDate(iso)}, ${istTime.format(new Date(iso))} IST`;
+/** "01/12/2026, 5:30 pm IST" in the reader's language (the formatters write the academy's clock, IST). */
+export function istDateTime(iso: string, format: Pick<Formatters, 'dateTime'>): string {
+  return `${format.dateTime(iso)} IST`;
 }

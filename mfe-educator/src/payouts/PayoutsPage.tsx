@@ -1,6 +1,4 @@
 import {
-  formatDate,
-  formatPrice,
   fromPaise,
   PAYOUT_HOLD_DAYS,
   PAYOUT_REAUTH_MESSAGE,
@@ -8,49 +6,53 @@ import {
   type Payout,
   type PayoutAccount,
 } from '@academy/contracts';
-import { ApiError, downloadWithToken, errorMessage, queryKeys, useApi, useCurrentUser, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { ApiError, downloadWithToken, errorMessage, queryKeys, useApi, useCurrentUser, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { formErrorMessage } from '../common/formError';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchPayoutAccount, fetchPayouts, savePayoutAccount } from './payoutsApi';
 import './payouts.css';
 
-const rupees = (paise: number) => formatPrice(fromPaise(paise));
-const statusText: Record<Payout['status'], string> = { pending: 'Being paid', paid: 'Paid', failed: 'Failed: we are looking into it' };
+/** Rupees from paise, in the reader's language. */
+function useRupees(): (paise: number) => string {
+  const format = useFormat();
+  return (paise) => format.price(fromPaise(paise));
+}
 
 /** /educator/payouts: where the money goes (a bank account), what is due, and every weekly payout with its statement. */
 export function PayoutsPage() {
+  const { t } = useTranslation('educator');
+  const rupees = useRupees();
   const account = useRemoteData(queryKeys.educator.payoutAccount(), fetchPayoutAccount);
   const payouts = useRemoteData(queryKeys.educator.payouts(), fetchPayouts);
   return (
     <div className="payouts-page">
-      <h1 className="page-title">Payouts</h1>
-      {account.state.status === 'loading' && <LoadingView label="Loading your payout account" />}
-      {account.state.status === 'error' && <ErrorPanel title="Your payout account could not be loaded" message={account.state.message} onRetry={account.reload} />}
+      <h1 className="page-title">{t('payouts.title')}</h1>
+      {account.state.status === 'loading' && <LoadingView label={t('payouts.account.loading')} />}
+      {account.state.status === 'error' && <ErrorPanel title={t('payouts.account.failed')} message={account.state.message} onRetry={account.reload} />}
       {account.state.status === 'ready' && <PayoutAccountSection account={account.state.data} onSaved={(saved) => account.setData(() => saved)} />}
 
-      <h2 className="payouts-page__subtitle">Payouts</h2>
-      {payouts.state.status === 'loading' && <LoadingView label="Loading payouts" />}
-      {payouts.state.status === 'error' && <ErrorPanel title="Payouts could not be loaded" message={payouts.state.message} onRetry={payouts.reload} />}
+      <h2 className="payouts-page__subtitle">{t('payouts.title')}</h2>
+      {payouts.state.status === 'loading' && <LoadingView label={t('payouts.loading')} />}
+      {payouts.state.status === 'error' && <ErrorPanel title={t('payouts.failed')} message={payouts.state.message} onRetry={payouts.reload} />}
       {payouts.state.status === 'ready' && (
         <>
           <dl className="payouts-summary">
             <div>
-              <dt>Due in the next weekly payout</dt>
+              <dt>{t('payouts.due')}</dt>
               <dd>{rupees(Math.max(0, payouts.state.data.settledUnpaidPaise))}</dd>
             </div>
             <div>
-              <dt>Held while learners may still ask for a refund ({PAYOUT_HOLD_DAYS} days)</dt>
+              <dt>{t('payouts.held', { days: PAYOUT_HOLD_DAYS })}</dt>
               <dd>{rupees(payouts.state.data.heldPaise)}</dd>
             </div>
           </dl>
-          <p className="payouts-page__note">
-            Payouts are made every Monday for sales whose refund window has closed. The platform fee is {payouts.state.data.feePercent}% of what you
-            earned after refunds; TDS under section 194-O is {payouts.state.data.tdsPercent}% of gross sales.
-          </p>
+          <p className="payouts-page__note">{t('payouts.note', { fee: payouts.state.data.feePercent, tds: payouts.state.data.tdsPercent })}</p>
           {payouts.state.data.payouts.length === 0 ? (
-            <p>No payouts yet.</p>
+            <p>{t('payouts.none')}</p>
           ) : (
             <ul className="payout-list">
               {payouts.state.data.payouts.map((payout) => (
@@ -67,6 +69,15 @@ export function PayoutsPage() {
 }
 
 function PayoutCard({ payout }: { payout: Payout }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
+  const rupees = useRupees();
+  const statusText: Record<Payout['status'], string> = {
+    pending: t('payouts.status.pending'),
+    paid: t('payouts.status.paid'),
+    failed: t('payouts.status.failed'),
+  };
+  const period = t('payouts.period', { from: format.date(payout.salesFrom), to: format.date(payout.salesTo) });
   const { apiBaseUrl } = useRuntimeConfig();
   const { getAccessTokenSilently } = usePortalAuth();
   const toast = useToast();
@@ -74,7 +85,7 @@ function PayoutCard({ payout }: { payout: Payout }) {
   const download = async () => {
     try {
       const fileName = await downloadWithToken(apiBaseUrl, (await getAccessTokenSilently()) ?? '', payoutStatementPath(payout.id), 'the statement', 'payout.pdf');
-      toast.success(`Downloaded ${fileName}`);
+      toast.success(t('common.downloaded', { fileName }));
     } catch (failure) {
       toast.error(errorMessage(failure));
     }
@@ -82,52 +93,58 @@ function PayoutCard({ payout }: { payout: Payout }) {
   return (
     <article className="payout-card" aria-labelledby={headingId}>
       <h3 id={headingId} className="payout-card__title">
-        {formatDate(payout.salesFrom)} to {formatDate(payout.salesTo)}
+        {period}
       </h3>
       <p className={`payout-card__status payout-card__status--${payout.status}`}>
-        {statusText[payout.status]}
-        {payout.paidAt && ` on ${formatDate(payout.paidAt)}`}
+        {payout.paidAt ? t('payouts.statusOn', { status: statusText[payout.status], date: format.date(payout.paidAt) }) : statusText[payout.status]}
       </p>
       <dl className="payout-card__lines">
         <div>
-          <dt>Gross sales</dt>
+          <dt>{t('payouts.lines.gross')}</dt>
           <dd>{rupees(payout.grossPaise)}</dd>
         </div>
         <div>
-          <dt>Refunds</dt>
+          <dt>{t('payouts.lines.refunds')}</dt>
           <dd>{rupees(-payout.refundsPaise)}</dd>
         </div>
         <div>
-          <dt>Platform fee</dt>
+          <dt>{t('payouts.lines.fee')}</dt>
           <dd>{rupees(-payout.feePaise)}</dd>
         </div>
         <div>
-          <dt>TDS</dt>
+          <dt>{t('payouts.lines.tds')}</dt>
           <dd>{rupees(-payout.tdsPaise)}</dd>
         </div>
         <div className="payout-card__net">
-          <dt>Net paid</dt>
+          <dt>{t('payouts.lines.net')}</dt>
           <dd>{rupees(payout.netPaise)}</dd>
         </div>
       </dl>
       <button type="button" className="button button--secondary" onClick={() => void download()}>
-        Download statement<span className="visually-hidden"> for {formatDate(payout.salesFrom)} to {formatDate(payout.salesTo)}</span>
+        {t('payouts.download')}
+        <span className="visually-hidden"> {t('payouts.downloadFor', { period })}</span>
       </button>
     </article>
   );
 }
 
 function PayoutAccountSection({ account, onSaved }: { account: PayoutAccount | null; onSaved(account: PayoutAccount): void }) {
+  const { t } = useTranslation('educator');
   const [editing, setEditing] = useState(account === null);
   const headingId = useId();
   return (
     <section className="payout-account" aria-labelledby={headingId}>
       <h2 id={headingId} className="payouts-page__subtitle">
-        Payout account
+        {t('payouts.account.title')}
       </h2>
       {account && (
         <p>
-          Payouts go to the bank account ending <strong>{account.accountNumberLast4}</strong> (IFSC {account.ifsc}, {account.beneficiaryName}).
+          <Trans
+            t={t}
+            i18nKey="payouts.account.current"
+            values={{ last4: account.accountNumberLast4, ifsc: account.ifsc, name: account.beneficiaryName }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       )}
       {editing ? (
@@ -141,7 +158,7 @@ function PayoutAccountSection({ account, onSaved }: { account: PayoutAccount | n
         />
       ) : (
         <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-          Change payout account
+          {t('payouts.account.change')}
         </button>
       )}
     </section>
@@ -149,6 +166,7 @@ function PayoutAccountSection({ account, onSaved }: { account: PayoutAccount | n
 }
 
 function PayoutAccountForm({ changing, onSaved, onCancel }: { changing: boolean; onSaved(account: PayoutAccount): void; onCancel?: () => void }) {
+  const { t } = useTranslation('educator');
   const id = useId();
   const api = useApi();
   const toast = useToast();
@@ -167,12 +185,12 @@ function PayoutAccountForm({ changing, onSaved, onCancel }: { changing: boolean;
     setNeedsSignIn(false);
     try {
       const saved = await savePayoutAccount(api, fields);
-      toast.success(changing ? 'Payout account changed; we have emailed you about it' : 'Payout account added');
+      toast.success(changing ? t('payouts.account.changed') : t('payouts.account.added'));
       onSaved(saved);
     } catch (failure) {
       const reauth = failure instanceof ApiError && failure.status === 403 && failure.message === PAYOUT_REAUTH_MESSAGE;
       setNeedsSignIn(reauth);
-      setError(errorMessage(failure).replace(/^Invalid request: /, ''));
+      setError(formErrorMessage(failure));
     } finally {
       setSaving(false);
     }
@@ -181,26 +199,26 @@ function PayoutAccountForm({ changing, onSaved, onCancel }: { changing: boolean;
   return (
     <form className="payout-form" onSubmit={(event) => void submit(event)} aria-busy={saving} noValidate>
       <p className="payout-form__hint">
-        Payouts are paid to an Indian bank account through Razorpay Route.{changing && ' Changing the account asks you to sign in again, and we email you about the change.'}
+        {changing ? `${t('payouts.form.hint')} ${t('payouts.form.changeHint')}` : t('payouts.form.hint')}
       </p>
       <div className="payout-form__grid">
         <div className="form-field">
-          <label htmlFor={`${id}-name`}>Account holder’s name</label>
+          <label htmlFor={`${id}-name`}>{t('payouts.form.name')}</label>
           <input id={`${id}-name`} type="text" autoComplete="name" required maxLength={120} value={fields.beneficiaryName} onChange={set('beneficiaryName')} />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-number`}>Account number</label>
+          <label htmlFor={`${id}-number`}>{t('payouts.form.number')}</label>
           <input id={`${id}-number`} type="text" inputMode="numeric" autoComplete="off" required maxLength={22} value={fields.accountNumber} onChange={set('accountNumber')} />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-confirm`}>Account number again</label>
+          <label htmlFor={`${id}-confirm`}>{t('payouts.form.confirm')}</label>
           <input id={`${id}-confirm`} type="text" inputMode="numeric" autoComplete="off" required maxLength={22} value={fields.confirmAccountNumber} onChange={set('confirmAccountNumber')} />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-ifsc`}>IFSC</label>
+          <label htmlFor={`${id}-ifsc`}>{t('payouts.form.ifsc')}</label>
           <input id={`${id}-ifsc`} type="text" autoCapitalize="characters" required maxLength={11} aria-describedby={`${id}-ifsc-hint`} value={fields.ifsc} onChange={set('ifsc')} />
           <span id={`${id}-ifsc-hint`} className="payout-form__hint">
-            11 characters, on your cheque book (e.g. HDFC0001234)
+            {t('payouts.form.ifscHint')}
           </span>
         </div>
       </div>
@@ -208,17 +226,17 @@ function PayoutAccountForm({ changing, onSaved, onCancel }: { changing: boolean;
         {error && <p>{error}</p>}
         {needsSignIn && (
           <button type="button" className="button" onClick={() => void reauthenticate(educatorPaths.payouts)}>
-            Sign in again
+            {t('payouts.form.signInAgain')}
           </button>
         )}
       </div>
       <div className="payout-form__actions">
         <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save payout account'}
+          {saving ? t('common.saving') : t('payouts.form.save')}
         </button>
         {onCancel && (
           <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
         )}
       </div>

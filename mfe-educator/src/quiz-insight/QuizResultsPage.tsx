@@ -2,6 +2,7 @@ import { queryKeys } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link, useSearchParams } from '@academy/routing';
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
@@ -12,6 +13,7 @@ import { QuizInsight } from './QuizInsight';
  * address so My Courses can link to a course's results), without opening its edit form.
  */
 export function QuizResultsPage() {
+  const { t } = useTranslation('educator');
   const id = useId();
   const [params, setParams] = useSearchParams();
   const { state, reload } = useRemoteData(queryKeys.educator.myCourses(), fetchMyCourses);
@@ -20,19 +22,19 @@ export function QuizResultsPage() {
 
   return (
     <div className="quiz-results">
-      <h1 className="page-title">Quiz results</h1>
-      {state.status === 'loading' && <LoadingView label="Loading your courses" />}
-      {state.status === 'error' && <ErrorPanel title="Your courses could not be loaded" message={state.message} onRetry={reload} />}
+      <h1 className="page-title">{t('quizInsight.title')}</h1>
+      {state.status === 'loading' && <LoadingView label={t('common.loadingCourses')} />}
+      {state.status === 'error' && <ErrorPanel title={t('common.coursesFailed')} message={state.message} onRetry={reload} />}
       {state.status === 'ready' && courses.length === 0 && (
         <p>
-          You have no published courses yet. <Link to={educatorPaths.addCourse}>Add a course</Link>.
+          <Trans t={t} i18nKey="quizInsight.noCourses" components={{ link: <Link to={educatorPaths.addCourse} /> }} />
         </p>
       )}
       {chosen && (
         <>
           <div className="filters">
             <div className="form-field">
-              <label htmlFor={`${id}-course`}>Course</label>
+              <label htmlFor={`${id}-course`}>{t('common.course')}</label>
               <select id={`${id}-course`} value={chosen._id} onChange={(event) => setParams({ course: event.target.value }, { replace: true })}>
                 {courses.map((course) => (
                   <option key={course._id} value={course._id}>
@@ -44,7 +46,7 @@ export function QuizResultsPage() {
           </div>
           <QuizInsight key={chosen._id} courseId={chosen._id} heading={chosen.courseTitle} />
           <p>
-            <Link to={educatorPaths.editCourse(chosen._id)}>Edit the course&apos;s quizzes</Link>
+            <Link to={educatorPaths.editCourse(chosen._id)}>{t('quizInsight.editQuizzes')}</Link>
           </p>
         </>
       )}

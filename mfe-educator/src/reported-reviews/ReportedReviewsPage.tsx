@@ -1,8 +1,9 @@
-import { formatDate, pluralize, type ReportedReview } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import type { ReportedReview } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
 import { useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { fetchReportedReviews, setReviewHidden } from './reportedReviewsApi';
@@ -16,30 +17,32 @@ const COURSE_PARAM = 'course';
  * educator) sees every course's reports. The server decides who may see what.
  */
 export function ReportedReviewsPage() {
+  const { t } = useTranslation('educator');
   const { isEducator } = useCurrentUser();
   return (
     <div className="reported-page">
-      <h1 className="page-title">Reported reviews</h1>
+      <h1 className="page-title">{t('reportedReviews.title')}</h1>
       {isEducator ? <EducatorReports /> : <ReportsList courseId={null} />}
     </div>
   );
 }
 
 function EducatorReports() {
+  const { t } = useTranslation('educator');
   const courses = useRemoteData(queryKeys.educator.myCourses(), fetchMyCourses);
   const [params, setParams] = useSearchParams();
   const selectId = useId();
-  if (courses.state.status === 'loading') return <LoadingView label="Loading your courses" />;
-  if (courses.state.status === 'error') return <ErrorPanel title="Your courses could not be loaded" message={courses.state.message} onRetry={courses.reload} />;
+  if (courses.state.status === 'loading') return <LoadingView label={t('common.loadingCourses')} />;
+  if (courses.state.status === 'error') return <ErrorPanel title={t('common.coursesFailed')} message={courses.state.message} onRetry={courses.reload} />;
   // A draft has no reviews: only courses published at least once are offered.
   const list = courses.state.data.filter((course) => !course.isDraft);
-  if (list.length === 0) return <p>You have no courses yet.</p>;
+  if (list.length === 0) return <p>{t('reportedReviews.noCourses')}</p>;
   const chosen = params.get(COURSE_PARAM);
   const courseId = list.some((course) => course._id === chosen) ? chosen! : list[0]!._id;
   return (
     <>
       <div className="reported-page__picker">
-        <label htmlFor={selectId}>Course</label>
+        <label htmlFor={selectId}>{t('common.course')}</label>
         <select id={selectId} value={courseId} onChange={(event) => setParams({ [COURSE_PARAM]: event.target.value }, { replace: true })}>
           {list.map((course) => (
             <option key={course._id} value={course._id}>
@@ -54,10 +57,11 @@ function EducatorReports() {
 }
 
 function ReportsList({ courseId }: { courseId: string | null }) {
+  const { t } = useTranslation('educator');
   const { state, reload, setData } = useRemoteData(queryKeys.educator.reportedReviews(courseId), (api) => fetchReportedReviews(api, courseId));
-  if (state.status === 'loading') return <LoadingView label="Loading reported reviews" />;
-  if (state.status === 'error') return <ErrorPanel title="Reported reviews could not be loaded" message={state.message} onRetry={reload} />;
-  if (state.data.length === 0) return <p>No review has been reported{courseId ? ' on this course' : ''}.</p>;
+  if (state.status === 'loading') return <LoadingView label={t('reportedReviews.loading')} />;
+  if (state.status === 'error') return <ErrorPanel title={t('reportedReviews.failed')} message={state.message} onRetry={reload} />;
+  if (state.data.length === 0) return <p>{courseId ? t('reportedReviews.noneOnCourse') : t('reportedReviews.none')}</p>;
   return (
     <ul className="reported-list">
       {state.data.map((review) => (
@@ -74,6 +78,8 @@ function ReportsList({ courseId }: { courseId: string | null }) {
 }
 
 function ReportedReviewCard({ review, showCourse, onChanged }: { review: ReportedReview; showCourse: boolean; onChanged: (hidden: boolean) => void }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -94,26 +100,29 @@ function ReportedReviewCard({ review, showCourse, onChanged }: { review: Reporte
     <article className="reported-card" aria-labelledby={headingId}>
       <header className="reported-card__head">
         <h2 id={headingId} className="reported-card__title">
-          Review by {review.userName}
-          {showCourse && <span className="reported-card__course"> on {review.courseTitle}</span>}
+          {t('reportedReviews.reviewBy', { name: review.userName })}
+          {showCourse && <span className="reported-card__course"> {t('reportedReviews.onCourse', { course: review.courseTitle })}</span>}
         </h2>
         <Stars rating={review.rating} />
-        <p className="reported-card__status">{review.hidden ? 'Hidden from learners' : 'Shown to learners'}</p>
+        <p className="reported-card__status">{review.hidden ? t('reportedReviews.hidden') : t('reportedReviews.shown')}</p>
       </header>
       <p className="reported-card__text">{review.text}</p>
-      <p className="reported-card__meta">Written {formatDate(review.createdAt)}</p>
+      <p className="reported-card__meta">{t('reportedReviews.written', { date: format.date(review.createdAt) })}</p>
       <h3 className="reported-card__reports-title">
-        {pluralize(review.reportCount, 'report')}, latest {formatDate(review.lastReportedAt)}
+        {t('reportedReviews.reports', {
+          reports: t('reportedReviews.reportCount', { count: review.reportCount, formatted: format.count(review.reportCount) }),
+          date: format.date(review.lastReportedAt),
+        })}
       </h3>
       <ul className="reported-card__reports">
         {review.reports.map((report, index) => (
           <li key={`${report.reportedAt}-${index}`}>
-            {formatDate(report.reportedAt)}: {report.reason || 'No reason given'}
+            {format.date(report.reportedAt)}: {report.reason || t('reportedReviews.noReason')}
           </li>
         ))}
       </ul>
       <button type="button" className="button" disabled={busy} aria-describedby={headingId} onClick={() => void toggle()}>
-        {review.hidden ? 'Show to learners' : 'Hide from learners'}
+        {review.hidden ? t('reportedReviews.show') : t('reportedReviews.hide')}
       </button>
     </article>
   );

@@ -9,10 +9,12 @@ import {
   ownEducatorProfilePath,
   type EducatorProfile,
 } from '@academy/contracts';
-import { errorMessage, learnerPaths, queryKeys, useApi, useToast } from '@academy/platform';
+import { errorMessage, learnerPaths, queryKeys, translateMessage, useApi, useToast } from '@academy/platform';
 import { Link } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { formErrorMessage } from '../common/formError';
 import { UnsavedChangesGuard } from '../common/UnsavedChangesGuard';
 import { useRemoteData } from '../common/useRemoteData';
 import './settings.css';
@@ -21,12 +23,13 @@ const fetchProfile = async (api: ReturnType<typeof useApi>) => (await api.get<{ 
 
 /** /educator/settings: the profile learners see on the educator's page and beside every course. */
 export function SettingsPage() {
+  const { t } = useTranslation('educator');
   const profile = useRemoteData(queryKeys.educator.profile(), fetchProfile);
   return (
     <div className="settings-page">
-      <h1 className="page-title">Settings</h1>
-      {profile.state.status === 'loading' && <LoadingView label="Loading your profile" />}
-      {profile.state.status === 'error' && <ErrorPanel title="Your profile could not be loaded" message={profile.state.message} onRetry={profile.reload} />}
+      <h1 className="page-title">{t('settings.title')}</h1>
+      {profile.state.status === 'loading' && <LoadingView label={t('settings.loading')} />}
+      {profile.state.status === 'error' && <ErrorPanel title={t('settings.failed')} message={profile.state.message} onRetry={profile.reload} />}
       {profile.state.status === 'ready' && <PhotoField profile={profile.state.data} onSaved={(saved) => profile.setData(() => saved)} />}
       {profile.state.status === 'ready' && <ProfileForm profile={profile.state.data} onSaved={(saved) => profile.setData(() => saved)} />}
     </div>
@@ -34,6 +37,7 @@ export function SettingsPage() {
 }
 
 function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(profile: EducatorProfile): void }) {
+  const { t } = useTranslation('educator');
   const id = useId();
   const api = useApi();
   const toast = useToast();
@@ -51,9 +55,9 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
       const saved = (await api.put<{ profile: EducatorProfile }>(ownEducatorProfilePath, fields)).profile;
       onSaved(saved);
       setFields({ displayName: saved.displayName, bio: saved.bio, qualifications: saved.qualifications });
-      toast.success('Profile saved');
+      toast.success(t('settings.profile.saved'));
     } catch (failure) {
-      setError(errorMessage(failure).replace(/^Invalid request: /, ''));
+      setError(formErrorMessage(failure));
     } finally {
       setSaving(false);
     }
@@ -65,40 +69,40 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
   return (
     <form className="profile-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`} aria-busy={saving}>
       <h2 id={`${id}-title`} className="profile-form__title">
-        Your public profile
+        {t('settings.profile.title')}
       </h2>
       <p className="profile-form__hint">
-        Learners see it on <Link to={publicPath}>your educator page</Link>, linked from every course of yours. Your photo is set above.
+        <Trans t={t} i18nKey="settings.profile.hint" components={{ link: <Link to={publicPath} /> }} />
       </p>
       <div className="form-field">
-        <label htmlFor={`${id}-name`}>Display name</label>
+        <label htmlFor={`${id}-name`}>{t('settings.profile.displayName')}</label>
         <input id={`${id}-name`} type="text" required minLength={2} maxLength={80} value={fields.displayName} onChange={(event) => setFields({ ...fields, displayName: event.target.value })} />
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-qualifications`}>Qualifications</label>
+        <label htmlFor={`${id}-qualifications`}>{t('settings.profile.qualifications')}</label>
         <input
           id={`${id}-qualifications`}
           type="text"
           maxLength={EDUCATOR_QUALIFICATIONS_MAX}
-          placeholder="e.g. M.Sc. Physics, B.Ed."
+          placeholder={t('settings.profile.qualificationsPlaceholder')}
           value={fields.qualifications}
           onChange={(event) => setFields({ ...fields, qualifications: event.target.value })}
         />
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-bio`}>Bio</label>
+        <label htmlFor={`${id}-bio`}>{t('settings.profile.bio')}</label>
         <textarea id={`${id}-bio`} rows={6} maxLength={EDUCATOR_BIO_MAX} aria-describedby={`${id}-bio-count`} value={fields.bio} onChange={(event) => setFields({ ...fields, bio: event.target.value })} />
         <span id={`${id}-bio-count`} className="profile-form__hint">
-          {fields.bio.length} of {EDUCATOR_BIO_MAX} characters
+          {t('settings.profile.bioCount', { length: fields.bio.length, max: EDUCATOR_BIO_MAX })}
         </span>
       </div>
       <div role="alert" className="profile-form__error">
         {error}
       </div>
       <button type="submit" className="button" disabled={saving}>
-        {saving ? 'Saving…' : 'Save profile'}
+        {saving ? t('common.saving') : t('settings.profile.save')}
       </button>
-      <UnsavedChangesGuard when={dirty && !saving} what="your changes to your profile" />
+      <UnsavedChangesGuard when={dirty && !saving} what={t('settings.profile.unsavedWhat')} />
     </form>
   );
 }
@@ -108,6 +112,7 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
  * bytes, this field only spares a pointless upload), or removed to show the account's picture again.
  */
 function PhotoField({ profile, onSaved }: { profile: EducatorProfile; onSaved(profile: EducatorProfile): void }) {
+  const { t } = useTranslation('educator');
   const id = useId();
   const api = useApi();
   const toast = useToast();
@@ -132,28 +137,28 @@ function PhotoField({ profile, onSaved }: { profile: EducatorProfile; onSaved(pr
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    if (!(EDUCATOR_PHOTO_TYPES as readonly string[]).includes(file.type)) return setError(EDUCATOR_PHOTO_TYPE_MESSAGE);
-    if (file.size > EDUCATOR_PHOTO_MAX_BYTES) return setError(EDUCATOR_PHOTO_TOO_LARGE_MESSAGE);
+    if (!(EDUCATOR_PHOTO_TYPES as readonly string[]).includes(file.type)) return setError(translateMessage(EDUCATOR_PHOTO_TYPE_MESSAGE));
+    if (file.size > EDUCATOR_PHOTO_MAX_BYTES) return setError(translateMessage(EDUCATOR_PHOTO_TOO_LARGE_MESSAGE));
     const form = new FormData();
     form.append('photo', file);
-    void run(() => api.putForm<{ profile: EducatorProfile }>(ownEducatorPhotoPath, form), 'Photo saved');
+    void run(() => api.putForm<{ profile: EducatorProfile }>(ownEducatorPhotoPath, form), t('settings.photo.saved'));
   };
 
   return (
     <section className="profile-form profile-photo" aria-labelledby={`${id}-title`} aria-busy={busy}>
       <h2 id={`${id}-title`} className="profile-form__title">
-        Your photo
+        {t('settings.photo.title')}
       </h2>
       <div className="profile-photo__row">
         {profile.photoUrl ? (
-          <img className="profile-photo__image" src={profile.photoUrl} alt={`Photo of ${profile.displayName}`} width={96} height={96} />
+          <img className="profile-photo__image" src={profile.photoUrl} alt={t('settings.photo.alt', { name: profile.displayName })} width={96} height={96} />
         ) : (
           <span className="profile-photo__image profile-photo__image--initial" aria-hidden="true">
             {profile.displayName.slice(0, 1).toUpperCase()}
           </span>
         )}
         <div className="form-field">
-          <label htmlFor={`${id}-photo`}>{profile.hasUploadedPhoto ? 'Change your photo' : 'Upload a photo'}</label>
+          <label htmlFor={`${id}-photo`}>{profile.hasUploadedPhoto ? t('settings.photo.change') : t('settings.photo.upload')}</label>
           <input
             ref={inputRef}
             id={`${id}-photo`}
@@ -165,7 +170,7 @@ function PhotoField({ profile, onSaved }: { profile: EducatorProfile; onSaved(pr
             onChange={choose}
           />
           <p id={`${id}-photo-hint`} className="profile-form__hint">
-            PNG, JPEG or WebP, at most 2 MB. {profile.hasUploadedPhoto ? '' : 'Until you upload one, learners see your account’s picture.'}
+            {t('settings.photo.hint')} {profile.hasUploadedPhoto ? '' : t('settings.photo.untilUploaded')}
           </p>
           {error && (
             <p id={`${id}-photo-error`} role="alert" className="profile-form__error">
@@ -179,9 +184,9 @@ function PhotoField({ profile, onSaved }: { profile: EducatorProfile; onSaved(pr
           type="button"
           className="button button--secondary"
           disabled={busy}
-          onClick={() => void run(() => api.del<{ profile: EducatorProfile }>(ownEducatorPhotoPath), 'Photo removed')}
+          onClick={() => void run(() => api.del<{ profile: EducatorProfile }>(ownEducatorPhotoPath), t('settings.photo.removed'))}
         >
-          Remove photo
+          {t('settings.photo.remove')}
         </button>
       )}
     </section>

@@ -1,8 +1,9 @@
-import { downloadWithToken, errorMessage, queryKeys, useApi, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
-import { formatDate, formatPrice, fromPaise, type EnrolledStudentRecord } from '@academy/contracts';
+import { downloadWithToken, errorMessage, queryKeys, useApi, useFormat, usePortalAuth, useRuntimeConfig, useToast, type Formatters } from '@academy/platform';
+import { fromPaise, type EnrolledStudentRecord } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { StudentCell } from '../common/StudentCell';
 import { useRemoteData, type RemoteData } from '../common/useRemoteData';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
@@ -28,7 +29,7 @@ function useEnrolledStudents(filter: StudentsFilter) {
     query.data !== undefined
       ? { status: 'ready', data: query.data.pages.flatMap((page) => page.enrolledStudents) }
       : query.isError
-        ? { status: 'error', message: query.error.message }
+        ? { status: 'error', message: errorMessage(query.error) }
         : { status: 'loading' };
   return {
     state,
@@ -40,13 +41,15 @@ function useEnrolledStudents(filter: StudentsFilter) {
   };
 }
 
-const amountText = (record: EnrolledStudentRecord) => (record.amountPaise === 0 ? 'Free' : formatPrice(fromPaise(record.amountPaise)));
+const amountText = (record: EnrolledStudentRecord, format: Formatters, free: string) => (record.amountPaise === 0 ? free : format.price(fromPaise(record.amountPaise)));
 
 /**
  * /educator/students-enrolled: every purchase of the educator's courses, newest first, with what was paid; refunded
  * ones marked. A course filter, a search and a CSV export of what they keep. One card per sale on phones.
  */
 export function StudentsEnrolledPage() {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const id = useId();
   const courses = useRemoteData(queryKeys.educator.myCourses(), fetchMyCourses);
   const [courseId, setCourseId] = useState('');
@@ -61,16 +64,16 @@ export function StudentsEnrolledPage() {
   const filtered = courseId !== '' || search !== '';
   return (
     <div className="students-enrolled">
-      <h1 className="page-title">Students Enrolled</h1>
-      <div className="filters" role="search" aria-label="Filter students">
+      <h1 className="page-title">{t('students.title')}</h1>
+      <div className="filters" role="search" aria-label={t('students.filter')}>
         <div className="form-field">
-          <label htmlFor={`${id}-search`}>Search by student or course</label>
+          <label htmlFor={`${id}-search`}>{t('students.search')}</label>
           <input id={`${id}-search`} type="search" maxLength={100} value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-course`}>Course</label>
+          <label htmlFor={`${id}-course`}>{t('common.course')}</label>
           <select id={`${id}-course`} value={courseId} onChange={(event) => setCourseId(event.target.value)}>
-            <option value="">All my courses</option>
+            <option value="">{t('common.allMyCourses')}</option>
             {courses.state.status === 'ready' &&
               courses.state.data.map((course) => (
                 <option key={course._id} value={course._id}>
@@ -81,47 +84,47 @@ export function StudentsEnrolledPage() {
         </div>
         <ExportButton filter={filter} />
       </div>
-      {state.status === 'loading' && <LoadingView label="Loading enrolled students" />}
-      {state.status === 'error' && <ErrorPanel title="Enrolled students could not be loaded" message={state.message} onRetry={reload} />}
+      {state.status === 'loading' && <LoadingView label={t('students.loading')} />}
+      {state.status === 'error' && <ErrorPanel title={t('students.failed')} message={state.message} onRetry={reload} />}
       {state.status === 'ready' &&
         (state.data.length === 0 ? (
-          <p>{filtered ? 'No students match these filters.' : 'No students have enrolled yet.'}</p>
+          <p>{filtered ? t('students.noMatch') : t('students.none')}</p>
         ) : (
-          <TableScroll label="Students enrolled">
+          <TableScroll label={t('students.table')}>
             <table className="data-table data-table--cards">
               <thead>
                 <tr>
                   <th scope="col" className="data-table__index">#</th>
-                  <th scope="col">Student Name</th>
-                  <th scope="col">Course Title</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
+                  <th scope="col">{t('common.studentName')}</th>
+                  <th scope="col">{t('common.courseTitle')}</th>
+                  <th scope="col">{t('students.date')}</th>
+                  <th scope="col">{t('students.amount')}</th>
+                  <th scope="col">{t('students.status')}</th>
                 </tr>
               </thead>
               <tbody>
                 {state.data.map((record, index) => (
                   <tr key={`${index}-${record.purchaseDate}`} className={record.refunded ? 'data-table__row--refunded' : undefined}>
-                    <td className="data-table__index">{index + 1}</td>
-                    <td className="data-table__lead" data-label="Student Name"><StudentCell student={record.student} /></td>
-                    <td data-label="Course Title">{record.courseTitle}</td>
-                    <td data-label="Date">
+                    <td className="data-table__index">{format.count(index + 1)}</td>
+                    <td className="data-table__lead" data-label={t('common.studentName')}><StudentCell student={record.student} /></td>
+                    <td data-label={t('common.courseTitle')}>{record.courseTitle}</td>
+                    <td data-label={t('students.date')}>
                       {Number.isNaN(Date.parse(record.purchaseDate)) ? (
-                        'Invalid Date'
+                        t('students.invalidDate')
                       ) : (
-                        <time dateTime={record.purchaseDate}>{formatDate(record.purchaseDate)}</time>
+                        <time dateTime={record.purchaseDate}>{format.date(record.purchaseDate)}</time>
                       )}
                     </td>
-                    <td data-label="Amount">{amountText(record)}</td>
-                    <td data-label="Status">
+                    <td data-label={t('students.amount')}>{amountText(record, format, t('students.free'))}</td>
+                    <td data-label={t('students.status')}>
                       {record.refunded ? (
                         <span className="status-tag status-tag--refunded">
-                          Refunded{record.refundedAt ? ` on ${formatDate(record.refundedAt)}` : ''}
+                          {record.refundedAt ? t('students.refundedOn', { date: format.date(record.refundedAt) }) : t('students.refunded')}
                         </span>
                       ) : record.amountPaise === 0 ? (
-                        'Enrolled free'
+                        t('students.enrolledFree')
                       ) : (
-                        'Paid'
+                        t('students.paid')
                       )}
                     </td>
                   </tr>
@@ -130,10 +133,10 @@ export function StudentsEnrolledPage() {
             </table>
           </TableScroll>
         ))}
-      {state.status === 'ready' && moreFailed && <p role="alert">More students could not be loaded just now.</p>}
+      {state.status === 'ready' && moreFailed && <p role="alert">{t('students.moreFailed')}</p>}
       {state.status === 'ready' && hasMore && (
         <button type="button" className="button button--secondary" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
-          {loadingMore ? 'Loading more students…' : moreFailed ? 'Try again' : 'Load more students'}
+          {loadingMore ? t('students.loadingMore') : moreFailed ? t('students.tryAgain') : t('students.loadMore')}
         </button>
       )}
     </div>
@@ -142,6 +145,7 @@ export function StudentsEnrolledPage() {
 
 /** Downloads what the filters keep as CSV (bearer token, so through a blob link). */
 function ExportButton({ filter }: { filter: StudentsFilter }) {
+  const { t } = useTranslation('educator');
   const { apiBaseUrl } = useRuntimeConfig();
   const { getAccessTokenSilently } = usePortalAuth();
   const toast = useToast();
@@ -151,7 +155,7 @@ function ExportButton({ filter }: { filter: StudentsFilter }) {
     try {
       const token = (await getAccessTokenSilently()) ?? '';
       const fileName = await downloadWithToken(apiBaseUrl, token, `/educator/enrolledStudents/export${studentsQuery(filter)}`, 'the list', 'students-enrolled.csv');
-      toast.success(`Downloaded ${fileName}`);
+      toast.success(t('common.downloaded', { fileName }));
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {
@@ -160,7 +164,7 @@ function ExportButton({ filter }: { filter: StudentsFilter }) {
   };
   return (
     <button type="button" className="button button--secondary" onClick={() => void download()} disabled={busy} aria-busy={busy}>
-      {busy ? 'Preparing CSV…' : 'Export CSV'}
+      {busy ? t('students.preparingCsv') : t('students.exportCsv')}
     </button>
   );
 }

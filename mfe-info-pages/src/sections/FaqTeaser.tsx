@@ -1,3 +1,4 @@
+import '../i18n';
 import { infoPaths } from '@academy/contracts';
 import { useState } from 'react';
 import { Link } from '@academy/routing';

@@ -1,3 +1,4 @@
+import '../i18n';
 import { infoPaths } from '@academy/contracts';
 import { Link } from '@academy/routing';
 import { TestimonialCard } from '../testimonials/TestimonialCard.js';

@@ -10,4 +10,4 @@ export {
   type CheckoutPhase,
   type PendingEnrollmentState,
 } from './useCheckout';
-export { CHECKOUT_DESCRIPTION, CHECKOUT_THEME_COLOR, loadCheckoutScript, type RazorpayOptions } from './razorpayCheckout';
+export { checkoutDescription, CHECKOUT_THEME_COLOR, loadCheckoutScript, type RazorpayOptions } from './razorpayCheckout';

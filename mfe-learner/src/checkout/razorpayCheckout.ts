@@ -1,6 +1,7 @@
 // The Razorpay Checkout contract (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/):
 // `new Razorpay(options).open()`, `handler` on success, `modal.ondismiss`, `.on('payment.failed', cb)`.
 // The script URL comes from the runtime config (the sandbox's checkout.js locally, Razorpay's in production).
+import i18next from 'i18next';
 
 export interface RazorpaySuccess {
   razorpay_payment_id: string;
@@ -40,7 +41,10 @@ declare global {
 }
 
 export const CHECKOUT_THEME_COLOR = '#3399cc';
-export const CHECKOUT_DESCRIPTION = 'Course Enrollment';
+/** What the payment window says is bought, in the language shown (for a child: whose enrolment it is). */
+export function checkoutDescription(learnerName?: string): string {
+  return learnerName ? i18next.t('learner:checkout.descriptionFor', { name: learnerName }) : i18next.t('learner:checkout.description');
+}
 
 let loading: { url: string; promise: Promise<RazorpayConstructor> } | undefined;
 
@@ -52,11 +56,11 @@ export function loadCheckoutScript(url: string): Promise<RazorpayConstructor> {
     const script = document.createElement('script');
     script.src = url;
     script.async = true;
-    script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error('The payment window could not be loaded.')));
+    script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error(i18next.t('learner:checkout.windowNotLoaded'))));
     script.onerror = () => {
       script.remove();
       loading = undefined;
-      reject(new Error('The payment window could not be loaded.'));
+      reject(new Error(i18next.t('learner:checkout.windowNotLoaded')));
     };
     document.head.appendChild(script);
   });

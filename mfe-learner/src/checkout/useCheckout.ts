@@ -1,10 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@academy/routing';
-import { ApiError, errorMessage, newTraceparent, queryKeys, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
+import { ApiError, errorMessage, newTraceparent, queryKeys, translateMessage, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { createPurchase, verifyPayment } from './checkoutApi';
-import { CHECKOUT_DESCRIPTION, CHECKOUT_THEME_COLOR, loadCheckoutScript, type RazorpayFailure, type RazorpaySuccess } from './razorpayCheckout';
+import { checkoutDescription, CHECKOUT_THEME_COLOR, loadCheckoutScript, type RazorpayFailure, type RazorpaySuccess } from './razorpayCheckout';
 
+// The English wording of the toasts (shown through t: checkout.*), as tests and journeys read it.
 export const ENROLLMENT_SUCCESSFUL = 'Enrollment successful!';
 export const VERIFICATION_FAILED = 'Payment verification failed.';
 export const VERIFICATION_ERROR = 'Something went wrong during verification.';
@@ -45,6 +47,7 @@ export interface CheckoutLearner {
  * user → /my-enrollments. A course free after discount is enrolled by the purchase call itself.
  */
 export function useCheckout(): Checkout {
+  const { t } = useTranslation('learner');
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
@@ -60,7 +63,7 @@ export function useCheckout(): Checkout {
   }, []);
 
   const finishEnrollment = useCallback(async (learner?: CheckoutLearner) => {
-    toast.success(learner ? `${ENROLLMENT_SUCCESSFUL} ${learner.name} is enrolled.` : ENROLLMENT_SUCCESSFUL);
+    toast.success(learner ? t('checkout.enrolledChild', { name: learner.name }) : t('checkout.enrolled'));
     // The course is now enrolled: course pages (Enroll Now), the lists and My Enrollments load it afresh.
     await Promise.all([
       reload().catch(() => undefined),
@@ -69,7 +72,7 @@ export function useCheckout(): Checkout {
       queryClient.invalidateQueries({ queryKey: queryKeys.parents.all }),
     ]);
     navigate(learner ? `/parent/child/${encodeURIComponent(learner.id)}` : MY_ENROLLMENTS_PATH);
-  }, [toast, reload, navigate, queryClient]);
+  }, [toast, reload, navigate, queryClient, t]);
 
   const onPaid = useCallback(
     async (payment: RazorpaySuccess, purchaseId: string, courseId: string, traceparent: string, learner?: CheckoutLearner) => {
@@ -77,21 +80,21 @@ export function useCheckout(): Checkout {
       try {
         const result = await verifyPayment(api, payment, purchaseId, traceparent);
         if (result.success) await finishEnrollment(learner);
-        else toast.error(VERIFICATION_FAILED);
+        else toast.error(t('checkout.verificationFailed'));
       } catch (error) {
         // The API client turns `{success:false}` (HTTP 200) into an ApiError: that is a refusal, not a crash.
-        if (error instanceof ApiError && error.status === 200) toast.error(VERIFICATION_FAILED);
+        if (error instanceof ApiError && error.status === 200) toast.error(t('checkout.verificationFailed'));
         else if (error instanceof ApiError && error.status === 504) {
           // Paid, but not settled within the wait: My Enrollments watches for the course and shows it by itself.
-          toast.info(PAYMENT_BEING_CONFIRMED);
+          toast.info(t('checkout.beingConfirmed'));
           if (learner) navigate(`/parent/child/${encodeURIComponent(learner.id)}`);
           else navigate(MY_ENROLLMENTS_PATH, { state: { pendingCourseId: courseId } satisfies PendingEnrollmentState });
-        } else toast.error(VERIFICATION_ERROR);
+        } else toast.error(t('checkout.verificationError'));
       } finally {
         setPhase('idle');
       }
     },
-    [api, toast, finishEnrollment, navigate, setPhase],
+    [api, toast, finishEnrollment, navigate, setPhase, t],
   );
 
   const start = useCallback(
@@ -114,14 +117,16 @@ export function useCheckout(): Checkout {
           order_id: purchase.order.id,
           name: course.courseTitle,
           // A parent paying for a child sees whose course it is in the payment window.
-          description: learner ? `${CHECKOUT_DESCRIPTION} for ${learner.name}` : CHECKOUT_DESCRIPTION,
+          description: checkoutDescription(learner?.name),
           prefill: { name: user?.name, email: user?.email },
           theme: { color: CHECKOUT_THEME_COLOR },
           handler: (payment) => void onPaid(payment, purchase.purchaseId, course._id, traceparent, learner),
           modal: { ondismiss: () => setPhase('idle') },
         });
         checkout.on('payment.failed', (failure: RazorpayFailure) => {
-          toast.error(failure.error?.description ? `Payment failed: ${failure.error.description}` : 'Payment failed.');
+          toast.error(
+            failure.error?.description ? t('checkout.paymentFailedBecause', { reason: translateMessage(failure.error.description) }) : t('checkout.paymentFailed'),
+          );
         });
         checkout.open();
         windowOpen = true;
@@ -133,7 +138,7 @@ export function useCheckout(): Checkout {
         if (!windowOpen) setPhase('idle');
       }
     },
-    [api, config.razorpay, user, toast, onPaid, finishEnrollment, setPhase],
+    [api, config.razorpay, user, toast, onPaid, finishEnrollment, setPhase, t],
   );
 
   return { start, phase };

@@ -1,5 +1,6 @@
-import { coursesByEducatorRoute, educatorProfilesPublishedRoute, pluralize } from '@academy/contracts';
-import { callApi, queryKeys, useApi } from '@academy/platform';
+import { coursesByEducatorRoute, educatorProfilesPublishedRoute } from '@academy/contracts';
+import { callApi, queryKeys, translateMessage, useApi, useFormat } from '@academy/platform';
+import { useTranslation } from 'react-i18next';
 import { useParams } from '@academy/routing';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +11,8 @@ import './EducatorPage.css';
  * courses (from catalogue). An educator who has not written a profile still has a page with their courses.
  */
 export function EducatorPage() {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const { educatorId = '' } = useParams();
   const api = useApi();
   const profile = useQuery({
@@ -25,8 +28,8 @@ export function EducatorPage() {
     return (
       <section className="educator-page">
         <ErrorPanel
-          title="This educator's page could not be loaded"
-          message={(profile.error ?? courses.error)?.message ?? ''}
+          title={t('educators.loadFailed')}
+          message={translateMessage((profile.error ?? courses.error)?.message ?? '')}
           onRetry={() => void Promise.all([profile.refetch(), courses.refetch()])}
         />
       </section>
@@ -36,8 +39,8 @@ export function EducatorPage() {
   if (loaded && profile.data === null && courses.data!.length === 0) {
     return (
       <section className="educator-page">
-        <h1>Educator not found</h1>
-        <p>No educator with published courses has this address.</p>
+        <h1>{t('educators.notFound')}</h1>
+        <p>{t('educators.notFoundText')}</p>
       </section>
     );
   }
@@ -47,25 +50,31 @@ export function EducatorPage() {
       <header className="educator-page__header">
         {profile.data?.photoUrl ? <img className="educator-page__photo" src={profile.data.photoUrl} alt="" width={96} height={96} /> : null}
         <div>
-          <h1 className="educator-page__name">{name || 'Educator'}</h1>
-          {courses.data && <p className="educator-page__count">{pluralize(courses.data.length, 'published course')}</p>}
+          <h1 className="educator-page__name">{name || t('educators.educator')}</h1>
+          {courses.data && (
+            <p className="educator-page__count">{t('educators.publishedCourses', { count: courses.data.length, formatted: format.count(courses.data.length) })}</p>
+          )}
         </div>
       </header>
       {profile.data?.qualifications && (
         <section aria-labelledby="educator-qualifications">
-          <h2 id="educator-qualifications">Qualifications</h2>
+          <h2 id="educator-qualifications">{t('educators.qualifications')}</h2>
           <p className="educator-page__text">{profile.data.qualifications}</p>
         </section>
       )}
       {profile.data?.bio && (
         <section aria-labelledby="educator-about">
-          <h2 id="educator-about">About</h2>
+          <h2 id="educator-about">{t('educators.about')}</h2>
           <p className="educator-page__text">{profile.data.bio}</p>
         </section>
       )}
       <section aria-labelledby="educator-courses">
-        <h2 id="educator-courses">Courses by {name || 'this educator'}</h2>
-        {courses.data === undefined ? <CourseGridSkeleton count={4} /> : <CourseGrid courses={courses.data} label={`Courses by ${name}`} headingLevel={3} />}
+        <h2 id="educator-courses">{name ? t('educators.coursesBy', { name }) : t('educators.coursesByThisEducator')}</h2>
+        {courses.data === undefined ? (
+          <CourseGridSkeleton count={4} />
+        ) : (
+          <CourseGrid courses={courses.data} label={t('educators.coursesBy', { name })} headingLevel={3} />
+        )}
       </section>
     </section>
   );

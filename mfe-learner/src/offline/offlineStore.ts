@@ -3,6 +3,7 @@
 // tests the learner chose to "Keep offline". Each online read of the enrolled courses re-checks entitlement:
 // everything of a course no longer enrolled (refunded) is deleted then.
 import type { EnrolledCourse, LearnerProgressData, QuizForLearner } from '@academy/contracts';
+import i18next from 'i18next';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 export interface OfflineCourse {
@@ -134,9 +135,12 @@ export async function keepFile(
   try {
     response = await fetchImpl(file.url, { credentials: 'same-origin' });
   } catch {
-    throw new KeepOfflineError(`Could not download the ${file.kind}: no connection`);
+    throw new KeepOfflineError(file.kind === 'notes' ? i18next.t('learner:offline.notesNoConnection') : i18next.t('learner:offline.testNoConnection'));
   }
-  if (!response.ok) throw new KeepOfflineError(`Could not download the ${file.kind} (HTTP ${response.status})`);
+  if (!response.ok) {
+    const status = response.status;
+    throw new KeepOfflineError(file.kind === 'notes' ? i18next.t('learner:offline.notesFailed', { status }) : i18next.t('learner:offline.testFailed', { status }));
+  }
   const kept: KeptFile = {
     id: keptFileId(userId, file.courseId, file.lectureId, file.kind),
     userId,

@@ -2,6 +2,8 @@ import { BOARDS, SCHOOL_CLASSES, userProfileRoute, type Board, type LearnerProfi
 import { callApi, errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTaxonomyLabels } from '../common/taxonomy';
 import './ClassForm.css';
 
 interface ClassFormProps {
@@ -13,6 +15,8 @@ interface ClassFormProps {
 
 /** The learner's class and board, kept on their profile by the progress service. */
 export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
+  const { t } = useTranslation('learner');
+  const labels = useTaxonomyLabels();
   const { user, reload } = useCurrentUser();
   const api = useApi();
   const toast = useToast();
@@ -31,7 +35,7 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
       await reload();
       // Lists chosen for the learner's class (home, My Enrollments) follow the new class.
       void queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.all });
-      if (!firstTime) toast.success('Your class is saved');
+      if (!firstTime) toast.success(t('profile.saved'));
       onDone?.();
     } catch (error) {
       toast.error(errorMessage(error));
@@ -46,42 +50,38 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
 
   return (
     <section className="class-form" aria-labelledby={titleId}>
-      <h1 id={titleId}>{firstTime ? 'Which class are you in?' : 'Your class and board'}</h1>
-      <p className="class-form__intro">
-        {firstTime
-          ? 'We use it to show courses for your class first. You can change it any time from your account menu.'
-          : 'Courses for your class come first on your home page and in the course list.'}
-      </p>
+      <h1 id={titleId}>{firstTime ? t('profile.firstTitle') : t('profile.title')}</h1>
+      <p className="class-form__intro">{firstTime ? t('profile.firstIntro') : t('profile.intro')}</p>
       <form onSubmit={submit} className="class-form__form">
         <div className="class-form__field">
-          <label htmlFor={classId}>Class</label>
+          <label htmlFor={classId}>{t('profile.class')}</label>
           <select id={classId} value={schoolClass} onChange={(event) => setSchoolClass(event.target.value)}>
-            <option value="">Not set</option>
+            <option value="">{t('profile.notSet')}</option>
             {SCHOOL_CLASSES.map((value) => (
               <option key={value} value={value}>
-                Class {value}
+                {labels.classRange(value, value)}
               </option>
             ))}
           </select>
         </div>
         <div className="class-form__field">
-          <label htmlFor={boardId}>Board</label>
+          <label htmlFor={boardId}>{t('profile.board')}</label>
           <select id={boardId} value={board} onChange={(event) => setBoard(event.target.value)}>
-            <option value="">Not set</option>
+            <option value="">{t('profile.notSet')}</option>
             {BOARDS.map((option) => (
               <option key={option.slug} value={option.slug}>
-                {option.label}
+                {labels.board(option.slug)}
               </option>
             ))}
           </select>
         </div>
         <div className="class-form__actions">
           <button type="submit" className="button" disabled={saving} aria-busy={saving}>
-            {saving ? 'Saving…' : 'Save'}
+            {saving ? t('profile.saving') : t('profile.save')}
           </button>
           {firstTime && (
             <button type="button" className="button button--secondary" disabled={saving} onClick={() => void save({ schoolClass: null, board: null })}>
-              Skip for now
+              {t('profile.skip')}
             </button>
           )}
         </div>

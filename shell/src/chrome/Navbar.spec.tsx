@@ -67,7 +67,7 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Aarav Sharma' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Parent access', 'My class', 'Sign out']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Parent access', 'My class', 'हिन्दी', 'Sign out']);
   });
 
   it('parent: My Children and Payments in the bar and in the user menu, no My Enrollments unless they study', async () => {
@@ -78,7 +78,7 @@ describe('Navbar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Kavita Sharma' }));
     const item = within(screen.getByRole('menu')).getByRole('menuitem', { name: 'My Children' });
     expect(item).toHaveClass('user-menu__item--small-only');
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual(['My Children', 'Payments', 'Sign out']);
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual(['My Children', 'Payments', 'हिन्दी', 'Sign out']);
     expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Payments' })).not.toHaveClass('user-menu__item--small-only');
     unmount();
     renderNavbar(signedInAs({ ...parent, enrolledCourses: ['c1'] }));
@@ -93,6 +93,7 @@ describe('Navbar', () => {
     expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Educator Dashboard',
       'Parent access',
+      'हिन्दी',
       'Sign out',
     ]);
   });
@@ -107,10 +108,12 @@ describe('Navbar', () => {
     button.focus();
     await userEvent.keyboard('{ArrowDown}');
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const [dashboard, parentAccess, signOut] = screen.getAllByRole('menuitem');
+    const [dashboard, parentAccess, otherLanguage, signOut] = screen.getAllByRole('menuitem');
     expect(dashboard).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(parentAccess).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(otherLanguage).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(signOut).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
@@ -132,5 +135,18 @@ describe('Navbar', () => {
     unmount();
     const other = renderNavbar(fakeAuth0(), '/about');
     expect(other.container.querySelector('header')).toHaveClass('navbar--default');
+  });
+
+  it('switches every string to Hindi and back from the bar, and the user menu offers the other language by its own name', async () => {
+    renderNavbar(signedInAs(student));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'hi');
+    expect(await screen.findByRole('link', { name: 'मेरे नामांकन' })).toHaveAttribute('href', '/my-enrollments');
+    expect(screen.getByRole('combobox', { name: 'भाषा' })).toHaveValue('hi');
+    expect(window.localStorage.getItem('academy.language')).toBe('hi');
+    await userEvent.click(screen.getByRole('button', { name: 'Aarav Sharma' }));
+    const english = within(screen.getByRole('menu')).getByRole('menuitem', { name: 'English' });
+    expect(english).toHaveAttribute('lang', 'en');
+    await userEvent.click(english);
+    expect(await screen.findByRole('link', { name: 'My Enrollments' })).toBeInTheDocument();
   });
 });

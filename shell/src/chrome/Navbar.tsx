@@ -1,4 +1,5 @@
-import { NotificationBell, useCurrentUser } from '@academy/platform';
+import { LanguageSwitch, NotificationBell, useCurrentUser } from '@academy/platform';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from '@academy/routing';
 import { UserMenu } from './UserMenu';
 
@@ -8,6 +9,7 @@ export function isCourseListPath(pathname: string): boolean {
 }
 
 export function Navbar() {
+  const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const { isAuthenticated, isLoading, isEducator, isParent, displayName, user, login, logout } = useCurrentUser();
   // A parent sees My Children instead of My Enrollments, unless they study too (enrolled in a course).
@@ -16,37 +18,39 @@ export function Navbar() {
 
   return (
     <header className={`navbar navbar--${variant}`}>
-      <nav className="navbar__inner" aria-label="Main">
+      <nav className="navbar__inner" aria-label={t('nav.main')}>
         <Link to="/" className="navbar__logo">
           <span aria-hidden="true" className="navbar__logo-mark">A</span>
-          <span className="navbar__logo-text">Academy</span>
+          <span className="navbar__logo-text">{t('nav.brand')}</span>
         </Link>
         <div className="navbar__actions">
+          {/* Signed in, phones find it in the user menu; visitors always have it in the bar. */}
+          <LanguageSwitch className={isAuthenticated ? 'navbar__link--wide-only' : undefined} />
           {isAuthenticated && (
             <>
               {isEducator && (
                 <NavLink to="/educator" className="navbar__link navbar__link--wide-only">
-                  Educator Dashboard
+                  {t('nav.educatorDashboard')}
                 </NavLink>
               )}
               {isParent && (
                 <>
                   <NavLink to="/parent" end className="navbar__link navbar__link--wide-only">
-                    My Children
+                    {t('nav.myChildren')}
                   </NavLink>
                   <NavLink to="/parent/payments" className="navbar__link navbar__link--wide-only">
-                    Payments
+                    {t('nav.payments')}
                   </NavLink>
                 </>
               )}
               {showEnrollments && (
                 <NavLink to="/my-enrollments" className="navbar__link">
-                  My Enrollments
+                  {t('nav.myEnrollments')}
                 </NavLink>
               )}
               <NotificationBell />
               <UserMenu
-                name={displayName ?? 'Account'}
+                name={displayName ?? t('nav.account')}
                 imageUrl={user?.imageUrl || undefined}
                 isEducator={isEducator}
                 isParent={isParent}
@@ -56,7 +60,7 @@ export function Navbar() {
           )}
           {!isAuthenticated && !isLoading && (
             <button type="button" className="button" onClick={() => void login()}>
-              Create Account
+              {t('nav.createAccount')}
             </button>
           )}
         </div>

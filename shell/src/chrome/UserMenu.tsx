@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from '@academy/routing';
+import { useChooseLanguage, useFormat } from '@academy/platform';
+import { UI_LANGUAGE_NAMES } from '@academy/contracts';
+import { useTranslation } from 'react-i18next';
 
 export interface UserMenuProps {
   name: string;
@@ -13,6 +16,8 @@ export interface UserMenuProps {
 
 interface MenuItem {
   label: string;
+  /** The item's language when it differs from the page's (the other language's name). */
+  lang?: string;
   className?: string;
   run: () => void;
 }
@@ -20,6 +25,10 @@ interface MenuItem {
 /** WAI-ARIA menu button: Enter/Space/ArrowDown open on the first item, ArrowUp on the last, Escape closes. */
 export function UserMenu({ name, imageUrl, isEducator, isParent = false, onSignOut }: UserMenuProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation('shell');
+  const { language } = useFormat();
+  const chooseLanguage = useChooseLanguage();
+  const otherLanguage = language === 'hi' ? 'en' : 'hi';
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -29,17 +38,19 @@ export function UserMenu({ name, imageUrl, isEducator, isParent = false, onSignO
   const buttonId = useId();
 
   const items: MenuItem[] = [
-    ...(isEducator ? [{ label: 'Educator Dashboard', className: 'user-menu__item--small-only', run: () => navigate('/educator') }] : []),
+    ...(isEducator ? [{ label: t('nav.educatorDashboard'), className: 'user-menu__item--small-only', run: () => navigate('/educator') }] : []),
     ...(isParent
       ? [
-          { label: 'My Children', className: 'user-menu__item--small-only', run: () => navigate('/parent') },
+          { label: t('nav.myChildren'), className: 'user-menu__item--small-only', run: () => navigate('/parent') },
           // A parent's payments for their children, with receipts (in the menu at every width).
-          { label: 'Payments', run: () => navigate('/parent/payments') },
+          { label: t('nav.payments'), run: () => navigate('/parent/payments') },
         ]
-      : [{ label: 'Parent access', run: () => navigate('/parent-access') }]),
+      : [{ label: t('nav.parentAccess'), run: () => navigate('/parent-access') }]),
     // A learner's class and board (the learner remote's /my-class page).
-    ...(!isEducator && !isParent ? [{ label: 'My class', run: () => navigate('/my-class') }] : []),
-    { label: 'Sign out', run: onSignOut },
+    ...(!isEducator && !isParent ? [{ label: t('nav.myClass'), run: () => navigate('/my-class') }] : []),
+    // On phones the bar has no room for the language switch: the menu offers the other language, named in it.
+    { label: UI_LANGUAGE_NAMES[otherLanguage], lang: otherLanguage, className: 'user-menu__item--small-only', run: () => void chooseLanguage(otherLanguage) },
+    { label: t('nav.signOut'), run: onSignOut },
   ];
 
   useEffect(() => {
@@ -130,6 +141,7 @@ export function UserMenu({ name, imageUrl, isEducator, isParent = false, onSignO
               itemRefs.current[index] = element;
             }}
             role="menuitem"
+            lang={item.lang}
             tabIndex={-1}
             className={`user-menu__item ${item.className ?? ''}`}
             onClick={() => choose(item)}

@@ -136,12 +136,12 @@ function watch(page: Page, problems: BrowserProblem[]): void {
 export async function openPage(
   browser: Browser,
   viewport = { width: 1280, height: 900 },
-  options: { serviceWorkers?: 'allow' | 'block' } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; /** The browser's language (navigator.languages, Accept-Language). */ locale?: string } = {},
 ): Promise<WatchedPage> {
   // The portal's service worker is blocked unless a journey asks for it: a journey that holds back or answers a
   // request itself (page.route) cannot see one the worker answers, and precaching the shell in every journey would
   // only add load. The offline and redeploy journeys allow it.
-  const context = await browser.newContext({ viewport, serviceWorkers: options.serviceWorkers ?? 'block' });
+  const context = await browser.newContext({ viewport, serviceWorkers: options.serviceWorkers ?? 'block', locale: options.locale });
   const problems: BrowserProblem[] = [];
   context.on('page', (page) => watch(page, problems));
   const page = await context.newPage();

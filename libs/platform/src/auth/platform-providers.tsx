@@ -4,6 +4,7 @@ import { useNavigate } from '@academy/routing';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { UserSync } from '../user/user-sync';
+import { LanguageSync } from '../i18n/language-sync';
 import { PlatformQueryProvider } from '../api/query-provider';
 import { LazySignIn } from './lazy-sign-in';
 import { OfflineSync } from '../offline/offline-writes';
@@ -62,6 +63,7 @@ export function PlatformProviders({ config, children }: { config: RuntimeConfig;
         <ToastHost />
         <PlatformQueryProvider>
           <UserSync />
+          <LanguageSync />
           <OfflineSync />
           {children}
         </PlatformQueryProvider>

@@ -4,6 +4,7 @@ import { BrowserRouter } from '@academy/routing';
 import { PlatformProviders } from '../auth/platform-providers';
 import { loadRuntimeConfig, type RemoteName } from '../config/runtime-config';
 import { registerRuntimeRemotes } from './register-remotes';
+import { startI18n } from '../i18n/i18n';
 
 /**
  * Minimal host for running one remote alone (`npm run dev -w mfe-learner`): the same runtime config, sign-in,
@@ -13,7 +14,7 @@ import { registerRuntimeRemotes } from './register-remotes';
 export async function startStandalone(remote: RemoteName, App: ComponentType): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const config = await loadRuntimeConfig();
+    const [config] = await Promise.all([loadRuntimeConfig(), startI18n()]);
     registerRuntimeRemotes(config, remote);
     root.render(
       <StrictMode>

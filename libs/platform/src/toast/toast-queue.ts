@@ -1,5 +1,6 @@
 // Toasts without notistack on the first page: a toast asked for before the toast library has loaded waits here,
 // the library loads on that first toast (ToastHost), and takes the waiting ones when it connects.
+import { translateMessage } from '../i18n/messages';
 
 /** Toasts appear top-right and close after this long (the product's rule for every notice). */
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -11,7 +12,9 @@ let enqueue: Enqueue | null = null;
 const waiting: { message: string; variant: ToastVariant }[] = [];
 const firstToastListeners = new Set<() => void>();
 
-export function showToast(message: string, variant: ToastVariant): void {
+export function showToast(englishOrTranslated: string, variant: ToastVariant): void {
+  // A server's English answer is shown in the reader's language (text already translated passes unchanged).
+  const message = translateMessage(englishOrTranslated);
   if (enqueue) {
     enqueue(message, variant);
     return;

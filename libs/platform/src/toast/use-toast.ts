@@ -1,4 +1,6 @@
+import i18next from 'i18next';
 import { showToast } from './toast-queue';
+import { translateMessage } from '../i18n/messages';
 
 export interface Toast {
   success(message: string): void;
@@ -19,9 +21,9 @@ export function useToast(): Toast {
   return toast;
 }
 
-/** The message to show for any caught failure: the server's message, else the exception's. */
+/** The message to show for any caught failure: the server's message, else the exception's, in the reader's language. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return 'Something went wrong';
+  if (error instanceof Error && error.message) return translateMessage(error.message);
+  if (typeof error === 'string' && error) return translateMessage(error);
+  return i18next.t('platform:errors.somethingWentWrong');
 }

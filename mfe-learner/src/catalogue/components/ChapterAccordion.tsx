@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { chapterMinutes, formatDuration, pluralize, type ChapterDto, type LectureDto } from '@academy/contracts';
+import { useTranslation } from 'react-i18next';
+import { chapterMinutes, type ChapterDto, type LectureDto } from '@academy/contracts';
+import { useDurationText } from '../../common/duration';
 import './ChapterAccordion.css';
 
 interface ChapterAccordionProps {
@@ -15,6 +17,8 @@ interface ChapterAccordionProps {
  * panels are labelled regions; Up/Down/Home/End move between headers. Several chapters may be open at once.
  */
 export function ChapterAccordion({ chapters, onPreview, playingLectureId = null }: ChapterAccordionProps) {
+  const { t } = useTranslation('learner');
+  const duration = useDurationText();
   const baseId = useId();
   const [openChapterIds, setOpenChapterIds] = useState<ReadonlySet<string>>(() => new Set());
   const headerRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -65,7 +69,7 @@ export function ChapterAccordion({ chapters, onPreview, playingLectureId = null 
                 <span className="chapter-accordion__chevron" aria-hidden="true" />
                 <span className="chapter-accordion__title">{chapter.chapterTitle}</span>
                 <span className="chapter-accordion__meta">
-                  {pluralize(chapter.chapterContent.length, 'lecture')} - {formatDuration(chapterMinutes(chapter))}
+                  {t('catalogue.lectureCount', { count: chapter.chapterContent.length })} - {duration(chapterMinutes(chapter))}
                 </span>
               </button>
             </h3>
@@ -82,8 +86,8 @@ export function ChapterAccordion({ chapters, onPreview, playingLectureId = null 
                 {chapter.quiz && (
                   <li className="chapter-accordion__lecture">
                     <span className="chapter-accordion__lecture-icon" aria-hidden="true">?</span>
-                    <span className="chapter-accordion__lecture-title">Quiz: {chapter.quiz.title}</span>
-                    <span className="chapter-accordion__lecture-duration">{pluralize(chapter.quiz.questionCount, 'question')}</span>
+                    <span className="chapter-accordion__lecture-title">{t('catalogue.quizTitle', { title: chapter.quiz.title })}</span>
+                    <span className="chapter-accordion__lecture-duration">{t('catalogue.questionCount', { count: chapter.quiz.questionCount })}</span>
                   </li>
                 )}
               </ul>
@@ -102,6 +106,8 @@ interface LectureRowProps {
 }
 
 function LectureRow({ lecture, isPlaying, onPreview }: LectureRowProps) {
+  const { t } = useTranslation('learner');
+  const duration = useDurationText();
   // The public route sends a URL only for free previews; both conditions guard against a half-filled lecture.
   const canPreview = lecture.isPreviewFree && Boolean(lecture.lectureUrl);
   return (
@@ -112,14 +118,14 @@ function LectureRow({ lecture, isPlaying, onPreview }: LectureRowProps) {
         <button
           type="button"
           className="chapter-accordion__preview"
-          aria-label={`Preview ${lecture.lectureTitle}`}
+          aria-label={t('catalogue.previewLecture', { title: lecture.lectureTitle })}
           aria-pressed={isPlaying}
           onClick={() => onPreview(lecture)}
         >
-          Preview
+          {t('catalogue.preview')}
         </button>
       )}
-      <span className="chapter-accordion__lecture-duration">{formatDuration(lecture.lectureDuration)}</span>
+      <span className="chapter-accordion__lecture-duration">{duration(lecture.lectureDuration)}</span>
     </li>
   );
 }

@@ -1,10 +1,9 @@
-import { formatPrice, fromPaise, type CouponPrice } from '@academy/contracts';
-import { errorMessage, useApi, useCurrentUser } from '@academy/platform';
+import { fromPaise, type CouponPrice } from '@academy/contracts';
+import { errorMessage, useApi, useCurrentUser, useFormat } from '@academy/platform';
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { fetchCouponPrice } from '../../checkout/checkoutApi';
 import './CouponField.css';
-
-export const LOGIN_TO_APPLY_COUPON = 'Log in to apply a coupon code';
 
 interface CouponFieldProps {
   courseId: string;
@@ -17,6 +16,8 @@ interface CouponFieldProps {
  * used); Enroll Now then buys with it, and the server prices the order again itself.
  */
 export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const id = useId();
   const api = useApi();
   // Signed in but still loading the account: Apply waits (a press then would wrongly ask to sign in).
@@ -29,7 +30,7 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
     event.preventDefault();
     if (checking) return;
     if (!isAuthenticated) {
-      setProblem(LOGIN_TO_APPLY_COUPON);
+      setProblem(t('catalogue.coupon.logInToApply'));
       return;
     }
     setChecking(true);
@@ -38,7 +39,8 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
       onChange(await fetchCouponPrice(api, courseId, code));
     } catch (failure) {
       onChange(null);
-      setProblem(errorMessage(failure).replace(/^Invalid request: code: /, ''));
+      // The field's own refusal reads without the validation prefix, then in the reader's language.
+      setProblem(errorMessage(failure instanceof Error ? failure.message.replace(/^Invalid request: code: /, '') : failure));
     } finally {
       setChecking(false);
     }
@@ -48,18 +50,22 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
     return (
       <div className="coupon-field coupon-field--applied" role="status">
         <p className="coupon-field__applied">
-          Code <strong>{applied.code}</strong> applied: {formatPrice(fromPaise(applied.discountPaise))} off, you pay{' '}
-          <strong>{formatPrice(fromPaise(applied.pricePaise))}</strong>
+          <Trans
+            t={t}
+            i18nKey="catalogue.coupon.applied"
+            values={{ code: applied.code, discount: format.price(fromPaise(applied.discountPaise)), price: format.price(fromPaise(applied.pricePaise)) }}
+            components={{ strong: <strong /> }}
+          />
         </p>
         <button type="button" className="coupon-field__remove" onClick={() => onChange(null)}>
-          Remove code
+          {t('catalogue.coupon.remove')}
         </button>
       </div>
     );
   }
   return (
     <form className="coupon-field" onSubmit={(event) => void apply(event)} aria-busy={checking}>
-      <label htmlFor={`${id}-code`}>Coupon code</label>
+      <label htmlFor={`${id}-code`}>{t('catalogue.coupon.label')}</label>
       <div className="coupon-field__row">
         <input
           id={`${id}-code`}
@@ -73,7 +79,7 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
           aria-describedby={problem ? `${id}-problem` : undefined}
         />
         <button type="submit" className="coupon-field__apply" disabled={checking || isLoading || code.trim() === ''}>
-          {checking ? 'Checking…' : 'Apply'}
+          {checking ? t('catalogue.coupon.checking') : t('catalogue.coupon.apply')}
         </button>
       </div>
       {problem && (

@@ -1,5 +1,7 @@
-import { formatPrice, fromPaise, priceAfterDiscount, type CouponPrice, type CourseDetail } from '@academy/contracts';
+import { fromPaise, priceAfterDiscount, type CouponPrice, type CourseDetail } from '@academy/contracts';
+import { useFormat } from '@academy/platform';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CheckoutPhase } from '../../checkout';
 import { EnrollButton } from './EnrollButton';
 import './CourseBuyBar.css';
@@ -22,21 +24,23 @@ interface CourseBuyBarProps {
  * anything pinned to the bottom corner (the shell's WhatsApp button) can sit above it instead of under it.
  */
 export function CourseBuyBar({ course, isEnrolled, onEnroll, phase = 'idle', coupon = null, enrollAction }: CourseBuyBarProps) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const hasDiscount = course.discount > 0 || coupon !== null;
   return (
-    <div className="course-buy-bar" role="region" aria-label="Buy this course">
+    <div className="course-buy-bar" role="region" aria-label={t('catalogue.buyBar.label')}>
       <p className="course-buy-bar__prices">
         <span className="course-buy-bar__price">
-          <span className="visually-hidden">Price: </span>
-          {formatPrice(coupon ? fromPaise(coupon.pricePaise) : priceAfterDiscount(course.coursePrice, course.discount))}
+          <span className="visually-hidden">{t('catalogue.price.label')} </span>
+          {format.price(coupon ? fromPaise(coupon.pricePaise) : priceAfterDiscount(course.coursePrice, course.discount))}
         </span>
         {hasDiscount && (
           <span className="course-buy-bar__was">
             <s className="course-buy-bar__original-price">
-              <span className="visually-hidden">Original price: </span>
-              {formatPrice(course.coursePrice)}
+              <span className="visually-hidden">{t('catalogue.price.originalLabel')} </span>
+              {format.price(course.coursePrice)}
             </s>{' '}
-            <span className="course-buy-bar__discount">{coupon ? `code ${coupon.code}` : `${course.discount}% off`}</span>
+            <span className="course-buy-bar__discount">{coupon ? t('catalogue.buyBar.withCode', { code: coupon.code }) : t('catalogue.price.percentOff', { percent: course.discount })}</span>
           </span>
         )}
       </p>

@@ -1,5 +1,8 @@
 import { BOARDS, MIN_RATING_FILTER, PRICE_FILTERS, SCHOOL_CLASSES, SUBJECTS, type CourseFacetCounts } from '@academy/contracts';
+import { useFormat } from '@academy/platform';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTaxonomyLabels } from '../../common/taxonomy';
 import type { CourseListFilterName, CourseListFilters } from '../data/courseListFilters';
 
 interface CourseFilterPanelProps {
@@ -15,53 +18,55 @@ interface Option {
 
 /** The filter groups of the course list, each value with how many courses it gives (the server's counts). */
 export function CourseFilterPanel({ filters, facets, onChange }: CourseFilterPanelProps) {
+  const { t } = useTranslation('learner');
+  const labels = useTaxonomyLabels();
   return (
     <div className="course-filters">
       <FilterGroup
-        legend="Class"
+        legend={t('catalogue.filters.class')}
         name="class"
-        anyLabel="Any class"
+        anyLabel={t('catalogue.filters.anyClass')}
         value={filters.class}
-        options={SCHOOL_CLASSES.map((schoolClass) => ({ value: String(schoolClass), label: `Class ${schoolClass}` }))}
+        options={SCHOOL_CLASSES.map((schoolClass) => ({ value: String(schoolClass), label: labels.classRange(schoolClass, schoolClass) }))}
         counts={facets?.class}
         onChange={onChange}
       />
       <FilterGroup
-        legend="Subject"
+        legend={t('catalogue.filters.subject')}
         name="subject"
-        anyLabel="Any subject"
+        anyLabel={t('catalogue.filters.anySubject')}
         value={filters.subject}
-        options={SUBJECTS.map((subject) => ({ value: subject.slug, label: subject.label }))}
+        options={SUBJECTS.map((subject) => ({ value: subject.slug, label: labels.subject(subject.slug) }))}
         counts={facets?.subject}
         onChange={onChange}
       />
       <FilterGroup
-        legend="Board"
+        legend={t('catalogue.filters.board')}
         name="board"
-        anyLabel="Every board"
+        anyLabel={t('catalogue.filters.everyBoard')}
         value={filters.board}
-        options={BOARDS.filter((board) => board.slug !== 'any').map((board) => ({ value: board.slug, label: board.label }))}
+        options={BOARDS.filter((board) => board.slug !== 'any').map((board) => ({ value: board.slug, label: labels.board(board.slug) }))}
         counts={facets?.board}
         onChange={onChange}
       />
       <FilterGroup
-        legend="Price"
+        legend={t('catalogue.filters.price')}
         name="price"
-        anyLabel="Free and paid"
+        anyLabel={t('catalogue.filters.freeAndPaid')}
         value={filters.price}
-        options={PRICE_FILTERS.map((price) => ({ value: price.slug, label: price.label }))}
+        options={PRICE_FILTERS.map((price) => ({ value: price.slug, label: labels.price(price.slug) }))}
         counts={facets?.price}
         onChange={onChange}
       />
       <fieldset className="course-filters__group">
-        <legend>Rating</legend>
+        <legend>{t('catalogue.filters.rating')}</legend>
         <label className="course-filters__option">
           <input
             type="checkbox"
             checked={filters.rating === String(MIN_RATING_FILTER)}
             onChange={(event) => onChange('rating', event.target.checked ? String(MIN_RATING_FILTER) : undefined)}
           />
-          <span>{MIN_RATING_FILTER} stars and above</span>
+          <span>{t('catalogue.filters.starsAndAbove', { stars: MIN_RATING_FILTER })}</span>
           <Count value={facets?.rating[String(MIN_RATING_FILTER)]} />
         </label>
       </fieldset>
@@ -107,11 +112,13 @@ function FilterGroup({
 }
 
 function Count({ value }: { value: number | undefined }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   if (value === undefined) return null;
   return (
     <span className="course-filters__count">
-      <span className="visually-hidden">, </span>({value.toLocaleString('en-IN')}
-      <span className="visually-hidden"> {value === 1 ? 'course' : 'courses'}</span>)
+      <span className="visually-hidden">, </span>({format.count(value)}
+      <span className="visually-hidden"> {t('catalogue.filters.courseWord', { count: value })}</span>)
     </span>
   );
 }

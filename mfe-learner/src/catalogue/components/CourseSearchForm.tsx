@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@academy/routing';
 import { courseListPath } from '../data/catalogueRoutes';
 import './CourseSearchForm.css';
@@ -10,6 +11,7 @@ interface CourseSearchFormProps {
 
 /** Search box of the home hero and the course list: submitting goes to /course-list/{text}, empty to /course-list. */
 export function CourseSearchForm({ initialText = '' }: CourseSearchFormProps) {
+  const { t } = useTranslation('learner');
   const navigate = useNavigate();
   const inputId = useId();
   const [text, setText] = useState(initialText);
@@ -28,18 +30,18 @@ export function CourseSearchForm({ initialText = '' }: CourseSearchFormProps) {
   return (
     <form className="course-search" role="search" onSubmit={submit}>
       <label htmlFor={inputId} className="visually-hidden">
-        Search for courses
+        {t('catalogue.search.label')}
       </label>
       <input
         id={inputId}
         className="course-search__input"
         type="search"
-        placeholder="Search for courses"
+        placeholder={t('catalogue.search.label')}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
       <button type="submit" className="course-search__button">
-        Search
+        {t('catalogue.search.submit')}
       </button>
     </form>
   );

@@ -1,8 +1,5 @@
 import {
   countLectures,
-  formatDuration,
-  formatPrice,
-  pluralize,
   priceAfterDiscount,
   totalLectureMinutes,
   fromPaise,
@@ -10,19 +7,15 @@ import {
   type CourseDetail,
   type LectureDto,
 } from '@academy/contracts';
+import { useFormat } from '@academy/platform';
 import { Stars } from '@academy/ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDurationText } from '../../common/duration';
 import type { CheckoutPhase } from '../../checkout';
 import { EnrollButton } from './EnrollButton';
 import { PreviewPlayer } from './PreviewPlayer';
 import './CourseSideCard.css';
-
-/** What every course includes. */
-export const COURSE_INCLUSIONS = [
-  'Downloadable resources, notes and tests',
-  'Certificate of completion',
-  'Doubt-solving support via a chat community',
-] as const;
 
 interface CourseSideCardProps {
   course: CourseDetail;
@@ -43,10 +36,15 @@ interface CourseSideCardProps {
 }
 
 export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, phase = 'idle', coupon = null, couponField, children, enrollAction }: CourseSideCardProps) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
+  const duration = useDurationText();
   const hasDiscount = course.discount > 0 || coupon !== null;
   const finalPrice = coupon ? fromPaise(coupon.pricePaise) : priceAfterDiscount(course.coursePrice, course.discount);
+  // What every course includes.
+  const inclusions = [t('catalogue.inclusions.resources'), t('catalogue.inclusions.certificate'), t('catalogue.inclusions.doubtSupport')];
   return (
-    <aside className="course-side-card" aria-label="Enrolment">
+    <aside className="course-side-card" aria-label={t('catalogue.sideCard.label')}>
       <div className="course-side-card__media">
         {previewLecture?.lectureUrl ? (
           <PreviewPlayer lectureTitle={previewLecture.lectureTitle} lectureUrl={previewLecture.lectureUrl} />
@@ -57,17 +55,17 @@ export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, p
       <div className="course-side-card__body">
         <p className="course-side-card__prices">
           <span className="course-side-card__price">
-            <span className="visually-hidden">Price: </span>
-            {formatPrice(finalPrice)}
+            <span className="visually-hidden">{t('catalogue.price.label')} </span>
+            {format.price(finalPrice)}
           </span>
           {hasDiscount && (
             <>
               <s className="course-side-card__original-price">
-                <span className="visually-hidden">Original price: </span>
-                {formatPrice(course.coursePrice)}
+                <span className="visually-hidden">{t('catalogue.price.originalLabel')} </span>
+                {format.price(course.coursePrice)}
               </s>
-              {course.discount > 0 && <span className="course-side-card__discount">{course.discount}% off</span>}
-              {coupon && <span className="course-side-card__discount">with code {coupon.code}</span>}
+              {course.discount > 0 && <span className="course-side-card__discount">{t('catalogue.price.percentOff', { percent: course.discount })}</span>}
+              {coupon && <span className="course-side-card__discount">{t('catalogue.sideCard.withCode', { code: coupon.code })}</span>}
             </>
           )}
         </p>
@@ -76,15 +74,15 @@ export function CourseSideCard({ course, previewLecture, isEnrolled, onEnroll, p
             <Stars rating={course.averageRating} />
             <span>{course.averageRating}</span>
           </li>
-          <li>{formatDuration(totalLectureMinutes(course.courseContent))}</li>
-          <li>{pluralize(countLectures(course.courseContent), 'lesson')}</li>
+          <li>{duration(totalLectureMinutes(course.courseContent))}</li>
+          <li>{t('catalogue.lessonCount', { count: countLectures(course.courseContent), formatted: format.count(countLectures(course.courseContent)) })}</li>
         </ul>
         {!isEnrolled && couponField}
         {enrollAction ?? <EnrollButton className="course-side-card__enroll" isEnrolled={isEnrolled} onEnroll={onEnroll} phase={phase} />}
         {children}
-        <h2 className="course-side-card__inclusions-title">What&apos;s in the course?</h2>
+        <h2 className="course-side-card__inclusions-title">{t('catalogue.inclusions.title')}</h2>
         <ul className="course-side-card__inclusions">
-          {COURSE_INCLUSIONS.map((inclusion) => (
+          {inclusions.map((inclusion) => (
             <li key={inclusion}>{inclusion}</li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
-import { formatClassRange } from '@academy/contracts';
 import { queryKeys, useApi } from '@academy/platform';
 import { Link } from '@academy/routing';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useTaxonomyLabels } from '../../common/taxonomy';
 import { fetchCoursePage } from '../data/catalogueApi';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 
@@ -14,23 +15,26 @@ export const CLASS_COURSE_COUNT = 4;
  * class, the most popular courses. `headingLevel` fits the page around it.
  */
 export function CoursesForClass({ schoolClass, title }: { schoolClass: number | null; title?: string }) {
+  const { t } = useTranslation('learner');
+  const labels = useTaxonomyLabels();
   const api = useApi();
   const filters: Record<string, string> = schoolClass ? { class: String(schoolClass), sort: 'popular' } : { sort: 'popular' };
   const query = useQuery({
     queryKey: queryKeys.catalogue.list('', CLASS_COURSE_COUNT, filters),
     queryFn: async () => (await fetchCoursePage(api, { limit: CLASS_COURSE_COUNT, filters })).courses,
   });
-  const heading = title ?? (schoolClass ? `Courses for ${formatClassRange(schoolClass, schoolClass)}` : 'Popular courses');
+  const className = schoolClass ? labels.classRange(schoolClass, schoolClass) : '';
+  const heading = title ?? (schoolClass ? t('catalogue.forClass.heading', { className }) : t('catalogue.forClass.popular'));
   const listPath = schoolClass ? `${COURSE_LIST_PATH}?class=${schoolClass}` : COURSE_LIST_PATH;
   return (
     <section className="home-section courses-for-class" aria-labelledby="courses-for-class-title">
       <h2 id="courses-for-class-title">{heading}</h2>
       {query.isPending && <CourseGridSkeleton count={CLASS_COURSE_COUNT} />}
-      {query.isError && <p role="alert">Courses could not be loaded just now.</p>}
+      {query.isError && <p role="alert">{t('catalogue.coursesNotLoaded')}</p>}
       {query.data && query.data.length > 0 && <CourseGrid courses={query.data} label={heading} />}
-      {query.data && query.data.length === 0 && <p>No courses for this class yet.</p>}
+      {query.data && query.data.length === 0 && <p>{t('catalogue.forClass.none')}</p>}
       <Link className="button button--secondary courses-for-class__all" to={listPath}>
-        {schoolClass ? `All courses for ${formatClassRange(schoolClass, schoolClass)}` : 'Show all courses'}
+        {schoolClass ? t('catalogue.forClass.all', { className }) : t('catalogue.showAllCourses')}
       </Link>
     </section>
   );

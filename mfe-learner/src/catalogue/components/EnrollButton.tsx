@@ -1,10 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import type { CheckoutPhase } from '../../checkout';
-
-const PHASE_LABELS: Record<Exclude<CheckoutPhase, 'idle'>, string> = {
-  ordering: 'Processing…',
-  paying: 'Complete the payment…',
-  verifying: 'Confirming payment…',
-};
 
 interface EnrollButtonProps {
   className: string;
@@ -16,10 +11,16 @@ interface EnrollButtonProps {
 
 /** Enroll Now, in the side card and in the phone's buy bar: Already Enrolled once enrolled, the purchase's step while one runs. */
 export function EnrollButton({ className, isEnrolled, onEnroll, phase }: EnrollButtonProps) {
+  const { t } = useTranslation('learner');
   const working = phase !== 'idle';
+  const phaseLabels: Record<Exclude<CheckoutPhase, 'idle'>, string> = {
+    ordering: t('catalogue.enroll.ordering'),
+    paying: t('catalogue.enroll.paying'),
+    verifying: t('catalogue.enroll.verifying'),
+  };
   return (
     <button type="button" className={className} disabled={isEnrolled || working} aria-busy={working} onClick={onEnroll}>
-      {isEnrolled ? 'Already Enrolled' : working ? PHASE_LABELS[phase] : 'Enroll Now'}
+      {isEnrolled ? t('catalogue.enroll.alreadyEnrolled') : working ? phaseLabels[phase] : t('catalogue.enroll.enrollNow')}
     </button>
   );
 }

@@ -1,5 +1,7 @@
+import { useFormat } from '@academy/platform';
 import { useModalDialog } from '@academy/ui';
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface FilterSheetProps {
   /** Courses the chosen filters give (the server's total), for "Show N courses". */
@@ -14,21 +16,23 @@ interface FilterSheetProps {
  * returns to the Filters button). Each choice applies at once; "Show N courses" closes the sheet on the list.
  */
 export function FilterSheet({ total, onClose, onClear, children }: FilterSheetProps) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const { dialogRef, onKeyDown } = useModalDialog(onClose);
   const titleId = useId();
   return (
     <div className="filter-sheet__backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={dialogRef} className="filter-sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <div className="filter-sheet__header">
-          <h2 id={titleId}>Filters</h2>
+          <h2 id={titleId}>{t('catalogue.filters.title')}</h2>
           <button type="button" className="filter-sheet__clear" onClick={onClear}>
-            Clear all
+            {t('catalogue.filters.clearAll')}
           </button>
         </div>
         <div className="filter-sheet__body">{children}</div>
         <div className="filter-sheet__footer">
           <button type="button" className="button filter-sheet__show" onClick={onClose}>
-            {total === null ? 'Show courses' : `Show ${total.toLocaleString('en-IN')} ${total === 1 ? 'course' : 'courses'}`}
+            {total === null ? t('catalogue.filters.showCourses') : t('catalogue.filters.showCount', { count: total, formatted: format.count(total) })}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { parseVideoLink } from '@academy/contracts';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { attachHls } from '@academy/ui';
 
 interface PreviewPlayerProps {
@@ -9,6 +10,7 @@ interface PreviewPlayerProps {
 
 /** A free-preview lecture: YouTube links are embedded, an uploaded video streams (HLS), anything else plays as mp4. */
 export function PreviewPlayer({ lectureTitle, lectureUrl }: PreviewPlayerProps) {
+  const { t } = useTranslation('learner');
   const source = parseVideoLink(lectureUrl);
   const video = useRef<HTMLVideoElement>(null);
   const hlsUrl = source?.kind === 'hls' ? source.url : null;
@@ -18,14 +20,18 @@ export function PreviewPlayer({ lectureTitle, lectureUrl }: PreviewPlayerProps) 
     return () => attachment.detach();
   }, [hlsUrl]);
   if (!source) {
-    return <p className="preview-player__unavailable" role="status">This preview cannot be played.</p>;
+    return (
+      <p className="preview-player__unavailable" role="status">
+        {t('catalogue.previewPlayer.unavailable')}
+      </p>
+    );
   }
   if (source.kind === 'youtube') {
     return (
       <iframe
         className="preview-player"
         src={`${source.embedUrl}?autoplay=1`}
-        title={`Preview: ${lectureTitle}`}
+        title={t('catalogue.previewPlayer.label', { title: lectureTitle })}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen
       />
@@ -42,7 +48,7 @@ export function PreviewPlayer({ lectureTitle, lectureUrl }: PreviewPlayerProps) 
       autoPlay
       muted
       playsInline
-      aria-label={`Preview: ${lectureTitle}`}
+      aria-label={t('catalogue.previewPlayer.label', { title: lectureTitle })}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { apiPath, coursesDetailRoute, coursesListRoute, type CourseDetail, type courseListQuerySchema, type CourseListPage } from '@academy/contracts';
+import i18next from 'i18next';
 import type { z } from 'zod';
 import type { CourseListFilters } from './courseListFilters';
 import { ApiError, callApi, type ApiClient } from '@academy/platform';
@@ -36,13 +37,13 @@ export function coursePagePath(query: CoursePageQuery): string {
 export async function fetchCoursePage(api: ApiClient, query: CoursePageQuery): Promise<CourseListPage> {
   // Read as partial: a success without the list would otherwise crash the views far from the cause.
   const { courses, nextCursor, facets }: Partial<CourseListPage> = await callApi(api, coursesListRoute, { query: coursePageQuery(query) });
-  if (!Array.isArray(courses)) throw new ApiError('The server sent no course list');
+  if (!Array.isArray(courses)) throw new ApiError(i18next.t('learner:catalogue.errors.noCourseList'));
   return { courses, nextCursor: nextCursor ?? null, ...(facets ? { facets } : {}) };
 }
 
 /** The course with its chapters (404 when unknown or unpublished, 400 when malformed). */
 export async function fetchCourseDetail(api: ApiClient, courseId: string): Promise<CourseDetail> {
   const { courseData }: { courseData?: CourseDetail } = await callApi(api, coursesDetailRoute, { params: { id: courseId } });
-  if (!courseData) throw new ApiError('The server sent no course data');
+  if (!courseData) throw new ApiError(i18next.t('learner:catalogue.errors.noCourseData'));
   return courseData;
 }

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CourseDetail } from '@academy/contracts';
 import { useCurrentUser, useToast } from '@academy/platform';
 import { useCheckout, type CheckoutPhase } from '../../checkout';
 
+// The English wording of the toasts (shown through t: catalogue.enroll.*), as tests and journeys read it.
 export const LOGIN_TO_ENROLL = 'Login to Enroll';
 export const COURSE_DATA_MISSING = 'Course data is missing. Please refresh.';
-export const ALREADY_ENROLLED = 'Already Enrolled';
 
 export interface EnrollmentState {
   isEnrolled: boolean;
@@ -17,6 +18,7 @@ export interface EnrollmentState {
 
 /** Enrolled when the user's enrolledCourses contain the course, or the server says so. */
 export function useEnrollment(course: Pick<CourseDetail, '_id'> & { courseTitle?: string }, couponCode?: string): EnrollmentState {
+  const { t } = useTranslation('learner');
   const { user } = useCurrentUser();
   const toast = useToast();
   const checkout = useCheckout();
@@ -24,19 +26,19 @@ export function useEnrollment(course: Pick<CourseDetail, '_id'> & { courseTitle?
 
   const enroll = useCallback(() => {
     if (!user) {
-      toast.warning(LOGIN_TO_ENROLL);
+      toast.warning(t('catalogue.enroll.loginToEnroll'));
       return;
     }
     if (!course._id) {
-      toast.error(COURSE_DATA_MISSING);
+      toast.error(t('catalogue.enroll.courseDataMissing'));
       return;
     }
     if (isEnrolled) {
-      toast.info(ALREADY_ENROLLED);
+      toast.info(t('catalogue.enroll.alreadyEnrolled'));
       return;
     }
     void checkout.start({ _id: course._id, courseTitle: course.courseTitle ?? '', couponCode });
-  }, [user, course._id, course.courseTitle, couponCode, isEnrolled, toast, checkout]);
+  }, [user, course._id, course.courseTitle, couponCode, isEnrolled, toast, checkout, t]);
 
   return { isEnrolled, enroll, phase: checkout.phase };
 }

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import {
   courseDetail,
   fakeServer,
@@ -271,5 +272,51 @@ describe('CourseDetailPage', () => {
     fakeServer(() => failure(400, 'Invalid course id'));
     renderCatalogueAt('/course/%20');
     expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
+  });
+});
+
+describe('CourseDetailPage in Hindi', () => {
+  it('names the class, subject and counts in Hindi, with prices in rupees with Indian grouping', async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    const course = courseDetail({ classFrom: 11, classTo: 12, subject: 'physics', coursePrice: 150_000, discount: 20, ratingCount: 1, studentCount: 12_345 });
+    fakeServer(serveCourse(course));
+    const view = renderCatalogueAt(`/course/${course._id}`);
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+    expect(document.querySelector('.course-detail__tags')).toHaveTextContent('कक्षा 11–12भौतिकीCBSE');
+    expect(screen.getByText('(1 रेटिंग)')).toBeInTheDocument();
+    expect(screen.getByText('12,345 छात्र')).toBeInTheDocument();
+    expect(screen.getByText(/का कोर्स$/)).toHaveTextContent('Meera Iyer का कोर्स');
+    expect(document.querySelector('.course-detail__structure-summary')).toHaveTextContent('2 अध्याय - 3 लेक्चर - कुल अवधि 1 घंटा 35 मिनट');
+    expect(document.querySelector('.course-side-card__price')).toHaveTextContent('कीमत: ₹1,20,000.00');
+    expect(document.querySelector('.course-side-card__original-price')).toHaveTextContent('मूल कीमत: ₹1,50,000.00');
+    expect(screen.getByText('20% की छूट')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'अभी नामांकन करें' })).toBeEnabled();
+    view.unmount(); // before the setup switches back to English
+  });
+
+  it("says why a coupon code cannot be used in Hindi, and what an applied code takes off", async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    const user = userEvent.setup();
+    const course = courseDetail({ coursePrice: 1000, discount: 0 });
+    let expired = true;
+    fakeServer(serveCourse(course), (url) =>
+      url.pathname !== '/api/user/coupon-price'
+        ? undefined
+        : expired
+          ? failure(422, 'This coupon code has expired')
+          : ok({ code: 'HALF', listPricePaise: 1_00_000, discountPaise: 50_000, pricePaise: 50_000 }),
+    );
+    const view = renderCatalogueAt(`/course/${course._id}`, { user: userData() });
+    await screen.findByRole('heading', { level: 1, name: course.courseTitle });
+    await user.type(screen.getByLabelText('कूपन कोड'), 'OLD10');
+    await user.click(screen.getByRole('button', { name: 'लागू करें' }));
+    expect(await screen.findByText('इस कूपन कोड की समय-सीमा ख़त्म हो गई है')).toHaveAttribute('role', 'alert');
+    expired = false;
+    await user.clear(screen.getByLabelText('कूपन कोड'));
+    await user.type(screen.getByLabelText('कूपन कोड'), 'half');
+    await user.click(screen.getByRole('button', { name: 'लागू करें' }));
+    const applied = await screen.findByText((_, element) => element?.classList.contains('coupon-field__applied') ?? false);
+    expect(applied).toHaveTextContent('कोड HALF लागू हुआ: ₹500.00 की छूट, आपको ₹500.00 देने हैं');
+    view.unmount(); // before the setup switches back to English
   });
 });

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useCurrentUser } from '@academy/platform';
+import { useTranslation } from 'react-i18next';
+import { translateMessage, useCurrentUser, useFormat } from '@academy/platform';
 import { Link, useParams, useSearchParams } from '@academy/routing';
-import { COURSE_SORTS, DEFAULT_COURSE_SORT, learnerPaths, pluralize } from '@academy/contracts';
+import { COURSE_SORTS, DEFAULT_COURSE_SORT, learnerPaths } from '@academy/contracts';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
 import { COURSE_LIST_PAGE_SIZE } from '../data/catalogueApi';
 import { CourseFilterPanel } from '../components/CourseFilterPanel';
 import { CourseSearchForm } from '../components/CourseSearchForm';
 import { FilterSheet } from '../components/FilterSheet';
 import { useIsPhone } from '../../common/useMediaQuery';
+import { useTaxonomyLabels } from '../../common/taxonomy';
 import { chosenFilterCount, COURSE_LIST_FILTER_NAMES, filtersFromSearchParams, type CourseListFilterName } from '../data/courseListFilters';
 import { SearchFilterChip } from '../components/SearchFilterChip';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
@@ -21,6 +23,9 @@ import './CourseListPage.css';
  * reload keeps them, and Back undoes the last choice. On a phone the filters open in a bottom sheet.
  */
 export function CourseListPage() {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
+  const labels = useTaxonomyLabels();
   const { input } = useParams<{ input?: string }>();
   const searchText = input?.trim() ?? '';
   const [searchParams, setSearchParams] = useSearchParams();
@@ -58,18 +63,29 @@ export function CourseListPage() {
   const total = list.facets?.total ?? null;
   const filterPanel = <CourseFilterPanel filters={filters} facets={list.facets} onChange={choose} />;
   const chosen = chosenFilterCount(filters);
+  const shown = list.courses.length;
+  // "Showing 12 courses of 40 for “math”": the total only when more than shown, the search only when there is one.
+  const countOptions = { count: shown, formatted: format.count(shown), total: total === null ? '' : format.count(total), search: searchText };
+  const moreThanShown = total !== null && total > shown;
+  const countText = searchText
+    ? moreThanShown
+      ? t('catalogue.list.showingOfTotalFor', countOptions)
+      : t('catalogue.list.showingFor', countOptions)
+    : moreThanShown
+      ? t('catalogue.list.showingOfTotal', countOptions)
+      : t('catalogue.list.showing', countOptions);
 
   return (
     <div className="course-list-page">
       <header className="course-list-page__header">
         <div>
-          <h1 className="course-list-page__title">Course List</h1>
-          <nav aria-label="Breadcrumb" className="course-list-page__breadcrumb">
+          <h1 className="course-list-page__title">{t('catalogue.list.title')}</h1>
+          <nav aria-label={t('catalogue.list.breadcrumb')} className="course-list-page__breadcrumb">
             <ol>
               <li>
-                <Link to={learnerPaths.home}>Home</Link>
+                <Link to={learnerPaths.home}>{t('catalogue.list.home')}</Link>
               </li>
-              <li aria-current="page">Course List</li>
+              <li aria-current="page">{t('catalogue.list.title')}</li>
             </ol>
           </nav>
         </div>
@@ -81,15 +97,15 @@ export function CourseListPage() {
       <div className="course-list-page__toolbar">
         {isPhone && (
           <button type="button" className="button button--secondary course-list-page__filters-button" aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
-            Filters{chosen > 0 ? ` (${chosen})` : ''}
+            {chosen > 0 ? t('catalogue.list.filtersChosen', { chosen }) : t('catalogue.filters.title')}
           </button>
         )}
         <label className="course-list-page__sort">
-          <span>Sort by</span>
+          <span>{t('catalogue.list.sortBy')}</span>
           <select value={filters.sort ?? DEFAULT_COURSE_SORT} onChange={(event) => choose('sort', event.target.value)}>
             {COURSE_SORTS.map((sort) => (
               <option key={sort.slug} value={sort.slug}>
-                {sort.label}
+                {labels.sort(sort.slug)}
               </option>
             ))}
           </select>
@@ -103,11 +119,11 @@ export function CourseListPage() {
 
       <div className={isPhone ? 'course-list-page__body' : 'course-list-page__body course-list-page__body--with-sidebar'}>
       {!isPhone && (
-        <aside className="course-list-page__sidebar" aria-label="Filters">
+        <aside className="course-list-page__sidebar" aria-label={t('catalogue.filters.title')}>
           {filterPanel}
           {chosen > 0 && (
             <button type="button" className="button button--secondary" onClick={clearFilters}>
-              Clear filters
+              {t('catalogue.list.clearFilters')}
             </button>
           )}
         </aside>
@@ -115,17 +131,15 @@ export function CourseListPage() {
       <div className="course-list-page__results">
       {list.status === 'loading' && <CourseGridSkeleton count={COURSE_LIST_PAGE_SIZE} />}
       {list.status === 'error' && (
-        <ErrorPanel title="Courses could not be loaded" message={list.error ?? 'Please try again in a moment.'} onRetry={list.retry} />
+        <ErrorPanel title={t('catalogue.list.loadFailed')} message={list.error ? translateMessage(list.error) : t('catalogue.list.tryAgain')} onRetry={list.retry} />
       )}
       {list.status === 'ready' && list.courses.length === 0 && <NoCoursesFound searchText={searchText} filtered={chosen > 0} onClear={clearFilters} />}
       {list.status === 'ready' && list.courses.length > 0 && (
         <>
           <p className="course-list-page__count" role="status">
-            Showing {pluralize(list.courses.length, 'course')}
-            {total !== null && total > list.courses.length ? ` of ${total.toLocaleString('en-IN')}` : ''}
-            {searchText ? ` for “${searchText}”` : ''}
+            {countText}
           </p>
-          <CourseGrid courses={list.courses} label={searchText ? `Courses matching ${searchText}` : 'All courses'} />
+          <CourseGrid courses={list.courses} label={searchText ? t('catalogue.list.matching', { search: searchText }) : t('catalogue.list.allCourses')} />
           <div ref={sentinel} className="course-list-page__more">
             {list.hasMore && (
               <button
@@ -135,7 +149,7 @@ export function CourseListPage() {
                 disabled={list.isLoadingMore}
                 aria-busy={list.isLoadingMore}
               >
-                {list.isLoadingMore ? 'Loading…' : 'Load more'}
+                {list.isLoadingMore ? t('catalogue.list.loadingMore') : t('catalogue.list.loadMore')}
               </button>
             )}
           </div>
@@ -148,23 +162,24 @@ export function CourseListPage() {
 }
 
 function NoCoursesFound({ searchText, filtered, onClear }: { searchText: string; filtered: boolean; onClear(): void }) {
+  const { t } = useTranslation('learner');
   return (
     <section className="course-list-page__empty" role="status">
-      <h2>No courses found</h2>
+      <h2>{t('catalogue.list.noneFound')}</h2>
       {filtered ? (
         <>
-          <p>No course matches these filters{searchText ? ` and “${searchText}”` : ''}.</p>
+          <p>{searchText ? t('catalogue.list.noMatchFiltersAndSearch', { search: searchText }) : t('catalogue.list.noMatchFilters')}</p>
           <button type="button" className="button button--secondary" onClick={onClear}>
-            Clear filters
+            {t('catalogue.list.clearFilters')}
           </button>
         </>
       ) : searchText ? (
         <>
-          <p>No course title contains “{searchText}”. Try another word, or browse every course.</p>
-          <Link to={COURSE_LIST_PATH}>Show all courses</Link>
+          <p>{t('catalogue.list.noTitleContains', { search: searchText })}</p>
+          <Link to={COURSE_LIST_PATH}>{t('catalogue.showAllCourses')}</Link>
         </>
       ) : (
-        <p>No courses are published yet. Please come back soon.</p>
+        <p>{t('catalogue.list.nonePublished')}</p>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link } from '@academy/routing';
 import { RemoteSection, useCurrentUser, type RemoteFallbackProps } from '@academy/platform';
 import { lazy, Suspense } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { CourseSearchForm } from '../components/CourseSearchForm';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
@@ -39,7 +40,7 @@ export function HomePage({ initialSearch = '' }: HomePageProps) {
         module="TestimonialsSection"
         deferUntilNearViewport
         loading={<TestimonialsLoading />}
-        renderError={TestimonialsUnavailable}
+        renderError={(props) => <TestimonialsUnavailable {...props} />}
       />
       <CallToAction />
     </div>
@@ -47,24 +48,20 @@ export function HomePage({ initialSearch = '' }: HomePageProps) {
 }
 
 function HomeHero({ initialSearch }: { initialSearch: string }) {
+  const { t } = useTranslation('learner');
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
       <h1 id="home-hero-title" className="home-hero__title">
-        Gain knowledge anytime, from anywhere.
+        {t('catalogue.home.heroTitle')}
       </h1>
-      <p className="home-hero__tagline home-hero__tagline--wide">
-        We bring together expert instructors, engaging content and a supportive community, so every learner can
-        grow at their own pace.
-      </p>
-      <p className="home-hero__tagline home-hero__tagline--narrow">
-        Join top instructors dedicated to guiding you toward your career success.
-      </p>
+      <p className="home-hero__tagline home-hero__tagline--wide">{t('catalogue.home.heroTagline')}</p>
+      <p className="home-hero__tagline home-hero__tagline--narrow">{t('catalogue.home.heroTaglineShort')}</p>
       <div className="home-hero__actions">
         <Link className="button" to={COURSE_LIST_PATH}>
-          Get started
+          {t('catalogue.home.getStarted')}
         </Link>
         <Link className="button button--secondary" to="/about">
-          Learn more
+          {t('catalogue.home.learnMore')}
         </Link>
       </div>
       <CourseSearchForm initialText={initialSearch} />
@@ -74,31 +71,28 @@ function HomeHero({ initialSearch }: { initialSearch: string }) {
 
 /** A short invitation to parents: their own account, a child's progress and payments, and how to start. */
 function ForParents() {
+  const { t } = useTranslation('learner');
   const { isAuthenticated, isParent, login } = useCurrentUser();
   return (
     <section className="home-section home-parents" aria-labelledby="home-parents-title">
-      <h2 id="home-parents-title">For parents</h2>
-      <p>
-        Follow your child&apos;s courses, quiz results and certificates, get an alert when they stop studying, buy courses for them and ask
-        their teachers. Your child links you with a one-time code, so nothing is shared without their consent.
-      </p>
+      <h2 id="home-parents-title">{t('catalogue.home.parentsTitle')}</h2>
+      <p>{t('catalogue.home.parentsText')}</p>
       <div className="home-parents__actions">
         {isParent ? (
           <Link className="button" to="/parent">
-            Go to My Children
+            {t('catalogue.home.goToMyChildren')}
           </Link>
         ) : isAuthenticated ? (
           <p className="home-parents__note">
-            A parent needs their own account: sign out, then choose &quot;I&apos;m a parent&quot;. To let a parent follow you, open{' '}
-            <Link to="/parent-access">Parent access</Link>.
+            <Trans t={t} i18nKey="catalogue.home.parentNeedsOwnAccount" components={{ link: <Link to="/parent-access" /> }} />
           </p>
         ) : (
           <>
             <button type="button" className="button" onClick={() => void login('/parent', { signUpAs: 'parent' })}>
-              I&apos;m a parent: create my account
+              {t('catalogue.home.parentSignUp')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => void login('/parent')}>
-              Parent sign in
+              {t('catalogue.home.parentSignIn')}
             </button>
           </>
         )}
@@ -108,58 +102,60 @@ function ForParents() {
 }
 
 function FeaturedCourses() {
+  const { t } = useTranslation('learner');
   const { status, courses } = useHomeCourses();
   return (
     <section className="home-section home-featured" aria-labelledby="home-featured-title">
-      <h2 id="home-featured-title">Study with the finest</h2>
-      <p className="home-section__intro">
-        Learn from experienced teachers across subjects, from class 7 science to class 11 mathematics.
-      </p>
+      <h2 id="home-featured-title">{t('catalogue.home.featuredTitle')}</h2>
+      <p className="home-section__intro">{t('catalogue.home.featuredIntro')}</p>
       {status === 'loading' && <CourseGridSkeleton count={HOME_COURSE_COUNT} />}
-      {status === 'error' && <p role="alert">Courses could not be loaded just now.</p>}
-      {status === 'ready' && <CourseGrid courses={courses} label="Featured courses" />}
+      {status === 'error' && <p role="alert">{t('catalogue.coursesNotLoaded')}</p>}
+      {status === 'ready' && <CourseGrid courses={courses} label={t('catalogue.home.featuredLabel')} />}
       <Link className="button button--secondary" to={COURSE_LIST_PATH}>
-        Show all courses
+        {t('catalogue.showAllCourses')}
       </Link>
     </section>
   );
 }
 
 function TestimonialsLoading() {
+  const { t } = useTranslation('learner');
   return (
     <p className="home-section home-testimonials-placeholder" role="status">
-      Loading testimonials…
+      {t('catalogue.home.testimonialsLoading')}
     </p>
   );
 }
 
 /** Shown instead of the testimonials when the info remote cannot be loaded: a link still leads to them. */
 function TestimonialsUnavailable({ retry }: RemoteFallbackProps) {
+  const { t } = useTranslation('learner');
   return (
     <section className="home-section home-testimonials-placeholder" aria-labelledby="home-testimonials-title">
-      <h2 id="home-testimonials-title">Testimonials</h2>
-      <p>Our students&apos; stories could not be loaded right now.</p>
+      <h2 id="home-testimonials-title">{t('catalogue.home.testimonialsTitle')}</h2>
+      <p>{t('catalogue.home.testimonialsUnavailable')}</p>
       <div className="home-testimonials-placeholder__actions">
         <button type="button" className="button button--secondary" onClick={retry}>
-          Retry
+          {t('catalogue.home.retry')}
         </button>
-        <Link to="/testimonials">See All</Link>
+        <Link to="/testimonials">{t('catalogue.home.seeAll')}</Link>
       </div>
     </section>
   );
 }
 
 function CallToAction() {
+  const { t } = useTranslation('learner');
   return (
     <section className="home-section home-cta" aria-labelledby="home-cta-title">
-      <h2 id="home-cta-title">Learn anything, anytime, anywhere</h2>
-      <p>Start with a free course today and learn at your own pace, wherever you are.</p>
+      <h2 id="home-cta-title">{t('catalogue.home.ctaTitle')}</h2>
+      <p>{t('catalogue.home.ctaText')}</p>
       <div className="home-cta__actions">
         <Link className="button" to={COURSE_LIST_PATH}>
-          Get started
+          {t('catalogue.home.getStarted')}
         </Link>
         <Link className="home-cta__more" to="/about">
-          Learn more <span aria-hidden="true">→</span>
+          {t('catalogue.home.learnMore')} <span aria-hidden="true">→</span>
         </Link>
       </div>
     </section>

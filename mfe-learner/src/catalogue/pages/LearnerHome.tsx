@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ContinueLearning } from '../../enrollments';
 import { CoursesForClass } from '../components/CoursesForClass';
 import { CourseSearchForm } from '../components/CourseSearchForm';
@@ -5,13 +6,14 @@ import './HomePage.css';
 
 /** The signed-in student's home: "Continue learning", then courses for their class, then the search. */
 export function LearnerHome({ schoolClass, initialSearch }: { schoolClass: number | null; initialSearch: string }) {
+  const { t } = useTranslation('learner');
   return (
     <div className="home-page home-page--learner">
-      <h1 className="visually-hidden">Your learning</h1>
+      <h1 className="visually-hidden">{t('catalogue.learnerHome.title')}</h1>
       <ContinueLearning />
       <CoursesForClass schoolClass={schoolClass} />
       <section className="home-section" aria-labelledby="home-find-title">
-        <h2 id="home-find-title">Find a course</h2>
+        <h2 id="home-find-title">{t('catalogue.learnerHome.findCourse')}</h2>
         <CourseSearchForm initialText={initialSearch} />
       </section>
     </div>

@@ -1,5 +1,6 @@
-import { formatDate, learnerPaths, pagePath, type CertificateRecord } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi } from '@academy/platform';
+import { learnerPaths, pagePath, type CertificateRecord } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useFormat } from '@academy/platform';
+import { useTranslation } from 'react-i18next';
 import { LoadingView } from '@academy/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@academy/routing';
@@ -8,37 +9,41 @@ import './CertificatePage.css';
 
 /** /certificate/:code — public: anyone holding a certificate's code can check it is genuine. */
 export function CertificatePage() {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   const { code = '' } = useParams();
   const api = useApi();
   // The page says why a code is not verified; no toast besides.
   const verified = useQuery({ queryKey: queryKeys.certificates.verify(code), queryFn: () => verifyCertificate(api, code), meta: { errorToast: false } });
 
-  if (verified.isPending) return <LoadingView label="Checking the certificate" />;
+  if (verified.isPending) return <LoadingView label={t('certificates.checking')} />;
   if (verified.isError) {
     return (
       <div className="certificate certificate--invalid">
-        <h1>Certificate not verified</h1>
+        <h1>{t('certificates.notVerified')}</h1>
         <p role="alert">{errorMessage(verified.error)}</p>
-        <p>Check the code printed on the certificate: {code}</p>
+        <p>{t('certificates.checkCode', { code })}</p>
       </div>
     );
   }
   const certificate: CertificateRecord = verified.data;
-  const issued = formatDate(certificate.issuedAt);
+  const issued = format.date(certificate.issuedAt);
   return (
     <div className="certificate">
-      <p className="certificate__badge" role="status">✓ Verified certificate</p>
-      <h1>Certificate of Completion</h1>
+      <p className="certificate__badge" role="status">
+        {t('certificates.verified')}
+      </p>
+      <h1>{t('certificates.title')}</h1>
       <dl className="certificate__facts">
-        <dt>Student</dt>
+        <dt>{t('certificates.student')}</dt>
         <dd>{certificate.studentName}</dd>
-        <dt>Course</dt>
+        <dt>{t('certificates.course')}</dt>
         <dd>
           <Link to={pagePath(learnerPaths.course, { id: certificate.courseId })}>{certificate.courseTitle}</Link>
         </dd>
-        <dt>Issued on</dt>
+        <dt>{t('certificates.issuedOn')}</dt>
         <dd>{issued}</dd>
-        <dt>Verification code</dt>
+        <dt>{t('certificates.code')}</dt>
         <dd>{certificate.code}</dd>
       </dl>
     </div>

@@ -1,5 +1,7 @@
-import { formatPrice, fromPaise, REFUND_WINDOW_DAYS } from '@academy/contracts';
+import { fromPaise, REFUND_WINDOW_DAYS } from '@academy/contracts';
+import { useFormat } from '@academy/platform';
 import { ModalDialog } from '@academy/ui';
+import { Trans, useTranslation } from 'react-i18next';
 
 export interface RefundDialogProps {
   courseTitle: string;
@@ -16,16 +18,22 @@ export interface RefundDialogProps {
  * While the request runs the confirm button says so and ignores further presses (it keeps focus: aria-disabled).
  */
 export function RefundDialog({ courseTitle, amountPaise, busy, error, onConfirm, onClose }: RefundDialogProps) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
   return (
     <ModalDialog
-      title="Request a refund?"
+      title={t('enrollments.refund.dialogTitle')}
       description={
         <>
           <p>
-            {formatPrice(fromPaise(amountPaise))} for <strong>{courseTitle}</strong> goes back to the card, UPI or bank account you paid
-            with. Refunds are possible within {REFUND_WINDOW_DAYS} days of purchase.
+            <Trans
+              t={t}
+              i18nKey="enrollments.refund.dialogText"
+              values={{ amount: format.price(fromPaise(amountPaise)), title: courseTitle, days: REFUND_WINDOW_DAYS }}
+              components={{ strong: <strong /> }}
+            />
           </p>
-          <p>Your access to the course ends when the refund is processed. You may buy the course again later.</p>
+          <p>{t('enrollments.refund.accessEnds')}</p>
         </>
       }
       error={error}
@@ -33,7 +41,7 @@ export function RefundDialog({ courseTitle, amountPaise, busy, error, onConfirm,
       actions={
         <>
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
+            {t('enrollments.refund.cancel')}
           </button>
           <button
             type="button"
@@ -43,7 +51,7 @@ export function RefundDialog({ courseTitle, amountPaise, busy, error, onConfirm,
               if (!busy) onConfirm();
             }}
           >
-            {busy ? 'Requesting refund…' : 'Confirm refund'}
+            {busy ? t('enrollments.refund.requesting') : t('enrollments.refund.confirm')}
           </button>
         </>
       }

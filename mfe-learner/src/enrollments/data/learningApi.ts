@@ -13,7 +13,8 @@ import {
   type EnrolledCourse,
   type LearnerProgressData,
 } from '@academy/contracts';
-import { apiUrl, downloadWithToken, type ApiClient } from '@academy/platform';
+import { apiUrl, currentLanguage, downloadWithToken, type ApiClient } from '@academy/platform';
+import i18next from 'i18next';
 
 export async function fetchEnrolledCourses(api: ApiClient): Promise<EnrolledCourse[]> {
   return (await api.get<{ enrolledCourses: EnrolledCourse[] }>('/user/enrolled-courses')).enrolledCourses;
@@ -69,6 +70,30 @@ export async function verifyCertificate(api: ApiClient, code: string): Promise<C
   return (await api.get<{ certificate: CertificateRecord }>(certificateVerifyPath(code))).certificate;
 }
 
+/** A PDF's path asking for the document in the language shown (`lang=en|hi`): receipts, credit notes, certificates. */
+export function inCurrentLanguage(path: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}lang=${currentLanguage()}`;
+}
+
+/**
+ * Downloads a PDF with the bearer token and saves it. A failure without the server's own words ("Could not download
+ * the receipt (HTTP 502)", written by the platform in English) is said again in the language shown.
+ */
+export async function downloadPdf(apiBaseUrl: string, token: string, path: string, kind: 'receipt' | 'certificate'): Promise<string> {
+  try {
+    return await downloadWithToken(apiBaseUrl, token, inCurrentLanguage(path), `the ${kind}`, `${kind}.pdf`);
+  } catch (error) {
+    const status = error instanceof Error ? /^Could not download the \w+ \(HTTP (\d+)\)$/.exec(error.message)?.[1] : undefined;
+    if (status === undefined) throw error;
+    throw new Error(
+      kind === 'receipt'
+        ? i18next.t('learner:enrollments.download.receiptFailed', { status })
+        : i18next.t('learner:enrollments.download.certificateFailed', { status }),
+      { cause: error },
+    );
+  }
+}
+
 /** Downloads the learner's certificate PDF (bearer token, so not a plain link) and saves it through a blob link. */
 export async function downloadCertificate(apiBaseUrl: string, token: string, courseId: string): Promise<string> {
   return downloadCertificateAt(apiBaseUrl, token, certificatePdfPath(courseId));
@@ -76,7 +101,7 @@ export async function downloadCertificate(apiBaseUrl: string, token: string, cou
 
 /** The same download from any certificate path under the API (a linked parent's: /parents/children/…/certificates/…). */
 export function downloadCertificateAt(apiBaseUrl: string, token: string, path: string): Promise<string> {
-  return downloadWithToken(apiBaseUrl, token, path, 'the certificate', 'certificate.pdf');
+  return downloadPdf(apiBaseUrl, token, path, 'certificate');
 }
 
 /** GET /api/user/quizzes/:courseId/:quizId: the quiz without its key and the learner's standing. */

@@ -1,7 +1,9 @@
 import { courseStatus, lecturesInOrder, type CourseCompletion, type CourseStatus, type EnrolledCourse, type LectureDto } from '@academy/contracts';
 import { isOfflineFailure, queryKeys, useApi, usePortalAuth } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useCallback } from 'react';
+import { assignmentsLeft, type AssignmentsLeft } from './courseStatusText';
 import { fetchCourseProgress, fetchEnrolledCourses } from './learningApi';
 import { readEnrolledCourses, saveEnrolledCourses, type OfflineCourse } from '../../offline/offlineStore';
 import { queuedWritesOf, withQueuedCompletions } from '../../offline/pendingProgress';
@@ -12,6 +14,8 @@ export interface EnrolledCourseRow {
   completion: CourseCompletion;
   /** The one status (`courseStatus`): the same a linked parent reads. */
   status: CourseStatus;
+  /** The assignments the certificate still waits for (the status's certificate line, in the language shown). */
+  assignmentsLeft: AssignmentsLeft;
   /** Where to pick up: the lecture watched last (else the first not completed), its label ("1.2") and saved second. */
   resume: { lecture: LectureDto; label: string; seconds: number } | null;
 }
@@ -21,9 +25,6 @@ export type EnrolledCoursesState =
   | { status: 'error'; message: string }
   /** `offlineSince`: read from this device's offline copy (no network), made at that time; null when read online. */
   | { status: 'ready'; rows: EnrolledCourseRow[]; offlineSince: number | null };
-
-/** Shown when there is no network and this device has no copy yet. */
-export const NO_OFFLINE_COPY_MESSAGE = 'You are offline, and My Enrollments has not been opened on this device with a connection yet.';
 
 /**
  * The signed-in learner's courses, newest enrolment first (the API lists them oldest first), each with its
@@ -51,7 +52,8 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
       } catch (error) {
         if (!userId || !isOfflineFailure(error)) throw error;
         const copy = await readEnrolledCourses(userId);
-        if (copy.savedAt === null) throw new Error(NO_OFFLINE_COPY_MESSAGE, { cause: error });
+        // No network and no copy on this device yet.
+        if (copy.savedAt === null) throw new Error(i18next.t('learner:enrollments.noOfflineCopy'), { cause: error });
         entries = copy.courses;
         offlineSince = copy.savedAt;
       }
@@ -63,6 +65,7 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
           course,
           completion: status.completion,
           status,
+          assignmentsLeft: assignmentsLeft(course.courseContent, progress.assignments ?? []),
           resume: resumePoint(course, progress.lectureCompleted, progress.lastLectureId ?? course.lastLectureId, progress.positions),
         };
       });

@@ -1,15 +1,12 @@
-import {
-  formatDate,
-  formatDuration,
-  formatPrice,
-  fromPaise,
-  totalLectureMinutes,
-  type LearnerPurchase,
-} from '@academy/contracts';
-import { errorMessage, useCurrentUser } from '@academy/platform';
+import { fromPaise, totalLectureMinutes, type LearnerPurchase } from '@academy/contracts';
+import { errorMessage, translateMessage, useCurrentUser, useFormat } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { lazy, Suspense, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@academy/routing';
+import { useDurationText } from '../../common/duration';
+import { useTaxonomyLabels } from '../../common/taxonomy';
+import { useCourseStatusText } from '../data/courseStatusText';
 import { RefundDialog } from '../components/RefundDialog';
 import { useEnrolledCourses, type EnrolledCourseRow } from '../data/useEnrolledCourses';
 import { usePendingEnrollment } from '../data/usePendingEnrollment';
@@ -20,23 +17,25 @@ import './MyEnrollmentsPage.css';
 const CoursesForClass = lazy(() => import('../../catalogue').then((m) => ({ default: m.CoursesForClass })));
 
 export function LoginRequired({ text, onLogin }: { text: string; onLogin(): void }) {
+  const { t } = useTranslation('learner');
   return (
     <section className="login-required" aria-labelledby="login-required-title">
-      <h1 id="login-required-title">Login Required</h1>
+      <h1 id="login-required-title">{t('enrollments.loginRequired.title')}</h1>
       <p>{text}</p>
       <button type="button" className="button" onClick={onLogin}>
-        Go to Login
+        {t('enrollments.loginRequired.goToLogin')}
       </button>
     </section>
   );
 }
 
 function ProgressBar({ percent, title }: { percent: number; title: string }) {
+  const { t } = useTranslation('learner');
   return (
     <div
       className="enrollments__progress"
       role="progressbar"
-      aria-label={`Progress of ${title}`}
+      aria-label={t('enrollments.progressOf', { title })}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
@@ -48,24 +47,34 @@ function ProgressBar({ percent, title }: { percent: number; title: string }) {
 
 /** The refund column: the button where the policy allows, the pending refund, or why there is none. */
 function RefundCell({ title, purchase, purchasesFailed, onRequest }: { title: string; purchase: LearnerPurchase | undefined; purchasesFailed: boolean; onRequest(): void }) {
-  if (purchasesFailed) return <span className="enrollments__refund-note">Refund details are unavailable right now</span>;
-  if (!purchase) return <span className="enrollments__refund-note">No payment to refund</span>;
+  const { t } = useTranslation('learner');
+  const format = useFormat();
+  if (purchasesFailed) return <span className="enrollments__refund-note">{t('enrollments.refund.unavailable')}</span>;
+  if (!purchase) return <span className="enrollments__refund-note">{t('enrollments.refund.noPayment')}</span>;
   const { refund } = purchase;
   if (refund && refund.status !== 'processed' && refund.status !== 'failed') {
     return (
       <span className="enrollments__refund-pending">
-        Refund pending<span className="enrollments__refund-note"> (requested {formatDate(refund.requestedAt)})</span>
+        {t('enrollments.refund.pending')}
+        <span className="enrollments__refund-note"> {t('enrollments.refund.requestedOn', { date: format.date(refund.requestedAt) })}</span>
       </span>
     );
   }
   if (purchase.refundable) {
     return (
       <button type="button" className="button button--secondary enrollments__refund-button" onClick={onRequest}>
-        Request refund<span className="visually-hidden"> for {title}</span>
+        {t('enrollments.refund.request')}
+        <span className="visually-hidden"> {t('enrollments.refund.requestFor', { title })}</span>
       </button>
     );
   }
-  return <span className="enrollments__refund-note">{purchase.refundBlockedReason ? `No refund: ${purchase.refundBlockedReason}` : 'No refund'}</span>;
+  return (
+    <span className="enrollments__refund-note">
+      {purchase.refundBlockedReason
+        ? t('enrollments.refund.noRefundBecause', { reason: translateMessage(purchase.refundBlockedReason) })
+        : t('enrollments.refund.noRefund')}
+    </span>
+  );
 }
 
 interface RefundColumn {
@@ -75,52 +84,58 @@ interface RefundColumn {
 }
 
 function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: RefundColumn }) {
+  const { t } = useTranslation('learner');
+  const duration = useDurationText();
+  const statusText = useCourseStatusText();
   const navigate = useNavigate();
   const { course } = row;
   const { completedLectures, totalLectures, passedQuizzes, totalQuizzes, reviewedAssignments, totalAssignments, percent, complete: done } = row.completion;
-  const status = row.status.label;
+  const status = statusText.label(row.status.kind);
   return (
     <tr className="enrollments__row">
-      <td className="enrollments__course" data-label="Course">
+      <td className="enrollments__course" data-label={t('enrollments.table.course')}>
         <img className="enrollments__thumbnail" src={course.courseThumbnail} alt="" />
         <div className="enrollments__course-text">
           <p className="enrollments__title">{course.courseTitle}</p>
           <ProgressBar percent={percent} title={course.courseTitle} />
           {course.lastLectureId && !done && (
             <Link className="enrollments__continue" to={`/player/${course._id}?lecture=${encodeURIComponent(course.lastLectureId)}`}>
-              Continue<span className="visually-hidden"> {course.courseTitle}</span>
+              {t('enrollments.continue.resume')}
+              <span className="visually-hidden"> {course.courseTitle}</span>
             </Link>
           )}
         </div>
       </td>
-      <td data-label="Duration">{formatDuration(totalLectureMinutes(course.courseContent))}</td>
-      <td data-label="Completed">
-        {completedLectures} / {totalLectures} <span>Lectures</span>
+      <td data-label={t('enrollments.table.duration')}>{duration(totalLectureMinutes(course.courseContent))}</td>
+      <td data-label={t('enrollments.table.completed')}>
+        {completedLectures} / {totalLectures} <span>{t('enrollments.done.lectures')}</span>
         {totalQuizzes > 0 && (
           <>
             <br />
-            {passedQuizzes} / {totalQuizzes} <span>{totalQuizzes === 1 ? 'Quiz' : 'Quizzes'} passed</span>
+            {passedQuizzes} / {totalQuizzes} <span>{t('enrollments.done.quizzesPassed', { count: totalQuizzes })}</span>
           </>
         )}
         {totalAssignments > 0 && (
           <>
             <br />
-            {reviewedAssignments} / {totalAssignments} <span>{totalAssignments === 1 ? 'Assignment' : 'Assignments'} reviewed</span>
+            {reviewedAssignments} / {totalAssignments} <span>{t('enrollments.done.assignmentsReviewed', { count: totalAssignments })}</span>
           </>
         )}
       </td>
-      <td data-label="Status">
+      <td data-label={t('enrollments.table.status')}>
         <button
           type="button"
           className={`enrollments__status enrollments__status--${row.status.kind}`}
           onClick={() => navigate(`/player/${course._id}`)}
-          aria-label={`${status}: open ${course.courseTitle}`}
+          aria-label={t('enrollments.statusOpen', { status, title: course.courseTitle })}
         >
           {status}
         </button>
-        <p className="enrollments__certificate-line">Certificate: {row.status.certificateLine}</p>
+        <p className="enrollments__certificate-line">
+          {t('enrollments.certificate.line', { line: statusText.certificateLine(row.status, row.assignmentsLeft) })}
+        </p>
       </td>
-      <td data-label="Refund">
+      <td data-label={t('enrollments.table.refund')}>
         <RefundCell
           title={course.courseTitle}
           purchase={refunds.purchaseOf(course._id)}
@@ -137,6 +152,9 @@ function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: Refu
 
 /** /my-enrollments: the learner's courses, newest first, as a table (cards on small screens). */
 export function MyEnrollmentsPage() {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
+  const labels = useTaxonomyLabels();
   const { isLoading, isAuthenticated, login, user } = useCurrentUser();
   const courses = useEnrolledCourses(isAuthenticated);
   const pending = usePendingEnrollment(courses.status === 'ready' ? courses.rows.map((row) => row.course._id) : null, courses.reload);
@@ -159,43 +177,45 @@ export function MyEnrollmentsPage() {
     if (!refundTarget) return;
     requestRefund.mutate(refundTarget.purchase.purchaseId, {
       onSuccess: () => {
-        setAnnouncement(`Refund requested for ${refundTarget.title}. It shows as pending until the bank processes it.`);
+        setAnnouncement(t('enrollments.refund.requested', { title: refundTarget.title }));
         setRefundTarget(null);
       },
     });
   };
 
-  if (isLoading) return <LoadingView label="Loading your enrolments" />;
-  if (!isAuthenticated) return <LoginRequired text="Please log in to access My Enrollments" onLogin={() => void login('/my-enrollments')} />;
+  if (isLoading) return <LoadingView label={t('enrollments.loading')} />;
+  if (!isAuthenticated) return <LoginRequired text={t('enrollments.logIn')} onLogin={() => void login('/my-enrollments')} />;
 
   return (
     <div className="enrollments">
-      <h1 className="enrollments__heading">My Enrollments</h1>
+      <h1 className="enrollments__heading">{t('enrollments.title')}</h1>
       <p className="enrollments__history-link">
-        <Link to="/purchase-history">Purchase history and receipts</Link>
+        <Link to="/purchase-history">{t('enrollments.historyLink')}</Link>
       </p>
       <div role="status" className="enrollments__pending">
-        {pending === 'waiting' && 'Your payment is being confirmed. The course will appear here by itself in a moment.'}
-        {pending === 'gave-up' && 'Your payment is still being confirmed. The course will be here when it is; you can check again later.'}
+        {pending === 'waiting' && t('enrollments.pending.waiting')}
+        {pending === 'gave-up' && t('enrollments.pending.gaveUp')}
       </div>
       {courses.status === 'ready' && courses.offlineSince !== null && (
         <p className="enrollments__offline" role="status">
-          You are offline: this is your list as of {formatDate(courses.offlineSince)}{' '}
-          {new Date(courses.offlineSince).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}. Course outlines and the
-          notes and tests you kept offline open; videos, refunds and new progress from other devices wait for the network.
+          {t('enrollments.offline', { date: format.date(courses.offlineSince), time: format.time(courses.offlineSince) })}
         </p>
       )}
-      {courses.status === 'loading' && <LoadingView label="Loading your enrolments" />}
-      {courses.status === 'error' && <ErrorPanel message={courses.message} onRetry={courses.reload} />}
+      {courses.status === 'loading' && <LoadingView label={t('enrollments.loading')} />}
+      {courses.status === 'error' && <ErrorPanel message={translateMessage(courses.message)} onRetry={courses.reload} />}
       {courses.status === 'ready' && courses.rows.length === 0 && (
         <>
           <p className="enrollments__empty">
-            You are not enrolled in any course yet. <Link to="/course-list">Browse courses</Link>
+            <Trans t={t} i18nKey="enrollments.empty" components={{ link: <Link to="/course-list" /> }} />
           </p>
           <Suspense fallback={null}>
             <CoursesForClass
               schoolClass={user?.schoolClass ?? null}
-              title={user?.schoolClass ? `Start with a course for Class ${user.schoolClass}` : 'Start with a popular course'}
+              title={
+                user?.schoolClass
+                  ? t('enrollments.startWithClass', { className: labels.classRange(user.schoolClass, user.schoolClass) })
+                  : t('enrollments.startWithPopular')
+              }
             />
           </Suspense>
         </>
@@ -204,11 +224,11 @@ export function MyEnrollmentsPage() {
         <table className="enrollments__table">
           <thead>
             <tr>
-              <th scope="col">Course</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Completed</th>
-              <th scope="col">Status</th>
-              <th scope="col">Refund</th>
+              <th scope="col">{t('enrollments.table.course')}</th>
+              <th scope="col">{t('enrollments.table.duration')}</th>
+              <th scope="col">{t('enrollments.table.completed')}</th>
+              <th scope="col">{t('enrollments.table.status')}</th>
+              <th scope="col">{t('enrollments.table.refund')}</th>
             </tr>
           </thead>
           <tbody>
@@ -223,12 +243,17 @@ export function MyEnrollmentsPage() {
       </p>
       {refunded.length > 0 && (
         <section className="enrollments__refunds" aria-labelledby="refunded-courses-title">
-          <h2 id="refunded-courses-title">Refunded courses</h2>
+          <h2 id="refunded-courses-title">{t('enrollments.refunded.title')}</h2>
           <ul>
             {refunded.map((purchase) => (
               <li key={purchase.purchaseId}>
-                {purchase.courseTitle}: {formatPrice(fromPaise(purchase.refund!.amountPaise))} refunded
-                {purchase.refund!.processedAt ? ` on ${formatDate(purchase.refund!.processedAt)}` : ''}
+                {purchase.refund!.processedAt
+                  ? t('enrollments.refunded.itemOn', {
+                      title: purchase.courseTitle,
+                      amount: format.price(fromPaise(purchase.refund!.amountPaise)),
+                      date: format.date(purchase.refund!.processedAt),
+                    })
+                  : t('enrollments.refunded.item', { title: purchase.courseTitle, amount: format.price(fromPaise(purchase.refund!.amountPaise)) })}
               </li>
             ))}
           </ul>

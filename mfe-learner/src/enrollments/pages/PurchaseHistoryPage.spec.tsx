@@ -1,6 +1,7 @@
 import type { LearnerPurchase } from '@academy/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { Route } from '@academy/routing';
 import { fakeServer, ok, renderAt, userData } from '../testing/learningTestKit';
 import { PurchaseHistoryPage } from './PurchaseHistoryPage';
@@ -125,5 +126,81 @@ describe('Purchase history', () => {
       ['You', 'Chemistry', '₹1,599.00', '20/11/2026', 'Paid', '—'],
     ]);
     expect(screen.getByRole('button', { name: 'Receipt ACAD/2026-27/000003 for Aarav Sharma (PDF)' })).toBeInTheDocument();
+  });
+});
+
+describe('Purchase history in Hindi', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows amounts, dates and states in Hindi, and asks for the receipt PDF in Hindi', async () => {
+    await act(() => i18next.changeLanguage('hi'));
+    fakeServer((request) =>
+      request.path === '/api/user/purchases'
+        ? ok({
+            purchases: [
+              purchase({ amountPaise: 1_25_000_00, receipts: [{ kind: 'payment', number: 'ACAD/2026-27/000001', issuedAt: '2026-11-20T09:01:00.000Z' }] }),
+              purchase({ purchaseId: 'p-0', courseTitle: 'Chemistry', status: 'expired', paidAt: null, createdAt: '2026-11-01T09:00:00.000Z' }),
+            ],
+          })
+        : undefined,
+    );
+    const fakeFetch = window.fetch;
+    const downloads: string[] = [];
+    window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      if (!url.includes('/receipts/')) return fakeFetch(input, init);
+      const asked = new URL(url, 'http://portal.test');
+      downloads.push(`${asked.pathname}${asked.search}`);
+      return {
+        ok: true,
+        status: 200,
+        headers: new Headers({ 'content-disposition': 'attachment; filename="ACAD-2026-27-000001.pdf"' }),
+        blob: async () => new Blob(['%PDF-1.3']),
+      } as unknown as Response;
+    }) as unknown as typeof fetch;
+    URL.createObjectURL = jest.fn(() => 'blob:receipt');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    const view = renderAt('/purchase-history', routes, { user: userData() });
+    expect(screen.getByRole('heading', { level: 1, name: 'ख़रीद का इतिहास' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['कोर्स', 'राशि', 'तारीख़', 'स्थिति', 'रसीदें']);
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Algebra Foundations', '₹1,25,000.00', '20/11/2026', 'भुगतान हुआ', 'रसीद ACAD/2026-27/000001 (PDF)'],
+      ['Chemistry', '₹1,599.00', '01/11/2026', 'भुगतान के बिना समाप्त', '—'],
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'रसीद ACAD/2026-27/000001 (PDF)' }));
+    expect(await screen.findByText('ACAD-2026-27-000001.pdf डाउनलोड हो गई')).toBeInTheDocument();
+    expect(downloads).toEqual(['/api/user/purchases/p-1/receipts/payment?number=ACAD%2F2026-27%2F000001&lang=hi']);
+    view.unmount(); // before the setup switches back to English
+  });
+
+  it('asks for a credit note in the language shown beside its number', async () => {
+    fakeServer((request) =>
+      request.path === '/api/user/purchases'
+        ? ok({ purchases: [purchase({ receipts: [{ kind: 'refund', number: 'ACAD-CN/2026-27/000004', issuedAt: '2026-11-22T09:00:00.000Z' }] })] })
+        : undefined,
+    );
+    const fakeFetch = window.fetch;
+    const downloads: string[] = [];
+    window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      if (!url.includes('/receipts/')) return fakeFetch(input, init);
+      downloads.push(new URL(url, 'http://portal.test').search);
+      return { ok: false, status: 502, json: async () => ({}) } as Response;
+    }) as unknown as typeof fetch;
+
+    const view = renderAt('/purchase-history', routes, { user: userData() });
+    await userEvent.click(await screen.findByRole('button', { name: /Refund credit note/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not download the receipt (HTTP 502)');
+    expect(downloads).toEqual(['?number=ACAD-CN%2F2026-27%2F000004&lang=en']);
+    await act(() => i18next.changeLanguage('hi'));
+    await userEvent.click(screen.getByRole('button', { name: /रिफ़ंड क्रेडिट नोट/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('रसीद डाउनलोड नहीं हो सकी (HTTP 502)');
+    expect(downloads[1]).toBe('?number=ACAD-CN%2F2026-27%2F000004&lang=hi');
+    view.unmount(); // before the setup switches back to English
   });
 });

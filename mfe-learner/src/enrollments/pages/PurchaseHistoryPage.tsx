@@ -1,35 +1,44 @@
-import { formatDate, formatPrice, fromPaise, receiptPdfPath, type LearnerPurchase, type ReceiptRef } from '@academy/contracts';
-import { downloadWithToken, errorMessage, useCurrentUser, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import { fromPaise, receiptPdfPath, type LearnerPurchase, type ReceiptRef } from '@academy/contracts';
+import { errorMessage, useCurrentUser, useFormat, usePortalAuth, useRuntimeConfig } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from '@academy/routing';
+import { downloadPdf } from '../data/learningApi';
 import { usePurchases } from '../data/usePurchases';
 import { LoginRequired } from './MyEnrollmentsPage';
 import './MyEnrollmentsPage.css';
 
-/** What the learner reads for a purchase's state. */
-export function purchaseStatusText(purchase: LearnerPurchase): string {
-  const refund = purchase.refund;
-  if (purchase.status === 'refunded') return 'Refunded';
-  if (refund && (refund.status === 'requested' || refund.status === 'pending')) return 'Paid, refund pending';
-  switch (purchase.status) {
-    case 'paid':
-      return purchase.amountPaise === 0 ? 'Free enrolment' : 'Paid';
-    case 'pending':
-      return 'Awaiting payment';
-    case 'failed':
-      return 'Payment failed';
-    default:
-      return 'Expired without payment';
-  }
-}
-
-const receiptLabel = (receipt: ReceiptRef) => (receipt.kind === 'payment' ? 'Receipt' : 'Refund credit note');
-
-/** Whose course a payment was for, as the Payments page's For column says it. */
-export function purchaseForText(purchase: LearnerPurchase): string {
-  if (!purchase.learner) return 'You';
-  return purchase.learner.linked && purchase.learner.name ? purchase.learner.name : 'A child no longer linked to you';
+/** The words of the purchase list that depend on a purchase, in the language shown. */
+function usePurchaseText() {
+  const { t } = useTranslation('learner');
+  return useMemo(
+    () => ({
+      /** What the learner reads for a purchase's state. */
+      status(purchase: LearnerPurchase): string {
+        const refund = purchase.refund;
+        if (purchase.status === 'refunded') return t('enrollments.purchases.status.refunded');
+        if (refund && (refund.status === 'requested' || refund.status === 'pending')) return t('enrollments.purchases.status.refundPending');
+        switch (purchase.status) {
+          case 'paid':
+            return purchase.amountPaise === 0 ? t('enrollments.purchases.status.free') : t('enrollments.purchases.status.paid');
+          case 'pending':
+            return t('enrollments.purchases.status.awaiting');
+          case 'failed':
+            return t('enrollments.purchases.status.failed');
+          default:
+            return t('enrollments.purchases.status.expired');
+        }
+      },
+      receipt: (receipt: ReceiptRef) => (receipt.kind === 'payment' ? t('enrollments.purchases.receipt') : t('enrollments.purchases.creditNote')),
+      /** Whose course a payment was for, as the Payments page's For column says it. */
+      forWhom(purchase: LearnerPurchase): string {
+        if (!purchase.learner) return t('enrollments.purchases.forYou');
+        return purchase.learner.linked && purchase.learner.name ? purchase.learner.name : t('enrollments.purchases.forUnlinkedChild');
+      },
+    }),
+    [t],
+  );
 }
 
 /**
@@ -37,18 +46,21 @@ export function purchaseForText(purchase: LearnerPurchase): string {
  * `forParent` (/parent/payments): titled Payments, with a For column naming the child each course was for.
  */
 export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean }) {
+  const { t } = useTranslation('learner');
+  const format = useFormat();
+  const text = usePurchaseText();
   const { isLoading, isAuthenticated, login } = useCurrentUser();
   const purchases = usePurchases(isAuthenticated);
   const { apiBaseUrl } = useRuntimeConfig();
   const { getAccessTokenSilently } = usePortalAuth();
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
 
-  if (isLoading) return <LoadingView label="Loading your purchases" />;
+  if (isLoading) return <LoadingView label={t('enrollments.purchases.loading')} />;
   if (!isAuthenticated) {
     return forParent ? (
-      <LoginRequired text="Please log in to see your payments" onLogin={() => void login('/parent/payments')} />
+      <LoginRequired text={t('enrollments.purchases.logInParent')} onLogin={() => void login('/parent/payments')} />
     ) : (
-      <LoginRequired text="Please log in to see your purchase history" onLogin={() => void login('/purchase-history')} />
+      <LoginRequired text={t('enrollments.purchases.logIn')} onLogin={() => void login('/purchase-history')} />
     );
   }
 
@@ -56,8 +68,9 @@ export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean
     setMessage(null);
     try {
       const token = (await getAccessTokenSilently()) ?? '';
-      const fileName = await downloadWithToken(apiBaseUrl, token, receiptPdfPath(purchase.purchaseId, receipt.kind, receipt.number), 'the receipt', 'receipt.pdf');
-      setMessage({ text: `Downloaded ${fileName}`, failed: false });
+      // The receipt in the language shown (the `lang` query).
+      const fileName = await downloadPdf(apiBaseUrl, token, receiptPdfPath(purchase.purchaseId, receipt.kind, receipt.number), 'receipt');
+      setMessage({ text: t('enrollments.purchases.downloaded', { fileName }), failed: false });
     } catch (error) {
       setMessage({ text: errorMessage(error), failed: true });
     }
@@ -67,16 +80,16 @@ export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean
     <div className="enrollments">
       {forParent ? (
         <>
-          <h1 className="enrollments__heading">Payments</h1>
+          <h1 className="enrollments__heading">{t('enrollments.purchases.parentTitle')}</h1>
           <p>
-            Every payment you made, who it was for, and its receipt. <Link to="/parent">Back to My Children</Link>
+            <Trans t={t} i18nKey="enrollments.purchases.parentIntro" components={{ link: <Link to="/parent" /> }} />
           </p>
         </>
       ) : (
         <>
-          <h1 className="enrollments__heading">Purchase history</h1>
+          <h1 className="enrollments__heading">{t('enrollments.purchases.title')}</h1>
           <p>
-            Payments, refunds and receipts of your courses. <Link to="/my-enrollments">Back to My Enrollments</Link>
+            <Trans t={t} i18nKey="enrollments.purchases.intro" components={{ link: <Link to="/my-enrollments" /> }} />
           </p>
         </>
       )}
@@ -88,47 +101,57 @@ export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean
           {message.text}
         </p>
       )}
-      {purchases.isPending && <LoadingView label="Loading your purchases" />}
+      {purchases.isPending && <LoadingView label={t('enrollments.purchases.loading')} />}
       {purchases.isError && <ErrorPanel message={errorMessage(purchases.error)} onRetry={() => void purchases.refetch()} />}
       {purchases.data && purchases.data.length === 0 && (
         <p className="enrollments__empty">
-          {forParent ? 'You have not paid for any course yet.' : 'You have not bought any course yet.'} <Link to="/course-list">Browse courses</Link>
+          {forParent ? (
+            <Trans t={t} i18nKey="enrollments.purchases.noneParent" components={{ link: <Link to="/course-list" /> }} />
+          ) : (
+            <Trans t={t} i18nKey="enrollments.purchases.none" components={{ link: <Link to="/course-list" /> }} />
+          )}
         </p>
       )}
       {purchases.data && purchases.data.length > 0 && (
         <table className="enrollments__table purchase-history">
           <thead>
             <tr>
-              {forParent && <th scope="col">For</th>}
-              <th scope="col">Course</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
-              <th scope="col">Receipts</th>
+              {forParent && <th scope="col">{t('enrollments.purchases.table.for')}</th>}
+              <th scope="col">{t('enrollments.table.course')}</th>
+              <th scope="col">{t('enrollments.purchases.table.amount')}</th>
+              <th scope="col">{t('enrollments.purchases.table.date')}</th>
+              <th scope="col">{t('enrollments.table.status')}</th>
+              <th scope="col">{t('enrollments.purchases.table.receipts')}</th>
             </tr>
           </thead>
           <tbody>
             {purchases.data.map((purchase) => (
               <tr key={purchase.purchaseId} className="enrollments__row">
                 {forParent && (
-                  <td data-label="For" className="parents__payments-for">
-                    {purchaseForText(purchase)}
+                  <td data-label={t('enrollments.purchases.table.for')} className="parents__payments-for">
+                    {text.forWhom(purchase)}
                   </td>
                 )}
-                <td className="enrollments__course" data-label="Course">
-                  <Link to={`/course/${purchase.courseId}`}>{purchase.courseTitle || 'Course'}</Link>
+                <td className="enrollments__course" data-label={t('enrollments.table.course')}>
+                  <Link to={`/course/${purchase.courseId}`}>{purchase.courseTitle || t('enrollments.table.course')}</Link>
                 </td>
-                <td data-label="Amount">{formatPrice(fromPaise(purchase.amountPaise))}</td>
-                <td data-label="Date">
-                  <time dateTime={purchase.paidAt ?? purchase.createdAt}>{formatDate(purchase.paidAt ?? purchase.createdAt)}</time>
+                <td data-label={t('enrollments.purchases.table.amount')}>{format.price(fromPaise(purchase.amountPaise))}</td>
+                <td data-label={t('enrollments.purchases.table.date')}>
+                  <time dateTime={purchase.paidAt ?? purchase.createdAt}>{format.date(purchase.paidAt ?? purchase.createdAt)}</time>
                 </td>
-                <td data-label="Status">
-                  {purchaseStatusText(purchase)}
+                <td data-label={t('enrollments.table.status')}>
+                  {text.status(purchase)}
                   {purchase.refund?.processedAt && (
-                    <span className="enrollments__refund-note"> ({formatPrice(fromPaise(purchase.refund.amountPaise))} on {formatDate(purchase.refund.processedAt)})</span>
+                    <span className="enrollments__refund-note">
+                      {' '}
+                      {t('enrollments.purchases.refundedOn', {
+                        amount: format.price(fromPaise(purchase.refund.amountPaise)),
+                        date: format.date(purchase.refund.processedAt),
+                      })}
+                    </span>
                   )}
                 </td>
-                <td data-label="Receipts">
+                <td data-label={t('enrollments.purchases.table.receipts')}>
                   {purchase.receipts.length === 0
                     ? '—'
                     : purchase.receipts.map((receipt) => (
@@ -138,8 +161,11 @@ export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean
                           className="button button--secondary purchase-history__receipt"
                           onClick={() => void download(purchase, receipt)}
                         >
-                          {receiptLabel(receipt)} {receipt.number}
-                          <span className="visually-hidden">{purchase.learner?.name ? ` for ${purchase.learner.name}` : ''} (PDF)</span>
+                          {text.receipt(receipt)} {receipt.number}
+                          <span className="visually-hidden">
+                            {' '}
+                            {purchase.learner?.name ? t('enrollments.purchases.pdfFor', { name: purchase.learner.name }) : t('enrollments.purchases.pdf')}
+                          </span>
                         </button>
                       ))}
                 </td>

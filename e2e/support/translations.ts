@@ -1,0 +1,31 @@
+// The portal's own strings, read from the translation files, so a journey in Hindi asks for what a Hindi reader sees
+// (and a reworded translation does not break it). Keys are the dotted paths of the apps' locales/<language>.json.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const FOLDERS = {
+  platform: 'libs/platform/src/i18n/locales',
+  ui: 'libs/ui/src/locales',
+  shell: 'shell/src/locales',
+  learner: 'mfe-learner/src/locales',
+  educator: 'mfe-educator/src/locales',
+  info: 'mfe-info-pages/src/locales',
+} as const;
+
+type Namespace = keyof typeof FOLDERS;
+const cache = new Map<string, Record<string, unknown>>();
+
+function table(namespace: Namespace, language: 'en' | 'hi'): Record<string, unknown> {
+  const file = path.join(repoRoot, FOLDERS[namespace], `${language}.json`);
+  if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+  return cache.get(file)!;
+}
+
+/** The text of `namespace:key` in a language, with {{placeholders}} filled: `text('hi', 'shell:nav.myEnrollments')`. */
+export function text(language: 'en' | 'hi', key: `${Namespace}:${string}`, values: Record<string, string | number> = {}): string {
+  const [namespace, dotted] = key.split(':') as [Namespace, string];
+  const found = dotted.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], table(namespace, language));
+  if (typeof found !== 'string') throw new Error(`No ${language} text for ${key}`);
+  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+}

@@ -1,0 +1,132 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_UI_LANGUAGE, pickUiLanguage, UI_LANGUAGES, type UiLanguage } from '@academy/contracts';
+
+/**
+ * One i18next instance for the shell and every remote: i18next, react-i18next and this module are federation
+ * singletons, so a language change re-renders every mounted remote at once. Each app (and each library with text)
+ * ships its own namespace and registers how to load it; only the current language is ever fetched.
+ */
+export type TranslationLoader = (language: UiLanguage) => Promise<{ default: ResourceKey }>;
+
+/** A visitor's choice, kept in the browser; a signed-in user's is kept on the server too (LanguageSync). */
+export const LANGUAGE_STORAGE_KEY = 'academy.language';
+
+const loaders = new Map<string, TranslationLoader>();
+
+/** Namespaces no first screen needs (the services' messages): fetched once the page is idle, off the critical path. */
+const deferredNamespaces = new Set<string>();
+
+/** Reads a namespace through the loader its app registered (a chunk of that app: a redeployed remote brings its own strings). */
+const registeredTranslationsBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const loader = loaders.get(namespace);
+    if (!loader) {
+      callback(new Error(`No translations are registered for "${namespace}"`), false);
+      return;
+    }
+    loader(language as UiLanguage).then(
+      (loaded) => callback(null, loaded.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/**
+ * Registers an app's namespace. Called when the app's module is evaluated, so its strings start loading with
+ * the remote itself rather than after its first render asks for them.
+ */
+export function registerTranslations(namespace: string, loader: TranslationLoader, { afterFirstRender = false } = {}): void {
+  loaders.set(namespace, loader);
+  if (afterFirstRender) deferredNamespaces.add(namespace);
+  else if (i18next.isInitialized) void i18next.loadNamespaces(namespace);
+}
+
+function loadDeferredNamespaces(): void {
+  const load = () => void i18next.loadNamespaces([...deferredNamespaces]);
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 0);
+}
+
+function storedLanguage(): UiLanguage | null {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return stored && (UI_LANGUAGES as readonly string[]).includes(stored) ? (stored as UiLanguage) : null;
+  } catch {
+    return null; // storage blocked: choose from the browser's languages
+  }
+}
+
+/** `?lang=hi` on a link (the Hindi emails link so): a choice, like the switch. */
+function linkedLanguage(): UiLanguage | null {
+  if (typeof window === 'undefined') return null;
+  const linked = new URLSearchParams(window.location.search).get('lang');
+  if (!linked || !(UI_LANGUAGES as readonly string[]).includes(linked)) return null;
+  rememberLanguage(linked as UiLanguage);
+  return linked as UiLanguage;
+}
+
+function rememberLanguage(language: UiLanguage): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // storage blocked: the choice lasts for this page
+  }
+}
+
+/**
+ * The language of a first render: a link's `?lang=`, else the one chosen before in this browser, else the
+ * browser's own, else English.
+ */
+export function initialLanguage(): UiLanguage {
+  return linkedLanguage() ?? storedLanguage() ?? pickUiLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
+}
+
+function followDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+let started: Promise<unknown> | null = null;
+
+/** Starts translations with the platform's own namespace; the shell (or a standalone remote) awaits it before rendering. */
+export function startI18n(): Promise<unknown> {
+  started ??= i18next
+    .use(registeredTranslationsBackend)
+    .use(initReactI18next)
+    .init({
+      lng: initialLanguage(),
+      supportedLngs: [...UI_LANGUAGES],
+      // No fallback: only the current language is fetched, and the key check in CI keeps both complete.
+      fallbackLng: false,
+      load: 'languageOnly',
+      ns: ['platform', ...[...loaders.keys()].filter((namespace) => !deferredNamespaces.has(namespace))],
+      defaultNS: 'platform',
+      interpolation: { escapeValue: false }, // React escapes
+      react: { useSuspense: true },
+    })
+    .then(() => {
+      followDocumentLanguage(i18next.language);
+      i18next.on('languageChanged', followDocumentLanguage);
+      loadDeferredNamespaces();
+    });
+  return started;
+}
+
+/** The language shown now. */
+export function currentLanguage(): UiLanguage {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return (UI_LANGUAGES as readonly string[]).includes(language) ? (language as UiLanguage) : DEFAULT_UI_LANGUAGE;
+}
+
+/**
+ * Switches every mounted app: i18next loads each namespace in use in the new language first, then tells them all,
+ * so no remote shows a mix. The choice is remembered in this browser.
+ */
+export async function changeLanguage(language: UiLanguage): Promise<void> {
+  rememberLanguage(language);
+  await i18next.changeLanguage(language);
+}
+
+registerTranslations('platform', (language) => import(/* webpackChunkName: "i18n-platform-[request]" */ `./locales/${language}.json`));
