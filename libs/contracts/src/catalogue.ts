@@ -7,7 +7,8 @@ import { formatPrice } from './formatting.js';
 import { isYouTubeLink, parseVideoLink, uploadedVideoIdOf } from './video.js';
 import { quizInputSchema, type QuizDefinition } from './quizzes.js';
 import type { CourseTaxonomy } from './taxonomy.js';
-import { courseLanguageSchema, type CourseLanguage } from './languages.js';
+import { courseLanguageSchema } from './language-schemas.js';
+import type { CourseLanguage } from './languages.js';
 import { courseTaxonomyFields, refineClassRange } from './taxonomy-schemas.js';
 
 /** One of the educator's own courses as catalogue lists them: GET /api/educator/courses. */

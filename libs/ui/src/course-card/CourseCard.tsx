@@ -1,5 +1,6 @@
 import { formatClassRange, formatPrice, learnerPaths, pagePath, pluralize, priceAfterDiscount, subjectLabel, type CourseSummary } from '@academy/contracts';
 import { Link } from '@academy/routing';
+import { CourseLanguageBadge } from '../course-language/CourseLanguageBadge';
 import { Stars } from '../stars/Stars';
 import './course-card.css';
 
@@ -34,6 +35,7 @@ export function CourseCard({ course, headingLevel = 3, aboveTheFold = 'no' }: Co
         <p className="course-card__tags">
           {formatClassRange(course.classFrom, course.classTo)} · {subjectLabel(course.subject)}
         </p>
+        <CourseLanguageBadge className="course-card__language" language={course.language} />
         <Heading className="course-card__title">
           <Link className="course-card__link" to={pagePath(learnerPaths.course, { id: course._id })}>
             {course.courseTitle}
