@@ -1,6 +1,7 @@
 import './i18n';
 import { remotePageRoutes } from '@academy/platform';
 import { Link, Route, Routes } from '@academy/routing';
+import { Trans, useTranslation } from 'react-i18next';
 import { AddCoursePage } from './add-course/AddCoursePage';
 import { AnalyticsPage } from './analytics/AnalyticsPage';
 import { EditCoursePage } from './add-course/EditCoursePage';
@@ -22,11 +23,12 @@ import { ReportedReviewsPage } from './reported-reviews/ReportedReviewsPage';
 import { StudentsEnrolledPage } from './students/StudentsEnrolledPage';
 
 function EducatorPageNotFound() {
+  const { t } = useTranslation('educator');
   return (
     <section>
-      <h1 className="page-title">Page not found</h1>
+      <h1 className="page-title">{t('app.notFound.title')}</h1>
       <p>
-        This educator page does not exist. <Link to={educatorPaths.dashboard}>Go to the dashboard</Link>.
+        <Trans t={t} i18nKey="app.notFound.text" components={{ dashboard: <Link to={educatorPaths.dashboard} /> }} />
       </p>
     </section>
   );

@@ -23,6 +23,10 @@ function flatten(object, prefix = '', into = new Map()) {
   return into;
 }
 
+// <Trans> components are named tags; an HTML void element's name (<link>, <img>…) is parsed as empty, losing its text.
+const VOID_ELEMENTS = new Set(['area', 'base', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const tags = (text) => [...text.matchAll(/<\/?([A-Za-z][\w-]*)\s*\/?>/g)].map((match) => match[1]).sort().join(',');
+
 const placeholders = (text) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((match) => match[1]).sort().join(',');
 
 function sourceFiles(folder) {
@@ -66,9 +70,13 @@ for (const [namespace, folder] of Object.entries(TRANSLATION_FOLDERS)) {
       if (!translated.has(key)) problems.push(`${namespace}: "${key}" has no ${language} translation`);
       else if (placeholders(text) !== placeholders(translated.get(key))) problems.push(`${namespace}: "${key}" has other {{placeholders}} in ${language}`);
       else if (!translated.get(key).trim()) problems.push(`${namespace}: "${key}" is empty in ${language}`);
+      else if (tags(text) !== tags(translated.get(key))) problems.push(`${namespace}: "${key}" has other <tags> in ${language}`);
     }
     for (const key of translated.keys()) if (!english.has(key)) problems.push(`${namespace}: "${key}" is in ${language} but not in en`);
   });
+  for (const [key, text] of english) {
+    for (const tag of new Set(tags(text).split(','))) if (VOID_ELEMENTS.has(tag)) problems.push(`${namespace}: "${key}" uses <${tag}>, an HTML void element: <Trans> would drop its text (name it otherwise)`);
+  }
   for (const key of english.keys()) {
     if (key.endsWith('_one') && !english.has(key.replace(/_one$/, '_other'))) problems.push(`${namespace}: "${key}" has no _other form`);
   }

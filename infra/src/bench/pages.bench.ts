@@ -121,8 +121,11 @@ function summarise(page: string, pagePath: string, runs: RunMetrics[]): PageResu
   };
 }
 
+/** What the second edges need of the bench portal. */
+type BenchPortal = { portalUrl: string; ports: { catalogue: number; commerce: number; progress: number } };
+
 /** A second edge serving the single-bundle build in front of the bench portal's services, with its runtime config. */
-async function startSingleBundleEdge(portal: { portalUrl: string; ports: { catalogue: number; commerce: number; progress: number } }): Promise<RunningEdge> {
+async function startSingleBundleEdge(portal: BenchPortal): Promise<RunningEdge> {
   const runtimeConfig = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as RuntimeConfig;
   const serviceUrl = (port: number) => `http://127.0.0.1:${port}`;
   return createEdge({
@@ -134,7 +137,7 @@ async function startSingleBundleEdge(portal: { portalUrl: string; ports: { catal
 }
 
 /** A second edge serving the same federated build without the first-screen preloads: what they change, same run. */
-async function startEdgeWithoutPreloads(portal: { portalUrl: string; ports: { catalogue: number; commerce: number; progress: number } }): Promise<RunningEdge> {
+async function startEdgeWithoutPreloads(portal: BenchPortal): Promise<RunningEdge> {
   const runtimeConfig = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as RuntimeConfig;
   const serviceUrl = (port: number) => `http://127.0.0.1:${port}`;
   return createEdge({
@@ -145,206 +148,289 @@ async function startEdgeWithoutPreloads(portal: { portalUrl: string; ports: { ca
   }).listen(0, '127.0.0.1');
 }
 
+type BenchPage = [name: string, path: string];
+
+/** The public pages measured (BENCH_PAGES_ONLY keeps those whose path starts with it). */
+async function benchPages(portalUrl: string): Promise<BenchPage[]> {
+  const list = (await (await fetch(`${portalUrl}/api/course/all?limit=1`)).json()) as CourseListPage;
+  const courseId = list.courses[0]?._id;
+  if (!courseId) throw new Error('the portal has no published demo course');
+  const pages: BenchPage[] = [
+    ['home', '/'],
+    ['course list', '/course-list'],
+    ['course', `/course/${courseId}`],
+    ['my enrollments (signed out)', '/my-enrollments'],
+  ];
+  const only = process.env.BENCH_PAGES_ONLY;
+  return pages.filter(([, pagePath]) => !only || pagePath.startsWith(only));
+}
+
+/** RUNS Lighthouse runs of each page at `baseUrl`, summarised to their medians. */
+async function measurePages(pages: BenchPage[], baseUrl: string, label: string, chromePort: number): Promise<PageResult[]> {
+  const measured: PageResult[] = [];
+  for (const [name, pagePath] of pages) {
+    const runs: RunMetrics[] = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      progress('pages', `Lighthouse ${label} ${pagePath} run ${run}/${RUNS}`);
+      runs.push(await measureWithRetry(baseUrl + pagePath, chromePort));
+      const last = runs.at(-1)!;
+      progress('pages', `  score ${last.score}, LCP ${ms(last.lcpMs)}, TBT ${ms(last.tbtMs)}, CLS ${last.cls.toFixed(3)}, JS ${kb(last.jsTransferredBytes)} in ${last.scripts} scripts`);
+    }
+    measured.push(summarise(name, pagePath, runs));
+  }
+  return measured;
+}
+
+/** `/` in Hindi (`?lang=hi` chooses it as a visitor would with the switch): its strings replace the English ones. */
+async function measureHindiHome(pages: BenchPage[], portalUrl: string, chromePort: number): Promise<PageResult | undefined> {
+  if (!pages.some(([, pagePath]) => pagePath === '/')) return undefined;
+  const runs: RunMetrics[] = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    progress('pages', `Lighthouse federated /?lang=hi run ${run}/${RUNS}`);
+    runs.push(await measureWithRetry(`${portalUrl}/?lang=hi`, chromePort));
+  }
+  return summarise('home in Hindi', '/?lang=hi', runs);
+}
+
+interface RepeatVisit {
+  path: string;
+  lcpMs: number;
+  score: number;
+  runs: number[];
+}
+
+/**
+ * Repeat visits: a first visit installs the service worker (it precaches the shell after the page has loaded),
+ * then the same page again with the browser's storage kept.
+ */
+async function measureRepeatVisits(pages: BenchPage[], portalUrl: string, chromePort: number): Promise<RepeatVisit[]> {
+  const repeatVisits: RepeatVisit[] = [];
+  for (const [, pagePath] of pages) {
+    progress('pages', `Lighthouse repeat visit ${pagePath}: first visit`);
+    await measureWithRetry(portalUrl + pagePath, chromePort, true);
+    await new Promise((resolve) => setTimeout(resolve, 3000)); // the worker's install and precache
+    const runs: RunMetrics[] = [];
+    for (let run = 1; run <= REPEAT_RUNS; run += 1) {
+      runs.push(await measureWithRetry(portalUrl + pagePath, chromePort, true));
+      progress('pages', `  repeat visit ${pagePath} run ${run}/${REPEAT_RUNS}: score ${runs.at(-1)!.score}, LCP ${ms(runs.at(-1)!.lcpMs)}`);
+    }
+    repeatVisits.push({ path: pagePath, lcpMs: median(runs.map((run) => run.lcpMs)), score: median(runs.map((run) => run.score)), runs: runs.map((run) => run.lcpMs) });
+  }
+  return repeatVisits;
+}
+
+/** Measures the pages through a second edge, closed afterwards. */
+async function measureThroughEdge(edge: RunningEdge, measure: (baseUrl: string) => Promise<PageResult[]>): Promise<PageResult[]> {
+  try {
+    return await measure(edge.url);
+  } finally {
+    await edge.close();
+  }
+}
+
+/** Everything one bench run measured. */
+interface Measurements {
+  results: PageResult[];
+  hindiHome: PageResult | undefined;
+  englishHome: PageResult | undefined;
+  hindiExtraJsBytes: number | undefined;
+  repeatVisits: RepeatVisit[];
+  singleBundle: PageResult[];
+  withoutPreloads: PageResult[];
+  lcpRatios: number[];
+  loadBefore: number[];
+  loadAfter: number[];
+}
+
+async function measureEverything(portal: BenchPortal, pages: BenchPage[], chromePort: number): Promise<Measurements> {
+  const measure = (label: string) => (baseUrl: string) => measurePages(pages, baseUrl, label, chromePort);
+  const loadBefore = loadavg();
+  const results = await measure('federated')(portal.portalUrl);
+  const hindiHome = await measureHindiHome(pages, portal.portalUrl, chromePort);
+  const englishHome = results.find((result) => result.path === '/');
+  const repeatVisits = await measureRepeatVisits(pages, portal.portalUrl, chromePort);
+  // The same pages from one bundle, through a second edge in front of the same services: what federation costs.
+  if (!existsSync(path.join(SINGLE_BUNDLE_DIR, 'index.html'))) throw new Error(`${SINGLE_BUNDLE_DIR} is not built (npm run bench builds it)`);
+  const singleBundle = await measureThroughEdge(await startSingleBundleEdge(portal), measure('single bundle'));
+  // The same federated pages without the edge's first-screen preloads (the "before" of docs/performance.md).
+  const withoutPreloads = await measureThroughEdge(await startEdgeWithoutPreloads(portal), measure('federated without first-screen preloads'));
+  return {
+    results,
+    hindiHome,
+    englishHome,
+    hindiExtraJsBytes: hindiHome && englishHome ? hindiHome.jsTransferredBytes - englishHome.jsTransferredBytes : undefined,
+    repeatVisits,
+    singleBundle,
+    withoutPreloads,
+    lcpRatios: results.map((result, index) => result.lcpMs / singleBundle[index]!.lcpMs),
+    loadBefore,
+    loadAfter: loadavg(),
+  };
+}
+
+const medianRun = (result: PageResult) => [...result.runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(result.runs.length / 2)]!;
+
+/** The scripts of the first page measured (`/` unless BENCH_PAGES_ONLY picked another), from its median-LCP run. */
+function homeScripts(results: PageResult[]) {
+  const home = results[0]!;
+  const homeRun = medianRun(home);
+  const chunks = homeRun.scriptRequests.map((request) => ({
+    path: new URL(request.url).pathname,
+    app: appOfUrl(request.url),
+    transferredBytes: request.transferSize,
+    resourceBytes: request.resourceSize,
+  }));
+  const byApp = new Map<string, number>();
+  for (const chunk of chunks) byApp.set(chunk.app, (byApp.get(chunk.app) ?? 0) + chunk.transferredBytes);
+  return { home, homeRun, chunks, byApp };
+}
+
+type HomeScripts = ReturnType<typeof homeScripts>;
+
+/** A page's result for the JSON file, without each run's requests. */
+const withoutRequests = (result: PageResult) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined, waterfall: undefined })) });
+
+const targetsMet = (result: PageResult) =>
+  result.score >= TARGETS.score && result.lcpMs <= TARGETS.lcpMaxMs && result.cls <= TARGETS.clsMax && result.tbtMs <= TARGETS.tbtMaxMs;
+
+function resultsJson(measured: Measurements, scripts: HomeScripts) {
+  const { results, hindiHome, hindiExtraJsBytes, lcpRatios } = measured;
+  return {
+    ...runStamp(),
+    runs: RUNS,
+    lighthouse: 'mobile preset, simulated throttling',
+    targets: TARGETS,
+    loadAverage: { before: measured.loadBefore, after: measured.loadAfter },
+    repeatVisits: measured.repeatVisits.map((visit) => ({ ...visit, met: visit.lcpMs <= TARGETS.repeatVisitLcpMaxMs })),
+    pages: results.map((result) => ({ ...withoutRequests(result), met: targetsMet(result) })),
+    singleBundle: measured.singleBundle.map(withoutRequests),
+    withoutFirstScreenPreloads: measured.withoutPreloads.map(withoutRequests),
+    federatedLcpRatios: Object.fromEntries(results.map((result, index) => [result.path, lcpRatios[index]])),
+    federatedLcpRatioMet: lcpRatios.every((ratio) => ratio <= TARGETS.federatedLcpRatioMax),
+    hindiHome: hindiHome && {
+      ...withoutRequests(hindiHome),
+      extraJsBytes: hindiExtraJsBytes,
+      met: hindiExtraJsBytes !== undefined && hindiExtraJsBytes <= TARGETS.hindiExtraJsMaxBytes,
+    },
+    home: {
+      chunks: scripts.chunks,
+      transferredByApp: Object.fromEntries(scripts.byApp),
+      jsTransferredBytes: scripts.homeRun.jsTransferredBytes,
+      firstRenderJsMet: scripts.homeRun.jsTransferredBytes <= TARGETS.firstRenderJsMaxBytes,
+    },
+  };
+}
+
+const pageLabel = (result: PageResult) => `\`${result.page === 'course' ? '/course/:id' : result.path}\``;
+
+function hindiSection({ hindiHome, englishHome, hindiExtraJsBytes }: Measurements): string[] {
+  if (!hindiHome || !englishHome) return [];
+  return [
+    `## \`/\` in Hindi and in English (same run; target: Hindi ≤ English + ${kb(TARGETS.hindiExtraJsMaxBytes)} of JS)`,
+    '',
+    markdownTable(
+      ['language', 'score', 'LCP', 'TBT', 'JS transferred', 'scripts'],
+      [englishHome, hindiHome].map((result) => [result === hindiHome ? 'हिन्दी (`/?lang=hi`)' : 'English', result.score, ms(result.lcpMs), ms(result.tbtMs), kb(result.jsTransferredBytes), result.scripts]),
+    ),
+    '',
+    `Hindi − English: ${kb(hindiExtraJsBytes!)} of JS.`,
+    '',
+  ];
+}
+
+function federationCostSection({ results, singleBundle, withoutPreloads, lcpRatios }: Measurements): string[] {
+  const rows = results.map((result, index) => {
+    const single = singleBundle[index]!;
+    const plain = withoutPreloads[index]!;
+    return [
+      pageLabel(result),
+      ms(result.lcpMs),
+      ms(plain.lcpMs),
+      ms(single.lcpMs),
+      lcpRatios[index]!.toFixed(2),
+      (plain.lcpMs / single.lcpMs).toFixed(2),
+      result.score,
+      plain.score,
+      single.score,
+      kb(result.jsTransferredBytes),
+      kb(single.jsTransferredBytes),
+    ];
+  });
+  return [
+    `## What federation costs: the same pages built as one bundle (bench/single-bundle), and the federated pages without the edge's first-screen preloads, same services, same run`,
+    '',
+    `Target: federated LCP ≤ ${TARGETS.federatedLcpRatioMax} × single-bundle LCP.`,
+    '',
+    markdownTable(
+      ['page', 'LCP federated', 'LCP federated, no preloads', 'LCP one bundle', 'ratio', 'ratio, no preloads', 'score federated', 'score, no preloads', 'score one bundle', 'JS federated', 'JS one bundle'],
+      rows,
+    ),
+  ];
+}
+
+function resultsMarkdown(measured: Measurements, scripts: HomeScripts, date: string, cpus: number): string {
+  const { results, loadBefore, loadAfter } = measured;
+  const { home, homeRun, chunks, byApp } = scripts;
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const pageRows = results.map((result) => [pageLabel(result), result.score, ms(result.lcpMs), ms(result.tbtMs), result.cls.toFixed(3), kb(result.jsTransferredBytes), result.scripts]);
+  return [
+    `# Pages (Lighthouse, mobile, simulated throttling, median of ${RUNS})`,
+    '',
+    `Targets: score ≥ ${TARGETS.score}, LCP ≤ ${ms(TARGETS.lcpMaxMs)}, CLS ≤ ${TARGETS.clsMax}, TBT ≤ ${TARGETS.tbtMaxMs} ms, JS on \`/\` ≤ ${kb(TARGETS.firstRenderJsMaxBytes)}, repeat visit LCP ≤ ${ms(TARGETS.repeatVisitLcpMaxMs)}. Run ${date} on ${cpus} cores; load average (1 / 5 / 15 min) ${load(loadBefore)} at the start, ${load(loadAfter)} after the federated runs.`,
+    '',
+    markdownTable(['page', 'score', 'LCP', 'TBT', 'CLS', 'JS transferred', 'scripts'], pageRows),
+    '',
+    ...hindiSection(measured),
+    `## Repeat visits (the service worker installed by a first visit; median of ${REPEAT_RUNS})`,
+    '',
+    markdownTable(['page', 'LCP', 'score', 'runs'], measured.repeatVisits.map((visit) => [`\`${visit.path}\``, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')])),
+    '',
+    ...federationCostSection(measured),
+    '',
+    `## Scripts of \`${home.path}\` (${kb(homeRun.jsTransferredBytes)} in ${chunks.length}; ${[...byApp].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ')})`,
+    '',
+    markdownTable(
+      ['script', 'app', 'transferred', 'uncompressed'],
+      chunks.map((chunk) => [`\`${chunk.path}\``, chunk.app, kb(chunk.transferredBytes), kb(chunk.resourceBytes)]),
+    ),
+  ].join('\n');
+}
+
+const waterfallTable = (steps: WaterfallStep[]) =>
+  markdownTable(
+    ['request', 'type', 'starts', 'ends'],
+    steps.filter((step) => !/^\/(api\/notifications|favicon)/.test(step.path)).map((step) => [`\`${step.path.length > 60 ? `${step.path.slice(0, 57)}…` : step.path}\``, step.type, ms(step.startMs), ms(step.endMs)]),
+  );
+
+/** The order the first page's requests start in, with and without the first-screen preloads. */
+function waterfallsMarkdown(home: PageResult, withoutPreloads: PageResult[]): string {
+  return [
+    '',
+    `## Waterfall of \`${home.path}\` (observed in the median run, unthrottled: the order requests start in)`,
+    '',
+    '### With the first-screen preloads',
+    '',
+    waterfallTable(medianRun(home).waterfall),
+    '',
+    '### Without them (same build, same run)',
+    '',
+    waterfallTable(medianRun(withoutPreloads[0]!).waterfall),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
   const portal = await startBenchPortal('pages');
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const list = (await (await fetch(`${portal.portalUrl}/api/course/all?limit=1`)).json()) as CourseListPage;
-    const courseId = list.courses[0]?._id;
-    if (!courseId) throw new Error('the portal has no published demo course');
-    const pages: [string, string][] = [
-      ['home', '/'],
-      ['course list', '/course-list'],
-      ['course', `/course/${courseId}`],
-      ['my enrollments (signed out)', '/my-enrollments'],
-    ];
-    const launched = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
-    chrome = launched;
-    const only = process.env.BENCH_PAGES_ONLY;
-    const chosen = pages.filter(([, pagePath]) => !only || pagePath.startsWith(only));
-    const measurePages = async (baseUrl: string, label: string) => {
-      const measured: PageResult[] = [];
-      for (const [name, pagePath] of chosen) {
-        const runs: RunMetrics[] = [];
-        for (let run = 1; run <= RUNS; run += 1) {
-          progress('pages', `Lighthouse ${label} ${pagePath} run ${run}/${RUNS}`);
-          runs.push(await measureWithRetry(baseUrl + pagePath, launched.port));
-          const last = runs.at(-1)!;
-          progress('pages', `  score ${last.score}, LCP ${ms(last.lcpMs)}, TBT ${ms(last.tbtMs)}, CLS ${last.cls.toFixed(3)}, JS ${kb(last.jsTransferredBytes)} in ${last.scripts} scripts`);
-        }
-        measured.push(summarise(name, pagePath, runs));
-      }
-      return measured;
-    };
-    const loadBefore = loadavg();
-    const results = await measurePages(portal.portalUrl, 'federated');
-    // `/` in Hindi (`?lang=hi` chooses it as a visitor would with the switch): its strings replace the English ones.
-    const hindiHomeRuns: RunMetrics[] = [];
-    if (chosen.some(([, pagePath]) => pagePath === '/')) {
-      for (let run = 1; run <= RUNS; run += 1) {
-        progress('pages', `Lighthouse federated /?lang=hi run ${run}/${RUNS}`);
-        hindiHomeRuns.push(await measureWithRetry(`${portal.portalUrl}/?lang=hi`, launched.port));
-      }
-    }
-    const hindiHome = hindiHomeRuns.length ? summarise('home in Hindi', '/?lang=hi', hindiHomeRuns) : undefined;
-    const englishHome = results.find((result) => result.path === '/');
-    const hindiExtraJsBytes = hindiHome && englishHome ? hindiHome.jsTransferredBytes - englishHome.jsTransferredBytes : undefined;
-    // Repeat visits: a first visit installs the service worker (it precaches the shell after the page has loaded),
-    // then the same page again with the browser's storage kept.
-    const repeatVisits: { path: string; lcpMs: number; score: number; runs: number[] }[] = [];
-    for (const [, pagePath] of chosen) {
-      progress('pages', `Lighthouse repeat visit ${pagePath}: first visit`);
-      await measureWithRetry(portal.portalUrl + pagePath, launched.port, true);
-      await new Promise((resolve) => setTimeout(resolve, 3000)); // the worker's install and precache
-      const runs: RunMetrics[] = [];
-      for (let run = 1; run <= REPEAT_RUNS; run += 1) {
-        runs.push(await measureWithRetry(portal.portalUrl + pagePath, launched.port, true));
-        progress('pages', `  repeat visit ${pagePath} run ${run}/${REPEAT_RUNS}: score ${runs.at(-1)!.score}, LCP ${ms(runs.at(-1)!.lcpMs)}`);
-      }
-      repeatVisits.push({ path: pagePath, lcpMs: median(runs.map((run) => run.lcpMs)), score: median(runs.map((run) => run.score)), runs: runs.map((run) => run.lcpMs) });
-    }
-    // The same pages from one bundle, through a second edge in front of the same services: what federation costs.
-    if (!existsSync(path.join(SINGLE_BUNDLE_DIR, 'index.html'))) throw new Error(`${SINGLE_BUNDLE_DIR} is not built (npm run bench builds it)`);
-    const singleEdge = await startSingleBundleEdge(portal);
-    let singleBundle: PageResult[];
-    try {
-      singleBundle = await measurePages(singleEdge.url, 'single bundle');
-    } finally {
-      await singleEdge.close();
-    }
-    // The same federated pages without the edge's first-screen preloads (the "before" of docs/performance.md).
-    const plainEdge = await startEdgeWithoutPreloads(portal);
-    let withoutPreloads: PageResult[];
-    try {
-      withoutPreloads = await measurePages(plainEdge.url, 'federated without first-screen preloads');
-    } finally {
-      await plainEdge.close();
-    }
-    const loadAfter = loadavg();
-    const lcpRatios = results.map((result, index) => result.lcpMs / singleBundle[index]!.lcpMs);
-
-    // The per-chunk table of `/`, from the run whose LCP is the median one.
-    const home = results[0]!; // `/` unless BENCH_PAGES_ONLY picked another page
-    const homeRun = [...home.runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(home.runs.length / 2)]!;
-    const chunks = homeRun.scriptRequests.map((request) => ({
-      path: new URL(request.url).pathname,
-      app: appOfUrl(request.url),
-      transferredBytes: request.transferSize,
-      resourceBytes: request.resourceSize,
-    }));
-    const byApp = new Map<string, number>();
-    for (const chunk of chunks) byApp.set(chunk.app, (byApp.get(chunk.app) ?? 0) + chunk.transferredBytes);
-
-    const pageRows = results.map((result) => [
-      `\`${result.page === 'course' ? '/course/:id' : result.path}\``,
-      result.score,
-      ms(result.lcpMs),
-      ms(result.tbtMs),
-      result.cls.toFixed(3),
-      kb(result.jsTransferredBytes),
-      result.scripts,
-    ]);
-    const comparisonRows = results.map((result, index) => {
-      const single = singleBundle[index]!;
-      const plain = withoutPreloads[index]!;
-      return [
-        `\`${result.page === 'course' ? '/course/:id' : result.path}\``,
-        ms(result.lcpMs),
-        ms(plain.lcpMs),
-        ms(single.lcpMs),
-        lcpRatios[index]!.toFixed(2),
-        (plain.lcpMs / single.lcpMs).toFixed(2),
-        result.score,
-        plain.score,
-        single.score,
-        kb(result.jsTransferredBytes),
-        kb(single.jsTransferredBytes),
-      ];
-    });
-    const met = (result: PageResult) =>
-      result.score >= TARGETS.score && result.lcpMs <= TARGETS.lcpMaxMs && result.cls <= TARGETS.clsMax && result.tbtMs <= TARGETS.tbtMaxMs;
-    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
-    const summary = {
-      ...runStamp(),
-      runs: RUNS,
-      lighthouse: 'mobile preset, simulated throttling',
-      targets: TARGETS,
-      loadAverage: { before: loadBefore, after: loadAfter },
-      repeatVisits: repeatVisits.map((visit) => ({ ...visit, met: visit.lcpMs <= TARGETS.repeatVisitLcpMaxMs })),
-      pages: results.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined, waterfall: undefined })), met: met(result) })),
-      singleBundle: singleBundle.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined, waterfall: undefined })) })),
-      withoutFirstScreenPreloads: withoutPreloads.map((result) => ({ ...result, runs: result.runs.map((run) => ({ ...run, scriptRequests: undefined, waterfall: undefined })) })),
-      federatedLcpRatios: Object.fromEntries(results.map((result, index) => [result.path, lcpRatios[index]])),
-      federatedLcpRatioMet: lcpRatios.every((ratio) => ratio <= TARGETS.federatedLcpRatioMax),
-      hindiHome: hindiHome && {
-        ...hindiHome,
-        runs: hindiHome.runs.map((run) => ({ ...run, scriptRequests: undefined, waterfall: undefined })),
-        extraJsBytes: hindiExtraJsBytes,
-        met: hindiExtraJsBytes !== undefined && hindiExtraJsBytes <= TARGETS.hindiExtraJsMaxBytes,
-      },
-      home: { chunks, transferredByApp: Object.fromEntries(byApp), jsTransferredBytes: homeRun.jsTransferredBytes, firstRenderJsMet: homeRun.jsTransferredBytes <= TARGETS.firstRenderJsMaxBytes },
-    };
-    const markdown = [
-      `# Pages (Lighthouse, mobile, simulated throttling, median of ${RUNS})`,
-      '',
-      `Targets: score ≥ ${TARGETS.score}, LCP ≤ ${ms(TARGETS.lcpMaxMs)}, CLS ≤ ${TARGETS.clsMax}, TBT ≤ ${TARGETS.tbtMaxMs} ms, JS on \`/\` ≤ ${kb(TARGETS.firstRenderJsMaxBytes)}, repeat visit LCP ≤ ${ms(TARGETS.repeatVisitLcpMaxMs)}. Run ${summary.date} on ${summary.cpus} cores; load average (1 / 5 / 15 min) ${load(loadBefore)} at the start, ${load(loadAfter)} after the federated runs.`,
-      '',
-      markdownTable(['page', 'score', 'LCP', 'TBT', 'CLS', 'JS transferred', 'scripts'], pageRows),
-      '',
-      ...(hindiHome && englishHome
-        ? [
-            `## \`/\` in Hindi and in English (same run; target: Hindi ≤ English + ${kb(TARGETS.hindiExtraJsMaxBytes)} of JS)`,
-            '',
-            markdownTable(
-              ['language', 'score', 'LCP', 'TBT', 'JS transferred', 'scripts'],
-              [englishHome, hindiHome].map((result) => [result === hindiHome ? 'हिन्दी (`/?lang=hi`)' : 'English', result.score, ms(result.lcpMs), ms(result.tbtMs), kb(result.jsTransferredBytes), result.scripts]),
-            ),
-            '',
-            `Hindi − English: ${kb(hindiExtraJsBytes!)} of JS.`,
-            '',
-          ]
-        : []),
-      `## Repeat visits (the service worker installed by a first visit; median of ${REPEAT_RUNS})`,
-      '',
-      markdownTable(['page', 'LCP', 'score', 'runs'], repeatVisits.map((visit) => [`\`${visit.path}\``, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')])),
-      '',
-      `## What federation costs: the same pages built as one bundle (bench/single-bundle), and the federated pages without the edge's first-screen preloads, same services, same run`,
-      '',
-      `Target: federated LCP ≤ ${TARGETS.federatedLcpRatioMax} × single-bundle LCP.`,
-      '',
-      markdownTable(
-        ['page', 'LCP federated', 'LCP federated, no preloads', 'LCP one bundle', 'ratio', 'ratio, no preloads', 'score federated', 'score, no preloads', 'score one bundle', 'JS federated', 'JS one bundle'],
-        comparisonRows,
-      ),
-      '',
-      `## Scripts of \`${home.path}\` (${kb(homeRun.jsTransferredBytes)} in ${chunks.length}; ${[...byApp].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ')})`,
-      '',
-      markdownTable(
-        ['script', 'app', 'transferred', 'uncompressed'],
-        chunks.map((chunk) => [`\`${chunk.path}\``, chunk.app, kb(chunk.transferredBytes), kb(chunk.resourceBytes)]),
-      ),
-    ].join('\n');
-    const medianRun = (result: PageResult) => [...result.runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(result.runs.length / 2)]!;
-    const waterfallTable = (steps: WaterfallStep[]) =>
-      markdownTable(
-        ['request', 'type', 'starts', 'ends'],
-        steps.filter((step) => !/^\/(api\/notifications|favicon)/.test(step.path)).map((step) => [`\`${step.path.length > 60 ? `${step.path.slice(0, 57)}…` : step.path}\``, step.type, ms(step.startMs), ms(step.endMs)]),
-      );
-    const waterfalls = [
-      '',
-      `## Waterfall of \`${home.path}\` (observed in the median run, unthrottled: the order requests start in)`,
-      '',
-      '### With the first-screen preloads',
-      '',
-      waterfallTable(medianRun(home).waterfall),
-      '',
-      '### Without them (same build, same run)',
-      '',
-      waterfallTable(medianRun(withoutPreloads[0]!).waterfall),
-    ].join('\n');
-    console.log(markdown + waterfalls);
-    writeResults('pages', summary, markdown + waterfalls);
+    const pages = await benchPages(portal.portalUrl);
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+    const measured = await measureEverything(portal, pages, chrome.port);
+    const scripts = homeScripts(measured.results);
+    const summary = resultsJson(measured, scripts);
+    const markdown = resultsMarkdown(measured, scripts, summary.date, summary.cpus) + waterfallsMarkdown(scripts.home, measured.withoutPreloads);
+    console.log(markdown);
+    writeResults('pages', summary, markdown);
     progress('pages', 'wrote bench/results/pages.json and pages.md');
   } finally {
     chrome?.kill();

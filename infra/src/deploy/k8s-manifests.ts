@@ -167,11 +167,61 @@ const workerMetricsPort = 9464;
  */
 export const OPERATOR_CONTAINER_PORT = 9100;
 
+/** A service's migration Job, its HTTP Deployment with Service and scaling, and its workers. */
 function serviceManifests(service: ServiceDeployment, table: RouteTable): Manifest[] {
   const { name } = service;
   const port = table.services[name].port;
-  const image = `academy/${name}:latest`;
-  const http: Manifest = {
+  return [
+    migrationJob(service),
+    httpDeployment(service, port),
+    ...httpServing(name, port),
+    ...workerManifests(service, {
+      name: `${name}-worker`,
+      entry: 'dist/worker.js',
+      queues: service.queues,
+      listLength: '20',
+      minReplicas: 2,
+      maxReplicas: maxWorkerReplicas,
+      resources,
+    }),
+    ...(service.extraWorkers ?? []).flatMap((extra) => workerManifests(service, extra)),
+  ];
+}
+
+/** The service's migrations, run once as a Job: the HTTP replicas never migrate. */
+function migrationJob(service: ServiceDeployment): Manifest {
+  const { name } = service;
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: `${name}-migrate`, labels: labels(`${name}-migrate`) },
+    spec: {
+      backoffLimit: 3,
+      ttlSecondsAfterFinished: 3600,
+      template: {
+        metadata: { labels: labels(`${name}-migrate`) },
+        spec: {
+          restartPolicy: 'Never',
+          securityContext: podSecurity,
+          containers: [
+            {
+              name: 'migrate',
+              image: `academy/${name}:latest`,
+              command: ['node', 'dist/migrate.js'],
+              env: envList(service.env),
+              resources,
+              securityContext: containerSecurity,
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+
+function httpDeployment(service: ServiceDeployment, port: number): Manifest {
+  const { name } = service;
+  return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name, labels: { ...labels(name), 'academy/role': 'service' } },
@@ -189,7 +239,7 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
           containers: [
             {
               name: 'http',
-              image,
+              image: `academy/${name}:latest`,
               command: ['node', 'dist/main.js'],
               ports: [
                 { name: 'http', containerPort: port },
@@ -210,34 +260,11 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
       },
     },
   };
+}
+
+/** The HTTP pods' Service (the name other services call), CPU autoscaler and disruption budget. */
+function httpServing(name: ServiceName, port: number): Manifest[] {
   return [
-    {
-      apiVersion: 'batch/v1',
-      kind: 'Job',
-      metadata: { name: `${name}-migrate`, labels: labels(`${name}-migrate`) },
-      spec: {
-        backoffLimit: 3,
-        ttlSecondsAfterFinished: 3600,
-        template: {
-          metadata: { labels: labels(`${name}-migrate`) },
-          spec: {
-            restartPolicy: 'Never',
-            securityContext: podSecurity,
-            containers: [
-              {
-                name: 'migrate',
-                image,
-                command: ['node', 'dist/migrate.js'],
-                env: envList(service.env),
-                resources,
-                securityContext: containerSecurity,
-              },
-            ],
-          },
-        },
-      },
-    },
-    http,
     {
       apiVersion: 'v1',
       kind: 'Service',
@@ -261,16 +288,6 @@ function serviceManifests(service: ServiceDeployment, table: RouteTable): Manife
       metadata: { name, labels: partOf },
       spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': name } } },
     },
-    ...workerManifests(service, {
-      name: `${name}-worker`,
-      entry: 'dist/worker.js',
-      queues: service.queues,
-      listLength: '20',
-      minReplicas: 2,
-      maxReplicas: maxWorkerReplicas,
-      resources,
-    }),
-    ...(service.extraWorkers ?? []).flatMap((extra) => workerManifests(service, extra)),
   ];
 }
 

@@ -86,25 +86,26 @@ function sendJsonError(res: express.Response, status: number, message: string): 
   res.status(status).set('Cache-Control', 'no-store').json({ success: false, message });
 }
 
-export function createEdge(options: EdgeOptions): Edge {
-  const table = options.routeTable ?? loadRouteTable();
-  const runtimeConfig = options.runtimeConfig ?? runtimeConfigFromEnv();
-  const reportError = options.onError ?? ((message: string) => console.error(message));
-  const noCacheFiles = new Set(table.noCacheFiles);
+/**
+ * The proxy library's shared agent keeps idle sockets for ever, so one idle as long as the service's keep-alive
+ * timeout can be closed by the service just as a request is written on it: the request fails with ECONNRESET and
+ * the edge answers 502 (seen under concurrent webhooks). This agent closes idle sockets itself, long before.
+ */
+function upstreamAgent(idleMs: number): http.Agent {
+  return new http.Agent({ keepAlive: true, timeout: idleMs, maxSockets: 256, maxFreeSockets: 64 });
+}
 
-  // The proxy library's shared agent keeps idle sockets for ever, so one idle as long as the service's keep-alive
-  // timeout can be closed by the service just as a request is written on it: the request fails with ECONNRESET and
-  // the edge answers 502 (seen under concurrent webhooks). This agent closes idle sockets itself, long before.
-  const upstreamAgent = new http.Agent({ keepAlive: true, timeout: options.upstreamIdleMs ?? UPSTREAM_KEEP_ALIVE_MS / 2, maxSockets: 256, maxFreeSockets: 64 });
+/** One proxy per service; a service that does not answer gets the browser a JSON 502. */
+function serviceProxies(table: RouteTable, serviceUrls: Record<ServiceName, string>, agent: http.Agent, reportError: (message: string) => void): Map<ServiceName, RequestHandler> {
   const proxies = new Map<ServiceName, RequestHandler>();
   for (const service of Object.keys(table.services) as ServiceName[]) {
     proxies.set(
       service,
       createProxyMiddleware({
-        target: options.serviceUrls[service],
+        target: serviceUrls[service],
         changeOrigin: false,
         xfwd: true,
-        agent: upstreamAgent,
+        agent,
         on: {
           error: (error, _req, res) => {
             reportError(`edge: ${service} did not answer: ${error.message}`);
@@ -119,12 +120,17 @@ export function createEdge(options: EdgeOptions): Edge {
       }),
     );
   }
+  return proxies;
+}
 
-  const staticHandlers = new Map<AppName, express.RequestHandler | null>();
+/** The folder served for each app (`null`: not deployed), with its files' caching rule. */
+function appFileHandlers(table: RouteTable, appDirs: EdgeOptions['appDirs']): Map<AppName, express.RequestHandler | null> {
+  const noCacheFiles = new Set(table.noCacheFiles);
+  const handlers = new Map<AppName, express.RequestHandler | null>();
   for (const mount of table.static) {
-    const configured = options.appDirs?.[mount.app];
+    const configured = appDirs?.[mount.app];
     const dir = configured === undefined ? path.join(repoRoot, mount.workspace, 'dist') : configured;
-    staticHandlers.set(
+    handlers.set(
       mount.app,
       dir === null
         ? null
@@ -139,24 +145,34 @@ export function createEdge(options: EdgeOptions): Edge {
           }),
     );
   }
-  const shellMount = table.static.find((mount) => mount.spaFallback);
-  const shellDir =
-    shellMount && options.appDirs?.[shellMount.app] !== null
-      ? (options.appDirs?.[shellMount.app] ?? path.join(repoRoot, shellMount.workspace, 'dist'))
-      : null;
+  return handlers;
+}
 
-  // The remotes the runtime config points at that this edge serves from a folder: their manifests say what each
-  // page's first screen needs (first-screen.ts).
-  const servedRemotes: ServedRemote[] = [];
+/** The shell's folder, whose index.html answers every page; `null` when the shell is not served. */
+function shellFolder(table: RouteTable, appDirs: EdgeOptions['appDirs']): string | null {
+  const shellMount = table.static.find((mount) => mount.spaFallback);
+  return shellMount && appDirs?.[shellMount.app] !== null ? (appDirs?.[shellMount.app] ?? path.join(repoRoot, shellMount.workspace, 'dist')) : null;
+}
+
+/**
+ * The remotes the runtime config points at that this edge serves from a folder: their manifests say what each
+ * page's first screen needs (first-screen.ts).
+ */
+function servedRemotes(table: RouteTable, runtimeConfig: RuntimeConfig, appDirs: EdgeOptions['appDirs']): ServedRemote[] {
+  const remotes: ServedRemote[] = [];
   for (const url of Object.values(runtimeConfig.remotes)) {
     if (!url.startsWith('/') || url.startsWith('//')) continue; // on another origin (a CDN): not read here
     const mount = table.static.find((candidate) => !candidate.spaFallback && url.startsWith(candidate.prefix));
-    const configured = mount ? options.appDirs?.[mount.app] : null;
+    const configured = mount ? appDirs?.[mount.app] : null;
     if (!mount || configured === null) continue;
-    servedRemotes.push({ prefix: url.slice(0, url.lastIndexOf('/') + 1), dir: path.join(configured ?? path.join(repoRoot, mount.workspace, 'dist'), path.posix.dirname(url.slice(mount.prefix.length - 1))) });
+    remotes.push({ prefix: url.slice(0, url.lastIndexOf('/') + 1), dir: path.join(configured ?? path.join(repoRoot, mount.workspace, 'dist'), path.posix.dirname(url.slice(mount.prefix.length - 1))) });
   }
-  const firstScreen = new FirstScreenPreloads({
-    remotes: options.firstScreenPreloads === false ? [] : servedRemotes,
+  return remotes;
+}
+
+function firstScreenPreloads(table: RouteTable, runtimeConfig: RuntimeConfig, options: EdgeOptions): FirstScreenPreloads {
+  return new FirstScreenPreloads({
+    remotes: options.firstScreenPreloads === false ? [] : servedRemotes(table, runtimeConfig, options.appDirs),
     apiWaitMs: options.firstScreenApiWaitMs,
     fetchApi: async (apiPath) => {
       const match = matchRoute(table, apiPath);
@@ -166,45 +182,55 @@ export function createEdge(options: EdgeOptions): Edge {
       return response.json();
     },
   });
+}
+
+/** Reads the shell's index.html, again only when a new shell has been deployed. */
+function shellPageReader(shellDir: string): () => Promise<string> {
   let shellPage: { mtimeMs: number; html: string } | null = null;
-  /** The shell's index.html, read again when a new shell is deployed. */
-  const readShellPage = async (): Promise<string> => {
-    const file = path.join(shellDir!, 'index.html');
+  return async () => {
+    const file = path.join(shellDir, 'index.html');
     const { mtimeMs } = await stat(file);
     if (shellPage?.mtimeMs !== mtimeMs) shellPage = { mtimeMs, html: await readFile(file, 'utf8') };
     return shellPage.html;
   };
+}
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', 'strong');
-  // One id per request, passed to the service (its log lines carry it) and returned to the browser, as nginx does.
-  app.use((req, res, next) => {
-    const sent = req.headers['x-request-id'];
-    const id = typeof sent === 'string' && /^[\w.:-]{1,128}$/.test(sent) ? sent : randomUUID();
-    req.headers['x-request-id'] = id;
-    res.setHeader('X-Request-Id', id);
-    next();
-  });
-  app.use((_req, res, next) => {
-    // Lets the browser report sizes and timings of our files to performance tooling.
-    res.setHeader('Timing-Allow-Origin', '*');
-    next();
-  });
-  app.use(
-    securityHeaders(runtimeConfig, {
-      production: options.production ?? process.env.NODE_ENV === 'production',
-      allowSandboxProviders: options.allowSandboxProviders ?? process.env.ALLOW_SANDBOX_PROVIDERS === 'true',
-    }),
-  );
-  // A streaming route (server-sent events) must reach the browser event by event: compression would hold it back.
-  app.use(compression({ filter: (req, res) => !isStreamingRequest(table, req.path) && compression.filter(req, res) }));
+/** One id per request, passed to the service (its log lines carry it) and returned to the browser, as nginx does. */
+const requestId: express.RequestHandler = (req, res, next) => {
+  const sent = req.headers['x-request-id'];
+  const id = typeof sent === 'string' && /^[\w.:-]{1,128}$/.test(sent) ? sent : randomUUID();
+  req.headers['x-request-id'] = id;
+  res.setHeader('X-Request-Id', id);
+  next();
+};
 
-  app.get('/runtime-config.json', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(runtimeConfig);
-  });
+/** Lets the browser report sizes and timings of our files to performance tooling. */
+const timingAllowOrigin: express.RequestHandler = (_req, res, next) => {
+  res.setHeader('Timing-Allow-Origin', '*');
+  next();
+};
 
-  app.use((req, res, next) => {
+/** Serves an app's files relative to its prefix, keeping the original URL for logs and redirects. */
+function serveAppFile(handler: express.RequestHandler, prefix: string, req: express.Request, res: express.Response, next: express.NextFunction): void {
+  if (prefix === '/') {
+    handler(req, res, next);
+    return;
+  }
+  const originalUrl = req.url;
+  req.url = req.url.slice(prefix.length - 1);
+  handler(req, res, (error?: unknown) => {
+    req.url = originalUrl;
+    if (error) {
+      next(error);
+      return;
+    }
+    res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
+  });
+}
+
+/** Each request to where the route table sends it: refused, a service's proxy, or an app's files. */
+function routeByTable(table: RouteTable, proxies: Map<ServiceName, RequestHandler>, appFiles: Map<AppName, express.RequestHandler | null>): express.RequestHandler {
+  return (req, res, next) => {
     const match = matchRoute(table, req.path);
     switch (match.kind) {
       case 'denied':
@@ -224,36 +250,24 @@ export function createEdge(options: EdgeOptions): Edge {
         return;
       }
       case 'static': {
-        const { mount } = match;
-        const handler = staticHandlers.get(mount.app);
+        const handler = appFiles.get(match.mount.app);
         if (!handler) {
-          res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send(`${mount.app} is not deployed`);
+          res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send(`${match.mount.app} is not deployed`);
           return;
         }
-        if (mount.prefix === '/') {
-          handler(req, res, next);
-          return;
-        }
-        // Serve the mount's files relative to its prefix, keeping the original URL for logs and redirects.
-        const originalUrl = req.url;
-        req.url = req.url.slice(mount.prefix.length - 1);
-        handler(req, res, (error?: unknown) => {
-          req.url = originalUrl;
-          if (error) {
-            next(error);
-            return;
-          }
-          res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
-        });
+        serveAppFile(handler, match.mount.prefix, req, res, next);
         return;
       }
     }
-  });
+  };
+}
 
-  // SPA fallback: any other GET for a page (not a file) gets the shell's index.html, which routes on the client.
-  app.use((req, res) => {
+/** SPA fallback: any other GET for a page (not a file) gets the shell's index.html, which routes on the client. */
+function shellPageFallback(shellDir: string | null, firstScreen: FirstScreenPreloads, reportError: (message: string) => void): express.RequestHandler {
+  const readShellPage = shellDir ? shellPageReader(shellDir) : undefined;
+  return (req, res) => {
     const looksLikeFile = path.extname(req.path) !== '';
-    if ((req.method === 'GET' || req.method === 'HEAD') && !looksLikeFile && shellDir) {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !looksLikeFile && readShellPage) {
       res.set('Cache-Control', 'no-cache');
       readShellPage().then(
         async (html) => {
@@ -271,31 +285,64 @@ export function createEdge(options: EdgeOptions): Edge {
       return;
     }
     res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found');
+  };
+}
+
+/** Starts serving `app`; `attachUpgrades` adds the WebSocket routes to the same server. */
+function listenEdge(app: express.Express, port: number, host: string, attachUpgrades: (server: http.Server) => void, agent: http.Agent): Promise<RunningEdge> {
+  return new Promise<RunningEdge>((resolve, reject) => {
+    // Clients keep connections open between requests; closing an idle one first races their next request.
+    const server = http.createServer({ keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS }, app);
+    server.once('error', reject);
+    attachUpgrades(server);
+    server.listen(port, host, () => {
+      const actualPort = (server.address() as AddressInfo).port;
+      const displayHost = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
+      resolve({
+        url: `http://${displayHost}:${actualPort}`,
+        port: actualPort,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            agent.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
   });
+}
+
+export function createEdge(options: EdgeOptions): Edge {
+  const table = options.routeTable ?? loadRouteTable();
+  const runtimeConfig = options.runtimeConfig ?? runtimeConfigFromEnv();
+  const reportError = options.onError ?? ((message: string) => console.error(message));
+  const agent = upstreamAgent(options.upstreamIdleMs ?? UPSTREAM_KEEP_ALIVE_MS / 2);
+  const proxies = serviceProxies(table, options.serviceUrls, agent, reportError);
+  const appFiles = appFileHandlers(table, options.appDirs);
+  const firstScreen = firstScreenPreloads(table, runtimeConfig, options);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+  app.use(requestId);
+  app.use(timingAllowOrigin);
+  app.use(
+    securityHeaders(runtimeConfig, {
+      production: options.production ?? process.env.NODE_ENV === 'production',
+      allowSandboxProviders: options.allowSandboxProviders ?? process.env.ALLOW_SANDBOX_PROVIDERS === 'true',
+    }),
+  );
+  // A streaming route (server-sent events) must reach the browser event by event: compression would hold it back.
+  app.use(compression({ filter: (req, res) => !isStreamingRequest(table, req.path) && compression.filter(req, res) }));
+  app.get('/runtime-config.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json(runtimeConfig);
+  });
+  app.use(routeByTable(table, proxies, appFiles));
+  app.use(shellPageFallback(shellFolder(table, options.appDirs), firstScreen, reportError));
 
   return {
     app,
-    listen(port = 0, host = '127.0.0.1') {
-      return new Promise<RunningEdge>((resolve, reject) => {
-        // Clients keep connections open between requests; closing an idle one first races their next request.
-        const server = http.createServer({ keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS }, app);
-        server.once('error', reject);
-        attachWebSocketRoutes(server, table, options.entryPointUrls ?? {}, reportError);
-        server.listen(port, host, () => {
-          const actualPort = (server.address() as AddressInfo).port;
-          const displayHost = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
-          resolve({
-            url: `http://${displayHost}:${actualPort}`,
-            port: actualPort,
-            close: () =>
-              new Promise<void>((done) => {
-                server.closeAllConnections();
-                upstreamAgent.destroy();
-                server.close(() => done());
-              }),
-          });
-        });
-      });
-    },
+    listen: (port = 0, host = '127.0.0.1') =>
+      listenEdge(app, port, host, (server) => attachWebSocketRoutes(server, table, options.entryPointUrls ?? {}, reportError), agent),
   };
 }

@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createEdge, type RunningEdge } from '../edge/edge-server.js';
-import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
+import { runtimeConfigFromEnv, type RuntimeConfig } from '../edge/runtime-config.js';
 import { canConnect, dropDatabase, ensureDatabase, ensurePostgres, type PostgresHandle } from '../local/postgres.js';
 import { findFreePort } from '../local/process-utils.js';
-import { ensureObjectStore, objectStoreAnswers, type ObjectStoreHandle } from '../local/object-store.js';
+import { ensureObjectStore, objectStoreAnswers, type EnsureObjectStoreOptions, type ObjectStoreHandle } from '../local/object-store.js';
 import { ensureRedis, redisAnswers, type RedisHandle } from '../local/redis.js';
 import { startLiveEngine } from './live-engine.js';
 import type { JanusHandle } from '../local/janus.js';
@@ -15,7 +15,7 @@ import type { AppName, ServiceName } from '../routes/route-table.js';
 import { fileSink, ManagedChild, runToCompletion, terminalSink, waitForHealth, type OutputSink } from './child-process.js';
 import { runDemoActivity } from './demo-activity/index.js';
 import { LauncherRecordFile } from './leftovers.js';
-import { refundSettleSetting } from './refund-settle.js';
+import { razorpaySandbox, serviceEnvironment, type PortalUrls } from './service-env.js';
 import { Supervisor, watchStore } from './supervisor.js';
 
 export interface PortalPorts {
@@ -111,9 +111,6 @@ export const demoAccounts = [
 ];
 export const demoPassword = 'learn-academy';
 
-// Fixed sandbox test credentials: the sandbox's Razorpay emulator and commerce must agree on them.
-const razorpaySandbox = { keyId: 'rzp_test_sandbox', keySecret: 'sandbox_key_secret', webhookSecret: 'sandbox_webhook_secret' };
-
 async function resolvePorts(option: StartPortalOptions['ports'], env: NodeJS.ProcessEnv): Promise<PortalPorts> {
   const ports = { ...defaultPorts };
   for (const key of Object.keys(ports) as (keyof PortalPorts)[]) {
@@ -124,6 +121,227 @@ async function resolvePorts(option: StartPortalOptions['ports'], env: NodeJS.Pro
   return ports;
 }
 
+/** What one start works with: its options and where its messages and its children's output go. */
+interface Launch {
+  options: StartPortalOptions;
+  env: NodeJS.ProcessEnv;
+  sink: OutputSink;
+  log: (line: string) => void;
+  /** Names an isolated start's database, bucket, queue prefix and folders. */
+  suffix: string;
+}
+
+/** What a start has brought up so far: stopPortal takes it down, also after a start that failed half-way. */
+interface StartedParts {
+  children: ManagedChild[];
+  supervisor: Supervisor;
+  /** `npm start` (not isolated test runs) records its processes, so a start after a killed launcher can stop them. */
+  launcherRecord?: LauncherRecordFile;
+  edge?: RunningEdge;
+  postgres?: PostgresHandle;
+  redis?: RedisHandle;
+  objectStore?: ObjectStoreHandle;
+  janus?: JanusHandle;
+  isolatedDatabase?: string;
+  sandboxDataDir?: string;
+  stopped: boolean;
+}
+
+function nothingStartedYet(launch: Launch): StartedParts {
+  const children: ManagedChild[] = [];
+  const launcherRecord = launch.options.isolated ? undefined : new LauncherRecordFile(dataDir, repoRoot);
+  const supervisor = new Supervisor(children, launch.log, () => launcherRecord?.write(children.map((child) => child.pid)));
+  return { children, supervisor, launcherRecord, stopped: false };
+}
+
+async function stopPortal(parts: StartedParts, launch: Launch): Promise<void> {
+  if (parts.stopped) return;
+  parts.stopped = true;
+  parts.supervisor.stop();
+  parts.launcherRecord?.remove();
+  await parts.edge?.close().catch(() => undefined);
+  // Services before the sandbox and the stores they depend on.
+  await Promise.all(parts.children.slice().reverse().filter((child) => child.name !== 'sandbox').map((child) => child.stop()));
+  await Promise.all(parts.children.filter((child) => child.name === 'sandbox').map((child) => child.stop()));
+  const { isolatedDatabase, postgres } = parts;
+  if (isolatedDatabase && postgres && launch.options.dropDatabaseOnStop !== false) {
+    await dropDatabase(postgres.url, isolatedDatabase).catch((error: Error) => launch.log(`could not drop ${isolatedDatabase}: ${error.message}`));
+  }
+  if (launch.options.isolated && parts.sandboxDataDir) rmSync(parts.sandboxDataDir, { recursive: true, force: true });
+  await parts.janus?.stop();
+  await parts.objectStore?.stop();
+  await parts.redis?.stop();
+  await parts.postgres?.stop();
+}
+
+/** Every media file (videos, posters, paid notes, thumbnails) lives in one S3-compatible bucket; an isolated run's is its own. */
+function bucketOptions(launch: Launch): EnsureObjectStoreOptions {
+  return launch.options.isolated ? { bucket: `academy-test-${launch.suffix}`, removeBucketOnStop: true } : {};
+}
+
+/**
+ * PostgreSQL, Redis, the file store and the live-class engine (each from env, or found or started here), then the
+ * database and the queue prefix. Isolated runs get a fresh database; otherwise DATABASE_URL is used as given, and
+ * the embedded server gets `academy`.
+ */
+async function startStores(parts: StartedParts, launch: Launch): Promise<{ databaseUrl: string; queuePrefix: string }> {
+  const { env, log, options, suffix } = launch;
+  const postgres = await ensurePostgres({ env, log });
+  parts.postgres = postgres;
+  parts.redis = await ensureRedis({ env, log });
+  parts.objectStore = await ensureObjectStore({ env, log, ...bucketOptions(launch) });
+  let databaseUrl: string;
+  if (options.isolated) {
+    parts.isolatedDatabase = `academy_test_${suffix}`;
+    databaseUrl = await ensureDatabase(postgres.url, parts.isolatedDatabase);
+  } else if (postgres.source === 'env') {
+    databaseUrl = postgres.url;
+  } else {
+    databaseUrl = await ensureDatabase(postgres.url, 'academy');
+  }
+  parts.janus = await startLiveEngine({ env, log, isolatedSuffix: options.isolated ? suffix : undefined });
+  const queuePrefix = options.isolated ? `academy-test-${suffix}` : (env.QUEUE_PREFIX ?? 'academy');
+  return { databaseUrl, queuePrefix };
+}
+
+/** Stores this launcher started are started again if they stop answering (ones given by URL are not ours). */
+function watchStartedStores(parts: StartedParts, launch: Launch): void {
+  const { env, log } = launch;
+  const isStopping = () => parts.stopped;
+  if (parts.postgres?.source === 'embedded-started') {
+    watchStore({
+      name: 'PostgreSQL',
+      answers: () => canConnect(parts.postgres!.url),
+      restart: async () => {
+        parts.postgres = await ensurePostgres({ env, log });
+      },
+      log,
+      isStopping,
+    });
+  }
+  if (parts.redis?.source === 'local-started') {
+    watchStore({
+      name: 'Redis',
+      answers: () => redisAnswers(parts.redis!.url),
+      restart: async () => {
+        parts.redis = await ensureRedis({ env, log });
+      },
+      log,
+      isStopping,
+    });
+  }
+  if (parts.objectStore?.source === 'local-started') {
+    watchStore({
+      name: 'the S3-compatible file store (s3rver)',
+      answers: () => objectStoreAnswers(parts.objectStore!.endpoint!),
+      restart: async () => {
+        parts.objectStore = await ensureObjectStore({ env, log, ...bucketOptions(launch) });
+      },
+      log,
+      isStopping,
+    });
+  }
+}
+
+function portalUrls(ports: PortalPorts): PortalUrls {
+  return {
+    portalUrl: `http://localhost:${ports.portal}`,
+    sandboxUrl: `http://localhost:${ports.sandbox}`,
+    serviceUrls: Object.fromEntries(services.map((service) => [service, `http://127.0.0.1:${ports[service]}`])) as Record<ServiceName, string>,
+  };
+}
+
+const distOf = (workspace: string, file: string) => path.join(repoRoot, workspace, 'dist', file);
+const built = (workspace: string, file: string) => existsSync(distOf(workspace, file));
+
+/** Each built service's migrations, then the demo seed. */
+async function migrateAndSeed(serviceEnv: NodeJS.ProcessEnv, launch: Launch): Promise<void> {
+  const { sink, log } = launch;
+  for (const service of services) {
+    if (built(`services/${service}`, 'migrate.js')) {
+      log(`migrating ${service}`);
+      await runToCompletion(`${service}:migrate`, distOf(`services/${service}`, 'migrate.js'), serviceEnv, sink, path.join(repoRoot, 'services', service));
+    } else {
+      log(`WARNING: services/${service}/dist/migrate.js is missing (not built yet?): ${service} skipped`);
+    }
+  }
+  if (built('services/catalogue', 'seed.js')) {
+    log('seeding demo data');
+    await runToCompletion('catalogue:seed', distOf('services/catalogue', 'seed.js'), serviceEnv, sink, path.join(repoRoot, 'services/catalogue'));
+  }
+}
+
+/**
+ * The sandbox and every built entry point of each service (HTTP, worker, progress's gateway, catalogue's video
+ * worker), added to `children`. Answers the health checks to wait for.
+ */
+function startServiceProcesses(children: ManagedChild[], launch: Launch, ports: PortalPorts, urls: PortalUrls, serviceEnv: NodeJS.ProcessEnv): Promise<void>[] {
+  const healthTimeoutMs = launch.options.healthTimeoutMs ?? 60_000;
+  const healthChecks: Promise<void>[] = [];
+  const start = (name: string, workspace: string, file: string, env: NodeJS.ProcessEnv, healthUrl?: string) => {
+    const child = new ManagedChild(name, distOf(workspace, file), env, launch.sink, path.join(repoRoot, workspace));
+    children.push(child);
+    if (healthUrl) healthChecks.push(waitForHealth(healthUrl, child, healthTimeoutMs));
+  };
+  if (built('services/sandbox', 'main.js')) start('sandbox', 'services/sandbox', 'main.js', serviceEnv, `${urls.sandboxUrl}/health`);
+  else launch.log('WARNING: services/sandbox/dist/main.js is missing: sign-in and payments will not work');
+  for (const service of services) {
+    const workspace = `services/${service}`;
+    if (built(workspace, 'main.js')) {
+      const httpEnv = { ...serviceEnv, PORT: String(ports[service]), OPERATOR_PORT: String(ports[`${service}Operator`]) };
+      start(service, workspace, 'main.js', httpEnv, `${urls.serviceUrls[service]}/health`);
+    }
+    if (built(workspace, 'worker.js')) start(`${service}:worker`, workspace, 'worker.js', serviceEnv);
+    // Progress's live classes' gateway (WebSockets) is a third entry point with a port of its own.
+    if (built(workspace, 'gateway.js')) {
+      const gatewayEnv = { ...serviceEnv, PORT: String(ports.progressGateway) };
+      start(`${service}:gateway`, workspace, 'gateway.js', gatewayEnv, `http://127.0.0.1:${ports.progressGateway}/health`);
+    }
+    // Catalogue's video transcoding has a worker of its own (ffmpeg), as in Kubernetes.
+    if (built(workspace, 'video-worker.js')) start(`${service}:video-worker`, workspace, 'video-worker.js', serviceEnv);
+  }
+  return healthChecks;
+}
+
+async function startEdge(launch: Launch, ports: PortalPorts, urls: PortalUrls, runtimeConfig: RuntimeConfig): Promise<RunningEdge> {
+  // The edge runs in this process: its spans (the first of each API request's trace) follow the same settings.
+  startTracing('edge', launch.env);
+  return createEdge({
+    serviceUrls: urls.serviceUrls,
+    appDirs: launch.options.appDirs,
+    runtimeConfig,
+    entryPointUrls: { 'progress-gateway': `http://127.0.0.1:${ports.progressGateway}` },
+    onError: (message) => launch.sink.write('edge', message),
+  }).listen(ports.portal, '127.0.0.1');
+}
+
+function operatorPagesNote(ports: PortalPorts, env: NodeJS.ProcessEnv, serviceEnv: NodeJS.ProcessEnv): string {
+  return (
+    `queue dashboard for operators: http://127.0.0.1:${ports.catalogueOperator}/internal/queues; dead letters: /internal/operator/dead-letters on ` +
+    `${services.map((service) => `${service} ${ports[`${service}Operator`]}`).join(', ')} (operator ports only, never through the portal; ` +
+    `any user name; password: the OPERATOR_TOKEN${env.OPERATOR_TOKEN ? ' you set' : ` ${serviceEnv.OPERATOR_TOKEN}`})`
+  );
+}
+
+/** Demo classmates buy, study and rate the demo courses, unless turned off or the sandbox (sign-in) is not running. */
+async function runDemoActivityIfWanted(parts: StartedParts, launch: Launch, urls: PortalUrls, runtimeConfig: RuntimeConfig): Promise<void> {
+  const { options, log } = launch;
+  if (options.demoActivity === false || !parts.children.some((child) => child.name === 'sandbox')) return;
+  try {
+    await runDemoActivity({
+      portalUrl: urls.portalUrl,
+      sandboxUrl: urls.sandboxUrl,
+      client: { clientId: runtimeConfig.auth0.clientId, audience: runtimeConfig.auth0.audience, redirectUri: urls.portalUrl },
+      password: demoPassword,
+      log,
+    });
+  } catch (error) {
+    // Tests need the demo figures; a developer's portal is still usable without them.
+    if (options.isolated) throw error;
+    log(`WARNING: the demo activity did not finish (${(error as Error).message}); the portal runs without it`);
+  }
+}
+
 /**
  * Starts the whole portal: PostgreSQL and Redis (from env or local), migrations, demo seed, the sandbox, each
  * service's HTTP and worker processes, and the edge. Services or apps not built yet are skipped with a warning.
@@ -132,234 +350,51 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
   const env = options.env ?? process.env;
   const sink: OutputSink = options.logFile ? fileSink(options.logFile) : terminalSink();
   const log = options.log ?? ((line: string) => sink.write('start', line));
-  const healthTimeoutMs = options.healthTimeoutMs ?? 60_000;
   if (options.logFile) mkdirSync(path.dirname(options.logFile), { recursive: true });
-
-  const children: ManagedChild[] = [];
-  // `npm start` (not isolated test runs) records its processes, so a start after a killed launcher can stop them.
-  const launcherRecord = options.isolated ? undefined : new LauncherRecordFile(dataDir, repoRoot);
-  const supervisor = new Supervisor(children, log, () => launcherRecord?.write(children.map((child) => child.pid)));
-  let edge: RunningEdge | undefined;
-  let postgres: PostgresHandle | undefined;
-  let redis: RedisHandle | undefined;
-  let objectStore: ObjectStoreHandle | undefined;
-  let janus: JanusHandle | undefined;
-  let isolatedDatabase: string | undefined;
-  let sandboxDataDir: string | undefined;
-  let stopped = false;
-
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    supervisor.stop();
-    launcherRecord?.remove();
-    await edge?.close().catch(() => undefined);
-    // Services before the sandbox and the stores they depend on.
-    await Promise.all(children.slice().reverse().filter((child) => child.name !== 'sandbox').map((child) => child.stop()));
-    await Promise.all(children.filter((child) => child.name === 'sandbox').map((child) => child.stop()));
-    if (isolatedDatabase && postgres && options.dropDatabaseOnStop !== false) {
-      await dropDatabase(postgres.url, isolatedDatabase).catch((error: Error) => log(`could not drop ${isolatedDatabase}: ${error.message}`));
-    }
-    if (options.isolated && sandboxDataDir) rmSync(sandboxDataDir, { recursive: true, force: true });
-    await janus?.stop();
-    await objectStore?.stop();
-    await redis?.stop();
-    await postgres?.stop();
-  };
+  const launch: Launch = { options, env, sink, log, suffix: randomBytes(5).toString('hex') };
+  const parts = nothingStartedYet(launch);
+  const stop = () => stopPortal(parts, launch);
 
   try {
     const ports = await resolvePorts(options.ports, env);
-    if (launcherRecord) {
+    if (parts.launcherRecord) {
       mkdirSync(dataDir, { recursive: true });
-      await launcherRecord.cleanUpAfterDeadLauncher(log);
+      await parts.launcherRecord.cleanUpAfterDeadLauncher(log);
     }
-    postgres = await ensurePostgres({ env, log });
-    redis = await ensureRedis({ env, log });
-    const suffix = randomBytes(5).toString('hex');
-    // Every media file (videos, posters, paid notes, thumbnails) lives in one S3-compatible bucket.
-    const objectStoreOptions = options.isolated ? { bucket: `academy-test-${suffix}`, removeBucketOnStop: true } : {};
-    objectStore = await ensureObjectStore({ env, log, ...objectStoreOptions });
-    // Isolated runs get a fresh database; otherwise DATABASE_URL is used as given, and the embedded server gets `academy`.
-    let databaseUrl: string;
-    if (options.isolated) {
-      isolatedDatabase = `academy_test_${suffix}`;
-      databaseUrl = await ensureDatabase(postgres.url, isolatedDatabase);
-    } else if (postgres.source === 'env') {
-      databaseUrl = postgres.url;
-    } else {
-      databaseUrl = await ensureDatabase(postgres.url, 'academy');
-    }
-    janus = await startLiveEngine({ env, log, isolatedSuffix: options.isolated ? suffix : undefined });
-    const queuePrefix = options.isolated ? `academy-test-${suffix}` : (env.QUEUE_PREFIX ?? 'academy');
-
-    const portalUrl = `http://localhost:${ports.portal}`;
-    const sandboxUrl = `http://localhost:${ports.sandbox}`;
-    const serviceUrls = Object.fromEntries(services.map((service) => [service, `http://127.0.0.1:${ports[service]}`])) as Record<
-      ServiceName,
-      string
-    >;
-    sandboxDataDir = options.isolated ? path.join(dataDir, `sandbox-test-${suffix}`) : path.join(dataDir, 'sandbox');
-
-    const baseEnv: NodeJS.ProcessEnv = {
-      ...env,
-      NODE_ENV: env.NODE_ENV ?? 'development',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      QUEUE_PREFIX: queuePrefix,
-      ...objectStore.env,
-      AUTH_ISSUER: `${sandboxUrl}/`,
-      AUTH_AUDIENCE: env.AUTH_AUDIENCE ?? 'https://api.academy.local',
-      AUTH_CLAIMS_NAMESPACE: env.AUTH_CLAIMS_NAMESPACE ?? 'https://academy.example/',
-      INTERNAL_TOKEN: randomBytes(24).toString('hex'),
-      // Operators' queue dashboard and dead letters (docs/operations.md): a fresh token per start unless given.
-      OPERATOR_TOKEN: env.OPERATOR_TOKEN ?? randomBytes(16).toString('hex'),
-      MEDIA_LINK_SECRET: env.MEDIA_LINK_SECRET ?? randomBytes(32).toString('hex'),
-      CATALOGUE_URL: serviceUrls.catalogue,
-      PROGRESS_URL: serviceUrls.progress,
-      // Certificates print their verification link on the portal.
-      PORTAL_URL: env.PORTAL_URL ?? portalUrl,
-      RAZORPAY_KEY_ID: razorpaySandbox.keyId,
-      RAZORPAY_KEY_SECRET: razorpaySandbox.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: razorpaySandbox.webhookSecret,
-      RAZORPAY_API_URL: `${sandboxUrl}/razorpay/`,
-      RAZORPAY_WEBHOOK_URL: `${portalUrl}/api/payments/razorpay/webhook`,
-      SANDBOX_PORT: String(ports.sandbox),
-      // Mail (parents' emails) goes to the sandbox's SMTP server and shows in its inbox, unless SMTP_URL is given.
-      SANDBOX_SMTP_PORT: String(ports.smtp),
-      SMTP_URL: env.SMTP_URL ?? `smtp://127.0.0.1:${ports.smtp}`,
-      SANDBOX_PUBLIC_URL: sandboxUrl,
-      SANDBOX_DATA_DIR: sandboxDataDir,
-      // The sandbox settles refunds by itself (refund.processed by webhook) this long after they are asked for.
-      SANDBOX_REFUND_SETTLE_MS: refundSettleSetting(options.refundSettleMs, env),
-      PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'].join(','),
-    };
-    Object.assign(baseEnv, janus.url ? { JANUS_URL: janus.url } : {}, janus.recordingsDir ? { JANUS_RECORDINGS_DIR: janus.recordingsDir } : {});
-    Object.assign(baseEnv, options.authEnv ?? {});
-    delete baseEnv.PORT;
-    delete baseEnv.NODE_OPTIONS; // the test runner's --experimental-vm-modules must not leak into the services
-
-    const distOf = (workspace: string, file: string) => path.join(repoRoot, workspace, 'dist', file);
-    const built = (workspace: string, file: string) => existsSync(distOf(workspace, file));
-
-    for (const service of services) {
-      if (built(`services/${service}`, 'migrate.js')) {
-        log(`migrating ${service}`);
-        await runToCompletion(`${service}:migrate`, distOf(`services/${service}`, 'migrate.js'), baseEnv, sink, path.join(repoRoot, 'services', service));
-      } else {
-        log(`WARNING: services/${service}/dist/migrate.js is missing (not built yet?): ${service} skipped`);
-      }
-    }
-    if (built('services/catalogue', 'seed.js')) {
-      log('seeding demo data');
-      await runToCompletion('catalogue:seed', distOf('services/catalogue', 'seed.js'), baseEnv, sink, path.join(repoRoot, 'services/catalogue'));
-    }
-
-    const healthChecks: Promise<void>[] = [];
-    if (built('services/sandbox', 'main.js')) {
-      const sandbox = new ManagedChild('sandbox', distOf('services/sandbox', 'main.js'), baseEnv, sink, path.join(repoRoot, 'services/sandbox'));
-      children.push(sandbox);
-      healthChecks.push(waitForHealth(`${sandboxUrl}/health`, sandbox, healthTimeoutMs));
-    } else {
-      log('WARNING: services/sandbox/dist/main.js is missing: sign-in and payments will not work');
-    }
-    for (const service of services) {
-      const cwd = path.join(repoRoot, 'services', service);
-      if (built(`services/${service}`, 'main.js')) {
-        const http = new ManagedChild(service, distOf(`services/${service}`, 'main.js'), { ...baseEnv, PORT: String(ports[service]), OPERATOR_PORT: String(ports[`${service}Operator`]) }, sink, cwd);
-        children.push(http);
-        healthChecks.push(waitForHealth(`${serviceUrls[service]}/health`, http, healthTimeoutMs));
-      }
-      if (built(`services/${service}`, 'worker.js')) {
-        const worker = new ManagedChild(`${service}:worker`, distOf(`services/${service}`, 'worker.js'), baseEnv, sink, cwd);
-        children.push(worker);
-      }
-      // Progress's live classes' gateway (WebSockets) is a third entry point with a port of its own.
-      if (built(`services/${service}`, 'gateway.js')) {
-        const gateway = new ManagedChild(`${service}:gateway`, distOf(`services/${service}`, 'gateway.js'), { ...baseEnv, PORT: String(ports.progressGateway) }, sink, cwd);
-        children.push(gateway);
-        healthChecks.push(waitForHealth(`http://127.0.0.1:${ports.progressGateway}/health`, gateway, healthTimeoutMs));
-      }
-      // Catalogue's video transcoding has a worker of its own (ffmpeg), as in Kubernetes.
-      if (built(`services/${service}`, 'video-worker.js')) {
-        children.push(new ManagedChild(`${service}:video-worker`, distOf(`services/${service}`, 'video-worker.js'), baseEnv, sink, cwd));
-      }
-    }
-
-    const runtimeConfig = runtimeConfigFromEnv({ ...env, RAZORPAY_KEY_ID: razorpaySandbox.keyId }, sandboxUrl);
-    // The edge runs in this process: its spans (the first of each API request's trace) follow the same settings.
-    startTracing('edge', env);
-    edge = await createEdge({
-      serviceUrls,
-      appDirs: options.appDirs,
-      runtimeConfig,
-      entryPointUrls: { 'progress-gateway': `http://127.0.0.1:${ports.progressGateway}` },
-      onError: (message) => sink.write('edge', message),
-    }).listen(ports.portal, '127.0.0.1');
-    healthChecks.push(waitForHealth(`${portalUrl}/runtime-config.json`, undefined, healthTimeoutMs));
+    const { databaseUrl, queuePrefix } = await startStores(parts, launch);
+    const urls = portalUrls(ports);
+    parts.sandboxDataDir = path.join(dataDir, options.isolated ? `sandbox-test-${launch.suffix}` : 'sandbox');
+    const serviceEnv = serviceEnvironment({
+      env,
+      urls,
+      ports,
+      databaseUrl,
+      redisUrl: parts.redis!.url,
+      queuePrefix,
+      objectStoreEnv: parts.objectStore!.env,
+      janus: parts.janus!,
+      sandboxDataDir: parts.sandboxDataDir,
+      refundSettleMs: options.refundSettleMs,
+      authEnv: options.authEnv,
+    });
+    await migrateAndSeed(serviceEnv, launch);
+    const healthChecks = startServiceProcesses(parts.children, launch, ports, urls, serviceEnv);
+    const runtimeConfig = runtimeConfigFromEnv({ ...env, RAZORPAY_KEY_ID: razorpaySandbox.keyId }, urls.sandboxUrl);
+    parts.edge = await startEdge(launch, ports, urls, runtimeConfig);
+    healthChecks.push(waitForHealth(`${urls.portalUrl}/runtime-config.json`, undefined, options.healthTimeoutMs ?? 60_000));
 
     await Promise.all(healthChecks);
     // Workers have no HTTP port: one that died during start-up is a failure too.
-    const deadWorker = children.find((child) => child.hasExited);
+    const deadWorker = parts.children.find((child) => child.hasExited);
     if (deadWorker) throw new Error(deadWorker.describeExit());
-    supervisor.watchAll();
-    // Stores this launcher started are started again if they stop answering (ones given by URL are not ours).
-    if (postgres.source === 'embedded-started') {
-      watchStore({
-        name: 'PostgreSQL',
-        answers: () => canConnect(postgres!.url),
-        restart: async () => {
-          postgres = await ensurePostgres({ env, log });
-        },
-        log,
-        isStopping: () => stopped,
-      });
-    }
-    if (redis.source === 'local-started') {
-      watchStore({
-        name: 'Redis',
-        answers: () => redisAnswers(redis!.url),
-        restart: async () => {
-          redis = await ensureRedis({ env, log });
-        },
-        log,
-        isStopping: () => stopped,
-      });
-    }
-    if (objectStore.source === 'local-started') {
-      watchStore({
-        name: 'the S3-compatible file store (s3rver)',
-        answers: () => objectStoreAnswers(objectStore!.endpoint!),
-        restart: async () => {
-          objectStore = await ensureObjectStore({ env, log, ...objectStoreOptions });
-        },
-        log,
-        isStopping: () => stopped,
-      });
-    }
-    log(
-      `queue dashboard for operators: http://127.0.0.1:${ports.catalogueOperator}/internal/queues; dead letters: /internal/operator/dead-letters on ` +
-        `${services.map((service) => `${service} ${ports[`${service}Operator`]}`).join(', ')} (operator ports only, never through the portal; ` +
-        `any user name; password: the OPERATOR_TOKEN${env.OPERATOR_TOKEN ? ' you set' : ` ${baseEnv.OPERATOR_TOKEN}`})`,
-    );
+    parts.supervisor.watchAll();
+    watchStartedStores(parts, launch);
+    log(operatorPagesNote(ports, env, serviceEnv));
+    await runDemoActivityIfWanted(parts, launch, urls, runtimeConfig);
 
-    if (options.demoActivity !== false && children.some((child) => child.name === 'sandbox')) {
-      try {
-        await runDemoActivity({
-          portalUrl,
-          sandboxUrl,
-          client: { clientId: runtimeConfig.auth0.clientId, audience: runtimeConfig.auth0.audience, redirectUri: portalUrl },
-          password: demoPassword,
-          log,
-        });
-      } catch (error) {
-        // Tests need the demo figures; a developer's portal is still usable without them.
-        if (options.isolated) throw error;
-        log(`WARNING: the demo activity did not finish (${(error as Error).message}); the portal runs without it`);
-      }
-    }
-
-    const restart = (name: string, signal: NodeJS.Signals = 'SIGKILL', downMs = 0) => supervisor.restartByHand(name, signal, downMs);
-    return { portalUrl, sandboxUrl, databaseUrl, redisUrl: redis.url, queuePrefix, ports, serviceEnv: baseEnv, restart, stop };
+    const restart = (name: string, signal: NodeJS.Signals = 'SIGKILL', downMs = 0) => parts.supervisor.restartByHand(name, signal, downMs);
+    const { portalUrl, sandboxUrl } = urls;
+    return { portalUrl, sandboxUrl, databaseUrl, redisUrl: parts.redis!.url, queuePrefix, ports, serviceEnv, restart, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

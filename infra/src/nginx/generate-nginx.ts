@@ -86,16 +86,41 @@ export interface NginxConfigOptions {
   allowSandboxProviders?: boolean;
 }
 
-/** Builds nginx.conf from the route table, with the same rules as the local edge (src/edge). */
-export function generateNginxConfig(table: RouteTable = loadRouteTable(), options: NginxConfigOptions = {}): string {
+/** The headers every location repeats, alone and with each of the two caching rules. */
+interface LocationHeaders {
+  common: string[];
+  noCache: string[];
+  immutable: string[];
+}
+
+function locationHeaders(options: NginxConfigOptions): LocationHeaders {
   // Every location sets its own add_header, so nginx would drop an http-level one: the request id is repeated here.
-  const commonHeaders = [
+  const common = [
     'add_header Timing-Allow-Origin "*" always;',
     'add_header X-Request-Id $request_id always;',
     ...securityHeaderLines(options.runtimeConfig, { allowSandboxProviders: options.allowSandboxProviders }),
   ];
-  const noCache = [...commonHeaders, 'add_header Cache-Control "no-cache" always;'];
-  const immutable = [...commonHeaders, 'add_header Cache-Control "public, max-age=31536000, immutable" always;'];
+  return {
+    common,
+    noCache: [...common, 'add_header Cache-Control "no-cache" always;'],
+    immutable: [...common, 'add_header Cache-Control "public, max-age=31536000, immutable" always;'],
+  };
+}
+
+/** The runtime config, the service worker and the app manifest: files that must never be cached. */
+function uncachedFileLocations(options: NginxConfigOptions, noCache: string[]): string[] {
+  return [
+    '# Written at deploy time (ConfigMap / volume); never cached, so a changed remote URL applies at once.',
+    ...block('location = /runtime-config.json', [`root ${options.runtimeConfigDir ?? '/etc/academy'};`, ...noCache], ''),
+    '',
+    '# The service worker and the app manifest: revalidated on every load (a new shell build is noticed at once);',
+    '# served from the root, so the worker controls every page of the portal.',
+    ...block(`location = ${SERVICE_WORKER_PATH}`, ['try_files $uri =404;', ...noCache], ''),
+    ...block(`location = ${APP_MANIFEST_PATH}`, ['types { }', 'default_type application/manifest+json;', 'try_files $uri =404;', ...noCache], ''),
+  ];
+}
+
+function apiLocations(table: RouteTable, commonHeaders: string[]): string[] {
   // Server-sent events: each event passes at once, and a quiet stream stays open (the service sends a heartbeat).
   const streamingLines = [
     'proxy_buffering off;',
@@ -104,32 +129,23 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable(), option
     `proxy_read_timeout ${STREAM_READ_TIMEOUT_SECONDS}s;`,
     `proxy_send_timeout ${STREAM_READ_TIMEOUT_SECONDS}s;`,
   ];
-  const server: string[] = [];
-  server.push(`listen ${options.listen ?? '8080'};`, 'server_name _;', `root ${options.staticRoot ?? staticRoot};`, 'client_max_body_size 20m;', '');
-  server.push('# Written at deploy time (ConfigMap / volume); never cached, so a changed remote URL applies at once.');
-  server.push(...block('location = /runtime-config.json', [`root ${options.runtimeConfigDir ?? '/etc/academy'};`, ...noCache], ''));
-  server.push('');
-  server.push('# The service worker and the app manifest: revalidated on every load (a new shell build is noticed at once);');
-  server.push('# served from the root, so the worker controls every page of the portal.');
-  server.push(...block(`location = ${SERVICE_WORKER_PATH}`, ['try_files $uri =404;', ...noCache], ''));
-  server.push(...block(`location = ${APP_MANIFEST_PATH}`, ['types { }', 'default_type application/manifest+json;', 'try_files $uri =404;', ...noCache], ''));
-  server.push('');
-  server.push('# Service-to-service routes are never exposed.');
-  for (const prefix of table.denied) server.push(...block(`location ^~ ${prefix}`, jsonNotFound('Not found', noCache), ''));
-  server.push('');
-  server.push('# API routes: each prefix goes to the service that owns it (longest prefix wins, path kept).');
+  const lines = ['# API routes: each prefix goes to the service that owns it (longest prefix wins, path kept).'];
   const routes = [...table.api].sort((a, b) => b.prefix.length - a.prefix.length || a.prefix.localeCompare(b.prefix));
   for (const route of routes) {
     const proxy = [`proxy_pass http://${route.service};`, ...(route.streaming ? streamingLines : []), ...commonHeaders];
     if (route.prefix.endsWith('/')) {
-      server.push(...block(`location ^~ ${route.prefix}`, proxy, ''));
+      lines.push(...block(`location ^~ ${route.prefix}`, proxy, ''));
     } else {
       // Same matching as the edge: the path itself or its sub-paths, not /api/user/database for /api/user/data.
-      server.push(...block(`location = ${route.prefix}`, proxy, ''));
-      server.push(...block(`location ^~ ${route.prefix}/`, proxy, ''));
+      lines.push(...block(`location = ${route.prefix}`, proxy, ''));
+      lines.push(...block(`location ^~ ${route.prefix}/`, proxy, ''));
     }
   }
-  server.push('# WebSocket routes: the upgrade is passed on, and a quiet connection stays open an hour.');
+  return lines;
+}
+
+function websocketLocations(table: RouteTable): string[] {
+  const lines = ['# WebSocket routes: the upgrade is passed on, and a quiet connection stays open an hour.'];
   for (const route of table.websockets ?? []) {
     const upgrade = [
       `proxy_pass http://${route.entryPoint};`,
@@ -142,58 +158,98 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable(), option
       `proxy_read_timeout ${STREAM_READ_TIMEOUT_SECONDS}s;`,
       `proxy_send_timeout ${STREAM_READ_TIMEOUT_SECONDS}s;`,
     ];
-    server.push(...block(`location ^~ ${route.prefix}`, upgrade, ''));
+    lines.push(...block(`location ^~ ${route.prefix}`, upgrade, ''));
   }
-  server.push(...block(`location ^~ ${table.apiNotFoundPrefix}`, jsonNotFound('No API route for this path', noCache), ''));
-  server.push('');
-  if (options.extraServer) server.push(...options.extraServer, '');
-  server.push('# App files: hashed names are immutable; index.html, mf-manifest.json, remoteEntry.js are revalidated.');
+  return lines;
+}
+
+function appFileLocations(table: RouteTable, headers: LocationHeaders): string[] {
+  const lines = ['# App files: hashed names are immutable; index.html, mf-manifest.json, remoteEntry.js are revalidated.'];
   const mounts = [...table.static].sort((a, b) => b.prefix.length - a.prefix.length);
   for (const mount of mounts) {
     const fallback = mount.spaFallback ? 'try_files $uri $uri/ /index.html;' : 'try_files $uri =404;';
-    server.push(
+    lines.push(
       ...block(
         `location ${mount.prefix}`,
-        [`# ${mount.app}: files of ${mount.workspace}/dist`, fallback, ...noCache, ...block(`location ~* "${hashedFile}"`, ['try_files $uri =404;', ...immutable], '')],
+        [`# ${mount.app}: files of ${mount.workspace}/dist`, fallback, ...headers.noCache, ...block(`location ~* "${hashedFile}"`, ['try_files $uri =404;', ...headers.immutable], '')],
         '',
       ),
     );
   }
+  return lines;
+}
 
-  const http: string[] = [
-    'include /etc/nginx/mime.types;',
-    'default_type application/octet-stream;',
-    'sendfile on;',
-    'server_tokens off;',
-    'gzip on;',
-    'gzip_vary on;',
-    'gzip_proxied any;',
-    'gzip_min_length 1024;',
-    'gzip_types text/css application/javascript application/json image/svg+xml text/plain;',
+/** The portal's `server` block: uncached files, refused paths, API and WebSocket routes, then the apps' files. */
+function portalServer(table: RouteTable, options: NginxConfigOptions): string[] {
+  const headers = locationHeaders(options);
+  return [
+    `listen ${options.listen ?? '8080'};`,
+    'server_name _;',
+    `root ${options.staticRoot ?? staticRoot};`,
+    'client_max_body_size 20m;',
     '',
-    'proxy_http_version 1.1;',
-    'proxy_set_header Host $host;',
-    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
-    'proxy_set_header X-Forwarded-Proto $scheme;',
-    'proxy_set_header X-Forwarded-Host $host;',
-    // Services log it on every line (services/core logging); the browser gets it back to quote in a report.
-    'proxy_set_header X-Request-Id $request_id;',
-    // The services echo it; nginx adds it itself on every answer, so the upstream's copy is dropped (one header).
-    'proxy_hide_header X-Request-Id;',
-    'proxy_set_header Connection "";',
+    ...uncachedFileLocations(options, headers.noCache),
     '',
+    '# Service-to-service routes are never exposed.',
+    ...table.denied.flatMap((prefix) => block(`location ^~ ${prefix}`, jsonNotFound('Not found', headers.noCache), '')),
+    '',
+    ...apiLocations(table, headers.common),
+    ...websocketLocations(table),
+    ...block(`location ^~ ${table.apiNotFoundPrefix}`, jsonNotFound('No API route for this path', headers.noCache), ''),
+    '',
+    ...(options.extraServer ? [...options.extraServer, ''] : []),
+    ...appFileLocations(table, headers),
   ];
+}
+
+/** The http block's settings for every location: file types, compression, and what each proxied request carries. */
+const httpDefaults = [
+  'include /etc/nginx/mime.types;',
+  'default_type application/octet-stream;',
+  'sendfile on;',
+  'server_tokens off;',
+  'gzip on;',
+  'gzip_vary on;',
+  'gzip_proxied any;',
+  'gzip_min_length 1024;',
+  'gzip_types text/css application/javascript application/json image/svg+xml text/plain;',
+  '',
+  'proxy_http_version 1.1;',
+  'proxy_set_header Host $host;',
+  'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+  'proxy_set_header X-Forwarded-Proto $scheme;',
+  'proxy_set_header X-Forwarded-Host $host;',
+  // Services log it on every line (services/core logging); the browser gets it back to quote in a report.
+  'proxy_set_header X-Request-Id $request_id;',
+  // The services echo it; nginx adds it itself on every answer, so the upstream's copy is dropped (one header).
+  'proxy_hide_header X-Request-Id;',
+  'proxy_set_header Connection "";',
+  '',
+];
+
+/** One upstream per service and per WebSocket entry point: its Kubernetes Service unless `options.upstreams` names others. */
+function upstreams(table: RouteTable, options: NginxConfigOptions): string[] {
+  const lines: string[] = [];
   for (const [service, { port }] of Object.entries(table.services)) {
     const servers = options.upstreams?.[service as ServiceName] ?? [`${service}:${port}`];
-    http.push(...block(`upstream ${service}`, [...servers.map((address) => `server ${address};`), 'keepalive 16;'], ''));
+    lines.push(...block(`upstream ${service}`, [...servers.map((address) => `server ${address};`), 'keepalive 16;'], ''));
   }
   for (const route of table.websockets ?? []) {
     const servers = options.upstreams?.[route.entryPoint] ?? [`${route.entryPoint}:${route.port}`];
-    http.push(...block(`upstream ${route.entryPoint}`, servers.map((address) => `server ${address};`), ''));
+    lines.push(...block(`upstream ${route.entryPoint}`, servers.map((address) => `server ${address};`), ''));
   }
-  http.push('', ...block('server', server, ''));
-  if (options.extraHttp) http.push('', ...options.extraHttp);
+  return lines;
+}
 
+/** Builds nginx.conf from the route table, with the same rules as the local edge (src/edge). */
+export function generateNginxConfig(table: RouteTable = loadRouteTable(), options: NginxConfigOptions = {}): string {
+  const http = [
+    ...httpDefaults,
+    ...upstreams(table, options),
+    '',
+    ...block('server', portalServer(table, options), ''),
+    ...(options.extraHttp ? ['', ...options.extraHttp] : []),
+  ];
   return [
     '# GENERATED from infra/routes.json by `npm run generate:nginx -w @academy/infra`: do not edit by hand.',
     '# A test fails when this file and the route table disagree.',

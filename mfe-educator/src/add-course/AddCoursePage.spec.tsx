@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { CHECKLIST_MESSAGES, DRAFT_CONFLICT_MESSAGE, LECTURE_FILE_NOT_PDF_MESSAGE, LECTURE_FILE_TOO_LARGE_MESSAGE, PUBLIC_LINK_NOTICE } from '@academy/contracts';
 import { failure, fakeServer, on, ok, renderEducatorApp, type FakeRoute, type Reply, type SeenRequest } from '../testing/educatorTestKit';
 
@@ -548,5 +549,29 @@ describe('Edit Course', () => {
     expect(await screen.findByRole('heading', { name: 'The course could not be loaded' })).toBeInTheDocument();
     expect(screen.getAllByText('Course not found').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Back to My Courses' })).toHaveAttribute('href', '/educator/my-courses');
+  });
+});
+
+describe('Add Course in Hindi', () => {
+  it("labels the form, shows the price learners pay in ₹, and gives the form's and the contract's rules in Hindi", async () => {
+    const user = userEvent.setup();
+    const seen = fakeServer(...draftServer().routes);
+    await act(() => i18next.changeLanguage('hi'));
+    renderEducatorApp('/educator/add-course');
+    await screen.findByRole('textbox', { name: 'कोर्स का विवरण' }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'कोर्स जोड़ें' })).toBeInTheDocument();
+    expect(screen.getByRole('toolbar', { name: 'विवरण की फ़ॉर्मैटिंग' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'गणित' })).toBeInTheDocument();
+    expect(screen.getAllByRole('option', { name: 'कक्षा 12' })).toHaveLength(2);
+
+    await user.type(screen.getByLabelText('कोर्स का मूल्य'), '100000');
+    await user.type(screen.getByLabelText('छूट %'), '50');
+    expect(screen.getByText(/^विद्यार्थी/)).toHaveTextContent('विद्यार्थी ₹50,000.00 देंगे (₹1,00,000.00 पर 50% छूट)');
+
+    await user.click(screen.getByRole('button', { name: 'जोड़ें' }));
+    expect(await screen.findByText('थंबनेल नहीं चुना गया')).toBeInTheDocument();
+    expect(screen.getByLabelText('कोर्स का शीर्षक')).toHaveAccessibleDescription('200 में से 0 अक्षर कोर्स का शीर्षक ज़रूरी है');
+    expect(screen.getByLabelText('विषय')).toHaveAccessibleDescription('विषय चुनें');
+    expect(seen.some((request) => request.path.endsWith('/publish'))).toBe(false);
   });
 });

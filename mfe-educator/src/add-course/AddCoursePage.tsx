@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { CourseForm } from './components/CourseForm';
 import { DraftStatus } from './components/DraftStatus';
@@ -55,6 +56,7 @@ async function openDraft(api: ReturnType<typeof useApi>, courseId: string): Prom
  */
 export function AddCoursePage() {
   const api = useApi();
+  const { t } = useTranslation('educator');
   const [searchParams, setSearchParams] = useSearchParams();
   const draftParam = searchParams.get('draft');
   const [loading, setLoading] = useState<Loading>({ status: 'loading' });
@@ -85,15 +87,15 @@ export function AddCoursePage() {
     <div className="add-course">
       {loading.status === 'loading' && (
         <>
-          <h1 className="page-title">Add Course</h1>
-          <LoadingView label="Loading the draft" />
+          <h1 className="page-title">{t('addCourse.page.title')}</h1>
+          <LoadingView label={t('addCourse.page.loadingDraft')} />
         </>
       )}
       {loading.status === 'error' && (
         <>
-          <h1 className="page-title">Add Course</h1>
-          <ErrorPanel title="The draft could not be loaded" message={loading.message} onRetry={() => setAttempt((n) => n + 1)} />
-          <Link to={educatorPaths.myCourses}>Back to My Courses</Link>
+          <h1 className="page-title">{t('addCourse.page.title')}</h1>
+          <ErrorPanel title={t('addCourse.page.draftLoadFailed')} message={loading.message} onRetry={() => setAttempt((n) => n + 1)} />
+          <Link to={educatorPaths.myCourses}>{t('addCourse.page.backToMyCourses')}</Link>
         </>
       )}
       {loading.status === 'ready' && (
@@ -126,6 +128,7 @@ interface DraftEditorProps {
 function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) {
   const api = useApi();
   const toast = useToast();
+  const { t } = useTranslation('educator');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { courseId } = session;
@@ -183,7 +186,7 @@ function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) 
     }
     await publishCourse(api, courseId);
     clearPendingDraft(courseId);
-    toast.success('Course Added');
+    toast.success(t('addCourse.page.added'));
     void queryClient.invalidateQueries({ queryKey: queryKeys.educator.all });
     onPublished();
   };
@@ -200,17 +203,17 @@ function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) 
   return (
     <>
       <div className="add-course__header">
-        <h1 className="page-title">Add Course</h1>
+        <h1 className="page-title">{t('addCourse.page.title')}</h1>
         <DraftStatus status={autosave.status} />
         <button type="button" className="button button--secondary add-course__preview" onClick={() => void preview()}>
-          Preview
+          {t('addCourse.page.preview')}
         </button>
       </div>
       {missing !== null && missing.length > 0 && <PublishChecklist items={missing} />}
       <CourseForm
         initial={session.initial}
-        submitLabel="ADD"
-        busyLabel="Publishing…"
+        submitLabel={t('addCourse.page.submit')}
+        busyLabel={t('addCourse.page.publishing')}
         onContentChange={change}
         uploadThumbnail={async (file, onUploadProgress) => {
           await ensureSaved();

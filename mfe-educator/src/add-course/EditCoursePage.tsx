@@ -1,9 +1,10 @@
-import { formatDate, type CourseDraftContentInput } from '@academy/contracts';
-import { ApiError, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import type { CourseDraftContentInput } from '@academy/contracts';
+import { ApiError, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link, useLocation, useNavigate, useParams } from '@academy/routing';
 import { useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { UnsavedChangesGuard } from '../common/UnsavedChangesGuard';
 import { useRemoteData } from '../common/useRemoteData';
@@ -23,8 +24,6 @@ function isExpiredSignIn(failure: unknown): boolean {
   return typeof code === 'string' && ['login_required', 'missing_refresh_token', 'invalid_grant', 'consent_required'].includes(code);
 }
 
-export const SIGN_IN_EXPIRED_MESSAGE = 'Your sign-in has expired. Your changes are kept on this device: sign in again, then save them.';
-
 /**
  * /educator/edit-course/:courseId (beyond the spec): the add-course form, prefilled; saving goes back to My Courses.
  * Unsaved edits are kept in this tab and offered again (an expired sign-in keeps them through signing in), and
@@ -35,6 +34,9 @@ export function EditCoursePage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const toast = useToast();
+  const { t } = useTranslation('educator');
+  const format = useFormat();
+  const signInExpired = t('addCourse.edit.signInExpired');
   const api = useApi();
   const { login } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -77,30 +79,30 @@ export function EditCoursePage() {
 
   return (
     <div className="add-course">
-      <h1 className="page-title">Edit Course</h1>
-      {state.status === 'loading' && <LoadingView label="Loading the course" />}
+      <h1 className="page-title">{t('addCourse.edit.title')}</h1>
+      {state.status === 'loading' && <LoadingView label={t('addCourse.edit.loading')} />}
       {state.status === 'error' && (
-        <ErrorPanel title="The course could not be loaded" message={state.message} onRetry={reload} />
+        <ErrorPanel title={t('addCourse.edit.loadFailed')} message={state.message} onRetry={reload} />
       )}
-      {state.status === 'error' && <Link to={educatorPaths.myCourses}>Back to My Courses</Link>}
+      {state.status === 'error' && <Link to={educatorPaths.myCourses}>{t('addCourse.page.backToMyCourses')}</Link>}
       {state.status === 'ready' && (
         <p>
-          <Link to={educatorPaths.previewCourse(courseId)}>Preview</Link> the course as an enrolled learner sees it.
+          <Trans t={t} i18nKey="addCourse.edit.previewHint" components={{ preview: <Link to={educatorPaths.previewCourse(courseId)} /> }} />
         </p>
       )}
       {sessionExpired && (
         <div className="edit-course__notice edit-course__notice--warning" role="alert">
-          <p>{SIGN_IN_EXPIRED_MESSAGE}</p>
+          <p>{signInExpired}</p>
           <button type="button" className="button" onClick={signInAgain}>
-            Sign in again
+            {t('addCourse.edit.signInAgain')}
           </button>
         </div>
       )}
       {state.status === 'ready' && restored && (
         <div className="edit-course__notice" role="status">
-          <p>Your unsaved changes from {formatDate(restored.changedAt)} are back in the form. Save changes to keep them.</p>
+          <p>{t('addCourse.edit.restored', { date: format.date(restored.changedAt) })}</p>
           <button type="button" className="button button--secondary" onClick={discardRestored}>
-            Discard them
+            {t('addCourse.edit.discard')}
           </button>
         </div>
       )}
@@ -109,8 +111,8 @@ export function EditCoursePage() {
           key={`${state.data._id}-${formGeneration}`}
           initial={{ ...(restored ? formFromDraft(restored.content) : draftFromCourse(state.data)), thumbnailUrl: state.data.courseThumbnail }}
           startsDirty={restored !== null}
-          submitLabel="Save changes"
-          busyLabel="Saving…"
+          submitLabel={t('addCourse.edit.submit')}
+          busyLabel={t('addCourse.edit.saving')}
           submit={async (form, onUploadProgress) => {
             try {
               const result = await updateCourse(api, courseId, form, onUploadProgress);
@@ -119,7 +121,7 @@ export function EditCoursePage() {
             } catch (failure) {
               if (!isExpiredSignIn(failure)) throw failure;
               setSessionExpired(true);
-              throw new Error(SIGN_IN_EXPIRED_MESSAGE, { cause: failure });
+              throw new Error(signInExpired, { cause: failure });
             }
           }}
           lectureFiles={async (file, onUploadProgress) => {
@@ -135,7 +137,7 @@ export function EditCoursePage() {
             setRestored(null);
             void queryClient.invalidateQueries({ queryKey: queryKeys.educator.all });
             if (stay) {
-              toast.success('Quiz saved to the course');
+              toast.success(t('addCourse.edit.quizSaved'));
               return;
             }
             toast.success(result.message);
@@ -146,7 +148,7 @@ export function EditCoursePage() {
           }}
         />
       )}
-      <UnsavedChangesGuard when={dirty && !leavingToSignIn} what="your changes to this course" onLeave={() => clearUnsavedEdits(courseId)} />
+      <UnsavedChangesGuard when={dirty && !leavingToSignIn} what={t('addCourse.edit.unsavedWhat')} onLeave={() => clearUnsavedEdits(courseId)} />
       {state.status === 'ready' && <QuizInsight courseId={courseId} />}
     </div>
   );

@@ -1,32 +1,22 @@
-import {
-  boardLabel,
-  countLectures,
-  descriptionExcerpt,
-  formatClassRange,
-  formatDuration,
-  formatPrice,
-  parseVideoLink,
-  pluralize,
-  priceAfterDiscount,
-  subjectLabel,
-  totalLectureMinutes,
-  type AuthoredChapterDto,
-} from '@academy/contracts';
-import { queryKeys } from '@academy/platform';
+import { countLectures, descriptionExcerpt, parseVideoLink, priceAfterDiscount, totalLectureMinutes, type AuthoredChapterDto } from '@academy/contracts';
+import { queryKeys, useFormat } from '@academy/platform';
 import { Link, useParams } from '@academy/routing';
 import { attachHls, ErrorPanel, LoadingView } from '@academy/ui';
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchCourseForEditing } from './data/authoringApi';
+import { useCourseText } from './useCourseText';
 import './add-course.css';
 
 type PreviewLecture = AuthoredChapterDto['chapterContent'][number];
 
 /** The lecture's picture as the player shows it: YouTube embedded, an uploaded video streamed, a site mp4 played. */
 function LecturePicture({ lecture }: { lecture: PreviewLecture }) {
+  const { t } = useTranslation('educator');
   const source = parseVideoLink(lecture.lectureUrl);
-  if (!source) return <p className="course-preview__no-video">This lecture has no video yet.</p>;
+  if (!source) return <p className="course-preview__no-video">{t('addCourse.preview.noVideo')}</p>;
   if (source.kind === 'youtube') {
     return (
       <iframe
@@ -60,14 +50,17 @@ export function PreviewCoursePage() {
   const { courseId = '' } = useParams();
   const { state, reload } = useRemoteData(queryKeys.educator.courseForEditing(courseId), (api) => fetchCourseForEditing(api, courseId));
   const [playing, setPlaying] = useState<PreviewLecture | null>(null);
+  const { t } = useTranslation('educator');
+  const format = useFormat();
+  const text = useCourseText();
 
-  if (state.status === 'loading') return <LoadingView label="Loading the preview" />;
+  if (state.status === 'loading') return <LoadingView label={t('addCourse.preview.loading')} />;
   if (state.status === 'error') {
     return (
       <div className="course-preview">
-        <h1 className="page-title">Preview</h1>
-        <ErrorPanel title="The course could not be loaded" message={state.message} onRetry={reload} />
-        <Link to={educatorPaths.myCourses}>Back to My Courses</Link>
+        <h1 className="page-title">{t('addCourse.preview.title')}</h1>
+        <ErrorPanel title={t('addCourse.edit.loadFailed')} message={state.message} onRetry={reload} />
+        <Link to={educatorPaths.myCourses}>{t('addCourse.page.backToMyCourses')}</Link>
       </div>
     );
   }
@@ -79,40 +72,46 @@ export function PreviewCoursePage() {
   return (
     <div className="course-preview">
       <p className="course-preview__banner" role="note">
-        Preview: this is what an enrolled learner sees. Nobody is enrolled and nothing is published by opening it.{' '}
-        <Link to={course.isPublished ? educatorPaths.editCourse(course._id) : educatorPaths.continueDraft(course._id)}>Back to editing</Link>
+        <Trans
+          t={t}
+          i18nKey="addCourse.preview.banner"
+          components={{ back: <Link to={course.isPublished ? educatorPaths.editCourse(course._id) : educatorPaths.continueDraft(course._id)} /> }}
+        />
       </p>
       <section className="course-preview__page" aria-labelledby="preview-title">
         <p className="course-preview__tags">
-          <span>{formatClassRange(course.classFrom, course.classTo)}</span> <span>{subjectLabel(course.subject)}</span>{' '}
-          <span>{boardLabel(course.board)}</span>
+          <span>{text.classRange(course.classFrom, course.classTo)}</span> <span>{text.subject(course.subject)}</span>{' '}
+          <span>{text.board(course.board)}</span>
         </p>
         <h1 id="preview-title" className="page-title">
-          {course.courseTitle || 'Untitled course'}
+          {course.courseTitle || t('addCourse.preview.untitled')}
         </h1>
         <p>{descriptionExcerpt(course.courseDescription)}</p>
         {course.courseThumbnail && <img className="course-preview__thumbnail" src={course.courseThumbnail} alt="" />}
         <p className="course-preview__price">
-          <strong>{formatPrice(finalPrice)}</strong>
+          <strong>{format.price(finalPrice)}</strong>
           {course.discount > 0 && (
             <>
               {' '}
-              <s>{formatPrice(course.coursePrice)}</s> {course.discount}% off
+              <s>{format.price(course.coursePrice)}</s> {t('addCourse.preview.percentOff', { discount: format.count(course.discount) })}
             </>
           )}
         </p>
-        <h2>Course Structure</h2>
+        <h2>{t('addCourse.preview.structure')}</h2>
         <p>
-          {pluralize(course.courseContent.length, 'chapter')} - {pluralize(countLectures(course.courseContent), 'lecture')} -{' '}
-          {formatDuration(totalLectureMinutes(course.courseContent))} total duration
+          {t('addCourse.preview.summary', {
+            chapters: text.chapters(course.courseContent.length),
+            lectures: text.lectures(countLectures(course.courseContent)),
+            duration: text.duration(totalLectureMinutes(course.courseContent)),
+          })}
         </p>
-        <h2>Course Description</h2>
+        <h2>{t('addCourse.form.courseDescription')}</h2>
         {/* Sanitised by the server before it is stored or answered, as on the course page. */}
         <div className="course-preview__description" dangerouslySetInnerHTML={{ __html: course.courseDescription }} />
       </section>
 
       <section className="course-preview__player" aria-labelledby="preview-player-title">
-        <h2 id="preview-player-title">Player</h2>
+        <h2 id="preview-player-title">{t('addCourse.preview.player')}</h2>
         {current ? (
           <div className="course-preview__player-body">
             <div className="course-preview__stage">
@@ -122,14 +121,16 @@ export function PreviewCoursePage() {
                 {current.notesUrl && (
                   <li>
                     <a href={current.notesUrl} target="_blank" rel="noopener noreferrer">
-                      Download notes<span className="visually-hidden"> of {current.lectureTitle} (opens in a new tab)</span>
+                      {t('addCourse.preview.downloadNotes')}
+                      <span className="visually-hidden">{t('addCourse.preview.downloadNotesHidden', { title: current.lectureTitle })}</span>
                     </a>
                   </li>
                 )}
                 {current.testUrl && (
                   <li>
                     <a href={current.testUrl} target="_blank" rel="noopener noreferrer">
-                      Download test<span className="visually-hidden"> of {current.lectureTitle} (opens in a new tab)</span>
+                      {t('addCourse.preview.downloadTest')}
+                      <span className="visually-hidden">{t('addCourse.preview.downloadTestHidden', { title: current.lectureTitle })}</span>
                     </a>
                   </li>
                 )}
@@ -148,8 +149,8 @@ export function PreviewCoursePage() {
                           aria-current={lecture.lectureId === current.lectureId ? 'true' : undefined}
                           onClick={() => setPlaying(lecture)}
                         >
-                          {lecture.lectureTitle} - {formatDuration(lecture.lectureDuration)}
-                          {lecture.isPreviewFree ? ' - Free Preview' : ''}
+                          {lecture.lectureTitle} - {text.duration(lecture.lectureDuration)}
+                          {lecture.isPreviewFree ? ` - ${t('addCourse.chapters.freePreview')}` : ''}
                         </button>
                       </li>
                     ))}
@@ -159,7 +160,7 @@ export function PreviewCoursePage() {
             </ol>
           </div>
         ) : (
-          <p>No lectures yet: add a chapter and a lecture to see them here.</p>
+          <p>{t('addCourse.preview.noLectures')}</p>
         )}
       </section>
     </div>

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { failure, fakeServer, on, ok, renderEducatorApp } from '../testing/educatorTestKit';
 
 const course = {
@@ -92,5 +93,39 @@ describe('My Courses', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Course not found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unpublish Class 8 Algebra' })).toBeEnabled();
+  });
+
+  it('in Hindi: the table, ₹ with lakh grouping, dd/mm/yyyy, and the unpublish question counting learners (1 and 3)', async () => {
+    const user = userEvent.setup();
+    const rich = { ...course, _id: '10000000-0000-4000-8000-000100000001', courseTitle: 'Class 10 Physics', studentCount: 1 };
+    fakeServer(
+      on('GET', '/api/educator/courses', ok({ courses: [course, rich] })),
+      on('GET', '/api/educator/earnings/by-course', ok({ courses: [{ courseId: rich._id, earnings: 123456.5, enrolments: 1 }] })),
+      on('POST', `/api/educator/courses/${course._id}/unpublish`, ok({ message: 'Course Unpublished', isPublished: false })),
+    );
+    await act(() => i18next.changeLanguage('hi'));
+    renderEducatorApp('/educator/my-courses');
+    expect(await screen.findByRole('heading', { level: 1, name: 'मेरे कोर्स' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['सभी कोर्स', 'कमाई', 'विद्यार्थी', 'प्रकाशन की तारीख', 'कार्रवाइयाँ']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first!).getAllByRole('cell').slice(0, 3).map((cell) => [cell.dataset.label, cell.textContent])).toEqual([
+      ['कमाई', '₹0.00'],
+      ['विद्यार्थी', '3'],
+      ['प्रकाशन की तारीख', '10/01/2025'],
+    ]);
+    expect(within(second!).getAllByRole('cell')[0]).toHaveTextContent('₹1,23,456.50');
+
+    await user.click(within(second!).getByRole('button', { name: 'Class 10 Physics को अप्रकाशित करें' }));
+    expect(screen.getByRole('alertdialog', { name: "'Class 10 Physics' को अप्रकाशित करें?" })).toHaveTextContent(
+      'पहले से नामांकित 1 विद्यार्थी की पूरी पहुँच बनी रहेगी',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(within(first!).getByRole('button', { name: 'Class 8 Algebra को अप्रकाशित करें' }));
+    const question = screen.getByRole('alertdialog');
+    expect(question).toHaveTextContent('पहले से नामांकित 3 विद्यार्थियों की पूरी पहुँच बनी रहेगी');
+    await user.click(within(question).getByRole('button', { name: 'अप्रकाशित करें' }));
+    // The server answers in English; the toast shows its Hindi.
+    expect(await screen.findByText('कोर्स अप्रकाशित हो गया')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-import { formatDate, formatPrice, pluralize, type EducatorCourse } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import type { EducatorCourse } from '@academy/contracts';
+import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
 import { ConfirmDialog, ErrorPanel, LoadingView } from '@academy/ui';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
@@ -14,6 +15,8 @@ export function MyCoursesPage() {
   const { state, reload, setData } = useRemoteData(queryKeys.educator.myCoursesWithEarnings(), fetchMyCoursesWithEarnings);
   const api = useApi();
   const toast = useToast();
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const [busyId, setBusyId] = useState<string | null>(null);
   /** The course whose Unpublish was pressed: it waits for the confirmation. */
   const [confirming, setConfirming] = useState<EducatorCourse | null>(null);
@@ -33,92 +36,99 @@ export function MyCoursesPage() {
 
   return (
     <div className="my-courses">
-      <h1 className="page-title">My Courses</h1>
-      {state.status === 'loading' && <LoadingView label="Loading your courses" />}
-      {state.status === 'error' && <ErrorPanel title="Your courses could not be loaded" message={state.message} onRetry={reload} />}
+      <h1 className="page-title">{t('myCourses.title')}</h1>
+      {state.status === 'loading' && <LoadingView label={t('myCourses.loading')} />}
+      {state.status === 'error' && <ErrorPanel title={t('myCourses.loadFailed')} message={state.message} onRetry={reload} />}
       {state.status === 'ready' &&
         (state.data.length === 0 ? (
           <p>
-            You have no courses yet. <Link to={educatorPaths.addCourse}>Add your first course</Link>.
+            <Trans t={t} i18nKey="myCourses.empty" components={{ add: <Link to={educatorPaths.addCourse} /> }} />
           </p>
         ) : (
-          <TableScroll label="My courses">
+          <TableScroll label={t('myCourses.tableLabel')}>
             <table className="data-table data-table--cards">
               <thead>
                 <tr>
-                  <th scope="col">All Courses</th>
-                  <th scope="col">Earnings</th>
-                  <th scope="col">Students</th>
-                  <th scope="col">Published On</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                  <th scope="col">{t('myCourses.columns.allCourses')}</th>
+                  <th scope="col">{t('myCourses.columns.earnings')}</th>
+                  <th scope="col">{t('myCourses.columns.students')}</th>
+                  <th scope="col">{t('myCourses.columns.publishedOn')}</th>
+                  <th scope="col"><span className="visually-hidden">{t('myCourses.columns.actions')}</span></th>
                 </tr>
               </thead>
               <tbody>
-                {state.data.map((course) => (
-                  <tr key={course._id}>
-                    <th scope="row" className="my-courses__course">
-                      {course.courseThumbnail ? (
-                        <img src={course.courseThumbnail} alt="" width={64} height={36} loading="lazy" />
-                      ) : (
-                        <span className="my-courses__no-thumbnail" aria-hidden="true" />
-                      )}
-                      <span>
-                        {course.courseTitle || 'Untitled draft'}
-                        {course.isDraft ? (
-                          <span className="my-courses__badge">Draft</span>
+                {state.data.map((course) => {
+                  const title = course.courseTitle || t('myCourses.untitledDraft');
+                  return (
+                    <tr key={course._id}>
+                      <th scope="row" className="my-courses__course">
+                        {course.courseThumbnail ? (
+                          <img src={course.courseThumbnail} alt="" width={64} height={36} loading="lazy" />
                         ) : (
-                          !course.isPublished && <span className="my-courses__badge">Unpublished</span>
+                          <span className="my-courses__no-thumbnail" aria-hidden="true" />
                         )}
-                      </span>
-                    </th>
-                    <td data-label="Earnings">{formatPrice(course.earnings)}</td>
-                    <td data-label="Students">{course.studentCount}</td>
-                    <td data-label="Published On">
-                      {course.isDraft ? 'Not yet' : <time dateTime={course.createdAt}>{formatDate(course.createdAt)}</time>}
-                    </td>
-                    {course.isDraft ? (
+                        <span>
+                          {title}
+                          {course.isDraft ? (
+                            <span className="my-courses__badge">{t('myCourses.draft')}</span>
+                          ) : (
+                            !course.isPublished && <span className="my-courses__badge">{t('myCourses.unpublished')}</span>
+                          )}
+                        </span>
+                      </th>
+                      <td data-label={t('myCourses.columns.earnings')}>{format.price(course.earnings)}</td>
+                      <td data-label={t('myCourses.columns.students')}>{format.count(course.studentCount)}</td>
+                      <td data-label={t('myCourses.columns.publishedOn')}>
+                        {course.isDraft ? t('myCourses.notYet') : <time dateTime={course.createdAt}>{format.date(course.createdAt)}</time>}
+                      </td>
+                      {course.isDraft ? (
+                        <td className="my-courses__actions data-table__actions">
+                          <Link className="my-courses__action" to={educatorPaths.continueDraft(course._id)} aria-label={t('myCourses.continueEditingOf', { title })}>
+                            {t('myCourses.continueEditing')}
+                          </Link>
+                          <Link className="my-courses__action" to={educatorPaths.previewCourse(course._id)} aria-label={t('myCourses.previewOf', { title })}>
+                            {t('myCourses.preview')}
+                          </Link>
+                        </td>
+                      ) : (
                       <td className="my-courses__actions data-table__actions">
+                        <Link className="my-courses__action" to={educatorPaths.editCourse(course._id)} aria-label={t('myCourses.editOf', { title: course.courseTitle })}>
+                          {t('myCourses.edit')}
+                        </Link>
                         <Link
                           className="my-courses__action"
-                          to={educatorPaths.continueDraft(course._id)}
-                          aria-label={`Continue editing ${course.courseTitle || 'Untitled draft'}`}
+                          to={educatorPaths.quizResults(course._id)}
+                          aria-label={t('myCourses.quizResultsOf', { title: course.courseTitle })}
                         >
-                          Continue editing
+                          {t('myCourses.quizResults')}
                         </Link>
-                        <Link className="my-courses__action" to={educatorPaths.previewCourse(course._id)} aria-label={`Preview ${course.courseTitle || 'Untitled draft'}`}>
-                          Preview
-                        </Link>
+                        <button
+                          type="button"
+                          className="my-courses__action"
+                          disabled={busyId === course._id}
+                          aria-label={
+                            course.isPublished
+                              ? t('myCourses.unpublishOf', { title: course.courseTitle })
+                              : t('myCourses.republishOf', { title: course.courseTitle })
+                          }
+                          // Unpublishing asks first (it hides the course from the catalogue); republishing does not.
+                          onClick={() => (course.isPublished ? setConfirming(course) : void togglePublished(course))}
+                        >
+                          {course.isPublished ? t('myCourses.unpublish') : t('myCourses.republish')}
+                        </button>
                       </td>
-                    ) : (
-                    <td className="my-courses__actions data-table__actions">
-                      <Link className="my-courses__action" to={educatorPaths.editCourse(course._id)} aria-label={`Edit ${course.courseTitle}`}>
-                        Edit
-                      </Link>
-                      <Link className="my-courses__action" to={educatorPaths.quizResults(course._id)} aria-label={`Quiz results of ${course.courseTitle}`}>
-                        Quiz results
-                      </Link>
-                      <button
-                        type="button"
-                        className="my-courses__action"
-                        disabled={busyId === course._id}
-                        aria-label={`${course.isPublished ? 'Unpublish' : 'Republish'} ${course.courseTitle}`}
-                        // Unpublishing asks first (it hides the course from the catalogue); republishing does not.
-                        onClick={() => (course.isPublished ? setConfirming(course) : void togglePublished(course))}
-                      >
-                        {course.isPublished ? 'Unpublish' : 'Republish'}
-                      </button>
-                    </td>
-                    )}
-                  </tr>
-                ))}
+                      )}
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </TableScroll>
         ))}
       {confirming && (
         <ConfirmDialog
-          title={`Unpublish '${confirming.courseTitle}'?`}
-          confirmLabel="Unpublish"
+          title={t('myCourses.confirmTitle', { title: confirming.courseTitle })}
+          confirmLabel={t('myCourses.unpublish')}
           destructive
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
@@ -127,12 +137,12 @@ export function MyCoursesPage() {
             void togglePublished(course);
           }}
         >
-          <p>The course leaves the catalogue at once: nobody new can find it or enrol.</p>
+          <p>{t('myCourses.leavesCatalogue')}</p>
           <p>
             {confirming.studentCount > 0
-              ? `${pluralize(confirming.studentCount, 'learner')} already enrolled ${confirming.studentCount === 1 ? 'keeps' : 'keep'} full access: their lectures, quizzes, progress and certificates stay as they are.`
-              : 'No learner is enrolled yet.'}{' '}
-            You can republish it at any time.
+              ? t('myCourses.enrolledKeepAccess', { count: confirming.studentCount, formatted: format.count(confirming.studentCount) })
+              : t('myCourses.noLearner')}{' '}
+            {t('myCourses.canRepublish')}
           </p>
         </ConfirmDialog>
       )}

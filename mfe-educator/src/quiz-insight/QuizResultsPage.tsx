@@ -27,7 +27,7 @@ export function QuizResultsPage() {
       {state.status === 'error' && <ErrorPanel title={t('common.coursesFailed')} message={state.message} onRetry={reload} />}
       {state.status === 'ready' && courses.length === 0 && (
         <p>
-          <Trans t={t} i18nKey="quizInsight.noCourses" components={{ link: <Link to={educatorPaths.addCourse} /> }} />
+          <Trans t={t} i18nKey="quizInsight.noCourses" components={{ pageLink: <Link to={educatorPaths.addCourse} /> }} />
         </p>
       )}
       {chosen && (

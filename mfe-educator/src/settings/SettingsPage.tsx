@@ -72,7 +72,7 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
         {t('settings.profile.title')}
       </h2>
       <p className="profile-form__hint">
-        <Trans t={t} i18nKey="settings.profile.hint" components={{ link: <Link to={publicPath} /> }} />
+        <Trans t={t} i18nKey="settings.profile.hint" components={{ pageLink: <Link to={publicPath} /> }} />
       </p>
       <div className="form-field">
         <label htmlFor={`${id}-name`}>{t('settings.profile.displayName')}</label>

@@ -1,4 +1,5 @@
-import { COURSE_TITLE_MAX, formatDuration, pluralize } from '@academy/contracts';
+import { COURSE_TITLE_MAX } from '@academy/contracts';
+import { useFormat } from '@academy/platform';
 import { ConfirmDialog } from '@academy/ui';
 import {
   DndContext,
@@ -14,12 +15,15 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { lectureFieldsOf, type ChaptersAction, type DraftChapter, type DraftLecture, type LectureFields } from '../data/courseDraft';
 import { CharacterCount } from './CharacterCount';
 import { LectureDialog } from './LectureDialog';
 import type { LectureFileUploader } from './LectureFileField';
 import { QuizDialog } from './QuizDialog';
+import { useCourseText } from '../useCourseText';
 
 export interface ChapterListProps {
   chapters: DraftChapter[];
@@ -34,17 +38,18 @@ export interface ChapterListProps {
   onQuizSaved?: () => void;
 }
 
-const REORDER_INSTRUCTIONS = 'To reorder, drag a handle, or focus it and press Space, move with the arrow keys and press Space again.';
-
 type PendingDelete = { kind: 'chapter'; chapter: DraftChapter } | { kind: 'lecture'; chapter: DraftChapter; lecture: DraftLecture };
 
 /** Tells a screen reader what moved where, by name (dnd-kit's own announcements give only ids). */
-function announcements(nameOf: (id: string) => string, positionOf: (id: string) => number, count: number): Announcements {
+function announcements(t: TFunction<'educator'>, nameOf: (id: string) => string, positionOf: (id: string) => number, total: number): Announcements {
   return {
-    onDragStart: ({ active }) => `Picked up ${nameOf(String(active.id))}, position ${positionOf(String(active.id))} of ${count}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(String(active.id))} is over position ${positionOf(String(over.id))} of ${count}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(String(active.id))} dropped at position ${positionOf(String(over.id))} of ${count}.` : `${nameOf(String(active.id))} dropped.`),
-    onDragCancel: ({ active }) => `Moving ${nameOf(String(active.id))} was cancelled.`,
+    onDragStart: ({ active }) => t('addCourse.chapters.drag.start', { name: nameOf(String(active.id)), position: positionOf(String(active.id)), total }),
+    onDragOver: ({ active, over }) => (over ? t('addCourse.chapters.drag.over', { name: nameOf(String(active.id)), position: positionOf(String(over.id)), total }) : undefined),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('addCourse.chapters.drag.end', { name: nameOf(String(active.id)), position: positionOf(String(over.id)), total })
+        : t('addCourse.chapters.drag.dropped', { name: nameOf(String(active.id)) }),
+    onDragCancel: ({ active }) => t('addCourse.chapters.drag.cancelled', { name: nameOf(String(active.id)) }),
   };
 }
 
@@ -92,10 +97,14 @@ export function ChapterList({ chapters, dispatch, lectureFiles, anchorId, enroll
   const quizChapter = chapters.find((chapter) => chapter.key === quizChapterKey);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const sensors = useReorderSensors();
+  const { t } = useTranslation('educator');
+  const text = useCourseText();
+  const format = useFormat();
+  const reorderInstructions = t('addCourse.chapters.reorderInstructions');
 
   const chapterName = (key: string) => {
     const index = chapters.findIndex((chapter) => chapter.key === key);
-    return `chapter ${index + 1} ${chapters[index]?.chapterTitle ?? ''}`;
+    return t('addCourse.chapters.chapterName', { number: index + 1, title: chapters[index]?.chapterTitle ?? '' });
   };
   const chapterPosition = (key: string) => chapters.findIndex((chapter) => chapter.key === key) + 1;
 
@@ -113,21 +122,26 @@ export function ChapterList({ chapters, dispatch, lectureFiles, anchorId, enroll
 
   return (
     <section className="chapter-list" aria-labelledby="chapters-heading" id={anchorId}>
-      <h2 id="chapters-heading" className="chapter-list__heading">Chapters</h2>
-      {chapters.length === 0 && <p className="chapter-list__empty">No chapters yet.</p>}
+      <h2 id="chapters-heading" className="chapter-list__heading">{t('addCourse.chapters.heading')}</h2>
+      {chapters.length === 0 && <p className="chapter-list__empty">{t('addCourse.chapters.empty')}</p>}
       {chapters.length > 0 && (
-        <p className="chapter-list__hint">{REORDER_INSTRUCTIONS}</p>
+        <p className="chapter-list__hint">{reorderInstructions}</p>
       )}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onChapterDragEnd}
-        accessibility={{ announcements: announcements(chapterName, chapterPosition, chapters.length), screenReaderInstructions: { draggable: REORDER_INSTRUCTIONS } }}
+        accessibility={{ announcements: announcements(t, chapterName, chapterPosition, chapters.length), screenReaderInstructions: { draggable: reorderInstructions } }}
       >
         <SortableContext items={chapters.map((chapter) => chapter.key)} strategy={verticalListSortingStrategy}>
           <ol className="chapter-list__items">
             {chapters.map((chapter, chapterIndex) => (
-              <SortableRow key={chapter.key} id={chapter.key} className="chapter" handleLabel={`Move chapter ${chapterIndex + 1} ${chapter.chapterTitle}`}>
+              <SortableRow
+                key={chapter.key}
+                id={chapter.key}
+                className="chapter"
+                handleLabel={t('addCourse.chapters.moveChapter', { number: chapterIndex + 1, title: chapter.chapterTitle })}
+              >
                 {(handle) => (
                   <ChapterItem
                     chapter={chapter}
@@ -178,22 +192,22 @@ export function ChapterList({ chapters, dispatch, lectureFiles, anchorId, enroll
           title={
             pendingDelete.kind === 'chapter'
               ? pendingDelete.chapter.lectures.length > 0
-                ? `Delete chapter '${pendingDelete.chapter.chapterTitle}' and its ${pluralize(pendingDelete.chapter.lectures.length, 'lecture')}?`
-                : `Delete chapter '${pendingDelete.chapter.chapterTitle}'?`
-              : `Delete lecture '${pendingDelete.lecture.lectureTitle}'?`
+                ? t('addCourse.chapters.deleteChapterWithLectures', { title: pendingDelete.chapter.chapterTitle, lectures: text.lectures(pendingDelete.chapter.lectures.length) })
+                : t('addCourse.chapters.deleteChapterTitle', { title: pendingDelete.chapter.chapterTitle })
+              : t('addCourse.chapters.deleteLectureTitle', { title: pendingDelete.lecture.lectureTitle })
           }
-          confirmLabel={pendingDelete.kind === 'chapter' ? 'Delete chapter' : 'Delete lecture'}
+          confirmLabel={pendingDelete.kind === 'chapter' ? t('addCourse.chapters.deleteChapter') : t('addCourse.chapters.deleteLecture')}
           destructive
           onConfirm={confirmDelete}
           onCancel={() => setPendingDelete(null)}
         >
           {enrolledCount > 0 && (
             <p className="confirm-dialog__warning">
-              <strong>{pluralize(enrolledCount, 'learner')} {enrolledCount === 1 ? 'is' : 'are'} enrolled in this course.</strong> Once you save the changes
-              they no longer see {pendingDelete.kind === 'chapter' ? 'this chapter' : 'this lecture'}; the progress they made on it is kept in their records.
+              <strong>{t('addCourse.chapters.enrolledLearners', { count: enrolledCount, formatted: format.count(enrolledCount) })}</strong>{' '}
+              {pendingDelete.kind === 'chapter' ? t('addCourse.chapters.afterSaveChapter') : t('addCourse.chapters.afterSaveLecture')}
             </p>
           )}
-          <p>Nothing is removed until you save the changes.</p>
+          <p>{t('addCourse.chapters.nothingRemoved')}</p>
         </ConfirmDialog>
       )}
     </section>
@@ -216,9 +230,13 @@ function ChapterItem({ chapter, chapterIndex, handle, dispatch, onAddLecture, on
   const panelId = `chapter-panel-${chapter.key}`;
   const count = chapter.lectures.length;
   const sensors = useReorderSensors();
+  const { t } = useTranslation('educator');
+  const text = useCourseText();
+  const format = useFormat();
+  const reorderInstructions = t('addCourse.chapters.reorderInstructions');
   const lectureName = (key: string) => {
     const index = chapter.lectures.findIndex((lecture) => lecture.key === key);
-    return `lecture ${index + 1} ${chapter.lectures[index]?.lectureTitle ?? ''}`;
+    return t('addCourse.chapters.lectureName', { number: index + 1, title: chapter.lectures[index]?.lectureTitle ?? '' });
   };
   const lecturePosition = (key: string) => chapter.lectures.findIndex((lecture) => lecture.key === key) + 1;
   const onLectureDragEnd = ({ active, over }: DragEndEvent) => {
@@ -244,8 +262,13 @@ function ChapterItem({ chapter, chapterIndex, handle, dispatch, onAddLecture, on
             {chapterIndex + 1} {chapter.chapterTitle}
           </span>
         </button>
-        <span className="chapter__count">{pluralize(count, 'Lecture')}</span>
-        <button type="button" className="icon-button" aria-label={`Remove chapter ${chapterIndex + 1} ${chapter.chapterTitle}`} onClick={onRemoveChapter}>
+        <span className="chapter__count">{t('addCourse.chapters.lectureCount', { count, formatted: format.count(count) })}</span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('addCourse.chapters.removeChapter', { number: chapterIndex + 1, title: chapter.chapterTitle })}
+          onClick={onRemoveChapter}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>
@@ -255,29 +278,39 @@ function ChapterItem({ chapter, chapterIndex, handle, dispatch, onAddLecture, on
             sensors={sensors}
             collisionDetection={closestCenter}
             onDragEnd={onLectureDragEnd}
-            accessibility={{ announcements: announcements(lectureName, lecturePosition, count), screenReaderInstructions: { draggable: REORDER_INSTRUCTIONS } }}
+            accessibility={{ announcements: announcements(t, lectureName, lecturePosition, count), screenReaderInstructions: { draggable: reorderInstructions } }}
           >
             <SortableContext items={chapter.lectures.map((lecture) => lecture.key)} strategy={verticalListSortingStrategy}>
               <ol className="chapter__lectures">
                 {chapter.lectures.map((lecture, lectureIndex) => (
-                  <SortableRow key={lecture.key} id={lecture.key} className="lecture-row" handleLabel={`Move lecture ${lectureIndex + 1} ${lecture.lectureTitle}`}>
+                  <SortableRow
+                    key={lecture.key}
+                    id={lecture.key}
+                    className="lecture-row"
+                    handleLabel={t('addCourse.chapters.moveLecture', { number: lectureIndex + 1, title: lecture.lectureTitle })}
+                  >
                     {(lectureHandle) => (
                       <>
                         {lectureHandle}
                         <span className="lecture-row__text">
-                          {lectureIndex + 1}. {lecture.lectureTitle} - {formatDuration(lecture.lectureDuration)} -{' '}
+                          {lectureIndex + 1}. {lecture.lectureTitle} - {text.duration(lecture.lectureDuration)} -{' '}
                           <a href={lecture.lectureUrl} target="_blank" rel="noopener noreferrer">
-                            Link<span className="visually-hidden"> to {lecture.lectureTitle} (opens in a new tab)</span>
+                            {t('addCourse.chapters.link')}
+                            <span className="visually-hidden">{t('addCourse.chapters.linkHidden', { title: lecture.lectureTitle })}</span>
                           </a>{' '}
-                          - <span className={lecture.isPreviewFree ? 'lecture-row__free' : 'lecture-row__paid'}>{lecture.isPreviewFree ? 'Free Preview' : 'Paid'}</span>
+                          -{' '}
+                          <span className={lecture.isPreviewFree ? 'lecture-row__free' : 'lecture-row__paid'}>
+                            {lecture.isPreviewFree ? t('addCourse.chapters.freePreview') : t('addCourse.chapters.paid')}
+                          </span>
                         </span>
                         <button type="button" className="link-button lecture-row__edit" onClick={() => onEditLecture(lecture)}>
-                          Edit<span className="visually-hidden"> lecture {lectureIndex + 1} {lecture.lectureTitle}</span>
+                          {t('addCourse.chapters.edit')}
+                          <span className="visually-hidden">{t('addCourse.chapters.editHidden', { number: lectureIndex + 1, title: lecture.lectureTitle })}</span>
                         </button>
                         <button
                           type="button"
                           className="icon-button"
-                          aria-label={`Remove lecture ${lectureIndex + 1} ${lecture.lectureTitle}`}
+                          aria-label={t('addCourse.chapters.removeLecture', { number: lectureIndex + 1, title: lecture.lectureTitle })}
                           onClick={() => onRemoveLecture(lecture)}
                         >
                           <span aria-hidden="true">×</span>
@@ -291,23 +324,31 @@ function ChapterItem({ chapter, chapterIndex, handle, dispatch, onAddLecture, on
           </DndContext>
         )}
         <button type="button" className="link-button" onClick={onAddLecture}>
-          + Add Lecture<span className="visually-hidden"> to {chapter.chapterTitle}</span>
+          {t('addCourse.chapters.addLecture')}
+          <span className="visually-hidden">{t('addCourse.chapters.toChapterHidden', { title: chapter.chapterTitle })}</span>
         </button>
         {chapter.quiz ? (
           <p className="chapter__quiz">
             <span>
-              Quiz: {chapter.quiz.title} - {pluralize(chapter.quiz.questions.length, 'question')} - pass mark {chapter.quiz.passMark}%
+              {t('addCourse.chapters.quizSummary', {
+                title: chapter.quiz.title,
+                questions: text.questions(chapter.quiz.questions.length),
+                passMark: chapter.quiz.passMark,
+              })}
             </span>{' '}
             <button type="button" className="link-button" onClick={onEditQuiz}>
-              Edit Quiz<span className="visually-hidden"> of {chapter.chapterTitle}</span>
+              {t('addCourse.chapters.editQuiz')}
+              <span className="visually-hidden">{t('addCourse.chapters.ofChapterHidden', { title: chapter.chapterTitle })}</span>
             </button>{' '}
             <button type="button" className="link-button" onClick={() => dispatch({ type: 'set-quiz', chapterKey: chapter.key, quiz: null })}>
-              Remove Quiz<span className="visually-hidden"> of {chapter.chapterTitle}</span>
+              {t('addCourse.chapters.removeQuiz')}
+              <span className="visually-hidden">{t('addCourse.chapters.ofChapterHidden', { title: chapter.chapterTitle })}</span>
             </button>
           </p>
         ) : (
           <button type="button" className="link-button chapter__add-quiz" onClick={onEditQuiz}>
-            + Add Quiz<span className="visually-hidden"> to {chapter.chapterTitle}</span>
+            {t('addCourse.chapters.addQuiz')}
+            <span className="visually-hidden">{t('addCourse.chapters.toChapterHidden', { title: chapter.chapterTitle })}</span>
           </button>
         )}
       </div>
@@ -319,7 +360,10 @@ function ChapterItem({ chapter, chapterIndex, handle, dispatch, onAddLecture, on
 function NewChapterField({ onAdd }: { onAdd: (title: string) => void }) {
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  /** What is wrong with the name typed (shown in the language of the page, also after it changes). */
+  const [error, setError] = useState<'empty' | 'tooLong' | null>(null);
+  const { t } = useTranslation('educator');
+  const errorText = { empty: t('addCourse.chapters.nameRequired'), tooLong: t('addCourse.chapters.nameTooLong', { max: COURSE_TITLE_MAX }) };
   const id = useId();
   const openerRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -338,8 +382,8 @@ function NewChapterField({ onAdd }: { onAdd: (title: string) => void }) {
   };
   const add = () => {
     const trimmed = title.trim();
-    if (!trimmed) return setError('Enter the chapter name');
-    if (trimmed.length > COURSE_TITLE_MAX) return setError(`A chapter name can be at most ${COURSE_TITLE_MAX} characters`);
+    if (!trimmed) return setError('empty');
+    if (trimmed.length > COURSE_TITLE_MAX) return setError('tooLong');
     onAdd(trimmed);
     setTitle('');
     setError(null);
@@ -358,14 +402,14 @@ function NewChapterField({ onAdd }: { onAdd: (title: string) => void }) {
   if (!open) {
     return (
       <button ref={openerRef} type="button" className="button button--secondary chapter-list__add" onClick={() => setOpen(true)}>
-        + Add Chapter
+        {t('addCourse.chapters.addChapterOpen')}
       </button>
     );
   }
   return (
     <div className="chapter-list__new">
       <div className="form-field">
-        <label htmlFor={`${id}-name`}>Chapter name</label>
+        <label htmlFor={`${id}-name`}>{t('addCourse.chapters.chapterNameLabel')}</label>
         <input
           id={`${id}-name`}
           type="text"
@@ -379,16 +423,16 @@ function NewChapterField({ onAdd }: { onAdd: (title: string) => void }) {
         <CharacterCount id={`${id}-count`} length={title.length} max={COURSE_TITLE_MAX} />
         {error && (
           <p id={`${id}-error`} className="form-field__error">
-            {error}
+            {errorText[error]}
           </p>
         )}
       </div>
       <div className="chapter-list__new-actions">
         <button type="button" className="button" onClick={add}>
-          Add chapter
+          {t('addCourse.chapters.addChapter')}
         </button>
         <button type="button" className="button button--secondary" onClick={close}>
-          Done
+          {t('addCourse.chapters.done')}
         </button>
       </div>
     </div>

@@ -1,3 +1,6 @@
+import { useFormat } from '@academy/platform';
+import { useTranslation } from 'react-i18next';
+
 export interface CharacterCountProps {
   id: string;
   length: number;
@@ -9,10 +12,14 @@ export interface CharacterCountProps {
  * problem and the form's rule refuses the value, so nothing typed is dropped without a word.
  */
 export function CharacterCount({ id, length, max }: CharacterCountProps) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const over = length - max;
   return (
     <p id={id} className={over > 0 ? 'character-count character-count--over' : 'character-count'}>
-      {over > 0 ? `${over} ${over === 1 ? 'character' : 'characters'} over the limit of ${max}` : `${length} of ${max} characters`}
+      {over > 0
+        ? t('addCourse.characters.over', { count: over, formatted: format.count(over), max: format.count(max) })
+        : t('addCourse.characters.count', { length: format.count(length), max: format.count(max) })}
     </p>
   );
 }

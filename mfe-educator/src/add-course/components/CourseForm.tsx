@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOARDS, COURSE_TITLE_MAX, formatPrice, priceAfterDiscount, SCHOOL_CLASSES, SUBJECTS, type CourseDraftContentInput } from '@academy/contracts';
-import { errorMessage, useToast, type UploadProgress } from '@academy/platform';
+import { BOARDS, COURSE_TITLE_MAX, priceAfterDiscount, SCHOOL_CLASSES, SUBJECTS, type CourseDraftContentInput } from '@academy/contracts';
+import { errorMessage, useFormat, useToast, type UploadProgress } from '@academy/platform';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES, courseForm, type AuthoringResult } from '../data/authoringApi';
 import { chaptersReducer, draftFromCourse, emptyCourseFields, toCourseData, toDraftContent, type CourseFields, type DraftChapter } from '../data/courseDraft';
 import type { LectureFileUploader } from './LectureFileField';
@@ -11,6 +12,7 @@ import { LazyRichTextEditor } from '../editor/LazyRichTextEditor';
 import { ChapterList } from './ChapterList';
 import { ThumbnailPicker } from './ThumbnailPicker';
 import { CharacterCount } from './CharacterCount';
+import { useCourseText } from '../useCourseText';
 
 export interface CourseFormProps {
   /** Starting values (the edit page); a new course starts empty. */
@@ -65,6 +67,8 @@ export function CourseForm({
   startsDirty = false,
 }: CourseFormProps) {
   const toast = useToast();
+  const { t } = useTranslation('educator');
+  const text = useCourseText();
   const id = useId();
   const { register, handleSubmit, setValue, reset: resetFields, formState, watch, getValues } = useForm<CourseFields>({
     defaultValues: initial?.fields ?? emptyCourseFields,
@@ -114,11 +118,11 @@ export function CourseForm({
 
   const chooseThumbnail = (file: File | null) => {
     if (file && !THUMBNAIL_TYPES.includes(file.type)) {
-      toast.error('Choose a PNG, JPEG or WebP image.');
+      toast.error(t('addCourse.form.thumbnailType'));
       return;
     }
     if (file && file.size > THUMBNAIL_MAX_BYTES) {
-      toast.error('The thumbnail must be at most 5 MB.');
+      toast.error(t('addCourse.form.thumbnailSize'));
       return;
     }
     setThumbnail(file);
@@ -187,7 +191,7 @@ export function CourseForm({
     setQuizSavePending(false);
     void handleSubmit(
       (fields) => send(fields, true),
-      () => toast.error('The quiz is in the form but not saved yet: correct the fields marked, then Save changes.'),
+      () => toast.error(t('addCourse.form.quizNotSaved')),
     )();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per quiz saved, with the chapters that hold it
   }, [quizSavePending]);
@@ -197,7 +201,7 @@ export function CourseForm({
     if (isSubmitting) return;
     // The spec's toast for a missing thumbnail; the field errors still show, and nothing is sent.
     const thumbnailMissing = !thumbnail && !isEditing && !storedThumbnail;
-    if (thumbnailMissing) toast.error('Thumbnail Not Selected');
+    if (thumbnailMissing) toast.error(t('addCourse.form.thumbnailNotSelected'));
     void handleSubmit(async (fields) => {
       if (thumbnailMissing) return;
       if (publish) await sendPublish(publish);
@@ -207,7 +211,7 @@ export function CourseForm({
 
   /** aria-invalid and aria-describedby of a field, and its error under it. */
   const errorOf = (name: keyof CourseFields) => {
-    const message = errors[name]?.message;
+    const message = text.fieldError(errors[name]?.message);
     const errorId = `${id}-${name}-error`;
     return {
       inputProps: { 'aria-invalid': message ? true : undefined, 'aria-describedby': message ? errorId : undefined },
@@ -229,17 +233,27 @@ export function CourseForm({
   const classToError = errorOf('classTo');
   const subjectError = errorOf('subject');
   const boardError = errorOf('board');
+  // Each field's react-hook-form props (names are keys, not text: kept out of the JSX the text rule reads).
+  const registered = {
+    courseTitle: register('courseTitle'),
+    coursePrice: register('coursePrice'),
+    discount: register('discount'),
+    classFrom: register('classFrom'),
+    classTo: register('classTo'),
+    subject: register('subject'),
+    board: register('board'),
+  };
 
   return (
     <form className="course-form" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
       <div className="form-field" id={courseFieldAnchor('courseTitle')}>
-        <label htmlFor={`${id}-title`}>Course Title</label>
+        <label htmlFor={`${id}-title`}>{t('addCourse.form.courseTitle')}</label>
         <input
           id={`${id}-title`}
           type="text"
           required
-          placeholder="Type here"
-          {...register('courseTitle')}
+          placeholder={t('addCourse.form.typeHere')}
+          {...registered.courseTitle}
           {...titleError.inputProps}
           aria-describedby={[`${id}-title-count`, titleError.inputProps['aria-describedby']].filter(Boolean).join(' ')}
         />
@@ -248,13 +262,13 @@ export function CourseForm({
       </div>
       <div className="form-field" id={courseFieldAnchor('courseDescription')}>
         <span className="form-field__label" id={`${id}-description-label`}>
-          Course Description
+          {t('addCourse.form.courseDescription')}
         </span>
         <LazyRichTextEditor
           key={editorGeneration}
           initialHtml={initial?.fields.courseDescription}
           labelId={`${id}-description-label`}
-          placeholder="Describe the course"
+          placeholder={t('addCourse.form.describe')}
           onChange={(html) => {
             setValue('courseDescription', html);
             setDescriptionChanged(true);
@@ -264,7 +278,7 @@ export function CourseForm({
       </div>
       <div className="course-form__row">
         <div className="form-field" id={courseFieldAnchor('coursePrice')}>
-          <label htmlFor={`${id}-price`}>Course Price</label>
+          <label htmlFor={`${id}-price`}>{t('addCourse.form.coursePrice')}</label>
           <input
             id={`${id}-price`}
             type="number"
@@ -273,7 +287,7 @@ export function CourseForm({
             step={0.01}
             inputMode="decimal"
             placeholder="0"
-            {...register('coursePrice')}
+            {...registered.coursePrice}
             {...priceError.inputProps}
           />
           {priceError.text}
@@ -287,7 +301,7 @@ export function CourseForm({
         />
       </div>
       <div className="form-field course-form__discount" id={courseFieldAnchor('discount')}>
-        <label htmlFor={`${id}-discount`}>Discount %</label>
+        <label htmlFor={`${id}-discount`}>{t('addCourse.form.discount')}</label>
         <input
           id={`${id}-discount`}
           type="number"
@@ -297,57 +311,57 @@ export function CourseForm({
           step={1}
           inputMode="numeric"
           placeholder="0"
-          {...register('discount')}
+          {...registered.discount}
           {...discountError.inputProps}
         />
         {discountError.text}
         <FinalPrice price={typedPrice} discount={typedDiscount} />
       </div>
       <fieldset className="course-form__taxonomy" id={courseFieldAnchor('audience')}>
-        <legend>Who the course is for</legend>
+        <legend>{t('addCourse.form.audience')}</legend>
         <div className="form-field">
-          <label htmlFor={`${id}-class-from`}>Class (from)</label>
-          <select id={`${id}-class-from`} required {...register('classFrom')} {...classFromError.inputProps}>
-            <option value="">Choose…</option>
+          <label htmlFor={`${id}-class-from`}>{t('addCourse.form.classFrom')}</label>
+          <select id={`${id}-class-from`} required {...registered.classFrom} {...classFromError.inputProps}>
+            <option value="">{t('addCourse.form.choose')}</option>
             {SCHOOL_CLASSES.map((value) => (
               <option key={value} value={value}>
-                Class {value}
+                {t('addCourse.classes.one', { class: value })}
               </option>
             ))}
           </select>
           {classFromError.text}
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-class-to`}>Class (to)</label>
-          <select id={`${id}-class-to`} required {...register('classTo')} {...classToError.inputProps}>
-            <option value="">Choose…</option>
+          <label htmlFor={`${id}-class-to`}>{t('addCourse.form.classTo')}</label>
+          <select id={`${id}-class-to`} required {...registered.classTo} {...classToError.inputProps}>
+            <option value="">{t('addCourse.form.choose')}</option>
             {SCHOOL_CLASSES.map((value) => (
               <option key={value} value={value}>
-                Class {value}
+                {t('addCourse.classes.one', { class: value })}
               </option>
             ))}
           </select>
           {classToError.text}
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-subject`}>Subject</label>
-          <select id={`${id}-subject`} required {...register('subject')} {...subjectError.inputProps}>
-            <option value="">Choose…</option>
+          <label htmlFor={`${id}-subject`}>{t('addCourse.form.subject')}</label>
+          <select id={`${id}-subject`} required {...registered.subject} {...subjectError.inputProps}>
+            <option value="">{t('addCourse.form.choose')}</option>
             {SUBJECTS.map((subject) => (
               <option key={subject.slug} value={subject.slug}>
-                {subject.label}
+                {text.subject(subject.slug)}
               </option>
             ))}
           </select>
           {subjectError.text}
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-board`}>Board</label>
-          <select id={`${id}-board`} required {...register('board')} {...boardError.inputProps}>
-            <option value="">Choose…</option>
+          <label htmlFor={`${id}-board`}>{t('addCourse.form.board')}</label>
+          <select id={`${id}-board`} required {...registered.board} {...boardError.inputProps}>
+            <option value="">{t('addCourse.form.choose')}</option>
             {BOARDS.map((board) => (
               <option key={board.slug} value={board.slug}>
-                {board.label}
+                {text.board(board.slug)}
               </option>
             ))}
           </select>
@@ -364,7 +378,7 @@ export function CourseForm({
       />
       {uploadPercent !== null && (
         <div className="form-field course-form__upload">
-          <label htmlFor={`${id}-upload`}>Uploading the course</label>
+          <label htmlFor={`${id}-upload`}>{t('addCourse.form.uploading')}</label>
           <progress id={`${id}-upload`} max={100} value={uploadPercent}>
             {uploadPercent}%
           </progress>
@@ -379,19 +393,20 @@ export function CourseForm({
 
 /** What learners pay, under the price and discount as they are typed (₹ with Indian grouping, to the paisa). */
 function FinalPrice({ price, discount }: { price: string; discount: string }) {
+  const { t } = useTranslation('educator');
+  const format = useFormat();
   const priceValue = Number(price);
   const discountValue = discount.trim() === '' ? 0 : Number(discount);
   const readable = price.trim() !== '' && Number.isFinite(priceValue) && priceValue >= 0 && Number.isFinite(discountValue) && discountValue >= 0 && discountValue <= 100;
+  const payable = readable ? priceAfterDiscount(priceValue, discountValue) : 0;
+  const amount = payable === 0 ? t('addCourse.form.free') : format.price(payable);
   return (
     <p className="course-form__final-price" aria-live="polite">
-      {readable ? (
-        <>
-          Learners pay <strong>{priceAfterDiscount(priceValue, discountValue) === 0 ? 'nothing (free)' : formatPrice(priceAfterDiscount(priceValue, discountValue))}</strong>
-          {discountValue > 0 ? ` (${formatPrice(priceValue)} less ${discountValue}%)` : ''}
-        </>
-      ) : (
-        'Learners pay: enter the price and discount'
+      {readable && discountValue > 0 && (
+        <Trans t={t} i18nKey="addCourse.form.learnersPayDiscounted" values={{ amount, price: format.price(priceValue), discount: discountValue }} components={{ strong: <strong /> }} />
       )}
+      {readable && discountValue === 0 && <Trans t={t} i18nKey="addCourse.form.learnersPay" values={{ amount }} components={{ strong: <strong /> }} />}
+      {!readable && t('addCourse.form.learnersPayUnknown')}
     </p>
   );
 }

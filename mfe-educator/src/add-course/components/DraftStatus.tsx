@@ -1,26 +1,29 @@
+import { translateMessage } from '@academy/platform';
+import { useTranslation } from 'react-i18next';
 import type { AutosaveStatus } from '../data/useDraftAutosave';
 
 /** The draft's save state beside the page title, announced politely (never interrupting typing). */
 export function DraftStatus({ status }: { status: AutosaveStatus }) {
+  const { t } = useTranslation('educator');
   let text = '';
   let tone = 'quiet';
   switch (status.kind) {
     case 'saving':
-      text = 'Saving…';
+      text = t('addCourse.draftStatus.saving');
       break;
     case 'saved':
-      text = 'Saved';
+      text = t('addCourse.draftStatus.saved');
       break;
     case 'retrying':
-      text = 'Not saved — retrying';
+      text = t('addCourse.draftStatus.retrying');
       tone = 'warning';
       break;
     case 'conflict':
-      text = `Not saved — ${status.message}`;
+      text = t('addCourse.draftStatus.notSaved', { reason: translateMessage(status.message) });
       tone = 'error';
       break;
     case 'refused':
-      text = `Not saved — ${status.message}`;
+      text = t('addCourse.draftStatus.notSaved', { reason: translateMessage(status.message) });
       tone = 'error';
       break;
     case 'idle':
@@ -33,7 +36,7 @@ export function DraftStatus({ status }: { status: AutosaveStatus }) {
         <>
           {' '}
           <button type="button" className="link-button" onClick={() => window.location.reload()}>
-            Reload
+            {t('addCourse.draftStatus.reload')}
           </button>
         </>
       )}

@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useModalDialog } from '@academy/ui';
 import { COURSE_TITLE_MAX, PUBLIC_LINK_NOTICE } from '@academy/contracts';
+import { translateMessage } from '@academy/platform';
 import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { emptyLectureFields, type LectureFields } from '../data/courseDraft';
 import { lectureFormSchema } from '../data/courseFormSchema';
 import { VideoUploadField } from './VideoUploadField';
 import { LectureFileField, type LectureFileUploader } from './LectureFileField';
 import { CharacterCount } from './CharacterCount';
+import { useCourseText } from '../useCourseText';
 
 export interface LectureDialogProps {
   chapterTitle: string;
@@ -19,6 +22,10 @@ export interface LectureDialogProps {
   /** Offers a PDF upload beside the notes and test links (a course that is saved: a draft or an existing one). */
   lectureFiles?: LectureFileUploader;
 }
+
+/** Examples of a link's shape (the same in every language). */
+const LINK_PLACEHOLDER = 'https://';
+const LECTURE_URL_PLACEHOLDER = 'https://youtu.be/…';
 
 // `raw`: the dialog hands on what was typed (the chapter reducer converts it), the schema only judges it.
 const lectureResolver = zodResolver(lectureFormSchema, undefined, { raw: true }) as unknown as Resolver<LectureFields>;
@@ -34,6 +41,8 @@ export function LectureDialog({ chapterTitle, initial, onSave, onClose, lectureF
   const titleLength = watch('lectureTitle').length;
   const { errors } = formState;
   const { dialogRef, onKeyDown } = useModalDialog(onClose);
+  const { t } = useTranslation('educator');
+  const text = useCourseText();
   const titleId = useId();
   const id = useId();
   /** Names of the notes and test PDFs uploaded in this dialog (their links are in the fields). */
@@ -53,7 +62,7 @@ export function LectureDialog({ chapterTitle, initial, onSave, onClose, lectureF
     hint?: string,
     counter?: { length: number; max: number },
   ) => {
-    const error = errors[name]?.message;
+    const error = text.fieldError(errors[name]?.message);
     const describedBy = [hint ? `${id}-${name}-hint` : null, counter ? `${id}-${name}-count` : null, error ? `${id}-${name}-error` : null]
       .filter(Boolean)
       .join(' ');
@@ -84,11 +93,13 @@ export function LectureDialog({ chapterTitle, initial, onSave, onClose, lectureF
   };
 
   /** A link field (the spec's), and beside it a PDF upload; an uploaded file takes the link's place. */
-  const fileOrLink = (name: 'notesUrl' | 'testUrl', label: string, what: string) => {
+  const fileOrLink = (name: 'notesUrl' | 'testUrl', label: string, what: 'notes' | 'test') => {
     const fileName = uploaded[name];
+    // The link field only while no file takes its place (as registered before: only when shown).
+    const linkField = fileName === null ? field(name, label, 'url', { placeholder: LINK_PLACEHOLDER }, lectureFiles ? translateMessage(PUBLIC_LINK_NOTICE) : undefined) : null;
     return (
       <div className="lecture-dialog__file-or-link">
-        {fileName === null && field(name, label, 'url', { placeholder: 'https://' }, lectureFiles ? PUBLIC_LINK_NOTICE : undefined)}
+        {linkField}
         {lectureFiles && (
           <LectureFileField
             what={what}
@@ -108,34 +119,44 @@ export function LectureDialog({ chapterTitle, initial, onSave, onClose, lectureF
     );
   };
 
+  // Built before the JSX: their field names and input types are keys, not text.
+  const fields = {
+    title: field('lectureTitle', t('addCourse.lecture.title'), 'text', {}, undefined, { length: titleLength, max: COURSE_TITLE_MAX }),
+    duration: field('lectureDuration', t('addCourse.lecture.duration'), 'number', { min: 0, max: 1440, step: 1, inputMode: 'numeric' }),
+    notes: fileOrLink('notesUrl', t('addCourse.lecture.notesUrl'), 'notes'),
+    test: fileOrLink('testUrl', t('addCourse.lecture.testUrl'), 'test'),
+    lectureUrl: field('lectureUrl', t('addCourse.lecture.lectureUrl'), 'text', { placeholder: LECTURE_URL_PLACEHOLDER }),
+  };
+  const previewFreeField = register('isPreviewFree');
+
   // In document.body: a <form> may not sit inside the course <form>, and the overlay covers the whole page.
   return createPortal(
     <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <div className="dialog__header">
-          <h2 id={titleId}>{initial ? 'Edit Lecture' : 'Add Lecture'}</h2>
-          <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+          <h2 id={titleId}>{initial ? t('addCourse.lecture.editTitle') : t('addCourse.lecture.addTitle')}</h2>
+          <button type="button" className="dialog__close" aria-label={t('addCourse.dialog.close')} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <p className="dialog__context">Chapter: {chapterTitle}</p>
+        <p className="dialog__context">{t('addCourse.dialog.chapter', { title: chapterTitle })}</p>
         <form noValidate onSubmit={submit}>
-          {field('lectureTitle', 'Lecture Title', 'text', {}, undefined, { length: titleLength, max: COURSE_TITLE_MAX })}
-          {field('lectureDuration', 'Duration (minutes)', 'number', { min: 0, max: 1440, step: 1, inputMode: 'numeric' })}
-          {fileOrLink('notesUrl', 'Notes Download URL', 'Notes')}
-          {fileOrLink('testUrl', 'Test Download URL', 'Test')}
-          {field('lectureUrl', 'Lecture URL (YouTube or uploaded video)', 'text', { placeholder: 'https://youtu.be/…' })}
+          {fields.title}
+          {fields.duration}
+          {fields.notes}
+          {fields.test}
+          {fields.lectureUrl}
           <VideoUploadField onUploaded={(lectureUrl) => setValue('lectureUrl', lectureUrl, { shouldValidate: true })} />
           <div className="form-field form-field--checkbox">
             <input
               id={`${id}-isPreviewFree`}
               type="checkbox"
-              {...register('isPreviewFree')}
+              {...previewFreeField}
             />
-            <label htmlFor={`${id}-isPreviewFree`}>Is Preview Free?</label>
+            <label htmlFor={`${id}-isPreviewFree`}>{t('addCourse.lecture.isPreviewFree')}</label>
           </div>
           <button type="submit" className="button dialog__submit">
-            {initial ? 'Save lecture' : 'Add'}
+            {initial ? t('addCourse.lecture.save') : t('addCourse.lecture.add')}
           </button>
         </form>
       </div>

@@ -1,18 +1,21 @@
 import type { CourseChecklistField, CourseChecklistItem } from '@academy/contracts';
+import { translateMessage } from '@academy/platform';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { courseFieldAnchor } from './CourseForm';
 
 /** Each item's field as the form labels it, and where the link goes (uploaded videos live in the chapters). */
-const FIELDS: Record<CourseChecklistField, { label: string; anchor: string }> = {
-  courseTitle: { label: 'Course Title', anchor: 'courseTitle' },
-  courseDescription: { label: 'Course Description', anchor: 'courseDescription' },
-  courseThumbnail: { label: 'Course Thumbnail', anchor: 'courseThumbnail' },
-  coursePrice: { label: 'Course Price', anchor: 'coursePrice' },
-  discount: { label: 'Discount %', anchor: 'discount' },
-  audience: { label: 'Who the course is for', anchor: 'audience' },
-  courseContent: { label: 'Chapters', anchor: 'courseContent' },
-  videos: { label: 'Lecture videos', anchor: 'courseContent' },
-};
+const fields = (t: TFunction<'educator'>): Record<CourseChecklistField, { label: string; anchor: string }> => ({
+  courseTitle: { label: t('addCourse.form.courseTitle'), anchor: 'courseTitle' },
+  courseDescription: { label: t('addCourse.form.courseDescription'), anchor: 'courseDescription' },
+  courseThumbnail: { label: t('addCourse.thumbnail.label'), anchor: 'courseThumbnail' },
+  coursePrice: { label: t('addCourse.form.coursePrice'), anchor: 'coursePrice' },
+  discount: { label: t('addCourse.form.discount'), anchor: 'discount' },
+  audience: { label: t('addCourse.form.audience'), anchor: 'audience' },
+  courseContent: { label: t('addCourse.chapters.heading'), anchor: 'courseContent' },
+  videos: { label: t('addCourse.checklist.videos'), anchor: 'courseContent' },
+});
 
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, [contenteditable="true"], button';
 
@@ -26,14 +29,16 @@ function goToField(anchor: string) {
 
 /** What the course still needs before it is published, each item linking to its field; focus moves here when shown. */
 export function PublishChecklist({ items }: { items: CourseChecklistItem[] }) {
+  const { t } = useTranslation('educator');
+  const FIELDS = fields(t);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <section className="publish-checklist" aria-labelledby="publish-checklist-heading">
       <h2 id="publish-checklist-heading" ref={headingRef} tabIndex={-1}>
-        Before you publish
+        {t('addCourse.checklist.heading')}
       </h2>
-      <p>Your draft is saved. It can be published once these are done:</p>
+      <p>{t('addCourse.checklist.intro')}</p>
       <ul>
         {items.map((item) => {
           const field = FIELDS[item.field];
@@ -48,7 +53,7 @@ export function PublishChecklist({ items }: { items: CourseChecklistItem[] }) {
               >
                 {field.label}
               </a>
-              : {item.message}
+              : {translateMessage(item.message)}
             </li>
           );
         })}

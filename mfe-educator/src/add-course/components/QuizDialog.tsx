@@ -1,8 +1,9 @@
-import { QUIZ_CHOICES_MAX, QUIZ_KIND_LABELS, QUIZ_QUESTION_KINDS, QUIZ_QUESTIONS_MAX, type ParsedQuizInput, type QuizInput } from '@academy/contracts';
+import { QUIZ_CHOICES_MAX, QUIZ_QUESTION_KINDS, QUIZ_QUESTIONS_MAX, type ParsedQuizInput, type QuizInput } from '@academy/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useModalDialog } from '@academy/ui';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { get, useFieldArray, useForm, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import {
   emptyQuestionFields,
@@ -11,6 +12,7 @@ import {
   quizFormSchema,
   type QuizFields,
 } from '../data/courseFormSchema';
+import { useCourseText, type CourseText } from '../useCourseText';
 
 export interface QuizDialogProps {
   chapterTitle: string;
@@ -52,9 +54,10 @@ function Field({ id, label, error, children, hint }: FieldProps) {
   );
 }
 
-const messageAt = (errors: FieldErrors<QuizFields>, path: string): string | undefined => {
+/** The message of the rule broken at `path`, in the language shown (the contract's rules speak English). */
+const messageAt = (text: CourseText, errors: FieldErrors<QuizFields>, path: string): string | undefined => {
   const found = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
-  return found?.message ?? found?.root?.message;
+  return text.fieldError(found?.message ?? found?.root?.message);
 };
 
 function QuestionEditor({
@@ -75,43 +78,45 @@ function QuestionEditor({
   onRemove?: () => void;
 }) {
   const choices = useFieldArray({ control, name: `questions.${index}.choices` });
+  const { t } = useTranslation('educator');
+  const text = useCourseText();
   const n = index + 1;
   const id = `${baseId}-q${index}`;
   const path = `questions.${index}`;
-  const choicesError = messageAt(errors, `${path}.choices`);
+  const choicesError = messageAt(text, errors, `${path}.choices`);
   return (
     <fieldset className="quiz-question">
-      <legend>Question {n}</legend>
-      <Field id={`${id}-kind`} label={`Kind of question ${n}`} error={undefined}>
+      <legend>{t('addCourse.quiz.question', { n })}</legend>
+      <Field id={`${id}-kind`} label={t('addCourse.quiz.kind', { n })} error={undefined}>
         {(props) => (
           <select {...props} {...register(`questions.${index}.kind`)}>
             {QUIZ_QUESTION_KINDS.map((option) => (
               <option key={option} value={option}>
-                {QUIZ_KIND_LABELS[option]}
+                {text.quizKind(option)}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Field id={`${id}-prompt`} label={`Question ${n} text`} error={messageAt(errors, `${path}.prompt`)}>
+      <Field id={`${id}-prompt`} label={t('addCourse.quiz.prompt', { n })} error={messageAt(text, errors, `${path}.prompt`)}>
         {(props) => <textarea rows={2} maxLength={1000} {...props} {...register(`questions.${index}.prompt`)} />}
       </Field>
-      <Field id={`${id}-points`} label={`Points for question ${n}`} error={messageAt(errors, `${path}.points`)}>
+      <Field id={`${id}-points`} label={t('addCourse.quiz.points', { n })} error={messageAt(text, errors, `${path}.points`)}>
         {(props) => <input type="number" min={1} max={100} step={1} inputMode="numeric" {...props} {...register(`questions.${index}.points`)} />}
       </Field>
       {kind === 'numeric' ? (
         <div className="course-form__row">
-          <Field id={`${id}-answer`} label={`Correct answer to question ${n}`} error={messageAt(errors, `${path}.answer`)}>
+          <Field id={`${id}-answer`} label={t('addCourse.quiz.answer', { n })} error={messageAt(text, errors, `${path}.answer`)}>
             {(props) => <input type="number" step="any" inputMode="decimal" {...props} {...register(`questions.${index}.answer`)} />}
           </Field>
-          <Field id={`${id}-tolerance`} label={`Tolerance (±) for question ${n}`} error={messageAt(errors, `${path}.tolerance`)}>
+          <Field id={`${id}-tolerance`} label={t('addCourse.quiz.tolerance', { n })} error={messageAt(text, errors, `${path}.tolerance`)}>
             {(props) => <input type="number" min={0} step="any" inputMode="decimal" {...props} {...register(`questions.${index}.tolerance`)} />}
           </Field>
         </div>
       ) : (
         <div className="quiz-question__choices" role="group" aria-labelledby={`${id}-choices-label`} aria-describedby={choicesError ? `${id}-choices-error` : undefined}>
           <p id={`${id}-choices-label`} className="form-field__label">
-            Choices of question {n} ({kind === 'single' ? 'tick the one correct answer' : 'tick every correct answer'})
+            {kind === 'single' ? t('addCourse.quiz.choicesSingle', { n }) : t('addCourse.quiz.choicesMultiple', { n })}
           </p>
           {choices.fields.map((choice, choiceIndex) => (
             <div key={choice.id} className="quiz-choice">
@@ -119,23 +124,25 @@ function QuestionEditor({
                 id={`${id}-c${choiceIndex}`}
                 label={
                   <>
-                    <span className="visually-hidden">Question {n} </span>Choice {choiceIndex + 1}
+                    <span className="visually-hidden">{t('addCourse.quiz.choiceQuestionHidden', { n })}</span>
+                    {t('addCourse.quiz.choice', { number: choiceIndex + 1 })}
                   </>
                 }
-                error={messageAt(errors, `${path}.choices.${choiceIndex}.text`)}
+                error={messageAt(text, errors, `${path}.choices.${choiceIndex}.text`)}
               >
                 {(props) => <input type="text" maxLength={300} {...props} {...register(`questions.${index}.choices.${choiceIndex}.text`)} />}
               </Field>
               <div className="form-field form-field--checkbox">
                 <input id={`${id}-c${choiceIndex}-correct`} type="checkbox" {...register(`questions.${index}.choices.${choiceIndex}.correct`)} />
                 <label htmlFor={`${id}-c${choiceIndex}-correct`}>
-                  Correct<span className="visually-hidden"> answer: question {n} choice {choiceIndex + 1}</span>
+                  {t('addCourse.quiz.correct')}
+                  <span className="visually-hidden">{t('addCourse.quiz.correctHidden', { n, number: choiceIndex + 1 })}</span>
                 </label>
               </div>
               <button
                 type="button"
                 className="icon-button"
-                aria-label={`Remove choice ${choiceIndex + 1} of question ${n}`}
+                aria-label={t('addCourse.quiz.removeChoice', { n, number: choiceIndex + 1 })}
                 onClick={() => choices.remove(choiceIndex)}
               >
                 <span aria-hidden="true">×</span>
@@ -149,17 +156,18 @@ function QuestionEditor({
           )}
           {choices.fields.length < QUIZ_CHOICES_MAX && (
             <button type="button" className="link-button" onClick={() => choices.append({ text: '', correct: false })}>
-              + Add choice<span className="visually-hidden"> to question {n}</span>
+              {t('addCourse.quiz.addChoice')}
+              <span className="visually-hidden">{t('addCourse.quiz.addChoiceHidden', { n })}</span>
             </button>
           )}
         </div>
       )}
-      <Field id={`${id}-explanation`} label={`Explanation for question ${n} (optional)`} error={messageAt(errors, `${path}.explanation`)}>
+      <Field id={`${id}-explanation`} label={t('addCourse.quiz.explanation', { n })} error={messageAt(text, errors, `${path}.explanation`)}>
         {(props) => <textarea rows={2} maxLength={2000} {...props} {...register(`questions.${index}.explanation`)} />}
       </Field>
       {onRemove && (
         <button type="button" className="link-button" onClick={onRemove}>
-          Remove question {n}
+          {t('addCourse.quiz.removeQuestion', { n })}
         </button>
       )}
     </fieldset>
@@ -179,6 +187,8 @@ export function QuizDialog({ chapterTitle, quiz, onSave, onClose }: QuizDialogPr
   const questions = useFieldArray({ control, name: 'questions' });
   const kinds = watch('questions').map((question) => question.kind);
   const { dialogRef, onKeyDown } = useModalDialog(onClose);
+  const { t } = useTranslation('educator');
+  const text = useCourseText();
   const titleId = useId();
   const id = useId();
 
@@ -187,28 +197,35 @@ export function QuizDialog({ chapterTitle, quiz, onSave, onClose }: QuizDialogPr
     void handleSubmit((parsed) => onSave({ ...parsed, ...(quiz?.quizId ? { quizId: quiz.quizId } : {}) }))(event);
   };
 
-  const questionsError = messageAt(errors, 'questions');
+  const questionsError = messageAt(text, errors, 'questions');
+  // The quiz's own fields (names are keys, not text: kept out of the JSX the text rule reads).
+  const registered = { title: register('title'), passMark: register('passMark'), attemptLimit: register('attemptLimit') };
 
   return createPortal(
     <div className="dialog-backdrop">
       <div ref={dialogRef} className="dialog dialog--wide" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <div className="dialog__header">
-          <h2 id={titleId}>{quiz ? 'Edit Quiz' : 'Add Quiz'}</h2>
-          <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+          <h2 id={titleId}>{quiz ? t('addCourse.quiz.editTitle') : t('addCourse.quiz.addTitle')}</h2>
+          <button type="button" className="dialog__close" aria-label={t('addCourse.dialog.close')} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <p className="dialog__context">Chapter: {chapterTitle}</p>
+        <p className="dialog__context">{t('addCourse.dialog.chapter', { title: chapterTitle })}</p>
         <form noValidate onSubmit={submit}>
-          <Field id={`${id}-title`} label="Quiz Title" error={errors.title?.message}>
-            {(props) => <input type="text" maxLength={200} {...props} {...register('title')} />}
+          <Field id={`${id}-title`} label={t('addCourse.quiz.title')} error={text.fieldError(errors.title?.message)}>
+            {(props) => <input type="text" maxLength={200} {...props} {...registered.title} />}
           </Field>
           <div className="course-form__row">
-            <Field id={`${id}-pass`} label="Pass mark %" error={errors.passMark?.message}>
-              {(props) => <input type="number" min={0} max={100} step={1} inputMode="numeric" {...props} {...register('passMark')} />}
+            <Field id={`${id}-pass`} label={t('addCourse.quiz.passMark')} error={text.fieldError(errors.passMark?.message)}>
+              {(props) => <input type="number" min={0} max={100} step={1} inputMode="numeric" {...props} {...registered.passMark} />}
             </Field>
-            <Field id={`${id}-limit`} label="Attempt limit" hint="Leave empty for unlimited attempts" error={errors.attemptLimit?.message}>
-              {(props) => <input type="number" min={1} max={100} step={1} inputMode="numeric" {...props} {...register('attemptLimit')} />}
+            <Field
+              id={`${id}-limit`}
+              label={t('addCourse.quiz.attemptLimit')}
+              hint={t('addCourse.quiz.attemptLimitHint')}
+              error={text.fieldError(errors.attemptLimit?.message)}
+            >
+              {(props) => <input type="number" min={1} max={100} step={1} inputMode="numeric" {...props} {...registered.attemptLimit} />}
             </Field>
           </div>
           {questions.fields.map((question, index) => (
@@ -226,11 +243,11 @@ export function QuizDialog({ chapterTitle, quiz, onSave, onClose }: QuizDialogPr
           {questionsError && <p className="form-field__error">{questionsError}</p>}
           {questions.fields.length < QUIZ_QUESTIONS_MAX && (
             <button type="button" className="link-button" onClick={() => questions.append(emptyQuestionFields())}>
-              + Add question
+              {t('addCourse.quiz.addQuestion')}
             </button>
           )}
           <button type="submit" className="button dialog__submit">
-            Save quiz
+            {t('addCourse.quiz.save')}
           </button>
         </form>
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { THUMBNAIL_TYPES } from '../data/authoringApi';
 
 export interface ThumbnailPickerProps {
@@ -14,6 +15,7 @@ export interface ThumbnailPickerProps {
 
 /** Image picker with a preview of the chosen file. */
 export function ThumbnailPicker({ file, currentUrl, onChange, anchorId, uploadPercent = null }: ThumbnailPickerProps) {
+  const { t } = useTranslation('educator');
   const id = useId();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -32,7 +34,7 @@ export function ThumbnailPicker({ file, currentUrl, onChange, anchorId, uploadPe
   const shown = previewUrl ?? currentUrl ?? null;
   return (
     <div className="form-field thumbnail-picker" id={anchorId}>
-      <span className="form-field__label" id={`${id}-label`}>Course Thumbnail</span>
+      <span className="form-field__label" id={`${id}-label`}>{t('addCourse.thumbnail.label')}</span>
       <div className="thumbnail-picker__row">
         <input
           ref={inputRef}
@@ -46,17 +48,17 @@ export function ThumbnailPicker({ file, currentUrl, onChange, anchorId, uploadPe
         />
         {/* The styled label opens the picker; the input's focus ring is drawn on it (CSS). */}
         <label htmlFor={id} className="button button--secondary thumbnail-picker__button">
-          {file || currentUrl ? 'Change image' : 'Choose image'}
+          {file || currentUrl ? t('addCourse.thumbnail.change') : t('addCourse.thumbnail.choose')}
         </label>
         {shown ? (
-          <img className="thumbnail-picker__preview" src={shown} alt={file ? `Preview of ${file.name}` : 'Current thumbnail'} />
+          <img className="thumbnail-picker__preview" src={shown} alt={file ? t('addCourse.thumbnail.previewOf', { name: file.name }) : t('addCourse.thumbnail.current')} />
         ) : (
-          <span className="thumbnail-picker__none">No image chosen</span>
+          <span className="thumbnail-picker__none">{t('addCourse.thumbnail.none')}</span>
         )}
       </div>
-      <p id={`${id}-hint`} className="form-field__hint">PNG, JPEG or WebP, up to 5 MB.</p>
+      <p id={`${id}-hint`} className="form-field__hint">{t('addCourse.thumbnail.hint')}</p>
       {uploadPercent !== null && (
-        <progress className="thumbnail-picker__progress" max={100} value={uploadPercent} aria-label="Uploading the thumbnail">
+        <progress className="thumbnail-picker__progress" max={100} value={uploadPercent} aria-label={t('addCourse.thumbnail.uploading')}>
           {uploadPercent}%
         </progress>
       )}

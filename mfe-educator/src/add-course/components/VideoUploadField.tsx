@@ -6,8 +6,9 @@ import {
   VIDEO_UPLOAD_MAX_BYTES,
   type VideoStatusDto,
 } from '@academy/contracts';
-import { apiUrl, errorMessage, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import { apiUrl, errorMessage, translateMessage, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface VideoUploadFieldProps {
   /** Called with the lecture link of the uploaded video once the upload has finished. */
@@ -23,8 +24,8 @@ const STATUS_POLL_MS = 2000;
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'uploaded'; videoId: string };
 
-/** The refusal the server put in a tus answer (JSON `{ message }`), or a general one. */
-function refusalOf(error: unknown): string {
+/** The refusal the server put in a tus answer (JSON `{ message }`), or null when it gave none. */
+function refusalOf(error: unknown): string | null {
   const body = (error as { originalResponse?: { getBody(): string } | null })?.originalResponse?.getBody();
   try {
     const parsed = body ? (JSON.parse(body) as { message?: unknown }) : null;
@@ -32,7 +33,7 @@ function refusalOf(error: unknown): string {
   } catch {
     // not JSON: fall through
   }
-  return 'The upload stopped. Check your connection; choosing the same file again resumes where it stopped.';
+  return null;
 }
 
 /**
@@ -42,6 +43,7 @@ function refusalOf(error: unknown): string {
  */
 export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
   const id = useId();
+  const { t } = useTranslation('educator');
   const api = useApi();
   const { apiBaseUrl } = useRuntimeConfig();
   const { getAccessTokenSilently } = usePortalAuth();
@@ -101,7 +103,8 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
       onProgress: (sent, total) => setPhase({ kind: 'uploading', percent: total ? Math.floor((sent / total) * 100) : 0 }),
       onError: (error) => {
         setPhase({ kind: 'idle' });
-        setProblem(refusalOf(error));
+        const refusal = refusalOf(error);
+        setProblem(refusal === null ? t('addCourse.video.uploadStopped') : translateMessage(refusal));
       },
       onSuccess: () => {
         const uploadedId = upload.url?.split('/').pop() ?? '';
@@ -118,7 +121,7 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
   const sendCaptions = async (file: File) => {
     if (!videoId) return;
     if (file.size > CAPTIONS_MAX_BYTES) {
-      setCaptions({ kind: 'refused', message: 'Captions files may be at most 1 MB' });
+      setCaptions({ kind: 'refused', message: t('addCourse.video.captionsTooLarge') });
       return;
     }
     setCaptions({ kind: 'sending' });
@@ -146,9 +149,9 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
   const problemId = `${id}-problem`;
   return (
     <div className="form-field video-upload">
-      <label htmlFor={`${id}-file`}>Or upload a video</label>
+      <label htmlFor={`${id}-file`}>{t('addCourse.video.label')}</label>
       <p id={hintId} className="form-field__hint">
-        {FORMAT_NAMES}, up to 2 GB. The upload resumes if your connection drops.
+        {t('addCourse.video.hint', { formats: FORMAT_NAMES })}
       </p>
       <input
         id={`${id}-file`}
@@ -164,7 +167,7 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
       />
       {phase.kind === 'uploading' && (
         <p className="video-upload__progress">
-          <label htmlFor={`${id}-progress`}>Uploading</label>{' '}
+          <label htmlFor={`${id}-progress`}>{t('addCourse.video.uploading')}</label>{' '}
           <progress id={`${id}-progress`} max={100} value={phase.percent}>
             {phase.percent}%
           </progress>{' '}
@@ -173,22 +176,23 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
       )}
       {problem && (
         <p id={problemId} className="form-field__error" role="alert">
-          {problem}
+          {translateMessage(problem)}
         </p>
       )}
       {status && (
         <p className="video-upload__status" role="status">
-          {status.status === 'processing' && `Processing ${status.progress}%`}
-          {status.status === 'uploading' && 'Uploaded, waiting to be processed'}
-          {status.status === 'ready' && 'Ready'}
-          {status.status === 'failed' && `Failed: ${status.failureReason ?? 'unknown reason'}`}
+          {status.status === 'processing' && t('addCourse.video.processing', { percent: status.progress })}
+          {status.status === 'uploading' && t('addCourse.video.waiting')}
+          {status.status === 'ready' && t('addCourse.video.ready')}
+          {status.status === 'failed' &&
+            t('addCourse.video.failed', { reason: status.failureReason ? translateMessage(status.failureReason) : t('addCourse.video.unknownReason') })}
         </p>
       )}
       {status?.status === 'ready' && (
         <div className="form-field video-upload__captions">
-          <label htmlFor={`${id}-captions`}>Captions (optional)</label>
+          <label htmlFor={`${id}-captions`}>{t('addCourse.video.captions')}</label>
           <p id={`${id}-captions-hint`} className="form-field__hint">
-            A WebVTT (.vtt) file, up to 1 MB. Learners turn them on with CC.
+            {t('addCourse.video.captionsHint')}
           </p>
           <input
             id={`${id}-captions`}
@@ -202,7 +206,7 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
               if (file) void sendCaptions(file);
             }}
           />
-          {captions.kind === 'added' && <p role="status">Captions added</p>}
+          {captions.kind === 'added' && <p role="status">{t('addCourse.video.captionsAdded')}</p>}
           {captions.kind === 'refused' && (
             <p id={`${id}-captions-problem`} className="form-field__error" role="alert">
               {captions.message}
@@ -212,7 +216,7 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
       )}
       {status?.status === 'failed' && (
         <button type="button" className="button button--secondary" onClick={() => void retry()}>
-          Retry
+          {t('addCourse.video.retry')}
         </button>
       )}
     </div>

@@ -18,6 +18,17 @@ import { z } from 'zod';
 // holds what was typed (strings), so an empty number field must be refused before the contract's coercion would
 // read it as 0, and the lecture link is narrowed to YouTube or a video uploaded here (VideoUploadField).
 
+/** This form's own messages (the rest are the contract's); shown through useCourseText().fieldError in either language. */
+export const COURSE_FORM_MESSAGES = {
+  durationRequired: 'Enter the duration in minutes',
+  priceRequired: 'Course Price is required',
+  discountRequired: 'Discount is required',
+  classFromRequired: 'Choose the class (from)',
+  classToRequired: 'Choose the class (to): the same class for a one-class course',
+  subjectRequired: 'Choose the subject',
+  boardRequired: 'Choose the board (or Any board)',
+} as const;
+
 const typedNumber = <T extends z.ZodType<number, unknown>>(emptyMessage: string, rule: T) =>
   z
     .string()
@@ -27,7 +38,7 @@ const typedNumber = <T extends z.ZodType<number, unknown>>(emptyMessage: string,
     .pipe(rule);
 
 export const lectureFormSchema = newLectureSchema.extend({
-  lectureDuration: typedNumber('Enter the duration in minutes', newLectureSchema.shape.lectureDuration),
+  lectureDuration: typedNumber(COURSE_FORM_MESSAGES.durationRequired, newLectureSchema.shape.lectureDuration),
   lectureUrl: newLectureSchema.shape.lectureUrl.refine((link) => isYouTubeLink(link) || uploadedVideoIdOf(link) !== null, YOUTUBE_ONLY_MESSAGE),
 });
 
@@ -39,12 +50,12 @@ const chosen = <T extends z.ZodType<string, string>>(emptyMessage: string, rule:
 export const courseFieldsSchema = courseFieldsBaseSchema
   .pick({ courseTitle: true, courseDescription: true })
   .extend({
-    coursePrice: typedNumber('Course Price is required', courseFieldsBaseSchema.shape.coursePrice),
-    discount: typedNumber('Discount is required', courseFieldsBaseSchema.shape.discount),
-    classFrom: typedNumber('Choose the class (from)', courseTaxonomyFields.classFrom),
-    classTo: typedNumber('Choose the class (to): the same class for a one-class course', courseTaxonomyFields.classTo),
-    subject: chosen('Choose the subject', subjectSchema),
-    board: chosen('Choose the board (or Any board)', boardSchema),
+    coursePrice: typedNumber(COURSE_FORM_MESSAGES.priceRequired, courseFieldsBaseSchema.shape.coursePrice),
+    discount: typedNumber(COURSE_FORM_MESSAGES.discountRequired, courseFieldsBaseSchema.shape.discount),
+    classFrom: typedNumber(COURSE_FORM_MESSAGES.classFromRequired, courseTaxonomyFields.classFrom),
+    classTo: typedNumber(COURSE_FORM_MESSAGES.classToRequired, courseTaxonomyFields.classTo),
+    subject: chosen(COURSE_FORM_MESSAGES.subjectRequired, subjectSchema),
+    board: chosen(COURSE_FORM_MESSAGES.boardRequired, boardSchema),
   })
   .superRefine(refineCourseFields);
 

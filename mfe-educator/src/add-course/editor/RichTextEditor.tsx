@@ -11,11 +11,13 @@ import {
   type DraftHandleValue,
 } from 'draft-js';
 import 'draft-js/dist/Draft.css';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { paragraphAfterHeading } from './blockRules';
 import { draftToHtml } from './draftToHtml';
 import { safeLinkHref } from './linkRules';
-import { cleanPastedHtml, IMAGES_NOT_ACCEPTED } from './pasteRules';
+import { cleanPastedHtml } from './pasteRules';
 import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
@@ -30,18 +32,26 @@ export interface RichTextEditorProps {
 type BlockButton = { kind: 'block'; type: string; label: string; text: string };
 type StyleButton = { kind: 'style'; style: 'BOLD' | 'ITALIC' | 'UNDERLINE'; label: string; text: string };
 
-const BUTTONS: ReadonlyArray<BlockButton | StyleButton> = [
-  { kind: 'block', type: 'header-one', label: 'Heading 1', text: 'H1' },
-  { kind: 'block', type: 'header-two', label: 'Heading 2', text: 'H2' },
-  { kind: 'block', type: 'header-three', label: 'Heading 3', text: 'H3' },
-  { kind: 'style', style: 'BOLD', label: 'Bold', text: 'B' },
-  { kind: 'style', style: 'ITALIC', label: 'Italic', text: 'I' },
-  { kind: 'style', style: 'UNDERLINE', label: 'Underline', text: 'U' },
-];
-const LIST_BUTTONS: ReadonlyArray<BlockButton> = [
-  { kind: 'block', type: 'ordered-list-item', label: 'Numbered list', text: '1.' },
-  { kind: 'block', type: 'unordered-list-item', label: 'Bulleted list', text: '•' },
-];
+/** The toolbar's buttons, labelled in the language shown (`text` is the glyph drawn, the same in every language). */
+function toolbarButtons(t: TFunction<'educator'>): { formatting: ReadonlyArray<BlockButton | StyleButton>; lists: ReadonlyArray<BlockButton> } {
+  return {
+    formatting: [
+      { kind: 'block', type: 'header-one', label: t('addCourse.editor.heading1'), text: 'H1' },
+      { kind: 'block', type: 'header-two', label: t('addCourse.editor.heading2'), text: 'H2' },
+      { kind: 'block', type: 'header-three', label: t('addCourse.editor.heading3'), text: 'H3' },
+      { kind: 'style', style: 'BOLD', label: t('addCourse.editor.bold'), text: 'B' },
+      { kind: 'style', style: 'ITALIC', label: t('addCourse.editor.italic'), text: 'I' },
+      { kind: 'style', style: 'UNDERLINE', label: t('addCourse.editor.underline'), text: 'U' },
+    ],
+    lists: [
+      { kind: 'block', type: 'ordered-list-item', label: t('addCourse.editor.numberedList'), text: '1.' },
+      { kind: 'block', type: 'unordered-list-item', label: t('addCourse.editor.bulletedList'), text: '•' },
+    ],
+  };
+}
+
+/** What the line under the editor says (kept as a kind, so it follows a change of language). */
+type Notice = '' | 'linkRemoved' | 'selectTextFirst' | 'imagesNotAccepted';
 
 function initialState(html: string | undefined): EditorState {
   if (!html?.trim()) return EditorState.createEmpty();
@@ -76,7 +86,15 @@ function wholeBlocks(state: EditorState): SelectionState {
  */
 export default function RichTextEditor({ initialHtml, onChange, labelId, placeholder }: RichTextEditorProps) {
   const [state, setState] = useState(() => initialState(initialHtml));
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState<Notice>('');
+  const { t } = useTranslation('educator');
+  const buttons = toolbarButtons(t);
+  const noticeText: Record<Notice, string> = {
+    '': '',
+    linkRemoved: t('addCourse.editor.linkRemoved'),
+    selectTextFirst: t('addCourse.editor.selectTextFirst'),
+    imagesNotAccepted: t('addCourse.editor.imagesNotAccepted'),
+  };
   const editorRef = useRef<Editor>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -102,14 +120,14 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
     if (linkKey) {
       const target = selection.isCollapsed() ? wholeBlocks(state) : selection;
       update(RichUtils.toggleLink(state, target, null));
-      setNotice('Link removed');
+      setNotice('linkRemoved');
       return;
     }
     if (selection.isCollapsed()) {
-      setNotice('Select the text to turn into a link first.');
+      setNotice('selectTextFirst');
       return;
     }
-    const entered = window.prompt('Enter the link address (http, https, mailto, tel or sms):', 'https://');
+    const entered = window.prompt(t('addCourse.editor.linkPrompt'), 'https://');
     if (entered === null || entered.trim() === '' || entered.trim() === 'https://') return;
     const content = state.getCurrentContent().createEntity('LINK', 'MUTABLE', { url: safeLinkHref(entered) });
     const withEntity = EditorState.set(state, { currentContent: content });
@@ -143,7 +161,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
   };
 
   const refuseImages = (): DraftHandleValue => {
-    setNotice(IMAGES_NOT_ACCEPTED);
+    setNotice('imagesNotAccepted');
     return 'handled';
   };
 
@@ -151,7 +169,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
     const pressed = button.kind === 'block' ? blockType === button.type : inlineStyle.has(button.style);
     return (
       <button
-        key={button.label}
+        key={button.text}
         type="button"
         className={`rte-toolbar__button rte-toolbar__button--${button.text.replace(/\W/g, '') || 'list'}`}
         aria-label={button.label}
@@ -174,14 +192,14 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
 
   return (
     <div className="rte">
-      <div className="rte-toolbar" role="toolbar" aria-label="Description formatting">
-        {BUTTONS.map(toolbarButton)}
+      <div className="rte-toolbar" role="toolbar" aria-label={t('addCourse.editor.toolbar')}>
+        {buttons.formatting.map(toolbarButton)}
         <button
           type="button"
           className="rte-toolbar__button"
-          aria-label={linkKey ? 'Remove link' : 'Link'}
+          aria-label={linkKey ? t('addCourse.editor.removeLink') : t('addCourse.editor.link')}
           aria-pressed={linkKey !== null}
-          title={linkKey ? 'Remove link' : 'Link'}
+          title={linkKey ? t('addCourse.editor.removeLink') : t('addCourse.editor.link')}
           onMouseDown={keepFocus}
           onClick={toggleLink}
         >
@@ -189,8 +207,15 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
             <path fill="currentColor" d="M10.6 13.4a1 1 0 0 1 0-1.4l3.5-3.5a1 1 0 1 1 1.4 1.4L12 13.4a1 1 0 0 1-1.4 0ZM7 17a3 3 0 0 1 0-4.2l2-2 1.4 1.4-2 2a1 1 0 1 0 1.4 1.4l2-2 1.4 1.4-2 2A3 3 0 0 1 7 17Zm6.6-5.4-1.4-1.4 2-2a1 1 0 0 0-1.4-1.4l-2 2L9.4 7.4l2-2a3 3 0 0 1 4.2 4.2l-2 2Z" />
           </svg>
         </button>
-        {LIST_BUTTONS.map(toolbarButton)}
-        <button type="button" className="rte-toolbar__button" aria-label="Clear formatting" title="Clear formatting" onMouseDown={keepFocus} onClick={clean}>
+        {buttons.lists.map(toolbarButton)}
+        <button
+          type="button"
+          className="rte-toolbar__button"
+          aria-label={t('addCourse.editor.clearFormatting')}
+          title={t('addCourse.editor.clearFormatting')}
+          onMouseDown={keepFocus}
+          onClick={clean}
+        >
           <span aria-hidden="true" className="rte-toolbar__glyph" data-glyph="Tₓ" />
         </button>
       </div>
@@ -211,7 +236,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, placeho
         />
       </div>
       <p className="rte-notice" role="status" aria-live="polite">
-        {notice}
+        {noticeText[notice]}
       </p>
     </div>
   );

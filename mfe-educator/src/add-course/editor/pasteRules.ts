@@ -36,6 +36,3 @@ export function cleanPastedHtml(html: string): string {
   });
   return doc.body.innerHTML;
 }
-
-/** Image files pasted or dropped into the editor: never accepted. */
-export const IMAGES_NOT_ACCEPTED = 'Images cannot be added to the description.';

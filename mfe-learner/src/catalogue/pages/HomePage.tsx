@@ -84,7 +84,7 @@ function ForParents() {
           </Link>
         ) : isAuthenticated ? (
           <p className="home-parents__note">
-            <Trans t={t} i18nKey="catalogue.home.parentNeedsOwnAccount" components={{ link: <Link to="/parent-access" /> }} />
+            <Trans t={t} i18nKey="catalogue.home.parentNeedsOwnAccount" components={{ pageLink: <Link to="/parent-access" /> }} />
           </p>
         ) : (
           <>

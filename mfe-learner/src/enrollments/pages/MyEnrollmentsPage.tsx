@@ -206,7 +206,7 @@ export function MyEnrollmentsPage() {
       {courses.status === 'ready' && courses.rows.length === 0 && (
         <>
           <p className="enrollments__empty">
-            <Trans t={t} i18nKey="enrollments.empty" components={{ link: <Link to="/course-list" /> }} />
+            <Trans t={t} i18nKey="enrollments.empty" components={{ pageLink: <Link to="/course-list" /> }} />
           </p>
           <Suspense fallback={null}>
             <CoursesForClass

@@ -82,14 +82,14 @@ export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean
         <>
           <h1 className="enrollments__heading">{t('enrollments.purchases.parentTitle')}</h1>
           <p>
-            <Trans t={t} i18nKey="enrollments.purchases.parentIntro" components={{ link: <Link to="/parent" /> }} />
+            <Trans t={t} i18nKey="enrollments.purchases.parentIntro" components={{ pageLink: <Link to="/parent" /> }} />
           </p>
         </>
       ) : (
         <>
           <h1 className="enrollments__heading">{t('enrollments.purchases.title')}</h1>
           <p>
-            <Trans t={t} i18nKey="enrollments.purchases.intro" components={{ link: <Link to="/my-enrollments" /> }} />
+            <Trans t={t} i18nKey="enrollments.purchases.intro" components={{ pageLink: <Link to="/my-enrollments" /> }} />
           </p>
         </>
       )}
@@ -106,9 +106,9 @@ export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean
       {purchases.data && purchases.data.length === 0 && (
         <p className="enrollments__empty">
           {forParent ? (
-            <Trans t={t} i18nKey="enrollments.purchases.noneParent" components={{ link: <Link to="/course-list" /> }} />
+            <Trans t={t} i18nKey="enrollments.purchases.noneParent" components={{ pageLink: <Link to="/course-list" /> }} />
           ) : (
-            <Trans t={t} i18nKey="enrollments.purchases.none" components={{ link: <Link to="/course-list" /> }} />
+            <Trans t={t} i18nKey="enrollments.purchases.none" components={{ pageLink: <Link to="/course-list" /> }} />
           )}
         </p>
       )}
