@@ -1,6 +1,6 @@
 import type { Board, CourseFacetCounts, Subject } from './taxonomy.js';
 import type { QuizOverview } from './quizzes.js';
-import type { UiLanguage } from './languages.js';
+import type { CourseLanguage, UiLanguage } from './languages.js';
 
 // Shapes of the public API. Every response carries `success`; failures carry only a message.
 //
@@ -62,6 +62,11 @@ export interface CourseSummary {
   classTo: number;
   subject: Subject;
   board: Board;
+  /**
+   * What the course is taught in (hi, en, hinglish). Catalogue always sends it; optional only for an answer cached
+   * before courses had a language (read it as English).
+   */
+  language?: CourseLanguage;
 }
 
 export interface CourseDetail extends CourseSummary {

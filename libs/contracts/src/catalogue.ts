@@ -7,6 +7,8 @@ import { formatPrice } from './formatting.js';
 import { isYouTubeLink, parseVideoLink, uploadedVideoIdOf } from './video.js';
 import { quizInputSchema, type QuizDefinition } from './quizzes.js';
 import type { CourseTaxonomy } from './taxonomy.js';
+import { courseLanguageSchema } from './language-schemas.js';
+import type { CourseLanguage } from './languages.js';
 import { courseTaxonomyFields, refineClassRange } from './taxonomy-schemas.js';
 
 /** One of the educator's own courses as catalogue lists them: GET /api/educator/courses. */
@@ -108,7 +110,8 @@ export function refineCoursePrice(course: { coursePrice: number; discount: numbe
 
 /** The course fields without the price-limit rule (to extend or pick from; zod refuses to extend a refined object). */
 export const courseFieldsBaseSchema = z.object({
-  courseTitle: z.string().trim().min(1, 'Course Title is required').max(COURSE_TITLE_MAX, `Course Title can be at most ${COURSE_TITLE_MAX} characters`),
+  // NFC: a Hindi title is stored and searched in one form (catalogue's search reads the search text in NFC too).
+  courseTitle: z.string().trim().normalize('NFC').min(1, 'Course Title is required').max(COURSE_TITLE_MAX, `Course Title can be at most ${COURSE_TITLE_MAX} characters`),
   courseDescription: z.string().max(COURSE_DESCRIPTION_MAX).default(''),
   coursePrice: z.coerce
     .number({ message: 'Course Price must be a number' })
@@ -127,6 +130,8 @@ export const courseFieldsBaseSchema = z.object({
   classTo: courseTaxonomyFields.classTo.optional(),
   subject: courseTaxonomyFields.subject.optional(),
   board: courseTaxonomyFields.board.optional(),
+  // What the course is taught in: English when a new course does not say; an edit without it keeps the course's.
+  language: courseLanguageSchema.optional(),
 });
 
 /** The price-limit and class-range rules of a course payload. */
@@ -151,6 +156,7 @@ export interface EducatorCourseDetail extends CourseTaxonomy {
   discount: number;
   isPublished: boolean;
   createdAt: string;
+  language: CourseLanguage;
   /** Chapters with their quiz in full (the key included): only the owner gets this. */
   courseContent: AuthoredChapterDto[];
 }

@@ -24,6 +24,14 @@ describe('the publish checklist', () => {
     expect(courseUpdateSchema.safeParse(courseUpdateOfDraft(complete)).success).toBe(true);
   });
 
+  it("carries the course's language from the draft to the payload (none when the draft has none: the course is then English); an unknown one is refused", () => {
+    expect(courseUpdateSchema.parse(courseUpdateOfDraft(complete)).language).toBeUndefined();
+    const hindi = { ...complete, fields: { ...complete.fields, language: 'hi' } };
+    expect(courseUpdateSchema.parse(courseUpdateOfDraft(hindi)).language).toBe('hi');
+    const unknown = { ...complete, fields: { ...complete.fields, language: 'fr' } };
+    expect(courseUpdateSchema.safeParse(courseUpdateOfDraft(unknown)).error?.issues[0]).toMatchObject({ path: ['language'], message: 'Choose Hindi, English or Hinglish' });
+  });
+
   it('asks for everything, in the order of the form, when nothing is there', () => {
     const empty = courseDraftContentSchema.parse({ fields: {} });
     expect(courseChecklist(empty, { hasThumbnail: false, isVideoReady: () => true })).toEqual(

@@ -14,6 +14,8 @@ export const courseDraftFieldsSchema = z.object({
   classTo: z.string().max(8).default(''),
   subject: z.string().max(64).default(''),
   board: z.string().max(64).default(''),
+  // Optional: drafts saved before courses had a language have none (English is then proposed).
+  language: z.string().max(16).optional(),
 });
 export type CourseDraftFields = z.infer<typeof courseDraftFieldsSchema>;
 
@@ -103,6 +105,7 @@ export function courseUpdateOfDraft(draft: CourseDraftContent) {
     classTo: number(draft.fields.classTo),
     subject: draft.fields.subject || undefined,
     board: draft.fields.board || undefined,
+    language: draft.fields.language || undefined,
     // Stored links are null when absent; the payload's schema reads an absent link as undefined.
     courseContent: draft.courseContent.map((chapter) => ({
       ...chapter,

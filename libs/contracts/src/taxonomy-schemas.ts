@@ -1,6 +1,7 @@
 // Request and form schemas of the course taxonomy and the learner's class (lists in ./taxonomy.ts). Kept apart
 // from the lists so that pages showing a course's class never load zod.
 import { z } from 'zod';
+import { COURSE_LANGUAGES } from './languages.js';
 import { BOARD_SLUGS, COURSE_SORT_SLUGS, HIGHEST_CLASS, LOWEST_CLASS, MIN_RATING_FILTER, SUBJECTS, SUBJECT_SLUGS } from './taxonomy.js';
 
 const classField = (name: string) =>
@@ -45,6 +46,7 @@ export const courseFilterQueryFields = {
     .refine((value) => value === MIN_RATING_FILTER, `rating must be ${MIN_RATING_FILTER}`)
     .optional(),
   sort: z.enum(COURSE_SORT_SLUGS, { message: `sort must be one of ${COURSE_SORT_SLUGS.join(', ')}` }).optional(),
+  language: z.enum(COURSE_LANGUAGES, { message: `language must be one of ${COURSE_LANGUAGES.join(', ')}` }).optional(),
 };
 
 // ---- The learner's class on their profile: PUT /api/user/data/profile (progress keeps users) ----

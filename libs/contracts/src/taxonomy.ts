@@ -1,6 +1,7 @@
 // What a course is for: the school classes it serves, its subject and its board. One list of each, used by the
 // catalogue (storage, filters, counts), the educator's course form and the learner's pages alike. Plain data and
 // functions only: course cards on the first page import them, so the zod schemas live in taxonomy-schemas.ts.
+import type { CourseLanguage } from './languages.js';
 
 /** The classes the academy teaches (school classes 7 to 12). */
 export const SCHOOL_CLASSES = [7, 8, 9, 10, 11, 12] as const;
@@ -97,6 +98,8 @@ export interface CourseFilters {
   board?: Board;
   price?: PriceFilter;
   rating?: number;
+  /** The language the course is taught in (hi, en, hinglish). */
+  language?: CourseLanguage;
 }
 
 /**
@@ -112,5 +115,7 @@ export interface CourseFacetCounts {
   price: Record<PriceFilter, number>;
   /** Courses rated MIN_RATING_FILTER and above. */
   rating: Record<string, number>;
+  /** Courses per teaching language (hi, en, hinglish); absent from an answer cached before languages existed. */
+  language?: Record<string, number>;
 }
 

@@ -4,6 +4,7 @@ export { ErrorPanel, type ErrorPanelProps } from './error-panel/ErrorPanel';
 export { LoadingView, type LoadingViewProps } from './loading-view/LoadingView';
 export { STAR_COUNT, Stars, type StarsProps } from './stars/Stars';
 export * from './course-card';
+export * from './course-language';
 export { SocialLinks, type SocialLinksProps } from './social-links/SocialLinks';
 export { useModalDialog } from './modal-dialog/useModalDialog';
 export { ModalDialog, type ModalDialogProps } from './modal-dialog/ModalDialog';

@@ -260,6 +260,7 @@ describe('Add Course', () => {
         classTo: '7',
         subject: 'mathematics',
         board: 'cbse',
+        language: 'en',
       },
       courseContent: [
         { chapterTitle: 'Integers', chapterContent: [{ lectureTitle: 'Number line', lectureDuration: 75, lectureUrl: 'https://youtu.be/abcdefghijk', notesUrl: '', testUrl: '', isPreviewFree: true }] },
@@ -273,9 +274,22 @@ describe('Add Course', () => {
     expect(screen.getByLabelText('Course Price')).toHaveValue(null);
     expect(screen.getByLabelText('Discount %')).toHaveValue(null);
     expect(screen.getByLabelText('Subject')).toHaveValue('');
+    expect(screen.getByLabelText('Taught in')).toHaveValue('en');
     expect(screen.queryByRole('img', { name: /Preview of/ })).not.toBeInTheDocument();
     expect(screen.getByText('No chapters yet.')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Course Description' })).toHaveTextContent(/^$/);
+  }, 20_000);
+
+  it('asks what the course is taught in (English at first) and saves the choice in the draft', async () => {
+    const server = draftServer();
+    fakeServer(...server.routes);
+    const { user } = await openAddCourse();
+    const language = screen.getByRole('combobox', { name: 'Taught in' });
+    expect(language).toHaveValue('en');
+    expect(within(language).getAllByRole('option').map((option) => option.textContent)).toEqual(['Hindi', 'English', 'Hinglish']);
+    await fillRequired(user);
+    await user.selectOptions(language, 'hi');
+    await waitFor(() => expect(server.lastSave()?.draft.fields.language).toBe('hi'), { timeout: 5000 });
   }, 20_000);
 
   it('adds a chapter quiz of three kinds, showing the contract\'s errors under the fields first', async () => {

@@ -16,6 +16,7 @@ const course = {
   classTo: 11,
   subject: 'physics' as const,
   board: 'cbse' as const,
+  language: 'hinglish' as const,
   courseContent: [
     {
       chapterId: 'c-1',
@@ -68,6 +69,12 @@ describe('Edit Course: editing structure safely', () => {
     expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   });
 
+  it("shows the course's teaching language chosen", async () => {
+    editServer();
+    await openEditPage();
+    expect(screen.getByRole('combobox', { name: 'Taught in' })).toHaveValue('hinglish');
+  });
+
   it('shows what learners pay under the price and discount as they are typed', async () => {
     editServer();
     const { user } = await openEditPage();
@@ -97,6 +104,8 @@ describe('Edit Course: editing structure safely', () => {
     const sent = sentCourse(puts[0]!);
     expect(sent.courseContent[0]).toMatchObject({ chapterId: 'c-1', quiz: { title: 'Motion check' } });
     expect(sent.courseContent[0]!.chapterContent.map((lecture) => lecture.lectureId)).toEqual(['l-1', 'l-2', 'l-3']);
+    // The course's teaching language comes back as it was.
+    expect(JSON.parse((puts[0]!.body as FormData).get('courseData') as string)).toMatchObject({ language: 'hinglish' });
     expect(location()).toBe(`/educator/edit-course/${courseId}`);
   });
 

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@academy/routing';
 import type { CourseSummary } from '@academy/contracts';
+import i18next from 'i18next';
 import { CourseCard } from './CourseCard';
 import { CourseGrid } from './CourseGrid';
 
@@ -33,6 +34,19 @@ describe('CourseCard', () => {
     unmount();
     renderInRouter(<CourseCard course={{ ...algebra, classFrom: 11, classTo: 12, subject: 'physics' }} />);
     expect(screen.getByText('Class 11–12 · Physics')).toBeInTheDocument();
+  });
+
+  it('says what the course is taught in, English for an answer without a language, and in Hindi when Hindi is shown', async () => {
+    const { unmount } = renderInRouter(<CourseCard course={{ ...algebra, language: 'hi' }} />);
+    expect(screen.getByText('Taught in Hindi')).toBeInTheDocument();
+    expect(screen.getByText('Hindi')).toHaveAttribute('aria-hidden', 'true');
+    unmount();
+    const english = renderInRouter(<CourseCard course={algebra} />);
+    expect(screen.getByText('Taught in English')).toBeInTheDocument();
+    english.unmount();
+    await i18next.changeLanguage('hi');
+    renderInRouter(<CourseCard course={{ ...algebra, language: 'hinglish' }} />);
+    expect(screen.getByText('हिंग्लिश में पढ़ाया जाता है')).toBeInTheDocument();
   });
 
   it('shows the price after discount in rupees', () => {

@@ -3,6 +3,7 @@ import { useFormat } from '@academy/platform';
 import { Link } from '@academy/routing';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { CourseLanguageBadge } from '../course-language/CourseLanguageBadge';
 import { Stars } from '../stars/Stars';
 import './course-card.css';
 
@@ -65,6 +66,7 @@ export function CourseCard({ course, headingLevel = 3, aboveTheFold = 'no' }: Co
         <p className="course-card__tags">
           {classRangeLabel(t, course.classFrom, course.classTo)} · {subjectName(t, course.subject)}
         </p>
+        <CourseLanguageBadge className="course-card__language" language={course.language} />
         <Heading className="course-card__title">
           <Link className="course-card__link" to={pagePath(learnerPaths.course, { id: course._id })}>
             {course.courseTitle}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BOARDS, COURSE_TITLE_MAX, priceAfterDiscount, SCHOOL_CLASSES, SUBJECTS, type CourseDraftContentInput } from '@academy/contracts';
+import { BOARDS, COURSE_LANGUAGES, COURSE_TITLE_MAX, priceAfterDiscount, SCHOOL_CLASSES, SUBJECTS, type CourseDraftContentInput } from '@academy/contracts';
 import { errorMessage, useFormat, useToast, type UploadProgress } from '@academy/platform';
+import { useCourseLanguageNames } from '@academy/ui';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -233,6 +234,8 @@ export function CourseForm({
   const classToError = errorOf('classTo');
   const subjectError = errorOf('subject');
   const boardError = errorOf('board');
+  const languageError = errorOf('language');
+  const languageNames = useCourseLanguageNames();
   // Each field's react-hook-form props (names are keys, not text: kept out of the JSX the text rule reads).
   const registered = {
     courseTitle: register('courseTitle'),
@@ -242,6 +245,7 @@ export function CourseForm({
     classTo: register('classTo'),
     subject: register('subject'),
     board: register('board'),
+    language: register('language'),
   };
 
   return (
@@ -366,6 +370,17 @@ export function CourseForm({
             ))}
           </select>
           {boardError.text}
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-language`}>{t('addCourse.form.language')}</label>
+          <select id={`${id}-language`} required {...registered.language} {...languageError.inputProps}>
+            {COURSE_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {languageNames[language]}
+              </option>
+            ))}
+          </select>
+          {languageError.text}
         </div>
       </fieldset>
       <ChapterList

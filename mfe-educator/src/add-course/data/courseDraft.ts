@@ -1,4 +1,4 @@
-import type { CourseDraftContentInput, CourseDraftDto, EducatorCourseDetail, QuizInput } from '@academy/contracts';
+import { DEFAULT_COURSE_LANGUAGE, type CourseDraftContentInput, type CourseDraftDto, type EducatorCourseDetail, type QuizInput } from '@academy/contracts';
 
 // The chapters and lectures of the add/edit form, apart from the views: a reducer and the payload builder.
 
@@ -149,6 +149,8 @@ export interface CourseFields {
   classTo: string;
   subject: string;
   board: string;
+  /** What the course is taught in (hi, en, hinglish); English until the educator chooses. */
+  language: string;
 }
 
 export const emptyCourseFields: CourseFields = {
@@ -160,6 +162,7 @@ export const emptyCourseFields: CourseFields = {
   classTo: '',
   subject: '',
   board: '',
+  language: DEFAULT_COURSE_LANGUAGE,
 };
 
 /**
@@ -176,6 +179,7 @@ export function toCourseData(fields: CourseFields, chapters: readonly DraftChapt
     classTo: Number(fields.classTo),
     subject: fields.subject,
     board: fields.board,
+    language: fields.language || DEFAULT_COURSE_LANGUAGE,
     courseContent: chapters.map((chapter) => ({
       ...(chapter.chapterId ? { chapterId: chapter.chapterId } : {}),
       chapterTitle: chapter.chapterTitle,
@@ -250,6 +254,7 @@ export function draftFromCourse(course: EducatorCourseDetail): { fields: CourseF
       classTo: String(course.classTo),
       subject: course.subject,
       board: course.board,
+      language: course.language ?? DEFAULT_COURSE_LANGUAGE,
     },
     chapters: draftChapters(course.courseContent, true),
   };

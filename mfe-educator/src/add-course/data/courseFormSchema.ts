@@ -1,5 +1,6 @@
 import {
   boardSchema,
+  courseLanguageSchema,
   courseFieldsBaseSchema,
   courseTaxonomyFields,
   refineCourseFields,
@@ -56,6 +57,7 @@ export const courseFieldsSchema = courseFieldsBaseSchema
     classTo: typedNumber(COURSE_FORM_MESSAGES.classToRequired, courseTaxonomyFields.classTo),
     subject: chosen(COURSE_FORM_MESSAGES.subjectRequired, subjectSchema),
     board: chosen(COURSE_FORM_MESSAGES.boardRequired, boardSchema),
+    language: courseLanguageSchema,
   })
   .superRefine(refineCourseFields);
 

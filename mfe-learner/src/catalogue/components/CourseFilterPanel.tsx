@@ -1,5 +1,6 @@
-import { BOARDS, MIN_RATING_FILTER, PRICE_FILTERS, SCHOOL_CLASSES, SUBJECTS, type CourseFacetCounts } from '@academy/contracts';
+import { BOARDS, COURSE_LANGUAGES, MIN_RATING_FILTER, PRICE_FILTERS, SCHOOL_CLASSES, SUBJECTS, type CourseFacetCounts } from '@academy/contracts';
 import { useFormat } from '@academy/platform';
+import { useCourseLanguageNames } from '@academy/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTaxonomyLabels } from '../../common/taxonomy';
@@ -20,6 +21,7 @@ interface Option {
 export function CourseFilterPanel({ filters, facets, onChange }: CourseFilterPanelProps) {
   const { t } = useTranslation('learner');
   const labels = useTaxonomyLabels();
+  const languageNames = useCourseLanguageNames();
   return (
     <div className="course-filters">
       <FilterGroup
@@ -56,6 +58,15 @@ export function CourseFilterPanel({ filters, facets, onChange }: CourseFilterPan
         value={filters.price}
         options={PRICE_FILTERS.map((price) => ({ value: price.slug, label: labels.price(price.slug) }))}
         counts={facets?.price}
+        onChange={onChange}
+      />
+      <FilterGroup
+        legend={t('catalogue.filters.language')}
+        name="language"
+        anyLabel={t('catalogue.filters.anyLanguage')}
+        value={filters.language}
+        options={COURSE_LANGUAGES.map((language) => ({ value: language, label: languageNames[language] }))}
+        counts={facets?.language}
         onChange={onChange}
       />
       <fieldset className="course-filters__group">

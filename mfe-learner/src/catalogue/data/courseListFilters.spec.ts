@@ -5,6 +5,8 @@ describe('course list filters in the URL', () => {
   it('keeps the filters the server takes and drops the rest', () => {
     expect(filtersFromSearchParams(new URLSearchParams('class=8&subject=science&sort=rating'))).toEqual({ class: '8', subject: 'science', sort: 'rating' });
     expect(filtersFromSearchParams(new URLSearchParams('class=5&subject=astrology&board=cbse&price=cheap&rating=3&x=1'))).toEqual({ board: 'cbse' });
+    expect(filtersFromSearchParams(new URLSearchParams('language=hinglish'))).toEqual({ language: 'hinglish' });
+    expect(filtersFromSearchParams(new URLSearchParams('language=Hindi'))).toEqual({});
   });
 
   it('counts chosen filters, not the sort', () => {

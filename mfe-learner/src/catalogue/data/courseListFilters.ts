@@ -1,4 +1,4 @@
-import { BOARD_SLUGS, COURSE_SORT_SLUGS, HIGHEST_CLASS, LOWEST_CLASS, MIN_RATING_FILTER, SUBJECT_SLUGS } from '@academy/contracts';
+import { BOARD_SLUGS, COURSE_LANGUAGES, COURSE_SORT_SLUGS, HIGHEST_CLASS, LOWEST_CLASS, MIN_RATING_FILTER, SUBJECT_SLUGS } from '@academy/contracts';
 
 /** The course list's filters and sort as they stand in its URL (`?class=8&subject=science&sort=rating`). */
 export interface CourseListFilters {
@@ -7,10 +7,11 @@ export interface CourseListFilters {
   board?: string;
   price?: string;
   rating?: string;
+  language?: string;
   sort?: string;
 }
 
-export const COURSE_LIST_FILTER_NAMES = ['class', 'subject', 'board', 'price', 'rating', 'sort'] as const;
+export const COURSE_LIST_FILTER_NAMES = ['class', 'subject', 'board', 'price', 'rating', 'language', 'sort'] as const;
 export type CourseListFilterName = (typeof COURSE_LIST_FILTER_NAMES)[number];
 
 const VALID: Record<CourseListFilterName, (value: string) => boolean> = {
@@ -19,6 +20,7 @@ const VALID: Record<CourseListFilterName, (value: string) => boolean> = {
   board: (value) => (BOARD_SLUGS as readonly string[]).includes(value),
   price: (value) => value === 'free' || value === 'paid',
   rating: (value) => value === String(MIN_RATING_FILTER),
+  language: (value) => (COURSE_LANGUAGES as readonly string[]).includes(value),
   sort: (value) => (COURSE_SORT_SLUGS as readonly string[]).includes(value),
 };
 

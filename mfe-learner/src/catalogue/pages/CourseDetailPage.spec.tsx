@@ -141,6 +141,17 @@ describe('CourseDetailPage', () => {
     expect(tags).toHaveTextContent('CBSE');
   });
 
+  it('says what the course is taught in (English when the answer has no language)', async () => {
+    await openCourse(courseDetail({ language: 'hinglish' }));
+    expect(document.querySelector('.course-detail__tags')).toHaveTextContent('Taught in Hinglish');
+  });
+
+  it('says it in Hindi when Hindi is shown', async () => {
+    await openCourse(courseDetail({ language: 'hi' }));
+    await act(() => i18next.changeLanguage('hi'));
+    expect(document.querySelector('.course-detail__tags')).toHaveTextContent('हिंदी में पढ़ाया जाता है');
+  });
+
   it('shows the title, excerpt, rating, plural counts and the author', async () => {
     const { server } = await openCourse(courseDetail({ ratingCount: 12, studentCount: 30, averageRating: 4 }));
     // One call for the course (the reviews section reads its own route: src/reviews/CourseReviews.spec.tsx).

@@ -6,13 +6,14 @@ import { Link, useParams } from '@academy/routing';
 import pagesFile from '../../pages.json';
 import {
   countLectures,
+  DEFAULT_COURSE_LANGUAGE,
   descriptionExcerpt,
   totalLectureMinutes,
   type CouponPrice,
   type CourseDetail,
   type LectureDto,
 } from '@academy/contracts';
-import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
+import { ErrorPanel, LoadingView, Stars, useCourseLanguageNames } from '@academy/ui';
 import { ChapterAccordion } from '../components/ChapterAccordion';
 import { CouponField } from '../components/CouponField';
 import { CourseBuyBar } from '../components/CourseBuyBar';
@@ -63,6 +64,7 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
   const format = useFormat();
   const duration = useDurationText();
   const labels = useTaxonomyLabels();
+  const languageNames = useCourseLanguageNames();
   const [previewLecture, setPreviewLecture] = useState<LectureDto | null>(null);
   // A code the server priced; the side card's field sets it, the side card and the phone's buy bar buy with it.
   const [coupon, setCoupon] = useState<CouponPrice | null>(null);
@@ -81,6 +83,7 @@ export function CourseDetailView({ course }: { course: CourseDetail }) {
           <span>{labels.classRange(course.classFrom, course.classTo)}</span>
           <span>{labels.subject(course.subject)}</span>
           <span>{labels.board(course.board)}</span>
+          <span>{t('catalogue.detail.taughtIn', { language: languageNames[course.language ?? DEFAULT_COURSE_LANGUAGE] })}</span>
         </p>
         <h1 className="course-detail__title">{course.courseTitle}</h1>
         <p className="course-detail__excerpt">{descriptionExcerpt(course.courseDescription)}</p>

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MAX_QUERY_RETRIES } from '@academy/platform';
@@ -172,6 +173,7 @@ describe('CourseListPage filters and sort', () => {
     board: { cbse: 1, icse: 0, state: 0 },
     price: { free: 0, paid: 1 },
     rating: { '4': 1 },
+    language: { hi: 2, en: 1, hinglish: 0 },
   };
   const filtered: FakeRoute = (url) => (url.pathname === '/api/course/all' ? ok({ courses: [algebra], nextCursor: null, facets }) : undefined);
 
@@ -198,6 +200,44 @@ describe('CourseListPage filters and sort', () => {
     await waitFor(() => expect(requestedUrls(server)).toContain('/api/course/all?subject=science&limit=12'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price-asc');
     await waitFor(() => expect(requestedUrls(server)).toContain('/api/course/all?subject=science&sort=price-asc&limit=12'));
+  });
+});
+
+describe('CourseListPage: the language a course is taught in', () => {
+  const facets = {
+    total: 1,
+    class: {},
+    subject: {},
+    board: {},
+    price: { free: 0, paid: 1 },
+    rating: { '4': 0 },
+    language: { hi: 2, en: 1, hinglish: 0 },
+  };
+  const filtered: FakeRoute = (url) => (url.pathname === '/api/course/all' ? ok({ courses: [{ ...algebra, language: 'hi' }], nextCursor: null, facets }) : undefined);
+
+  it('offers each language with its count, puts the choice in the URL and asks the server for it', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(filtered);
+    renderCatalogueAt('/course-list?language=tamil');
+    await screen.findByRole('link', { name: algebra.courseTitle });
+    expect(requestedUrls(server)).toEqual(['/api/course/all?limit=12']);
+    const group = within(screen.getByRole('complementary', { name: 'Filters' })).getByRole('group', { name: 'Taught in' });
+    expect(within(group).getByRole('radio', { name: 'Any language' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: /^Hindi/ }).closest('label')).toHaveTextContent('Hindi, (2 courses)');
+    await user.click(within(group).getByRole('radio', { name: /^Hindi/ }));
+    await waitFor(() => expect(requestedUrls(server)).toContain('/api/course/all?language=hi&limit=12'));
+    // The card says it too.
+    expect(screen.getByText('Taught in Hindi')).toBeInTheDocument();
+  });
+
+  it('names the languages in Hindi when Hindi is shown', async () => {
+    await i18next.changeLanguage('hi');
+    fakeServer(filtered);
+    renderCatalogueAt('/course-list?language=hi');
+    await screen.findByRole('link', { name: algebra.courseTitle });
+    const group = screen.getByRole('group', { name: 'पढ़ाने की भाषा' });
+    expect(within(group).getByRole('radio', { name: /^हिंदी/ })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'कोई भी भाषा' })).not.toBeChecked();
   });
 });
 

@@ -20,6 +20,8 @@ const extras: DemoCourse[] = [
   { ...demoCourses[0]!, id: demoUuid(1, 951), slug: 'extra-hidden', title: 'Class 8 Science: Hidden Draft', isPublished: false, chapters: [] },
 ];
 const published = [...demoCourses, ...extras].filter((course) => course.isPublished);
+/** What the seed stored: the course's own taxonomy (a Devanagari title), else the one its title tells. */
+const taxonomyOf = (course: DemoCourse) => course.taxonomy ?? taxonomyFromTitle(course.title);
 const finalPrice = (course: DemoCourse) => Math.round(course.price * (100 - course.discount)) / 100;
 
 describe('GET /api/course/all: filters, counts and sort (real PostgreSQL)', () => {
@@ -54,15 +56,15 @@ describe('GET /api/course/all: filters, counts and sort (real PostgreSQL)', () =
   });
 
   it('filters by class (a range includes it), subject and board, and counts each value with the other filters applied', async () => {
-    const classEight = published.filter((course) => { const t = taxonomyFromTitle(course.title); return t.classFrom <= 8 && 8 <= t.classTo; });
+    const classEight = published.filter((course) => { const t = taxonomyOf(course); return t.classFrom <= 8 && 8 <= t.classTo; });
     const byClass = await list('class=8');
     expect(byClass.courses.map((course) => course.courseTitle).sort()).toEqual(classEight.map((course) => course.title).sort());
     expect(byClass.facets.total).toBe(classEight.length);
     // Class counts leave the class filter out: every class's count is there.
-    expect(byClass.facets.class['7']).toBe(published.filter((course) => { const t = taxonomyFromTitle(course.title); return t.classFrom <= 7 && 7 <= t.classTo; }).length);
+    expect(byClass.facets.class['7']).toBe(published.filter((course) => { const t = taxonomyOf(course); return t.classFrom <= 7 && 7 <= t.classTo; }).length);
     expect(byClass.facets.class['12']).toBe(1);
     // Subject counts are within class 8.
-    expect(byClass.facets.subject.science).toBe(classEight.filter((course) => taxonomyFromTitle(course.title).subject === 'science').length);
+    expect(byClass.facets.subject.science).toBe(classEight.filter((course) => taxonomyOf(course).subject === 'science').length);
     expect(byClass.facets.subject.physics).toBe(0);
 
     const science = await list('class=8&subject=science');
@@ -129,6 +131,10 @@ describe('GET /api/course/all: filters, counts and sort (real PostgreSQL)', () =
         { search: 'CELLS', class: 8 },
         { search: 'renamed', board: 'cbse' as const },
         { search: '100%_' },
+        { language: 'hi' as const },
+        { language: 'hinglish' as const, class: 7 },
+        { search: 'हिंदी' },
+        { search: 'व्याकरण', language: 'hi' as const },
       ]) {
         service.useFacetSummary = true;
         const summary = await service.facetCounts(options);
@@ -144,9 +150,12 @@ describe('GET /api/course/all: filters, counts and sort (real PostgreSQL)', () =
     await dataSource.query(`UPDATE catalogue.courses SET title = 'Renamed Course For Search' WHERE id = $1`, [demoCourses[4]!.id]);
     await dataSource.query(`UPDATE catalogue.courses SET is_published = false WHERE id = $1`, [demoCourses[3]!.id]);
     await dataSource.query(`DELETE FROM catalogue.courses WHERE id = $1`, [extras[0]!.id]);
+    await dataSource.query(`UPDATE catalogue.courses SET language = 'hi' WHERE id = $1`, [demoCourses[6]!.id]);
     await compare();
     await seedDemoCatalogue(dataSource, [...demoCourses, ...extras]);
     await compare();
+    // The seed keeps a language chosen since (as an educator's): put the demo's back for the tests after.
+    await dataSource.query(`UPDATE catalogue.courses SET language = 'en' WHERE id = $1`, [demoCourses[6]!.id]);
   });
 
   it.each([
@@ -157,9 +166,51 @@ describe('GET /api/course/all: filters, counts and sort (real PostgreSQL)', () =
     ['price=cheap', 'price must be free or paid'],
     ['rating=3', 'rating must be 4'],
     ['sort=random', 'sort must be one of'],
+    ['language=fr', 'language must be one of hi, en, hinglish'],
+    ['language=Hindi', 'language must be one of hi, en, hinglish'],
   ])('answers 400 with a clear message to %s', async (query, message) => {
     const response = await http().get(`/api/course/all?${query}`).expect(400);
     expect(response.body.message).toContain(message);
+  });
+
+  it('filters by the language a course is taught in and counts each language with the other filters applied', async () => {
+    const inLanguage = (language: string) => published.filter((course) => course.language === language).map((course) => course.title).sort();
+    expect(inLanguage('hi')).toEqual(['कक्षा 8 हिंदी: व्याकरण और रचना']);
+    const all = await list('');
+    expect(all.facets.language).toEqual({ hi: 1, en: inLanguage('en').length, hinglish: inLanguage('hinglish').length });
+    expect(all.courses.find((course) => course.courseTitle === 'कक्षा 8 हिंदी: व्याकरण और रचना')).toMatchObject({ language: 'hi', classFrom: 8, classTo: 8, subject: 'hindi' });
+    expect(all.courses.find((course) => course.courseTitle === 'Class 8 Maths: Algebra Foundations')).toMatchObject({ language: 'en' });
+
+    const hindi = await list('language=hi');
+    expect(hindi.courses.map((course) => course.courseTitle)).toEqual(inLanguage('hi'));
+    expect(hindi.facets.total).toBe(1);
+    // The language counts leave the language filter out; the others are counted within Hindi.
+    expect(hindi.facets.language?.hinglish).toBe(inLanguage('hinglish').length);
+    expect(hindi.facets.subject.hindi).toBe(1);
+    expect(hindi.facets.subject.mathematics).toBe(0);
+
+    const hinglishClass7 = await list('language=hinglish&class=7');
+    expect(hinglishClass7.courses.map((course) => course.courseTitle)).toEqual(['Class 7 History: Medieval India']);
+    expect(hinglishClass7.facets.language?.hi).toBe(0); // the Hindi course is for class 8 only
+  });
+
+  it('finds courses by Devanagari words of their titles, whichever Unicode form the words are typed in', async () => {
+    for (const words of ['हिंदी', 'व्याकरण और रचना', 'कक्षा 8']) {
+      const found = await list(`search=${encodeURIComponent(words)}`);
+      expect(found.courses.map((course) => course.courseTitle)).toEqual(['कक्षा 8 हिंदी: व्याकरण और रचना']);
+      expect(found.facets.total).toBe(1);
+    }
+    expect((await list(`search=${encodeURIComponent('गणित')}`)).courses).toEqual([]);
+
+    // A title with a nukta letter stored precomposed (ज़, U+095B, as some keyboards type it) is kept in NFC, and a
+    // search typed decomposed (ज + ◌़) or precomposed finds it.
+    const id = demoCourses[7]!.id;
+    await dataSource.query(`UPDATE catalogue.courses SET title = normalize($2, NFC) WHERE id = $1`, [id, 'Class 8 English: \u095Bरूरी शब्द']);
+    for (const typed of ['\u095Bरूरी', 'ज\u093Cरूरी']) {
+      const found = await list(`search=${encodeURIComponent(typed)}`);
+      expect(found.courses.map((course) => course._id)).toEqual([id]);
+    }
+    await seedDemoCatalogue(dataSource, [...demoCourses, ...extras]);
   });
 
   it('answers 400 to a cursor of another order', async () => {

@@ -21,6 +21,7 @@ export function toCourseSummary(course: CourseEntity): CourseSummary {
     classTo: course.classTo,
     subject: course.subject,
     board: course.board,
+    language: course.language,
   };
 }
 

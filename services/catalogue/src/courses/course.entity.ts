@@ -1,4 +1,4 @@
-import type { Board, CourseDraftContent, QuizDefinition, Subject } from '@academy/contracts';
+import type { Board, CourseDraftContent, CourseLanguage, QuizDefinition, Subject } from '@academy/contracts';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn, UpdateDateColumn, type Relation, type ValueTransformer } from 'typeorm';
 
 export const CATALOGUE_SCHEMA = 'catalogue';
@@ -74,6 +74,10 @@ export class CourseEntity {
 
   @Column('text', { default: 'any' })
   board!: Board;
+
+  /** What the course is taught in. */
+  @Column('text', { default: 'en' })
+  language!: CourseLanguage;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

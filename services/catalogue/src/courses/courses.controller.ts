@@ -18,7 +18,7 @@ import { sendCacheable } from './http-cache.js';
 /** One key per distinct page: the search is matched case-insensitively, so its case does not make another page. */
 function listCacheKey(query: CourseListQuery): string {
   return `list:${JSON.stringify([
-    query.search ? query.search.toLowerCase() : null,
+    query.search ? query.search.normalize('NFC').toLowerCase() : null,
     query.limit ?? null,
     query.cursor ?? null,
     query.class ?? null,
@@ -27,6 +27,7 @@ function listCacheKey(query: CourseListQuery): string {
     query.price ?? null,
     query.rating ?? null,
     query.sort ?? null,
+    query.language ?? null,
   ])}`;
 }
 

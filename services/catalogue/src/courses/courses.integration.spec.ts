@@ -85,7 +85,7 @@ describe('catalogue HTTP API (real PostgreSQL)', () => {
       expect(courses.map((c) => c.courseTitle).sort()).toEqual([...publishedTitles].sort());
       for (const course of courses) {
         expect(Object.keys(course).sort()).toEqual(
-          ['_id', 'averageRating', 'board', 'classFrom', 'classTo', 'courseThumbnail', 'coursePrice', 'courseTitle', 'createdAt', 'discount', 'educator', 'ratingCount', 'studentCount', 'subject'].sort(),
+          ['_id', 'averageRating', 'board', 'classFrom', 'classTo', 'courseThumbnail', 'coursePrice', 'courseTitle', 'createdAt', 'discount', 'educator', 'language', 'ratingCount', 'studentCount', 'subject'].sort(),
         );
         expect(course.educator).toEqual({ _id: expect.any(String), name: expect.any(String) });
       }

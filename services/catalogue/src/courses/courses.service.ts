@@ -1,5 +1,6 @@
 import {
   BOARD_SLUGS,
+  COURSE_LANGUAGES,
   COURSE_PAGE_MAX,
   DEFAULT_COURSE_SORT,
   MIN_RATING_FILTER,
@@ -45,7 +46,7 @@ const SORT_KEYS: Record<Exclude<CourseSort, 'newest'>, { column: string; directi
 };
 
 type FilterName = keyof CourseFilters;
-const FILTER_NAMES: FilterName[] = ['class', 'subject', 'board', 'price', 'rating'];
+const FILTER_NAMES: FilterName[] = ['class', 'subject', 'board', 'price', 'rating', 'language'];
 
 /** Where the filtered columns are read: the courses themselves (alias c), or the counts summary (alias f). */
 interface FilterColumns {
@@ -56,6 +57,7 @@ interface FilterColumns {
   free: string;
   paid: string;
   rated: string;
+  language: string;
 }
 const COURSE_COLUMNS: FilterColumns = {
   classFrom: 'c.class_from',
@@ -65,6 +67,7 @@ const COURSE_COLUMNS: FilterColumns = {
   free: 'c.final_price_paise = 0',
   paid: 'c.final_price_paise > 0',
   rated: `c.rating_average >= ${MIN_RATING_FILTER}`,
+  language: 'c.language',
 };
 /** catalogue.course_facet_counts: one row per combination of the filtered columns, with its number of courses. */
 const SUMMARY_COLUMNS: FilterColumns = {
@@ -75,6 +78,7 @@ const SUMMARY_COLUMNS: FilterColumns = {
   free: 'f.is_free',
   paid: 'NOT f.is_free',
   rated: 'f.rated_4',
+  language: 'f.language',
 };
 
 /**
@@ -88,16 +92,20 @@ function filterConditions(filters: CourseFilters, columns: FilterColumns = COURS
   if (filters.board !== undefined) conditions.board = filters.board === 'any' ? `${columns.board} = 'any'` : `${columns.board} IN (:board, 'any')`;
   if (filters.price !== undefined) conditions.price = filters.price === 'free' ? columns.free : columns.paid;
   if (filters.rating !== undefined) conditions.rating = columns.rated;
+  if (filters.language !== undefined) conditions.language = `${columns.language} = :language`;
   return conditions;
 }
 
 function filterParameters(filters: CourseFilters): Record<string, unknown> {
-  return { class: filters.class, subject: filters.subject, board: filters.board };
+  return { class: filters.class, subject: filters.subject, board: filters.board, language: filters.language };
 }
 
-/** The LIKE pattern of a case-insensitive substring search: lower case, with % and _ escaped. */
+/**
+ * The LIKE pattern of a case-insensitive substring search: lower case, with % and _ escaped. Devanagari has no case
+ * and matches as typed; titles are stored in NFC, so the search is read in NFC too (क़ typed as one letter or two).
+ */
 function searchPattern(search: string): string {
-  return `%${escapeLikePattern(search.toLowerCase())}%`;
+  return `%${escapeLikePattern(search.normalize('NFC').toLowerCase())}%`;
 }
 
 function all(conditions: readonly (string | undefined)[]): string {
@@ -213,10 +221,12 @@ export class CoursesService {
     selected.push(aggregate(`${columns.free} AND ${except('price')}`, 'price:free'));
     selected.push(aggregate(`${columns.paid} AND ${except('price')}`, 'price:paid'));
     selected.push(aggregate(`${columns.rated} AND ${except('rating')}`, `rating:${MIN_RATING_FILTER}`));
+    COURSE_LANGUAGES.forEach((language, index) => selected.push(aggregate(`${columns.language} = :language${index} AND ${except('language')}`, `language:${language}`)));
 
     const parameters: Record<string, unknown> = { ...filterParameters(options) };
     SUBJECT_SLUGS.forEach((subject, index) => (parameters[`subject${index}`] = subject));
     BOARD_SLUGS.forEach((board, index) => (parameters[`board${index}`] = board));
+    COURSE_LANGUAGES.forEach((language, index) => (parameters[`language${index}`] = language));
     let row: Record<string, string> | undefined;
     if (grouped && options.search) {
       row = await this.courses.manager
@@ -225,10 +235,10 @@ export class CoursesService {
         .from(
           (matching) =>
             matching
-              .select(['s.class_from AS class_from', 's.class_to AS class_to', 's.subject AS subject', 's.board AS board', 's.is_free AS is_free', 's.rated_4 AS rated_4', 'count(*) AS courses'])
+              .select(['s.class_from AS class_from', 's.class_to AS class_to', 's.subject AS subject', 's.board AS board', 's.is_free AS is_free', 's.rated_4 AS rated_4', 's.language AS language', 'count(*) AS courses'])
               .from('catalogue.course_search_rows', 's')
               .where(`s.title_lower LIKE :pattern ESCAPE '\\'`)
-              .groupBy('s.class_from, s.class_to, s.subject, s.board, s.is_free, s.rated_4'),
+              .groupBy('s.class_from, s.class_to, s.subject, s.board, s.is_free, s.rated_4, s.language'),
           'f',
         )
         .setParameters({ ...parameters, pattern: searchPattern(options.search) })
@@ -260,6 +270,7 @@ export class CoursesService {
       board: group('board'),
       price: { free: Number(counts['price:free'] ?? 0), paid: Number(counts['price:paid'] ?? 0) },
       rating: group('rating'),
+      language: group('language'),
     };
   }
 

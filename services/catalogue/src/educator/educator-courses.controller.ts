@@ -261,6 +261,7 @@ function draftOfPublished(course: CourseEntity): NonNullable<CourseEntity['draft
       classTo: String(course.classTo),
       subject: course.subject,
       board: course.board,
+      language: course.language,
     },
     courseContent: course.chapters.map((chapter) => ({
       chapterTitle: chapter.title,

@@ -311,6 +311,32 @@ describe('educator authoring routes (real PostgreSQL)', () => {
     });
   });
 
+  describe('the language a course is taught in', () => {
+    it('is English when add-course does not say, the one chosen otherwise, kept by an edit without it and changed by one with it', async () => {
+      const english = await addCourse();
+      expect((await getOwn(english)).language).toBe('en');
+
+      const hindi = await addCourse(educatorToken, { ...courseData, courseTitle: 'कक्षा 11 रसायन: मोल की अवधारणा', language: 'hi' });
+      expect(await getOwn(hindi)).toMatchObject({ language: 'hi', courseTitle: 'कक्षा 11 रसायन: मोल की अवधारणा' });
+      expect(((await http().get(`/api/course/${hindi}`).expect(200)).body.courseData as CourseDetail).language).toBe('hi');
+
+      await http().put(`/api/educator/courses/${hindi}`).set(auth(educatorToken)).field('courseData', JSON.stringify(courseData)).expect(200);
+      expect((await getOwn(hindi)).language).toBe('hi');
+      await http().put(`/api/educator/courses/${hindi}`).set(auth(educatorToken)).field('courseData', JSON.stringify({ ...courseData, language: 'hinglish' })).expect(200);
+      expect((await getOwn(hindi)).language).toBe('hinglish');
+    });
+
+    it('refuses a language outside Hindi, English and Hinglish with 400, on add and on edit', async () => {
+      const added = await http().post('/api/educator/add-course').set(auth(educatorToken))
+        .field('courseData', JSON.stringify({ ...courseData, language: 'fr' })).attach('image', png, 'thumb.png').expect(400);
+      expect(added.body.message).toContain('Choose Hindi, English or Hinglish');
+      const id = await addCourse();
+      const edited = await http().put(`/api/educator/courses/${id}`).set(auth(educatorToken)).field('courseData', JSON.stringify({ ...courseData, language: 'Hindi' })).expect(400);
+      expect(edited.body.message).toContain('Choose Hindi, English or Hinglish');
+      expect((await getOwn(id)).language).toBe('en');
+    });
+  });
+
   describe('description sanitising', () => {
     const corpus = [
       '<script>alert(1)</script>',

@@ -1,5 +1,8 @@
 import {
+  DEFAULT_COURSE_LANGUAGE,
   DEFAULT_COURSE_TAXONOMY,
+  COURSE_LANGUAGES,
+  type CourseLanguage,
   DRAFT_CONFLICT_MESSAGE,
   EDUCATOR_COURSES_MAX,
   sameQuizContent,
@@ -38,6 +41,7 @@ export function toEducatorCourseDetail(course: CourseEntity, audience: LectureLi
     classTo: course.classTo,
     subject: course.subject,
     board: course.board,
+    language: course.language,
     courseContent: toAuthoredChapters(course.chapters, audience),
   };
 }
@@ -172,9 +176,12 @@ export function draftAsCourse(course: CourseEntity): CourseEntity {
     descriptionHtml: sanitizeCourseDescription(draft.fields.courseDescription),
     price: number(draft.fields.coursePrice),
     discount: number(draft.fields.discount),
+    ...(isCourseLanguage(draft.fields.language) ? { language: draft.fields.language } : {}),
     chapters,
   });
 }
+
+const isCourseLanguage = (value: string | undefined): value is CourseLanguage => (COURSE_LANGUAGES as readonly string[]).includes(value ?? '');
 
 /** Equal as stored: jsonb orders an object's keys its own way and drops undefined ones. */
 function sameContent(stored: unknown, sent: unknown): boolean {
@@ -212,6 +219,7 @@ export class EducatorCoursesService {
         price: input.coursePrice,
         discount: input.discount,
         ...taxonomyOf(input, DEFAULT_COURSE_TAXONOMY),
+        language: input.language ?? DEFAULT_COURSE_LANGUAGE,
         educatorId: educator.id,
         educatorName: educator.name,
         isPublished,
@@ -284,6 +292,7 @@ export class EducatorCoursesService {
         price: input.coursePrice,
         discount: input.discount,
         ...taxonomyOf(input, existingTaxonomy),
+        ...(input.language ? { language: input.language } : {}),
         ...(thumbnailUrl ? { thumbnailUrl } : {}),
       });
       const chapters = input.courseContent.map((chapter, chapterIndex) => {

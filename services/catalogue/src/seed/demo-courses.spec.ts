@@ -26,6 +26,14 @@ describe('demo catalogue', () => {
     expect(course.descriptionHtml).toMatch(/^<p>/);
   });
 
+  it('teaches some courses in Hindi (titled in Devanagari, with what it is for given) or Hinglish, the rest in English', () => {
+    const hindi = demoCourses.filter((course) => course.language === 'hi');
+    expect(hindi.map((course) => course.title)).toEqual(['कक्षा 8 हिंदी: व्याकरण और रचना']);
+    expect(hindi[0]!.taxonomy).toEqual({ classFrom: 8, classTo: 8, subject: 'hindi', board: 'any' });
+    expect(demoCourses.filter((course) => course.language === 'hinglish').length).toBeGreaterThanOrEqual(1);
+    expect(demoCourses.filter((course) => course.language === 'en').length).toBeGreaterThan(demoCourses.length / 2);
+  });
+
   it('uses unique, valid uuids everywhere', () => {
     const ids = [...demoCourses.map((c) => c.id), ...demoCourses.flatMap((c) => c.chapters.map((ch) => ch.id)), ...lectures.map((l) => l.id)];
     expect(new Set(ids).size).toBe(ids.length);

@@ -1,5 +1,5 @@
 // Demo catalogue written for this academy (classes 7, 8 and 11). Fixed ids make the seed an upsert.
-import { type QuizDefinition, uploadedVideoUrl } from '@academy/contracts';
+import { DEFAULT_COURSE_LANGUAGE, type CourseLanguage, type CourseTaxonomy, type QuizDefinition, uploadedVideoUrl } from '@academy/contracts';
 import { PROTECTED_FILE_PREFIX } from '@academy/service-core';
 import { demoQuizFor } from './demo-quizzes.js';
 
@@ -32,6 +32,10 @@ type CourseSeed = {
   discount: number;
   description: string;
   chapters: Array<{ title: string; lectures: LectureSeed[] }>;
+  /** What the course is taught in; English when not said. */
+  language?: CourseLanguage;
+  /** What the course is for, when its title does not say it in English (read by taxonomyFromTitle otherwise). */
+  taxonomy?: CourseTaxonomy;
 };
 
 export interface DemoLecture {
@@ -68,6 +72,9 @@ export interface DemoCourse {
   isPublished: boolean;
   createdAt: Date;
   chapters: DemoChapter[];
+  language: CourseLanguage;
+  /** Set when the title does not tell it (a Devanagari title); the seed reads the others from the title. */
+  taxonomy: CourseTaxonomy | null;
 }
 
 /** Fixed, valid v4-shaped uuids: kind 1 course, 2 chapter, 3 lecture. */
@@ -144,6 +151,8 @@ const courseSeeds: CourseSeed[] = [
   },
   {
     slug: 'class-7-history-medieval-india',
+    // Taught the way many Indian classrooms teach history: Hindi and English mixed.
+    language: 'hinglish',
     title: 'Class 7 History: Medieval India',
     colour: '#b45309',
     price: 549,
@@ -431,6 +440,7 @@ const courseSeeds: CourseSeed[] = [
   },
   {
     slug: 'class-11-economics-statistics',
+    language: 'hinglish',
     title: 'Class 11 Economics: Statistics for Economics',
     colour: '#0f766e',
     price: 899,
@@ -449,6 +459,30 @@ const courseSeeds: CourseSeed[] = [
     ],
   },
 ];
+
+// Appended last so every other course keeps its number (and so its fixed ids).
+courseSeeds.push({
+  slug: 'class-8-hindi-vyakaran',
+  title: 'कक्षा 8 हिंदी: व्याकरण और रचना',
+  colour: '#b45309',
+  price: 499,
+  discount: 20,
+  language: 'hi',
+  taxonomy: { classFrom: 8, classTo: 8, subject: 'hindi', board: 'any' },
+  description:
+    '<p>हिंदी व्याकरण को <strong>रोज़ की भाषा के उदाहरणों</strong> से समझिए और अपनी रचना को सुधारिए।</p><ul><li>संज्ञा, सर्वनाम और विशेषण</li><li>काल और वाच्य</li><li>पत्र और निबंध लेखन</li></ul>',
+  chapters: [
+    { title: 'शब्द-भेद', lectures: [
+      { title: 'संज्ञा और उसके भेद', minutes: 14, preview: true },
+      { title: 'सर्वनाम का सही प्रयोग', minutes: 16, youtubeId: 'acadHind801' },
+      { title: 'विशेषण से वाक्य सजाइए', minutes: 12 },
+    ] },
+    { title: 'रचना', lectures: [
+      { title: 'औपचारिक पत्र कैसे लिखें', minutes: 18, preview: true },
+      { title: 'निबंध की रूपरेखा', minutes: 20 },
+    ] },
+  ],
+});
 
 const firstCreatedAt = Date.UTC(2025, 0, 6, 9, 0, 0);
 const dayMs = 24 * 60 * 60 * 1000;
@@ -485,6 +519,8 @@ export const demoCourses: DemoCourse[] = courseSeeds.map((course, index) => {
     educatorName: DEMO_EDUCATOR.name,
     isPublished: true,
     createdAt: new Date(firstCreatedAt + index * dayMs),
+    language: course.language ?? DEFAULT_COURSE_LANGUAGE,
+    taxonomy: course.taxonomy ?? null,
     chapters: course.chapters.map((chapter, chapterIndex) => ({
       id: demoUuid(2, courseNo, chapterIndex + 1),
       title: chapter.title,

@@ -183,6 +183,16 @@ export const demoQuizSeeds: Record<string, DemoQuizSeed> = {
   },
 };
 
+// A course taught in Hindi has its quiz in Hindi.
+demoQuizSeeds['class-8-hindi-vyakaran'] = {
+  chapter: 1, title: 'संज्ञा और सर्वनाम की जाँच', passMark: 60, attemptLimit: null,
+  questions: [
+    single('"राम बाज़ार गया।" इस वाक्य में संज्ञा कौन-सी है?', ['राम', 'गया', 'बाज़ार को', 'इस'], 0, '"राम" एक व्यक्ति का नाम है, इसलिए व्यक्तिवाचक संज्ञा है।'),
+    multiple('इनमें से कौन-से शब्द सर्वनाम हैं?', ['वह', 'किताब', 'हम', 'सुंदर'], [0, 2], '"वह" और "हम" संज्ञा के स्थान पर आते हैं; "किताब" संज्ञा और "सुंदर" विशेषण है।'),
+    numeric('"सीता और गीता ने गाना गाया।" इस वाक्य में कितनी संज्ञाएँ हैं?', 3, 0, '"सीता", "गीता" और "गाना": तीन संज्ञाएँ।'),
+  ],
+};
+
 /** Fixed, valid v4-shaped uuids: kind 4 quiz, 5 question. */
 function quizUuid(kind: 4 | 5, course: number, chapter: number, question = 0): string {
   const pad = (n: number) => String(n).padStart(4, '0');

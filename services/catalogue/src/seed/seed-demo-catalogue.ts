@@ -11,14 +11,15 @@ export interface SeedReport {
 }
 
 async function upsertCourse(manager: EntityManager, course: DemoCourse): Promise<void> {
-  // What the course is for comes from its title on first insert; an educator's later choice is kept.
-  const taxonomy = taxonomyFromTitle(course.title);
+  // What the course is for (from its title unless the seed says) and its language are set on first insert; an
+  // educator's later choice is kept.
+  const taxonomy = course.taxonomy ?? taxonomyFromTitle(course.title);
   // Counters start at zero and belong to progress's events: every figure comes from a real enrolment or rating.
   await manager.query(
     `INSERT INTO catalogue.courses
        (id, title, description_html, thumbnail_url, price, discount, educator_id, educator_name, is_published,
-        rating_sum, rating_count, student_count, created_at, updated_at, class_from, class_to, subject, board)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 0, 0, $10, $10, $11, $12, $13, $14)
+        rating_sum, rating_count, student_count, created_at, updated_at, class_from, class_to, subject, board, language)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 0, 0, $10, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (id) DO UPDATE SET
        title = EXCLUDED.title, description_html = EXCLUDED.description_html, thumbnail_url = EXCLUDED.thumbnail_url,
        price = EXCLUDED.price, discount = EXCLUDED.discount, educator_id = EXCLUDED.educator_id,
@@ -29,7 +30,7 @@ async function upsertCourse(manager: EntityManager, course: DemoCourse): Promise
             EXCLUDED.discount, EXCLUDED.educator_id, EXCLUDED.educator_name, EXCLUDED.is_published)`,
     [course.id, course.title, sanitizeCourseDescription(course.descriptionHtml), course.thumbnailUrl, course.price,
       course.discount, course.educatorId, course.educatorName, course.isPublished, course.createdAt,
-      taxonomy.classFrom, taxonomy.classTo, taxonomy.subject, taxonomy.board],
+      taxonomy.classFrom, taxonomy.classTo, taxonomy.subject, taxonomy.board, course.language],
   );
   const chapterIds = course.chapters.map((chapter) => chapter.id);
   await manager.query(`DELETE FROM catalogue.chapters WHERE course_id = $1 AND NOT (id = ANY($2::uuid[]))`, [course.id, chapterIds]);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -16,13 +17,17 @@ export const PDF_FONT_FILES = {
 export const PDF_FONT = { regular: 'Noto', bold: 'Noto-Bold' } as const;
 
 interface FontRegistry {
-  registerFont(name: string, src: string): unknown;
+  registerFont(name: string, src: Buffer): unknown;
   font(name: string): unknown;
 }
 
+/** The files' bytes, read once per process (about 220 KB each): every document then skips the disk. */
+let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
+
 /** Registers the Noto fonts with a pdfkit document and makes the regular one current. */
 export function registerPdfFonts(doc: FontRegistry): void {
-  doc.registerFont(PDF_FONT.regular, PDF_FONT_FILES.regular);
-  doc.registerFont(PDF_FONT.bold, PDF_FONT_FILES.bold);
+  fontBytes ??= { regular: readFileSync(PDF_FONT_FILES.regular), bold: readFileSync(PDF_FONT_FILES.bold) };
+  doc.registerFont(PDF_FONT.regular, fontBytes.regular);
+  doc.registerFont(PDF_FONT.bold, fontBytes.bold);
   doc.font(PDF_FONT.regular);
 }

@@ -198,6 +198,31 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
     expect((await list(tokens.classmate)).notifications.filter((item) => item.kind === 'assignment_reviewed')).toHaveLength(1);
   });
 
+  it("words the bell's item and the email in the recipient's chosen language: Hindi for one who chose it", async () => {
+    const sub = `test|learner-${randomUUID().slice(0, 8)}`;
+    const email = `${sub.slice(5)}@example.test`;
+    const learner = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.student, sub, name: 'Kabir Mehta', email })}` };
+    await http().put('/api/user/data/language').set(learner).send({ language: 'hi' }).expect(200);
+    const answered = await delivery().doubtAnswered({
+      eventId: randomUUID(), doubtId: randomUUID(), answerId: randomUUID(), courseId: COURSE, courseTitle: 'Physics for Class 9', lectureId: LECTURE,
+      askerId: sub, answererId: demoUsers.educator.sub, answererName: 'Meera Iyer', byEducator: true,
+    });
+    expect(answered).toEqual({ created: true, emailed: true });
+    const title = 'Meera Iyer (शिक्षक) ने Physics for Class 9 में आपके डाउट का जवाब दिया है';
+    expect((await list(learner)).notifications).toEqual([expect.objectContaining({ kind: 'doubt_answered', title })]);
+    const [hindi] = mailTo(email, title);
+    expect(hindi?.text).toContain('नमस्ते Kabir Mehta,');
+    expect(hindi?.text).toContain(`${title}।`);
+    expect(hindi?.text).toContain('जवाब पढ़ने के लिए लेक्चर खोलें।');
+    expect(hindi?.html).toContain('<html lang="hi">');
+    expect(hindi?.html).toContain('>Academy पर खोलें</a>');
+
+    // Marks through the formatting module, the same numbers in Hindi.
+    const reviewed = { eventId: randomUUID(), courseId: COURSE, assignmentId: randomUUID(), submissionId: randomUUID(), learnerId: sub, marks: 8, maxMarks: 10 };
+    await delivery().assignmentReviewed(reviewed);
+    expect(mailTo(email, 'Physics for Class 9 में आपका असाइनमेंट जाँच लिया गया है: 8/10')).toHaveLength(1);
+  });
+
   it('sends no email of a kind turned off, but still makes the bell item; settings are checked and per user', async () => {
     expect((await http().get('/api/notifications/email-settings').set(tokens.classmate).expect(200)).body.settings).toEqual({
       doubt_answered: true, doubt_new: true, assignment_reviewed: true, live_class: true,

@@ -1,0 +1,1 @@
+export { CourseLanguageBadge, useCourseLanguageNames, type CourseLanguageBadgeProps } from './CourseLanguageBadge';
