@@ -22,10 +22,13 @@ function table(namespace: Namespace, language: 'en' | 'hi'): Record<string, unkn
   return cache.get(file)!;
 }
 
-/** The text of `namespace:key` in a language, with {{placeholders}} filled: `text('hi', 'shell:nav.myEnrollments')`. */
+/**
+ * What a reader sees or hears for `namespace:key` in a language, {{placeholders}} filled and <Trans> tags dropped
+ * (their text stays): `text('hi', 'shell:nav.myEnrollments')`.
+ */
 export function text(language: 'en' | 'hi', key: `${Namespace}:${string}`, values: Record<string, string | number> = {}): string {
   const [namespace, dotted] = key.split(':') as [Namespace, string];
   const found = dotted.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], table(namespace, language));
   if (typeof found !== 'string') throw new Error(`No ${language} text for ${key}`);
-  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`)).replace(/<\/?[A-Za-z][\w-]*\s*\/?>/g, '');
 }
