@@ -1,14 +1,15 @@
 // Hindi: the language switch on /, remembered in the browser, chosen first from the browser's language, and every
 // mounted remote re-rendered at once without a reload, loading only the chosen language's strings.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue, QueueEvents } from 'bullmq';
 import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import { cachedAccessToken, escapeRegExp, launchBrowser, openPage } from '@academy/infra/browser';
+import { cachedAccessToken, escapeRegExp, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { eventually, pdfText } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 import { text } from '../support/translations.js';
 
-const { portalUrl } = portal();
+const { portalUrl, sandboxUrl, redisUrl, queuePrefix } = portal();
 const hi = (key: Parameters<typeof text>[1], values?: Record<string, string | number>) => text('hi', key, values);
 // The demo catalogue's course taught in Hindi: paid, a chapter quiz after its first chapter (demo-courses.ts).
 const HINDI_COURSE = {
@@ -25,6 +26,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+// The smallest valid PNG (1 × 1 pixel), as a thumbnail.
+const THUMBNAIL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+async function savedLanguage(token: string): Promise<string | null | undefined> {
+  const answer = await fetch(`${portalUrl}/api/user/data`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await answer.json()) as { user: { language?: string | null } }).user.language;
+}
+
+/** Puts a demo account back in English (other journeys sign in as it and read English). */
+async function backToEnglish(token: string): Promise<void> {
+  const answer = await fetch(`${portalUrl}/api/user/data/language`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ language: 'en' }),
+  });
+  expect(answer.status).toBe(200);
+}
 
 /** The translation chunks the page fetched, as "namespace-language" (i18n-learner-hi-json.1a2b3c4d.js → learner-hi). */
 function translationChunks(page: Page): string[] {
@@ -100,15 +119,7 @@ describe('the portal in Hindi', () => {
     await page.getByRole('link', { name: hi('shell:nav.myEnrollments') }).first().waitFor();
     const token = await cachedAccessToken(page);
     // The browser's language is recorded for the new user (their emails come in it).
-    const savedLanguage = await eventually(
-      async () => {
-        const answer = await fetch(`${portalUrl}/api/user/data`, { headers: { Authorization: `Bearer ${token}` } });
-        return ((await answer.json()) as { user: { language?: string | null } }).user.language;
-      },
-      (language) => language === 'hi',
-      { what: 'the new user’s language on the server' },
-    );
-    expect(savedLanguage).toBe('hi');
+    await eventually(() => savedLanguage(token), (language) => language === 'hi', { what: 'the new user’s language on the server' });
 
     // Browse: the course list filtered to courses taught in Hindi.
     await page.goto(`${portalUrl}/course-list?language=hi`);
@@ -162,5 +173,101 @@ describe('the portal in Hindi', () => {
     expect(receiptText).toContain('रसीद');
     expect(receiptText).not.toContain('INR');
     await context.close();
+  }, 120_000);
+
+  it('an educator who chose Hindi adds a course taught in Hindi, and their other device opens in Hindi', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, portalUrl, 'Meera Iyer');
+    const token = await cachedAccessToken(page);
+    try {
+      await page.getByRole('combobox', { name: 'Language' }).first().selectOption('hi');
+      await eventually(() => savedLanguage(token), (language) => language === 'hi', { what: 'Meera’s language on the server' });
+
+      const title = `कक्षा 7 विज्ञान: पौधों में पोषण ${randomUUID().slice(0, 6)}`;
+      await page.goto(`${portalUrl}/educator/add-course`);
+      await page.getByRole('heading', { level: 1, name: hi('educator:addCourse.page.title') }).waitFor();
+      await page.getByLabel(hi('educator:addCourse.form.courseTitle')).fill(title);
+      await page.locator('.rte-editor [contenteditable="true"]').click();
+      await page.keyboard.type('पौधे अपना भोजन कैसे बनाते हैं: प्रकाश-संश्लेषण, सरल प्रयोगों के साथ।');
+      await page.getByLabel(hi('educator:addCourse.form.coursePrice')).fill('299');
+      await page.getByLabel(hi('educator:addCourse.form.discount')).fill('0');
+      await page.getByLabel(hi('educator:addCourse.form.classFrom')).selectOption('7');
+      await page.getByLabel(hi('educator:addCourse.form.classTo')).selectOption('7');
+      await page.getByLabel(hi('educator:addCourse.form.subject'), { exact: true }).selectOption('science');
+      await page.getByLabel(hi('educator:addCourse.form.board'), { exact: true }).selectOption('any');
+      await page.getByLabel(hi('educator:addCourse.form.language'), { exact: true }).selectOption('hi');
+      await page.locator('input[type="file"]').setInputFiles({ name: 'poshan.png', mimeType: 'image/png', buffer: THUMBNAIL_PNG });
+      await page.getByRole('img', { name: hi('educator:addCourse.thumbnail.previewOf', { name: 'poshan.png' }) }).waitFor();
+
+      await page.getByRole('button', { name: hi('educator:addCourse.chapters.addChapterOpen') }).click();
+      const chapterName = page.getByRole('textbox', { name: hi('educator:addCourse.chapters.chapterNameLabel') });
+      await chapterName.fill('प्रकाश-संश्लेषण');
+      await chapterName.press('Enter');
+      await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(hi('educator:addCourse.chapters.addLecture'))}`) }).first().click();
+      const lecture = page.getByRole('dialog', { name: hi('educator:addCourse.lecture.addTitle') });
+      await lecture.getByLabel(hi('educator:addCourse.lecture.title')).fill('पत्तियाँ भोजन कैसे बनाती हैं');
+      await lecture.getByLabel(hi('educator:addCourse.lecture.duration')).fill('12');
+      await lecture.getByLabel(hi('educator:addCourse.lecture.lectureUrl')).fill('https://youtu.be/dQw4w9WgXcQ');
+      await lecture.getByRole('button', { name: hi('educator:addCourse.lecture.add'), exact: true }).click();
+      await lecture.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: hi('educator:addCourse.page.submit'), exact: true }).click();
+
+      // Published, taught in Hindi: the course list's Hindi filter finds it, and so does a search in Devanagari.
+      const published = await eventually(
+        async () => {
+          const answer = (await (await fetch(`${portalUrl}/api/course/all?language=hi&search=${encodeURIComponent('पोषण')}`)).json()) as {
+            courses: { courseTitle: string; language: string }[];
+          };
+          return answer.courses.find((course) => course.courseTitle === title);
+        },
+        { what: 'the new Hindi course in the catalogue' },
+      );
+      expect(published.language).toBe('hi');
+
+      // Another device, its browser in English: once Meera has signed in there, the portal turns to Hindi.
+      const other = await openPage(browser, undefined, { locale: 'en-US' });
+      await other.page.goto(`${portalUrl}/`);
+      await other.page.getByRole('button', { name: 'Create Account', exact: true }).click();
+      await other.page.getByRole('button', { name: 'Sign in as Meera Iyer' }).click();
+      await other.page.waitForURL((url) => url.pathname === '/educator');
+      await other.page.waitForFunction(() => document.documentElement.lang === 'hi');
+      await other.page.getByRole('heading', { level: 1 }).filter({ hasText: /[\u0900-\u097F]/ }).first().waitFor();
+      await other.context.close();
+    } finally {
+      await backToEnglish(token);
+      await context.close();
+    }
+  }, 120_000);
+
+  it('a parent who chose Hindi reads the weekly email in Hindi', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, portalUrl, 'Kavita Sharma');
+    const token = await cachedAccessToken(page);
+    try {
+      await page.getByRole('combobox', { name: 'Language' }).first().selectOption('hi');
+      await eventually(() => savedLanguage(token), (language) => language === 'hi', { what: 'Kavita’s language on the server' });
+
+      // The weekly email, run through the progress worker's real queue, arrives in the sandbox inbox.
+      const connection = { url: redisUrl };
+      const queue = new Queue('progress', { connection, prefix: queuePrefix });
+      const events = new QueueEvents('progress', { connection, prefix: queuePrefix });
+      try {
+        await events.waitUntilReady();
+        const job = await queue.add('parent-weekly-progress', { periodKey: `e2e-hindi-${randomUUID().slice(0, 6)}` });
+        expect(await job.waitUntilFinished(events, 30_000)).toMatchObject({ sent: expect.any(Number) });
+      } finally {
+        await events.close();
+        await queue.close();
+      }
+      const inbox = await openPage(browser);
+      await inbox.page.goto(`${sandboxUrl}/forms/inbox`);
+      const email = inbox.page.locator('article.mail', { hasText: 'kavita@demo.academy' }).filter({ hasText: text('hi', 'progressEmails:weekly.subject') }).first();
+      await email.getByRole('heading', { name: text('hi', 'progressEmails:weekly.subject') }).waitFor();
+      expect(await email.textContent()).toContain(text('hi', 'progressEmails:weekly.intro'));
+      await inbox.context.close();
+    } finally {
+      await backToEnglish(token);
+      await context.close();
+    }
   }, 120_000);
 });

@@ -11,6 +11,8 @@ const FOLDERS = {
   learner: 'mfe-learner/src/locales',
   educator: 'mfe-educator/src/locales',
   info: 'mfe-info-pages/src/locales',
+  // The progress service's emails and notifications.
+  progressEmails: 'services/progress/src/i18n',
 } as const;
 
 type Namespace = keyof typeof FOLDERS;
