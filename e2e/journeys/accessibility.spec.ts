@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { cachedAccessToken, type DemoAccount, launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
+import { eventually } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -57,19 +58,48 @@ const PUBLIC_ROUTES = [
   '/frequently-asked-questions',
 ];
 
-async function auditAll(account: DemoAccount | null, routes: () => string[], viewport: { width: number; height: number }) {
-  const { page, context } = await openPage(browser, viewport);
+async function setLanguage(token: string, language: 'en' | 'hi'): Promise<void> {
+  const answer = await fetch(`${portalUrl}/api/user/data/language`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ language }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+async function auditAll(
+  account: DemoAccount | null,
+  routes: () => string[],
+  viewport: { width: number; height: number },
+  { locale, chooseHindi = false }: { locale?: string; /** Signed in: the account's language is Hindi, English again after. */ chooseHindi?: boolean } = {},
+) {
+  const { page, context } = await openPage(browser, viewport, { locale });
   if (account) await signIn(page, portalUrl, account);
+  if (account && chooseHindi) {
+    // Chosen for the account (as the switch does; on phones the bar has no room for it): the next page load
+    // applies it. First the language the sign-in recorded, so that write cannot land after this one.
+    const token = await cachedAccessToken(page);
+    const languageOnServer = async () =>
+      ((await (await fetch(`${portalUrl}/api/user/data`, { headers: { authorization: `Bearer ${token}` } })).json()) as { user: { language?: string | null } }).user.language;
+    await eventually(languageOnServer, { what: `the language ${account}'s sign-in recorded` });
+    await setLanguage(token, 'hi');
+  }
   const report: Record<string, Finding[]> = {};
   const titles = new Map<string, string>();
-  for (const route of routes()) {
-    const { findings, mains, title } = await auditRoute(page, route);
-    if (findings.length > 0) report[route] = findings;
-    expect({ route, mains }).toEqual({ route, mains: 1 });
-    expect({ route, title }).toEqual({ route, title: expect.stringMatching(/^\S.* \| Academy$/) });
-    titles.set(route, title);
+  try {
+    for (const route of routes()) {
+      const { findings, mains, title } = await auditRoute(page, route);
+      if (findings.length > 0) report[route] = findings;
+      expect({ route, mains }).toEqual({ route, mains: 1 });
+      expect({ route, title }).toEqual({ route, title: expect.stringMatching(/^\S.* \| Academy$/) });
+      if (chooseHindi) expect({ route, lang: await page.getAttribute('html', 'lang') }).toEqual({ route, lang: 'hi' });
+      titles.set(route, title);
+    }
+  } finally {
+    // Other journeys sign in as this account and read English.
+    if (account && chooseHindi) await setLanguage(await cachedAccessToken(page), 'en');
+    await context.close();
   }
-  await context.close();
   expect(report).toEqual({});
   return titles;
 }
@@ -110,5 +140,23 @@ describe.each([
       () => ['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/coupons', '/educator/inbox', `/educator/assignments?course=${courseId}`, '/educator/analytics', '/educator/reported-reviews'],
       viewport,
     );
+  });
+});
+
+// The same checks with every text in Hindi (a browser set to Hindi): a translation must not drop a label, a name
+// or the page's language.
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('accessibility in Hindi at %s size', (_size, viewport) => {
+  it('public pages, signed out', async () => {
+    const titles = await auditAll(null, () => [...PUBLIC_ROUTES, `/course/${courseId}`], viewport, { locale: 'hi-IN' });
+    titles.delete('/course-list/python');
+    expect(new Set(titles.values()).size).toBe(titles.size);
+  });
+
+  it("a student's and the educator's pages", async () => {
+    await auditAll('Diya Patel', () => ['/my-enrollments', '/purchase-history', `/player/${freeCourseId}`, `/course/${courseId}`, '/parent-access'], viewport, { chooseHindi: true });
+    await auditAll('Meera Iyer', () => ['/educator', '/educator/add-course', '/educator/my-courses', '/educator/students-enrolled', '/educator/inbox'], viewport, { chooseHindi: true });
   });
 });
