@@ -55,6 +55,7 @@ describe('progress service (real PostgreSQL, Redis and JWKS)', () => {
         schoolClass: null,
         board: null,
         classAsked: false,
+        language: null,
       },
     });
     expect(await userRows()).toEqual([

@@ -14,7 +14,10 @@ export const LANGUAGE_STORAGE_KEY = 'academy.language';
 
 const loaders = new Map<string, TranslationLoader>();
 
-/** Namespaces no first screen needs (the services' messages): fetched once the page is idle, off the critical path. */
+/**
+ * Namespaces no first screen needs (the services' messages, shown after the reader does something): fetched at the
+ * reader's first interaction, or when first asked for, never with the first render.
+ */
 const deferredNamespaces = new Set<string>();
 
 /** Reads a namespace through the loader its app registered (a chunk of that app: a redeployed remote brings its own strings). */
@@ -38,16 +41,30 @@ const registeredTranslationsBackend: BackendModule = {
  * Registers an app's namespace. Called when the app's module is evaluated, so its strings start loading with
  * the remote itself rather than after its first render asks for them.
  */
-export function registerTranslations(namespace: string, loader: TranslationLoader, { afterFirstRender = false } = {}): void {
+export function registerTranslations(namespace: string, loader: TranslationLoader, { afterInteraction = false } = {}): void {
   loaders.set(namespace, loader);
-  if (afterFirstRender) deferredNamespaces.add(namespace);
+  if (afterInteraction) deferredNamespaces.add(namespace);
   else if (i18next.isInitialized) void i18next.loadNamespaces(namespace);
 }
 
-function loadDeferredNamespaces(): void {
-  const load = () => void i18next.loadNamespaces([...deferredNamespaces]);
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3000 });
-  else setTimeout(load, 0);
+let deferredRequested = false;
+
+/** Loads the deferred namespaces (once): at the first interaction, or earlier if some text asks for one. */
+export function loadDeferredNamespaces(): void {
+  if (deferredRequested || !i18next.isInitialized) return;
+  deferredRequested = true;
+  void i18next.loadNamespaces([...deferredNamespaces]);
+}
+
+const FIRST_INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+function loadDeferredNamespacesOnFirstInteraction(): void {
+  if (typeof window === 'undefined') return;
+  const onFirst = () => {
+    for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, onFirst, true);
+    loadDeferredNamespaces();
+  };
+  for (const type of FIRST_INTERACTIONS) window.addEventListener(type, onFirst, { capture: true, passive: true });
 }
 
 function storedLanguage(): UiLanguage | null {
@@ -104,12 +121,13 @@ export function startI18n(): Promise<unknown> {
       ns: ['platform', ...[...loaders.keys()].filter((namespace) => !deferredNamespaces.has(namespace))],
       defaultNS: 'platform',
       interpolation: { escapeValue: false }, // React escapes
-      react: { useSuspense: true },
+      // Re-render when a namespace arrives later (the services' messages): text shown before it then changes language.
+      react: { useSuspense: true, bindI18nStore: 'added' },
     })
     .then(() => {
       followDocumentLanguage(i18next.language);
       i18next.on('languageChanged', followDocumentLanguage);
-      loadDeferredNamespaces();
+      loadDeferredNamespacesOnFirstInteraction();
     });
   return started;
 }

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { registerTranslations } from './i18n';
+import { loadDeferredNamespaces, registerTranslations } from './i18n';
 
 /**
  * The services answer in English (`message` of an API answer, the contracts' validation messages). The `messages`
@@ -13,11 +13,14 @@ registerTranslations(MESSAGES_NAMESPACE, (language) =>
   language === 'en'
     ? Promise.resolve({ default: {} })
     : import(/* webpackChunkName: "i18n-messages-[request]" */ `./messages/${language}.json`),
-  // Shown after something happens (a toast, a form error), never on a first screen.
-  { afterFirstRender: true },
+  // Shown after something happens (a toast, a form error): never part of a first render.
+  { afterInteraction: true },
 );
 
 export function translateMessage(message: string): string {
   if (!message || !i18next.isInitialized) return message;
+  // Asked for before any interaction (an error on arrival): fetch them now; the components showing it re-render
+  // when they arrive (react option bindI18nStore).
+  if (!i18next.hasLoadedNamespace(MESSAGES_NAMESPACE)) loadDeferredNamespaces();
   return i18next.t(message, { ns: MESSAGES_NAMESPACE, keySeparator: false, nsSeparator: false, defaultValue: message });
 }
