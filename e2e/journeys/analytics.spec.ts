@@ -77,7 +77,7 @@ describe('lecture analytics and reported reviews', () => {
     let shown: LectureRow[] = [];
     for (let attempt = 0; attempt < 30; attempt += 1) {
       shown = await lectureTable(page);
-      if (shown.every((row, index) => row.started >= expected[index]!.started && row.finished >= expected[index]!.finished)) break;
+      if (shown.length === expected.length && shown.every((row, index) => row.started >= expected[index]!.started && row.finished >= expected[index]!.finished)) break;
       await page.waitForTimeout(1000);
       await page.reload();
     }

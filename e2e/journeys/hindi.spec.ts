@@ -63,7 +63,7 @@ describe('the portal in Hindi', () => {
     await page.getByRole('button', { name: 'Create Account', exact: true }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     // The info remote's testimonials load below the fold: scroll to them, so the shell and two remotes are mounted.
-    await page.getByRole('heading', { level: 2, name: text('en', 'info:sections.testimonials.heading') }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { level: 2, name: text('en', 'learner:catalogue.home.ctaTitle') }).scrollIntoViewIfNeeded();
     await page.getByRole('heading', { level: 2, name: text('en', 'info:sections.testimonials.heading') }).waitFor();
     expect(chunks.every((chunk) => chunk.endsWith('-en'))).toBe(true);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
