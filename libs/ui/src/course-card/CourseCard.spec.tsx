@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@academy/routing';
 import type { CourseSummary } from '@academy/contracts';
 import i18next from 'i18next';
@@ -101,5 +101,34 @@ describe('CourseGrid', () => {
     const thumbnails = [...container.querySelectorAll('img.course-card__thumbnail')];
     expect(thumbnails.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
     expect(thumbnails.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', null, null, null, null, null]);
+  });
+});
+
+describe('CourseCard in Hindi', () => {
+  beforeEach(() => act(() => i18next.changeLanguage('hi')));
+
+  it('names the class range and the subject in Hindi', () => {
+    const { unmount } = renderInRouter(<CourseCard course={algebra} />);
+    expect(screen.getByText('कक्षा 8 · गणित')).toBeInTheDocument();
+    unmount();
+    renderInRouter(<CourseCard course={{ ...algebra, classFrom: 7, classTo: 12, subject: 'social-science' }} />);
+    expect(screen.getByText('कक्षा 7–12 · सामाजिक विज्ञान')).toBeInTheDocument();
+  });
+
+  it('shows the price with ₹ and the rating in Hindi', () => {
+    renderInRouter(<CourseCard course={{ ...algebra, coursePrice: 250000, discount: 0 }} />);
+    expect(screen.getByText('₹2,50,000.00')).toBeInTheDocument();
+    expect(screen.getByText('क़ीमत:', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '5 में से 4 रेटिंग' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [0, '0 रेटिंग'],
+    [1, '1 रेटिंग'],
+    [2, '2 रेटिंग'],
+    [123456, '1,23,456 रेटिंग'],
+  ])('counts %i ratings as "%s" (Hindi plural forms, lakh grouping)', (ratingCount, text) => {
+    renderInRouter(<CourseCard course={{ ...algebra, ratingCount }} />);
+    expect(screen.getByText(text)).toBeInTheDocument();
   });
 });
