@@ -31,6 +31,16 @@ describe('useEnrollment', () => {
     expect(await screen.findByText(LOGIN_TO_ENROLL)).toBeInTheDocument();
   });
 
+  it('keeps a click made while the account loads and carries it out once loaded, without asking to log in', async () => {
+    useUserStore.setState({ user: null, status: 'loading' });
+    const { result } = renderHook(() => useEnrollment({ _id: 'course-7' }), { wrapper: signedIn });
+    act(() => result.current.enroll());
+    expect(screen.queryByText(LOGIN_TO_ENROLL)).not.toBeInTheDocument();
+    act(() => useUserStore.setState({ user: userData({ enrolledCourses: ['course-7'] }), status: 'ready' }));
+    expect(await screen.findByText('Already Enrolled')).toBeInTheDocument();
+    expect(screen.queryByText(LOGIN_TO_ENROLL)).not.toBeInTheDocument();
+  });
+
   it('reports missing course data for a signed-in user', async () => {
     useUserStore.setState({ user: userData(), status: 'ready' });
     const { result } = renderHook(() => useEnrollment({ _id: '' }), { wrapper: signedIn });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CourseDetail } from '@academy/contracts';
 import { useCurrentUser, useToast } from '@academy/platform';
@@ -19,12 +19,12 @@ export interface EnrollmentState {
 /** Enrolled when the user's enrolledCourses contain the course, or the server says so. */
 export function useEnrollment(course: Pick<CourseDetail, '_id'> & { courseTitle?: string }, couponCode?: string): EnrollmentState {
   const { t } = useTranslation('learner');
-  const { user } = useCurrentUser();
+  const { user, isLoading: accountLoading } = useCurrentUser();
   const toast = useToast();
   const checkout = useCheckout();
   const isEnrolled = Boolean(course._id) && (user?.enrolledCourses.includes(course._id) ?? false);
 
-  const enroll = useCallback(() => {
+  const proceed = useCallback(() => {
     if (!user) {
       toast.warning(t('catalogue.enroll.loginToEnroll'));
       return;
@@ -39,6 +39,16 @@ export function useEnrollment(course: Pick<CourseDetail, '_id'> & { courseTitle?
     }
     void checkout.start({ _id: course._id, courseTitle: course.courseTitle ?? '', couponCode });
   }, [user, course._id, course.courseTitle, couponCode, isEnrolled, toast, checkout, t]);
+
+  // A click while the account is still loading (just after a page load) is kept and carried out once it has
+  // loaded, instead of being told to log in.
+  const [clickedWhileLoading, setClickedWhileLoading] = useState(false);
+  const enroll = useCallback(() => (accountLoading ? setClickedWhileLoading(true) : proceed()), [accountLoading, proceed]);
+  useEffect(() => {
+    if (!clickedWhileLoading || accountLoading) return;
+    setClickedWhileLoading(false);
+    proceed();
+  }, [clickedWhileLoading, accountLoading, proceed]);
 
   return { isEnrolled, enroll, phase: checkout.phase };
 }
