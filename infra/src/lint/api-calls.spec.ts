@@ -38,4 +38,11 @@ describe('API calls in npm run lint', () => {
   it('leaves the client itself alone: it sends what callApi asks', async () => {
     expect(await apiCallErrors('libs/platform/src/api/call-api.ts', "export const get = (api: { get(path: string): unknown }) => api.get('/api/x');\n")).toEqual([]);
   });
+
+  it.each(['shell/src/chrome/NewMenu.tsx', 'mfe-educator/src/new-area/newApi.ts', 'libs/ui/src/new/NewCard.tsx', 'libs/platform/src/new/newApi.ts'])(
+    'holds in every front-end source, a new file in %s included',
+    async (file) => {
+      expect(await apiCallErrors(file, "export const listPath = '/api/course/all';\n")).toEqual([expect.stringMatching(/apiPath/)]);
+    },
+  );
 });

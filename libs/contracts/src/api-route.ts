@@ -1,6 +1,9 @@
 // The shape of each generated route in api-routes.ts: what the browser needs to call it, and (as types only)
 // what it takes and answers.
 
+/** Every API route's path starts here (the edge, nginx and the Ingress route it to the services). */
+export const API_PATH_PREFIX = '/api/';
+
 /** No route answers PATCH: a controller that adds one makes the generated file fail to compile until callApi sends it. */
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -101,8 +101,6 @@ export interface EducatorCouponsAnswer {
   coupons: EducatorCoupon[];
 }
 
-export const couponPricePath = '/user/coupon-price';
-
 /**
  * The price with a coupon, in paise: percent off (rounded down to whole paise for the discount) or flat off, never
  * below ₹1, except that 100 % makes it free. A list price below ₹1 is left alone.

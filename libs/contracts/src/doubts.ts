@@ -165,8 +165,6 @@ export interface EducatorDoubtSummary {
   unansweredDoubts: number;
 }
 
-export const EDUCATOR_INBOX_PATH = '/educator/inbox';
-
 /** GET /api/educator/inbox/hidden?cursor=: what the educator hid in their courses, newest hidden first, to show again. */
 export const hiddenPostsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
 

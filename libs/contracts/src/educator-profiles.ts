@@ -54,9 +54,6 @@ export const EDUCATOR_PHOTO_TYPE_MESSAGE = 'The photo must be a PNG, JPEG or Web
 export const EDUCATOR_PHOTO_MISSING_MESSAGE = 'Choose a photo to upload';
 export const EDUCATOR_PHOTO_NOT_FOUND_MESSAGE = 'This educator has no photo';
 
-/** API paths, relative to the API base (`/api`). */
-export const ownEducatorProfilePath = '/educator/profile';
-export const ownEducatorPhotoPath = '/educator/profile/photo';
 /** The public photo of an educator; `version` changes with each upload so caches never show an old one. */
 export const educatorPhotoPath = (educatorId: string, version?: string) =>
   `/educators/${encodeURIComponent(educatorId)}/photo${version ? `?v=${encodeURIComponent(version)}` : ''}`;

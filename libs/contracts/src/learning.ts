@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { ChapterDto, EducatorRef, LectureDto } from './api.js';
 import { courseIdSchema } from './requests.js';
 import { uiLanguageSchema } from './language-schemas.js';
-import type { UiLanguage } from './languages.js';
 import { countLectures } from './durations.js';
 import { countPassedQuizzes, quizzesOf, type QuizStanding } from './quizzes.js';
 import { completionPercent } from './progress.js';
@@ -40,8 +39,6 @@ export interface LearnerProgressData {
   assignments: AssignmentStanding[];
 }
 
-/** POST /api/user/update-course-progress/playback: remember where the learner is in a lecture. */
-export const PLAYBACK_PATH = '/user/update-course-progress/playback';
 export const MAX_POSITION_SECONDS = 24 * 60 * 60;
 export const playbackRequestSchema = z.object({
   courseId: courseIdSchema,
@@ -70,10 +67,6 @@ export const certificateCodeSchema = z.string().trim().toUpperCase().regex(CERTI
 /** GET a certificate's PDF: `lang` (`en` or `hi`) picks its language; absent, the holder's chosen language (else English). */
 export const certificateQuerySchema = z.object({ lang: uiLanguageSchema.optional() });
 export type CertificateQuery = z.infer<typeof certificateQuerySchema>;
-
-export const certificatePdfPath = (courseId: string, language?: UiLanguage): string =>
-  `/certificates/course/${encodeURIComponent(courseId)}${language ? `?lang=${language}` : ''}`;
-export const certificateVerifyPath = (code: string): string => `/certificates/verify/${encodeURIComponent(code)}`;
 
 /** Every lecture of a course, in chapter then lecture order, with its "chapter.lecture" label. */
 export function lecturesInOrder(chapters: readonly ChapterDto[]): { lecture: LectureDto; chapter: ChapterDto; label: string }[] {

@@ -268,4 +268,3 @@ export interface ParentMessageEvent {
 
 export const parentThreadPath = (childId: string, courseId: string) =>
   `/parents/children/${encodeURIComponent(childId)}/threads/${encodeURIComponent(courseId)}`;
-export const EDUCATOR_PARENT_THREADS_PATH = '/educator/inbox/parent-threads';

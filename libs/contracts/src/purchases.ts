@@ -49,9 +49,6 @@ export interface RefundRequestAnswer {
   refund: { status: LearnerRefund['status']; amountPaise: number };
 }
 
-export const learnerPurchasesPath = '/user/purchases';
-export const refundRequestPath = (purchaseId: string) => `/user/purchases/${encodeURIComponent(purchaseId)}/refund`;
-
 /** Learners may ask for a refund within this many days of paying (the FAQ's promise). */
 export const REFUND_WINDOW_DAYS = 7;
 

@@ -19,6 +19,9 @@ export function uploadedVideoIdOf(link: string | null | undefined): string | nul
   return (link && UPLOADED_VIDEO.exec(link.trim())?.[1]) || null;
 }
 
+/** The tus endpoint of lecture videos (resumable uploads: the client resumes after a lost network or a reload). */
+export const VIDEO_UPLOAD_PATH = '/api/educator/videos/uploads';
+
 /** What an educator may upload as a lecture video (shown before choosing; checked again on the bytes). */
 export const VIDEO_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
 export const VIDEO_UPLOAD_FORMATS: ReadonlyArray<{ label: string; mime: string; extensions: readonly string[] }> = [

@@ -1,5 +1,5 @@
-import { EDUCATOR_PARENT_THREADS_PATH, PARENT_MESSAGE_MAX_LENGTH, type ParentThread } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
+import { educatorParentThreadsAnswerRoute, educatorParentThreadsListRoute, PARENT_MESSAGE_MAX_LENGTH, type ParentThread } from '@academy/contracts';
+import { callApi, errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -12,7 +12,7 @@ export function ParentThreadsSection() {
   const headingId = useId();
   const threads = useQuery({
     queryKey: queryKeys.educator.parentThreads(),
-    queryFn: async () => (await api.get<{ threads: ParentThread[] }>(EDUCATOR_PARENT_THREADS_PATH)).threads,
+    queryFn: async () => (await callApi(api, educatorParentThreadsListRoute)).threads,
     meta: { errorToast: false },
   });
   return (
@@ -56,7 +56,7 @@ function ThreadItem({ thread }: { thread: ParentThread }) {
     setProblem('');
     setBusy(true);
     try {
-      await api.post(`${EDUCATOR_PARENT_THREADS_PATH}/${encodeURIComponent(thread.id!)}/messages`, { text });
+      await callApi(api, educatorParentThreadsAnswerRoute, { params: { threadId: thread.id! }, body: { text } });
       setText('');
       toast.success(t('inbox.parents.sent'));
       await queryClient.invalidateQueries({ queryKey: queryKeys.educator.parentThreads() });

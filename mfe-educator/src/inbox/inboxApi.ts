@@ -1,6 +1,19 @@
 // The educator's inbox (progress): unanswered doubts across their courses, the dashboard's figures, and answering.
-import { doubtPath, EDUCATOR_INBOX_PATH, type DoubtAnswer, type EducatorDoubtSummary, type EducatorInbox, type HiddenPost, type HiddenPostPage } from '@academy/contracts';
-import type { ApiClient } from '@academy/platform';
+import {
+  doubtsAnswerRoute,
+  doubtsHideDoubtRoute,
+  doubtsUnhideAnswerRoute,
+  doubtsUnhideDoubtRoute,
+  educatorInboxHiddenRoute,
+  educatorInboxListRoute,
+  educatorInboxSummaryRoute,
+  type DoubtAnswer,
+  type EducatorDoubtSummary,
+  type EducatorInbox,
+  type HiddenPost,
+  type HiddenPostPage,
+} from '@academy/contracts';
+import { callApi, type ApiClient } from '@academy/platform';
 
 export interface InboxFilter {
   courseId: string;
@@ -8,32 +21,31 @@ export interface InboxFilter {
 }
 
 export function fetchInbox(api: ApiClient, filter: InboxFilter, cursor: string | null): Promise<EducatorInbox> {
-  const query = new URLSearchParams();
-  if (filter.courseId) query.set('courseId', filter.courseId);
-  if (filter.lectureId) query.set('lectureId', filter.lectureId);
-  if (cursor) query.set('cursor', cursor);
-  return api.get<EducatorInbox>(`${EDUCATOR_INBOX_PATH}?${query.toString()}`);
+  // Blank values are left out of the address (apiPath skips them).
+  return callApi(api, educatorInboxListRoute, { query: { courseId: filter.courseId, lectureId: filter.lectureId, cursor: cursor ?? undefined } });
 }
 
 export async function fetchDoubtSummary(api: ApiClient): Promise<EducatorDoubtSummary> {
-  return (await api.get<{ summary: EducatorDoubtSummary }>(`${EDUCATOR_INBOX_PATH}/summary`)).summary;
+  return (await callApi(api, educatorInboxSummaryRoute)).summary;
 }
 
 export async function answerFromInbox(api: ApiClient, courseId: string, doubtId: string, text: string): Promise<DoubtAnswer> {
-  return (await api.post<{ answer: DoubtAnswer }>(`${doubtPath(courseId, doubtId)}/answers`, { text })).answer;
+  return (await callApi(api, doubtsAnswerRoute, { params: { courseId, doubtId }, body: { text } })).answer;
 }
 
 export async function hideFromInbox(api: ApiClient, courseId: string, doubtId: string): Promise<string> {
-  return (await api.post<{ message: string }>(`${doubtPath(courseId, doubtId)}/hide`, {})).message;
+  return (await callApi(api, doubtsHideDoubtRoute, { params: { courseId, doubtId } })).message;
 }
 
 export function fetchHiddenPosts(api: ApiClient, cursor: string | null): Promise<HiddenPostPage> {
-  return api.get<HiddenPostPage>(`${EDUCATOR_INBOX_PATH}/hidden${cursor ? `?${new URLSearchParams({ cursor }).toString()}` : ''}`);
+  return callApi(api, educatorInboxHiddenRoute, { query: { cursor: cursor ?? undefined } });
 }
 
 /** Shows a hidden doubt, or one hidden answer, to learners again. */
 export async function showAgain(api: ApiClient, post: HiddenPost): Promise<string> {
-  const base = doubtPath(post.courseId, post.doubtId);
-  const path = post.answerId ? `${base}/answers/${encodeURIComponent(post.answerId)}/unhide` : `${base}/unhide`;
-  return (await api.post<{ message: string }>(path, {})).message;
+  const doubt = { courseId: post.courseId, doubtId: post.doubtId };
+  const answer = post.answerId
+    ? await callApi(api, doubtsUnhideAnswerRoute, { params: { ...doubt, answerId: post.answerId } })
+    : await callApi(api, doubtsUnhideDoubtRoute, { params: doubt });
+  return answer.message;
 }

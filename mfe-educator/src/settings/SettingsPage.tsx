@@ -5,11 +5,13 @@ import {
   EDUCATOR_PHOTO_TYPE_MESSAGE,
   EDUCATOR_PHOTO_TYPES,
   EDUCATOR_QUALIFICATIONS_MAX,
-  ownEducatorPhotoPath,
-  ownEducatorProfilePath,
+  ownEducatorProfileOwnRoute,
+  ownEducatorProfileRemovePhotoRoute,
+  ownEducatorProfileSavePhotoRoute,
+  ownEducatorProfileSaveRoute,
   type EducatorProfile,
 } from '@academy/contracts';
-import { errorMessage, learnerPaths, queryKeys, translateMessage, useApi, useToast } from '@academy/platform';
+import { callApi, errorMessage, learnerPaths, queryKeys, translateMessage, useApi, useToast } from '@academy/platform';
 import { Link } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -19,7 +21,7 @@ import { UnsavedChangesGuard } from '../common/UnsavedChangesGuard';
 import { useRemoteData } from '../common/useRemoteData';
 import './settings.css';
 
-const fetchProfile = async (api: ReturnType<typeof useApi>) => (await api.get<{ profile: EducatorProfile }>(ownEducatorProfilePath)).profile;
+const fetchProfile = async (api: ReturnType<typeof useApi>) => (await callApi(api, ownEducatorProfileOwnRoute)).profile;
 
 /** /educator/settings: the profile learners see on the educator's page and beside every course. */
 export function SettingsPage() {
@@ -52,7 +54,7 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
     setSaving(true);
     setError(null);
     try {
-      const saved = (await api.put<{ profile: EducatorProfile }>(ownEducatorProfilePath, fields)).profile;
+      const saved = (await callApi(api, ownEducatorProfileSaveRoute, { body: fields })).profile;
       onSaved(saved);
       setFields({ displayName: saved.displayName, bio: saved.bio, qualifications: saved.qualifications });
       toast.success(t('settings.profile.saved'));
@@ -141,7 +143,7 @@ function PhotoField({ profile, onSaved }: { profile: EducatorProfile; onSaved(pr
     if (file.size > EDUCATOR_PHOTO_MAX_BYTES) return setError(translateMessage(EDUCATOR_PHOTO_TOO_LARGE_MESSAGE));
     const form = new FormData();
     form.append('photo', file);
-    void run(() => api.putForm<{ profile: EducatorProfile }>(ownEducatorPhotoPath, form), t('settings.photo.saved'));
+    void run(() => callApi(api, ownEducatorProfileSavePhotoRoute, { form }), t('settings.photo.saved'));
   };
 
   return (
@@ -184,7 +186,7 @@ function PhotoField({ profile, onSaved }: { profile: EducatorProfile; onSaved(pr
           type="button"
           className="button button--secondary"
           disabled={busy}
-          onClick={() => void run(() => api.del<{ profile: EducatorProfile }>(ownEducatorPhotoPath), t('settings.photo.removed'))}
+          onClick={() => void run(() => callApi(api, ownEducatorProfileRemovePhotoRoute), t('settings.photo.removed'))}
         >
           {t('settings.photo.remove')}
         </button>

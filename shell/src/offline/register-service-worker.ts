@@ -1,3 +1,5 @@
+import { API_PATH_PREFIX } from '@academy/contracts';
+
 /** Where the worker is served: at the root, so its scope is every page of the portal. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -16,7 +18,7 @@ export function registerServiceWorker(): void {
         const loaded = performance
           .getEntriesByType('resource')
           .map((entry) => entry.name)
-          .filter((url) => /\.(js|css|json)(\?|$)/.test(url) && !url.includes('/api/'));
+          .filter((url) => /\.(js|css|json)(\?|$)/.test(url) && !url.includes(API_PATH_PREFIX));
         registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [...new Set(loaded)] } });
       })
       .catch((error: unknown) => console.warn('The offline service worker could not be installed.', error));

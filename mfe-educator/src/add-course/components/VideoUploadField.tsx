@@ -4,9 +4,13 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
   VIDEO_UPLOAD_FORMATS,
   VIDEO_UPLOAD_MAX_BYTES,
+  VIDEO_UPLOAD_PATH,
+  videoAuthoringCaptionsRoute,
+  videoAuthoringRetryRoute,
+  videoAuthoringStatusRoute,
   type VideoStatusDto,
 } from '@academy/contracts';
-import { apiUrl, errorMessage, translateMessage, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import { apiUrl, callApi, errorMessage, translateMessage, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -61,7 +65,7 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
     let stopped = false;
     const poll = async () => {
       try {
-        const answer = await api.get<{ video: VideoStatusDto }>(`/api/educator/videos/${videoId}`);
+        const answer = await callApi(api, videoAuthoringStatusRoute, { params: { id: videoId } });
         if (stopped) return;
         setStatus(answer.video);
         if (answer.video.status === 'ready' || answer.video.status === 'failed') return;
@@ -93,7 +97,7 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
     const { Upload } = await import('tus-js-client');
     const token = await getAccessTokenSilently();
     const upload = new Upload(file, {
-      endpoint: apiUrl(apiBaseUrl, '/api/educator/videos/uploads'),
+      endpoint: apiUrl(apiBaseUrl, VIDEO_UPLOAD_PATH),
       chunkSize: 8 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
       headers: { Authorization: `Bearer ${token}` },
@@ -128,7 +132,7 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
     const form = new FormData();
     form.append('captions', file);
     try {
-      setStatus((await api.postForm<{ video: VideoStatusDto }>(`/api/educator/videos/${videoId}/captions`, form)).video);
+      setStatus((await callApi(api, videoAuthoringCaptionsRoute, { params: { id: videoId }, form })).video);
       setCaptions({ kind: 'added' });
     } catch (error) {
       setCaptions({ kind: 'refused', message: errorMessage(error) });
@@ -138,7 +142,7 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
   const retry = async () => {
     if (!videoId) return;
     try {
-      setStatus((await api.post<{ video: VideoStatusDto }>(`/api/educator/videos/${videoId}/retry`)).video);
+      setStatus((await callApi(api, videoAuthoringRetryRoute, { params: { id: videoId } })).video);
       setPollRound((round) => round + 1);
     } catch (error) {
       setProblem(errorMessage(error));

@@ -1,5 +1,5 @@
-import type { EducatorCourseDetail } from '@academy/contracts';
-import { ApiError, type ApiClient, type UploadProgress } from '@academy/platform';
+import { educatorCoursesAddCourseRoute, educatorCoursesCourseRoute, educatorCoursesUpdateCourseRoute, type EducatorCourseDetail } from '@academy/contracts';
+import { ApiError, callApi, type ApiClient, type UploadProgress } from '@academy/platform';
 
 export interface AuthoringResult {
   message: string;
@@ -20,12 +20,13 @@ export function courseForm(courseData: object, image: File | null): FormData {
 
 /** POST /api/educator/add-course: multipart `courseData` (JSON) and `image`. */
 export function addCourse(api: ApiClient, form: FormData, onUploadProgress?: (progress: UploadProgress) => void): Promise<AuthoringResult> {
-  return api.postForm<AuthoringResult>('/educator/add-course', form, { onUploadProgress });
+  return callApi(api, educatorCoursesAddCourseRoute, { form }, { onUploadProgress });
 }
 
 /** GET /api/educator/courses/:id: the owner's full course (404 otherwise). */
 export async function fetchCourseForEditing(api: ApiClient, courseId: string): Promise<EducatorCourseDetail> {
-  const { course } = await api.get<{ course?: EducatorCourseDetail }>(`/educator/courses/${encodeURIComponent(courseId)}`);
+  // Read as partial: a success without the course would otherwise crash the form far from the cause.
+  const { course }: { course?: EducatorCourseDetail } = await callApi(api, educatorCoursesCourseRoute, { params: { id: courseId } });
   if (!course) throw new ApiError('The server sent no course');
   return course;
 }
@@ -37,6 +38,6 @@ export function updateCourse(
   form: FormData,
   onUploadProgress?: (progress: UploadProgress) => void,
 ): Promise<AuthoringResult> {
-  return api.putForm<AuthoringResult>(`/educator/courses/${encodeURIComponent(courseId)}`, form, { onUploadProgress });
+  return callApi(api, educatorCoursesUpdateCourseRoute, { params: { id: courseId }, form }, { onUploadProgress });
 }
 

@@ -1,9 +1,18 @@
-import type { CourseEarningsAnswer, CoursePublicationResult, EducatorCourse, EducatorCourseListing } from '@academy/contracts';
-import { ApiError, type ApiClient } from '@academy/platform';
+import {
+  educatorCoursesMyCoursesRoute,
+  educatorCoursesPublishRoute,
+  educatorCoursesUnpublishRoute,
+  educatorEarningsByCourseRoute,
+  type CoursePublicationResult,
+  type EducatorCourse,
+  type EducatorCourseListing,
+} from '@academy/contracts';
+import { ApiError, callApi, type ApiClient } from '@academy/platform';
 
 /** GET /api/educator/courses (catalogue): the caller's own courses, for lists and pickers. */
 export async function fetchMyCourses(api: ApiClient): Promise<EducatorCourseListing[]> {
-  const { courses } = await api.get<{ courses?: EducatorCourseListing[] }>('/educator/courses');
+  // Read as partial: a success without the list would otherwise crash the pages far from the cause.
+  const { courses }: { courses?: EducatorCourseListing[] } = await callApi(api, educatorCoursesMyCoursesRoute);
   if (!Array.isArray(courses)) throw new ApiError('The server sent no course list');
   return courses;
 }
@@ -13,7 +22,7 @@ export async function fetchMyCourses(api: ApiClient): Promise<EducatorCourseList
  * once. A course with no sale yet has no ledger row: ₹0.
  */
 export async function fetchMyCoursesWithEarnings(api: ApiClient): Promise<EducatorCourse[]> {
-  const [courses, ledger] = await Promise.all([fetchMyCourses(api), api.get<CourseEarningsAnswer>('/educator/earnings/by-course')]);
+  const [courses, ledger] = await Promise.all([fetchMyCourses(api), callApi(api, educatorEarningsByCourseRoute)]);
   if (!Array.isArray(ledger.courses)) throw new ApiError('The server sent no earnings');
   const earnings = new Map(ledger.courses.map((row) => [row.courseId, row.earnings]));
   return courses.map((course) => ({ ...course, earnings: earnings.get(course._id) ?? 0 }));
@@ -21,5 +30,5 @@ export async function fetchMyCoursesWithEarnings(api: ApiClient): Promise<Educat
 
 /** POST /api/educator/courses/:id/publish or .../unpublish. */
 export async function setCoursePublished(api: ApiClient, courseId: string, publish: boolean): Promise<CoursePublicationResult> {
-  return api.post<CoursePublicationResult>(`/educator/courses/${encodeURIComponent(courseId)}/${publish ? 'publish' : 'unpublish'}`);
+  return callApi(api, publish ? educatorCoursesPublishRoute : educatorCoursesUnpublishRoute, { params: { id: courseId } });
 }

@@ -1,11 +1,16 @@
 // Calls of the learner's side after enrolment (progress service). Every call goes through the platform's API
 // client, so failures arrive as ApiError with the server's message.
 import {
-  certificatePdfPath,
-  certificateVerifyPath,
-  PLAYBACK_PATH,
-  quizAttemptsPath,
-  quizPath,
+  apiPath,
+  certificatesDownloadRoute,
+  certificatesVerifyRoute,
+  learningAddRatingRoute,
+  learningCourseProgressRoute,
+  learningEnrolledCoursesRoute,
+  learningSavePlaybackRoute,
+  learningUpdateProgressRoute,
+  quizzesQuizRoute,
+  quizzesSubmitRoute,
   type CertificateRecord,
   type QuizAttemptResult,
   type QuizForLearner,
@@ -13,15 +18,16 @@ import {
   type EnrolledCourse,
   type LearnerProgressData,
 } from '@academy/contracts';
-import { apiUrl, currentLanguage, downloadWithToken, type ApiClient } from '@academy/platform';
+import { apiUrl, callApi, currentLanguage, downloadWithToken, type ApiClient } from '@academy/platform';
 import i18next from 'i18next';
 
 export async function fetchEnrolledCourses(api: ApiClient): Promise<EnrolledCourse[]> {
-  return (await api.get<{ enrolledCourses: EnrolledCourse[] }>('/user/enrolled-courses')).enrolledCourses;
+  return (await callApi(api, learningEnrolledCoursesRoute)).enrolledCourses;
 }
 
 export async function fetchCourseProgress(api: ApiClient, courseId: string): Promise<LearnerProgressData> {
-  const { progressData } = await api.post<{ progressData: Partial<LearnerProgressData> }>('/user/get-course-progress', { courseId });
+  // Read as partial: a learner who has not started yet has no lists stored.
+  const { progressData }: { progressData: Partial<LearnerProgressData> } = await callApi(api, learningCourseProgressRoute, { body: { courseId } });
   return {
     lectureCompleted: progressData.lectureCompleted ?? [],
     lastLectureId: progressData.lastLectureId ?? null,
@@ -32,14 +38,14 @@ export async function fetchCourseProgress(api: ApiClient, courseId: string): Pro
 }
 
 /** Completing a lecture is idempotent on the server (one row per learner and lecture): safe to queue offline. */
-export const COMPLETE_LECTURE_PATH = '/user/update-course-progress';
+export const COMPLETE_LECTURE_PATH = apiPath(learningUpdateProgressRoute);
 
 export async function markLectureComplete(api: ApiClient, courseId: string, lectureId: string): Promise<string> {
-  return (await api.post<{ message: string }>(COMPLETE_LECTURE_PATH, { courseId, lectureId })).message;
+  return (await callApi(api, learningUpdateProgressRoute, { body: { courseId, lectureId } })).message;
 }
 
 export async function rateCourse(api: ApiClient, courseId: string, rating: number): Promise<string> {
-  return (await api.post<{ message: string }>('/user/add-rating', { courseId, rating })).message;
+  return (await callApi(api, learningAddRatingRoute, { body: { courseId, rating } })).message;
 }
 
 export interface PlaybackSave {
@@ -49,7 +55,7 @@ export interface PlaybackSave {
 }
 
 export async function savePlayback(api: ApiClient, body: PlaybackSave): Promise<void> {
-  await api.post(PLAYBACK_PATH, body);
+  await callApi(api, learningSavePlaybackRoute, { body });
 }
 
 /**
@@ -58,7 +64,7 @@ export async function savePlayback(api: ApiClient, body: PlaybackSave): Promise<
  */
 export function savePlaybackOnExit(apiBaseUrl: string, token: string | null, body: PlaybackSave): void {
   if (!token) return;
-  void fetch(apiUrl(apiBaseUrl, PLAYBACK_PATH), {
+  void fetch(apiUrl(apiBaseUrl, apiPath(learningSavePlaybackRoute)), {
     method: 'POST',
     keepalive: true,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
@@ -67,7 +73,7 @@ export function savePlaybackOnExit(apiBaseUrl: string, token: string | null, bod
 }
 
 export async function verifyCertificate(api: ApiClient, code: string): Promise<CertificateRecord> {
-  return (await api.get<{ certificate: CertificateRecord }>(certificateVerifyPath(code))).certificate;
+  return (await callApi(api, certificatesVerifyRoute, { params: { code } })).certificate;
 }
 
 /** A PDF's path asking for the document in the language shown (`lang=en|hi`): receipts, credit notes, certificates. */
@@ -96,7 +102,7 @@ export async function downloadPdf(apiBaseUrl: string, token: string, path: strin
 
 /** Downloads the learner's certificate PDF (bearer token, so not a plain link) and saves it through a blob link. */
 export async function downloadCertificate(apiBaseUrl: string, token: string, courseId: string): Promise<string> {
-  return downloadCertificateAt(apiBaseUrl, token, certificatePdfPath(courseId));
+  return downloadCertificateAt(apiBaseUrl, token, apiPath(certificatesDownloadRoute, { params: { courseId }, query: {} }));
 }
 
 /** The same download from any certificate path under the API (a linked parent's: /parents/children/…/certificates/…). */
@@ -106,11 +112,11 @@ export function downloadCertificateAt(apiBaseUrl: string, token: string, path: s
 
 /** GET /api/user/quizzes/:courseId/:quizId: the quiz without its key and the learner's standing. */
 export async function fetchQuiz(api: ApiClient, courseId: string, quizId: string): Promise<QuizForLearner> {
-  const { quiz, standing, attemptsLeft } = await api.get<QuizForLearner>(quizPath(courseId, quizId));
+  const { quiz, standing, attemptsLeft } = await callApi(api, quizzesQuizRoute, { params: { courseId, quizId } });
   return { quiz, standing, attemptsLeft };
 }
 
 /** POST .../attempts: graded on the server; the answer carries the right answers and explanations. */
 export async function submitQuizAttempt(api: ApiClient, courseId: string, quizId: string, submission: QuizSubmission): Promise<QuizAttemptResult> {
-  return (await api.post<{ result: QuizAttemptResult }>(quizAttemptsPath(courseId, quizId), submission)).result;
+  return (await callApi(api, quizzesSubmitRoute, { params: { courseId, quizId }, body: submission })).result;
 }

@@ -1,5 +1,5 @@
-import { learnerPurchasesPath, refundRequestPath, type LearnerPurchase, type LearnerPurchasesAnswer, type RefundRequestAnswer } from '@academy/contracts';
-import { queryKeys, useApi } from '@academy/platform';
+import { refundsListRoute, refundsRequestRefundRoute, type LearnerPurchase } from '@academy/contracts';
+import { callApi, queryKeys, useApi } from '@academy/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
@@ -20,7 +20,7 @@ export function usePurchases(enabled: boolean) {
     queryKey: queryKeys.learner.purchases(),
     enabled,
     meta: { errorToast: false },
-    queryFn: async () => (await api.get<LearnerPurchasesAnswer>(learnerPurchasesPath)).purchases,
+    queryFn: async () => (await callApi(api, refundsListRoute)).purchases,
     refetchInterval: (current) => (refundInFlight(current.state.data) ? REFUND_POLL_INTERVAL_MS : false),
   });
 
@@ -40,7 +40,7 @@ export function useRequestRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: false },
-    mutationFn: async (purchaseId: string) => api.post<RefundRequestAnswer>(refundRequestPath(purchaseId)),
+    mutationFn: async (purchaseId: string) => callApi(api, refundsRequestRefundRoute, { params: { purchaseId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.learner.purchases() }),
   });
 }

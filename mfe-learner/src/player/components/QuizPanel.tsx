@@ -1,4 +1,4 @@
-import { quizAttemptsPath, type PublicQuiz, type QuizAttemptResult, type QuizOverview } from '@academy/contracts';
+import { apiPath, quizzesSubmitRoute, type PublicQuiz, type QuizAttemptResult, type QuizOverview } from '@academy/contracts';
 import { errorMessage, queryKeys, sendOrQueue, translateMessage, useApi, usePortalAuth, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -110,7 +110,7 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
     try {
       // The attempt id makes a resend count once, so answers given offline can wait in the outbox for the network.
       const sent = await sendOrQueue<{ result: QuizAttemptResult }>(api, userId, {
-        path: quizAttemptsPath(courseId, quiz.quizId),
+        path: apiPath(quizzesSubmitRoute, { params: { courseId, quizId: quiz.quizId } }),
         body: toSubmission(quiz, fields, attemptId.current),
         label: t('player.quiz.outboxLabel', { title: quiz.title }),
       });

@@ -4,6 +4,7 @@ import {
   VIDEO_TOO_LARGE_MESSAGE,
   VIDEO_UPLOAD_FORMATS,
   VIDEO_UPLOAD_MAX_BYTES,
+  VIDEO_UPLOAD_PATH,
 } from '@academy/contracts';
 import { CurrentUser, OBJECT_STORAGE, Roles, type AuthUser, type ObjectStorage } from '@academy/service-core';
 import { InjectQueue } from '@nestjs/bullmq';
@@ -18,8 +19,6 @@ import { BucketUploadStore } from './bucket-upload-store.js';
 import { VIDEO_QUEUE, VideoJob, type TranscodeVideoData } from './video-queue.js';
 import { VideosRepository } from './videos.repository.js';
 
-/** The tus endpoint (resumable uploads: the client can resume after a lost network or a reload). */
-export const VIDEO_UPLOAD_PATH = '/api/educator/videos/uploads';
 /** Sources are kept under this prefix of the bucket, one object per upload (plus tus's `.info`). */
 const SOURCE_PREFIX = 'uploads/videos/';
 const ACCEPTED_MIME_TYPES = new Set(VIDEO_UPLOAD_FORMATS.map((format) => format.mime));
