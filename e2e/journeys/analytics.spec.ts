@@ -7,6 +7,7 @@ import { formatWatchTime, type CourseDetail, type CourseReviewsPage, type Learne
 import { DEMO_CLASSMATE_EMAILS, DEMO_COURSE_IDS, DemoApi, demoPassword, DROP_OFF_COURSE_ID } from '@academy/infra';
 import { cachedAccessToken, escapeRegExp, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
+import { eventually } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 
 const { portalUrl, sandboxUrl } = portal();
@@ -74,13 +75,15 @@ describe('lecture analytics and reported reviews', () => {
     await page.waitForURL((url) => url.searchParams.get('course') === DROP_OFF_COURSE_ID);
 
     // The worker applies the events a moment after they are recorded: reload until the figures have arrived.
-    let shown: LectureRow[] = [];
-    for (let attempt = 0; attempt < 30; attempt += 1) {
-      shown = await lectureTable(page);
-      if (shown.length === expected.length && shown.every((row, index) => row.started >= expected[index]!.started && row.finished >= expected[index]!.finished)) break;
-      await page.waitForTimeout(1000);
-      await page.reload();
-    }
+    let reads = 0;
+    const shown = await eventually(
+      async () => {
+        if (reads++ > 0) await page.reload();
+        return lectureTable(page);
+      },
+      (rows) => rows.length === expected.length && rows.every((row, index) => row.started >= expected[index]!.started && row.finished >= expected[index]!.finished),
+      { timeoutMs: 30_000, intervalMs: 1000, what: 'the lecture table to show the recorded events' },
+    );
     expect(shown.map((row) => row.lecture)).toEqual(lectures.map((lecture) => expect.stringContaining(lecture.lectureTitle)));
     const enrolled = Number(await page.locator('.analytics-page__figures div').filter({ hasText: 'Enrolled' }).locator('dd').textContent());
     if (enrolled === DEMO_CLASSMATE_EMAILS.length) {

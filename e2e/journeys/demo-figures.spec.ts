@@ -14,6 +14,7 @@ import {
 } from '@academy/contracts';
 import { classmatePlan, DEMO_CLASSMATE_NAMES, DEMO_COURSE_IDS } from '@academy/infra';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { settledValue } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -55,17 +56,9 @@ async function figures(token: string): Promise<Figures> {
 /** Enrolment events reach the catalogue's counters a moment after the sale: wait for two reads that agree. */
 async function settledFigures(page: Page): Promise<Figures> {
   const token = await cachedAccessToken(page);
-  let previous = JSON.stringify(await figures(token));
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const current = await figures(token);
-    const studentsAgree = current.myCourses.every(
-      (course) => course.studentCount === current.students.filter((row) => row.courseTitle === course.courseTitle && !row.refunded).length,
-    );
-    if (studentsAgree && JSON.stringify(current) === previous) return current;
-    previous = JSON.stringify(current);
-  }
-  throw new Error('The figures did not settle');
+  const studentsAgree = (current: Figures) =>
+    current.myCourses.every((course) => course.studentCount === current.students.filter((row) => row.courseTitle === course.courseTitle && !row.refunded).length);
+  return settledValue(() => figures(token), { accept: studentsAgree, timeoutMs: 20_000, what: 'the figures to settle' });
 }
 
 describe('demo figures', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { courseEarnings, formatDate, fromPaise, toPaise, type CourseDetail, type CourseSummary, type DashboardData } from '@academy/contracts';
 import { authorCourse, buyInSandboxCheckout, dashboardData, dashboardReaching, dashboardShowsSale, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { settledValue } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -26,15 +27,8 @@ afterAll(async () => {
  * The dashboard once earlier journeys' sales have been aggregated (their own queue runs a moment behind): two
  * reads a second apart that agree.
  */
-async function settledDashboard(page: Page): Promise<DashboardData> {
-  let previous = await dashboardData(page, portalUrl);
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const current = await dashboardData(page, portalUrl);
-    if (JSON.stringify(current) === JSON.stringify(previous)) return current;
-    previous = current;
-  }
-  throw new Error('The educator dashboard kept changing');
+function settledDashboard(page: Page): Promise<DashboardData> {
+  return settledValue(() => dashboardData(page, portalUrl), { timeoutMs: 10_000, what: 'the educator dashboard to stop changing' });
 }
 
 describe('educator area', () => {

@@ -8,9 +8,10 @@ import type { Browser, Page } from 'playwright-core';
 import type { EnrolledCourse } from '@academy/contracts';
 import { callApi } from '../support/api.js';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { eventually, untilWorkSettled } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 
-const { portalUrl, sandboxUrl } = portal();
+const { portalUrl, sandboxUrl, redisUrl, queuePrefix } = portal();
 const FREE_COURSE_TITLE = 'Class 7 English Grammar Essentials';
 const ANSWERED_SUBJECT = `Meera Iyer (educator) answered your doubt in ${FREE_COURSE_TITLE}`;
 // A real 1×1 PNG.
@@ -37,14 +38,6 @@ async function mailTo(address: string, subject: string): Promise<SandboxMail[]> 
   const body = (await response.json()) as SandboxMail[] | { mail: SandboxMail[] };
   const mail = Array.isArray(body) ? body : body.mail;
   return mail.filter((message) => message.to.includes(address) && message.subject === subject);
-}
-
-async function untilTrue(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** The bell's unread count, read from its accessible name ("Notifications, 3 unread"). */
@@ -128,7 +121,7 @@ describe('notifications', () => {
     await aarav.page.getByRole('button', { name: before === 0 ? 'Notifications, none unread' : `Notifications, ${before} unread` }).waitFor();
 
     // The email arrived at the sandbox's SMTP inbox, linking to the doubt.
-    await untilTrue(async () => (await mailTo('aarav@demo.academy', ANSWERED_SUBJECT)).length > mailsBefore, 'the answer email');
+    await eventually(async () => (await mailTo('aarav@demo.academy', ANSWERED_SUBJECT)).length > mailsBefore, { timeoutMs: 30_000, intervalMs: 250, what: 'the answer email' });
     const [email] = (await mailTo('aarav@demo.academy', ANSWERED_SUBJECT)).slice(0, 1);
     expect(email!.text).toContain(`/player/${courseId}?lecture=${lectureId}&doubt=`);
 
@@ -145,7 +138,8 @@ describe('notifications', () => {
     const second = await callApi(meeraToken, `/api/doubts/${courseId}/${doubtId}/answers`, { method: 'POST', body: JSON.stringify({ text: `One more thing ${run}` }) });
     expect(second.status).toBe(201);
     await aarav.page.getByRole('button', { name: `Notifications, ${countNow + 1} unread` }).waitFor({ timeout: 20_000 });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The bell's notification and its (turned off) email are one job of progress's queue: once it is idle, no mail is coming.
+    await untilWorkSettled({ redisUrl, prefix: queuePrefix, queues: ['progress'] }, 20_000);
     expect((await mailTo('aarav@demo.academy', ANSWERED_SUBJECT)).length).toBe(mailsNow);
     expect((await callApi(aaravToken, '/api/notifications/email-settings', { method: 'PUT', body: JSON.stringify(settingsOn) })).status).toBe(200);
 

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { lecturesInOrder, quizPath, quizzesOf, type CourseSummary, type EnrolledCourse, type LearnerProgressData, type QuizForLearner } from '@academy/contracts';
 import { cachedAccessToken, escapeRegExp, expandChapter, launchBrowser, openPage } from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
+import { eventually } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -37,16 +38,6 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => (globalThis as unknown as { navigator: { serviceWorker?: { controller: unknown } } }).navigator.serviceWorker?.controller != null, undefined, {
     timeout: 30_000,
   });
-}
-
-/** Reads `read` until it gives `expected` (the page or the server catches up), at most `timeoutMs`. */
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function enrolInFreeCourse(token: string): Promise<EnrolledCourse> {

@@ -4,9 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import type { CollectedSpan } from '@academy/infra';
+import { eventually, untilWorkSettled } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 
-const { portalUrl, traceCollectorUrl } = portal();
+const { portalUrl, sandboxUrl, traceCollectorUrl, redisUrl, queuePrefix } = portal();
+
+/** payment.failed webhooks the sandbox has delivered to commerce (answered 2xx). */
+async function deliveredFailures(): Promise<number> {
+  const { events } = (await (await fetch(new URL('razorpay/sandbox/events.json', sandboxUrl))).json()) as { events: { event: string; status: string }[] };
+  return events.filter((event) => event.event === 'payment.failed' && event.status === 'delivered').length;
+}
 let browser: Browser;
 
 interface CourseCard {
@@ -36,14 +43,12 @@ async function enrolledCourses(page: Page): Promise<string[]> {
 }
 
 /** The spans of a trace once each of the given services has exported some (they batch for half a second). */
-async function traceReaching(traceId: string, services: string[]): Promise<CollectedSpan[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const spans = (await (await fetch(`${traceCollectorUrl}/traces/${traceId}`)).json()) as CollectedSpan[];
-    const seen = new Set(spans.map((span) => span.service));
-    if (services.every((service) => seen.has(service)) || Date.now() > deadline) return spans;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+function traceReaching(traceId: string, services: string[]): Promise<CollectedSpan[]> {
+  return eventually(
+    async () => (await (await fetch(`${traceCollectorUrl}/traces/${traceId}`)).json()) as CollectedSpan[],
+    (spans) => services.every((service) => spans.some((span) => span.service === service)),
+    { timeoutMs: 20_000, intervalMs: 250, what: `spans of ${services.join(', ')} in trace ${traceId}` },
+  );
 }
 
 async function openCheckout(page: Page, course: CourseCard) {
@@ -126,13 +131,16 @@ describe('payments', () => {
     await signIn(page, portalUrl, 'Diya Patel');
     const course = await paidCourseNotOwned(page);
     const dialog = await openCheckout(page, course);
+    const failuresBefore = await deliveredFailures();
     await dialog.getByRole('button', { name: 'Fail', exact: true }).click();
     await page.getByText(/^Payment failed: /).first().waitFor({ timeout: 15_000 });
     await dialog.getByText('Payment failed. You can try again or close this window.').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect(new URL(page.url()).pathname).toBe(`/course/${course._id}`);
     expect(await page.getByText('Enrollment successful!').count()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // let the payment.failed webhook arrive
+    // The payment.failed webhook has reached commerce and whatever it queued has run: nothing enrolled.
+    await eventually(deliveredFailures, (delivered) => delivered > failuresBefore, { timeoutMs: 15_000, intervalMs: 250, what: 'the payment.failed webhook' });
+    await untilWorkSettled({ redisUrl, prefix: queuePrefix, queues: ['commerce'] }, 15_000);
     expect(await enrolledCourses(page)).not.toContain(course._id);
     await page.getByRole('button', { name: 'Enroll Now' }).waitFor();
     await context.close();

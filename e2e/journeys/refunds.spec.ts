@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { formatPrice, type DashboardData, type LearnerPurchase } from '@academy/contracts';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { eventually, settledValue } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 
 const { portalUrl, sandboxUrl, refundSettleMs } = portal();
@@ -46,16 +47,9 @@ async function freshPaidCourse(page: Page): Promise<CourseCard> {
 }
 
 /** The dashboard once earlier sales and refunds have been aggregated: two reads a second apart that agree. */
-async function settledDashboard(page: Page): Promise<DashboardData> {
+function settledDashboard(page: Page): Promise<DashboardData> {
   const read = async () => (await api<{ dashboardData: DashboardData }>(page, '/educator/dashboard')).body.dashboardData;
-  let previous = await read();
-  for (let attempt = 0; attempt < 15; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const current = await read();
-    if (JSON.stringify(current) === JSON.stringify(previous)) return current;
-    previous = current;
-  }
-  throw new Error('The educator dashboard kept changing');
+  return settledValue(read, { timeoutMs: 15_000, what: 'the educator dashboard to stop changing' });
 }
 
 async function sandbox(path: string, body?: unknown): Promise<unknown> {
@@ -79,13 +73,8 @@ interface SandboxEvent {
 /** The catalogue's public student count of a course, once it stops changing (events arrive a moment behind). */
 async function studentCount(courseId: string, expected?: number): Promise<number> {
   const read = async () => ((await (await fetch(`${portalUrl}/api/course/${courseId}`)).json()) as { courseData: { studentCount: number } }).courseData.studentCount;
-  const deadline = Date.now() + 20_000;
-  let value = await read();
-  while (expected !== undefined && value !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    value = await read();
-  }
-  return value;
+  if (expected === undefined) return read();
+  return eventually(read, (value) => value === expected, { timeoutMs: 20_000, intervalMs: 500, what: `${expected} students on ${courseId}` });
 }
 
 const sandboxEvents = async () => ((await sandbox('sandbox/events.json')) as { events: SandboxEvent[] }).events;
@@ -140,11 +129,8 @@ describe('money journeys', () => {
     await row.waitFor({ state: 'detached', timeout: 15_000 });
     const refundEvents = async () =>
       (await ofThisPayment()).reverse().filter((event) => event.event.startsWith('refund.') || event.event === 'payment.refunded');
-    let events = await refundEvents(); // oldest first
-    for (let wait = 0; wait < 20 && events.some((event) => event.status === 'pending'); wait += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 500)); // payment.refunded may be a moment behind
-      events = await refundEvents();
-    }
+    // Oldest first; payment.refunded may be a moment behind.
+    const events = await eventually(refundEvents, (seen) => !seen.some((event) => event.status === 'pending'), { timeoutMs: 10_000, intervalMs: 500, what: 'the refund to settle at Razorpay' });
     expect(events.map((event) => event.event)).toEqual([
       'refund.created',
       'refund.processed',

@@ -37,6 +37,24 @@ export async function eventually<T>(
   }
 }
 
+/**
+ * A figure other processes are still updating (counters applied by a queue a moment after a sale), once it stops
+ * changing: two reads `intervalMs` apart (default 1 s) that agree and that `accept` takes.
+ */
+export async function settledValue<T>(read: () => Promise<T>, options?: EventuallyOptions & { accept?: (value: T) => boolean }): Promise<T> {
+  let previous: string | undefined;
+  return eventually(
+    async () => {
+      const value = await read();
+      const serialized = JSON.stringify(value);
+      const agreed = serialized === previous && (options?.accept?.(value) ?? true);
+      previous = serialized;
+      return agreed ? { value } : undefined;
+    },
+    { intervalMs: 1000, timeoutMs: 20_000, what: 'two reads that agree', ...options },
+  ).then(({ value }) => value);
+}
+
 export interface SettledWork {
   redisUrl: string;
   /** The queue prefix of the run (QUEUE_PREFIX). */

@@ -4,4 +4,4 @@ export { prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, TEST_MEDIA_LINK_SEC
 export { PausableTcpProxy } from './pausable-proxy.js';
 export { pdfText } from './pdf-text.js';
 export { startTestObjectStore, S3RVER_CREDENTIALS, type TestObjectStore } from './object-store.js';
-export { eventually, untilWorkSettled, type EventuallyOptions, type SettledWork } from './eventually.js';
+export { eventually, settledValue, untilWorkSettled, type EventuallyOptions, type SettledWork } from './eventually.js';
