@@ -23,11 +23,9 @@ const apiCallRestrictions = [
   { selector: 'TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]', message: 'Write an API path with apiPath(<route constant>, { params, query }) from @academy/contracts.' },
 ];
 
-// Files not yet calling by constant: the live-class and parent pages, which are being changed elsewhere right now.
+// Files not yet calling by constant: the live-class pages' calls, being changed elsewhere right now.
 const apiCallPending = [
   'mfe-learner/src/live/liveApi.ts',
-  'mfe-learner/src/parents/components/AskTheEducator.tsx',
-  'mfe-learner/src/parents/data/parentsApi.ts',
   'mfe-educator/src/live-classes/liveClassesApi.ts',
 ];
 

@@ -265,6 +265,3 @@ export interface ParentMessageEvent {
   childName: string;
   courseTitle: string;
 }
-
-export const parentThreadPath = (childId: string, courseId: string) =>
-  `/parents/children/${encodeURIComponent(childId)}/threads/${encodeURIComponent(courseId)}`;

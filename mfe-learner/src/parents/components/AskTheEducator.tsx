@@ -1,5 +1,5 @@
-import { PARENT_MESSAGE_MAX_LENGTH, parentThreadPath, type ChildCourseProgress, type ParentThread } from '@academy/contracts';
-import { errorMessage, queryKeys, translateMessage, useApi, useFormat } from '@academy/platform';
+import { PARENT_MESSAGE_MAX_LENGTH, parentThreadsPostRoute, parentThreadsThreadRoute, type ChildCourseProgress } from '@academy/contracts';
+import { callApi, errorMessage, queryKeys, translateMessage, useApi, useFormat } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -49,7 +49,7 @@ function Conversation({ childId, course }: { childId: string; course: ChildCours
   const key = queryKeys.parents.thread(childId, course.courseId);
   const thread = useQuery({
     queryKey: key,
-    queryFn: async () => (await api.get<{ thread: ParentThread }>(parentThreadPath(childId, course.courseId))).thread,
+    queryFn: async () => (await callApi(api, parentThreadsThreadRoute, { params: { childId, courseId: course.courseId } })).thread,
     meta: { errorToast: false },
   });
   const submit = async (event: FormEvent) => {
@@ -59,7 +59,7 @@ function Conversation({ childId, course }: { childId: string; course: ChildCours
     setProblem('');
     setBusy(true);
     try {
-      const answer = await api.post<{ message: string; thread: ParentThread }>(`${parentThreadPath(childId, course.courseId)}/messages`, { text });
+      const answer = await callApi(api, parentThreadsPostRoute, { params: { childId, courseId: course.courseId }, body: { text } });
       queryClient.setQueryData(key, answer.thread);
       setText('');
       setSent(translateMessage(answer.message));

@@ -1,43 +1,61 @@
 // Calls of the parents feature (progress service, /api/parents/). Failures arrive as ApiError with the server's message.
-import type { ChildDoubtPage, ChildProgress, EmailSettings, LinkCodeAnswer, LinkedPerson, ParentLinksAnswer, WeeklyReportPreview } from '@academy/contracts';
-import type { ApiClient } from '@academy/platform';
+import {
+  parentsChildDoubtsRoute,
+  parentsChildRoute,
+  parentsCreateCodeRoute,
+  parentsEmailSettingsRoute,
+  parentsListRoute,
+  parentsRedeemRoute,
+  parentsRemoveRoute,
+  parentsSaveEmailSettingsRoute,
+  parentsWeeklyPreviewRoute,
+  type ChildDoubtPage,
+  type ChildProgress,
+  type EmailSettings,
+  type LinkCodeAnswer,
+  type LinkedPerson,
+  type ParentLinksAnswer,
+  type WeeklyReportPreview,
+} from '@academy/contracts';
+import { callApi, type ApiClient } from '@academy/platform';
 
 export async function fetchLinks(api: ApiClient): Promise<ParentLinksAnswer> {
-  const { children, parents } = await api.get<ParentLinksAnswer>('/parents/links');
+  const { children, parents } = await callApi(api, parentsListRoute);
   return { children, parents };
 }
 
 export async function createLinkCode(api: ApiClient): Promise<LinkCodeAnswer> {
-  return (await api.post<{ linkCode: LinkCodeAnswer }>('/parents/link-codes')).linkCode;
+  return (await callApi(api, parentsCreateCodeRoute)).linkCode;
 }
 
 export async function redeemLinkCode(api: ApiClient, code: string): Promise<{ message: string; child: LinkedPerson }> {
-  return api.post<{ message: string; child: LinkedPerson }>('/parents/links', { code });
+  const { message, child } = await callApi(api, parentsRedeemRoute, { body: { code } });
+  return { message, child };
 }
 
 export async function removeLink(api: ApiClient, otherUserId: string): Promise<string> {
-  return (await api.del<{ message: string }>(`/parents/links/${encodeURIComponent(otherUserId)}`)).message;
+  return (await callApi(api, parentsRemoveRoute, { params: { userId: otherUserId } })).message;
 }
 
 export async function fetchChildProgress(api: ApiClient, childId: string): Promise<ChildProgress> {
-  const { child, courses } = await api.get<ChildProgress>(`/parents/children/${encodeURIComponent(childId)}`);
+  const { child, courses } = await callApi(api, parentsChildRoute, { params: { childId } });
   return { child, courses };
 }
 
 export async function fetchChildDoubts(api: ApiClient, childId: string, cursor: string | null): Promise<ChildDoubtPage> {
-  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  const { doubts, nextCursor } = await api.get<ChildDoubtPage>(`/parents/children/${encodeURIComponent(childId)}/doubts${query}`);
+  // Read as partial: an answer without its list reads as an empty page rather than crashing the view.
+  const { doubts, nextCursor }: Partial<ChildDoubtPage> = await callApi(api, parentsChildDoubtsRoute, { params: { childId }, query: { cursor: cursor ?? undefined } });
   return { doubts: doubts ?? [], nextCursor: nextCursor ?? null };
 }
 
 export async function fetchEmailSettings(api: ApiClient): Promise<EmailSettings> {
-  return (await api.get<{ settings: EmailSettings }>('/parents/email-settings')).settings;
+  return (await callApi(api, parentsEmailSettingsRoute)).settings;
 }
 
 export async function saveEmailSettings(api: ApiClient, settings: EmailSettings): Promise<string> {
-  return (await api.put<{ message: string }>('/parents/email-settings', settings)).message;
+  return (await callApi(api, parentsSaveEmailSettingsRoute, { body: settings })).message;
 }
 
 export async function fetchWeeklyPreview(api: ApiClient): Promise<WeeklyReportPreview> {
-  return (await api.get<{ preview: WeeklyReportPreview }>('/parents/weekly-report/preview')).preview;
+  return (await callApi(api, parentsWeeklyPreviewRoute)).preview;
 }
