@@ -359,7 +359,11 @@ function workerManifests(service: ServiceDeployment, worker: ExtraWorker): Manif
   ];
 }
 
-/** Janus nodes (one per Kubernetes node): each runs whole classes, with its packager beside it in the same pod. */
+/**
+ * Janus nodes (one per Kubernetes node): each runs whole classes, with its packager beside it in the same pod, which
+ * takes 4 live jobs at a time (video-worker.module.ts): 4 classes per node, so 1,000 classes at once need 250 nodes of
+ * about 6 cores (docs/live-capacity.md). Scale this with the classes expected at the peak.
+ */
 export const JANUS_REPLICAS = 4;
 const JANUS_HTTP_PORT = 8088;
 /** Janus's media ports on the node (hostNetwork): the range learners' and speakers' browsers reach, or coturn relays to. */
@@ -445,8 +449,8 @@ function janusManifests(catalogue: ServiceDeployment): Manifest[] {
                 ],
                 readinessProbe: { ...redisPing, periodSeconds: 15, timeoutSeconds: 5 },
                 livenessProbe: { ...redisPing, periodSeconds: 30, timeoutSeconds: 5, failureThreshold: 10 },
-                // One class's ladder (720p, 360p, 180p, audio) is about 1.5 cores of ffmpeg (docs/live-capacity.md).
-                resources: { requests: { cpu: '3000m', memory: '1Gi' }, limits: { memory: '4Gi' } },
+                // Four classes' ladders (720p, 360p, 180p, audio) at about a core each (docs/live-capacity.md).
+                resources: { requests: { cpu: '4000m', memory: '2Gi' }, limits: { memory: '6Gi' } },
                 securityContext: containerSecurity,
                 volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, recordings],
               },
@@ -644,7 +648,8 @@ function gatewayManifests(progress: ServiceDeployment, table: RouteTable): Manif
       spec: {
         scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
         minReplicas: 2,
-        maxReplicas: 20,
+        // 1,000 classes of 150 learners are 150,000 connections: 30 pods (docs/live-capacity.md).
+        maxReplicas: 40,
         metrics: [
           { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: httpCpuTargetPercent } } },
           { type: 'Pods', pods: { metric: { name: 'academy_live_gateway_connections' }, target: { type: 'AverageValue', averageValue: String(GATEWAY_CONNECTIONS_PER_POD) } } },

@@ -10,9 +10,9 @@ describe('bench/results/live.md, written by several steps', () => {
     expect([...liveSections(merged).keys()]).toEqual(['Join and latency', 'Doubt loop']);
   });
 
-  it('adds a section a file does not have yet, and starts a missing file', () => {
+  it('adds a section a file does not have yet in its place, and starts a missing file', () => {
     const merged = mergeLiveSections(existing, [{ title: 'Load test', body: 'cpu' }]);
-    expect([...liveSections(merged).keys()]).toEqual(['Load test', 'Join and latency', 'Doubt loop']);
+    expect([...liveSections(merged).keys()]).toEqual(['Join and latency', 'Load test', 'Doubt loop']);
     expect(mergeLiveSections('', [{ title: 'Load test', body: 'cpu' }])).toBe('# Live classes\n\n## Load test\n\ncpu\n');
   });
 });

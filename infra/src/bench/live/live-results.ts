@@ -16,13 +16,16 @@ export function liveSections(markdown: string): Map<string, string> {
   return sections;
 }
 
-/** The file with `replaced` sections (in their order, first) and every other section kept after them. */
+/** The sections this repository's steps write, in the order a reader wants them; others follow in their own order. */
+const ORDER = ['Join and latency', 'Recording to lecture', 'Load test'];
+
+/** The file with `replaced` sections swapped in (or added) and every other section kept. */
 export function mergeLiveSections(existing: string, replaced: { title: string; body: string }[]): string {
-  const kept = liveSections(existing);
-  const mine = new Set(replaced.map((section) => section.title));
-  const parts = [TITLE, ...replaced.map((section) => `## ${section.title}\n\n${section.body.trim()}`)];
-  for (const [title, text] of kept) if (!mine.has(title)) parts.push(text);
-  return `${parts.join('\n\n')}\n`;
+  const sections = liveSections(existing);
+  for (const section of replaced) sections.set(section.title, `## ${section.title}\n\n${section.body.trim()}`);
+  const rank = (title: string) => (ORDER.includes(title) ? ORDER.indexOf(title) : ORDER.length);
+  const titles = [...sections.keys()].sort((a, b) => rank(a) - rank(b));
+  return `${[TITLE, ...titles.map((title) => sections.get(title)!)].join('\n\n')}\n`;
 }
 
 /** Writes bench/results/live.md with these sections replaced, and live-<step>.json with the raw figures. */
