@@ -143,7 +143,7 @@ async function connectClients(stack: Stack, browser: Browser, db: pg.Client, sto
   const masters = await Promise.all(
     tokens.map(async (token) => {
       const { url } = (await api<{ url: string }>(portal.portalUrl, token, `/api/live-classes/${classId}/playback`)).body;
-      return until('the master playlist', 120_000, async () => {
+      return until('the master playlist', 300_000, async () => {
         const answer = await fetch(`${nginx.url}${url}`);
         return answer.ok ? { url: `${nginx.url}${url}`, text: await answer.text() } : null;
       });
