@@ -17,7 +17,13 @@ const STEPS = {
   analytics: 'services/progress/dist/bench/analytics.bench.js',
   // The production-like topology (nginx, replicas, workers) under request mixes; needs Debian's nginx.
   load: 'infra/dist/bench/load.bench.js',
+  // A live class end to end (needs Janus): join time, glass-to-glass for HLS and for speakers, recording to lecture.
+  live: 'infra/dist/bench/live.bench.js',
+  // Not in a full run (it saturates the machine): WebRTC receivers, HLS pollers through nginx and chat clients at once.
+  'live-load': 'infra/dist/bench/live-load.bench.js',
 };
+/** Steps only run when named. */
+const ON_REQUEST = new Set(['live-load']);
 
 checkNodeVersion();
 const requested = process.argv.slice(2);
@@ -26,7 +32,7 @@ if (unknown.length > 0) {
   console.error(`Unknown bench step ${unknown.join(', ')}; the steps are: ${Object.keys(STEPS).join(', ')}.`);
   process.exit(2);
 }
-const steps = Object.keys(STEPS).filter((name) => requested.length === 0 || requested.includes(name));
+const steps = Object.keys(STEPS).filter((name) => (requested.length === 0 ? !ON_REQUEST.has(name) : requested.includes(name)));
 
 await installIfNeeded();
 await buildAll();

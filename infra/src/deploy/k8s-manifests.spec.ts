@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
-import { Deployment } from 'kubernetes-models/apps/v1';
+import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
@@ -11,7 +11,7 @@ import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { repoRoot } from '../paths.js';
 import { loadRouteTable, type ServiceName } from '../routes/route-table.js';
-import { generateK8sManifests, k8sDir, renderManifests, type Manifest } from './k8s-manifests.js';
+import { GATEWAY_CONNECTIONS_PER_POD, generateK8sManifests, JANUS_REPLICAS, k8sDir, renderManifests, type Manifest } from './k8s-manifests.js';
 
 // Validated against the Kubernetes API schemas (kubernetes-models, KEDA's models for its resources), the route table
 // and each service's own configuration schema, so manifests and code cannot drift apart.
@@ -19,6 +19,7 @@ import { generateK8sManifests, k8sDir, renderManifests, type Manifest } from './
 type Model = { validate(): void };
 const models: Record<string, new (data: never) => Model> = {
   'apps/v1/Deployment': Deployment,
+  'apps/v1/StatefulSet': StatefulSet,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'batch/v1/Job': Job,
   'networking.k8s.io/v1/Ingress': Ingress,
@@ -160,6 +161,66 @@ describe('Kubernetes manifests', () => {
     }
     expect(paths.filter((p) => table.denied.some((denied) => `${p.path}/`.startsWith(denied)))).toEqual([]);
     expect(ingress!.spec.rules[0]!.http.paths.at(-1)).toMatchObject({ path: '/', backend: { service: { name: 'edge' } } });
+  });
+});
+
+describe('live classes in Kubernetes', () => {
+  type Container = { name: string; command?: string[]; env?: { name: string; value?: string; valueFrom?: { fieldRef?: { fieldPath: string } } }[]; volumeMounts?: { name: string; mountPath: string }[] };
+  type PodSpec = { hostNetwork?: boolean; affinity?: { podAntiAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: { labelSelector: { matchLabels: Record<string, string> }; topologyKey: string }[] } }; containers: Container[] };
+  const named = (kind: string, name: string) => committed.find((m) => m.kind === kind && m.metadata.name === name) as unknown as { spec: Record<string, unknown> & { template: { spec: PodSpec } } };
+
+  it('Janus runs one pod per Kubernetes node, on the node\'s network, with the packager in the same pod taking that node\'s jobs', () => {
+    const janus = named('StatefulSet', 'janus');
+    expect(janus.spec.replicas).toBe(JANUS_REPLICAS);
+    const pod = janus.spec.template.spec;
+    expect(pod.hostNetwork).toBe(true);
+    expect(pod.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution).toEqual([
+      { labelSelector: { matchLabels: { 'app.kubernetes.io/name': 'janus' } }, topologyKey: 'kubernetes.io/hostname' },
+    ]);
+    const packager = pod.containers.find((container) => container.name === 'packager')!;
+    expect(packager.command).toEqual(['node', 'dist/video-worker.js']);
+    expect(packager.env?.find((e) => e.name === 'LIVE_NODE')?.valueFrom?.fieldRef?.fieldPath).toBe('metadata.name');
+    // The packager's variables are the catalogue's (its config validates them), its node name beside them.
+    checkServiceEnvironment('catalogue', { ...containerEnv(packager), LIVE_NODE: 'janus-0' }, 'janus/packager');
+    // Janus writes recordings where the packager's recording job reads them.
+    const recordings = (container: Container) => container.volumeMounts?.find((mount) => mount.name === 'recordings')?.mountPath;
+    expect(recordings(packager)).toBe(recordings(pod.containers.find((container) => container.name === 'janus')!));
+    expect(containerEnv(packager).JANUS_RECORDINGS_DIR).toBe(recordings(packager));
+  });
+
+  it('catalogue places classes on every Janus pod through the headless Service\'s names', () => {
+    const catalogue = named('Deployment', 'catalogue');
+    const nodes = containerEnv(catalogue.spec.template.spec.containers[0]!).JANUS_NODES!.split(',');
+    expect(nodes).toHaveLength(JANUS_REPLICAS);
+    expect(nodes[1]).toBe('janus-1=http://janus-1.janus:8088/janus');
+    expect((named('Service', 'janus').spec as { clusterIP?: string }).clusterIP).toBe('None');
+  });
+
+  it('coturn takes its credentials from a Secret', () => {
+    const coturn = named('Deployment', 'coturn').spec.template.spec.containers[0]!;
+    for (const name of ['TURN_USERNAME', 'TURN_PASSWORD']) {
+      expect((coturn.env?.find((e) => e.name === name)?.valueFrom as { secretKeyRef?: { name: string } } | undefined)?.secretKeyRef?.name).toBe('academy-turn');
+    }
+  });
+
+  it('the gateway is its own Deployment on the WebSocket port, scaled on CPU and connections, and the Ingress routes its path', () => {
+    const table = loadRouteTable();
+    const socket = table.websockets![0]!;
+    const gateway = named('Deployment', 'progress-gateway').spec.template.spec.containers[0]!;
+    expect(gateway.command).toEqual(['node', 'dist/gateway.js']);
+    const env = containerEnv(gateway);
+    expect(env.PORT).toBe(String(socket.port));
+    // What the gateway entry point validates: the core settings and catalogue's address.
+    expect(() => loadConfig({ ...coreConfigShape, CATALOGUE_URL: (serviceShapes.progress as Record<string, unknown>).CATALOGUE_URL }, env)).not.toThrow();
+    const hpa = named('HorizontalPodAutoscaler', 'progress-gateway').spec as unknown as { metrics: { type: string; pods?: { target: { averageValue: string } } }[] };
+    expect(hpa.metrics.map((metric) => metric.type)).toEqual(['Resource', 'Pods']);
+    expect(hpa.metrics[1]!.pods!.target.averageValue).toBe(String(GATEWAY_CONNECTIONS_PER_POD));
+    const ingress = committed.find((m) => m.kind === 'Ingress' && m.metadata.name === 'academy-live-gateway') as unknown as {
+      metadata: { annotations: Record<string, string> };
+      spec: { rules: { http: { paths: { path: string; backend: { service: { name: string; port: { number: number } } } }[] } }[] };
+    };
+    expect(ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-read-timeout']).toBe('3600');
+    expect(ingress.spec.rules[0]!.http.paths).toEqual([{ path: '/api/live-gateway', pathType: 'Prefix', backend: { service: { name: 'progress-gateway', port: { number: socket.port } } } }]);
   });
 });
 

@@ -100,6 +100,9 @@ export function serviceDeployments(table: RouteTable = loadRouteTable()): Servic
         MEDIA_LINK_SECRET: { secret: 'MEDIA_LINK_SECRET' },
         // Every media file lives in one S3-compatible bucket, never on a pod's disk; a CDN serves its public/ folder.
         ...mediaBucket,
+        // Live classes: each class is placed on one Janus node when it starts (live.yaml).
+        JANUS_NODES: { value: janusNodesValue() },
+        JANUS_RECORDINGS_DIR: { value: JANUS_RECORDINGS_PATH },
       },
     },
     {
@@ -356,6 +359,345 @@ function workerManifests(service: ServiceDeployment, worker: ExtraWorker): Manif
   ];
 }
 
+/**
+ * Janus nodes (one per Kubernetes node): each runs whole classes, with its packager beside it in the same pod, which
+ * takes 4 live jobs at a time (video-worker.module.ts): 4 classes per node, so 1,000 classes at once need 250 nodes of
+ * about 6 cores (docs/live-capacity.md). Scale this with the classes expected at the peak.
+ */
+export const JANUS_REPLICAS = 4;
+const JANUS_HTTP_PORT = 8088;
+/** Janus's media ports on the node (hostNetwork): the range learners' and speakers' browsers reach, or coturn relays to. */
+const JANUS_RTP_RANGE = '20000-40000';
+const JANUS_RECORDINGS_PATH = '/recordings';
+const janusNodesValue = () =>
+  Array.from({ length: JANUS_REPLICAS }, (_, index) => `janus-${index}=http://janus-${index}.janus:${JANUS_HTTP_PORT}/janus`).join(',');
+
+/** Janus's configuration: the video room and the HTTP API only (as infra/src/local/janus.ts writes it locally). */
+function janusConfigMap(): Manifest {
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'janus-config', labels: partOf },
+    data: {
+      'janus.jcfg': [
+        'general: { configs_folder = "/etc/janus" plugins_folder = "/usr/lib/x86_64-linux-gnu/janus/plugins" transports_folder = "/usr/lib/x86_64-linux-gnu/janus/transports" debug_level = 4 }',
+        'plugins: { disable = "libjanus_audiobridge.so,libjanus_duktape.so,libjanus_echotest.so,libjanus_lua.so,libjanus_nosip.so,libjanus_recordplay.so,libjanus_sip.so,libjanus_streaming.so,libjanus_textroom.so,libjanus_videocall.so,libjanus_voicemail.so" }',
+        'transports: { disable = "libjanus_websockets.so,libjanus_pfunix.so,libjanus_mqtt.so,libjanus_nanomsg.so,libjanus_rabbitmq.so" }',
+        // On the node's network Janus offers the node's addresses; behind a cloud NAT add nat_1_1_mapping = "<public IP>".
+        `media: { rtp_port_range = "${JANUS_RTP_RANGE}" }`,
+        'nat: { nice_debug = false ignore_mdns = true }',
+        '',
+      ].join('\n'),
+      'janus.transport.http.jcfg': `general: { json = "indented" base_path = "/janus" http = true port = ${JANUS_HTTP_PORT} https = false }\nadmin: { admin_http = false }\n`,
+      'janus.plugin.videoroom.jcfg': 'general: { }\n',
+    },
+  };
+}
+
+/**
+ * The live engine: a StatefulSet of Janus pods (stable names janus-0…, which catalogue's placement records per class),
+ * one per Kubernetes node (required anti-affinity), on the node's network for WebRTC media. The catalogue video worker
+ * runs in the same pod as the class's packager (LIVE_NODE = the pod's name): Janus forwards RTP to 127.0.0.1, and the
+ * recordings it writes are on the pod's volume, which the recording job reads after the class.
+ */
+function janusManifests(catalogue: ServiceDeployment): Manifest[] {
+  const name = 'janus';
+  const recordings = { name: 'recordings', mountPath: JANUS_RECORDINGS_PATH };
+  return [
+    janusConfigMap(),
+    {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name, labels: { ...labels(name), 'academy/role': 'live-engine' } },
+      spec: {
+        serviceName: name,
+        replicas: JANUS_REPLICAS,
+        podManagementPolicy: 'Parallel',
+        selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+        template: {
+          metadata: { labels: { ...labels(name), 'academy/role': 'live-engine' } },
+          spec: {
+            hostNetwork: true,
+            dnsPolicy: 'ClusterFirstWithHostNet',
+            affinity: {
+              podAntiAffinity: {
+                requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { 'app.kubernetes.io/name': name } }, topologyKey: 'kubernetes.io/hostname' }],
+              },
+            },
+            // Classes in progress: the packager finishes its playlists and Janus its recordings before the pod goes.
+            terminationGracePeriodSeconds: 120,
+            securityContext: { fsGroup: 1000 },
+            containers: [
+              {
+                name: 'janus',
+                image: 'academy/janus:latest',
+                ports: [{ name: 'api', containerPort: JANUS_HTTP_PORT }],
+                livenessProbe: { httpGet: { path: '/janus/info', port: 'api' }, periodSeconds: 20, failureThreshold: 3 },
+                readinessProbe: { httpGet: { path: '/janus/info', port: 'api' }, periodSeconds: 10 },
+                resources: { requests: { cpu: '500m', memory: '256Mi' }, limits: { memory: '1Gi' } },
+                securityContext: { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+                volumeMounts: [{ name: 'janus-config', mountPath: '/etc/janus', readOnly: true }, recordings],
+              },
+              {
+                name: 'packager',
+                image: `academy/${catalogue.name}:latest`,
+                command: ['node', 'dist/video-worker.js'],
+                ports: [{ name: 'metrics', containerPort: workerMetricsPort }],
+                env: [
+                  { name: 'LIVE_NODE', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+                  ...envList(catalogue.env, { METRICS_PORT: String(workerMetricsPort) }),
+                ],
+                readinessProbe: { ...redisPing, periodSeconds: 15, timeoutSeconds: 5 },
+                livenessProbe: { ...redisPing, periodSeconds: 30, timeoutSeconds: 5, failureThreshold: 10 },
+                // Four classes' ladders (720p, 360p, 180p, audio) at about a core each (docs/live-capacity.md).
+                resources: { requests: { cpu: '4000m', memory: '2Gi' }, limits: { memory: '6Gi' } },
+                securityContext: containerSecurity,
+                volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, recordings],
+              },
+            ],
+            volumes: [{ name: 'janus-config', configMap: { name: 'janus-config' } }, { name: 'tmp', emptyDir: {} }],
+          },
+        },
+        // Recordings outlive a restarted pod: the recording job of a class that ended just before still finds them.
+        volumeClaimTemplates: [
+          { metadata: { name: 'recordings' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '50Gi' } } } },
+        ],
+      },
+    },
+    {
+      // Headless: janus-0.janus, janus-1.janus… are the addresses in JANUS_NODES.
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name, labels: partOf },
+      spec: { clusterIP: 'None', selector: { 'app.kubernetes.io/name': name }, ports: [{ name: 'api', port: JANUS_HTTP_PORT, targetPort: 'api' }] },
+    },
+    {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name, labels: partOf },
+      spec: { maxUnavailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': name } } },
+    },
+  ];
+}
+
+const TURN_PORT = 3478;
+
+/** coturn's pods: one per node on the node's network (relayed media uses the node's ports). */
+function coturnDeployment(name: string): Manifest {
+  const secret = (key: string) => ({ valueFrom: { secretKeyRef: { name: 'academy-turn', key } } });
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, labels: { ...labels(name), 'academy/role': 'turn' } },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+      template: {
+        metadata: { labels: { ...labels(name), 'academy/role': 'turn' } },
+        spec: {
+          // Relayed media uses the node's ports (min-port…max-port); one relay per node.
+          hostNetwork: true,
+          affinity: {
+            podAntiAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { 'app.kubernetes.io/name': name } }, topologyKey: 'kubernetes.io/hostname' }],
+            },
+          },
+          containers: [
+            {
+              name: 'coturn',
+              image: 'coturn/coturn:4.6',
+              args: [
+                '--log-file=stdout', '--fingerprint', '--lt-cred-mech', '--no-cli', '--no-multicast-peers',
+                `--listening-port=${TURN_PORT}`, '--min-port=49160', '--max-port=49800',
+                '--user=$(TURN_USERNAME):$(TURN_PASSWORD)', '--realm=$(TURN_REALM)',
+                // Relay only to public addresses and the Janus nodes, never into the cluster's private services.
+                '--denied-peer-ip=10.0.0.0-10.255.255.255', '--denied-peer-ip=172.16.0.0-172.31.255.255', '--denied-peer-ip=192.168.0.0-192.168.255.255',
+                '--user-quota=12', '--total-quota=1200',
+              ],
+              env: [
+                { name: 'TURN_USERNAME', ...secret('TURN_USERNAME') },
+                { name: 'TURN_PASSWORD', ...secret('TURN_PASSWORD') },
+                { name: 'TURN_REALM', ...secret('TURN_REALM') },
+              ],
+              ports: [
+                { name: 'turn-udp', containerPort: TURN_PORT, protocol: 'UDP' },
+                { name: 'turn-tcp', containerPort: TURN_PORT, protocol: 'TCP' },
+              ],
+              livenessProbe: { tcpSocket: { port: 'turn-tcp' }, periodSeconds: 20 },
+              readinessProbe: { tcpSocket: { port: 'turn-tcp' }, periodSeconds: 10 },
+              resources: { requests: { cpu: '250m', memory: '128Mi' }, limits: { memory: '512Mi' } },
+              securityContext: { runAsNonRoot: true, runAsUser: 65534, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+
+/**
+ * coturn, the TURN relay for browsers whose network blocks direct UDP to Janus (about a quarter of Indian mobile
+ * users): UDP and TCP 3478, and TLS on 443 for networks that allow nothing else. Its user and password come from the
+ * `academy-turn` Secret; the browser gets the same ones in runtime-config.json's `iceServers`.
+ */
+function coturnManifests(): Manifest[] {
+  const name = 'coturn';
+  return [
+    {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'academy-turn', labels: partOf },
+      type: 'Opaque',
+      stringData: { TURN_USERNAME: 'REPLACE_ME', TURN_PASSWORD: 'REPLACE_ME', TURN_REALM: 'academy.example' },
+    },
+    coturnDeployment(name),
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name, labels: partOf, annotations: { 'academy.example/note': 'expose on a public address (LoadBalancer or the nodes\' addresses in DNS as turn.academy.example)' } },
+      spec: {
+        type: 'LoadBalancer',
+        selector: { 'app.kubernetes.io/name': name },
+        ports: [
+          { name: 'turn-udp', port: TURN_PORT, targetPort: 'turn-udp', protocol: 'UDP' },
+          { name: 'turn-tcp', port: TURN_PORT, targetPort: 'turn-tcp', protocol: 'TCP' },
+        ],
+      },
+    },
+    {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name, labels: partOf },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
+        minReplicas: 2,
+        maxReplicas: 8,
+        metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+      },
+    },
+    {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name, labels: partOf },
+      spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': name } } },
+    },
+  ];
+}
+
+/** Connections each gateway pod holds before the autoscaler adds one (docs/live-capacity.md). */
+export const GATEWAY_CONNECTIONS_PER_POD = 5000;
+
+/**
+ * Progress's gateway entry point (live classes' chat, hands, polls over socket.io with the Redis adapter): scaled on
+ * CPU, and on connections where the cluster's metrics adapter serves `academy_live_gateway_connections` per pod.
+ * socket.io runs WebSocket-only, so no sticky sessions are needed.
+ */
+function gatewayManifests(progress: ServiceDeployment, table: RouteTable): Manifest[] {
+  const name = 'progress-gateway';
+  const socket = (table.websockets ?? []).find((entry) => entry.entryPoint === name);
+  if (!socket) throw new Error(`infra/routes.json has no websocket route of ${name}`);
+  const env = { ...shared, CATALOGUE_URL: progress.env.CATALOGUE_URL! };
+  return [
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name, labels: { ...labels(name), 'academy/role': 'service' } },
+      spec: {
+        replicas: 2,
+        selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
+        template: {
+          metadata: {
+            labels: { ...labels(name), 'academy/role': 'service' },
+            annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(socket.port), 'prometheus.io/path': '/metrics' },
+          },
+          spec: {
+            securityContext: podSecurity,
+            // Clients reconnect by themselves and get what they missed; a minute lets open acknowledgements finish.
+            terminationGracePeriodSeconds: 60,
+            containers: [
+              {
+                name: 'gateway',
+                image: `academy/${progress.name}:latest`,
+                command: ['node', 'dist/gateway.js'],
+                ports: [{ name: 'http', containerPort: socket.port }],
+                env: envList(env, { PORT: String(socket.port) }),
+                livenessProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 20, failureThreshold: 3 },
+                readinessProbe: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 10, failureThreshold: 2 },
+                startupProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 2, failureThreshold: 30 },
+                resources: httpResources,
+                securityContext: containerSecurity,
+                volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+              },
+            ],
+            volumes: [{ name: 'tmp', emptyDir: {} }],
+          },
+        },
+      },
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name, labels: partOf },
+      spec: { selector: { 'app.kubernetes.io/name': name }, ports: [{ name: 'http', port: socket.port, targetPort: 'http' }] },
+    },
+    {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name, labels: partOf },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name },
+        minReplicas: 2,
+        // 1,000 classes of 150 learners are 150,000 connections: 30 pods (docs/live-capacity.md).
+        maxReplicas: 40,
+        metrics: [
+          { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: httpCpuTargetPercent } } },
+          { type: 'Pods', pods: { metric: { name: 'academy_live_gateway_connections' }, target: { type: 'AverageValue', averageValue: String(GATEWAY_CONNECTIONS_PER_POD) } } },
+        ],
+        // A class starting brings thousands of connections in a minute: scale up at once, down slowly.
+        behavior: { scaleDown: { stabilizationWindowSeconds: 600 } },
+      },
+    },
+    {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name, labels: partOf },
+      spec: { minAvailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': name } } },
+    },
+  ];
+}
+
+/** The live-class gateway's WebSocket path in an Ingress of its own: ingress-nginx sets timeouts per Ingress. */
+export function gatewayIngressManifest(table: RouteTable = loadRouteTable()): Manifest {
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'Ingress',
+    metadata: {
+      name: 'academy-live-gateway',
+      labels: partOf,
+      annotations: {
+        // A class lasts up to four hours; socket.io's pings keep the connection busy, the timeout only ends dead ones.
+        'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600',
+        'nginx.ingress.kubernetes.io/proxy-send-timeout': '3600',
+        'nginx.ingress.kubernetes.io/proxy-http-version': '1.1',
+        'nginx.ingress.kubernetes.io/proxy-buffering': 'off',
+      },
+    },
+    spec: {
+      ingressClassName: 'nginx',
+      tls: [{ hosts: ['academy.example'], secretName: 'academy-tls' }],
+      rules: [
+        {
+          host: 'academy.example',
+          http: {
+            paths: (table.websockets ?? []).map((entry) => ({ path: entry.prefix.replace(/\/$/, ''), pathType: 'Prefix', backend: ingressBackend(entry.entryPoint, entry.port) })),
+          },
+        },
+      ],
+    },
+  };
+}
+
 function edgeManifests(): Manifest[] {
   return [
     {
@@ -538,7 +880,8 @@ export function generateK8sManifests(table: RouteTable = loadRouteTable()): Reco
     '00-shared.yaml': sharedManifests(services),
     ...Object.fromEntries(services.map((s) => [`${s.name}.yaml`, serviceManifests(s, table)])),
     'edge.yaml': edgeManifests(),
-    'ingress.yaml': [ingressManifest(table), streamingIngressManifest(table)],
+    'live.yaml': [...janusManifests(services.find((s) => s.name === 'catalogue')!), ...coturnManifests(), ...gatewayManifests(services.find((s) => s.name === 'progress')!, table)],
+    'ingress.yaml': [ingressManifest(table), streamingIngressManifest(table), gatewayIngressManifest(table)],
   };
 }
 

@@ -22,6 +22,12 @@ export function runtimeConfigFromEnv(
     .split(',')
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
+  // TURN_URLS (comma-separated turn:/turns: URLs) with TURN_USERNAME and TURN_PASSWORD: the relays live classes use.
+  const turnUrls = read('TURN_URLS', '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  const iceServers = turnUrls.length > 0 ? [{ urls: turnUrls, ...(env.TURN_USERNAME ? { username: env.TURN_USERNAME, credential: env.TURN_PASSWORD ?? '' } : {}) }] : [];
   // The schema the browser checks it with: a bad setting stops the edge at start, naming the field.
   return runtimeConfigSchema.parse({
     apiBaseUrl: read('API_BASE_URL', '/api'),
@@ -53,5 +59,6 @@ export function runtimeConfigFromEnv(
       youtube: read('SOCIAL_YOUTUBE_URL', 'https://www.youtube.com/'),
     },
     ...(mediaOrigins.length > 0 ? { mediaOrigins } : {}),
+    ...(iceServers.length > 0 ? { iceServers } : {}),
   });
 }

@@ -21,6 +21,8 @@ export const runtimeConfigSchema = z.object(
     socialLinks: section({ instagram: setting, youtube: setting }),
     // Origins of object storage or a CDN that serve images, video and files (the edge's policy allows them).
     mediaOrigins: z.optional(z.array(setting)),
+    // TURN relays (coturn) for the live classes' WebRTC, as RTCPeerConnection's iceServers take them.
+    iceServers: z.optional(z.array(z.object({ urls: z.array(setting), username: z.optional(setting), credential: z.optional(setting) }))),
   },
   { error: 'the file must contain a JSON object' },
 );

@@ -7,7 +7,8 @@ import { TranscodeVideoJob } from './videos/transcode-video.job.js';
 import { VIDEO_QUEUE, VideoJob } from './videos/video-queue.js';
 import { VideosRepository } from './videos/videos.repository.js';
 import { LiveClassesRepository } from './live-classes/live-classes.repository.js';
-import { LIVE_QUEUE, LiveJob } from './live-classes/live-packager.js';
+import { LiveJob } from './live-classes/live-packager.js';
+import { liveQueueName } from './live-classes/live-engine.js';
 import { PackageLiveClassJob } from './live-classes/package-live-class.job.js';
 import { RecordLiveClassJob } from './live-classes/record-live-class.job.js';
 
@@ -26,8 +27,10 @@ class VideoStorageModule {}
     CatalogueDataModule,
     VideoStorageModule,
     QueueModule.forWorker({ queue: VIDEO_QUEUE, jobNames: Object.values(VideoJob), handlers: [TranscodeVideoJob], concurrency: 1 }),
-    // Live classes being taught: one long job each (ffmpeg packaging the forwarded stream) beside the transcodes.
-    QueueModule.forWorker({ queue: LIVE_QUEUE, jobNames: Object.values(LiveJob), handlers: [PackageLiveClassJob, RecordLiveClassJob], concurrency: 4, imports: [CatalogueDataModule] }),
+    // Live classes being taught: one long job each (ffmpeg packaging the forwarded stream) beside the transcodes. In a
+    // cluster the worker in a Janus pod takes its node's queue only (LIVE_NODE, read before the config is loaded
+    // because the queue is wired here; the config checks the same variable).
+    QueueModule.forWorker({ queue: liveQueueName(process.env.LIVE_NODE), jobNames: Object.values(LiveJob), handlers: [PackageLiveClassJob, RecordLiveClassJob], concurrency: 4, imports: [CatalogueDataModule] }),
   ],
 })
 export class VideoWorkerModule {}

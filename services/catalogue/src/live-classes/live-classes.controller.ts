@@ -73,12 +73,15 @@ export class EducatorLiveClassesController {
     return { success: true, liveClass: await this.classes.cancel(educator.id, id) };
   }
 
-  /** Goes live: only while the live engine answers (503 saying so otherwise; scheduling is unaffected). */
+  /** Goes live: only while a live engine node answers (503 saying so otherwise; scheduling is unaffected). */
   @Post(':id/start')
   @HttpCode(200)
   async start(@Param('id', uuid) id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true; liveClass: LiveClassDto }> {
     if (!(await this.engine.available())) throw new ServiceUnavailableException(LIVE_UNAVAILABLE_MESSAGE);
-    return { success: true, liveClass: await this.classes.transition(educator.id, id, 'live') };
+    const liveClass = await this.classes.transition(educator.id, id, 'live');
+    // The Janus node it runs on, recorded with the class (one of several in a cluster; `local` on one machine).
+    await this.engine.place(id);
+    return { success: true, liveClass };
   }
 
   @Post(':id/end')

@@ -66,6 +66,24 @@ export class LiveClassesRepository {
     return Number(rows[0]!.room);
   }
 
+  /** The Janus node the class was placed on when it started (null before). */
+  async janusNode(id: string): Promise<string | null> {
+    const rows: { node: string | null }[] = await this.dataSource.query(`SELECT "janus_node" AS "node" FROM "catalogue"."live_classes" WHERE "id" = $1`, [id]);
+    return rows[0]?.node ?? null;
+  }
+
+  /** How many classes are live on each node (placement's measure of load). */
+  async liveClassesPerNode(): Promise<Map<string, number>> {
+    const rows: { node: string; classes: string }[] = await this.dataSource.query(
+      `SELECT "janus_node" AS "node", count(*) AS "classes" FROM "catalogue"."live_classes" WHERE "status" = 'live' AND "janus_node" IS NOT NULL GROUP BY 1`,
+    );
+    return new Map(rows.map((row) => [row.node, Number(row.classes)]));
+  }
+
+  async setJanusNode(id: string, node: string): Promise<void> {
+    await this.dataSource.query(`UPDATE "catalogue"."live_classes" SET "janus_node" = $2 WHERE "id" = $1`, [id, node]);
+  }
+
   async setLivePrefix(id: string, prefix: string): Promise<void> {
     await this.dataSource.query(`UPDATE "catalogue"."live_classes" SET "live_prefix" = $2 WHERE "id" = $1`, [id, prefix]);
   }
