@@ -112,5 +112,20 @@ export interface InternalLiveClassAnswer {
   success: true;
   liveClass: LiveClassDto;
   educatorId: string;
+  /** When the class went live (null before): the gateway counts a doubt's second in the class from it. */
+  wentLiveAt: string | null;
 }
 export const INTERNAL_LIVE_CLASS_PATH = (classId: string) => `/internal/live-classes/${encodeURIComponent(classId)}`;
+
+/**
+ * POST (progress, internal): catalogue's recording job says which lecture the class's recording became; the doubts
+ * asked in the class move under it at their seconds. Sent again, nothing changes.
+ */
+export const INTERNAL_LIVE_CLASS_DOUBTS_LECTURE_PATH = (classId: string) => `/internal/live-class-doubts/${encodeURIComponent(classId)}/lecture`;
+export const liveClassDoubtsLectureSchema = z.object({ lectureId: z.uuid({ message: 'lectureId must be a lecture id' }) }).strict();
+export type LiveClassDoubtsLectureRequest = z.infer<typeof liveClassDoubtsLectureSchema>;
+export interface LiveClassDoubtsLectureAnswer {
+  success: true;
+  /** Doubts moved under the lecture by this call (0 when a previous call already did). */
+  linked: number;
+}

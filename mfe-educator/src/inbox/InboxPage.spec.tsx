@@ -69,7 +69,7 @@ describe('Inbox', () => {
 
 describe('Inbox in Hindi', () => {
   const doubt = (id: string, meToo: number, answerCount: number) => ({
-    id, courseId: COURSE, lectureId: 'l1', atSecond: 62, html: '<p>Why?</p>', author: { name: 'Aarav Sharma', imageUrl: '' }, mine: false,
+    id, courseId: COURSE, lectureId: 'l1', liveClassId: null, atSecond: 62, html: '<p>Why?</p>', author: { name: 'Aarav Sharma', imageUrl: '' }, mine: false,
     createdAt: '2026-11-20T10:00:00.000Z', resolved: false, meToo, meTooByMe: false, answerCount, educatorAnswered: false, hidden: false, hasImage: false,
     courseTitle: 'Physics for Class 9', lectureTitle: null,
   });

@@ -45,7 +45,7 @@ export class EducatorLiveClassesController {
 
   @Get(':id')
   async one(@Param('id', uuid) id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true; liveClass: LiveClassDto; liveAvailable: boolean }> {
-    const { educatorId: _owner, ...liveClass } = await this.classes.ownedRow(educator.id, id);
+    const { educatorId: _owner, wentLiveAt: _wentLive, ...liveClass } = await this.classes.ownedRow(educator.id, id);
     return { success: true, liveClass, liveAvailable: await this.engine.available() };
   }
 
@@ -136,7 +136,7 @@ export class InternalLiveClassesController {
   async find(@Param('id', uuid) id: string): Promise<InternalLiveClassAnswer> {
     const row = await this.classes.findRow(id);
     if (!row) throw new NotFoundException('Live class not found');
-    const { educatorId, ...liveClass } = row;
-    return { success: true, liveClass, educatorId };
+    const { educatorId, wentLiveAt, ...liveClass } = row;
+    return { success: true, liveClass, educatorId, wentLiveAt };
   }
 }
