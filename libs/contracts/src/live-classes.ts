@@ -129,3 +129,24 @@ export interface LiveClassDoubtsLectureAnswer {
   /** Doubts moved under the lecture by this call (0 when a previous call already did). */
   linked: number;
 }
+
+/** A class someone attended, with their minutes (GET /api/live-attendance/mine; a parent: /api/parents/children/:id/live-attendance). */
+export interface LiveClassAttended {
+  classId: string;
+  /** Null when catalogue no longer has the class (or did not answer). */
+  title: string | null;
+  courseId: string | null;
+  courseTitle: string | null;
+  startsAt: string | null;
+  /** Minutes attended, one decimal (joins, player heartbeats and leaves). */
+  minutes: number;
+  firstJoinedAt: string;
+}
+export interface LiveClassesAttendedAnswer {
+  success: true;
+  classes: LiveClassAttended[];
+}
+/** Most classes one attendance list shows (the latest first). */
+export const LIVE_ATTENDED_MAX = 30;
+export const LIVE_ATTENDANCE_MINE_PATH = '/live-attendance/mine';
+export const childLiveAttendancePath = (childId: string) => `/parents/children/${encodeURIComponent(childId)}/live-attendance`;

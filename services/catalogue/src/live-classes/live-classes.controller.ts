@@ -116,6 +116,13 @@ export class LiveClassesController {
     return { success: true, liveClasses, liveAvailable: await this.engine.available() };
   }
 
+  /** Live and upcoming classes across every course the caller is enrolled in now (the home page), soonest first. */
+  @Get('mine')
+  @Header('Cache-Control', 'private, no-store')
+  async mine(@CurrentUser() user: AuthUser): Promise<LiveClassListAnswer> {
+    return { success: true, liveClasses: await this.classes.listForLearner(user.id), liveAvailable: await this.engine.available() };
+  }
+
   /** An iCalendar file of the class (with an alarm 15 minutes before), for the learner's own calendar. */
   @Get(':id/calendar.ics')
   @Header('Content-Type', 'text/calendar; charset=utf-8')

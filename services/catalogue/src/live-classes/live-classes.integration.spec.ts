@@ -1,4 +1,4 @@
-import { LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE, LIVE_GATEWAY_PATH, LIVE_UNAVAILABLE_MESSAGE, liveClassNoticeJobId, type DoubtPage, type LiveAck, type LiveChatMessage, type LiveClassDto, type LiveDoubt, type LiveJoinAnswer, type NotificationItem } from '@academy/contracts';
+import { LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE, LIVE_GATEWAY_PATH, LIVE_UNAVAILABLE_MESSAGE, liveClassNoticeJobId, type DoubtPage, type LiveAck, type LiveChatMessage, type LiveClassAttended, type LiveClassDto, type LiveDoubt, type LiveJoinAnswer, type NotificationItem } from '@academy/contracts';
 import { INTERNAL_TOKEN_HEADER, OBJECT_STORAGE, runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { NotificationDelivery, ProgressAppModule, progressDatabase, ProgressGatewayModule, ProgressWorkerModule, RedisIoAdapter } from '@academy/progress/testing';
@@ -143,6 +143,11 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     expect((await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.outsider).expect(403)).body.message).toBe(NOT_ENROLLED_IN_CLASS_MESSAGE);
     await http().get(`/api/live-classes?courseId=${courseId}`).expect(401);
     await http().get('/api/live-classes?courseId=nope').set(auth.enrolled).expect(400);
+    // Across the learner's courses (the home page): the enrolled see it; someone enrolled in nothing sees none.
+    const across = await http().get('/api/live-classes/mine').set(auth.enrolled).expect(200);
+    expect(across.body.liveClasses.find((item: LiveClassDto) => item.id === liveClass.id)).toMatchObject({ title: 'Friction', courseTitle: 'Physics live', status: 'scheduled' });
+    expect((await http().get('/api/live-classes/mine').set(auth.outsider).expect(200)).body.liveClasses).toEqual([]);
+    await http().get('/api/live-classes/mine').expect(401);
 
     const ics = await http().get(`/api/live-classes/${liveClass.id}/calendar.ics`).set(auth.enrolled).expect(200);
     expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
@@ -313,6 +318,24 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
       await progressHttp().get(`/api/live-attendance/${liveClass.id}`).expect(401);
       expect((await progressHttp().get(`/api/live-attendance/${liveClass.id}/mine`).set(auth.enrolled).expect(200)).body.minutes).toBeGreaterThanOrEqual(0);
       expect((await progressHttp().get(`/api/live-attendance/${liveClass.id}/mine`).set(auth.outsider).expect(200)).body.minutes).toBe(0);
+
+      // The learner's classes with their minutes; a linked parent sees the child's, another parent and a learner cannot.
+      const mine = (await progressHttp().get('/api/live-attendance/mine').set(auth.enrolled).expect(200)).body.classes as LiveClassAttended[];
+      const attended = mine.find((item) => item.classId === liveClass.id);
+      expect(attended).toMatchObject({ title: 'Attended class', courseId, courseTitle: 'Physics live', startsAt: liveClass.startsAt });
+      expect(attended!.minutes).toBe(rows[0].minutes);
+      expect((await progressHttp().get('/api/live-attendance/mine').set(auth.outsider).expect(200)).body.classes).toEqual([]);
+      const parent = { Authorization: `Bearer ${await env.issuer.sign(demoUsers.parent)}` };
+      const otherParent = { Authorization: `Bearer ${await env.issuer.sign(demoUsers.otherParent)}` };
+      for (const who of [parent, otherParent]) await progressHttp().get('/api/user/data').set(who).expect(200);
+      const childPath = `/api/parents/children/${encodeURIComponent(demoUsers.student.sub)}/live-attendance`;
+      await progressHttp().get(childPath).set(parent).expect(404);
+      const code = (await progressHttp().post('/api/parents/link-codes').set(auth.enrolled).expect(201)).body.linkCode.code as string;
+      await progressHttp().post('/api/parents/links').set(parent).send({ code }).expect(201);
+      expect((await progressHttp().get(childPath).set(parent).expect(200)).body.classes).toEqual(mine);
+      await progressHttp().get(childPath).set(otherParent).expect(404);
+      await progressHttp().get(childPath).set(auth.outsider).expect(403);
+      await progressHttp().get(childPath).expect(401);
     });
 
     it("runs a poll: the educator asks, each learner's first answer counts, the counts reach the class live", async () => {

@@ -46,6 +46,16 @@ export class LiveClassesRepository {
     return rows.map(toRow);
   }
 
+  /** Upcoming and live classes of these courses, soonest first (at most LIVE_CLASS_LIST_MAX). */
+  async listForCourses(courseIds: readonly string[]): Promise<LiveClassRow[]> {
+    if (courseIds.length === 0) return [];
+    const rows: RawRow[] = await this.dataSource.query(
+      `SELECT ${columns} ${from} WHERE l."course_id" = ANY($1::uuid[]) AND l."status" IN ('scheduled', 'live') ORDER BY l."starts_at", l."id" LIMIT ${LIVE_CLASS_LIST_MAX}`,
+      [courseIds],
+    );
+    return rows.map(toRow);
+  }
+
   /** The course's owner and whether the chapter belongs to it (null: no such course). */
   async courseOwnerAndChapter(courseId: string, chapterId: string): Promise<{ educatorId: string; chapterInCourse: boolean } | null> {
     const rows: { educatorId: string; chapterInCourse: boolean }[] = await this.dataSource.query(

@@ -91,6 +91,18 @@ export class LiveClassesService {
     return (await this.classes.listForCourse(courseId, { includePast: false })).map(toDto);
   }
 
+  /** Upcoming and live classes of the courses the user is enrolled in now (progress says which; one query for all). */
+  async listForLearner(userId: string): Promise<LiveClassDto[]> {
+    let courseIds: string[];
+    try {
+      courseIds = await this.progress.enrolledCourseIds(userId);
+    } catch (error) {
+      this.logger.warn(`enrolled courses unknown: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ServiceUnavailableException(ENTITLEMENT_UNAVAILABLE_MESSAGE);
+    }
+    return (await this.classes.listForCourses(courseIds)).map(toDto);
+  }
+
   async viewable(userId: string, id: string): Promise<LiveClassDto> {
     const row = await this.classes.find(id);
     if (!row) throw new NotFoundException(LIVE_CLASS_NOT_FOUND_MESSAGE);
