@@ -403,6 +403,12 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
       // The educator's inbox has it, marked as asked in a live class; the course's doubts under no lecture yet.
       const inbox = await progressHttp().get(`/api/educator/inbox?courseId=${courseId}`).set(auth.educator).expect(200);
       expect(inbox.body.doubts).toEqual(expect.arrayContaining([expect.objectContaining({ id: stored.id, liveClassId: liveClass.id, lectureId: null, lectureTitle: null, atSecond: stored.atSecond })]));
+      // The educator hears of it through the doubts' own path (the outbox, then the worker's bell entry).
+      const bell = await until(async () => {
+        const items = (await progressHttp().get('/api/notifications').set(auth.educator).expect(200)).body.notifications as NotificationItem[];
+        return items.find((item) => item.kind === 'doubt_new' && item.title.includes('Aarav Sharma')) ?? undefined;
+      }, "the educator's doubt notification");
+      expect(bell.link).toBe(`/educator/inbox?courseId=${courseId}`);
       // The posting limit is the one of doubts under lectures (6 a minute, 2 spent above).
       const limited = [];
       for (let index = 0; index < 5; index += 1) limited.push(await doubt(learner, `doubt-limit-${index}`, `Question ${index}`));
