@@ -2,12 +2,13 @@
 // class and goes live from the Go live page (WebRTC into Janus; Janus forwards to the live packager's ffmpeg); an
 // enrolled learner on a 390 px phone sees "Live now" on the course page, opens the live room and its video plays
 // with its time advancing, on the first screen; a chat message, a raised hand and a poll make the round trip through
-// the gateway; a learner who is not enrolled gets 403 on the playback link, and
-// the HLS files refuse an unsigned or altered link; the educator ends the class, the room says the recording is
-// being prepared, and the recording (janus-pp-rec, then the lecture video pipeline) becomes a lecture of its chapter.
+// the gateway, and a doubt asked in class reaches the educator's Doubts list; a learner who is not enrolled gets 403
+// on the playback link, and the HLS files refuse an unsigned or altered link; the educator ends the class, the room
+// says the recording is being prepared, and the recording (janus-pp-rec, then the lecture video pipeline) becomes a
+// lecture of its chapter, with the class's doubt under it at its second.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import type { EnrolledCourse, LiveClassDto, LivePlaybackAnswer } from '@academy/contracts';
+import type { DoubtPage, EnrolledCourse, LiveClassDto, LivePlaybackAnswer } from '@academy/contracts';
 import { callApi } from '../support/api.js';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
@@ -109,6 +110,13 @@ describe('live classes', () => {
     await aarav.page.getByRole('group', { name: 'Poll: Which way does friction act?' }).getByRole('button', { name: 'Against the motion' }).click();
     await meera.page.getByRole('group', { name: 'Poll: Which way does friction act?' }).getByText('1 of 1').waitFor({ timeout: 15_000 });
 
+    // A doubt asked in class reaches the educator's Doubts list, at its second of the class.
+    const doubt = `Why does friction not depend on area ${run}?`;
+    await aarav.page.getByLabel('Your doubt').fill(doubt);
+    await aarav.page.getByRole('button', { name: 'Ask the teacher' }).click();
+    await aarav.page.getByText('Your doubt reached the teacher.').waitFor({ timeout: 15_000 });
+    await meera.page.locator('.live-doubts li', { hasText: doubt }).getByText(/Aarav Sharma · at \d+:\d\d of the class/).waitFor({ timeout: 15_000 });
+
     // Outsiders: no playback link (403), unsigned files 401, an altered link 403.
     const refused = await callApi<{ message: string }>(diyaToken, `/api/live-classes/${classId}/playback`);
     expect(refused.status).toBe(403);
@@ -137,6 +145,11 @@ describe('live classes', () => {
     const lecture = chapter.chapterContent.find((candidate) => candidate.lectureId === lectureId)!;
     expect(lecture.lectureTitle).toBe(`Live class: ${title}`);
     expect(lecture.lectureUrl).toMatch(/^\/api\/videos\/[0-9a-f-]{36}\/master\.m3u8\?user=/);
+    // The doubt asked in class is under the recording's lecture, at the second it was asked.
+    const doubts = await callApi<DoubtPage>(aaravToken, `/api/doubts/${courseId}?lectureId=${lectureId}`);
+    const underLecture = doubts.body.doubts.find((item) => item.html.includes(doubt));
+    expect(underLecture).toMatchObject({ lectureId, liveClassId: classId, mine: true });
+    expect(underLecture!.atSecond).toBeGreaterThan(0);
     await Promise.all([meera.context.close(), aarav.context.close(), diya.context.close()]);
   });
 });

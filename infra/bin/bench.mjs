@@ -15,6 +15,8 @@ const STEPS = {
   doubts: 'services/progress/dist/bench/doubts.bench.js',
   video: 'infra/dist/bench/video.bench.js',
   analytics: 'services/progress/dist/bench/analytics.bench.js',
+  // A live class's doubt loop: a learner's doubt to the educator's socket, through the edge and the gateway.
+  'live-doubts': 'infra/dist/bench/live-doubts.bench.js',
   // The production-like topology (nginx, replicas, workers) under request mixes; needs Debian's nginx.
   load: 'infra/dist/bench/load.bench.js',
   // A live class end to end (needs Janus): join time, glass-to-glass for HLS and for speakers, recording to lecture.

@@ -16,16 +16,17 @@ import type {
   emailSettingsSchema, EnrolledCourse, enrolledStudentsExportQuerySchema, EnrolledStudentsPage,
   enrolledStudentsQuerySchema, HiddenPostPage, hiddenPostsQuerySchema, InboxSubmissionPage, learnerProfileSchema,
   LearnerProgressData, LearnerPurchasesAnswer, lectureDoubtsQuerySchema, LectureFileUploaded, LinkCodeAnswer,
-  LinkedPerson, LiveClassDto, LiveClassListAnswer, LivePlaybackAnswer, MyReview, NotificationEmailSettings,
-  notificationEmailSettingsSchema, notificationListQuerySchema, NotificationPage, ParentLinksAnswer,
-  parentMessageSchema, ParentThread, PayoutAccount, PayoutAccountAnswer, payoutAccountRequestSchema,
-  PayoutsAnswer, playbackRequestSchema, PublicEducatorProfileAnswer, publishOfferSchema, purchaseRequestSchema,
-  PurchaseResult, QuizAttemptResult, QuizForLearner, QuizStats, quizSubmissionSchema, receiptQuerySchema,
-  redeemLinkCodeRequestSchema, RefundRequestAnswer, ReportedReviewsAnswer, reportedReviewsQuerySchema,
-  reportPostSchema, rescheduleLiveClassSchema, reviewHideRequestSchema, reviewListQuerySchema,
-  reviewReplyRequestSchema, reviewReportRequestSchema, reviewSubmissionSchema, saveCourseDraftSchema,
-  scheduleLiveClassSchema, submissionsInboxQuerySchema, updateProgressRequestSchema, UserData,
-  verifyPaymentRequestSchema, VideoStatusDto, WeeklyReportPreview, writeReviewRequestSchema,
+  LinkedPerson, LiveClassDto, LiveClassesAttendedAnswer, LiveClassListAnswer, LivePlaybackAnswer, MyReview,
+  NotificationEmailSettings, notificationEmailSettingsSchema, notificationListQuerySchema, NotificationPage,
+  ParentLinksAnswer, parentMessageSchema, ParentThread, PayoutAccount, PayoutAccountAnswer,
+  payoutAccountRequestSchema, PayoutsAnswer, playbackRequestSchema, PublicEducatorProfileAnswer,
+  publishOfferSchema, purchaseRequestSchema, PurchaseResult, QuizAttemptResult, QuizForLearner, QuizStats,
+  quizSubmissionSchema, receiptQuerySchema, redeemLinkCodeRequestSchema, RefundRequestAnswer,
+  ReportedReviewsAnswer, reportedReviewsQuerySchema, reportPostSchema, rescheduleLiveClassSchema,
+  reviewHideRequestSchema, reviewListQuerySchema, reviewReplyRequestSchema, reviewReportRequestSchema,
+  reviewSubmissionSchema, saveCourseDraftSchema, scheduleLiveClassSchema, submissionsInboxQuerySchema,
+  updateProgressRequestSchema, UserData, verifyPaymentRequestSchema, VideoStatusDto, WeeklyReportPreview,
+  writeReviewRequestSchema,
 } from './index.js';
 
 export const assignmentsListRoute: ApiRoute<{ params: { courseId: string } }, { success: true; assignments: AssignmentForMember[] }> = { method: 'GET', path: '/api/assignments/:courseId' };
@@ -109,7 +110,7 @@ export const educatorLiveClassesEndRoute: ApiRoute<{ params: { id: string } }, {
 /** The educator's browser (or OBS through the page's WHIP-like call) sends its SDP offer; Janus's answer comes back. */
 export const educatorLiveClassesPublishRoute: ApiRoute<{ params: { id: string }; body: z.input<typeof publishOfferSchema> }, { success: true; sdp: string }> = { method: 'POST', path: '/api/educator/live-classes/:id/publish' };
 export const educatorLiveClassesRescheduleRoute: ApiRoute<{ params: { id: string }; body: z.input<typeof rescheduleLiveClassSchema> }, { success: true; liveClass: LiveClassDto }> = { method: 'POST', path: '/api/educator/live-classes/:id/reschedule' };
-/** Goes live: only while the live engine answers (503 saying so otherwise; scheduling is unaffected). */
+/** Goes live: only while a live engine node answers (503 saying so otherwise; scheduling is unaffected). */
 export const educatorLiveClassesStartRoute: ApiRoute<{ params: { id: string } }, { success: true; liveClass: LiveClassDto }> = { method: 'POST', path: '/api/educator/live-classes/:id/start' };
 export const payoutsAccountRoute: ApiRoute<Record<never, never>, PayoutAccountAnswer> = { method: 'GET', path: '/api/educator/payout-account' };
 /** Adds the account, or changes it after a recent sign-in (403 otherwise). The number is never answered back. */
@@ -136,11 +137,15 @@ export const liveAttendanceListRoute: ApiRoute<{ params: { classId: string } }, 
 export const liveAttendanceCsvRoute: ApiRoute<{ params: { classId: string } }, unknown> = { method: 'GET', path: '/api/live-attendance/:classId/csv' };
 /** The learner's own minutes (0 when they never joined). */
 export const liveAttendanceMineRoute: ApiRoute<{ params: { classId: string } }, { success: true; minutes: number }> = { method: 'GET', path: '/api/live-attendance/:classId/mine' };
+/** The caller's own classes with their minutes, latest first (declared before `:classId`, which it would match). */
+export const liveAttendanceMineAllRoute: ApiRoute<Record<never, never>, LiveClassesAttendedAnswer> = { method: 'GET', path: '/api/live-attendance/mine' };
 export const liveClassesListRoute: ApiRoute<Record<never, never>, LiveClassListAnswer> = { method: 'GET', path: '/api/live-classes' };
 /** An iCalendar file of the class (with an alarm 15 minutes before), for the learner's own calendar. */
 export const liveClassesCalendarRoute: ApiRoute<{ params: { id: string } }, string> = { method: 'GET', path: '/api/live-classes/:id/calendar.ics' };
 export const livePlaybackFileRoute: ApiRoute<{ params: { id: string; file: string } }, unknown> = { method: 'GET', path: '/api/live-classes/:id/hls/:file' };
 export const livePlaybackPlaybackRoute: ApiRoute<{ params: { id: string } }, LivePlaybackAnswer> = { method: 'GET', path: '/api/live-classes/:id/playback' };
+/** Live and upcoming classes across every course the caller is enrolled in now (the home page), soonest first. */
+export const liveClassesMineRoute: ApiRoute<Record<never, never>, LiveClassListAnswer> = { method: 'GET', path: '/api/live-classes/mine' };
 export const notificationsListRoute: ApiRoute<{ query: z.input<typeof notificationListQuerySchema> }, { success: true } & NotificationPage> = { method: 'GET', path: '/api/notifications' };
 export const notificationsReadRoute: ApiRoute<{ params: { id: string } }, { success: true; message: string; unreadCount: number }> = { method: 'POST', path: '/api/notifications/:id/read' };
 export const notificationsSettingsRoute: ApiRoute<Record<never, never>, { success: true; settings: NotificationEmailSettings }> = { method: 'GET', path: '/api/notifications/email-settings' };
@@ -154,6 +159,8 @@ export const parentsChildRoute: ApiRoute<{ params: { childId: string } }, { succ
 export const parentsCertificateRoute: ApiRoute<{ params: { childId: string; courseId: string }; query: z.input<typeof certificateQuerySchema> }, unknown> = { method: 'GET', path: '/api/parents/children/:childId/certificates/:courseId' };
 /** The doubts a linked child asked (lecture, date, answered or not), newest first. */
 export const parentsChildDoubtsRoute: ApiRoute<{ params: { childId: string }; query: z.input<typeof childDoubtsQuerySchema> }, { success: true } & ChildDoubtPage> = { method: 'GET', path: '/api/parents/children/:childId/doubts' };
+/** The live classes a linked child attended, with their minutes, latest first (404 when not linked). */
+export const parentsChildLiveAttendanceRoute: ApiRoute<{ params: { childId: string } }, LiveClassesAttendedAnswer> = { method: 'GET', path: '/api/parents/children/:childId/live-attendance' };
 export const parentThreadsThreadRoute: ApiRoute<{ params: { childId: string; courseId: string } }, { success: true; thread: ParentThread }> = { method: 'GET', path: '/api/parents/children/:childId/threads/:courseId' };
 export const parentThreadsPostRoute: ApiRoute<{ params: { childId: string; courseId: string }; body: z.input<typeof parentMessageSchema> }, { success: true; message: string; thread: ParentThread }> = { method: 'POST', path: '/api/parents/children/:childId/threads/:courseId/messages' };
 export const parentsEmailSettingsRoute: ApiRoute<Record<never, never>, { success: true; settings: EmailSettings }> = { method: 'GET', path: '/api/parents/email-settings' };

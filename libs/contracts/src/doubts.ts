@@ -63,7 +63,11 @@ export interface DoubtAuthor {
 export interface DoubtSummary {
   id: string;
   courseId: string;
-  lectureId: string;
+  /** Null for a doubt asked in a live class until its recording is a lecture. */
+  lectureId: string | null;
+  /** The live class it was asked in (null: asked under a lecture). */
+  liveClassId: string | null;
+  /** Second of the lecture (of the class, for a live-class doubt). */
   atSecond: number;
   html: string;
   author: DoubtAuthor;
@@ -147,7 +151,7 @@ export type EducatorInboxQuery = z.infer<typeof educatorInboxQuerySchema>;
 
 export interface InboxDoubt extends DoubtSummary {
   courseTitle: string;
-  /** Null when the lecture is no longer in the course. */
+  /** Null when the lecture is no longer in the course, or for a live-class doubt not yet under its recording. */
   lectureTitle: string | null;
 }
 

@@ -80,3 +80,11 @@ export interface EnrolmentCheckAnswer {
   success: true;
   enrolled: boolean;
 }
+
+/** GET (progress, internal): the courses a user is enrolled in now (catalogue's live classes across them, the home page). */
+export const ENROLLED_COURSE_IDS_PATH = (userId: string) => `/internal/enrolments/courses?${new URLSearchParams({ userId }).toString()}`;
+export const enrolledCourseIdsQuerySchema = z.object({ userId: z.string().min(1).max(200) });
+export interface EnrolledCourseIdsAnswer {
+  success: true;
+  courseIds: string[];
+}

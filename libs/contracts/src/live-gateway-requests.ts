@@ -1,6 +1,7 @@
 // What the live class gateway checks each client message against (progress's gateway only). Kept apart from
 // live-gateway.ts, which the shared UI imports, so zod never rides into the first page.
 import { z } from 'zod';
+import { doubtTextSchema } from './doubts.js';
 import { LIVE_CHAT_MAX_LENGTH } from './live-gateway.js';
 
 export const liveJoinSchema = z.object({
@@ -31,7 +32,15 @@ export const livePollOpenSchema = z.object({
 export const livePollAnswerSchema = z.object({ classId: z.uuid(), pollId: z.number().int().positive(), option: z.number().int().min(0).max(3) });
 export const livePollCloseSchema = z.object({ classId: z.uuid(), pollId: z.number().int().positive() });
 
+/** A learner's doubt in the class: the same text rules as a doubt under a lecture; sent again, stored once. */
+export const liveDoubtSchema = z.object({
+  classId: z.uuid({ message: 'classId must be a live class id' }),
+  clientId: z.string().min(8).max(64),
+  text: doubtTextSchema,
+});
+
 export type LiveJoinRequest = z.infer<typeof liveJoinSchema>;
 export type LiveChatRequest = z.infer<typeof liveChatSchema>;
 export type LiveModerationRequest = z.infer<typeof liveModerationSchema>;
 export type LiveHandRequest = z.infer<typeof liveHandSchema>;
+export type LiveDoubtRequest = z.infer<typeof liveDoubtSchema>;

@@ -40,6 +40,26 @@ export interface LiveJoinAnswer {
   muted: boolean;
   /** The class's latest poll, open or closed (null before the first). */
   poll: LivePoll | null;
+  /** Doubts asked in this class: every one for the educator, the caller's own for a learner (oldest first). */
+  doubts: LiveDoubt[];
+}
+
+/**
+ * A doubt asked during the class (client → `doubt` {classId, clientId, text}; the ack carries it, the educator's
+ * sockets get it as `LiveGatewayEvent.Doubt`). It is one of the course's doubts: once the recording is a lecture it
+ * shows under that lecture at `atSecond`.
+ */
+export interface LiveDoubt {
+  id: string;
+  classId: string;
+  userId: string;
+  userName: string;
+  /** Seconds since the class went live, where the recording starts. */
+  atSecond: number;
+  /** Sanitised on the server, as every doubt. */
+  html: string;
+  clientId: string;
+  askedAt: string;
 }
 
 /** Server → client events. */
@@ -51,6 +71,7 @@ export const LiveGatewayEvent = {
   Muted: 'muted',
   Hand: 'hand',
   Poll: 'poll',
+  Doubt: 'doubt',
 } as const;
 export interface LiveHandEvent {
   userId: string;

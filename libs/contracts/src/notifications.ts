@@ -66,7 +66,9 @@ export interface DoubtAskedEvent {
   doubtId: string;
   courseId: string;
   courseTitle: string;
-  lectureId: string;
+  /** Null for a doubt asked in a live class (`liveClassId`) before its recording is a lecture. */
+  lectureId: string | null;
+  liveClassId?: string | null;
   educatorId: string;
   askerId: string;
   askerName: string;
@@ -79,7 +81,8 @@ export interface DoubtAnsweredEvent {
   answerId: string;
   courseId: string;
   courseTitle: string;
-  lectureId: string;
+  /** Null: a live-class doubt whose recording is not a lecture yet. */
+  lectureId: string | null;
   askerId: string;
   answererId: string;
   answererName: string;

@@ -11,3 +11,4 @@ export { ModalDialog, type ModalDialogProps } from './modal-dialog/ModalDialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { attachHls, type HlsAttachment } from './video/attach-hls';
 export { LiveChatPanel } from './live/LiveChatPanel';
+export type { LiveRoom } from './live/useLiveRoom';

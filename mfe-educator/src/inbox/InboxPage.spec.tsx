@@ -68,8 +68,8 @@ describe('Inbox', () => {
 });
 
 describe('Inbox in Hindi', () => {
-  const doubt = (id: string, meToo: number, answerCount: number) => ({
-    id, courseId: COURSE, lectureId: 'l1', atSecond: 62, html: '<p>Why?</p>', author: { name: 'Aarav Sharma', imageUrl: '' }, mine: false,
+  const doubt = (id: string, meToo: number, answerCount: number, where: { lectureId: string | null; liveClassId: string | null } = { lectureId: 'l1', liveClassId: null }) => ({
+    id, courseId: COURSE, ...where, atSecond: 62, html: '<p>Why?</p>', author: { name: 'Aarav Sharma', imageUrl: '' }, mine: false,
     createdAt: '2026-11-20T10:00:00.000Z', resolved: false, meToo, meTooByMe: false, answerCount, educatorAnswered: false, hidden: false, hasImage: false,
     courseTitle: 'Physics for Class 9', lectureTitle: null,
   });
@@ -77,17 +77,19 @@ describe('Inbox in Hindi', () => {
   it("words each doubt's counts in Hindi, one and many", async () => {
     fakeServer(
       on('GET', '/api/educator/courses', ok({ courses: [] })),
-      on('GET', '/api/educator/inbox', ok({ doubts: [doubt('d1', 1, 1), doubt('d2', 2, 3)], nextCursor: null })),
+      on('GET', '/api/educator/inbox', ok({ doubts: [doubt('d1', 1, 1), doubt('d2', 2, 3), doubt('d3', 0, 0, { lectureId: null, liveClassId: 'c1' })], nextCursor: null })),
       on('GET', '/api/educator/submissions', ok({ submissions: [], nextCursor: null })),
       on('GET', '/api/educator/inbox/parent-threads', ok({ threads: [] })),
     );
     await act(() => i18next.changeLanguage('hi'));
     renderEducatorApp('/educator/inbox');
     const list = within(await screen.findByRole('list', { name: 'बिना उत्तर वाले संदेह' }));
-    const [one, many] = list.getAllByRole('article', { name: 'Aarav Sharma का संदेह' });
+    const [one, many, inClass] = list.getAllByRole('article', { name: 'Aarav Sharma का संदेह' });
     expect(within(one!).getByText('Physics for Class 9 · लेक्चर हटा दिया गया · 1:02 पर')).toBeInTheDocument();
     expect(within(one!).getByText('Aarav Sharma · 20/11/2026 · 1 और विद्यार्थी का भी यही संदेह · विद्यार्थियों का 1 उत्तर')).toBeInTheDocument();
     expect(within(many!).getByText('Aarav Sharma · 20/11/2026 · 2 और विद्यार्थियों का भी यही संदेह · विद्यार्थियों के 3 उत्तर')).toBeInTheDocument();
+    // Asked in a live class whose recording is not a lecture yet.
+    expect(within(inClass!).getByText('Physics for Class 9 · लाइव क्लास में पूछा गया · 1:02 पर')).toBeInTheDocument();
   });
 
   it("follows CLDR: Hindi's one covers 0, English's does not", () => {

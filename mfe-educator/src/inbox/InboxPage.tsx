@@ -205,7 +205,7 @@ function InboxItem({ doubt }: { doubt: InboxDoubt }) {
     <li className="inbox__item">
       <article aria-label={t('inbox.doubt.label', { author: doubt.author.name })}>
         <p className="inbox__where">
-          {[doubt.courseTitle, doubt.lectureTitle ?? t('inbox.doubt.lectureRemoved'), t('inbox.doubt.at', { time: formatVideoSecond(doubt.atSecond) })].join(' · ')}
+          {[doubt.courseTitle, doubt.lectureTitle ?? t(doubt.liveClassId && !doubt.lectureId ? 'inbox.doubt.inLiveClass' : 'inbox.doubt.lectureRemoved'), t('inbox.doubt.at', { time: formatVideoSecond(doubt.atSecond) })].join(' · ')}
         </p>
         <p className="inbox__meta">
           {[

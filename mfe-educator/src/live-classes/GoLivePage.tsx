@@ -5,6 +5,7 @@ import { ErrorPanel, LiveChatPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveDoubtsList } from './LiveDoubtsList';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { changeLiveClass, fetchLiveClass, istDateTime, publishOffer } from './liveClassesApi';
@@ -187,7 +188,9 @@ export function GoLivePage() {
           {t('liveClasses.goLive.end')}
         </button>
       </div>
-      {(liveClass.status === 'live' || onAir === 'live') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} asEducator />}
+      {(liveClass.status === 'live' || onAir === 'live') && (
+        <LiveChatPanel classId={liveClass.id} getToken={chatToken} asEducator extra={(room) => <LiveDoubtsList room={room} courseId={liveClass.courseId} />} />
+      )}
     </div>
   );
 }

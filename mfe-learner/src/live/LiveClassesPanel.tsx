@@ -22,7 +22,6 @@ function useNow(): number {
  * (enrolled learners, the educator, a linked parent); shows nothing to anyone else.
  */
 export function LiveClassesPanel({ courseId, headingLevel = 2 }: { courseId: string; /** 4 inside a card (a parent's child card). */ headingLevel?: 2 | 4 }) {
-  const { t } = useTranslation('learner');
   const api = useApi();
   const query = useQuery({
     queryKey: queryKeys.learner.liveClasses(courseId),
@@ -30,35 +29,54 @@ export function LiveClassesPanel({ courseId, headingLevel = 2 }: { courseId: str
     refetchInterval: 30_000,
     meta: { errorToast: false },
   });
+  return <LiveClassesList classes={query.data?.liveClasses ?? []} headingId={`live-${courseId}`} headingLevel={headingLevel} />;
+}
+
+/**
+ * The "Live now" and "Upcoming" list with its countdowns; nothing when empty. `showCourse`: each class names its
+ * course (the home page lists classes of every course).
+ */
+export function LiveClassesList({
+  classes,
+  headingId,
+  headingLevel = 2,
+  showCourse = false,
+}: {
+  classes: LiveClassDto[];
+  headingId: string;
+  headingLevel?: 2 | 4;
+  showCourse?: boolean;
+}) {
+  const { t } = useTranslation('learner');
   const now = useNow();
-  const classes = query.data?.liveClasses ?? [];
   if (classes.length === 0) return null;
   const live = classes.filter((item) => item.status === 'live');
   const upcoming = classes.filter((item) => item.status === 'scheduled');
   const Heading = headingLevel === 4 ? 'h4' : 'h2';
+  const where = (item: LiveClassDto) => (showCourse ? `${item.courseTitle} · ${item.chapterTitle}` : item.chapterTitle);
   return (
-    <section className="live-panel" aria-labelledby={`live-${courseId}`}>
-      <Heading id={`live-${courseId}`} className="live-panel__title">
+    <section className="live-panel" aria-labelledby={headingId}>
+      <Heading id={headingId} className="live-panel__title">
         {t('live.title')}
       </Heading>
       <ul className="live-panel__list">
         {live.map((item) => (
           <li key={item.id} className="live-panel__item live-panel__item--live">
-            <span className="live-panel__badge">{t('live.liveNow')}</span> <strong>{item.title}</strong> ({item.chapterTitle}){' '}
+            <span className="live-panel__badge">{t('live.liveNow')}</span> <strong>{item.title}</strong> ({where(item)}){' '}
             <Link className="live-panel__join" to={liveRoomPath(item.id)}>
               {t('live.join')}
             </Link>
           </li>
         ))}
         {upcoming.map((item) => (
-          <UpcomingItem key={item.id} item={item} now={now} />
+          <UpcomingItem key={item.id} item={item} now={now} where={where(item)} />
         ))}
       </ul>
     </section>
   );
 }
 
-function UpcomingItem({ item, now }: { item: LiveClassDto; now: number }) {
+function UpcomingItem({ item, now, where }: { item: LiveClassDto; now: number; where: string }) {
   const { t } = useTranslation('learner');
   const format = useFormat();
   const { apiBaseUrl } = useRuntimeConfig();
@@ -75,7 +93,7 @@ function UpcomingItem({ item, now }: { item: LiveClassDto; now: number }) {
   };
   return (
     <li className="live-panel__item">
-      <span className="live-panel__badge live-panel__badge--upcoming">{t('live.upcoming')}</span> <strong>{item.title}</strong> ({item.chapterTitle}),{' '}
+      <span className="live-panel__badge live-panel__badge--upcoming">{t('live.upcoming')}</span> <strong>{item.title}</strong> ({where}),{' '}
       {t('live.when', { date: format.date(item.startsAt), time: format.time(item.startsAt) })}{' '}
       <span className="live-panel__countdown">{t('live.startsIn', { countdown: countdown(item.startsAt, now) })}</span>{' '}
       <button type="button" className="button-secondary live-panel__calendar" onClick={() => void addToCalendar()}>

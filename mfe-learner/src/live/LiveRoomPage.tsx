@@ -5,6 +5,7 @@ import { LiveChatPanel, LoadingView } from '@academy/ui';
 import type Hls from 'hls.js';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AskDoubtForm } from './AskDoubtForm';
 import { fetchLivePlayback } from './liveApi';
 import './live.css';
 
@@ -155,7 +156,9 @@ export function LiveRoomPage() {
           </select>
         </div>
       )}
-      {(liveClass.status === 'live' || liveClass.status === 'scheduled') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} isWatching={() => !!video && !video.paused} />}
+      {(liveClass.status === 'live' || liveClass.status === 'scheduled') && (
+        <LiveChatPanel classId={liveClass.id} getToken={chatToken} isWatching={() => !!video && !video.paused} extra={(room) => <AskDoubtForm room={room} live={liveClass.status === 'live'} />} />
+      )}
       <p>
         {liveClass.courseTitle} · {liveClass.chapterTitle} · <Link to={`/course/${liveClass.courseId}`}>{t('live.room.coursePage')}</Link>
       </p>

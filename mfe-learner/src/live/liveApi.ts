@@ -7,6 +7,11 @@ export function fetchCourseLiveClasses(api: ApiClient, courseId: string): Promis
   return api.get<LiveClassListAnswer>(`/live-classes?${new URLSearchParams({ courseId }).toString()}`);
 }
 
+/** GET /api/live-classes/mine: live and upcoming classes of every course the learner is enrolled in (the home page). */
+export function fetchMyLiveClasses(api: ApiClient): Promise<LiveClassListAnswer> {
+  return api.get<LiveClassListAnswer>('/live-classes/mine');
+}
+
 export function fetchLivePlayback(api: ApiClient, classId: string): Promise<LivePlaybackAnswer> {
   return api.get<LivePlaybackAnswer>(`/live-classes/${encodeURIComponent(classId)}/playback`);
 }

@@ -5,6 +5,7 @@ import { CatalogueDataModule } from './catalogue-data.module.js';
 import { catalogueDatabase } from './database.js';
 import { TranscodeVideoJob } from './videos/transcode-video.job.js';
 import { VIDEO_QUEUE, VideoJob } from './videos/video-queue.js';
+import { ProgressClient } from './videos/progress-client.js';
 import { VideosRepository } from './videos/videos.repository.js';
 import { LiveClassesRepository } from './live-classes/live-classes.repository.js';
 import { LiveJob } from './live-classes/live-packager.js';
@@ -12,9 +13,12 @@ import { liveQueueName } from './live-classes/live-engine.js';
 import { PackageLiveClassJob } from './live-classes/package-live-class.job.js';
 import { RecordLiveClassJob } from './live-classes/record-live-class.job.js';
 
-/** What the transcoding job reads and writes: the bucket and the videos table. */
+/** What the transcoding job reads and writes: the bucket and the videos table (and progress, told of a recording's lecture). */
 @Global()
-@Module({ providers: [objectStorageProvider, VideosRepository, LiveClassesRepository], exports: [objectStorageProvider, VideosRepository, LiveClassesRepository] })
+@Module({
+  providers: [objectStorageProvider, VideosRepository, LiveClassesRepository, ProgressClient],
+  exports: [objectStorageProvider, VideosRepository, LiveClassesRepository, ProgressClient],
+})
 class VideoStorageModule {}
 
 /**

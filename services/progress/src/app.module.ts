@@ -19,6 +19,7 @@ import { ParentsModule } from './parents/parents.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { LiveAttendanceController } from './live/live-attendance.controller.js';
+import { LiveAttendanceService } from './live/live-attendance.service.js';
 import { LiveChatStore } from './live/live-chat.store.js';
 
 /** HTTP entry point's module: users and enrolments API, /health, /health/queue. */
@@ -38,6 +39,6 @@ import { LiveChatStore } from './live/live-chat.store.js';
     NotificationsModule,
   ],
   controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController, LiveAttendanceController],
-  providers: [UsersService, EducatorProfilesService, objectStorageProvider, LiveChatStore],
+  providers: [UsersService, EducatorProfilesService, objectStorageProvider, LiveChatStore, LiveAttendanceService],
 })
 export class AppModule {}

@@ -17,7 +17,7 @@ export function liveSections(markdown: string): Map<string, string> {
 }
 
 /** The sections this repository's steps write, in the order a reader wants them; others follow in their own order. */
-const ORDER = ['Join and latency', 'Recording to lecture', 'Load test'];
+const ORDER = ['Join and latency', 'Doubt loop', 'Recording to lecture', 'Load test'];
 
 /** The file with `replaced` sections swapped in (or added) and every other section kept. */
 export function mergeLiveSections(existing: string, replaced: { title: string; body: string }[]): string {

@@ -30,6 +30,10 @@ export const queryKeys = {
     purchases: () => [...queryKeys.learner.all, 'purchases'] as const,
     /** A course's upcoming and live classes (course page, player, live room). */
     liveClasses: (courseId: string) => [...queryKeys.learner.all, 'live-classes', courseId] as const,
+    /** Live and upcoming classes across the learner's courses (the home page). */
+    myLiveClasses: () => [...queryKeys.learner.all, 'live-classes', 'mine'] as const,
+    /** Live classes attended with their minutes: the learner's own ('mine') or a linked child's (their id). */
+    liveAttendance: (who: string) => [...queryKeys.learner.all, 'live-attendance', who] as const,
     /** A chapter quiz without its key and the learner's standing on it. */
     quiz: (courseId: string, quizId: string) => [...queryKeys.learner.all, 'quiz', courseId, quizId] as const,
     /** A course's assignments with the learner's own hand-in of each. */

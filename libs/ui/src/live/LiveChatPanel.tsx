@@ -1,8 +1,8 @@
 import { LIVE_CHAT_MAX_LENGTH, type LiveAck, type LiveChatMessage, type LivePoll } from '@academy/contracts';
 import { translateMessage, useFormat } from '@academy/platform';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLiveRoom, type LiveRoomState } from './useLiveRoom';
+import { useLiveRoom, type LiveRoom, type LiveRoomState } from './useLiveRoom';
 import './live-chat.css';
 
 type Ask = <T extends object>(event: string, body: object) => Promise<LiveAck<T>>;
@@ -20,15 +20,19 @@ export function LiveChatPanel({
   getToken,
   asEducator = false,
   isWatching,
+  extra,
 }: {
   classId: string;
   getToken: () => Promise<string>;
   asEducator?: boolean;
   isWatching?: () => boolean;
+  /** A page's own part of the class on the same connection (the doubts), shown after the chat. */
+  extra?: (room: LiveRoom) => ReactNode;
 }) {
   const { t } = useTranslation('ui');
   const id = useId();
-  const { state, ask, setProblem, addMessage } = useLiveRoom(classId, getToken);
+  const room = useLiveRoom(classId, getToken);
+  const { state, ask, setProblem, addMessage } = room;
   const watching = useRef(isWatching);
   watching.current = isWatching;
   useEffect(() => {
@@ -72,6 +76,7 @@ export function LiveChatPanel({
       )}
       {state.connection !== 'refused' && <ChatForm state={state} asEducator={asEducator} ask={ask} act={act} onSent={addMessage} setProblem={setProblem} />}
       {asEducator && state.connection === 'connected' && <AskPoll act={act} />}
+      {extra?.(room)}
     </section>
   );
 }

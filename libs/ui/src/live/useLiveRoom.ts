@@ -3,6 +3,7 @@ import {
   LiveGatewayEvent,
   type LiveAck,
   type LiveChatMessage,
+  type LiveDoubt,
   type LiveHandEvent,
   type LiveJoinAnswer,
   type LivePoll,
@@ -20,6 +21,13 @@ export function mergeMessages(current: LiveChatMessage[], more: LiveChatMessage[
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/** Adds doubts by id (the join's list, the educator's live ones, one's own ack): none twice, oldest first. */
+export function mergeDoubts(current: LiveDoubt[], more: LiveDoubt[]): LiveDoubt[] {
+  const byId = new Map(current.map((doubt) => [doubt.id, doubt]));
+  for (const doubt of more) byId.set(doubt.id, doubt);
+  return [...byId.values()].sort((a, b) => a.askedAt.localeCompare(b.askedAt) || a.id.localeCompare(b.id));
+}
+
 export interface LiveRoomState {
   connection: Connection;
   problem: string | null;
@@ -28,9 +36,11 @@ export interface LiveRoomState {
   slowMode: number;
   hands: LiveHandEvent[];
   poll: LivePoll | null;
+  /** Doubts asked in the class: all of them for the educator, one's own for a learner. */
+  doubts: LiveDoubt[];
 }
 
-const initial: LiveRoomState = { connection: 'connecting', problem: null, messages: [], pinnedId: null, slowMode: 0, hands: [], poll: null };
+const initial: LiveRoomState = { connection: 'connecting', problem: null, messages: [], pinnedId: null, slowMode: 0, hands: [], poll: null, doubts: [] };
 
 /** Wires the socket's events into the room's state. */
 function listen(client: Socket, update: (change: (state: LiveRoomState) => LiveRoomState) => void): void {
@@ -39,6 +49,7 @@ function listen(client: Socket, update: (change: (state: LiveRoomState) => LiveR
   client.on(LiveGatewayEvent.Pinned, ({ id }: { id: number | null }) => update((state) => ({ ...state, pinnedId: id })));
   client.on(LiveGatewayEvent.SlowMode, ({ seconds }: { seconds: number }) => update((state) => ({ ...state, slowMode: seconds })));
   client.on(LiveGatewayEvent.Poll, (poll: LivePoll) => update((state) => ({ ...state, poll })));
+  client.on(LiveGatewayEvent.Doubt, (doubt: LiveDoubt) => update((state) => ({ ...state, doubts: mergeDoubts(state.doubts, [doubt]) })));
   client.on(LiveGatewayEvent.Hand, (hand: LiveHandEvent) =>
     update((state) => ({ ...state, hands: [...state.hands.filter((other) => other.userId !== hand.userId), ...(hand.raised ? [hand] : [])] })),
   );
@@ -70,7 +81,7 @@ export function useLiveRoom(classId: string, getToken: () => Promise<string>) {
             client.disconnect();
             return update((current) => ({ ...current, connection: 'refused', problem: answer.message }));
           }
-          update((current) => ({ ...current, connection: 'connected', pinnedId: answer.pinnedId, slowMode: answer.slowModeSeconds, poll: answer.poll, messages: mergeMessages(current.messages, answer.messages) }));
+          update((current) => ({ ...current, connection: 'connected', pinnedId: answer.pinnedId, slowMode: answer.slowModeSeconds, poll: answer.poll, messages: mergeMessages(current.messages, answer.messages), doubts: mergeDoubts(current.doubts, answer.doubts ?? []) }));
         }),
       );
       client.on('disconnect', () => update((current) => ({ ...current, connection: current.connection === 'refused' ? 'refused' : 'reconnecting' })));
@@ -98,5 +109,9 @@ export function useLiveRoom(classId: string, getToken: () => Promise<string>) {
   );
   const setProblem = useCallback((problem: string | null) => setState((current) => ({ ...current, problem })), []);
   const addMessage = useCallback((message: LiveChatMessage) => setState((current) => ({ ...current, messages: mergeMessages(current.messages, [message]) })), []);
-  return { state, ask, setProblem, addMessage };
+  const addDoubt = useCallback((doubt: LiveDoubt) => setState((current) => ({ ...current, doubts: mergeDoubts(current.doubts, [doubt]) })), []);
+  return { state, ask, setProblem, addMessage, addDoubt };
 }
+
+/** A class's connection as the chat panel holds it: what a page's own part of the room (doubts) reads and sends. */
+export type LiveRoom = ReturnType<typeof useLiveRoom>;

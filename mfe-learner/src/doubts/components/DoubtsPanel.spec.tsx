@@ -11,6 +11,7 @@ const doubt = (overrides: Partial<DoubtSummary> = {}): DoubtSummary => ({
   id: '21111111-1111-4111-8111-111111111111',
   courseId: 'course-1',
   lectureId: LECTURE,
+  liveClassId: null,
   atSecond: 42,
   html: '<p>Why is the <strong>base case</strong> needed?</p>',
   author: { name: 'Diya Patel', isEducator: false },

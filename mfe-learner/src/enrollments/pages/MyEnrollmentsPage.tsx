@@ -11,6 +11,7 @@ import { RefundDialog } from '../components/RefundDialog';
 import { useEnrolledCourses, type EnrolledCourseRow } from '../data/useEnrolledCourses';
 import { usePendingEnrollment } from '../data/usePendingEnrollment';
 import { usePurchases, useRequestRefund } from '../data/usePurchases';
+import { LiveAttendanceList } from '../../live/LiveAttendanceList';
 import './MyEnrollmentsPage.css';
 
 // Suggestions for an empty list come from the catalogue feature, loaded only when the list is empty.
@@ -259,6 +260,7 @@ export function MyEnrollmentsPage() {
           </ul>
         </section>
       )}
+      <LiveAttendanceList />
       {refundTarget && (
         <RefundDialog
           courseTitle={refundTarget.title}

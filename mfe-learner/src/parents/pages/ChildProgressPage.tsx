@@ -8,6 +8,7 @@ import { useTaxonomyLabels } from '../../common/taxonomy';
 import { useChildCourseText } from '../data/courseStatusText';
 import { downloadCertificateAt, LoginRequired } from '../../enrollments';
 import { fetchChildDoubts } from '../data/parentsApi';
+import { LiveAttendanceList } from '../../live/LiveAttendanceList';
 import { AskTheEducator } from '../components/AskTheEducator';
 import { useChildProgress } from '../data/useParents';
 import { NotAParent } from './ParentHomePage';
@@ -300,6 +301,7 @@ export function ChildProgressPage() {
       )}
       <AskTheEducator childId={child.id} childName={child.name} courses={courses} />
       <ChildDoubts childId={child.id} name={child.name} />
+      <LiveAttendanceList childId={child.id} name={child.name} />
     </div>
   );
 }

@@ -45,7 +45,7 @@ export class EducatorLiveClassesController {
 
   @Get(':id')
   async one(@Param('id', uuid) id: string, @CurrentUser() educator: AuthUser): Promise<{ success: true; liveClass: LiveClassDto; liveAvailable: boolean }> {
-    const { educatorId: _owner, ...liveClass } = await this.classes.ownedRow(educator.id, id);
+    const { educatorId: _owner, wentLiveAt: _wentLive, ...liveClass } = await this.classes.ownedRow(educator.id, id);
     return { success: true, liveClass, liveAvailable: await this.engine.available() };
   }
 
@@ -119,6 +119,13 @@ export class LiveClassesController {
     return { success: true, liveClasses, liveAvailable: await this.engine.available() };
   }
 
+  /** Live and upcoming classes across every course the caller is enrolled in now (the home page), soonest first. */
+  @Get('mine')
+  @Header('Cache-Control', 'private, no-store')
+  async mine(@CurrentUser() user: AuthUser): Promise<LiveClassListAnswer> {
+    return { success: true, liveClasses: await this.classes.listForLearner(user.id), liveAvailable: await this.engine.available() };
+  }
+
   /** An iCalendar file of the class (with an alarm 15 minutes before), for the learner's own calendar. */
   @Get(':id/calendar.ics')
   @Header('Content-Type', 'text/calendar; charset=utf-8')
@@ -139,7 +146,7 @@ export class InternalLiveClassesController {
   async find(@Param('id', uuid) id: string): Promise<InternalLiveClassAnswer> {
     const row = await this.classes.findRow(id);
     if (!row) throw new NotFoundException('Live class not found');
-    const { educatorId, ...liveClass } = row;
-    return { success: true, liveClass, educatorId };
+    const { educatorId, wentLiveAt, ...liveClass } = row;
+    return { success: true, liveClass, educatorId, wentLiveAt };
   }
 }

@@ -4,17 +4,21 @@ import { DataSource } from 'typeorm';
 
 export interface LiveClassRow extends LiveClassDto {
   educatorId: string;
+  /** When Start made it live (ISO), where its recording starts: a doubt's second in the class counts from it. */
+  wentLiveAt: string | null;
 }
 
 const columns = `l."id", l."course_id" AS "courseId", c."title" AS "courseTitle", l."chapter_id" AS "chapterId", ch."title" AS "chapterTitle",
   l."title", l."starts_at" AS "startsAt", l."starts_at" + make_interval(mins => l."duration_minutes") AS "endsAt",
-  l."duration_minutes" AS "durationMinutes", l."status", l."recording_lecture_id" AS "recordingLectureId", l."educator_id" AS "educatorId"`;
+  l."duration_minutes" AS "durationMinutes", l."status", l."recording_lecture_id" AS "recordingLectureId", l."educator_id" AS "educatorId", l."went_live_at" AS "wentLiveAt"`;
 const from = `FROM "catalogue"."live_classes" l
   JOIN "catalogue"."courses" c ON c."id" = l."course_id"
   JOIN "catalogue"."chapters" ch ON ch."id" = l."chapter_id"`;
 
-type RawRow = Omit<LiveClassRow, 'startsAt' | 'endsAt'> & { startsAt: Date; endsAt: Date };
-const toRow = (raw: RawRow): LiveClassRow => ({ ...raw, startsAt: raw.startsAt.toISOString(), endsAt: raw.endsAt.toISOString() });
+type RawRow = Omit<LiveClassRow, 'startsAt' | 'endsAt' | 'wentLiveAt'> & { startsAt: Date; endsAt: Date; wentLiveAt: Date | null };
+const toRow = (raw: RawRow): LiveClassRow => ({
+  ...raw, startsAt: raw.startsAt.toISOString(), endsAt: raw.endsAt.toISOString(), wentLiveAt: raw.wentLiveAt ? raw.wentLiveAt.toISOString() : null,
+});
 
 /** TypeORM answers an UPDATE … RETURNING with [rows, count]. */
 const updatedRows = (result: unknown): never => (Array.isArray((result as unknown[])[0]) ? (result as unknown[][])[0] : result) as never;
@@ -38,6 +42,16 @@ export class LiveClassesRepository {
     const rows: RawRow[] = await this.dataSource.query(
       `SELECT ${columns} ${from} WHERE l."course_id" = $1 ${where} ORDER BY l."starts_at", l."id" LIMIT ${LIVE_CLASS_LIST_MAX}`,
       [courseId],
+    );
+    return rows.map(toRow);
+  }
+
+  /** Upcoming and live classes of these courses, soonest first (at most LIVE_CLASS_LIST_MAX). */
+  async listForCourses(courseIds: readonly string[]): Promise<LiveClassRow[]> {
+    if (courseIds.length === 0) return [];
+    const rows: RawRow[] = await this.dataSource.query(
+      `SELECT ${columns} ${from} WHERE l."course_id" = ANY($1::uuid[]) AND l."status" IN ('scheduled', 'live') ORDER BY l."starts_at", l."id" LIMIT ${LIVE_CLASS_LIST_MAX}`,
+      [courseIds],
     );
     return rows.map(toRow);
   }

@@ -17,7 +17,7 @@ export const START_IN_PAST_MESSAGE = 'Choose a start time in the future';
 export const START_TOO_FAR_MESSAGE = `A class can be scheduled at most ${LIVE_CLASS_MAX_DAYS_AHEAD} days ahead`;
 const ENTITLEMENT_UNAVAILABLE_MESSAGE = 'Live classes cannot be shown right now (enrolments are unreachable), please try again';
 
-const toDto = ({ educatorId: _educator, ...dto }: LiveClassRow): LiveClassDto => dto;
+const toDto = ({ educatorId: _educator, wentLiveAt: _wentLive, ...dto }: LiveClassRow): LiveClassDto => dto;
 const subjectOf = (row: LiveClassRow): NoticeSubject => ({ classId: row.id, courseId: row.courseId, courseTitle: row.courseTitle, title: row.title, startsAt: row.startsAt });
 
 /** Scheduling, rescheduling, cancelling, starting and ending live classes, and who may see them. */
@@ -89,6 +89,18 @@ export class LiveClassesService {
     if (!educatorId) throw new NotFoundException('Course not found');
     await this.assertEntitled(userId, courseId, educatorId);
     return (await this.classes.listForCourse(courseId, { includePast: false })).map(toDto);
+  }
+
+  /** Upcoming and live classes of the courses the user is enrolled in now (progress says which; one query for all). */
+  async listForLearner(userId: string): Promise<LiveClassDto[]> {
+    let courseIds: string[];
+    try {
+      courseIds = await this.progress.enrolledCourseIds(userId);
+    } catch (error) {
+      this.logger.warn(`enrolled courses unknown: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ServiceUnavailableException(ENTITLEMENT_UNAVAILABLE_MESSAGE);
+    }
+    return (await this.classes.listForCourses(courseIds)).map(toDto);
   }
 
   async viewable(userId: string, id: string): Promise<LiveClassDto> {

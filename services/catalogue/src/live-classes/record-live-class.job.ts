@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
 import { CourseCache } from '../courses/course-cache.js';
 import { processVideo } from '../videos/video-processing.js';
+import { ProgressClient } from '../videos/progress-client.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { LiveClassesRepository } from './live-classes.repository.js';
 import { LiveJob } from './live-packager.js';
@@ -55,12 +56,14 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
     private readonly videos: VideosRepository,
     private readonly dataSource: DataSource,
     private readonly courseCache: CourseCache,
+    private readonly progress: ProgressClient,
   ) {}
 
   async handle(job: Job<RecordLiveClassData>): Promise<{ lectureId: string } | { skipped: string }> {
     const liveClass = await this.classes.find(job.data.classId);
     if (!liveClass) return { skipped: 'class gone' };
-    if (liveClass.recordingLectureId) return { lectureId: liveClass.recordingLectureId };
+    // A run after the lecture was made (a retry after progress did not answer, or the job added again) only tells progress.
+    if (liveClass.recordingLectureId) return this.linkDoubts(liveClass.id, liveClass.recordingLectureId);
     const files = await readdir(job.data.recordingsDir).catch(() => [] as string[]);
     const pairs = recordingPairs(files);
     if (pairs.length === 0) return { skipped: 'no recording' };
@@ -79,10 +82,19 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
       const lectureId = await this.addLecture(liveClass, videoId);
       await this.courseCache.invalidate().catch(() => undefined);
       this.logger.log(`class ${liveClass.id}: recording is lecture ${lectureId}`);
-      return { lectureId };
+      return await this.linkDoubts(liveClass.id, lectureId);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * The doubts asked in the class go under the lecture at their seconds (progress owns them). If progress does not
+   * answer the job fails and BullMQ runs it again, which then only repeats this call.
+   */
+  private async linkDoubts(classId: string, lectureId: string): Promise<{ lectureId: string; linkedDoubts: number }> {
+    const linkedDoubts = await this.progress.linkLiveClassDoubts(classId, lectureId);
+    return { lectureId, linkedDoubts };
   }
 
   /** Each publish's audio and video muxed to MP4, then joined in order. */

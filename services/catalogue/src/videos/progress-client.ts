@@ -1,4 +1,13 @@
-import { ENROLMENT_CHECK_MAX_COURSES, ENROLMENT_CHECK_PATH, type EnrolmentCheckAnswer } from '@academy/contracts';
+import {
+  ENROLLED_COURSE_IDS_PATH,
+  ENROLMENT_CHECK_MAX_COURSES,
+  ENROLMENT_CHECK_PATH,
+  INTERNAL_LIVE_CLASS_DOUBTS_LECTURE_PATH,
+  type EnrolledCourseIdsAnswer,
+  type EnrolmentCheckAnswer,
+  type LiveClassDoubtsLectureAnswer,
+  type LiveClassDoubtsLectureRequest,
+} from '@academy/contracts';
 import { CORE_CONFIG, InternalClient } from '@academy/service-core';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CatalogueConfig } from '../catalogue-config.js';
@@ -24,5 +33,16 @@ export class ProgressClient {
   /** Enrolled now, or a parent linked to a learner enrolled now (notes and tests; never videos). */
   async isEnrolledOrParentOfEnrolled(userId: string, courseId: string): Promise<boolean> {
     return (await this.client.get<EnrolmentCheckAnswer>(ENROLMENT_CHECK_PATH(userId, [courseId], { orParentOfEnrolled: true }))).enrolled;
+  }
+
+  /** The courses the user is enrolled in now. */
+  async enrolledCourseIds(userId: string): Promise<string[]> {
+    return (await this.client.get<EnrolledCourseIdsAnswer>(ENROLLED_COURSE_IDS_PATH(userId))).courseIds;
+  }
+
+  /** The class's recording is now this lecture: progress moves the doubts asked in the class under it (idempotent). */
+  async linkLiveClassDoubts(classId: string, lectureId: string): Promise<number> {
+    const body: LiveClassDoubtsLectureRequest = { lectureId };
+    return (await this.client.post<LiveClassDoubtsLectureAnswer>(INTERNAL_LIVE_CLASS_DOUBTS_LECTURE_PATH(classId), body)).linked;
   }
 }

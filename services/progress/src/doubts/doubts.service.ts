@@ -8,7 +8,6 @@ import {
   DOUBTS_PAGE_SIZE,
   type AskDoubtRequest,
   type DoubtAnsweredEvent,
-  type DoubtAskedEvent,
   type DoubtAnswer,
   type DoubtPage,
   type DoubtSummary,
@@ -22,6 +21,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LearningService } from '../learning/learning.service.js';
 import { ProgressJob } from '../queue/progress-jobs.js';
+import { insertDoubt } from './doubt-insert.js';
 import { DoubtPostLimiter } from './doubt-post.limiter.js';
 import { renderDoubtText } from './doubt-text.js';
 
@@ -45,7 +45,8 @@ export interface DiscussionMember {
 interface DoubtRow {
   id: string;
   course_id: string;
-  lecture_id: string;
+  lecture_id: string | null;
+  live_class_id: string | null;
   user_id: string;
   author_name: string;
   at_second: number;
@@ -73,7 +74,7 @@ interface AnswerRow {
 }
 
 const DOUBT_COLUMNS = (caller: string) => `
-  d."id", d."course_id", d."lecture_id", d."user_id", d."author_name", d."at_second", d."body_html", d."me_too_count",
+  d."id", d."course_id", d."lecture_id", d."live_class_id", d."user_id", d."author_name", d."at_second", d."body_html", d."me_too_count",
   d."answer_count", d."first_educator_answer_at", d."resolved_at", d."hidden_at", d."created_at", d."image_key", d."image_type",
   ${cursorTimestampSql('d."created_at"')} AS "cursor_at",
   EXISTS (SELECT 1 FROM "progress"."doubt_me_too" m WHERE m."doubt_id" = d."id" AND m."user_id" = ${caller}) AS "me_too_by_me"`;
@@ -185,27 +186,25 @@ export class DoubtsService {
   async ask(member: DiscussionMember, request: AskDoubtRequest): Promise<DoubtSummary> {
     await this.learning.assertLectureInCourse(member.course._id, request.lectureId);
     await this.limiter.take('post', member.userId);
-    const id = await this.dataSource.transaction(async (manager) => {
-      const [row]: { id: string }[] = await manager.query(
-        `INSERT INTO "progress"."doubts" ("course_id", "lecture_id", "educator_id", "user_id", "author_name", "at_second", "body_text", "body_html")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING "id"`,
-        [member.course._id, request.lectureId, member.course.educatorId, member.userId, member.name, request.atSecond, request.text, renderDoubtText(request.text)],
-      );
-      // The educator's notification, made by the worker if and only if the doubt is stored.
-      const event: DoubtAskedEvent = {
-        doubtId: row!.id, courseId: member.course._id, courseTitle: member.course.courseTitle, lectureId: request.lectureId,
-        educatorId: member.course.educatorId, askerId: member.userId, askerName: member.name,
-      };
-      await this.outbox.add(manager, { topic: ProgressJob.DoubtAsked, payload: event, key: row!.id });
-      // The course's vocabulary, where the search looks up other spellings (of words: codes and numbers match exactly).
-      await manager.query(
-        `INSERT INTO "progress"."doubt_words" ("course_id", "word")
-         SELECT $1, "word" FROM unnest(tsvector_to_array(to_tsvector('simple', $2))) AS "word" WHERE "word" !~ '[0-9]' ON CONFLICT DO NOTHING`,
-        [member.course._id, request.text],
-      );
-      return row!.id;
-    });
-    return this.summary(await this.doubtRow(member, id), member);
+    const id = await this.dataSource.transaction((manager) =>
+      insertDoubt(manager, this.outbox, {
+        courseId: member.course._id, courseTitle: member.course.courseTitle, educatorId: member.course.educatorId, lectureId: request.lectureId,
+        liveClassId: null, clientId: null, userId: member.userId, authorName: member.name, atSecond: request.atSecond, text: request.text,
+      }),
+    );
+    return this.summary(await this.doubtRow(member, id!), member);
+  }
+
+  /**
+   * The class's recording became `lectureId`: its doubts go under that lecture, at the second they were asked (the
+   * recording starts when the class went live). Only doubts without a lecture move, so a repeat changes nothing.
+   */
+  async linkLiveClassToLecture(classId: string, lectureId: string): Promise<number> {
+    const [, count]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE "progress"."doubts" SET "lecture_id" = $2 WHERE "live_class_id" = $1 AND "lecture_id" IS NULL RETURNING 1`,
+      [classId, lectureId],
+    );
+    return count;
   }
 
   async thread(member: DiscussionMember, doubtId: string): Promise<DoubtThread> {
@@ -360,6 +359,7 @@ export class DoubtsService {
       id: row.id,
       courseId: row.course_id,
       lectureId: row.lecture_id,
+      liveClassId: row.live_class_id,
       atSecond: row.at_second,
       html: row.body_html,
       author: { name: row.author_name, isEducator: row.user_id === member.course.educatorId },

@@ -7,7 +7,8 @@ import { CatalogueClient } from '../learning/catalogue-client.js';
 interface InboxRow {
   id: string;
   course_id: string;
-  lecture_id: string;
+  lecture_id: string | null;
+  live_class_id: string | null;
   user_id: string;
   author_name: string;
   at_second: number;
@@ -34,7 +35,7 @@ export class EducatorInboxService {
   async unanswered(educatorId: string, query: EducatorInboxQuery): Promise<EducatorInbox> {
     const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
     const rows: InboxRow[] = await this.dataSource.query(
-      `SELECT d."id", d."course_id", d."lecture_id", d."user_id", d."author_name", d."at_second", d."body_html", d."me_too_count",
+      `SELECT d."id", d."course_id", d."lecture_id", d."live_class_id", d."user_id", d."author_name", d."at_second", d."body_html", d."me_too_count",
               d."answer_count", d."created_at", d."image_key", ${cursorTimestampSql('d."created_at"')} AS "cursor_at"
          FROM "progress"."doubts" d
         WHERE d."educator_id" = $1 AND d."first_educator_answer_at" IS NULL AND d."hidden_at" IS NULL AND d."resolved_at" IS NULL
@@ -50,11 +51,12 @@ export class EducatorInboxService {
     return {
       doubts: page.map((row) => {
         const course = courses.get(row.course_id);
-        const lecture = course ? lecturesInOrder(course.courseContent).find((entry) => entry.lecture.lectureId === row.lecture_id) : undefined;
+        const lecture = course && row.lecture_id ? lecturesInOrder(course.courseContent).find((entry) => entry.lecture.lectureId === row.lecture_id) : undefined;
         return {
           id: row.id,
           courseId: row.course_id,
           lectureId: row.lecture_id,
+          liveClassId: row.live_class_id,
           atSecond: row.at_second,
           html: row.body_html,
           author: { name: row.author_name, isEducator: false },

@@ -47,6 +47,12 @@ export class EnrolmentsService {
     return rows.length > 0;
   }
 
+  /** The courses the user is enrolled in now. */
+  async courseIdsOf(userId: string): Promise<string[]> {
+    const rows: { course_id: string }[] = await this.dataSource.query('SELECT "course_id" FROM "progress"."enrolments" WHERE "user_id" = $1 ORDER BY "course_id"', [userId]);
+    return rows.map((row) => row.course_id);
+  }
+
   /** Whether the user is a parent linked to a learner enrolled now in one of the courses (a removed link or a refund ends it). */
   async isParentOfEnrolledInAny(parentId: string, courseIds: readonly string[]): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(

@@ -1,8 +1,10 @@
 import {
+  enrolledCourseIdsQuerySchema,
   enrolmentCheckQuerySchema,
   enrolmentRequestSchema,
   enrolmentRevocationSchema,
   REFUND_BLOCKED,
+  type EnrolledCourseIdsAnswer,
   type EnrolmentAnswer,
   type EnrolmentCheckAnswer,
   type EnrolmentRequest,
@@ -30,6 +32,13 @@ export class InternalEnrolmentsController {
       (await this.enrolments.isActiveInAny(query.userId, query.courseId)) ||
       (query.orParentOfEnrolled === 'true' && (await this.enrolments.isParentOfEnrolledInAny(query.userId, query.courseId)));
     return { success: true, enrolled };
+  }
+
+  /** The user's courses now (catalogue lists their live classes across them). */
+  @Internal()
+  @Get('courses')
+  async courses(@Query(new ZodValidationPipe(enrolledCourseIdsQuerySchema)) query: { userId: string }): Promise<EnrolledCourseIdsAnswer> {
+    return { success: true, courseIds: await this.enrolments.courseIdsOf(query.userId) };
   }
 
   @Internal()

@@ -1,11 +1,14 @@
-import { CoreModule } from '@academy/service-core';
+import { CoreModule, OutboxModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { z } from 'zod';
 import { progressDatabase } from '../database.js';
+import { DoubtPostLimiter } from '../doubts/doubt-post.limiter.js';
+import { progressOutbox } from '../outbox.js';
 import { LiveChatStore } from './live-chat.store.js';
+import { LiveDoubtsStore } from './live-doubts.store.js';
 import { LiveRoomGateway } from './live-room.gateway.js';
 
-/** The gateway entry point: live classes' chat, moderation and raised hands over socket.io (docs/live-classes.md). */
+/** The gateway entry point: live classes' chat, moderation, raised hands, polls and doubts over socket.io (docs/live-classes.md). */
 @Module({
   imports: [
     CoreModule.forRoot({
@@ -14,7 +17,9 @@ import { LiveRoomGateway } from './live-room.gateway.js';
       // Catalogue says which course a class belongs to and who teaches it.
       configShape: { CATALOGUE_URL: z.string().url() },
     }),
+    // Doubts asked in class are the course's doubts: their `doubt.asked` event goes through the outbox.
+    OutboxModule.forRoot(progressOutbox),
   ],
-  providers: [LiveRoomGateway, LiveChatStore],
+  providers: [LiveRoomGateway, LiveChatStore, LiveDoubtsStore, DoubtPostLimiter],
 })
 export class GatewayModule {}

@@ -1,12 +1,12 @@
-import { INTERNAL_LIVE_CLASS_PATH, type InternalLiveClassAnswer } from '@academy/contracts';
+import { INTERNAL_LIVE_CLASS_PATH, type InternalLiveClassAnswer, type LiveClassesAttendedAnswer } from '@academy/contracts';
 import { CORE_CONFIG, CurrentUser, InternalCallError, InternalClient, type AuthUser, type CoreConfig } from '@academy/service-core';
-import { BadRequestException, Controller, Logger, Get, Inject, NotFoundException, Param, ParseUUIDPipe, Res, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, Controller, Logger, Get, Header, Inject, NotFoundException, Param, ParseUUIDPipe, Res, ServiceUnavailableException } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
+import { attendedMinutes as minutes, LiveAttendanceService } from './live-attendance.service.js';
 import { LiveChatStore } from './live-chat.store.js';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('That is not a live class id') });
-const minutes = (seconds: number) => Math.round(seconds / 6) / 10;
 const istDateTime = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kolkata' });
 
 export interface LiveAttendanceRow {
@@ -26,9 +26,17 @@ export class LiveAttendanceController {
 
   constructor(
     private readonly store: LiveChatStore,
+    private readonly attended: LiveAttendanceService,
     @Inject(CORE_CONFIG) config: CoreConfig & { CATALOGUE_URL: string },
   ) {
     this.catalogue = new InternalClient({ baseUrl: config.CATALOGUE_URL, token: config.INTERNAL_TOKEN });
+  }
+
+  /** The caller's own classes with their minutes, latest first (declared before `:classId`, which it would match). */
+  @Get('mine')
+  @Header('Cache-Control', 'private, no-store')
+  async mineAll(@CurrentUser() user: AuthUser): Promise<LiveClassesAttendedAnswer> {
+    return { success: true, classes: await this.attended.classesAttendedBy(user.id) };
   }
 
   @Get(':classId')

@@ -133,6 +133,15 @@ export class LiveChatStore {
     );
   }
 
+  /** The classes a user attended, latest first. */
+  async attendedBy(userId: string, limit: number): Promise<Array<{ classId: string; firstJoinedAt: Date; seconds: number }>> {
+    return this.dataSource.query(
+      `SELECT "class_id" AS "classId", "first_joined_at" AS "firstJoinedAt", "seconds"
+         FROM "progress"."live_attendance" WHERE "user_id" = $1 ORDER BY "first_joined_at" DESC, "class_id" LIMIT $2`,
+      [userId, limit],
+    );
+  }
+
   async openPoll(classId: string, question: string, options: string[]): Promise<LivePoll> {
     const [row]: { id: string }[] = await this.dataSource.query(
       `INSERT INTO "progress"."live_polls" ("class_id", "question", "options") VALUES ($1, $2, $3::jsonb) RETURNING "id"`,

@@ -3,6 +3,7 @@ import {
   LIVE_GATEWAY_PATH,
   LiveGatewayEvent,
   liveChatSchema,
+  liveDoubtSchema,
   liveHandSchema,
   liveJoinSchema,
   liveModerationSchema,
@@ -12,15 +13,18 @@ import {
   type InternalLiveClassAnswer,
   type LiveAck,
   type LiveChatMessage,
+  type LiveDoubt,
   type LiveJoinAnswer,
   type LivePoll,
 } from '@academy/contracts';
 import { CORE_CONFIG, InternalCallError, InternalClient, TokenVerifier, type AuthUser, type CoreConfig } from '@academy/service-core';
-import { Inject, Logger } from '@nestjs/common';
+import { HttpException, Inject, Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
+import { DoubtPostLimiter } from '../doubts/doubt-post.limiter.js';
 import { LiveChatStore } from './live-chat.store.js';
+import { LiveDoubtsStore } from './live-doubts.store.js';
 
 type Refusal = { ok: false; status: number; message: string };
 const refuse = (status: number, message: string): Refusal => ({ ok: false, status, message });
@@ -50,6 +54,8 @@ export class LiveRoomGateway implements OnGatewayInit, OnGatewayDisconnect {
   constructor(
     private readonly verifier: TokenVerifier,
     private readonly chat: LiveChatStore,
+    private readonly doubts: LiveDoubtsStore,
+    private readonly doubtLimiter: DoubtPostLimiter,
     @Inject(CORE_CONFIG) config: CoreConfig & { CATALOGUE_URL: string },
   ) {
     this.catalogue = new InternalClient({ baseUrl: config.CATALOGUE_URL, token: config.INTERNAL_TOKEN });
@@ -87,13 +93,14 @@ export class LiveRoomGateway implements OnGatewayInit, OnGatewayDisconnect {
     if (role === 'learner') await this.chat.attendanceJoined(request.classId, state.user.id, state.user.name || 'Learner');
     await socket.join(room(request.classId));
     if (role === 'educator') await socket.join(educatorRoom(request.classId));
-    const [messages, settings, muted, poll] = await Promise.all([
+    const [messages, settings, muted, poll, doubts] = await Promise.all([
       this.chat.since(request.classId, request.afterId),
       this.chat.room(request.classId),
       this.chat.isMuted(request.classId, state.user.id),
       this.chat.poll(request.classId),
+      this.doubts.list(request.classId, role === 'educator' ? null : state.user.id),
     ]);
-    return { ok: true, role, messages, pinnedId: settings.pinnedId, slowModeSeconds: settings.slowModeSeconds, muted, poll };
+    return { ok: true, role, messages, pinnedId: settings.pinnedId, slowModeSeconds: settings.slowModeSeconds, muted, poll, doubts };
   }
 
   @SubscribeMessage('chat')
@@ -114,6 +121,37 @@ export class LiveRoomGateway implements OnGatewayInit, OnGatewayDisconnect {
     });
     if (created) this.server.to(room(request.classId)).emit(LiveGatewayEvent.Chat, message);
     return { ok: true, message };
+  }
+
+  /**
+   * A learner's doubt, while the class is live: one of the course's doubts (same text rules and posting limit as under
+   * a lecture), at the second of the class, stored before it reaches the educator's sockets, once per client id.
+   */
+  @SubscribeMessage('doubt')
+  async askDoubt(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<LiveAck<{ doubt: LiveDoubt }>> {
+    const request = parse(liveDoubtSchema, body);
+    if ('ok' in request) return request;
+    const state = this.sockets.get(socket);
+    if (!state || state.classes.get(request.classId) !== 'learner') return refuse(403, 'Join the class as a learner to ask a doubt');
+    const again = await this.doubts.byClientId(request.classId, state.user.id, request.clientId);
+    if (again) return { ok: true, doubt: again };
+    const found = await this.liveClass(request.classId);
+    if ('ok' in found) return found;
+    if (!(await this.doubts.isEnrolled(state.user.id, found.liveClass.courseId))) return refuse(403, 'Only learners enrolled in the course can ask doubts');
+    if (found.liveClass.status !== 'live' || !found.wentLiveAt) return refuse(409, 'Doubts can be asked while the class is live');
+    try {
+      await this.doubtLimiter.take('post', state.user.id);
+    } catch (error) {
+      if (error instanceof HttpException) return refuse(error.getStatus(), error.message);
+      throw error;
+    }
+    const { doubt, created } = await this.doubts.ask({
+      classId: request.classId, courseId: found.liveClass.courseId, courseTitle: found.liveClass.courseTitle, educatorId: found.educatorId,
+      userId: state.user.id, userName: state.user.name || 'Learner', clientId: request.clientId, text: request.text,
+      atSecond: Math.max(0, Math.floor((Date.now() - Date.parse(found.wentLiveAt)) / 1000)),
+    });
+    if (created) this.server.to(educatorRoom(request.classId)).emit(LiveGatewayEvent.Doubt, doubt);
+    return { ok: true, doubt };
   }
 
   @SubscribeMessage('moderate')

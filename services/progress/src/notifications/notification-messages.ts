@@ -26,8 +26,9 @@ export interface NotificationDraft {
 /** Keeps a name short enough for a one-line title. */
 const short = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-const playerLink = (courseId: string, lectureId: string, doubtId: string) =>
-  `/player/${encodeURIComponent(courseId)}?${new URLSearchParams({ lecture: lectureId, doubt: doubtId }).toString()}`;
+/** A doubt asked in a live class has no lecture until its recording is one: the player opens the course then. */
+const playerLink = (courseId: string, lectureId: string | null, doubtId: string) =>
+  `/player/${encodeURIComponent(courseId)}?${new URLSearchParams(lectureId ? { lecture: lectureId, doubt: doubtId } : { doubt: doubtId }).toString()}`;
 
 export function doubtAnsweredContent(event: DoubtAnsweredEvent): NotificationDraft {
   return {

@@ -14,6 +14,7 @@ import {
   type LinkedPerson,
   type ParentLinksAnswer,
   type WeeklyReportPreview,
+  type LiveClassesAttendedAnswer,
 } from '@academy/contracts';
 import { LEARNING_SETTINGS, type LearningSettings } from '../learning/learning-settings.js';
 import { weeklyProgressEmail } from './parent-emails.js';
@@ -22,6 +23,7 @@ import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, I
 import { renderCertificatePdf } from '../certificates/certificate-pdf.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
 import { ParentOnly } from '../users/parent-role.guard.js';
+import { LiveAttendanceService } from '../live/live-attendance.service.js';
 import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { OWN_LINK_CODE_MESSAGE, ParentLinksService } from './parent-links.service.js';
@@ -38,6 +40,7 @@ export class ParentsController {
     private readonly attempts: LinkCodeAttemptLimiter,
     @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
     private readonly doubtsOfChildren: ChildDoubtsService,
+    private readonly liveAttendance: LiveAttendanceService,
     @Inject(LEARNING_SETTINGS) private readonly learning: LearningSettings,
   ) {}
 
@@ -112,6 +115,18 @@ export class ParentsController {
     @Query(new ZodValidationPipe(childDoubtsQuerySchema)) query: { cursor?: string },
   ): Promise<{ success: true } & ChildDoubtPage> {
     return { success: true, ...(await this.doubtsOfChildren.list(user.id, childId, query.cursor)) };
+  }
+
+  /** The live classes a linked child attended, with their minutes, latest first (404 when not linked). */
+  @Get('children/:childId/live-attendance')
+  @ParentOnly()
+  @Header('Cache-Control', 'private, no-store')
+  async childLiveAttendance(
+    @CurrentUser() user: AuthUser,
+    @Param('childId', new ZodValidationPipe(childIdSchema)) childId: string,
+  ): Promise<LiveClassesAttendedAnswer> {
+    await this.links.assertLinked(user.id, childId);
+    return { success: true, classes: await this.liveAttendance.classesAttendedBy(childId) };
   }
 
   /** A linked child's certificate as a PDF, in `lang` or else the parent's chosen language (409 until every lecture is complete). */

@@ -7,6 +7,8 @@ import { LearningModule } from '../learning/learning.module.js';
 import { Enrolment } from '../users/enrolment.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { ParentRoleGuard } from '../users/parent-role.guard.js';
+import { LiveAttendanceService } from '../live/live-attendance.service.js';
+import { LiveChatStore } from '../live/live-chat.store.js';
 import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { InternalParentsController } from './internal-parents.controller.js';
@@ -17,7 +19,7 @@ import { ParentsController } from './parents.controller.js';
 @Module({
   imports: [LearningModule],
   controllers: [ParentsController, InternalParentsController],
-  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider, ChildDoubtsService, ParentRoleGuard, learningSettingsProvider],
+  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider, ChildDoubtsService, ParentRoleGuard, learningSettingsProvider, LiveChatStore, LiveAttendanceService],
 })
 export class ParentsModule {}
 
