@@ -12,7 +12,7 @@ describe('bench/results/live.md, written by several steps', () => {
 
   it('adds a section a file does not have yet in its place, and starts a missing file', () => {
     const merged = mergeLiveSections(existing, [{ title: 'Load test', body: 'cpu' }]);
-    expect([...liveSections(merged).keys()]).toEqual(['Join and latency', 'Load test', 'Doubt loop']);
+    expect([...liveSections(merged).keys()]).toEqual(['Join and latency', 'Doubt loop', 'Load test']);
     expect(mergeLiveSections('', [{ title: 'Load test', body: 'cpu' }])).toBe('# Live classes\n\n## Load test\n\ncpu\n');
   });
 });
