@@ -1,20 +1,24 @@
 import { JobHandler, OBJECT_STORAGE, type JobProcessor, type ObjectStorage } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LiveClassesRepository } from './live-classes.repository.js';
-import { LiveFolderMirror, LiveJob, startLivePackager, type LivePackageData } from './live-packager.js';
+import { LiveFolderMirror, LiveJob, resumeNumber, segmentNumber, startLivePackager, type LivePackageData } from './live-packager.js';
 
 const MIRROR_EVERY_MS = 300;
 const STATUS_EVERY_MS = 2_000;
+/** No new segment for this long while live: the stream stopped (segments come every second). */
+const STALL_MS = 2_500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Packages a live class while it is live: ffmpeg reads the RTP Janus forwards and writes the HLS ladder, which is
- * copied to the bucket as it appears. Ends when the class is no longer live (ffmpeg closes the playlists). ffmpeg
- * dying while the class is live fails the job, and BullMQ runs it again (the class keeps its folder).
+ * copied to the bucket as it appears. Ends when the class is no longer live (ffmpeg closes the playlists). When the
+ * stream stops, a fresh ffmpeg waits for it and continues the same playlists. ffmpeg dying while the class is live
+ * fails the job, and BullMQ runs it again (the class keeps its folder); so does a killed worker (a stalled job).
  */
 @Injectable()
 @JobHandler(LiveJob.Package)
@@ -29,16 +33,45 @@ export class PackageLiveClassJob implements JobProcessor<LivePackageData, { file
   async handle(job: Job<LivePackageData, { files: number }>): Promise<{ files: number }> {
     const workDir = await mkdtemp(path.join(tmpdir(), 'academy-live-'));
     const mirror = new LiveFolderMirror(this.storage, workDir, job.data.prefix);
-    const ffmpeg = await startLivePackager(process.env.FFMPEG_PATH || 'ffmpeg', workDir, job.data);
+    const ffmpegPath = process.env.FFMPEG_PATH || 'ffmpeg';
+    // A run after a killed worker takes up the same playlists (numbering on from the job's start, a discontinuity).
+    let ffmpeg = await startLivePackager(ffmpegPath, workDir, job.data, job.attemptsMade > 0 ? { startNumber: resumeNumber(Date.now() - job.timestamp), discontinuity: true } : undefined);
     let errors = '';
-    ffmpeg.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
     let exited = false;
-    ffmpeg.once('exit', () => (exited = true));
+    const watch = (child: ChildProcess) => {
+      errors = '';
+      exited = false;
+      child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+      child.once('exit', () => (exited = true));
+    };
+    watch(ffmpeg);
     let files = 0;
+    let lastSegment = -1;
+    let lastSegmentAt = Date.now();
+    let restarted = false;
     this.logger.log(`class ${job.data.classId}: packaging RTP from ports ${job.data.audioPort}/${job.data.videoPort} (attempt ${job.attemptsMade + 1})`);
     try {
       for (let checkedAt = 0; !exited; await sleep(MIRROR_EVERY_MS)) {
         files += await mirror.sync();
+        const newest = await this.newestSegment(workDir);
+        if (newest > lastSegment) {
+          lastSegment = newest;
+          lastSegmentAt = Date.now();
+          restarted = false;
+        } else if (!restarted && lastSegment >= 0 && Date.now() - lastSegmentAt > STALL_MS) {
+          // The stream stopped (the educator's network dropped). ffmpeg's RTP input does not take up a new publisher's
+          // stream, so a fresh one waits for it now and continues the playlists the moment it returns.
+          this.logger.warn(`class ${job.data.classId}: no segment for ${STALL_MS} ms; ffmpeg restarted to wait for the stream`);
+          // It frees the ports first; its exit is not the job's end (watch() resets that for the new one).
+          if (ffmpeg.exitCode === null && ffmpeg.signalCode === null) {
+            const gone = new Promise((resolve) => ffmpeg.once('exit', resolve));
+            ffmpeg.kill('SIGKILL');
+            await gone;
+          }
+          ffmpeg = await startLivePackager(ffmpegPath, workDir, job.data, { startNumber: resumeNumber(Date.now() - job.timestamp, lastSegment), discontinuity: true });
+          watch(ffmpeg);
+          restarted = true;
+        }
         if (Date.now() - checkedAt < STATUS_EVERY_MS) continue;
         checkedAt = Date.now();
         if ((await this.classes.find(job.data.classId))?.status !== 'live') break;
@@ -55,8 +88,14 @@ export class PackageLiveClassJob implements JobProcessor<LivePackageData, { file
     }
   }
 
+  /** The highest segment number ffmpeg has written in the folder (-1 before the first). */
+  private async newestSegment(dir: string): Promise<number> {
+    const numbers = (await readdir(dir)).map(segmentNumber).filter((value): value is number => value !== null);
+    return numbers.length ? Math.max(...numbers) : -1;
+  }
+
   /** Asks ffmpeg to stop (it then writes the end of every playlist); killed if it does not within 5 s. */
-  private async finish(ffmpeg: import('node:child_process').ChildProcess): Promise<void> {
+  private async finish(ffmpeg: ChildProcess): Promise<void> {
     const done = new Promise((resolve) => ffmpeg.once('exit', resolve));
     ffmpeg.stdin?.end('q');
     await Promise.race([done, sleep(5_000)]);
