@@ -20,6 +20,8 @@ export interface UploadProgress {
 export interface RequestOptions {
   /** Extra headers, e.g. the `traceparent` that ties a purchase's calls into one trace. */
   headers?: Record<string, string>;
+  /** Gives up on the request (a publish retried after a network cut must not arrive late and win). */
+  signal?: AbortSignal;
 }
 
 export interface FormRequestOptions extends RequestOptions {
@@ -106,7 +108,7 @@ export function createApiClient({
     try {
       response = options.onUploadProgress
         ? await sendWithXhr(xhrFactory(), url, { method, headers, body }, options.onUploadProgress)
-        : await fetchImpl(url, { method, headers, body });
+        : await fetchImpl(url, { method, headers, body, signal: options.signal });
     } catch (error) {
       throw new ApiError(error instanceof Error ? error.message : 'Network error');
     }
