@@ -27,7 +27,11 @@ class VideoStorageModule {}
     VideoStorageModule,
     QueueModule.forWorker({ queue: VIDEO_QUEUE, jobNames: Object.values(VideoJob), handlers: [TranscodeVideoJob], concurrency: 1 }),
     // Live classes being taught: one long job each (ffmpeg packaging the forwarded stream) beside the transcodes.
-    QueueModule.forWorker({ queue: LIVE_QUEUE, jobNames: Object.values(LiveJob), handlers: [PackageLiveClassJob, RecordLiveClassJob], concurrency: 4, imports: [CatalogueDataModule] }),
+    // A short lock: a killed worker's live job is taken up by another within about 15 s, not a minute (learners wait).
+    QueueModule.forWorker({
+      queue: LIVE_QUEUE, jobNames: Object.values(LiveJob), handlers: [PackageLiveClassJob, RecordLiveClassJob], concurrency: 4, imports: [CatalogueDataModule],
+      lockDuration: 10_000, stalledInterval: 5_000,
+    }),
   ],
 })
 export class VideoWorkerModule {}

@@ -15,6 +15,8 @@ export interface LivePackageData {
   videoPort: number;
   /** Folder of the live HLS in the bucket, e.g. `live/<classId>/<attempt>/`. */
   prefix: string;
+  /** When the educator last published (set again on each new publish: the packager then restarts ffmpeg). */
+  publishedAt?: number;
 }
 
 /** Payload types Janus is asked to forward with (rtp_forward `pt`), so this SDP can name them. */

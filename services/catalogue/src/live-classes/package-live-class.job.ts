@@ -1,15 +1,18 @@
 import { JobHandler, OBJECT_STORAGE, type JobProcessor, type ObjectStorage } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LiveClassesRepository } from './live-classes.repository.js';
-import { LiveFolderMirror, LiveJob, resumeNumber, segmentNumber, startLivePackager, type LivePackageData } from './live-packager.js';
+import { LIVE_QUEUE, LiveFolderMirror, LiveJob, resumeNumber, segmentNumber, startLivePackager, type LivePackageData } from './live-packager.js';
 
 const MIRROR_EVERY_MS = 300;
 const STATUS_EVERY_MS = 2_000;
+/** How often the job looks for a new publish of the educator (the job's data, updated by LiveStudio). */
+const PUBLISH_EVERY_MS = 600;
 /** No new segment for this long while live: the stream stopped (segments come every second). */
 const STALL_MS = 2_500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,6 +31,7 @@ export class PackageLiveClassJob implements JobProcessor<LivePackageData, { file
   constructor(
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly classes: LiveClassesRepository,
+    @InjectQueue(LIVE_QUEUE) private readonly queue: Queue<LivePackageData>,
   ) {}
 
   async handle(job: Job<LivePackageData, { files: number }>): Promise<{ files: number }> {
@@ -49,6 +53,18 @@ export class PackageLiveClassJob implements JobProcessor<LivePackageData, { file
     let lastSegment = -1;
     let lastSegmentAt = Date.now();
     let restarted = false;
+    let lastPublish = job.data.publishedAt ?? 0;
+    let publishCheckedAt = Date.now();
+    /** A fresh ffmpeg continuing the playlists; the old one frees the ports first (its exit is not the job's end). */
+    const restart = async () => {
+      if (ffmpeg.exitCode === null && ffmpeg.signalCode === null) {
+        const gone = new Promise((resolve) => ffmpeg.once('exit', resolve));
+        ffmpeg.kill('SIGKILL');
+        await gone;
+      }
+      ffmpeg = await startLivePackager(ffmpegPath, workDir, job.data, { startNumber: resumeNumber(Date.now() - job.timestamp, lastSegment), discontinuity: true });
+      watch(ffmpeg);
+    };
     this.logger.log(`class ${job.data.classId}: packaging RTP from ports ${job.data.audioPort}/${job.data.videoPort} (attempt ${job.attemptsMade + 1})`);
     try {
       for (let checkedAt = 0; !exited; await sleep(MIRROR_EVERY_MS)) {
@@ -59,18 +75,22 @@ export class PackageLiveClassJob implements JobProcessor<LivePackageData, { file
           lastSegmentAt = Date.now();
           restarted = false;
         } else if (!restarted && lastSegment >= 0 && Date.now() - lastSegmentAt > STALL_MS) {
-          // The stream stopped (the educator's network dropped). ffmpeg's RTP input does not take up a new publisher's
-          // stream, so a fresh one waits for it now and continues the playlists the moment it returns.
+          // The stream stopped (the educator's network dropped): a fresh ffmpeg waits for it.
           this.logger.warn(`class ${job.data.classId}: no segment for ${STALL_MS} ms; ffmpeg restarted to wait for the stream`);
-          // It frees the ports first; its exit is not the job's end (watch() resets that for the new one).
-          if (ffmpeg.exitCode === null && ffmpeg.signalCode === null) {
-            const gone = new Promise((resolve) => ffmpeg.once('exit', resolve));
-            ffmpeg.kill('SIGKILL');
-            await gone;
-          }
-          ffmpeg = await startLivePackager(ffmpegPath, workDir, job.data, { startNumber: resumeNumber(Date.now() - job.timestamp, lastSegment), discontinuity: true });
-          watch(ffmpeg);
+          await restart();
           restarted = true;
+        }
+        if (Date.now() - publishCheckedAt >= PUBLISH_EVERY_MS) {
+          publishCheckedAt = Date.now();
+          const publishedAt = (await this.queue.getJob(job.id!))?.data.publishedAt ?? 0;
+          if (publishedAt > lastPublish) {
+            // The educator published again (a reconnect): ffmpeg's RTP input cannot take up the new publisher's
+            // stream (other SSRC, sequence and timestamps), so a fresh one reads it from its first packet.
+            lastPublish = publishedAt;
+            this.logger.log(`class ${job.data.classId}: published again; ffmpeg restarted for the new stream`);
+            await restart();
+            restarted = true;
+          }
         }
         if (Date.now() - checkedAt < STATUS_EVERY_MS) continue;
         checkedAt = Date.now();
