@@ -7,8 +7,8 @@ export async function fetchEducatorLiveClasses(api: ApiClient, courseId: string)
   return api.get<LiveClassListAnswer>(`${base}?${new URLSearchParams({ courseId }).toString()}`);
 }
 
-export async function fetchLiveClass(api: ApiClient, classId: string): Promise<{ liveClass: LiveClassDto; liveAvailable: boolean }> {
-  return api.get<{ liveClass: LiveClassDto; liveAvailable: boolean }>(`${base}/${encodeURIComponent(classId)}`);
+export async function fetchLiveClass(api: ApiClient, classId: string, signal?: AbortSignal): Promise<{ liveClass: LiveClassDto; liveAvailable: boolean }> {
+  return api.get<{ liveClass: LiveClassDto; liveAvailable: boolean }>(`${base}/${encodeURIComponent(classId)}`, { signal });
 }
 
 export async function scheduleLiveClass(api: ApiClient, request: ScheduleLiveClassRequest): Promise<LiveClassDto> {

@@ -23,10 +23,11 @@ function gathered(connection: RTCPeerConnection): Promise<void> {
 
 /** How long a lost connection may take to come back by itself before the page publishes again. */
 const RECOVER_MS = 2_000;
-/** How long one publish may take before it is given up (a request stuck in a cut network) and made again. */
+/** How long one publish may take before it is given up and made again. */
 const ATTEMPT_MS = 3_000;
-/** The pause after an attempt that failed at once (no network). */
-const RETRY_MS = 500;
+/** How long a probe of the network may take, and how often one is made while it is down. */
+const PROBE_TIMEOUT_MS = 1_500;
+const PROBE_EVERY_MS = 500;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,13 +47,16 @@ function connectedWithin(connection: RTCPeerConnection, ms: number): Promise<boo
 /**
  * Publishes the educator's microphone and camera (or screen) over WebRTC: audio first then video (the server
  * forwards them by that order), one offer with every candidate in it, Janus's answer from `exchange`.
- * When the connection is lost (the educator's network dropped) and does not come back by itself, it publishes again
- * and again until the network is back: the server's publish replaces the previous one.
+ * When the connection is lost (the educator's network dropped) and has not come back within 2 s, it waits for the
+ * network with `probe` (a read: one stuck in the cut network and delivered late changes nothing), then publishes
+ * again at once (the server's publish replaces the previous one). No publish is sent into a cut
+ * network: a late one would replace a newer publisher when the network returns.
  */
 export async function publishToStudio(
   tracks: { audio: MediaStreamTrack; video: MediaStreamTrack },
   exchange: (offerSdp: string, signal: AbortSignal) => Promise<string>,
   onState: (state: StudioState) => void,
+  probe: (signal: AbortSignal) => Promise<unknown>,
 ): Promise<Studio> {
   let closed = false;
   let videoTrack: MediaStreamTrack | null = tracks.video;
@@ -92,19 +96,27 @@ export async function publishToStudio(
     }
   };
 
+  const isConnected = () => current?.connection.connectionState === 'connected';
   const recover = async () => {
     if (recovering) return;
     recovering = true;
     try {
-      while (!closed && current?.connection.connectionState !== 'connected') {
+      while (!closed && !isConnected()) {
         const startedAt = Date.now();
+        const reachable = await probe(AbortSignal.timeout(PROBE_TIMEOUT_MS)).then(() => true, () => false);
+        if (!reachable) {
+          await pause(Math.max(0, PROBE_EVERY_MS - (Date.now() - startedAt)));
+          continue;
+        }
+        // The network is back. ICE rarely recovers by itself after seconds of silence (and the packager must
+        // restart for a new stream anyway), so a new publish at once: the class is back sooner.
+        if (isConnected()) return;
         try {
           const connection = await connect(AbortSignal.timeout(ATTEMPT_MS));
           if (await connectedWithin(connection, ATTEMPT_MS)) return;
         } catch {
-          // No network yet (or the engine refused): try again.
+          // The network went again, or the engine refused: probe and try again.
         }
-        if (Date.now() - startedAt < RETRY_MS) await pause(RETRY_MS);
       }
     } finally {
       recovering = false;

@@ -47,6 +47,8 @@ function usePlayer(element: HTMLVideoElement | null, url: string | null, quality
       }
       const hls = new HlsPlayer(LIVE_HLS_CONFIG);
       player.current = hls;
+      // A new player (also after a failure) watches afresh: it says so again if the stream is still gone.
+      setStalled(false);
       hls.on(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => setLevels(data.levels.map((level) => level.height)));
       const watch = new PlaylistWatch((now) => {
         setStalled(now);

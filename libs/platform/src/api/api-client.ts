@@ -30,7 +30,7 @@ export interface FormRequestOptions extends RequestOptions {
 }
 
 export interface ApiClient {
-  get<T>(path: string): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** JSON body replacing a resource (settings). */
   put<T>(path: string, body?: unknown): Promise<T>;
@@ -135,7 +135,7 @@ export function createApiClient({
   }
 
   return {
-    get: (path) => request('GET', path),
+    get: (path, options) => request('GET', path, undefined, undefined, options),
     post: (path, body, options) => request('POST', path, JSON.stringify(body ?? {}), 'application/json', options),
     put: (path, body) => request('PUT', path, JSON.stringify(body ?? {}), 'application/json'),
     del: (path) => request('DELETE', path),

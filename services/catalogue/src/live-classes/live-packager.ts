@@ -61,8 +61,9 @@ export function livePackagerArgs(sdpFile: string, outDir: string, resume: LiveRe
   const streamMap = [...LIVE_RUNGS.map((rung, index) => `v:${index},a:${index},name:${rung.name}`), `a:${LIVE_RUNGS.length},name:audio`].join(' ');
   return [
     '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', '-reorder_queue_size', '500',
-    // A restarted packager must produce within seconds of the stream's return: probe 1 s, not the default 5.
-    '-analyzeduration', '1000000', '-i', sdpFile, '-filter_complex', [split, ...scales].join(';'), ...video, ...audio,
+    // The default probe (up to 5 s) is kept: it ends at the first keyframe, and a shorter one can end before it
+    // (then VP8's size and rate are unknown and the encoder is flooded with duplicated frames).
+    '-i', sdpFile, '-filter_complex', [split, ...scales].join(';'), ...video, ...audio,
     '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-force_key_frames', `expr:gte(t,n_forced*${LIVE_SEGMENT_SECONDS})`,
     '-ac', '2', '-ar', '48000',
     '-f', 'hls', '-hls_time', String(LIVE_SEGMENT_SECONDS), '-hls_list_size', '6', '-hls_flags', `independent_segments+program_date_time+delete_segments+temp_file${resume.discontinuity ? '+discont_start' : ''}`,

@@ -11,6 +11,10 @@ import { LIVE_QUEUE, LiveFolderMirror, LiveJob, resumeNumber, segmentNumber, sta
 
 const MIRROR_EVERY_MS = 300;
 const STATUS_EVERY_MS = 2_000;
+/** How long a (re)started ffmpeg may take to write its first segment once it gets a stream (it probes up to 5 s). */
+const FIRST_SEGMENT_MS = 8_000;
+/** A restarted ffmpeg may stop this many times in a row before a segment (then the job fails and BullMQ retries it). */
+const MAX_QUICK_EXITS = 5;
 /** How often the job looks for a new publish of the educator (the job's data, updated by LiveStudio). */
 const PUBLISH_EVERY_MS = 600;
 /** No new segment for this long while live: the stream stopped (segments come every second). */
@@ -52,7 +56,9 @@ export class PackageLiveClassJob implements JobProcessor<LivePackageData, { file
     let files = 0;
     let lastSegment = -1;
     let lastSegmentAt = Date.now();
-    let restarted = false;
+    // Whether the running ffmpeg has written a segment yet, and when it started.
+    let produced = false;
+    let startedAt = Date.now();
     let lastPublish = job.data.publishedAt ?? 0;
     let publishCheckedAt = Date.now();
     /** A fresh ffmpeg continuing the playlists; the old one frees the ports first (its exit is not the job's end). */
@@ -64,21 +70,33 @@ export class PackageLiveClassJob implements JobProcessor<LivePackageData, { file
       }
       ffmpeg = await startLivePackager(ffmpegPath, workDir, job.data, { startNumber: resumeNumber(Date.now() - job.timestamp, lastSegment), discontinuity: true });
       watch(ffmpeg);
+      produced = false;
+      startedAt = Date.now();
     };
     this.logger.log(`class ${job.data.classId}: packaging RTP from ports ${job.data.audioPort}/${job.data.videoPort} (attempt ${job.attemptsMade + 1})`);
     try {
-      for (let checkedAt = 0; !exited; await sleep(MIRROR_EVERY_MS)) {
+      for (let checkedAt = 0, quickExits = 0; ; await sleep(MIRROR_EVERY_MS)) {
+        if (exited) {
+          // A fresh ffmpeg whose stream began without a keyframe gives up at once (VP8's size unknown): while the
+          // class is live it starts again here at once, rather than failing the job and waiting for its retry.
+          const live = (await this.classes.find(job.data.classId))?.status === 'live';
+          if (!live || ++quickExits > MAX_QUICK_EXITS) break;
+          this.logger.warn(`class ${job.data.classId}: ffmpeg stopped (${errors.trim().split('\n').at(-1) ?? ''}); started again`);
+          await restart();
+          continue;
+        }
         files += await mirror.sync();
         const newest = await this.newestSegment(workDir);
         if (newest > lastSegment) {
+          quickExits = 0;
           lastSegment = newest;
           lastSegmentAt = Date.now();
-          restarted = false;
-        } else if (!restarted && lastSegment >= 0 && Date.now() - lastSegmentAt > STALL_MS) {
-          // The stream stopped (the educator's network dropped): a fresh ffmpeg waits for it.
-          this.logger.warn(`class ${job.data.classId}: no segment for ${STALL_MS} ms; ffmpeg restarted to wait for the stream`);
+          produced = true;
+        } else if (produced ? Date.now() - lastSegmentAt > STALL_MS : Date.now() - startedAt > FIRST_SEGMENT_MS) {
+          // The stream stopped (the educator's network dropped): a fresh ffmpeg waits for it. One that never wrote a
+          // segment is made again too: a stream that began without a keyframe can leave ffmpeg without VP8's size.
+          if (produced) this.logger.warn(`class ${job.data.classId}: no segment for ${STALL_MS} ms; ffmpeg restarted to wait for the stream`);
           await restart();
-          restarted = true;
         }
         if (Date.now() - publishCheckedAt >= PUBLISH_EVERY_MS) {
           publishCheckedAt = Date.now();
@@ -89,7 +107,6 @@ export class PackageLiveClassJob implements JobProcessor<LivePackageData, { file
             lastPublish = publishedAt;
             this.logger.log(`class ${job.data.classId}: published again; ffmpeg restarted for the new stream`);
             await restart();
-            restarted = true;
           }
         }
         if (Date.now() - checkedAt < STATUS_EVERY_MS) continue;
