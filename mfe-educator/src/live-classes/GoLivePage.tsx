@@ -91,7 +91,7 @@ export function GoLivePage() {
     setOnAir('connecting');
     try {
       if (loaded.state.status === 'ready' && loaded.state.data.liveClass.status === 'scheduled') await changeLiveClass(api, classId, 'start');
-      studio.current = await publishToStudio({ audio: media.audioTrack, video: media.videoTrack }, (offer) => publishOffer(api, classId, offer), setOnAir);
+      studio.current = await publishToStudio({ audio: media.audioTrack, video: media.videoTrack }, (offer, signal) => publishOffer(api, classId, offer, signal), setOnAir, (signal) => fetchLiveClass(api, classId, signal));
       await client.invalidateQueries({ queryKey: queryKeys.educator.liveClass(classId) });
     } catch (failure) {
       setOnAir('off');

@@ -7,8 +7,8 @@ export async function fetchEducatorLiveClasses(api: ApiClient, courseId: string)
   return api.get<LiveClassListAnswer>(`${base}?${new URLSearchParams({ courseId }).toString()}`);
 }
 
-export async function fetchLiveClass(api: ApiClient, classId: string): Promise<{ liveClass: LiveClassDto; liveAvailable: boolean }> {
-  return api.get<{ liveClass: LiveClassDto; liveAvailable: boolean }>(`${base}/${encodeURIComponent(classId)}`);
+export async function fetchLiveClass(api: ApiClient, classId: string, signal?: AbortSignal): Promise<{ liveClass: LiveClassDto; liveAvailable: boolean }> {
+  return api.get<{ liveClass: LiveClassDto; liveAvailable: boolean }>(`${base}/${encodeURIComponent(classId)}`, { signal });
 }
 
 export async function scheduleLiveClass(api: ApiClient, request: ScheduleLiveClassRequest): Promise<LiveClassDto> {
@@ -25,8 +25,8 @@ export async function changeLiveClass(api: ApiClient, classId: string, action: '
 }
 
 /** Sends the browser's SDP offer; Janus's answer comes back. */
-export async function publishOffer(api: ApiClient, classId: string, sdp: string): Promise<string> {
-  return (await api.post<{ sdp: string }>(`${base}/${encodeURIComponent(classId)}/publish`, { sdp })).sdp;
+export async function publishOffer(api: ApiClient, classId: string, sdp: string, signal?: AbortSignal): Promise<string> {
+  return (await api.post<{ sdp: string }>(`${base}/${encodeURIComponent(classId)}/publish`, { sdp }, { signal })).sdp;
 }
 
 /** A datetime-local input's value (IST wall clock) as an instant with its offset. */

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AskDoubtForm } from './AskDoubtForm';
 import { fetchLivePlayback } from './liveApi';
+import { PlaylistWatch } from './playlistWatch';
 import './live.css';
 
 /** "auto", a rung's index, or the audio-only playlist. */
@@ -26,9 +27,15 @@ export const LIVE_HLS_CONFIG = {
 
 const audioOnlyUrl = (masterUrl: string) => masterUrl.replace('/master.m3u8', '/audio.m3u8');
 
-/** Plays `url` in the element with hls.js (imported only here); a stall steps down one rung by itself. */
+/**
+ * Plays `url` in the element with hls.js (imported only here); a stall steps down one rung by itself. `stalled` while
+ * the live playlist stops growing (the teacher's stream is gone); when it grows again the player starts afresh at
+ * the live edge (after a gap the packager continues the playlist with a discontinuity).
+ */
 function usePlayer(element: HTMLVideoElement | null, url: string | null, quality: Quality, onFatal: () => void) {
   const [levels, setLevels] = useState<number[]>([]);
+  const [stalled, setStalled] = useState(false);
+  const [generation, setGeneration] = useState(0);
   const player = useRef<Hls | null>(null);
   useEffect(() => {
     if (!element || !url) return;
@@ -41,7 +48,14 @@ function usePlayer(element: HTMLVideoElement | null, url: string | null, quality
       }
       const hls = new HlsPlayer(LIVE_HLS_CONFIG);
       player.current = hls;
+      // A new player (also after a failure) watches afresh: it says so again if the stream is still gone.
+      setStalled(false);
       hls.on(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => setLevels(data.levels.map((level) => level.height)));
+      const watch = new PlaylistWatch((now) => {
+        setStalled(now);
+        if (!now) setGeneration((value) => value + 1);
+      });
+      hls.on(HlsPlayer.Events.LEVEL_LOADED, (_event, data) => watch.loaded(data.details.endSN));
       hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
         if (data.details === HlsPlayer.ErrorDetails.BUFFER_STALLED_ERROR && hls.autoLevelEnabled && hls.currentLevel > 0) hls.nextLevel = hls.currentLevel - 1;
         if (data.fatal) onFatal();
@@ -56,11 +70,11 @@ function usePlayer(element: HTMLVideoElement | null, url: string | null, quality
       player.current = null;
     };
     // The player is made again only for a new link or the audio-only switch; rungs change in place.
-  }, [element, url, quality === 'audio']); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [element, url, quality === 'audio', generation]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (player.current && quality !== 'audio') player.current.currentLevel = quality === 'auto' ? -1 : quality;
   }, [quality]);
-  return levels;
+  return { levels, stalled };
 }
 
 /** /live/:classId: the class's video first (on a phone too), its quality choice, then what happens in the class. */
@@ -101,7 +115,7 @@ export function LiveRoomPage() {
     if (onAirUrl && !playingUrl) setPlayingUrl(onAirUrl);
     if (!onAirUrl && playback && playback.liveClass.status !== 'live') setPlayingUrl(null);
   }, [onAirUrl, playingUrl, playback]);
-  const levels = usePlayer(video, playingUrl, quality, () => {
+  const { levels, stalled } = usePlayer(video, playingUrl, quality, () => {
     setPlayingUrl(null);
     setAttempt((value) => value + 1);
   });
@@ -137,6 +151,9 @@ export function LiveRoomPage() {
         {liveClass.status === 'scheduled' && t('live.room.scheduled')}
         {liveClass.status === 'ended' && (liveClass.recordingLectureId ? t('live.room.endedRecorded') : t('live.room.endedPreparing'))}
         {liveClass.status === 'cancelled' && t('live.room.cancelled')}
+      </p>
+      <p role="status" className="live-room__notice" data-teacher-reconnecting={stalled && !!playingUrl}>
+        {stalled && playingUrl ? t('live.room.teacherReconnecting') : ''}
       </p>
       {playingUrl && (
         <div className="live-room__controls">

@@ -33,8 +33,12 @@ class VideoStorageModule {}
     QueueModule.forWorker({ queue: VIDEO_QUEUE, jobNames: Object.values(VideoJob), handlers: [TranscodeVideoJob], concurrency: 1 }),
     // Live classes being taught: one long job each (ffmpeg packaging the forwarded stream) beside the transcodes. In a
     // cluster the worker in a Janus pod takes its node's queue only (LIVE_NODE, read before the config is loaded
-    // because the queue is wired here; the config checks the same variable).
-    QueueModule.forWorker({ queue: liveQueueName(process.env.LIVE_NODE), jobNames: Object.values(LiveJob), handlers: [PackageLiveClassJob, RecordLiveClassJob], concurrency: 4, imports: [CatalogueDataModule] }),
+    // because the queue is wired here; the config checks the same variable). A short lock: a killed worker's live job
+    // is taken up by another within about 15 s, not a minute (learners wait).
+    QueueModule.forWorker({
+      queue: liveQueueName(process.env.LIVE_NODE), jobNames: Object.values(LiveJob), handlers: [PackageLiveClassJob, RecordLiveClassJob], concurrency: 4, imports: [CatalogueDataModule],
+      lockDuration: 10_000, stalledInterval: 5_000,
+    }),
   ],
 })
 export class VideoWorkerModule {}

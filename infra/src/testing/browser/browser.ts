@@ -26,9 +26,10 @@ export function chromiumPath(candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/
  */
 const FAKE_MEDIA_FLAGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns', '--autoplay-policy=no-user-gesture-required'];
 
-export async function launchBrowser(options: { fakeMedia?: boolean } = {}): Promise<Browser> {
+export async function launchBrowser(options: { fakeMedia?: boolean; /** Runs Chromium (the path given) through another program. */ wrap?: (chromium: string) => string } = {}): Promise<Browser> {
   const args = options.fakeMedia ? [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] : CHROMIUM_FLAGS;
-  return chromium.launch({ executablePath: chromiumPath(), args, headless: true });
+  const executablePath = options.wrap ? options.wrap(chromiumPath()) : chromiumPath();
+  return chromium.launch({ executablePath, args, headless: true });
 }
 
 /**

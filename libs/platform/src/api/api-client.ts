@@ -20,6 +20,8 @@ export interface UploadProgress {
 export interface RequestOptions {
   /** Extra headers, e.g. the `traceparent` that ties a purchase's calls into one trace. */
   headers?: Record<string, string>;
+  /** Gives up on the request (a publish retried after a network cut must not arrive late and win). */
+  signal?: AbortSignal;
 }
 
 export interface FormRequestOptions extends RequestOptions {
@@ -28,7 +30,7 @@ export interface FormRequestOptions extends RequestOptions {
 }
 
 export interface ApiClient {
-  get<T>(path: string): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** JSON body replacing a resource (settings). */
   put<T>(path: string, body?: unknown): Promise<T>;
@@ -106,7 +108,7 @@ export function createApiClient({
     try {
       response = options.onUploadProgress
         ? await sendWithXhr(xhrFactory(), url, { method, headers, body }, options.onUploadProgress)
-        : await fetchImpl(url, { method, headers, body });
+        : await fetchImpl(url, { method, headers, body, signal: options.signal });
     } catch (error) {
       throw new ApiError(error instanceof Error ? error.message : 'Network error');
     }
@@ -133,7 +135,7 @@ export function createApiClient({
   }
 
   return {
-    get: (path) => request('GET', path),
+    get: (path, options) => request('GET', path, undefined, undefined, options),
     post: (path, body, options) => request('POST', path, JSON.stringify(body ?? {}), 'application/json', options),
     put: (path, body) => request('PUT', path, JSON.stringify(body ?? {}), 'application/json'),
     del: (path) => request('DELETE', path),

@@ -127,11 +127,15 @@ function ChatForm(props: {
   const [text, setText] = useState('');
   const [handRaised, setHandRaised] = useState(false);
   const connected = state.connection === 'connected';
+  // The same text sent again (its answer lost in a reconnect) keeps its client id: the gateway stores it once.
+  const pending = useRef<{ text: string; clientId: string } | null>(null);
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!text.trim()) return;
-    const answer = await ask<{ message: LiveChatMessage }>('chat', { clientId: clientId(), text });
+    if (pending.current?.text !== text) pending.current = { text, clientId: clientId() };
+    const answer = await ask<{ message: LiveChatMessage }>('chat', { clientId: pending.current.clientId, text });
     if (!answer.ok) return props.setProblem(answer.message);
+    pending.current = null;
     props.setProblem(null);
     setText('');
     props.onSent(answer.message);
@@ -142,7 +146,8 @@ function ChatForm(props: {
         {t('live.message')}
       </label>
       <input id={`${id}-text`} value={text} maxLength={LIVE_CHAT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} autoComplete="off" />
-      <button type="submit" disabled={!connected}>
+      {/* While reconnecting a message waits for the rejoin and then goes, once. */}
+      <button type="submit" disabled={!connected && state.connection !== 'reconnecting'}>
         {t('live.send')}
       </button>
       {!asEducator && (

@@ -55,6 +55,20 @@ function listen(client: Socket, update: (change: (state: LiveRoomState) => LiveR
   );
 }
 
+/** How long something asked while the gateway is away waits for the rejoin. */
+const REJOIN_WAIT_MS = 30_000;
+
+/** A promise resolved from outside, once. */
+function settable() {
+  let set = () => {};
+  const result = { done: false, promise: new Promise<void>((resolve) => (set = resolve)), set: () => {} };
+  result.set = () => {
+    result.done = true;
+    set();
+  };
+  return result;
+}
+
 /**
  * A live class's gateway connection (socket.io, WebSocket only, loaded when a live page opens): joins the class,
  * keeps its messages, pin, slow mode, poll and raised hands; after a reconnect asks only for what came after the
@@ -64,6 +78,9 @@ export function useLiveRoom(classId: string, getToken: () => Promise<string>) {
   const [state, setState] = useState<LiveRoomState>(initial);
   const socket = useRef<Socket | null>(null);
   const lastId = useRef(0);
+  // Resolved while joined. What is asked while the gateway is away waits for the rejoin (socket.io's own buffer would
+  // send it before the join, and a restarted gateway refuses a socket that has not joined).
+  const joined = useRef(settable());
   // The token source may change identity on every render; the connection must not.
   const tokenSource = useRef(getToken);
   tokenSource.current = getToken;
@@ -81,10 +98,14 @@ export function useLiveRoom(classId: string, getToken: () => Promise<string>) {
             client.disconnect();
             return update((current) => ({ ...current, connection: 'refused', problem: answer.message }));
           }
+          joined.current.set();
           update((current) => ({ ...current, connection: 'connected', pinnedId: answer.pinnedId, slowMode: answer.slowModeSeconds, poll: answer.poll, messages: mergeMessages(current.messages, answer.messages), doubts: mergeDoubts(current.doubts, answer.doubts ?? []) }));
         }),
       );
-      client.on('disconnect', () => update((current) => ({ ...current, connection: current.connection === 'refused' ? 'refused' : 'reconnecting' })));
+      client.on('disconnect', () => {
+        if (joined.current.done) joined.current = settable();
+        update((current) => ({ ...current, connection: current.connection === 'refused' ? 'refused' : 'reconnecting' }));
+      });
       // A refused handshake (no valid token) is not retried by socket.io; anything else is.
       client.on('connect_error', (error: Error) => !client.active && update((current) => ({ ...current, connection: 'refused', problem: error.message })));
       listen(client, update);
@@ -100,10 +121,16 @@ export function useLiveRoom(classId: string, getToken: () => Promise<string>) {
   const ask = useCallback(
     <T extends object>(event: string, body: object) =>
       new Promise<LiveAck<T>>((resolve) => {
-        if (!socket.current) return resolve({ ok: false, status: 503, message: i18next.t('ui:live.notConnected') });
-        socket.current.timeout(10_000).emit(event, { classId, ...body }, (error: Error | null, answer: LiveAck<T>) =>
-          resolve(error ? { ok: false, status: 503, message: i18next.t('ui:live.noAnswer') } : answer),
-        );
+        const notConnected = () => resolve({ ok: false, status: 503, message: i18next.t('ui:live.notConnected') });
+        if (!socket.current) return notConnected();
+        const waiting = setTimeout(notConnected, REJOIN_WAIT_MS);
+        void joined.current.promise.then(() => {
+          clearTimeout(waiting);
+          if (!socket.current) return notConnected();
+          socket.current.timeout(10_000).emit(event, { classId, ...body }, (error: Error | null, answer: LiveAck<T>) =>
+            resolve(error ? { ok: false, status: 503, message: i18next.t('ui:live.noAnswer') } : answer),
+          );
+        });
       }),
     [classId],
   );

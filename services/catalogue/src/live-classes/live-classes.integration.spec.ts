@@ -427,6 +427,63 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
       const page = (await progressHttp().get(`/api/doubts/${courseId}?lectureId=${lectureId}`).set(auth.enrolled).expect(200)).body as DoubtPage & { success: true };
       expect(page.doubts.find((item) => item.id === stored.id)).toMatchObject({ lectureId, liveClassId: liveClass.id, atSecond: stored.atSecond });
     });
+    it('loses no stored message when the gateway restarts: clients reconnect by themselves, rejoin after their last message, and what was sent meanwhile goes once', async () => {
+      const liveClass = await schedule(Date.now() + 7 * HOUR, 'Restart class');
+      const port = (gateway.getHttpServer().address() as AddressInfo).port;
+      // A client as the live room's (libs/ui/src/live/useLiveRoom.ts): socket.io reconnects by itself; each connect
+      // joins with the last message id it has; what is asked while away waits for that join, with its client id.
+      const client = (who: 'educator' | 'enrolled') => {
+        const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: auth[who].Authorization!.slice('Bearer '.length) }, reconnectionDelay: 100, reconnectionDelayMax: 500 });
+        sockets.push(socket);
+        const seen: LiveChatMessage[] = [];
+        let joins = 0;
+        let markJoined = () => {};
+        let joined = new Promise<void>((resolve) => (markJoined = resolve));
+        socket.on('chat', (message: LiveChatMessage) => seen.push(message));
+        socket.on('connect', () => {
+          void ask<LiveJoinAnswer>(socket, 'join', { classId: liveClass.id, afterId: seen.at(-1)?.id }).then((answer) => {
+            if (!answer.ok) throw new Error(answer.message);
+            seen.push(...answer.messages);
+            joins += 1;
+            markJoined();
+          });
+        });
+        socket.on('disconnect', () => void (joined = new Promise<void>((resolve) => (markJoined = resolve))));
+        return { socket, seen, joins: () => joins, whenJoined: () => joined };
+      };
+      const learner = client('enrolled');
+      const educator = client('educator');
+      await until(async () => (learner.joins() && educator.joins() ? true : undefined), 'both to join');
+      const first = await ask<{ message: LiveChatMessage }>(educator.socket, 'chat', { classId: liveClass.id, clientId: 'meera-r1', text: 'Before the restart' });
+      expect(first.ok).toBe(true);
+      await until(async () => (learner.seen.some((message) => message.text === 'Before the restart') ? true : undefined), 'the first message');
+
+      // The gateway stops: both notice.
+      const down = Promise.all([learner, educator].map(({ socket }) => new Promise((resolve) => socket.once('disconnect', resolve))));
+      await gateway.close();
+      await down;
+      // Meanwhile the learner sends: it waits for the rejoin.
+      const whileDown = learner.whenJoined().then(() => ask<{ message: LiveChatMessage }>(learner.socket, 'chat', { classId: liveClass.id, clientId: 'aarav-r1', text: 'Sent while it was down' }));
+
+      // The gateway starts again on the same port; nobody reconnects by hand.
+      gateway = (await Test.createTestingModule({ imports: [ProgressGatewayModule] }).compile()).createNestApplication({ logger: false });
+      gateway.useWebSocketAdapter(new RedisIoAdapter(gateway, process.env.REDIS_URL!, process.env.QUEUE_PREFIX!));
+      await gateway.listen(port, '127.0.0.1');
+      await until(async () => (learner.joins() >= 2 && educator.joins() >= 2 ? true : undefined), 'both to rejoin by themselves');
+      const sent = await whileDown;
+      expect(sent).toMatchObject({ ok: true, message: { text: 'Sent while it was down' } });
+      // The same message again (its answer lost in another reconnect) is stored once.
+      const resent = await ask<{ message: LiveChatMessage }>(learner.socket, 'chat', { classId: liveClass.id, clientId: 'aarav-r1', text: 'Sent while it was down' });
+      expect(resent.ok && sent.ok && resent.message.id === sent.message.id).toBe(true);
+      await until(async () => (educator.seen.some((message) => message.text === 'Sent while it was down') ? true : undefined), 'the educator to get it');
+
+      // Nothing lost or doubled: the stored history, and what each client holds, is each message once, in order.
+      const history = await ask<LiveJoinAnswer>(learner.socket, 'join', { classId: liveClass.id });
+      expect(history.ok && history.messages.map((message) => message.text)).toEqual(['Before the restart', 'Sent while it was down']);
+      for (const { seen } of [learner, educator]) expect(new Set(seen.map((message) => message.id)).size).toBe(seen.length);
+      expect(learner.seen.map((message) => message.text)[0]).toBe('Before the restart');
+      expect(educator.seen.filter((message) => message.text === 'Sent while it was down')).toHaveLength(1);
+    }, 60_000);
 
     it('closes a connection without a valid token', async () => {
       const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: 'not-a-token' }, reconnection: false });

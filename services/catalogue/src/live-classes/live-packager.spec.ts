@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { forwardPorts, forwardSdp, livePackagerArgs, LIVE_PLAYLIST, LIVE_SEGMENT } from './live-packager.js';
+import { forwardPorts, forwardSdp, livePackagerArgs, LIVE_PLAYLIST, LIVE_SEGMENT, resumeNumber, segmentNumber, withParentDeath } from './live-packager.js';
 import { recordingPairs } from './record-live-class.job.js';
 
 describe('live packager', () => {
@@ -28,6 +28,25 @@ describe('live packager', () => {
     expect(args[args.indexOf('-hls_time') + 1]).toBe('1');
     expect(args[args.indexOf('-hls_flags') + 1]).toContain('program_date_time');
     expect(args.at(-1)).toBe('/tmp/out/%v.m3u8');
+  });
+
+  it('numbers a restarted packager on from the clock and marks the discontinuity, so players keep the playlist', () => {
+    const first = livePackagerArgs('/tmp/in.sdp', '/tmp/out');
+    expect(first[first.indexOf('-start_number') + 1]).toBe('0');
+    expect(first[first.indexOf('-hls_flags') + 1]).not.toContain('discont_start');
+    const again = livePackagerArgs('/tmp/in.sdp', '/tmp/out', { startNumber: 75, discontinuity: true });
+    expect(again[again.indexOf('-start_number') + 1]).toBe('75');
+    expect(again[again.indexOf('-hls_flags') + 1]).toContain('+discont_start');
+    // 1 s segments: after 60.2 s at most 60 were written; never below what this job saw last.
+    expect(resumeNumber(60_200)).toBe(63);
+    expect(resumeNumber(10_000, 40)).toBe(41);
+    expect(segmentNumber('360p_00012.ts')).toBe(12);
+    expect(segmentNumber('360p.m3u8')).toBeNull();
+  });
+
+  it('runs ffmpeg under setpriv so that it dies with the worker', () => {
+    expect(withParentDeath('ffmpeg', ['-i', 'x'], '/usr/bin/setpriv')).toEqual(['/usr/bin/setpriv', ['--pdeathsig', 'KILL', '--', 'ffmpeg', '-i', 'x']]);
+    expect(withParentDeath('ffmpeg', ['-i', 'x'], null)).toEqual(['ffmpeg', ['-i', 'x']]);
   });
 
   it('serves only the files it writes', () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ObjectStorage } from '@academy/service-core';
@@ -14,6 +15,8 @@ export interface LivePackageData {
   videoPort: number;
   /** Folder of the live HLS in the bucket, e.g. `live/<classId>/<attempt>/`. */
   prefix: string;
+  /** When the educator last published (set again on each new publish: the packager then restarts ffmpeg). */
+  publishedAt?: number;
 }
 
 /** Payload types Janus is asked to forward with (rtp_forward `pt`), so this SDP can name them. */
@@ -37,8 +40,17 @@ export const LIVE_RUNGS = [
 ] as const;
 export const LIVE_SEGMENT_SECONDS = 1;
 
-/** ffmpeg's arguments: 1 s segments (a keyframe each second), a short sliding window, program date-times for latency. */
-export function livePackagerArgs(sdpFile: string, outDir: string): string[] {
+/** Where a (re)started ffmpeg takes up the live playlists: its first segment number, and a discontinuity before it. */
+export interface LiveResume {
+  startNumber: number;
+  discontinuity: boolean;
+}
+
+/**
+ * ffmpeg's arguments: 1 s segments (a keyframe each second), a short sliding window, program date-times for latency.
+ * A restarted ffmpeg numbers on from `resume.startNumber` and marks a discontinuity, so players keep the same playlist.
+ */
+export function livePackagerArgs(sdpFile: string, outDir: string, resume: LiveResume = { startNumber: 0, discontinuity: false }): string[] {
   const split = `[0:v]split=${LIVE_RUNGS.length}${LIVE_RUNGS.map((_, index) => `[v${index}]`).join('')}`;
   const scales = LIVE_RUNGS.map((rung, index) => `[v${index}]scale=-2:'min(${rung.height},ih)'[out${index}]`);
   const video = LIVE_RUNGS.flatMap((rung, index) => [
@@ -49,10 +61,13 @@ export function livePackagerArgs(sdpFile: string, outDir: string): string[] {
   const streamMap = [...LIVE_RUNGS.map((rung, index) => `v:${index},a:${index},name:${rung.name}`), `a:${LIVE_RUNGS.length},name:audio`].join(' ');
   return [
     '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', '-reorder_queue_size', '500',
+    // The default probe (up to 5 s) is kept: it ends at the first keyframe, and a shorter one can end before it
+    // (then VP8's size and rate are unknown and the encoder is flooded with duplicated frames).
     '-i', sdpFile, '-filter_complex', [split, ...scales].join(';'), ...video, ...audio,
     '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-force_key_frames', `expr:gte(t,n_forced*${LIVE_SEGMENT_SECONDS})`,
     '-ac', '2', '-ar', '48000',
-    '-f', 'hls', '-hls_time', String(LIVE_SEGMENT_SECONDS), '-hls_list_size', '6', '-hls_flags', 'independent_segments+program_date_time+delete_segments+temp_file',
+    '-f', 'hls', '-hls_time', String(LIVE_SEGMENT_SECONDS), '-hls_list_size', '6', '-hls_flags', `independent_segments+program_date_time+delete_segments+temp_file${resume.discontinuity ? '+discont_start' : ''}`,
+    '-start_number', String(resume.startNumber),
     '-master_pl_name', 'master.m3u8', '-var_stream_map', streamMap, '-hls_segment_filename', path.join(outDir, '%v_%05d.ts'), path.join(outDir, '%v.m3u8'),
   ];
 }
@@ -92,19 +107,46 @@ export class LiveFolderMirror {
   }
 }
 
+/** The number in a segment's name (`360p_00012.ts` → 12). */
+export function segmentNumber(name: string): number | null {
+  return LIVE_SEGMENT.test(name) ? Number(name.slice(-8, -3)) : null;
+}
+
+/**
+ * The first segment number of an ffmpeg started `elapsedMs` after the class's packaging began: segments last 1 s, so
+ * fewer than one per second has been written before, and numbering on from the clock never goes back (a job run
+ * again on another worker does not know the last number). Never below `after + 1` (the last number this job saw).
+ */
+export function resumeNumber(elapsedMs: number, after = -1): number {
+  // Two more than the clock allows for, in case a burst of buffered packets ran the media ahead of it.
+  return Math.max(Math.ceil(elapsedMs / 1000 / LIVE_SEGMENT_SECONDS) + 2, after + 1);
+}
+
 const running = new Set<ChildProcess>();
 // ffmpeg must not outlive the worker (a killed worker's job runs again elsewhere and would find the ports taken).
+// Signals and exit are handled here; a SIGKILL of the worker is covered by setpriv's parent-death signal below.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => running.forEach((child) => child.kill('SIGKILL')));
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
 /** Starts ffmpeg on the forwarded RTP; its output folder is mirrored by the caller. */
-export async function startLivePackager(ffmpeg: string, workDir: string, data: LivePackageData): Promise<ChildProcess> {
+export async function startLivePackager(ffmpeg: string, workDir: string, data: LivePackageData, resume?: LiveResume): Promise<ChildProcess> {
   const sdpFile = path.join(workDir, 'forward.sdp');
   await writeFile(sdpFile, forwardSdp(data.audioPort, data.videoPort));
-  const child = spawn(ffmpeg, livePackagerArgs(sdpFile, workDir), { stdio: ['pipe', 'ignore', 'pipe'] });
+  const child = spawn(...withParentDeath(ffmpeg, livePackagerArgs(sdpFile, workDir, resume)), { stdio: ['pipe', 'ignore', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   return child;
+}
+
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => process.platform === 'linux' && existsSync(candidate)) ?? null;
+
+/**
+ * The command that runs `file` so that the kernel kills it when the worker dies, however it dies (a SIGKILL runs no
+ * handler): util-linux's `setpriv --pdeathsig KILL` sets the parent-death signal and then becomes ffmpeg (same pid).
+ * Where setpriv is missing (not Linux), the signal and exit handlers above are all there is.
+ */
+export function withParentDeath(file: string, args: string[], setpriv = SETPRIV): [string, string[]] {
+  return setpriv ? [setpriv, ['--pdeathsig', 'KILL', '--', file, ...args]] : [file, args];
 }
 
 /**

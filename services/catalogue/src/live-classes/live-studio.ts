@@ -2,7 +2,7 @@ import { LIVE_UNAVAILABLE_MESSAGE } from '@academy/contracts';
 import { CORE_CONFIG } from '@academy/service-core';
 import { InjectQueue } from '@nestjs/bullmq';
 import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Queue, type Job } from 'bullmq';
 import path from 'node:path';
 import type { CatalogueConfig } from '../catalogue-config.js';
 import { JanusError, JanusSession } from './janus-client.js';
@@ -118,5 +118,7 @@ export class LiveStudio implements OnApplicationShutdown {
       request: 'rtp_forward', room, publisher_id: publisherId, host: '127.0.0.1', host_family: 'ipv4',
       streams: [{ mid: '0', port: audioPort, pt: FORWARD_AUDIO_PT }, { mid: '1', port: videoPort, pt: FORWARD_VIDEO_PT }],
     });
+    // The running packager reads the new publisher's stream with a fresh ffmpeg (see package-live-class.job.ts).
+    if (ports && existing) await (existing as Job<LivePackageData>).updateData({ ...ports, publishedAt: Date.now() }).catch((error: Error) => this.logger.warn(`class ${classId}: packager not told of the new publish: ${error.message}`));
   }
 }
