@@ -51,6 +51,8 @@ export const LiveGatewayEvent = {
   Muted: 'muted',
   Hand: 'hand',
   Poll: 'poll',
+  /** The class's stage changed (an invite, a removal, a learner leaving): read it again from catalogue. */
+  Stage: 'stage',
 } as const;
 export interface LiveHandEvent {
   userId: string;
