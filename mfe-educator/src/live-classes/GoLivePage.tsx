@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { changeLiveClass, fetchLiveClass, istDateTime, publishOffer } from './liveClassesApi';
+import { ObsPanel } from './ObsPanel';
 import { publishToStudio } from './publish';
+import { StagePanel } from './StagePanel';
 import './live-classes.css';
 
 type OnAir = 'off' | 'connecting' | 'live' | 'reconnecting' | 'ended';
@@ -187,7 +189,10 @@ export function GoLivePage() {
           {t('liveClasses.goLive.end')}
         </button>
       </div>
-      {(liveClass.status === 'live' || onAir === 'live') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} asEducator />}
+      {liveAvailable && (liveClass.status === 'scheduled' || liveClass.status === 'live') && <ObsPanel classId={liveClass.id} />}
+      {(liveClass.status === 'live' || onAir === 'live') && (
+        <LiveChatPanel classId={liveClass.id} getToken={chatToken} asEducator extra={(room) => <StagePanel classId={liveClass.id} room={room} />} />
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type Hls from 'hls.js';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLivePlayback } from './liveApi';
+import { StagePanel } from './StagePanel';
 import './live.css';
 
 /** "auto", a rung's index, or the audio-only playlist. */
@@ -155,7 +156,14 @@ export function LiveRoomPage() {
           </select>
         </div>
       )}
-      {(liveClass.status === 'live' || liveClass.status === 'scheduled') && <LiveChatPanel classId={liveClass.id} getToken={chatToken} isWatching={() => !!video && !video.paused} />}
+      {(liveClass.status === 'live' || liveClass.status === 'scheduled') && (
+        <LiveChatPanel
+          classId={liveClass.id}
+          getToken={chatToken}
+          isWatching={() => !!video && !video.paused}
+          extra={(room) => <StagePanel classId={liveClass.id} room={room} hlsVideo={video} />}
+        />
+      )}
       <p>
         {liveClass.courseTitle} · {liveClass.chapterTitle} · <Link to={`/course/${liveClass.courseId}`}>{t('live.room.coursePage')}</Link>
       </p>

@@ -1,11 +1,17 @@
 import { LIVE_CHAT_MAX_LENGTH, type LiveAck, type LiveChatMessage, type LivePoll } from '@academy/contracts';
 import { translateMessage, useFormat } from '@academy/platform';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRoom, type LiveRoomState } from './useLiveRoom';
 import './live-chat.css';
 
 type Ask = <T extends object>(event: string, body: object) => Promise<LiveAck<T>>;
+
+/** What a page's own part of the class (the stage) gets from the panel's gateway connection. */
+export interface LiveRoomHandle {
+  state: LiveRoomState;
+  ask: Ask;
+}
 
 /** A client id per message, so a message sent again after a reconnect is stored once. */
 const clientId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -20,11 +26,14 @@ export function LiveChatPanel({
   getToken,
   asEducator = false,
   isWatching,
+  extra,
 }: {
   classId: string;
   getToken: () => Promise<string>;
   asEducator?: boolean;
   isWatching?: () => boolean;
+  /** The page's own part shown at the top of the panel, on the same connection (the stage). */
+  extra?: (room: LiveRoomHandle) => ReactNode;
 }) {
   const { t } = useTranslation('ui');
   const id = useId();
@@ -53,6 +62,7 @@ export function LiveChatPanel({
         {state.connection === 'reconnecting' && t('live.reconnecting')}
         {state.connection === 'connected' && state.slowMode > 0 && t('live.slowMode', { count: state.slowMode })}
       </p>
+      {extra?.({ state, ask })}
       {pinned && (
         <p className="live-chat__pinned">
           <strong>{t('live.pinned')}</strong> {pinned.userName}: {pinned.text}

@@ -28,9 +28,11 @@ export interface LiveRoomState {
   slowMode: number;
   hands: LiveHandEvent[];
   poll: LivePoll | null;
+  /** Counts the gateway's "the stage changed" events: who is on it is read again from catalogue at each. */
+  stageVersion: number;
 }
 
-const initial: LiveRoomState = { connection: 'connecting', problem: null, messages: [], pinnedId: null, slowMode: 0, hands: [], poll: null };
+const initial: LiveRoomState = { connection: 'connecting', problem: null, messages: [], pinnedId: null, slowMode: 0, hands: [], poll: null, stageVersion: 0 };
 
 /** Wires the socket's events into the room's state. */
 function listen(client: Socket, update: (change: (state: LiveRoomState) => LiveRoomState) => void): void {
@@ -39,6 +41,7 @@ function listen(client: Socket, update: (change: (state: LiveRoomState) => LiveR
   client.on(LiveGatewayEvent.Pinned, ({ id }: { id: number | null }) => update((state) => ({ ...state, pinnedId: id })));
   client.on(LiveGatewayEvent.SlowMode, ({ seconds }: { seconds: number }) => update((state) => ({ ...state, slowMode: seconds })));
   client.on(LiveGatewayEvent.Poll, (poll: LivePoll) => update((state) => ({ ...state, poll })));
+  client.on(LiveGatewayEvent.Stage, () => update((state) => ({ ...state, stageVersion: state.stageVersion + 1 })));
   client.on(LiveGatewayEvent.Hand, (hand: LiveHandEvent) =>
     update((state) => ({ ...state, hands: [...state.hands.filter((other) => other.userId !== hand.userId), ...(hand.raised ? [hand] : [])] })),
   );
