@@ -27,6 +27,9 @@ interface Publisher {
 
 const unavailable = (error: unknown): boolean => error instanceof JanusError || error instanceof TypeError || (error as Error).name === 'TimeoutError';
 
+/** How long a subscriber waits for a publisher that has just joined to be on air. */
+const FEED_WAIT_MS = 8_000;
+
 /** Janus's answer when the room is there already (a second publish after a reconnect). */
 const ROOM_EXISTS = 427;
 
@@ -147,7 +150,7 @@ export class LiveStudio implements OnApplicationShutdown {
     const room = await this.classes.ensureJanusRoom(classId);
     try {
       const session = await JanusSession.open(url);
-      const joined = await session.message({ request: 'join', room, ptype: 'subscriber', streams: [{ feed: publisher.feedId }] }).catch(async (error: unknown) => {
+      const joined = await this.joinAsSubscriber(session, room, publisher.feedId).catch(async (error: unknown) => {
         await session.close();
         throw error;
       });
@@ -161,6 +164,22 @@ export class LiveStudio implements OnApplicationShutdown {
     } catch (error) {
       if (!unavailable(error)) throw error;
       throw new ServiceUnavailableException(`The live video engine could not send the stream: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Janus knows a feed only once its publisher's WebRTC is up (a moment after its answer): a subscriber that comes
+   * right after (the page is told as soon as the learner has published) asks again for a few seconds.
+   */
+  private async joinAsSubscriber(session: JanusSession, room: number, feed: number) {
+    const deadline = Date.now() + FEED_WAIT_MS;
+    for (;;) {
+      try {
+        return await session.message({ request: 'join', room, ptype: 'subscriber', streams: [{ feed }] });
+      } catch (error) {
+        if (!(error instanceof JanusError) || !/no such feed/i.test(error.message) || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
   }
 
