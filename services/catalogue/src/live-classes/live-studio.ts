@@ -206,10 +206,13 @@ export class LiveStudio implements OnApplicationShutdown {
    * recording to become a lecture (once: the job id is the class's).
    */
   async end(classId: string): Promise<void> {
-    const educator = this.publishers.get(classId)?.get('educator');
-    if (educator) {
-      const room = (await this.classes.liveState(classId))?.janusRoom;
-      if (room) await educator.session.request({ request: 'destroy', room }).catch((error: Error) => this.logger.warn(`room of ${classId} not destroyed: ${error.message}`));
+    const room = (await this.classes.liveState(classId))?.janusRoom;
+    if (room && this.config.JANUS_URL) {
+      // The educator's session may be gone (OBS ended its publish with DELETE): a short-lived one destroys the room.
+      const educator = this.publishers.get(classId)?.get('educator')?.session;
+      const session = educator ?? (await JanusSession.open(this.config.JANUS_URL).catch(() => null));
+      await session?.request({ request: 'destroy', room }).catch((error: Error) => this.logger.warn(`room of ${classId} not destroyed: ${error.message}`));
+      if (!educator) await session?.close();
     }
     await this.closeClass(classId);
     const recordings = this.config.JANUS_RECORDINGS_DIR;
