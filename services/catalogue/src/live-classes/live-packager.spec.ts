@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { forwardPorts, forwardSdp, livePackagerArgs, LIVE_PLAYLIST, LIVE_SEGMENT } from './live-packager.js';
 import { sdpMedia } from './live-mixer.js';
-import { recordingPairs } from './record-live-class.job.js';
+import { recordingPairs, stageAudioPerPart } from './record-live-class.job.js';
 
 describe('live packager', () => {
   it('describes the forwarded RTP with the payload types Janus is asked to use', () => {
@@ -60,5 +60,23 @@ describe('live packager', () => {
       { audio: 'videoroom-7-user-1-1700000000100000-audio-0.mjr', video: 'videoroom-7-user-1-1700000000100000-video-1.mjr' },
       { audio: 'videoroom-7-user-1-1700000000200000-audio-0.mjr', video: 'videoroom-7-user-1-1700000000200000-video-1.mjr' },
     ]);
+  });
+
+  it("pairs a publish's audio and video whose starts differ by microseconds (as Janus names them), and leaves the stage out", () => {
+    const files = [
+      'videoroom-9-user-5-1795714493036985-audio-0.mjr',
+      'videoroom-9-user-5-1795714493037086-video-1.mjr',
+      'stage-1795714496152000-audio-0.mjr',
+      'stage-1795714496152000-video-1.mjr',
+      'videoroom-9-user-8-1795714600000100-video-1.mjr',
+      'videoroom-9-user-8-1795714600000000-audio-0.mjr',
+    ];
+    const pairs = recordingPairs(files);
+    expect(pairs).toEqual([
+      { audio: 'videoroom-9-user-5-1795714493036985-audio-0.mjr', video: 'videoroom-9-user-5-1795714493037086-video-1.mjr' },
+      { audio: 'videoroom-9-user-8-1795714600000000-audio-0.mjr', video: 'videoroom-9-user-8-1795714600000100-video-1.mjr' },
+    ]);
+    // The stage's audio goes with the publish it was heard in, delayed to when the learner joined.
+    expect(stageAudioPerPart(files, pairs)).toEqual([[{ file: 'stage-1795714496152000-audio-0.mjr', delayMs: 3115 }], []]);
   });
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { CatalogueConfig } from '../catalogue-config.js';
 import { JanusError, JanusSession } from './janus-client.js';
 import { LiveClassesRepository, type LiveClassRow } from './live-classes.repository.js';
-import type { RecordLiveClassData } from './record-live-class.job.js';
+import { STAGE_PREFIX, type RecordLiveClassData } from './record-live-class.job.js';
 import { LiveMixer, sdpMedia, type MixerInput } from './live-mixer.js';
 import { FORWARD_AUDIO_PT, FORWARD_VIDEO_PT, forwardPorts, LIVE_QUEUE, LiveJob, type LivePackageData } from './live-packager.js';
 
@@ -90,8 +90,8 @@ export class LiveStudio implements OnApplicationShutdown {
   }
 
   /**
-   * The learner on stage publishes into the class's room (not recorded: the recording is the educator's); their
-   * audio joins the mix the HLS audience hears. A new publish replaces their previous one.
+   * The learner on stage publishes into the class's room (recorded apart, for the lecture's audio); their audio joins
+   * the mix the HLS audience hears. A new publish replaces their previous one.
    */
   async publishStage(liveClass: LiveClassRow, userId: string, offerSdp: string): Promise<{ sdp: string }> {
     const url = this.janusUrl();
@@ -101,7 +101,9 @@ export class LiveStudio implements OnApplicationShutdown {
     try {
       const room = await this.classes.ensureJanusRoom(liveClass.id);
       const session = await JanusSession.open(url);
-      const joined = await session.offer({ request: 'joinandconfigure', room, ptype: 'publisher', display: 'stage', audio: true, video: true, record: false }, offerSdp).catch(async (error: unknown) => {
+      // Recorded apart, under a name the recording job knows (it mixes this audio into the educator's, delayed to its start).
+      const recording = this.config.JANUS_RECORDINGS_DIR ? { record: true, filename: `${STAGE_PREFIX}${Date.now() * 1000}` } : { record: false };
+      const joined = await session.offer({ request: 'joinandconfigure', room, ptype: 'publisher', display: 'stage', audio: true, video: true, ...recording }, offerSdp).catch(async (error: unknown) => {
         await session.close();
         throw error;
       });
