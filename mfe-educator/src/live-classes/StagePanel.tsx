@@ -2,7 +2,7 @@ import { errorMessage, useApi } from '@academy/platform';
 import { watchFeed, type LiveRoomHandle, type Watched } from '@academy/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { answerSubscription, fetchStage, setStage, subscribeToStage } from './liveClassesApi';
+import { answerSubscription, closeSubscription, fetchStage, setStage, subscribeToStage } from './liveClassesApi';
 
 const RETRY_MS = 2_000;
 
@@ -43,8 +43,11 @@ export function StagePanel({ classId, room }: { classId: string; room: LiveRoomH
     const attempt = async () => {
       try {
         const opened = await watchFeed(() => subscribeToStage(api, classId), (id, sdp) => answerSubscription(api, classId, id, sdp), element);
-        if (closed) return opened.close();
         watched = opened;
+        if (closed) {
+          opened.close();
+          void closeSubscription(api, classId, opened.subscriptionId).catch(() => undefined);
+        }
       } catch {
         if (!closed) timer = setTimeout(() => void attempt(), RETRY_MS);
       }
@@ -54,6 +57,7 @@ export function StagePanel({ classId, room }: { classId: string; room: LiveRoomH
       closed = true;
       clearTimeout(timer);
       watched?.close();
+      if (watched) void closeSubscription(api, classId, watched.subscriptionId).catch(() => undefined);
       element.srcObject = null;
       setPlaying(false);
     };

@@ -69,3 +69,8 @@ export async function fetchStreamKey(api: ApiClient, classId: string, renew = fa
   const path = `${base}/${encodeURIComponent(classId)}/stream-key`;
   return renew ? api.post<LiveStreamKeyAnswer>(path, {}) : api.get<LiveStreamKeyAnswer>(path);
 }
+
+/** Lets Janus drop a stream the page no longer watches (it would otherwise last until the class ends). */
+export async function closeSubscription(api: ApiClient, classId: string, subscriptionId: string): Promise<void> {
+  await api.del(`/live-classes/${encodeURIComponent(classId)}/feeds/subscriptions/${encodeURIComponent(subscriptionId)}`);
+}

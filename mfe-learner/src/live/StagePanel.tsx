@@ -2,7 +2,7 @@ import { errorMessage, useApi } from '@academy/platform';
 import { publishTracks, watchFeed, type LiveRoomHandle, type Published, type Watched } from '@academy/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { answerSubscription, fetchStage, leaveStage, publishStage, subscribeToTeacher } from './liveApi';
+import { answerSubscription, closeSubscription, fetchStage, leaveStage, publishStage, subscribeToTeacher } from './liveApi';
 
 type Step = 'none' | 'invited' | 'preview' | 'joining' | 'on-stage';
 
@@ -25,6 +25,7 @@ export function StagePanel({ classId, room, hlsVideo }: { classId: string; room:
   const stop = () => {
     links.current.published?.close();
     links.current.watched?.close();
+    if (links.current.watched) void closeSubscription(api, classId, links.current.watched.subscriptionId).catch(() => undefined);
     links.current = { published: null, watched: null };
     setMedia((current) => {
       current?.getTracks().forEach((track) => track.stop());

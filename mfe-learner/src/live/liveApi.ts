@@ -51,3 +51,8 @@ export async function subscribeToTeacher(api: ApiClient, classId: string): Promi
 export async function answerSubscription(api: ApiClient, classId: string, subscriptionId: string, sdp: string): Promise<void> {
   await api.post(`${classPath(classId)}/feeds/subscriptions/${encodeURIComponent(subscriptionId)}/answer`, { sdp });
 }
+
+/** Lets Janus drop a stream the page no longer watches (it would otherwise last until the class ends). */
+export async function closeSubscription(api: ApiClient, classId: string, subscriptionId: string): Promise<void> {
+  await api.del(`${classPath(classId)}/feeds/subscriptions/${encodeURIComponent(subscriptionId)}`);
+}
