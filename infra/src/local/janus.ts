@@ -34,8 +34,9 @@ export const janusInstallHelp =
 
 /** Debian's plugin and transport folders (the packaged sample config names them the same way). */
 const JANUS_LIB = '/usr/lib/x86_64-linux-gnu/janus';
-// Only the video room and plain HTTP on loopback: the services drive Janus; browsers never reach its API.
-const DISABLED_PLUGINS = ['audiobridge', 'duktape', 'echotest', 'lua', 'nosip', 'recordplay', 'sip', 'streaming', 'textroom', 'videocall', 'voicemail'];
+// Only the video room, the audio bridge (the class's audio mix: the educator and the learner on stage) and plain
+// HTTP on loopback: the services drive Janus; browsers never reach its API.
+const DISABLED_PLUGINS = ['duktape', 'echotest', 'lua', 'nosip', 'recordplay', 'sip', 'streaming', 'textroom', 'videocall', 'voicemail'];
 const DISABLED_TRANSPORTS = ['websockets', 'pfunix', 'mqtt', 'nanomsg', 'rabbitmq'];
 
 export async function janusAnswers(url: string): Promise<boolean> {
@@ -69,6 +70,8 @@ export function writeJanusConfig(folder: string, port: number, libFolder = JANUS
       `admin: {\n  admin_http = false\n  admin_https = false\n}\ncors: {\n}\n`,
   );
   writeFileSync(path.join(folder, 'janus.plugin.videoroom.jcfg'), `general: {\n  events = false\n}\n`);
+  // The bridge's plain RTP ports stay below the packager's (50000 and up, live-packager.ts forwardPorts).
+  writeFileSync(path.join(folder, 'janus.plugin.audiobridge.jcfg'), `general: {\n  events = false\n  rtp_port_range = "40000-49999"\n}\n`);
   return path.join(folder, 'janus.jcfg');
 }
 

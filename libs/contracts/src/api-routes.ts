@@ -16,17 +16,17 @@ import type {
   emailSettingsSchema, EnrolledCourse, enrolledStudentsExportQuerySchema, EnrolledStudentsPage,
   enrolledStudentsQuerySchema, HiddenPostPage, hiddenPostsQuerySchema, InboxSubmissionPage, learnerProfileSchema,
   LearnerProgressData, LearnerPurchasesAnswer, lectureDoubtsQuerySchema, LectureFileUploaded, LinkCodeAnswer,
-  LinkedPerson, LiveClassDto, LiveClassesAttendedAnswer, LiveClassListAnswer, LivePlaybackAnswer, MyReview,
-  NotificationEmailSettings, notificationEmailSettingsSchema, notificationListQuerySchema, NotificationPage,
-  ParentLinksAnswer, parentMessageSchema, ParentThread, PayoutAccount, PayoutAccountAnswer,
-  payoutAccountRequestSchema, PayoutsAnswer, playbackRequestSchema, PublicEducatorProfileAnswer,
-  publishOfferSchema, purchaseRequestSchema, PurchaseResult, QuizAttemptResult, QuizForLearner, QuizStats,
-  quizSubmissionSchema, receiptQuerySchema, redeemLinkCodeRequestSchema, RefundRequestAnswer,
-  ReportedReviewsAnswer, reportedReviewsQuerySchema, reportPostSchema, rescheduleLiveClassSchema,
-  reviewHideRequestSchema, reviewListQuerySchema, reviewReplyRequestSchema, reviewReportRequestSchema,
-  reviewSubmissionSchema, saveCourseDraftSchema, scheduleLiveClassSchema, submissionsInboxQuerySchema,
-  updateProgressRequestSchema, UserData, verifyPaymentRequestSchema, VideoStatusDto, WeeklyReportPreview,
-  writeReviewRequestSchema,
+  LinkedPerson, LiveClassDto, LiveClassesAttendedAnswer, LiveClassListAnswer, LivePlaybackAnswer,
+  LiveStageAnswer, LiveStreamKeyAnswer, LiveSubscribeAnswer, MyReview, NotificationEmailSettings,
+  notificationEmailSettingsSchema, notificationListQuerySchema, NotificationPage, ParentLinksAnswer,
+  parentMessageSchema, ParentThread, PayoutAccount, PayoutAccountAnswer, payoutAccountRequestSchema,
+  PayoutsAnswer, playbackRequestSchema, PublicEducatorProfileAnswer, publishOfferSchema, purchaseRequestSchema,
+  PurchaseResult, QuizAttemptResult, QuizForLearner, QuizStats, quizSubmissionSchema, receiptQuerySchema,
+  redeemLinkCodeRequestSchema, RefundRequestAnswer, ReportedReviewsAnswer, reportedReviewsQuerySchema,
+  reportPostSchema, rescheduleLiveClassSchema, reviewHideRequestSchema, reviewListQuerySchema,
+  reviewReplyRequestSchema, reviewReportRequestSchema, reviewSubmissionSchema, saveCourseDraftSchema,
+  scheduleLiveClassSchema, stageInviteSchema, submissionsInboxQuerySchema, updateProgressRequestSchema, UserData,
+  verifyPaymentRequestSchema, VideoStatusDto, WeeklyReportPreview, writeReviewRequestSchema,
 } from './index.js';
 
 export const assignmentsListRoute: ApiRoute<{ params: { courseId: string } }, { success: true; assignments: AssignmentForMember[] }> = { method: 'GET', path: '/api/assignments/:courseId' };
@@ -110,8 +110,16 @@ export const educatorLiveClassesEndRoute: ApiRoute<{ params: { id: string } }, {
 /** The educator's browser (or OBS through the page's WHIP-like call) sends its SDP offer; Janus's answer comes back. */
 export const educatorLiveClassesPublishRoute: ApiRoute<{ params: { id: string }; body: z.input<typeof publishOfferSchema> }, { success: true; sdp: string }> = { method: 'POST', path: '/api/educator/live-classes/:id/publish' };
 export const educatorLiveClassesRescheduleRoute: ApiRoute<{ params: { id: string }; body: z.input<typeof rescheduleLiveClassSchema> }, { success: true; liveClass: LiveClassDto }> = { method: 'POST', path: '/api/educator/live-classes/:id/reschedule' };
+/** Takes whoever is on stage off it (their publish ends at once). */
+export const educatorLiveClassesRemoveStageRoute: ApiRoute<{ params: { id: string } }, LiveStageAnswer> = { method: 'DELETE', path: '/api/educator/live-classes/:id/stage' };
+/** Invites a learner of the class on stage (one at a time: 409 while another is there; inviting the same one again is fine). The page then tells the class through the gateway's `stage` event. */
+export const educatorLiveClassesInviteRoute: ApiRoute<{ params: { id: string }; body: z.input<typeof stageInviteSchema> }, LiveStageAnswer> = { method: 'POST', path: '/api/educator/live-classes/:id/stage' };
 /** Goes live: only while a live engine node answers (503 saying so otherwise; scheduling is unaffected). */
 export const educatorLiveClassesStartRoute: ApiRoute<{ params: { id: string } }, { success: true; liveClass: LiveClassDto }> = { method: 'POST', path: '/api/educator/live-classes/:id/start' };
+/** The class's OBS settings (the key is made on first ask). */
+export const educatorLiveClassesStreamKeyRoute: ApiRoute<{ params: { id: string } }, LiveStreamKeyAnswer> = { method: 'GET', path: '/api/educator/live-classes/:id/stream-key' };
+/** A new stream key: the old one stops working at once (a publish already on air goes on). */
+export const educatorLiveClassesRenewStreamKeyRoute: ApiRoute<{ params: { id: string } }, LiveStreamKeyAnswer> = { method: 'POST', path: '/api/educator/live-classes/:id/stream-key' };
 export const payoutsAccountRoute: ApiRoute<Record<never, never>, PayoutAccountAnswer> = { method: 'GET', path: '/api/educator/payout-account' };
 /** Adds the account, or changes it after a recent sign-in (403 otherwise). The number is never answered back. */
 export const payoutsSaveAccountRoute: ApiRoute<{ body: z.input<typeof payoutAccountRequestSchema> }, { success: true; account: PayoutAccount }> = { method: 'PUT', path: '/api/educator/payout-account' };
@@ -142,8 +150,21 @@ export const liveAttendanceMineAllRoute: ApiRoute<Record<never, never>, LiveClas
 export const liveClassesListRoute: ApiRoute<Record<never, never>, LiveClassListAnswer> = { method: 'GET', path: '/api/live-classes' };
 /** An iCalendar file of the class (with an alarm 15 minutes before), for the learner's own calendar. */
 export const liveClassesCalendarRoute: ApiRoute<{ params: { id: string } }, string> = { method: 'GET', path: '/api/live-classes/:id/calendar.ics' };
+/** Watching a speaker over WebRTC: the educator watches the learner on stage, the learner on stage watches the educator (everyone else watches the HLS). Janus's offer comes back; the answer goes to `…/answer`. */
+export const liveClassesSubscribeRoute: ApiRoute<{ params: { id: string; feed: string } }, LiveSubscribeAnswer> = { method: 'POST', path: '/api/live-classes/:id/feeds/:feed/subscribe' };
+export const liveClassesUnsubscribeRoute: ApiRoute<{ params: { id: string; subscriptionId: string } }, { success: true }> = { method: 'DELETE', path: '/api/live-classes/:id/feeds/subscriptions/:subscriptionId' };
+export const liveClassesAnswerRoute: ApiRoute<{ params: { id: string; subscriptionId: string }; body: z.input<typeof publishOfferSchema> }, { success: true }> = { method: 'POST', path: '/api/live-classes/:id/feeds/subscriptions/:subscriptionId/answer' };
 export const livePlaybackFileRoute: ApiRoute<{ params: { id: string; file: string } }, unknown> = { method: 'GET', path: '/api/live-classes/:id/hls/:file' };
 export const livePlaybackPlaybackRoute: ApiRoute<{ params: { id: string } }, LivePlaybackAnswer> = { method: 'GET', path: '/api/live-classes/:id/playback' };
+/** The learner on stage leaves it. */
+export const liveClassesLeaveStageRoute: ApiRoute<{ params: { id: string } }, LiveStageAnswer> = { method: 'DELETE', path: '/api/live-classes/:id/stage' };
+/** Who is on stage (anyone who may watch the class). */
+export const liveClassesStageRoute: ApiRoute<{ params: { id: string } }, LiveStageAnswer> = { method: 'GET', path: '/api/live-classes/:id/stage' };
+/** The learner on stage sends their camera and microphone (403 for anyone the educator has not invited). */
+export const liveClassesPublishStageRoute: ApiRoute<{ params: { id: string }; body: z.input<typeof publishOfferSchema> }, { success: true; sdp: string }> = { method: 'POST', path: '/api/live-classes/:id/stage/publish' };
+export const liveWhipPublishRoute: ApiRoute<{ params: { id: string } }, unknown> = { method: 'POST', path: '/api/live-classes/:id/whip' };
+/** Ends this publish (a newer publish of the class, from OBS or the browser, is left alone). */
+export const liveWhipStopRoute: ApiRoute<{ params: { id: string; resourceId: string } }, unknown> = { method: 'DELETE', path: '/api/live-classes/:id/whip/:resourceId' };
 /** Live and upcoming classes across every course the caller is enrolled in now (the home page), soonest first. */
 export const liveClassesMineRoute: ApiRoute<Record<never, never>, LiveClassListAnswer> = { method: 'GET', path: '/api/live-classes/mine' };
 export const notificationsListRoute: ApiRoute<{ query: z.input<typeof notificationListQuerySchema> }, { success: true } & NotificationPage> = { method: 'GET', path: '/api/notifications' };

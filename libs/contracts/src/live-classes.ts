@@ -42,6 +42,33 @@ export type RescheduleLiveClassRequest = z.infer<typeof rescheduleLiveClassSchem
 export const publishOfferSchema = z.object({ sdp: z.string({ message: 'sdp must be the SDP offer' }).min(10, 'sdp must be the SDP offer').max(20_000, 'The SDP offer is too long') }).strict();
 export type PublishOfferRequest = z.infer<typeof publishOfferSchema>;
 
+/** POST /api/educator/live-classes/:id/stage: the raised hand the educator invites on stage (one at a time). */
+export const stageInviteSchema = z.object({ userId: z.string({ message: 'userId must be a learner' }).min(1, 'userId must be a learner').max(200) }).strict();
+export type StageInviteRequest = z.infer<typeof stageInviteSchema>;
+/** Who is on the class's stage, and whether it is the caller. */
+export interface LiveStageAnswer {
+  success: true;
+  stageUserId: string | null;
+  you: boolean;
+  /** Whether they are sending now (the educator's page watches them from then on). */
+  publishing: boolean;
+}
+/** Watching a speaker over WebRTC: Janus's offer, answered with `publishOfferSchema`'s shape (`{ sdp }`). */
+export type LiveFeedName = 'educator' | 'stage';
+export interface LiveSubscribeAnswer {
+  success: true;
+  subscriptionId: string;
+  sdp: string;
+}
+/** The class's OBS settings: the WHIP URL (on the portal's origin) and its secret stream key. */
+export interface LiveStreamKeyAnswer {
+  success: true;
+  whipPath: string;
+  streamKey: string;
+}
+/** Where OBS publishes a class over WHIP (RFC 9725), relative to the portal's origin. */
+export const LIVE_WHIP_PATH = (classId: string) => `/api/live-classes/${encodeURIComponent(classId)}/whip`;
+
 export interface LiveClassDto {
   id: string;
   courseId: string;

@@ -22,6 +22,8 @@ export const liveModerationSchema = z.discriminatedUnion('action', [
   z.object({ classId: z.uuid(), action: z.literal('slow-mode'), seconds: z.number().int().min(0).max(300) }),
 ]);
 export const liveHandSchema = z.object({ classId: z.uuid(), raised: z.boolean() });
+/** The stage changed (catalogue holds who is on it): the gateway tells the whole class to read it again. */
+export const liveStageSchema = z.object({ classId: z.uuid() });
 
 /** The educator asks a multiple-choice question (2–4 choices); learners answer once; the counts show live. */
 export const livePollOpenSchema = z.object({

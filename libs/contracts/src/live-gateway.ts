@@ -72,6 +72,8 @@ export const LiveGatewayEvent = {
   Hand: 'hand',
   Poll: 'poll',
   Doubt: 'doubt',
+  /** The class's stage changed (an invite, a removal, a learner leaving): read it again from catalogue. */
+  Stage: 'stage',
 } as const;
 export interface LiveHandEvent {
   userId: string;

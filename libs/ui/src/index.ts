@@ -10,5 +10,6 @@ export { useModalDialog } from './modal-dialog/useModalDialog';
 export { ModalDialog, type ModalDialogProps } from './modal-dialog/ModalDialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { attachHls, type HlsAttachment } from './video/attach-hls';
-export { LiveChatPanel } from './live/LiveChatPanel';
+export { LiveChatPanel, type LiveRoomHandle } from './live/LiveChatPanel';
 export type { LiveRoom } from './live/useLiveRoom';
+export { publishTracks, watchFeed, type Published, type Watched } from './live/stage-rtc';

@@ -9,7 +9,9 @@ import { LiveDoubtsList } from './LiveDoubtsList';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { changeLiveClass, fetchLiveClass, istDateTime, publishOffer } from './liveClassesApi';
+import { ObsPanel } from './ObsPanel';
 import { publishToStudio } from './publish';
+import { StagePanel } from './StagePanel';
 import './live-classes.css';
 
 type OnAir = 'off' | 'connecting' | 'live' | 'reconnecting' | 'ended';
@@ -188,8 +190,15 @@ export function GoLivePage() {
           {t('liveClasses.goLive.end')}
         </button>
       </div>
+      {liveAvailable && (liveClass.status === 'scheduled' || liveClass.status === 'live') && <ObsPanel classId={liveClass.id} />}
       {(liveClass.status === 'live' || onAir === 'live') && (
-        <LiveChatPanel classId={liveClass.id} getToken={chatToken} asEducator extra={(room) => <LiveDoubtsList room={room} courseId={liveClass.courseId} />} />
+        <LiveChatPanel
+          classId={liveClass.id}
+          getToken={chatToken}
+          asEducator
+          top={(room) => <StagePanel classId={liveClass.id} room={room} />}
+          extra={(room) => <LiveDoubtsList room={room} courseId={liveClass.courseId} />}
+        />
       )}
     </div>
   );

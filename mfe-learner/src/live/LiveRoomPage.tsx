@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AskDoubtForm } from './AskDoubtForm';
 import { fetchLivePlayback } from './liveApi';
 import { PlaylistWatch } from './playlistWatch';
+import { StagePanel } from './StagePanel';
 import './live.css';
 
 /** "auto", a rung's index, or the audio-only playlist. */
@@ -174,7 +175,13 @@ export function LiveRoomPage() {
         </div>
       )}
       {(liveClass.status === 'live' || liveClass.status === 'scheduled') && (
-        <LiveChatPanel classId={liveClass.id} getToken={chatToken} isWatching={() => !!video && !video.paused} extra={(room) => <AskDoubtForm room={room} live={liveClass.status === 'live'} />} />
+        <LiveChatPanel
+          classId={liveClass.id}
+          getToken={chatToken}
+          isWatching={() => !!video && !video.paused}
+          top={(room) => <StagePanel classId={liveClass.id} room={room} hlsVideo={video} />}
+          extra={(room) => <AskDoubtForm room={room} live={liveClass.status === 'live'} />}
+        />
       )}
       <p>
         {liveClass.courseTitle} · {liveClass.chapterTitle} · <Link to={`/course/${liveClass.courseId}`}>{t('live.room.coursePage')}</Link>

@@ -1,4 +1,4 @@
-import type { LiveClassListAnswer, LivePlaybackAnswer } from '@academy/contracts';
+import type { LiveClassListAnswer, LivePlaybackAnswer, LiveStageAnswer, LiveSubscribeAnswer } from '@academy/contracts';
 import type { ApiClient } from '@academy/platform';
 import i18next from 'i18next';
 
@@ -30,4 +30,34 @@ export function countdown(startsAt: string, now: number): string {
   if (days > 0) return i18next.t('learner:live.countdown.days', { days, hours });
   if (hours > 0) return i18next.t('learner:live.countdown.hours', { hours, minutes: pad(minutes) });
   return i18next.t('learner:live.countdown.minutes', { minutes, seconds: pad(seconds % 60) });
+}
+
+const classPath = (classId: string) => `/live-classes/${encodeURIComponent(classId)}`;
+
+/** Who is on the class's stage, and whether it is the caller (invited by the teacher). */
+export async function fetchStage(api: ApiClient, classId: string): Promise<LiveStageAnswer> {
+  return api.get<LiveStageAnswer>(`${classPath(classId)}/stage`);
+}
+
+/** The invited learner's SDP offer into the class's room; Janus's answer comes back. */
+export async function publishStage(api: ApiClient, classId: string, sdp: string): Promise<string> {
+  return (await api.post<{ sdp: string }>(`${classPath(classId)}/stage/publish`, { sdp })).sdp;
+}
+
+export async function leaveStage(api: ApiClient, classId: string): Promise<void> {
+  await api.del(`${classPath(classId)}/stage`);
+}
+
+/** Janus's offer of the teacher's stream (for the learner on stage). */
+export async function subscribeToTeacher(api: ApiClient, classId: string): Promise<LiveSubscribeAnswer> {
+  return api.post<LiveSubscribeAnswer>(`${classPath(classId)}/feeds/educator/subscribe`, {});
+}
+
+export async function answerSubscription(api: ApiClient, classId: string, subscriptionId: string, sdp: string): Promise<void> {
+  await api.post(`${classPath(classId)}/feeds/subscriptions/${encodeURIComponent(subscriptionId)}/answer`, { sdp });
+}
+
+/** Lets Janus drop a stream the page no longer watches (it would otherwise last until the class ends). */
+export async function closeSubscription(api: ApiClient, classId: string, subscriptionId: string): Promise<void> {
+  await api.del(`${classPath(classId)}/feeds/subscriptions/${encodeURIComponent(subscriptionId)}`);
 }

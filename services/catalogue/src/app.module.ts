@@ -19,6 +19,7 @@ import { LiveClassesRepository } from './live-classes/live-classes.repository.js
 import { LiveClassesService } from './live-classes/live-classes.service.js';
 import { LiveEngine } from './live-classes/live-engine.js';
 import { LivePlaybackController } from './live-classes/live-playback.controller.js';
+import { LiveWhipController } from './live-classes/live-whip.controller.js';
 import { LIVE_QUEUE } from './live-classes/live-packager.js';
 import { LiveStudio } from './live-classes/live-studio.js';
 import { MediaController } from './media/media.controller.js';
@@ -62,7 +63,7 @@ import { VideosRepository } from './videos/videos.repository.js';
     EducatorLiveClassesController,
     LiveClassesController,
     InternalLiveClassesController,
-    LivePlaybackController,
+    LivePlaybackController, LiveWhipController,
   ],
   providers: [CoursesService, EducatorCoursesService, mediaLinksProvider, objectStorageProvider, ThumbnailStore, LectureFileStore,
     VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient,

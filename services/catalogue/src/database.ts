@@ -10,11 +10,12 @@ import { CourseDrafts1790200000000 } from './migrations/1790200000000-course-dra
 import { EducatorPublicId1790210000000 } from './migrations/1790210000000-educator-public-id.js';
 import { LiveClasses1790600000000 } from './migrations/1790600000000-live-classes.js';
 import { CourseLanguage1790700000000 } from './migrations/1790700000000-course-language.js';
+import { LiveStage1790710000000 } from './migrations/1790710000000-live-stage.js';
 import { LiveClassJanusNode1790800000000 } from './migrations/1790800000000-live-class-janus-node.js';
 
 /** The schema, entities and migrations of the catalogue, for CoreModule and the migrate command. */
 export const catalogueDatabase = {
   schema: CATALOGUE_SCHEMA,
   entities: catalogueEntities,
-  migrations: [CreateCatalogue1732500000000, CreateProcessedEvents1760000200000, DeadLetters1770200000120, ChapterQuizzes1790015000000, CourseTaxonomy1790030000000, CourseSearchRows1790040000000, Videos1790100000000, CourseDrafts1790200000000, EducatorPublicId1790210000000, LiveClasses1790600000000, CourseLanguage1790700000000, LiveClassJanusNode1790800000000],
+  migrations: [CreateCatalogue1732500000000, CreateProcessedEvents1760000200000, DeadLetters1770200000120, ChapterQuizzes1790015000000, CourseTaxonomy1790030000000, CourseSearchRows1790040000000, Videos1790100000000, CourseDrafts1790200000000, EducatorPublicId1790210000000, LiveClasses1790600000000, CourseLanguage1790700000000, LiveStage1790710000000, LiveClassJanusNode1790800000000],
 };

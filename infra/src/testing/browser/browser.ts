@@ -26,8 +26,17 @@ export function chromiumPath(candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/
  */
 const FAKE_MEDIA_FLAGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns', '--autoplay-policy=no-user-gesture-required'];
 
-export async function launchBrowser(options: { fakeMedia?: boolean; /** Runs Chromium (the path given) through another program. */ wrap?: (chromium: string) => string } = {}): Promise<Browser> {
-  const args = options.fakeMedia ? [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS] : CHROMIUM_FLAGS;
+export async function launchBrowser(
+  options: {
+    fakeMedia?: boolean;
+    /** A WAV the fake microphone plays in a loop (instead of its beeps). */
+    fakeAudioFile?: string;
+    /** Runs Chromium (the path given) through another program. */
+    wrap?: (chromium: string) => string;
+  } = {},
+): Promise<Browser> {
+  const media = options.fakeAudioFile ? [...FAKE_MEDIA_FLAGS, `--use-file-for-fake-audio-capture=${options.fakeAudioFile}`] : FAKE_MEDIA_FLAGS;
+  const args = options.fakeMedia ? [...CHROMIUM_FLAGS, ...media] : CHROMIUM_FLAGS;
   const executablePath = options.wrap ? options.wrap(chromiumPath()) : chromiumPath();
   return chromium.launch({ executablePath, args, headless: true });
 }

@@ -7,6 +7,12 @@ import './live-chat.css';
 
 type Ask = <T extends object>(event: string, body: object) => Promise<LiveAck<T>>;
 
+/** What a page's own part of the class (the stage) gets from the panel's gateway connection. */
+export interface LiveRoomHandle {
+  state: LiveRoomState;
+  ask: Ask;
+}
+
 /** A client id per message, so a message sent again after a reconnect is stored once. */
 const clientId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -20,12 +26,15 @@ export function LiveChatPanel({
   getToken,
   asEducator = false,
   isWatching,
+  top,
   extra,
 }: {
   classId: string;
   getToken: () => Promise<string>;
   asEducator?: boolean;
   isWatching?: () => boolean;
+  /** The page's own part shown at the top of the panel, on the same connection (the stage). */
+  top?: (room: LiveRoomHandle) => ReactNode;
   /** A page's own part of the class on the same connection (the doubts), shown after the chat. */
   extra?: (room: LiveRoom) => ReactNode;
 }) {
@@ -57,6 +66,7 @@ export function LiveChatPanel({
         {state.connection === 'reconnecting' && t('live.reconnecting')}
         {state.connection === 'connected' && state.slowMode > 0 && t('live.slowMode', { count: state.slowMode })}
       </p>
+      {top?.(room)}
       {pinned && (
         <p className="live-chat__pinned">
           <strong>{t('live.pinned')}</strong> {pinned.userName}: {pinned.text}

@@ -38,9 +38,11 @@ export interface LiveRoomState {
   poll: LivePoll | null;
   /** Doubts asked in the class: all of them for the educator, one's own for a learner. */
   doubts: LiveDoubt[];
+  /** Counts the gateway's "the stage changed" events: who is on it is read again from catalogue at each. */
+  stageVersion: number;
 }
 
-const initial: LiveRoomState = { connection: 'connecting', problem: null, messages: [], pinnedId: null, slowMode: 0, hands: [], poll: null, doubts: [] };
+const initial: LiveRoomState = { connection: 'connecting', problem: null, messages: [], pinnedId: null, slowMode: 0, hands: [], poll: null, doubts: [], stageVersion: 0 };
 
 /** Wires the socket's events into the room's state. */
 function listen(client: Socket, update: (change: (state: LiveRoomState) => LiveRoomState) => void): void {
@@ -50,6 +52,7 @@ function listen(client: Socket, update: (change: (state: LiveRoomState) => LiveR
   client.on(LiveGatewayEvent.SlowMode, ({ seconds }: { seconds: number }) => update((state) => ({ ...state, slowMode: seconds })));
   client.on(LiveGatewayEvent.Poll, (poll: LivePoll) => update((state) => ({ ...state, poll })));
   client.on(LiveGatewayEvent.Doubt, (doubt: LiveDoubt) => update((state) => ({ ...state, doubts: mergeDoubts(state.doubts, [doubt]) })));
+  client.on(LiveGatewayEvent.Stage, () => update((state) => ({ ...state, stageVersion: state.stageVersion + 1 })));
   client.on(LiveGatewayEvent.Hand, (hand: LiveHandEvent) =>
     update((state) => ({ ...state, hands: [...state.hands.filter((other) => other.userId !== hand.userId), ...(hand.raised ? [hand] : [])] })),
   );

@@ -31,10 +31,10 @@ export class JanusSession {
     readonly handleId: number,
   ) {}
 
-  static async open(baseUrl: string): Promise<JanusSession> {
+  static async open(baseUrl: string, plugin = 'janus.plugin.videoroom'): Promise<JanusSession> {
     const session = await post(baseUrl, { janus: 'create' });
     const sessionId = session.data!.id;
-    const handle = await post(`${baseUrl}/${sessionId}`, { janus: 'attach', plugin: 'janus.plugin.videoroom' });
+    const handle = await post(`${baseUrl}/${sessionId}`, { janus: 'attach', plugin });
     const opened = new JanusSession(baseUrl, sessionId, handle.data!.id);
     // Janus drops a session silent for 60 s; the class's session lives as long as the class.
     opened.keepAlive = setInterval(() => void post(`${baseUrl}/${sessionId}`, { janus: 'keepalive' }).catch(() => undefined), 25_000);
@@ -50,19 +50,27 @@ export class JanusSession {
 
   /** A request with an SDP offer: waits for the video room's event that carries the answer. */
   async offer(body: Record<string, unknown>, sdp: string): Promise<{ data: Record<string, unknown>; sdp: string }> {
-    const sent = await post(`${this.baseUrl}/${this.sessionId}/${this.handleId}`, { janus: 'message', body, jsep: { type: 'offer', sdp } });
-    if (sent.janus !== 'ack' && sent.janus !== 'event') throw new JanusError(`Janus refused the offer (${sent.janus})`);
+    const answer = await this.message(body, { type: 'offer', sdp });
+    if (!answer.sdp) throw new JanusError(`Janus gave no SDP answer: ${JSON.stringify(answer.data)}`);
+    return { data: answer.data, sdp: answer.sdp };
+  }
+
+  /**
+   * A request the plugin answers later (a join, a subscriber's offer, a subscriber's answer): waits for its event,
+   * with the SDP it carries if any.
+   */
+  async message(body: Record<string, unknown>, jsep?: { type: 'offer' | 'answer'; sdp: string }): Promise<{ data: Record<string, unknown>; sdp?: string }> {
+    const sent = await post(`${this.baseUrl}/${this.sessionId}/${this.handleId}`, { janus: 'message', body, ...(jsep ? { jsep } : {}) });
+    if (sent.janus !== 'ack' && sent.janus !== 'event') throw new JanusError(`Janus refused the request (${sent.janus})`);
     const deadline = Date.now() + REQUEST_TIMEOUT_MS;
     let first: JanusAnswer | undefined = sent.janus === 'event' ? sent : undefined;
     while (Date.now() < deadline) {
       const event = first ?? (await this.poll());
       first = undefined;
       if (!event || event.transaction !== sent.transaction || event.janus !== 'event') continue;
-      const data = pluginData(event);
-      if (!event.jsep) throw new JanusError(`Janus gave no SDP answer: ${JSON.stringify(data)}`);
-      return { data, sdp: event.jsep.sdp };
+      return { data: pluginData(event), ...(event.jsep ? { sdp: event.jsep.sdp } : {}) };
     }
-    throw new JanusError('Janus did not answer the offer in time');
+    throw new JanusError('Janus did not answer in time');
   }
 
   async close(): Promise<void> {
@@ -80,7 +88,7 @@ export class JanusSession {
 function pluginData(answer: JanusAnswer): Record<string, unknown> {
   const data = answer.plugindata?.data;
   if (!data) throw new JanusError(`Janus answered without plugin data (${answer.janus}${answer.error ? `: ${answer.error.reason}` : ''})`);
-  if (data.error) throw new JanusError(`Janus video room: ${data.error}`);
+  if (data.error) throw new JanusError(`Janus: ${data.error}`);
   return data;
 }
 

@@ -228,6 +228,87 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     expect((await http().get(`/api/educator/live-classes?courseId=${courseId}`).set(auth.educator).expect(200)).body.liveClasses.map((item: LiveClassDto) => item.id)).toContain(liveClass.id);
   });
 
+  /** A class on air: without Janus in this spec, Start answers 503, so the state is set in its table. */
+  const onAir = async (title: string): Promise<LiveClassDto> => {
+    const liveClass = await schedule(Date.now() + 6 * HOUR, title);
+    await app.get(DataSource).query(`UPDATE "catalogue"."live_classes" SET "status" = 'live' WHERE "id" = $1`, [liveClass.id]);
+    return liveClass;
+  };
+
+  it('gives the educator a stream key for OBS, renewable, and refuses WHIP publishes with a wrong key, a wrong body or a class that cannot go on air', async () => {
+    const liveClass = await schedule(Date.now() + 7 * HOUR, 'OBS class');
+    const whip = `/api/live-classes/${liveClass.id}/whip`;
+    await http().get(`/api/educator/live-classes/${liveClass.id}/stream-key`).expect(401);
+    await http().get(`/api/educator/live-classes/${liveClass.id}/stream-key`).set(auth.enrolled).expect(403);
+    await http().get(`/api/educator/live-classes/${liveClass.id}/stream-key`).set(auth.otherEducator).expect(404);
+    // Before any key exists, no bearer works.
+    await http().post(whip).set('Authorization', 'Bearer guess').set('Content-Type', 'application/sdp').send('v=0\r\n').expect(401);
+    const first = (await http().get(`/api/educator/live-classes/${liveClass.id}/stream-key`).set(auth.educator).expect(200)).body;
+    expect(first).toMatchObject({ whipPath: whip, streamKey: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
+    expect((await http().get(`/api/educator/live-classes/${liveClass.id}/stream-key`).set(auth.educator).expect(200)).body.streamKey).toBe(first.streamKey);
+    const renewed = (await http().post(`/api/educator/live-classes/${liveClass.id}/stream-key`).set(auth.educator).expect(200)).body.streamKey;
+    expect(renewed).not.toBe(first.streamKey);
+
+    const offer = (key: string, type = 'application/sdp') => http().post(whip).set('Authorization', `Bearer ${key}`).set('Content-Type', type).send('v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n');
+    const wrong = await offer(first.streamKey).expect(401);
+    expect(wrong.body.message).toBe('The stream key is wrong: copy it again from the Go live page');
+    await http().post(whip).set('Content-Type', 'application/sdp').send('v=0\r\n').expect(401);
+    await offer(renewed, 'text/plain').expect(415);
+    // A scheduled class would go live with the first publish, but the engine is off: 503 with the plain sentence.
+    expect((await offer(renewed).expect(503)).body.message).toBe(LIVE_UNAVAILABLE_MESSAGE);
+    expect((await http().get(`/api/educator/live-classes/${liveClass.id}`).set(auth.educator).expect(200)).body.liveClass.status).toBe('scheduled');
+    await http().delete(`${whip}/nothing`).set('Authorization', `Bearer ${renewed}`).expect(404);
+    await http().delete(`${whip}/nothing`).set('Authorization', `Bearer ${first.streamKey}`).expect(401);
+    await http().post(`/api/educator/live-classes/${liveClass.id}/cancel`).set(auth.educator).expect(200);
+    await offer(renewed).expect(409);
+    await http().post(`/api/live-classes/${randomUUID()}/whip`).set('Authorization', `Bearer ${renewed}`).set('Content-Type', 'application/sdp').send('v=0').expect(401);
+  });
+
+  it('puts one invited learner on stage: only the educator invites and removes, only the invited learner publishes or leaves', async () => {
+    const liveClass = await onAir('Stage class');
+    const stage = `/api/live-classes/${liveClass.id}/stage`;
+    const invite = `/api/educator/live-classes/${liveClass.id}/stage`;
+    const learnerId = (await http().get(stage).set(auth.enrolled).expect(200)).body;
+    expect(learnerId).toEqual({ success: true, stageUserId: null, you: false, publishing: false });
+    await http().get(stage).set(auth.outsider).expect(403);
+    const enrolledId = (await progressHttp().get('/api/user/data').set(auth.enrolled).expect(200)).body.user._id as string;
+    const outsiderId = (await progressHttp().get('/api/user/data').set(auth.outsider).expect(200)).body.user._id as string;
+
+    await http().post(invite).send({ userId: enrolledId }).expect(401);
+    await http().post(invite).set(auth.enrolled).send({ userId: enrolledId }).expect(403);
+    await http().post(invite).set(auth.otherEducator).send({ userId: enrolledId }).expect(404);
+    await http().post(invite).set(auth.educator).send({}).expect(400);
+    expect((await http().post(invite).set(auth.educator).send({ userId: outsiderId }).expect(400)).body.message).toBe('That learner is not in this class');
+    // Not invited yet: no publishing, no watching the teacher over WebRTC.
+    await http().post(`${stage}/publish`).set(auth.enrolled).send({ sdp: 'v=0 an offer' }).expect(403);
+    await http().post(`/api/live-classes/${liveClass.id}/feeds/educator/subscribe`).set(auth.enrolled).expect(403);
+
+    expect((await http().post(invite).set(auth.educator).send({ userId: enrolledId }).expect(200)).body).toEqual({ success: true, stageUserId: enrolledId, you: false, publishing: false });
+    await http().post(invite).set(auth.educator).send({ userId: enrolledId }).expect(200);
+    expect((await http().get(stage).set(auth.enrolled).expect(200)).body).toEqual({ success: true, stageUserId: enrolledId, you: true, publishing: false });
+    expect((await http().get(stage).set(auth.educator).expect(200)).body.you).toBe(false);
+    await http().post(`${stage}/publish`).set(auth.outsider).send({ sdp: 'v=0 an offer' }).expect(403);
+    await http().post(`${stage}/publish`).set(auth.educator).send({ sdp: 'v=0 an offer' }).expect(403);
+    // Invited, but the engine is off: said plainly.
+    expect((await http().post(`${stage}/publish`).set(auth.enrolled).send({ sdp: 'v=0 an offer' }).expect(503)).body.message).toBe(LIVE_UNAVAILABLE_MESSAGE);
+    await http().post(`/api/live-classes/${liveClass.id}/feeds/stage/subscribe`).set(auth.enrolled).expect(404);
+    await http().post(`/api/live-classes/${liveClass.id}/feeds/nobody/subscribe`).set(auth.educator).expect(400);
+    expect((await http().post(`/api/live-classes/${liveClass.id}/feeds/stage/subscribe`).set(auth.educator).expect(503)).body.message).toBe(LIVE_UNAVAILABLE_MESSAGE);
+    await http().post(`/api/live-classes/${liveClass.id}/feeds/subscriptions/none/answer`).set(auth.educator).send({ sdp: 'v=0 an answer' }).expect(404);
+
+    // The learner leaves; the educator invites again and removes.
+    expect((await http().delete(stage).set(auth.enrolled).expect(200)).body).toEqual({ success: true, stageUserId: null, you: false, publishing: false });
+    await http().post(`${stage}/publish`).set(auth.enrolled).send({ sdp: 'v=0 an offer' }).expect(403);
+    await http().post(invite).set(auth.educator).send({ userId: enrolledId }).expect(200);
+    await http().delete(invite).set(auth.enrolled).expect(403);
+    await http().delete(invite).set(auth.educator).expect(200);
+    expect((await http().get(stage).set(auth.enrolled).expect(200)).body.stageUserId).toBeNull();
+
+    // Ended: nobody can be invited.
+    await http().post(`/api/educator/live-classes/${liveClass.id}/end`).set(auth.educator).expect(200);
+    await http().post(invite).set(auth.educator).send({ userId: enrolledId }).expect(409);
+  });
+
   describe('the gateway (socket.io with the Redis adapter)', () => {
     const connect = async (who: keyof typeof auth) => {
       const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: auth[who].Authorization!.slice('Bearer '.length) }, reconnection: false });
@@ -484,6 +565,29 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
       expect(learner.seen.map((message) => message.text)[0]).toBe('Before the restart');
       expect(educator.seen.filter((message) => message.text === 'Sent while it was down')).toHaveLength(1);
     }, 60_000);
+
+    it("tells the whole class when the stage changes; only the class's members can say so", async () => {
+      const liveClass = await onAir('Stage gateway class');
+      const educator = await connect('educator');
+      const learner = await connect('enrolled');
+      const outsider = await connect('outsider');
+      await ask(educator, 'join', { classId: liveClass.id });
+      await ask(learner, 'join', { classId: liveClass.id });
+      expect(await ask(outsider, 'stage', { classId: liveClass.id })).toMatchObject({ ok: false, status: 403 });
+      const hand = next<{ userId: string }>(educator, 'hand');
+      await ask(learner, 'hand', { classId: liveClass.id, raised: true });
+      const { userId } = await hand;
+      await http().post(`/api/educator/live-classes/${liveClass.id}/stage`).set(auth.educator).send({ userId }).expect(200);
+      const told = next<{ classId: string }>(learner, 'stage');
+      expect(await ask(educator, 'stage', { classId: liveClass.id })).toEqual({ ok: true });
+      expect(await told).toEqual({ classId: liveClass.id });
+      expect((await http().get(`/api/live-classes/${liveClass.id}/stage`).set(auth.enrolled).expect(200)).body.you).toBe(true);
+      const educatorTold = next<{ classId: string }>(educator, 'stage');
+      await http().delete(`/api/live-classes/${liveClass.id}/stage`).set(auth.enrolled).expect(200);
+      expect(await ask(learner, 'stage', { classId: liveClass.id })).toEqual({ ok: true });
+      expect(await educatorTold).toEqual({ classId: liveClass.id });
+      await expect(ask(learner, 'stage', { classId: 'nope' })).resolves.toMatchObject({ ok: false, status: 400 });
+    });
 
     it('closes a connection without a valid token', async () => {
       const socket = io(gatewayUrl, { path: LIVE_GATEWAY_PATH, transports: ['websocket'], auth: { token: 'not-a-token' }, reconnection: false });

@@ -147,4 +147,41 @@ export class LiveClassesRepository {
     const rows = updatedRows(result) as { id: string }[];
     return rows.length > 0 ? this.find(id) : null;
   }
+
+  /** Who is on the class's stage (null: nobody). */
+  async stageUser(id: string): Promise<string | null> {
+    const rows: { userId: string | null }[] = await this.dataSource.query(`SELECT "stage_user_id" AS "userId" FROM "catalogue"."live_classes" WHERE "id" = $1`, [id]);
+    return rows[0]?.userId ?? null;
+  }
+
+  /**
+   * Puts a learner on the live class's stage while nobody else is there (or takes `userId` off it with null, only if
+   * they are the one there, when `onlyIf` is given). True when it changed.
+   */
+  async setStage(id: string, userId: string | null, onlyIf?: string): Promise<boolean> {
+    const result: unknown = userId
+      ? await this.dataSource.query(
+          `UPDATE "catalogue"."live_classes" SET "stage_user_id" = $2 WHERE "id" = $1 AND "status" = 'live' AND ("stage_user_id" IS NULL OR "stage_user_id" = $2) RETURNING "id"`,
+          [id, userId],
+        )
+      : await this.dataSource.query(
+          `UPDATE "catalogue"."live_classes" SET "stage_user_id" = NULL WHERE "id" = $1 AND ($2::text IS NULL OR "stage_user_id" = $2) RETURNING "id"`,
+          [id, onlyIf ?? null],
+        );
+    return (updatedRows(result) as unknown[]).length > 0;
+  }
+
+  /** The class's stream key for OBS, made once (`renew`: a new one, the old one stops working at once). */
+  async streamKey(id: string, fresh: string, renew: boolean): Promise<string> {
+    const rows: { key: string }[] = await this.dataSource.query(
+      `UPDATE "catalogue"."live_classes" SET "stream_key" = CASE WHEN $3 THEN $2 ELSE coalesce("stream_key", $2) END WHERE "id" = $1 RETURNING "stream_key" AS "key"`,
+      [id, fresh, renew],
+    ).then(updatedRows);
+    return rows[0]!.key;
+  }
+
+  async streamKeyOf(id: string): Promise<string | null> {
+    const rows: { key: string | null }[] = await this.dataSource.query(`SELECT "stream_key" AS "key" FROM "catalogue"."live_classes" WHERE "id" = $1`, [id]);
+    return rows[0]?.key ?? null;
+  }
 }

@@ -131,6 +131,22 @@ export class LiveClassesService {
     if (!entitled) throw new ForbiddenException(NOT_ENROLLED_IN_CLASS_MESSAGE);
   }
 
+  stageUser(id: string): Promise<string | null> {
+    return this.classes.stageUser(id);
+  }
+
+  setStage(id: string, userId: string | null, onlyIf?: string): Promise<boolean> {
+    return this.classes.setStage(id, userId, onlyIf);
+  }
+
+  streamKeyOf(id: string): Promise<string | null> {
+    return this.classes.streamKeyOf(id);
+  }
+
+  streamKey(id: string, fresh: string, renew: boolean): Promise<string> {
+    return this.classes.streamKey(id, fresh, renew);
+  }
+
   /** The educator's own class with its owner (for the studio). */
   ownedRow(educatorId: string, id: string): Promise<LiveClassRow> {
     return this.owned(educatorId, id);

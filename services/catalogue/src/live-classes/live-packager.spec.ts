@@ -1,12 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
 import { forwardPorts, forwardSdp, livePackagerArgs, LIVE_PLAYLIST, LIVE_SEGMENT, resumeNumber, segmentNumber, withParentDeath } from './live-packager.js';
-import { recordingPairs } from './record-live-class.job.js';
+import { sdpMedia } from './live-mixer.js';
+import { recordingPairs, stageAudioPerPart } from './record-live-class.job.js';
 
 describe('live packager', () => {
   it('describes the forwarded RTP with the payload types Janus is asked to use', () => {
     const sdp = forwardSdp(50_000, 50_002);
     expect(sdp).toContain('m=audio 50000 RTP/AVP 111\na=rtpmap:111 opus/48000/2');
     expect(sdp).toContain('m=video 50002 RTP/AVP 96\na=rtpmap:96 VP8/90000');
+  });
+
+  it('names H.264 for a class published from OBS', () => {
+    expect(forwardSdp(50_000, 50_002, 'h264')).toContain('m=video 50002 RTP/AVP 96\na=rtpmap:96 H264/90000\na=fmtp:96 packetization-mode=1');
+  });
+
+  it("reads the audio and video mids and the chosen video codec from Janus's answer, skipping rejected sections", () => {
+    const answer = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 't=0 0', 'm=video 0 UDP/TLS/RTP/SAVPF 0', 'a=mid:x',
+      'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'a=mid:a1', 'a=rtpmap:111 opus/48000/2', 'm=video 9 UDP/TLS/RTP/SAVPF 102', 'a=mid:v1', 'a=rtpmap:102 H264/90000', ''].join('\r\n');
+    expect(sdpMedia(answer)).toEqual({ audioMid: 'a1', videoMid: 'v1', videoCodec: 'h264' });
+    expect(sdpMedia('v=0\r\nm=audio 9 RTP 111\r\na=mid:0\r\nm=video 9 RTP 96\r\na=mid:1\r\na=rtpmap:96 VP8/90000\r\n')).toEqual({ audioMid: '0', videoMid: '1', videoCodec: 'vp8' });
   });
 
   it('keeps the two ports even and apart (ffmpeg takes the next one for RTCP)', () => {
@@ -67,5 +79,23 @@ describe('live packager', () => {
       { audio: 'videoroom-7-user-1-1700000000100000-audio-0.mjr', video: 'videoroom-7-user-1-1700000000100000-video-1.mjr' },
       { audio: 'videoroom-7-user-1-1700000000200000-audio-0.mjr', video: 'videoroom-7-user-1-1700000000200000-video-1.mjr' },
     ]);
+  });
+
+  it("pairs a publish's audio and video whose starts differ by microseconds (as Janus names them), and leaves the stage out", () => {
+    const files = [
+      'videoroom-9-user-5-1795714493036985-audio-0.mjr',
+      'videoroom-9-user-5-1795714493037086-video-1.mjr',
+      'stage-1795714496152000-audio-0.mjr',
+      'stage-1795714496152000-video-1.mjr',
+      'videoroom-9-user-8-1795714600000100-video-1.mjr',
+      'videoroom-9-user-8-1795714600000000-audio-0.mjr',
+    ];
+    const pairs = recordingPairs(files);
+    expect(pairs).toEqual([
+      { audio: 'videoroom-9-user-5-1795714493036985-audio-0.mjr', video: 'videoroom-9-user-5-1795714493037086-video-1.mjr' },
+      { audio: 'videoroom-9-user-8-1795714600000000-audio-0.mjr', video: 'videoroom-9-user-8-1795714600000100-video-1.mjr' },
+    ]);
+    // The stage's audio goes with the publish it was heard in, delayed to when the learner joined.
+    expect(stageAudioPerPart(files, pairs)).toEqual([[{ file: 'stage-1795714496152000-audio-0.mjr', delayMs: 3115 }], []]);
   });
 });

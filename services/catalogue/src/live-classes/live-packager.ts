@@ -17,18 +17,23 @@ export interface LivePackageData {
   prefix: string;
   /** When the educator last published (set again on each new publish: the packager then restarts ffmpeg). */
   publishedAt?: number;
+  /** What the educator publishes: VP8 from the browser (default), H.264 from OBS over WHIP. */
+  videoCodec?: 'vp8' | 'h264';
 }
 
 /** Payload types Janus is asked to forward with (rtp_forward `pt`), so this SDP can name them. */
 export const FORWARD_AUDIO_PT = 111;
 export const FORWARD_VIDEO_PT = 96;
 
-/** The session description ffmpeg reads the forwarded RTP with (Opus audio, VP8 video). */
-export function forwardSdp(audioPort: number, videoPort: number): string {
+/** The session description ffmpeg reads the forwarded RTP with (Opus audio, VP8 or H.264 video). */
+export function forwardSdp(audioPort: number, videoPort: number, videoCodec: 'vp8' | 'h264' = 'vp8'): string {
+  const video = videoCodec === 'h264'
+    ? [`a=rtpmap:${FORWARD_VIDEO_PT} H264/90000`, `a=fmtp:${FORWARD_VIDEO_PT} packetization-mode=1`]
+    : [`a=rtpmap:${FORWARD_VIDEO_PT} VP8/90000`];
   return [
     'v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=live class', 'c=IN IP4 127.0.0.1', 't=0 0',
     `m=audio ${audioPort} RTP/AVP ${FORWARD_AUDIO_PT}`, `a=rtpmap:${FORWARD_AUDIO_PT} opus/48000/2`,
-    `m=video ${videoPort} RTP/AVP ${FORWARD_VIDEO_PT}`, `a=rtpmap:${FORWARD_VIDEO_PT} VP8/90000`, '',
+    `m=video ${videoPort} RTP/AVP ${FORWARD_VIDEO_PT}`, ...video, '',
   ].join('\n');
 }
 
@@ -131,7 +136,7 @@ process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 /** Starts ffmpeg on the forwarded RTP; its output folder is mirrored by the caller. */
 export async function startLivePackager(ffmpeg: string, workDir: string, data: LivePackageData, resume?: LiveResume): Promise<ChildProcess> {
   const sdpFile = path.join(workDir, 'forward.sdp');
-  await writeFile(sdpFile, forwardSdp(data.audioPort, data.videoPort));
+  await writeFile(sdpFile, forwardSdp(data.audioPort, data.videoPort, data.videoCodec));
   const child = spawn(...withParentDeath(ffmpeg, livePackagerArgs(sdpFile, workDir, resume)), { stdio: ['pipe', 'ignore', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));

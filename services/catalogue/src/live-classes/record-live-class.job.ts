@@ -24,20 +24,49 @@ export interface RecordLiveClassData {
   recordingsDir: string;
 }
 
-/** The (audio, video) pairs of each publish, oldest first: Janus names them `…-<start µs>-audio-0.mjr` / `-video-1.mjr`. */
+/** The start (µs) in a recording's name. */
+const stampOf = (name: string) => /-(\d+)-(?:audio|video)-\d+\.mjr$/.exec(name)?.[1] ?? '';
+
+/**
+ * The (audio, video) pairs of each publish, oldest first. Janus names them `<publisher>-<start µs>-audio-0.mjr` /
+ * `-video-1.mjr`, each file with its own start (usually some microseconds apart): an audio file goes with its
+ * publisher's video file that started nearest to it, within a second.
+ */
 export function recordingPairs(files: string[]): Array<{ audio: string | null; video: string }> {
-  const stamp = (name: string) => /-(\d+)-(?:audio|video)-\d+\.mjr$/.exec(name)?.[1] ?? '';
-  const byStart = new Map<string, { audio: string | null; video: string | null }>();
-  for (const name of files.filter((file) => file.endsWith('.mjr'))) {
-    const entry = byStart.get(stamp(name)) ?? { audio: null, video: null };
-    if (/-audio-\d+\.mjr$/.test(name)) entry.audio = name;
-    else if (/-video-\d+\.mjr$/.test(name)) entry.video = name;
-    byStart.set(stamp(name), entry);
+  const parsed = files
+    .filter((file) => !file.startsWith(STAGE_PREFIX)) // the learner on stage is recorded apart, mixed in below
+    .map((name) => ({ name, match: /^(.*)-(\d+)-(audio|video)-\d+\.mjr$/.exec(name) }))
+    .filter((entry): entry is { name: string; match: RegExpExecArray } => entry.match !== null)
+    .map(({ name, match }) => ({ name, publisher: match[1]!, start: BigInt(match[2]!), kind: match[3] as 'audio' | 'video' }));
+  const pairs = parsed
+    .filter((entry) => entry.kind === 'video')
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+    .map((video) => ({ video, audio: null as string | null, distance: PAIR_WITHIN_US }));
+  for (const audio of parsed.filter((entry) => entry.kind === 'audio')) {
+    for (const pair of pairs) {
+      const distance = audio.start > pair.video.start ? audio.start - pair.video.start : pair.video.start - audio.start;
+      if (pair.video.publisher === audio.publisher && distance < pair.distance) Object.assign(pair, { audio: audio.name, distance });
+    }
   }
-  return [...byStart.entries()]
-    .sort(([a], [b]) => (BigInt(a || '0') < BigInt(b || '0') ? -1 : 1))
-    .filter(([, pair]) => pair.video)
-    .map(([, pair]) => ({ audio: pair.audio, video: pair.video! }));
+  return pairs.map((pair) => ({ audio: pair.audio, video: pair.video.name }));
+}
+const PAIR_WITHIN_US = 1_000_000n;
+
+export const STAGE_PREFIX = 'stage-';
+
+/**
+ * The learners' stage audio heard during each publish of the educator: the files that started between that publish's
+ * start and the next one's, with their delay (ms) from the publish's start.
+ */
+export function stageAudioPerPart(files: string[], pairs: Array<{ video: string }>): Array<Array<{ file: string; delayMs: number }>> {
+  const starts = pairs.map((pair) => Number(stampOf(pair.video) || 0));
+  const stage = files
+    .map((file) => ({ file, start: Number(new RegExp(`^${STAGE_PREFIX}(\\d+)-audio-\\d+\\.mjr$`).exec(file)?.[1] ?? Number.NaN) }))
+    .filter((entry) => Number.isFinite(entry.start));
+  return starts.map((start, index) => {
+    const next = starts[index + 1] ?? Number.POSITIVE_INFINITY;
+    return stage.filter((entry) => entry.start >= start && entry.start < next).map((entry) => ({ file: entry.file, delayMs: Math.round((entry.start - start) / 1000) }));
+  });
 }
 
 /**
@@ -69,7 +98,7 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
     if (pairs.length === 0) return { skipped: 'no recording' };
     const work = await mkdtemp(path.join(tmpdir(), 'academy-recording-'));
     try {
-      const mp4 = await this.joinRecording(job.data.recordingsDir, pairs, work);
+      const mp4 = await this.joinRecording(job.data.recordingsDir, pairs, work, stageAudioPerPart(files, pairs));
       // The same video id on a retry (from the job id), so a second attempt reuses the row and its folder.
       const videoId = liveClass.id;
       const sourceKey = `uploads/videos/${videoId}`;
@@ -97,8 +126,8 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
     return { lectureId, linkedDoubts };
   }
 
-  /** Each publish's audio and video muxed to MP4, then joined in order. */
-  private async joinRecording(dir: string, pairs: Array<{ audio: string | null; video: string }>, work: string): Promise<string> {
+  /** Each publish's audio and video muxed to MP4 (with the stage's audio mixed in), then joined in order. */
+  private async joinRecording(dir: string, pairs: Array<{ audio: string | null; video: string }>, work: string, stage: Array<Array<{ file: string; delayMs: number }>> = []): Promise<string> {
     const ffmpeg = process.env.FFMPEG_PATH || 'ffmpeg';
     const parts: string[] = [];
     for (const [index, pair] of pairs.entries()) {
@@ -111,7 +140,9 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
         inputs.push('-i', audio);
       }
       const part = path.join(work, `${index}.mp4`);
-      await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-r', '30', '-c:a', 'aac', '-ar', '48000', '-ac', '2', part]);
+      const encode = ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-r', '30', '-c:a', 'aac', '-ar', '48000', '-ac', '2', part];
+      const mixed = pair.audio ? await this.withStage(ffmpeg, dir, work, index, inputs, stage[index] ?? [], encode) : false;
+      if (!mixed) await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, ...encode]);
       parts.push(part);
     }
     if (parts.length === 1) return parts[0]!;
@@ -120,6 +151,29 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
     const joined = path.join(work, 'recording.mp4');
     await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', joined]);
     return joined;
+  }
+
+  /**
+   * The part with the stage learners' audio mixed into the educator's, each delayed to when they joined. False when
+   * there is none or it fails: the part is then made from the educator alone (the lecture never waits on the stage).
+   */
+  private async withStage(ffmpeg: string, dir: string, work: string, index: number, inputs: string[], stage: Array<{ file: string; delayMs: number }>, encode: string[]): Promise<boolean> {
+    if (stage.length === 0) return false;
+    try {
+      const stageInputs: string[] = [];
+      for (const [number, entry] of stage.entries()) {
+        const audio = path.join(work, `${index}-stage-${number}.opus`);
+        await run('janus-pp-rec', [path.join(dir, entry.file), audio]);
+        stageInputs.push('-i', audio);
+      }
+      const delays = stage.map((entry, number) => `[${number + 2}:a]adelay=${Math.max(0, entry.delayMs)}:all=1[s${number}]`);
+      const mix = `[1:a]${stage.map((_, number) => `[s${number}]`).join('')}amix=inputs=${stage.length + 1}:duration=first:normalize=0[a]`;
+      await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, ...stageInputs, '-filter_complex', [...delays, mix].join(';'), '-map', '0:v', '-map', '[a]', ...encode]);
+      return true;
+    } catch (error) {
+      this.logger.warn(`the stage's audio could not be mixed into part ${index}: ${(error as Error).message}`);
+      return false;
+    }
   }
 
   private async addLecture(liveClass: { id: string; chapterId: string; title: string }, videoId: string): Promise<string> {

@@ -5,6 +5,7 @@ import {
   liveChatSchema,
   liveDoubtSchema,
   liveHandSchema,
+  liveStageSchema,
   liveJoinSchema,
   liveModerationSchema,
   livePollAnswerSchema,
@@ -237,6 +238,19 @@ export class LiveRoomGateway implements OnGatewayInit, OnGatewayDisconnect {
     const state = this.sockets.get(socket);
     if (!state || state.classes.get(request.classId) !== 'learner') return refuse(403, 'Join the class as a learner to raise your hand');
     this.server.to(educatorRoom(request.classId)).emit(LiveGatewayEvent.Hand, { userId: state.user.id, userName: state.user.name || 'Learner', raised: request.raised });
+    return { ok: true };
+  }
+
+  /**
+   * The stage changed (catalogue holds who is on it and checks every publish): a member of the class says so, and
+   * the whole class is told to read it again.
+   */
+  @SubscribeMessage('stage')
+  stage(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): LiveAck<object> {
+    const request = parse(liveStageSchema, body);
+    if ('ok' in request) return request;
+    if (!this.sockets.get(socket)?.classes.has(request.classId)) return refuse(403, 'Join the class first');
+    this.server.to(room(request.classId)).emit(LiveGatewayEvent.Stage, { classId: request.classId });
     return { ok: true };
   }
 

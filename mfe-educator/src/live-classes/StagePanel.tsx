@@ -1,0 +1,117 @@
+import { errorMessage, useApi } from '@academy/platform';
+import { watchFeed, type LiveRoomHandle, type Watched } from '@academy/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { answerSubscription, closeSubscription, fetchStage, setStage, subscribeToStage } from './liveClassesApi';
+
+const RETRY_MS = 2_000;
+
+/**
+ * The educator's stage, inside the class's chat panel: an "Invite on stage" button for each raised hand (one learner
+ * at a time), the learner's video and voice over WebRTC once they join, and "Remove from stage".
+ */
+export function StagePanel({ classId, room }: { classId: string; room: LiveRoomHandle }) {
+  const { t } = useTranslation('educator');
+  const api = useApi();
+  const [stageUserId, setStageUserId] = useState<string | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [stageName, setStageName] = useState('');
+  const [playing, setPlaying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const { hands, stageVersion, connection } = room.state;
+
+  useEffect(() => {
+    let stale = false;
+    fetchStage(api, classId)
+      .then((stage) => {
+        if (stale) return;
+        setStageUserId(stage.stageUserId);
+        setPublishing(stage.publishing);
+      })
+      .catch((failure: unknown) => !stale && setProblem(errorMessage(failure)));
+    return () => void (stale = true);
+  }, [api, classId, stageVersion]);
+
+  // Once the learner on stage sends (they say so through the gateway), watch them; a failed attempt is tried again.
+  useEffect(() => {
+    if (!stageUserId || !publishing || !video.current) return;
+    let closed = false;
+    let watched: Watched | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const element = video.current;
+    const attempt = async () => {
+      try {
+        const opened = await watchFeed(() => subscribeToStage(api, classId), (id, sdp) => answerSubscription(api, classId, id, sdp), element);
+        watched = opened;
+        if (closed) {
+          opened.close();
+          void closeSubscription(api, classId, opened.subscriptionId).catch(() => undefined);
+        }
+      } catch {
+        if (!closed) timer = setTimeout(() => void attempt(), RETRY_MS);
+      }
+    };
+    void attempt();
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      watched?.close();
+      if (watched) void closeSubscription(api, classId, watched.subscriptionId).catch(() => undefined);
+      element.srcObject = null;
+      setPlaying(false);
+    };
+  }, [api, classId, stageUserId, publishing]);
+
+  const change = async (userId: string | null, name = '') => {
+    setProblem(null);
+    try {
+      const answer = await setStage(api, classId, userId);
+      setStageUserId(answer.stageUserId);
+      setPublishing(answer.publishing);
+      setStageName(name);
+      await room.ask('stage', {});
+    } catch (failure) {
+      setProblem(errorMessage(failure));
+    }
+  };
+
+  const shownName = stageName || hands.find((hand) => hand.userId === stageUserId)?.userName || t('liveClasses.stage.aLearner');
+  return (
+    <div className="stage-panel">
+      {stageUserId ? (
+        <>
+          <p role="status">{playing ? t('liveClasses.stage.onStage', { name: shownName }) : t('liveClasses.stage.waiting', { name: shownName })}</p>
+          <video
+            ref={video}
+            className="stage-panel__video"
+            autoPlay
+            playsInline
+            aria-label={t('liveClasses.stage.video', { name: shownName })}
+            onPlaying={() => setPlaying(true)}
+          />
+          <button type="button" className="button-secondary" onClick={() => void change(null)}>
+            {t('liveClasses.stage.remove', { name: shownName })}
+          </button>
+        </>
+      ) : (
+        hands.length > 0 && (
+          <ul className="stage-panel__hands" aria-label={t('liveClasses.stage.hands')}>
+            {hands.map((hand) => (
+              <li key={hand.userId}>
+                <button type="button" className="button-secondary" disabled={connection !== 'connected'} onClick={() => void change(hand.userId, hand.userName)}>
+                  {t('liveClasses.stage.invite', { name: hand.userName })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      )}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
