@@ -1,5 +1,5 @@
 import { LIVE_UNAVAILABLE_MESSAGE } from '@academy/contracts';
-import { errorMessage, queryKeys, translateMessage, useApi, useFormat, usePortalAuth } from '@academy/platform';
+import { errorMessage, queryKeys, translateMessage, useApi, useFormat, usePortalAuth, useRuntimeConfig } from '@academy/platform';
 import { Link, useParams } from '@academy/routing';
 import { ErrorPanel, LiveChatPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -69,6 +69,7 @@ export function GoLivePage() {
   const format = useFormat();
   const { classId = '' } = useParams();
   const api = useApi();
+  const iceServers = useRuntimeConfig().iceServers ?? [];
   const client = useQueryClient();
   const id = useId();
   const loaded = useRemoteData(queryKeys.educator.liveClass(classId), (caller) => fetchLiveClass(caller, classId));
@@ -93,7 +94,7 @@ export function GoLivePage() {
     setOnAir('connecting');
     try {
       if (loaded.state.status === 'ready' && loaded.state.data.liveClass.status === 'scheduled') await changeLiveClass(api, classId, 'start');
-      studio.current = await publishToStudio({ audio: media.audioTrack, video: media.videoTrack }, (offer, signal) => publishOffer(api, classId, offer, signal), setOnAir, (signal) => fetchLiveClass(api, classId, signal));
+      studio.current = await publishToStudio({ audio: media.audioTrack, video: media.videoTrack }, (offer, signal) => publishOffer(api, classId, offer, signal), setOnAir, (signal) => fetchLiveClass(api, classId, signal), iceServers);
       await client.invalidateQueries({ queryKey: queryKeys.educator.liveClass(classId) });
     } catch (failure) {
       setOnAir('off');

@@ -1,4 +1,4 @@
-import { errorMessage, useApi } from '@academy/platform';
+import { errorMessage, useApi, useRuntimeConfig } from '@academy/platform';
 import { watchFeed, type LiveRoomHandle, type Watched } from '@academy/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ const RETRY_MS = 2_000;
 export function StagePanel({ classId, room }: { classId: string; room: LiveRoomHandle }) {
   const { t } = useTranslation('educator');
   const api = useApi();
+  const iceServers = useRuntimeConfig().iceServers ?? [];
   const [stageUserId, setStageUserId] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
   const [stageName, setStageName] = useState('');
@@ -42,7 +43,7 @@ export function StagePanel({ classId, room }: { classId: string; room: LiveRoomH
     const element = video.current;
     const attempt = async () => {
       try {
-        const opened = await watchFeed(() => subscribeToStage(api, classId), (id, sdp) => answerSubscription(api, classId, id, sdp), element);
+        const opened = await watchFeed(() => subscribeToStage(api, classId), (id, sdp) => answerSubscription(api, classId, id, sdp), element, iceServers);
         watched = opened;
         if (closed) {
           opened.close();

@@ -1,32 +1,56 @@
-import type { LiveClassDto, LiveClassListAnswer, LiveStageAnswer, LiveStreamKeyAnswer, LiveSubscribeAnswer, RescheduleLiveClassRequest, ScheduleLiveClassRequest } from '@academy/contracts';
-import type { ApiClient, Formatters } from '@academy/platform';
+import {
+  educatorLiveClassesCancelRoute,
+  educatorLiveClassesEndRoute,
+  educatorLiveClassesInviteRoute,
+  educatorLiveClassesListRoute,
+  educatorLiveClassesOneRoute,
+  educatorLiveClassesPublishRoute,
+  educatorLiveClassesRemoveStageRoute,
+  educatorLiveClassesRenewStreamKeyRoute,
+  educatorLiveClassesRescheduleRoute,
+  educatorLiveClassesScheduleRoute,
+  educatorLiveClassesStartRoute,
+  educatorLiveClassesStreamKeyRoute,
+  liveClassesAnswerRoute,
+  liveClassesStageRoute,
+  liveClassesSubscribeRoute,
+  liveClassesUnsubscribeRoute,
+  type LiveClassDto,
+  type LiveClassListAnswer,
+  type LiveStageAnswer,
+  type LiveStreamKeyAnswer,
+  type LiveSubscribeAnswer,
+  type RescheduleLiveClassRequest,
+  type ScheduleLiveClassRequest,
+} from '@academy/contracts';
+import { callApi, type ApiClient, type Formatters } from '@academy/platform';
 
-const base = '/educator/live-classes';
+const changeRoutes = { cancel: educatorLiveClassesCancelRoute, start: educatorLiveClassesStartRoute, end: educatorLiveClassesEndRoute };
 
 export async function fetchEducatorLiveClasses(api: ApiClient, courseId: string): Promise<LiveClassListAnswer> {
-  return api.get<LiveClassListAnswer>(`${base}?${new URLSearchParams({ courseId }).toString()}`);
+  return callApi(api, educatorLiveClassesListRoute, { query: { courseId } });
 }
 
 export async function fetchLiveClass(api: ApiClient, classId: string, signal?: AbortSignal): Promise<{ liveClass: LiveClassDto; liveAvailable: boolean }> {
-  return api.get<{ liveClass: LiveClassDto; liveAvailable: boolean }>(`${base}/${encodeURIComponent(classId)}`, { signal });
+  return callApi(api, educatorLiveClassesOneRoute, { params: { id: classId } }, { signal });
 }
 
 export async function scheduleLiveClass(api: ApiClient, request: ScheduleLiveClassRequest): Promise<LiveClassDto> {
-  return (await api.post<{ liveClass: LiveClassDto }>(base, request)).liveClass;
+  return (await callApi(api, educatorLiveClassesScheduleRoute, { body: request })).liveClass;
 }
 
 export async function rescheduleLiveClass(api: ApiClient, classId: string, request: RescheduleLiveClassRequest): Promise<LiveClassDto> {
-  return (await api.post<{ liveClass: LiveClassDto }>(`${base}/${encodeURIComponent(classId)}/reschedule`, request)).liveClass;
+  return (await callApi(api, educatorLiveClassesRescheduleRoute, { params: { id: classId }, body: request })).liveClass;
 }
 
 /** cancel, start or end. */
 export async function changeLiveClass(api: ApiClient, classId: string, action: 'cancel' | 'start' | 'end'): Promise<LiveClassDto> {
-  return (await api.post<{ liveClass: LiveClassDto }>(`${base}/${encodeURIComponent(classId)}/${action}`, {})).liveClass;
+  return (await callApi(api, changeRoutes[action], { params: { id: classId } })).liveClass;
 }
 
 /** Sends the browser's SDP offer; Janus's answer comes back. */
 export async function publishOffer(api: ApiClient, classId: string, sdp: string, signal?: AbortSignal): Promise<string> {
-  return (await api.post<{ sdp: string }>(`${base}/${encodeURIComponent(classId)}/publish`, { sdp }, { signal })).sdp;
+  return (await callApi(api, educatorLiveClassesPublishRoute, { params: { id: classId }, body: { sdp } }, { signal })).sdp;
 }
 
 /** A datetime-local input's value (IST wall clock) as an instant with its offset. */
@@ -46,31 +70,31 @@ export function istDateTime(iso: string, format: Pick<Formatters, 'dateTime'>): 
 
 /** Who is on the class's stage. */
 export async function fetchStage(api: ApiClient, classId: string): Promise<LiveStageAnswer> {
-  return api.get<LiveStageAnswer>(`/live-classes/${encodeURIComponent(classId)}/stage`);
+  return callApi(api, liveClassesStageRoute, { params: { id: classId } });
 }
 
 /** Invites a raised hand on stage, or (null) takes whoever is there off it. */
 export async function setStage(api: ApiClient, classId: string, userId: string | null): Promise<LiveStageAnswer> {
-  const path = `${base}/${encodeURIComponent(classId)}/stage`;
-  return userId ? api.post<LiveStageAnswer>(path, { userId }) : api.del<LiveStageAnswer>(path);
+  const params = { id: classId };
+  return userId ? callApi(api, educatorLiveClassesInviteRoute, { params, body: { userId } }) : callApi(api, educatorLiveClassesRemoveStageRoute, { params });
 }
 
 /** Janus's offer of the learner on stage, for the educator's page to answer. */
 export async function subscribeToStage(api: ApiClient, classId: string): Promise<LiveSubscribeAnswer> {
-  return api.post<LiveSubscribeAnswer>(`/live-classes/${encodeURIComponent(classId)}/feeds/stage/subscribe`, {});
+  return callApi(api, liveClassesSubscribeRoute, { params: { id: classId, feed: 'stage' } });
 }
 
 export async function answerSubscription(api: ApiClient, classId: string, subscriptionId: string, sdp: string): Promise<void> {
-  await api.post(`/live-classes/${encodeURIComponent(classId)}/feeds/subscriptions/${encodeURIComponent(subscriptionId)}/answer`, { sdp });
+  await callApi(api, liveClassesAnswerRoute, { params: { id: classId, subscriptionId }, body: { sdp } });
 }
 
 /** The class's WHIP URL and stream key for OBS (`renew`: a new key; the old one stops working). */
 export async function fetchStreamKey(api: ApiClient, classId: string, renew = false): Promise<LiveStreamKeyAnswer> {
-  const path = `${base}/${encodeURIComponent(classId)}/stream-key`;
-  return renew ? api.post<LiveStreamKeyAnswer>(path, {}) : api.get<LiveStreamKeyAnswer>(path);
+  const params = { id: classId };
+  return renew ? callApi(api, educatorLiveClassesRenewStreamKeyRoute, { params }) : callApi(api, educatorLiveClassesStreamKeyRoute, { params });
 }
 
 /** Lets Janus drop a stream the page no longer watches (it would otherwise last until the class ends). */
 export async function closeSubscription(api: ApiClient, classId: string, subscriptionId: string): Promise<void> {
-  await api.del(`/live-classes/${encodeURIComponent(classId)}/feeds/subscriptions/${encodeURIComponent(subscriptionId)}`);
+  await callApi(api, liveClassesUnsubscribeRoute, { params: { id: classId, subscriptionId } });
 }

@@ -57,6 +57,8 @@ export async function publishToStudio(
   exchange: (offerSdp: string, signal: AbortSignal) => Promise<string>,
   onState: (state: StudioState) => void,
   probe: (signal: AbortSignal) => Promise<unknown>,
+  /** TURN relays from the runtime config (networks that block direct UDP). */
+  iceServers: RTCIceServer[] = [],
 ): Promise<Studio> {
   let closed = false;
   let videoTrack: MediaStreamTrack | null = tracks.video;
@@ -77,7 +79,7 @@ export async function publishToStudio(
   };
 
   const connect = async (signal: AbortSignal) => {
-    const connection = new RTCPeerConnection();
+    const connection = new RTCPeerConnection({ iceServers });
     try {
       connection.addTransceiver(tracks.audio, { direction: 'sendonly' });
       const video = connection.addTransceiver(videoTrack ?? tracks.video, { direction: 'sendonly' });

@@ -1,4 +1,4 @@
-import { errorMessage, useApi } from '@academy/platform';
+import { errorMessage, useApi, useRuntimeConfig } from '@academy/platform';
 import { publishTracks, watchFeed, type LiveRoomHandle, type Published, type Watched } from '@academy/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ type Step = 'none' | 'invited' | 'preview' | 'joining' | 'on-stage';
 export function StagePanel({ classId, room, hlsVideo }: { classId: string; room: LiveRoomHandle; hlsVideo: HTMLVideoElement | null }) {
   const { t } = useTranslation('learner');
   const api = useApi();
+  const iceServers = useRuntimeConfig().iceServers ?? [];
   const [step, setStep] = useState<Step>('none');
   const [media, setMedia] = useState<MediaStream | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -74,8 +75,8 @@ export function StagePanel({ classId, room, hlsVideo }: { classId: string; room:
     setProblem(null);
     setStep('joining');
     try {
-      links.current.published = await publishTracks({ audio, video }, (offer) => publishStage(api, classId, offer));
-      links.current.watched = await watchFeed(() => subscribeToTeacher(api, classId), (id, sdp) => answerSubscription(api, classId, id, sdp), teacher.current);
+      links.current.published = await publishTracks({ audio, video }, (offer) => publishStage(api, classId, offer), iceServers);
+      links.current.watched = await watchFeed(() => subscribeToTeacher(api, classId), (id, sdp) => answerSubscription(api, classId, id, sdp), teacher.current, iceServers);
       setStep('on-stage');
       await room.ask('stage', {});
     } catch (failure) {

@@ -14,7 +14,7 @@ export function callApi<R extends ApiRoute<ApiRouteInput, unknown>>(api: ApiClie
   const path = apiPath(route, given);
   switch (route.method) {
     case 'GET':
-      return api.get(path);
+      return api.get(path, options);
     case 'DELETE':
       return api.del(path);
     case 'PUT':

@@ -20,8 +20,12 @@ export interface Published {
 }
 
 /** Sends a microphone and camera into the class's room (audio first, then video); Janus's answer from `exchange`. */
-export async function publishTracks(tracks: { audio: MediaStreamTrack; video: MediaStreamTrack }, exchange: (offerSdp: string) => Promise<string>): Promise<Published> {
-  const connection = new RTCPeerConnection();
+export async function publishTracks(
+  tracks: { audio: MediaStreamTrack; video: MediaStreamTrack },
+  exchange: (offerSdp: string) => Promise<string>,
+  iceServers: RTCIceServer[] = [],
+): Promise<Published> {
+  const connection = new RTCPeerConnection({ iceServers });
   connection.addTransceiver(tracks.audio, { direction: 'sendonly' });
   connection.addTransceiver(tracks.video, { direction: 'sendonly' });
   try {
@@ -49,9 +53,10 @@ export async function watchFeed(
   open: () => Promise<{ subscriptionId: string; sdp: string }>,
   answer: (subscriptionId: string, sdp: string) => Promise<unknown>,
   video: HTMLVideoElement,
+  iceServers: RTCIceServer[] = [],
 ): Promise<Watched> {
   const offer = await open();
-  const connection = new RTCPeerConnection();
+  const connection = new RTCPeerConnection({ iceServers });
   const stream = new MediaStream();
   connection.addEventListener('track', (event) => {
     stream.addTrack(event.track);
