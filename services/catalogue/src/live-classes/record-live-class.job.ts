@@ -107,7 +107,7 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
       await this.storage.put(sourceKey, body, { contentType: 'video/mp4' });
       await this.videos.setSourceBytes(videoId, body.length);
       await this.videos.restartProcessing(videoId);
-      await processVideo(this.storage, this.videos, videoId, `live-${Date.now().toString(36)}`, (percent) => job.updateProgress(percent));
+      await processVideo(this.storage, this.videos, videoId, `live-${Date.now().toString(36)}`, (percent) => job.updateProgress(percent), 'superfast');
       const lectureId = await this.addLecture(liveClass, videoId);
       await this.courseCache.invalidate().catch(() => undefined);
       this.logger.log(`class ${liveClass.id}: recording is lecture ${lectureId}`);
@@ -140,7 +140,8 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
         inputs.push('-i', audio);
       }
       const part = path.join(work, `${index}.mp4`);
-      const encode = ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-r', '30', '-c:a', 'aac', '-ar', '48000', '-ac', '2', part];
+      // Only an intermediate for the lecture's ladder (encoded next): the fastest preset at a high quality.
+      const encode = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', '-r', '30', '-c:a', 'aac', '-ar', '48000', '-ac', '2', part];
       const mixed = pair.audio ? await this.withStage(ffmpeg, dir, work, index, inputs, stage[index] ?? [], encode) : false;
       if (!mixed) await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, ...encode]);
       parts.push(part);

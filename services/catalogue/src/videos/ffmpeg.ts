@@ -70,6 +70,8 @@ export interface TranscodeOptions {
   keyUri: string;
   /** 0–100 as ffmpeg reports its position. */
   onProgress?: (percent: number) => void;
+  /** x264's speed preset: `veryfast` for uploads; a live class's recording uses a faster one to be a lecture sooner. */
+  preset?: 'veryfast' | 'superfast';
 }
 
 /**
@@ -94,7 +96,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<HlsOutp
   });
   const streamMap = rungs.map((rung, index) => (options.probed.hasAudio ? `v:${index},a:${index},name:${rung.name}` : `v:${index},name:${rung.name}`)).join(' ');
   args.push(
-    '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-sc_threshold', '0',
+    '-preset', options.preset ?? 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-sc_threshold', '0',
     // A keyframe at every segment boundary in every rung, so a player can switch rung between any two segments.
     '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
     '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { makePoster, probeVideo, transcodeToHls, VideoProcessingError } from './ffmpeg.js';
+import { makePoster, probeVideo, transcodeToHls, VideoProcessingError, type TranscodeOptions } from './ffmpeg.js';
 import type { VideosRepository } from './videos.repository.js';
 
 const CONTENT_TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', jpg: 'image/jpeg' };
@@ -26,6 +26,7 @@ export async function processVideo(
   videoId: string,
   attemptId: string,
   onProgress: (percent: number) => Promise<void> = async () => undefined,
+  preset: TranscodeOptions['preset'] = 'veryfast',
 ): Promise<'ready' | 'gone'> {
   const video = await videos.find(videoId);
   if (!video) return 'gone';
@@ -51,6 +52,7 @@ export async function processVideo(
       probed,
       key: video.aesKey,
       keyUri: KEY_URI,
+      preset,
       onProgress: (percent) => {
         // Every 5 points is enough for the educator's progress bar.
         if (percent >= reported + 5) {
