@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { forwardPorts, FORWARD_AUDIO_PT, FORWARD_VIDEO_PT, startLivePackager } from './live-packager.js';
+import { forwardPorts, FORWARD_AUDIO_PT, FORWARD_VIDEO_PT, startLivePackager, withParentDeath } from './live-packager.js';
 
 const alive = (pid: number) => {
   try {
@@ -46,23 +46,21 @@ describe('live packager with real ffmpeg', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it("dies with a worker killed by SIGKILL (no handler of the worker's runs)", async () => {
-    // The built module (npm test builds first): a worker of plain JavaScript starts at once, where type stripping of
-    // the source first loads its compiler (which once took longer than the wait on a loaded machine).
-    const module = path.join(import.meta.dirname, '../../dist/live-classes/live-packager.js');
-    const { audioPort, videoPort } = forwardPorts();
-    // A worker of its own, so that it can be killed: it starts the packager and prints ffmpeg's pid.
-    const script = `import(${JSON.stringify(module)}).then((m) => m.startLivePackager('ffmpeg', ${JSON.stringify(work)}, { classId: 'c', audioPort: ${audioPort}, videoPort: ${videoPort}, prefix: 'p/' })).then((child) => console.log('pid', child.pid));`;
-    const worker = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // The packager's own command prefix (withParentDeath, as startLivePackager spawns ffmpeg) run by a worker of its
+    // own, a shell that prints ffmpeg's pid and waits, so that the worker can be killed without any handler running.
+    const [file, args] = withParentDeath('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=5', '-f', 'null', '-']);
+    const command = [file, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(' ');
+    const worker = spawn('sh', ['-c', `${command} & echo "pid $!"; wait`], { stdio: ['ignore', 'pipe', 'inherit'] });
     started.push(worker);
     let out = '';
     worker.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const pid = Number(await until('the packager to start', () => /pid (\d+)/.exec(out)?.[1], 30_000));
+    const pid = Number(await until('the packager to start', () => /pid (\d+)/.exec(out)?.[1]));
+    await until('ffmpeg to run', () => existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('ffmpeg'));
     expect(alive(pid)).toBe(true);
-    expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toContain('ffmpeg');
 
     worker.kill('SIGKILL');
     await until('ffmpeg to die with its worker', () => !alive(pid) || readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2] === 'Z', 5_000);
-  }, 45_000);
+  }, 30_000);
 
   it('a fresh packager continues the same playlist after a gap: numbered on, a discontinuity, first segment within 4 s', async () => {
     const { audioPort, videoPort } = forwardPorts();
