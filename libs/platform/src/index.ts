@@ -24,6 +24,7 @@ export { callApi } from './api/call-api';
 export { newTraceparent, nextTraceparent } from './api/trace-context';
 export { downloadWithToken } from './api/download-with-token';
 export { useApi } from './api/use-api';
+export { toLoadable, type Loadable } from './data/loadable';
 export { queryKeys } from './api/query-keys';
 export {
   MAX_QUERY_RETRIES,
