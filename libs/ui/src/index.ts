@@ -12,4 +12,4 @@ export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/Confirm
 export { attachHls, type HlsAttachment } from './video/attach-hls';
 export { LiveChatPanel, type LiveRoomHandle } from './live/LiveChatPanel';
 export type { LiveRoom } from './live/useLiveRoom';
-export { publishTracks, watchFeed, type Published, type Watched } from './live/stage-rtc';
+export { iceGathered, publishTracks, watchFeed, type Published, type Watched } from './live/stage-rtc';

@@ -1,24 +1,9 @@
+import { iceGathered } from '@academy/ui';
 export type StudioState = 'connecting' | 'live' | 'reconnecting';
 
 export interface Studio {
   replaceVideo(track: MediaStreamTrack | null): void;
   close(): void;
-}
-
-/** How long to wait for the browser's ICE candidates before sending the offer (all of them go in it). */
-const GATHERING_MS = 3_000;
-
-function gathered(connection: RTCPeerConnection): Promise<void> {
-  if (connection.iceGatheringState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      connection.removeEventListener('icegatheringstatechange', check);
-      resolve();
-    };
-    const check = () => connection.iceGatheringState === 'complete' && done();
-    connection.addEventListener('icegatheringstatechange', check);
-    setTimeout(done, GATHERING_MS);
-  });
 }
 
 /** How long a lost connection may take to come back by itself before the page publishes again. */
@@ -85,7 +70,7 @@ export async function publishToStudio(
       const video = connection.addTransceiver(videoTrack ?? tracks.video, { direction: 'sendonly' });
       connection.addEventListener('connectionstatechange', watch(connection));
       await connection.setLocalDescription(await connection.createOffer());
-      await gathered(connection);
+      await iceGathered(connection);
       const answer = await exchange(connection.localDescription!.sdp, signal);
       if (closed) throw new Error('closed');
       await connection.setRemoteDescription({ type: 'answer', sdp: answer });

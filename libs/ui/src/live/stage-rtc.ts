@@ -1,7 +1,8 @@
 /** How long to wait for the browser's ICE candidates before sending its SDP (every candidate goes in it: no trickle). */
 const GATHERING_MS = 3_000;
 
-function gathered(connection: RTCPeerConnection): Promise<void> {
+/** Resolves when the connection has gathered its ICE candidates, or after `GATHERING_MS` with what it has. */
+export function iceGathered(connection: RTCPeerConnection): Promise<void> {
   if (connection.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -30,7 +31,7 @@ export async function publishTracks(
   connection.addTransceiver(tracks.video, { direction: 'sendonly' });
   try {
     await connection.setLocalDescription(await connection.createOffer());
-    await gathered(connection);
+    await iceGathered(connection);
     await connection.setRemoteDescription({ type: 'answer', sdp: await exchange(connection.localDescription!.sdp) });
   } catch (error) {
     connection.close();
@@ -65,7 +66,7 @@ export async function watchFeed(
   try {
     await connection.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
     await connection.setLocalDescription(await connection.createAnswer());
-    await gathered(connection);
+    await iceGathered(connection);
     await answer(offer.subscriptionId, connection.localDescription!.sdp);
   } catch (error) {
     connection.close();
