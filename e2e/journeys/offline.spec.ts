@@ -200,15 +200,15 @@ describe('offline', () => {
       await Promise.any([page.getByText(sentNotice).waitFor(), secondTab.getByText(sentNotice).waitFor()]);
       const completed = await eventually(() => completedLectures(token, course._id), (done) => done.includes(toComplete.lecture.lectureId));
       expect(completed.filter((lectureId) => lectureId === toComplete.lecture.lectureId)).toHaveLength(1);
-      await page.waitForTimeout(1000); // a second send, if there were one, would have gone by now
+      // Sends run one at a time under the outbox's Web Lock in either tab: once both outboxes are empty and no tab
+      // holds or waits for the lock, no second send can still be on its way.
+      for (const tab of [page, secondTab]) await eventually(async () => (await tab.evaluate(outboxSettled())) === true, (settled) => settled);
       expect(sentCompletions).toHaveLength(1);
       const graded = await eventually(
         async () => (await callApi<QuizForLearner>(token, quizPath(course._id, quiz.quizId).replace(/^\/user/, '/api/user'))).body.standing.attempts,
         (attempts) => attempts > 0,
       );
       expect(graded).toBe(1);
-      // Nothing is left in the outbox.
-      expect(await page.evaluate(countOutbox())).toBe(0);
       await secondTab.close();
     } finally {
       await context.close();
@@ -240,12 +240,18 @@ function countOfflineRows(courseId: string): string {
   })`;
 }
 
-function countOutbox(): string {
-  return `new Promise((resolve) => {
-    const open = indexedDB.open('academy-outbox');
-    open.onsuccess = () => {
-      const request = open.result.transaction('writes', 'readonly').objectStore('writes').count();
-      request.onsuccess = () => resolve(request.result);
-    };
-  })`;
+/** True when the device's outbox is empty and no tab holds or waits for its lock (nothing left to send). */
+function outboxSettled(): string {
+  return `(async () => {
+    const count = await new Promise((resolve) => {
+      const open = indexedDB.open('academy-outbox');
+      open.onsuccess = () => {
+        const request = open.result.transaction('writes', 'readonly').objectStore('writes').count();
+        request.onsuccess = () => resolve(request.result);
+      };
+    });
+    const locks = await navigator.locks.query();
+    const busy = [...(locks.held ?? []), ...(locks.pending ?? [])].some((lock) => String(lock.name).startsWith('academy-outbox'));
+    return count === 0 && !busy;
+  })()`;
 }

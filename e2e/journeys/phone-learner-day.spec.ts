@@ -160,7 +160,22 @@ describe.each([
     await page.getByRole('button', { name: `Watch ${lecture.lectureTitle}` }).click();
     const video = page.locator('video.player__video');
     await video.waitFor();
-    await page.waitForTimeout(300); // the scroll to the chosen lecture
+    // The player scrolls to the chosen lecture: wait until the video is on screen and has stopped moving.
+    await video.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          let lastTop = Number.NaN;
+          const check = () => {
+            const { top, bottom } = element.getBoundingClientRect();
+            if (top === lastTop && top >= 0 && bottom <= window.innerHeight) resolve();
+            else {
+              lastTop = top;
+              requestAnimationFrame(check);
+            }
+          };
+          requestAnimationFrame(check);
+        }),
+    );
     await expectOnFirstScreenAndUncovered(page, video, viewport);
     await page.screenshot({ path: path.join(screenshots, `${device}-player.png`) });
 

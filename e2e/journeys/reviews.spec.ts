@@ -27,8 +27,10 @@ async function reviewBy(page: Page, name: string): Promise<Locator> {
   for (let pages = 0; pages < 50 && (await review.count()) === 0; pages += 1) {
     const more = section.getByRole('button', { name: 'More reviews' });
     if ((await more.count()) === 0) break;
+    // "More reviews" is offered only while the server's cursor has more: the next page is in when the list grows.
+    const shown = await section.getByRole('article').count();
     await more.click();
-    await page.waitForTimeout(300);
+    await section.getByRole('article').nth(shown).waitFor();
   }
   await review.waitFor();
   return review;

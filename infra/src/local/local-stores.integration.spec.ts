@@ -1,3 +1,4 @@
+import { eventually } from '@academy/service-core/testing';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,8 +99,7 @@ describe('ensurePostgres (embedded)', () => {
       const killed = postmasterPid(dataRoot);
       process.kill(-killed, 'SIGKILL');
       expect(await waitForExit(killed, 5000)).toBe(true);
-      const deadline = Date.now() + 60_000;
-      while (!lines.includes('PostgreSQL restarted') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      await eventually(() => lines.includes('PostgreSQL restarted'), { what: 'PostgreSQL restarted', timeoutMs: 60_000, intervalMs: 100 });
       // Noticed, started again once (after removing the pid file the killed server left), and said so.
       expect(lines[0]).toBe('PostgreSQL is not answering; starting it again');
       expect(lines.filter((line) => line.startsWith('PostgreSQL started on port'))).toHaveLength(1);
