@@ -16,6 +16,7 @@ import { PurchasesService } from './purchases/purchases.service.js';
 import { COMMERCE_QUEUE, commerceOutboxRoutes } from './queue/commerce-jobs.js';
 import { RazorpayWebhookController } from './webhooks/razorpay-webhook.controller.js';
 import { RazorpayWebhookService } from './webhooks/razorpay-webhook.service.js';
+import { WebhookEventsRepository } from './webhooks/webhook-events.repository.js';
 import { ReceiptsController } from './receipts/receipts.controller.js';
 import { RefundsController } from './refunds/refunds.controller.js';
 import { PayoutsController } from './payouts/payouts.controller.js';
@@ -36,6 +37,7 @@ import { PayoutsController } from './payouts/payouts.controller.js';
     PaymentsRateLimitGuard,
     VerificationQueue,
     RazorpayWebhookService,
+    WebhookEventsRepository,
   ],
 })
 export class AppModule {}
