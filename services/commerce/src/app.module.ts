@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CoreModule, OutboxModule, QueueModule } from '@academy/service-core';
 import { CouponPriceController, EducatorCouponsController } from './coupons/coupons.controller.js';
+import { CouponsRepository } from './coupons/coupons.repository.js';
 import { CouponsService } from './coupons/coupons.service.js';
 import { CommerceDomainModule } from './commerce-domain.module.js';
 import { commerceConfigShape } from './config/commerce-config.js';
@@ -34,6 +35,7 @@ import { PayoutsController } from './payouts/payouts.controller.js';
     EducatorSalesService,
     PurchasesService,
     CouponsService,
+    CouponsRepository,
     PaymentsRateLimitGuard,
     VerificationQueue,
     RazorpayWebhookService,

@@ -6,11 +6,14 @@ import { PaymentSettlementService } from './payments/payment-settlement.service.
 import { RazorpayGateway } from './razorpay/razorpay-gateway.js';
 import { RefundsService } from './refunds/refunds.service.js';
 import { PayoutsService } from './payouts/payouts.service.js';
+import { EarningsRepository } from './earnings/earnings.repository.js';
+import { PayoutsRepository } from './payouts/payouts.repository.js';
 import { PurchasesRepository } from './purchases/purchases.repository.js';
+import { ReceiptsRepository } from './receipts/receipts.repository.js';
 import { RefundsRepository } from './refunds/refunds.repository.js';
 
 /** Where commerce's SQL lives: one repository per aggregate, over the DataSource (CoreModule's). */
-const repositories = [PurchasesRepository, RefundsRepository];
+const repositories = [PurchasesRepository, RefundsRepository, EarningsRepository, PayoutsRepository, ReceiptsRepository];
 
 /**
  * What both entry points share: Razorpay, the internal clients, settlement and earnings, and the repositories. Needs CoreModule (global)

@@ -159,7 +159,7 @@ export class PaymentSettlementService {
   async recordAttempt(
     purchaseId: string,
     payment: Pick<GatewayPayment, 'id' | 'order_id' | 'status' | 'error_description'>,
-    manager: EntityManager = this.dataSource.manager,
+    manager?: EntityManager,
   ): Promise<void> {
     await this.purchases.recordAttempt(purchaseId, payment, manager);
   }

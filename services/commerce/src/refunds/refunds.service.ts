@@ -9,8 +9,6 @@ import { ReceiptsService } from '../receipts/receipts.service.js';
 import { refundIneligibility } from './refund-eligibility.js';
 import { RefundsRepository, type DashboardRefund, type RefundReason, type RefundRow } from './refunds.repository.js';
 
-export type { RefundReason, RefundRow } from './refunds.repository.js';
-
 /** What a processed refund did to its purchase. */
 export interface RefundOutcome {
   purchaseId: string;
