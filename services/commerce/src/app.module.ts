@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CoreModule, OutboxModule, QueueModule } from '@academy/service-core';
 import { CouponPriceController, EducatorCouponsController } from './coupons/coupons.controller.js';
+import { CouponsRepository } from './coupons/coupons.repository.js';
 import { CouponsService } from './coupons/coupons.service.js';
 import { CommerceDomainModule } from './commerce-domain.module.js';
 import { commerceConfigShape } from './config/commerce-config.js';
@@ -16,6 +17,7 @@ import { PurchasesService } from './purchases/purchases.service.js';
 import { COMMERCE_QUEUE, commerceOutboxRoutes } from './queue/commerce-jobs.js';
 import { RazorpayWebhookController } from './webhooks/razorpay-webhook.controller.js';
 import { RazorpayWebhookService } from './webhooks/razorpay-webhook.service.js';
+import { WebhookEventsRepository } from './webhooks/webhook-events.repository.js';
 import { ReceiptsController } from './receipts/receipts.controller.js';
 import { RefundsController } from './refunds/refunds.controller.js';
 import { PayoutsController } from './payouts/payouts.controller.js';
@@ -33,9 +35,11 @@ import { PayoutsController } from './payouts/payouts.controller.js';
     EducatorSalesService,
     PurchasesService,
     CouponsService,
+    CouponsRepository,
     PaymentsRateLimitGuard,
     VerificationQueue,
     RazorpayWebhookService,
+    WebhookEventsRepository,
   ],
 })
 export class AppModule {}

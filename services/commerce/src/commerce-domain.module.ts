@@ -6,15 +6,33 @@ import { PaymentSettlementService } from './payments/payment-settlement.service.
 import { RazorpayGateway } from './razorpay/razorpay-gateway.js';
 import { RefundsService } from './refunds/refunds.service.js';
 import { PayoutsService } from './payouts/payouts.service.js';
+import { EarningsRepository } from './earnings/earnings.repository.js';
+import { PayoutsRepository } from './payouts/payouts.repository.js';
+import { PurchasesRepository } from './purchases/purchases.repository.js';
+import { ReceiptsRepository } from './receipts/receipts.repository.js';
+import { RefundsRepository } from './refunds/refunds.repository.js';
+
+/** Where commerce's SQL lives: one repository per aggregate, over the DataSource (CoreModule's). */
+const repositories = [PurchasesRepository, RefundsRepository, EarningsRepository, PayoutsRepository, ReceiptsRepository];
 
 /**
- * What both entry points share: Razorpay, the internal clients, settlement and earnings. Needs CoreModule (global)
+ * What both entry points share: Razorpay, the internal clients, settlement and earnings, and the repositories. Needs CoreModule (global)
  * and an OutboxModule providing OutboxWriter in the importing module — so it takes the outbox module as a parameter.
  */
 @Module({})
 export class CommerceDomainModule {
   static with(outbox: import('@nestjs/common').DynamicModule) {
-    const providers = [RazorpayGateway, CatalogueClient, ProgressClient, PaymentSettlementService, EarningsService, RefundsService, ReceiptsService, PayoutsService];
+    const providers = [
+      ...repositories,
+      RazorpayGateway,
+      CatalogueClient,
+      ProgressClient,
+      PaymentSettlementService,
+      EarningsService,
+      RefundsService,
+      ReceiptsService,
+      PayoutsService,
+    ];
     return { module: CommerceDomainModule, imports: [outbox], providers, exports: [...providers, outbox] };
   }
 }

@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { demoUsers } from '@academy/service-core/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { LATEST_PAID_SALES_SQL } from './educator/educator-sales.service.js';
+import { LATEST_PAID_SALES_SQL } from './purchases/purchases.repository.js';
 import { startCommerceHarness, type CommerceHarness } from './testing/commerce-harness.js';
 import { WorkerModule } from './worker.module.js';
 

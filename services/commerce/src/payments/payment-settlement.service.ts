@@ -4,7 +4,8 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient, ProgressClient } from '../clients/service-clients.js';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
-import { Purchase } from '../purchases/purchase.entity.js';
+import type { Purchase } from '../purchases/purchase.entity.js';
+import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { EarningsJob, type PurchasePaidEvent } from '../queue/commerce-jobs.js';
 import { GatewayError, RazorpayGateway, type GatewayPayment } from '../razorpay/razorpay-gateway.js';
 import { isValidPaymentSignature } from '../razorpay/signatures.js';
@@ -49,6 +50,7 @@ export class PaymentSettlementService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly purchases: PurchasesRepository,
     private readonly outbox: OutboxWriter,
     private readonly razorpay: RazorpayGateway,
     private readonly progress: ProgressClient,
@@ -73,7 +75,7 @@ export class PaymentSettlementService {
         throw new Refusal('Payment signature is invalid');
       }
     }
-    const purchase = await this.dataSource.getRepository(Purchase).findOne({ where: { razorpayOrderId: data.orderId } });
+    const purchase = await this.purchases.byOrderId(data.orderId);
     if (!purchase) throw new Refusal('No purchase matches this order');
     if (data.purchaseId !== undefined && purchase.id !== data.purchaseId) throw new Refusal('This payment is not for this purchase');
     if (data.userId !== undefined && purchase.payerId !== data.userId) throw new Refusal('This purchase belongs to another account');
@@ -92,7 +94,7 @@ export class PaymentSettlementService {
       }
       const becamePaid = await this.markPaidUnlessAlreadyOwned(purchase, payment.id);
       // Two payments of one order verified at once: the one the purchase records settles it, the other is refunded.
-      const settledBy = becamePaid ? await this.paymentOf(purchase.id) : null;
+      const settledBy = becamePaid ? await this.purchases.paymentIdOf(purchase.id) : null;
       if (settledBy !== payment.id) return this.refundSecondPayment(purchase, payment);
     }
     await this.enrol(purchase);
@@ -103,13 +105,6 @@ export class PaymentSettlementService {
   private async refundSecondPayment(purchase: Purchase, payment: GatewayPayment): Promise<VerifyPaymentResult> {
     await this.refunds.refund(purchase.id, payment.id, payment.amount, 'duplicate_payment');
     return { success: true, message: SECOND_PAYMENT_MESSAGE, purchaseId: purchase.id, courseId: purchase.courseId };
-  }
-
-  private async paymentOf(purchaseId: string): Promise<string | null> {
-    const [row] = (await this.dataSource.query(`SELECT "razorpay_payment_id" FROM "commerce"."purchases" WHERE "id" = $1`, [purchaseId])) as {
-      razorpay_payment_id: string | null;
-    }[];
-    return row?.razorpay_payment_id ?? null;
   }
 
   /**
@@ -164,15 +159,9 @@ export class PaymentSettlementService {
   async recordAttempt(
     purchaseId: string,
     payment: Pick<GatewayPayment, 'id' | 'order_id' | 'status' | 'error_description'>,
-    manager: EntityManager = this.dataSource.manager,
+    manager?: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO "commerce"."payment_attempts" ("razorpay_payment_id", "purchase_id", "razorpay_order_id", "status", "error_description")
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT ("razorpay_payment_id") DO UPDATE SET "status" = EXCLUDED."status",
-         "error_description" = COALESCE(EXCLUDED."error_description", "payment_attempts"."error_description"), "updated_at" = now()`,
-      [payment.id, purchaseId, payment.order_id, payment.status, payment.error_description?.slice(0, 500) ?? null],
-    );
+    await this.purchases.recordAttempt(purchaseId, payment, manager);
   }
 
   /** False when the one-paid-purchase-per-course index refuses: the learner already bought this course. */
@@ -192,13 +181,7 @@ export class PaymentSettlementService {
     const run = <T>(work: (manager: EntityManager) => Promise<T>) =>
       inTransaction ? work(inTransaction) : this.dataSource.transaction(work);
     await run(async (manager) => {
-      const updated: { paid_at: Date }[] = await manager.query(
-        `UPDATE "commerce"."purchases" SET "status" = 'paid', "razorpay_payment_id" = COALESCE($2, "razorpay_payment_id"), "paid_at" = now(), "failure_reason" = NULL,
-                "updated_at" = now()
-          WHERE "id" = $1 AND "status" IN ('pending', 'failed', 'expired') RETURNING "paid_at"`,
-        [purchase.id, paymentId],
-      ).then((result: [{ paid_at: Date }[], number] | { paid_at: Date }[]) => (Array.isArray(result[0]) ? result[0] : result) as { paid_at: Date }[]);
-      const paidAt = updated[0]?.paid_at;
+      const paidAt = await this.purchases.markPaid(manager, purchase.id, paymentId);
       if (!paidAt) return; // someone else completed it first
       await this.outbox.add<PurchasePaidEvent>(manager, {
         topic: EarningsJob.PurchasePaid,
@@ -226,10 +209,7 @@ export class PaymentSettlementService {
       email: purchase.studentEmail,
       imageUrl: purchase.studentImageUrl,
     });
-    await this.dataSource.query(
-      `UPDATE "commerce"."purchases" SET "enrolled_at" = now() WHERE "id" = $1 AND "enrolled_at" IS NULL`,
-      [purchase.id],
-    );
+    await this.purchases.markEnrolled(purchase.id);
     this.logger.log(`purchase ${purchase.id} enrolled`);
   }
 }

@@ -1,8 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { blockingConnection, inTraceOf, tracingEnabled } from '@academy/service-core';
-import { DataSource } from 'typeorm';
 import { Job, Queue, QueueEvents } from 'bullmq';
+import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { COMMERCE_QUEUE, CommerceJob, verifyJobId } from '../queue/commerce-jobs.js';
 import type { VerifyPaymentData, VerifyPaymentResult } from './payment-settlement.service.js';
 
@@ -25,7 +25,7 @@ export class VerificationQueue implements OnModuleDestroy {
 
   constructor(
     @InjectQueue(COMMERCE_QUEUE) private readonly queue: Queue,
-    private readonly dataSource: DataSource,
+    private readonly purchases: PurchasesRepository,
   ) {}
 
   /**
@@ -34,10 +34,7 @@ export class VerificationQueue implements OnModuleDestroy {
    */
   private async purchaseTraceparent(orderId: string): Promise<string | null> {
     if (!tracingEnabled()) return null;
-    const [row] = (await this.dataSource.query(`SELECT "trace_parent" FROM "commerce"."purchases" WHERE "razorpay_order_id" = $1`, [orderId])) as Array<{
-      trace_parent: string | null;
-    }>;
-    return row?.trace_parent ?? null;
+    return this.purchases.traceParentOfOrder(orderId);
   }
 
   async enqueue(data: VerifyPaymentData): Promise<Job<VerifyPaymentData, VerifyPaymentResult>> {

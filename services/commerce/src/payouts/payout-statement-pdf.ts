@@ -2,7 +2,7 @@ import { formatDate, type PayoutAccount } from '@academy/contracts';
 import PDFDocument from 'pdfkit';
 import { PDF_FONT, registerPdfFonts } from '@academy/service-core';
 import { amountTable, rupees } from '../receipts/receipt-pdf.js';
-import type { PayoutRow } from './payouts.service.js';
+import type { PayoutRow } from './payouts.repository.js';
 
 /** A4 statement of one payout: the period of sales it pays, its lines from gross to net, where the money went. */
 export function renderPayoutStatementPdf(input: { payout: PayoutRow; account: PayoutAccount; sellerName: string; educatorName: string }): Promise<Buffer> {

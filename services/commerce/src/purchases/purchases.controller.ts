@@ -7,12 +7,10 @@ import {
 } from '@academy/contracts';
 import { CurrentUser, ZodValidationPipe, type AuthUser } from '@academy/service-core';
 import { Body, Controller, GatewayTimeoutException, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { VerificationQueue } from '../payments/verification-queue.js';
 import { isValidPaymentSignature } from '../razorpay/signatures.js';
 import { PaymentsRateLimitGuard } from './payments-rate-limit.guard.js';
-import { Purchase } from './purchase.entity.js';
 import { PurchasesService } from './purchases.service.js';
 
 @Controller('api/user')
@@ -21,7 +19,6 @@ export class PurchasesController {
   constructor(
     private readonly purchases: PurchasesService,
     private readonly verification: VerificationQueue,
-    private readonly dataSource: DataSource,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
   ) {}
 
@@ -44,7 +41,7 @@ export class PurchasesController {
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(verifyPaymentRequestSchema)) body: VerifyPaymentRequest,
   ): Promise<{ success: boolean; message: string }> {
-    const purchase = await this.dataSource.getRepository(Purchase).findOne({ where: { id: body.purchaseId } });
+    const purchase = await this.purchases.purchaseOf(body.purchaseId);
     if (!purchase || purchase.payerId !== user.id) return { success: false, message: 'Purchase not found' };
     if (purchase.razorpayOrderId !== body.razorpay_order_id) return { success: false, message: 'This payment is not for this purchase' };
     if (!isValidPaymentSignature(body.razorpay_order_id, body.razorpay_payment_id, body.razorpay_signature, this.config.RAZORPAY_KEY_SECRET)) {

@@ -2,13 +2,14 @@ import { CURRENCY_CODE, NOT_LINKED_MESSAGE, PARENT_ROLE, payableAmountProblem, p
 import { traceHeaders, type AuthUser } from '@academy/service-core';
 import { BadGatewayException, BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CatalogueClient, ProgressClient } from '../clients/service-clients.js';
 import { CouponsService, type AppliedCoupon } from '../coupons/coupons.service.js';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { PaymentSettlementService } from '../payments/payment-settlement.service.js';
 import { GatewayError, RazorpayGateway } from '../razorpay/razorpay-gateway.js';
-import { Purchase } from './purchase.entity.js';
+import type { Purchase } from './purchase.entity.js';
+import { PurchasesRepository } from './purchases.repository.js';
 
 export const ALREADY_ENROLLED = 'Already Enrolled';
 /** A pending order closer than this to its expiry (5 minutes, or a sixth of a short test TTL) is replaced, not handed out again. */
@@ -36,6 +37,7 @@ interface Learner {
 export class PurchasesService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly purchases: PurchasesRepository,
     private readonly catalogue: CatalogueClient,
     private readonly progress: ProgressClient,
     private readonly razorpay: RazorpayGateway,
@@ -56,10 +58,9 @@ export class PurchasesService {
     const amountPaise = coupon?.pricePaise ?? listPricePaise;
 
     const outcome = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`purchase|${learner.id}|${courseId}`]);
-      const purchases = manager.getRepository(Purchase);
+      await this.purchases.lockLearnerCourse(manager, learner.id, courseId);
       // One read for both (the lock is held until commit: every round trip here keeps a pooled connection).
-      const open = await purchases.find({ where: { userId: learner.id, courseId, status: In(['paid', 'pending']) } });
+      const open = await this.purchases.openOf(manager, learner.id, courseId);
       const paid = open.find((row) => row.status === 'paid');
       if (paid?.enrolledAt) throw new ConflictException(ALREADY_ENROLLED);
       if (paid) return { kind: 'enrol' as const, purchase: paid }; // paid, enrolment still owed: finish it
@@ -77,12 +78,9 @@ export class PurchasesService {
         // is refunded, by settlement). Its coupon use, if any, is given back by the trigger on purchases.
         const reason =
           pending.payerId !== user.id ? 'Replaced by another payer' : pending.amountPaise !== amountPaise || !sameCoupon(pending) ? 'Price changed' : 'Order expired';
-        await manager.query(
-          `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = $2, "updated_at" = now() WHERE "id" = $1`,
-          [pending.id, reason],
-        );
+        await this.purchases.close(manager, pending.id, reason);
       }
-      const purchase = purchases.create({
+      const purchase = await this.purchases.insert(manager, {
         id: randomUUID(),
         userId: learner.id,
         payerId: user.id,
@@ -108,7 +106,6 @@ export class PurchasesService {
         enrolledAt: null,
         traceParent: traceHeaders().traceparent ?? null,
       });
-      await purchases.insert(purchase);
       if (coupon) await this.coupons.takeUse(manager, coupon, purchase.id, learner.id);
       if (amountPaise === 0) {
         // Free (or free with a 100 % code): recorded as a paid purchase of ₹0 (it counts as an enrolment in the educator's totals).
@@ -133,19 +130,17 @@ export class PurchasesService {
     };
   }
 
+  purchaseOf(purchaseId: string): Promise<Purchase | null> {
+    return this.purchases.byId(purchaseId);
+  }
+
   /** Attaches the order unless another call attached one first; returns the order the purchase keeps. */
   private async attachOrder(purchase: Purchase, orderId: string, expiresAt: Date): Promise<string> {
-    const attached: { razorpay_order_id: string }[] = await this.dataSource.query(
-      `UPDATE "commerce"."purchases" SET "razorpay_order_id" = $2, "order_expires_at" = $3, "updated_at" = now()
-        WHERE "id" = $1 AND "razorpay_order_id" IS NULL RETURNING "razorpay_order_id"`,
-      [purchase.id, orderId, expiresAt],
-    ).then((result: unknown) => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { razorpay_order_id: string }[]);
-    if (attached[0]) return attached[0].razorpay_order_id;
-    const [kept] = (await this.dataSource.query(`SELECT "razorpay_order_id" FROM "commerce"."purchases" WHERE "id" = $1`, [purchase.id])) as {
-      razorpay_order_id: string | null;
-    }[];
-    if (!kept?.razorpay_order_id) throw new BadGatewayException('The payment provider could not create the order');
-    return kept.razorpay_order_id;
+    const attached = await this.purchases.attachOrder(purchase.id, orderId, expiresAt);
+    if (attached) return attached;
+    const kept = await this.purchases.orderIdOf(purchase.id);
+    if (!kept) throw new BadGatewayException('The payment provider could not create the order');
+    return kept;
   }
 
   /** The caller, or (for a parent with `learnerId`) the linked child; 403 for a non-parent, 404 when not linked. */

@@ -2,7 +2,7 @@ import { formatDate, formatPrice, fromPaise, type UiLanguage } from '@academy/co
 import { PDF_FONT, registerPdfFonts } from '@academy/service-core';
 import PDFDocument from 'pdfkit';
 import { receiptText } from './receipt-text.js';
-import type { ReceiptRow } from './receipts.service.js';
+import type { ReceiptRow } from './receipts.repository.js';
 
 /** An amount as the portal shows it, with ₹ and Indian grouping: the embedded Noto font has the rupee sign. */
 export function rupees(paise: string | number, language?: UiLanguage): string {

@@ -1,10 +1,9 @@
 import { JobHandler, type JobProcessor } from '@academy/service-core';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { DataSource, In } from 'typeorm';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { PaymentSettlementService } from '../payments/payment-settlement.service.js';
-import { Purchase } from '../purchases/purchase.entity.js';
+import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { CommerceJob } from '../queue/commerce-jobs.js';
 import { RazorpayGateway } from '../razorpay/razorpay-gateway.js';
 import { RefundsService } from '../refunds/refunds.service.js';
@@ -38,7 +37,7 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
   private readonly logger = new Logger(ReconcilePurchasesJob.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly purchases: PurchasesRepository,
     private readonly razorpay: RazorpayGateway,
     private readonly settlement: PaymentSettlementService,
     private readonly refunds: RefundsService,
@@ -51,18 +50,8 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
     const result: ReconcileResult = { checked: 0, completed: 0, expired: 0, enrolled: 0, secondPayments: 0 };
 
     // Pending for a while, or closed (failed/expired) recently: a captured payment may still have arrived late.
-    const stale: { id: string }[] = await this.dataSource.query(
-      `(SELECT "id", "created_at" FROM "commerce"."purchases" WHERE "status" = 'pending' AND "created_at" < now() - make_interval(secs => $1)
-         ORDER BY "created_at" LIMIT $2)
-       UNION ALL
-       (SELECT "id", "created_at" FROM "commerce"."purchases" WHERE "status" IN ('failed', 'expired') AND "razorpay_order_id" IS NOT NULL
-          AND "created_at" > now() - make_interval(secs => $3) ORDER BY "created_at" DESC LIMIT $2)`,
-      [reconcileAfterMs / 1000, BATCH, this.config.RECONCILE_CLOSED_WITHIN_MS / 1000],
-    );
-    const purchases = stale.length
-      ? await this.dataSource.getRepository(Purchase).find({ where: { id: In(stale.map((row) => row.id)) } })
-      : [];
-    for (const purchase of purchases) {
+    const stale = await this.purchases.dueForReconciliation(reconcileAfterMs, this.config.RECONCILE_CLOSED_WITHIN_MS, BATCH);
+    for (const purchase of stale) {
       result.checked += 1;
       try {
         const payments = purchase.razorpayOrderId ? await this.razorpay.fetchOrderPayments(purchase.razorpayOrderId) : [];
@@ -77,11 +66,7 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
           purchase.status === 'pending' &&
           (Date.now() - purchase.createdAt.getTime() > expireAfterMs || (purchase.orderExpiresAt !== null && purchase.orderExpiresAt.getTime() < Date.now()))
         ) {
-          await this.dataSource.query(
-            `UPDATE "commerce"."purchases" SET "status" = 'expired', "failure_reason" = 'No payment before the order expired',
-                    "updated_at" = now() WHERE "id" = $1 AND "status" = 'pending'`,
-            [purchase.id],
-          );
+          await this.purchases.expireUnpaid(purchase.id);
           result.expired += 1;
         }
       } catch (error) {
@@ -99,12 +84,8 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
       this.logger.warn(`dashboard refunds not reconciled: ${error instanceof Error ? error.message : String(error)}`);
     }
 
-    const owed = await this.dataSource.getRepository(Purchase).query(
-      `SELECT "id" FROM "commerce"."purchases" WHERE "status" = 'paid' AND "enrolled_at" IS NULL LIMIT $1`,
-      [BATCH],
-    );
-    for (const { id } of owed as { id: string }[]) {
-      const purchase = await this.dataSource.getRepository(Purchase).findOneByOrFail({ id });
+    for (const id of await this.purchases.paidAwaitingEnrolment(BATCH)) {
+      const purchase = await this.purchases.byIdOrFail(id);
       try {
         await this.settlement.enrol(purchase);
         result.enrolled += 1;
@@ -122,13 +103,7 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
    * failure leaves the purchase for the next run.
    */
   private async refundSecondPayments(): Promise<number> {
-    const due: { id: string; razorpay_order_id: string; razorpay_payment_id: string | null }[] = await this.dataSource.query(
-      `SELECT "id", "razorpay_order_id", "razorpay_payment_id" FROM "commerce"."purchases"
-        WHERE "status" IN ('paid', 'refunded') AND "razorpay_order_id" IS NOT NULL AND "extra_payments_checked_at" IS NULL
-          AND COALESCE("order_expires_at", "paid_at" + make_interval(secs => $1)) < now()
-        ORDER BY "paid_at" LIMIT $2`,
-      [this.config.RECONCILE_CLOSED_WITHIN_MS / 1000, BATCH],
-    );
+    const due = await this.purchases.awaitingSecondPaymentCheck(this.config.RECONCILE_CLOSED_WITHIN_MS, BATCH);
     let found = 0;
     for (const purchase of due) {
       try {
@@ -139,7 +114,7 @@ export class ReconcilePurchasesJob implements JobProcessor<ReconcileData, Reconc
           const outcome = await this.settlement.verify({ orderId: purchase.razorpay_order_id, paymentId: payment.id, source: 'reconcile' });
           if (outcome.success) found += 1;
         }
-        await this.dataSource.query(`UPDATE "commerce"."purchases" SET "extra_payments_checked_at" = now() WHERE "id" = $1`, [purchase.id]);
+        await this.purchases.markSecondPaymentsChecked(purchase.id);
       } catch (error) {
         this.logger.warn(`purchase ${purchase.id}: second payments not checked: ${error instanceof Error ? error.message : String(error)}`);
       }

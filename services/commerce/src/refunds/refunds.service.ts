@@ -1,22 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { REFUND_BLOCKED, type LearnerPurchase, type RefundRequestAnswer } from '@academy/contracts';
+import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ProgressClient } from '../clients/service-clients.js';
 import { EarningsService } from '../earnings/earnings.service.js';
+import { PurchasesRepository, type PayerPurchaseRow } from '../purchases/purchases.repository.js';
 import { RazorpayGateway, type GatewayRefund } from '../razorpay/razorpay-gateway.js';
 import { ReceiptsService } from '../receipts/receipts.service.js';
-
-export type RefundReason = 'duplicate_payment' | 'learner_request' | 'dashboard' | 'expired_order';
-
-export interface RefundRow {
-  id: string;
-  purchase_id: string;
-  razorpay_payment_id: string;
-  razorpay_refund_id: string | null;
-  amount_paise: string;
-  reason: RefundReason;
-  status: 'requested' | 'pending' | 'processed' | 'failed';
-}
+import { refundIneligibility } from './refund-eligibility.js';
+import { RefundsRepository, type DashboardRefund, type RefundReason, type RefundRow } from './refunds.repository.js';
 
 /** What a processed refund did to its purchase. */
 export interface RefundOutcome {
@@ -25,7 +16,7 @@ export interface RefundOutcome {
   full: boolean;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray((result as unknown[])[0]) ? (result as T[][])[0]! : (result as T[]));
+const CERTIFICATES_UNKNOWN = 'Refund eligibility cannot be checked right now; please try again later';
 
 /**
  * Refunds of Razorpay payments. Commerce asks for at most one refund per payment (a learner's request, a double
@@ -40,6 +31,8 @@ export class RefundsService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly refunds: RefundsRepository,
+    private readonly purchases: PurchasesRepository,
     private readonly razorpay: RazorpayGateway,
     private readonly earnings: EarningsService,
     private readonly progress: ProgressClient,
@@ -48,11 +41,7 @@ export class RefundsService {
 
   /** Records the refund commerce will ask for (once per payment) without asking Razorpay yet. */
   async reserve(purchaseId: string, paymentId: string, amountPaise: number, reason: Exclude<RefundReason, 'dashboard'>): Promise<RefundRow> {
-    await this.dataSource.query(
-      `INSERT INTO "commerce"."refunds" ("id", "purchase_id", "razorpay_payment_id", "amount_paise", "reason")
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("razorpay_payment_id") WHERE "reason" <> 'dashboard' DO NOTHING`,
-      [randomUUID(), purchaseId, paymentId, amountPaise, reason],
-    );
+    await this.refunds.reserve(purchaseId, paymentId, amountPaise, reason);
     return this.byPayment(paymentId);
   }
 
@@ -60,12 +49,7 @@ export class RefundsService {
   async ask(row: RefundRow): Promise<RefundRow> {
     if (row.status !== 'requested') return row;
     const refund = await this.razorpay.refundPayment(row.razorpay_payment_id, Number(row.amount_paise), row.id, { purchaseId: row.purchase_id, reason: row.reason });
-    await this.dataSource.query(
-      `UPDATE "commerce"."refunds" SET "razorpay_refund_id" = $2, "status" = $3,
-              "processed_at" = CASE WHEN $3 = 'processed' THEN now() END
-        WHERE "id" = $1 AND "status" = 'requested'`,
-      [row.id, refund.id, refund.status === 'processed' ? 'processed' : 'pending'],
-    );
+    await this.refunds.recordAsked(row.id, refund.id, refund.status === 'processed' ? 'processed' : 'pending');
     this.logger.log(`payment ${row.razorpay_payment_id} of purchase ${row.purchase_id}: refund ${refund.id} (${row.reason})`);
     return this.byPayment(row.razorpay_payment_id);
   }
@@ -76,10 +60,7 @@ export class RefundsService {
 
   /** The refund commerce asked for of this payment. */
   async byPayment(paymentId: string): Promise<RefundRow> {
-    const [row] = (await this.dataSource.query(
-      `SELECT * FROM "commerce"."refunds" WHERE "razorpay_payment_id" = $1 AND "reason" <> 'dashboard'`,
-      [paymentId],
-    )) as RefundRow[];
+    const row = await this.refunds.askedOfPayment(paymentId);
     if (!row) throw new Error(`no refund recorded for payment ${paymentId}`);
     return row;
   }
@@ -92,10 +73,99 @@ export class RefundsService {
     const row = await this.reserve(purchase.id, purchase.razorpayPaymentId, purchase.amountPaise, 'learner_request');
     if (row.status !== 'requested') return row;
     if ((await this.progress.endForRefund(purchase.id, row.id)) === 'certificate') {
-      await this.dataSource.query(`DELETE FROM "commerce"."refunds" WHERE "id" = $1 AND "status" = 'requested'`, [row.id]);
+      await this.refunds.dropRequested(row.id);
       return 'certificate';
     }
     return this.ask(row);
+  }
+
+  /** The purchases the payer paid for (their own, or a child's), newest first, each with its refund and whether a refund may be asked for now. */
+  async purchasesOfPayer(payerId: string): Promise<LearnerPurchase[]> {
+    const rows = await this.purchases.ofPayer(payerId);
+    const receipts = await this.receipts.refsOfUser(payerId);
+    // A parent sees a child's name and receipts only while the child is linked (asked of progress now, not remembered).
+    const linkedChildren = await this.receipts.linkedLearners(payerId, rows.map((row) => row.user_id));
+    // A certificate earned by the learner (the caller, or the child a parent paid for) ends the refund window.
+    const learners = [...new Set(rows.filter((row) => row.status === 'paid').map((row) => row.user_id))];
+    const certifiedByLearner = new Map<string, Set<string> | null>(
+      await Promise.all(learners.map(async (learnerId) => [learnerId, await this.certificateCourses(learnerId).catch(() => null)] as const)),
+    );
+    return rows.map((row) => this.toLearnerPurchase(row, payerId, { receipts, linkedChildren, certifiedByLearner }));
+  }
+
+  private toLearnerPurchase(
+    row: PayerPurchaseRow,
+    payerId: string,
+    known: { receipts: Map<string, LearnerPurchase['receipts']>; linkedChildren: Set<string>; certifiedByLearner: Map<string, Set<string> | null> },
+  ): LearnerPurchase {
+    const { receipts, linkedChildren, certifiedByLearner } = known;
+    const refund = row.refund_status
+      ? {
+          status: row.refund_status,
+          amountPaise: Number(row.refund_amount_paise),
+          requestedAt: new Date(row.refund_created_at!).toISOString(),
+          processedAt: row.refund_processed_at ? new Date(row.refund_processed_at).toISOString() : null,
+        }
+      : null;
+    const blocked =
+      refund && refund.status !== 'requested'
+        ? null
+        : refundIneligibility({
+            status: row.status,
+            amountPaise: Number(row.amount_paise),
+            paidAt: row.paid_at ? new Date(row.paid_at) : null,
+            refundedPaise: Number(row.refunded_paise),
+            certificateIssued: certifiedByLearner.get(row.user_id)?.has(row.course_id) ?? false,
+          });
+    const unknown = row.status === 'paid' && certifiedByLearner.get(row.user_id) === null && !blocked && !refund;
+    return {
+      purchaseId: row.id,
+      courseId: row.course_id,
+      courseTitle: row.course_title,
+      amountPaise: Number(row.amount_paise),
+      refundedPaise: Number(row.refunded_paise),
+      status: row.status,
+      createdAt: new Date(row.created_at).toISOString(),
+      paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+      refund,
+      refundable: !refund && !blocked && !unknown,
+      refundBlockedReason: refund && refund.status !== 'requested' ? null : unknown ? CERTIFICATES_UNKNOWN : blocked,
+      receipts: row.user_id === payerId || linkedChildren.has(row.user_id) ? (receipts.get(row.id) ?? []) : [],
+      learner:
+        row.user_id === payerId
+          ? null
+          : { id: row.user_id, name: linkedChildren.has(row.user_id) ? row.student_name || 'Your child' : null, linked: linkedChildren.has(row.user_id) },
+    };
+  }
+
+  private async certificateCourses(userId: string): Promise<Set<string>> {
+    try {
+      return new Set(await this.progress.certificateCourseIds(userId));
+    } catch (error) {
+      this.logger.warn(`certificates of ${userId} unknown: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+  }
+
+  /**
+   * The payer asks for the 7-day refund of a purchase: 404 for another account's purchase (the payer, a parent for
+   * a child, asks), the refund already asked for when there is one, 400 when it may not be refunded.
+   */
+  async requestByPayer(payerId: string, purchaseId: string): Promise<Omit<RefundRequestAnswer, 'success'>> {
+    const purchase = await this.purchases.byId(purchaseId);
+    // Another account's purchase answers as an unknown one.
+    if (!purchase || purchase.payerId !== payerId) throw new NotFoundException('Purchase not found');
+    const existing = await this.refunds.requestOfPayment(purchase.id, purchase.razorpayPaymentId);
+    if (existing && existing.status !== 'requested') {
+      return { message: 'Refund already requested', refund: { status: existing.status, amountPaise: Number(existing.amount_paise) } };
+    }
+    // Paid, not free, within the window, nothing refunded yet. Whether a certificate was issued is decided by progress
+    // when access ends, atomically with issuing one (requestForLearner).
+    const reason = refundIneligibility(purchase);
+    if (reason) throw new BadRequestException(reason);
+    const row = await this.requestForLearner({ id: purchase.id, razorpayPaymentId: purchase.razorpayPaymentId!, amountPaise: purchase.amountPaise });
+    if (row === 'certificate') throw new BadRequestException(REFUND_BLOCKED.certificate);
+    return { message: 'Refund requested', refund: { status: row.status, amountPaise: Number(row.amount_paise) } };
   }
 
   /**
@@ -106,47 +176,15 @@ export class RefundsService {
    * what happened to the purchase, or null when nothing changed (already done, or a second payment's refund).
    */
   async processed(refund: { id: string; payment_id: string; amount: number }): Promise<RefundOutcome | null> {
-    const [purchase] = (await this.dataSource.query(
-      `SELECT "id" FROM "commerce"."purchases" WHERE "razorpay_payment_id" = $1
-       UNION SELECT "purchase_id" FROM "commerce"."payment_attempts" WHERE "razorpay_payment_id" = $1 LIMIT 1`,
-      [refund.payment_id],
-    )) as { id: string }[];
-    if (!purchase) return null; // not a payment of this academy's purchases
+    const purchaseId = await this.purchases.purchaseIdOfPayment(refund.payment_id);
+    if (!purchaseId) return null; // not a payment of this academy's purchases
     return this.dataSource.transaction(async (manager) => {
-      // Ours (asked by commerce, its Razorpay id possibly not written yet), or one already recorded under this id.
-      let [row] = rowsOf<{ id: string; purchase_id: string; amount_paise: string }>(
-        await manager.query(
-          `UPDATE "commerce"."refunds" SET "status" = 'processed', "processed_at" = now(), "razorpay_refund_id" = COALESCE("razorpay_refund_id", $2)
-            WHERE ("razorpay_refund_id" = $2
-                   OR ("razorpay_payment_id" = $1 AND "razorpay_refund_id" IS NULL AND "reason" <> 'dashboard' AND "amount_paise" = $3))
-              AND "status" <> 'processed'
-            RETURNING "id", "purchase_id", "amount_paise"`,
-          [refund.payment_id, refund.id, refund.amount],
-        ),
-      );
-      if (!row) {
-        // Made in the dashboard and not seen before (else it is processed already: nothing to do).
-        [row] = rowsOf<{ id: string; purchase_id: string; amount_paise: string }>(
-          await manager.query(
-            `INSERT INTO "commerce"."refunds" ("id", "purchase_id", "razorpay_payment_id", "razorpay_refund_id", "amount_paise", "reason", "status", "processed_at")
-             VALUES ($1, $2, $3, $4, $5, 'dashboard', 'processed', now()) ON CONFLICT ("razorpay_refund_id") DO NOTHING
-             RETURNING "id", "purchase_id", "amount_paise"`,
-            [randomUUID(), purchase.id, refund.payment_id, refund.id, refund.amount],
-          ),
-        );
-      }
+      // Ours (asked by commerce, its Razorpay id possibly not written yet), or one already recorded under this id;
+      // else made in the dashboard and not seen before (else it is processed already: nothing to do).
+      const row =
+        (await this.refunds.markProcessed(manager, refund)) ?? (await this.refunds.insertProcessedFromDashboard(manager, { ...refund, purchaseId }));
       if (!row) return null;
-      const amount = Number(row.amount_paise);
-      const [refunded] = rowsOf<{ id: string; educator_id: string; course_id: string; counted: string; status: string }>(
-        await manager.query(
-          `UPDATE "commerce"."purchases" p SET "refunded_paise" = LEAST(p."amount_paise", p."refunded_paise" + $3),
-                  "status" = CASE WHEN p."refunded_paise" + $3 >= p."amount_paise" THEN 'refunded' ELSE p."status" END, "updated_at" = now()
-             FROM (SELECT "refunded_paise" AS "before" FROM "commerce"."purchases" WHERE "id" = $1 FOR UPDATE) b
-            WHERE p."id" = $1 AND p."status" = 'paid' AND p."razorpay_payment_id" = $2
-            RETURNING p."id", p."educator_id", p."course_id", p."refunded_paise" - b."before" AS "counted", p."status"`,
-          [row.purchase_id, refund.payment_id, amount],
-        ),
-      );
+      const refunded = await this.purchases.addRefunded(manager, row.purchase_id, refund.payment_id, Number(row.amount_paise));
       if (!refunded) return null;
       const counted = Number(refunded.counted);
       const full = refunded.status === 'refunded';
@@ -174,17 +212,12 @@ export class RefundsService {
 
   /** Purchases refunded whose enrolment progress has not revoked yet. */
   async revokeOwedAccess(limit: number): Promise<number> {
-    const owed = (await this.dataSource.query(
-      `SELECT r."id", r."purchase_id", r."razorpay_refund_id" FROM "commerce"."refunds" r
-         JOIN "commerce"."purchases" p ON p."id" = r."purchase_id" AND p."status" = 'refunded' AND p."razorpay_payment_id" = r."razorpay_payment_id"
-        WHERE r."status" = 'processed' AND r."access_revoked_at" IS NULL ORDER BY r."processed_at" LIMIT $1`,
-      [limit],
-    )) as { id: string; purchase_id: string; razorpay_refund_id: string }[];
+    const owed = await this.refunds.owingRevocation(limit);
     let revoked = 0;
     for (const row of owed) {
       try {
         await this.progress.revoke(row.purchase_id, row.razorpay_refund_id ?? row.id);
-        await this.dataSource.query(`UPDATE "commerce"."refunds" SET "access_revoked_at" = now() WHERE "id" = $1`, [row.id]);
+        await this.refunds.markAccessRevoked(row.id);
         revoked += 1;
       } catch (error) {
         this.logger.warn(`purchase ${row.purchase_id}: access not revoked yet: ${error instanceof Error ? error.message : String(error)}`);
@@ -195,18 +228,14 @@ export class RefundsService {
 
   /** Reconciliation: refunds still pending are asked about; returns those that completed a purchase refund. */
   async reconcilePending(limit: number): Promise<string[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT "id", "razorpay_payment_id", "razorpay_refund_id", "status", "purchase_id", "amount_paise", "reason" FROM "commerce"."refunds"
-        WHERE "status" IN ('requested', 'pending') ORDER BY "created_at" LIMIT $1`,
-      [limit],
-    )) as RefundRow[];
+    const rows = await this.refunds.unfinished(limit);
     const refunded: string[] = [];
     for (const row of rows) {
       try {
         if (row.status === 'requested') {
           // A learner's request that stopped before Razorpay was asked: access ends first, as on the first try.
           if (row.reason === 'learner_request' && (await this.progress.endForRefund(row.purchase_id, row.id)) === 'certificate') {
-            await this.dataSource.query(`DELETE FROM "commerce"."refunds" WHERE "id" = $1 AND "status" = 'requested'`, [row.id]);
+            await this.refunds.dropRequested(row.id);
             continue;
           }
           await this.ask(row);
@@ -242,11 +271,7 @@ export class RefundsService {
             const outcome = await this.processed(refund);
             if (outcome?.full) refunded.push(outcome.purchaseId);
           } else if (refund.status === 'pending') {
-            await this.dataSource.query(
-              `INSERT INTO "commerce"."refunds" ("id", "purchase_id", "razorpay_payment_id", "razorpay_refund_id", "amount_paise", "reason", "status")
-               VALUES ($1, $2, $3, $4, $5, 'dashboard', 'pending') ON CONFLICT DO NOTHING`,
-              [randomUUID(), refund.purchaseId, refund.payment_id, refund.id, refund.amount],
-            );
+            await this.refunds.insertPendingFromDashboard(refund);
           }
         } catch (error) {
           this.logger.warn(`dashboard refund ${refund.id} not reconciled: ${error instanceof Error ? error.message : String(error)}`);
@@ -259,24 +284,18 @@ export class RefundsService {
   }
 
   /** The refunds of payments of our purchases that no refund row records yet, each with its purchase. */
-  private async unrecordedOfOurs(refunds: GatewayRefund[]): Promise<(GatewayRefund & { purchaseId: string })[]> {
+  private async unrecordedOfOurs(refunds: GatewayRefund[]): Promise<(GatewayRefund & DashboardRefund)[]> {
     if (refunds.length === 0) return [];
     const paymentIds = [...new Set(refunds.map((refund) => refund.payment_id))];
-    const ours = (await this.dataSource.query(
-      `SELECT "razorpay_payment_id" AS payment_id, "id" AS purchase_id FROM "commerce"."purchases" WHERE "razorpay_payment_id" = ANY($1)
-       UNION SELECT "razorpay_payment_id", "purchase_id" FROM "commerce"."payment_attempts" WHERE "razorpay_payment_id" = ANY($1)`,
-      [paymentIds],
-    )) as { payment_id: string; purchase_id: string }[];
+    const purchaseOf = await this.purchases.purchaseIdsByPayment(paymentIds);
     // Recorded: under its Razorpay id, or as the refund commerce asked for of that payment (same amount) whose
     // Razorpay id was not written yet.
-    const known = (await this.dataSource.query(
-      `SELECT "razorpay_refund_id", "razorpay_payment_id", "amount_paise" FROM "commerce"."refunds"
-        WHERE "razorpay_refund_id" = ANY($1) OR ("razorpay_payment_id" = ANY($2) AND "razorpay_refund_id" IS NULL AND "reason" <> 'dashboard')`,
-      [refunds.map((refund) => refund.id), paymentIds],
-    )) as { razorpay_refund_id: string | null; razorpay_payment_id: string; amount_paise: string }[];
+    const known = await this.refunds.known(
+      refunds.map((refund) => refund.id),
+      paymentIds,
+    );
     const recordedIds = new Set(known.map((row) => row.razorpay_refund_id).filter((id): id is string => id !== null));
     const askedWithoutId = new Set(known.filter((row) => row.razorpay_refund_id === null).map((row) => `${row.razorpay_payment_id}|${Number(row.amount_paise)}`));
-    const purchaseOf = new Map(ours.map((row) => [row.payment_id, row.purchase_id]));
     return refunds
       .filter((refund) => purchaseOf.has(refund.payment_id) && !recordedIds.has(refund.id) && !askedWithoutId.has(`${refund.payment_id}|${refund.amount}`))
       .map((refund) => ({ ...refund, purchaseId: purchaseOf.get(refund.payment_id)! }));

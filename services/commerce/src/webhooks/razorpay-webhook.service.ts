@@ -2,8 +2,10 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectCommerceConfig, type CommerceConfig } from '../config/commerce-config.js';
 import { VerificationQueue } from '../payments/verification-queue.js';
+import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { isValidWebhookSignature } from '../razorpay/signatures.js';
 import { RefundsService } from '../refunds/refunds.service.js';
+import { WebhookEventsRepository, type WebhookEventKey } from './webhook-events.repository.js';
 
 interface WebhookBody {
   event?: string;
@@ -30,6 +32,8 @@ export class RazorpayWebhookService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly events: WebhookEventsRepository,
+    private readonly purchases: PurchasesRepository,
     private readonly verification: VerificationQueue,
     private readonly refunds: RefundsService,
     @InjectCommerceConfig() private readonly config: CommerceConfig,
@@ -54,33 +58,24 @@ export class RazorpayWebhookService {
     const eventId = `${event}:${entityId}:${entityStatus}`;
     if (eventIdHeader) this.logger.debug(`webhook ${eventIdHeader.slice(0, 100)} → ${eventId}`);
 
-    const key = [eventId.slice(0, 200), event, orderId ?? null];
-    const recordKey = `INSERT INTO "commerce"."webhook_events" ("event_id", "event", "order_id") VALUES ($1, $2, $3)
-         ON CONFLICT ("event_id") DO NOTHING RETURNING "event_id"`;
+    const key: WebhookEventKey = { eventId: eventId.slice(0, 200), event, orderId: orderId ?? null };
     const verifies = event === 'payment.captured' || event === 'order.paid' || event === 'payment.authorized';
     if (verifies && orderId && payment?.id) {
-      const seen: unknown[] = await this.dataSource.query(`SELECT 1 FROM "commerce"."webhook_events" WHERE "event_id" = $1`, [key[0]]);
-      if (seen.length > 0) return 'Duplicate event ignored';
+      if (await this.events.seen(key.eventId)) return 'Duplicate event ignored';
       await this.verification.enqueue({ orderId, paymentId: payment.id, source: 'webhook' });
-      await this.dataSource.query(recordKey, key);
+      await this.events.record(key);
       return 'Verification queued';
     }
 
     return this.dataSource.transaction(async (manager) => {
-      const inserted: { event_id: string }[] = await manager.query(recordKey, key);
-      if (inserted.length === 0) return 'Duplicate event ignored';
+      if (!(await this.events.record(key, manager))) return 'Duplicate event ignored';
       if ((event === 'refund.processed' || event === 'payment.refunded') && refund?.id && refund.payment_id && refund.status === 'processed') {
         await this.refunds.complete({ id: refund.id, payment_id: refund.payment_id, amount: Number(refund.amount ?? 0) });
         return 'Refund recorded';
       }
       if (!orderId || !payment?.id) return `Event ${event} ignored`;
       if (event === 'payment.failed') {
-        await manager.query(
-          `INSERT INTO "commerce"."payment_attempts" ("razorpay_payment_id", "purchase_id", "razorpay_order_id", "status", "error_description")
-           SELECT $1, "id", $2, 'failed', $3 FROM "commerce"."purchases" WHERE "razorpay_order_id" = $2
-           ON CONFLICT ("razorpay_payment_id") DO NOTHING`,
-          [payment.id, orderId, (payment.error_description ?? 'Payment failed').slice(0, 500)],
-        );
+        await this.purchases.recordFailedAttempt(manager, payment.id, orderId, (payment.error_description ?? 'Payment failed').slice(0, 500));
         this.logger.log(`order ${orderId}: payment ${payment.id} failed, the purchase stays open`);
         return 'Payment failure recorded';
       }
