@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { callApi } from '../support/api.js';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
+import { eventually } from '@academy/service-core/testing';
 
 const run = promisify(execFile);
 const { portalUrl } = portal();
@@ -38,15 +39,6 @@ afterAll(async () => {
 });
 
 const ist = (at: number) => new Date(at + 5.5 * 3600_000).toISOString().replace(/\.\d{3}Z$/, '+05:30');
-const until = async <T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
 
 /** A free demo course Aarav is enrolled in (he enrols if needed). */
 async function courseForTheClass(aaravToken: string): Promise<{ courseId: string; chapterId: string }> {
@@ -70,15 +62,15 @@ async function schedule(token: string, courseId: string, chapterId: string, titl
 /** The newest segments of the class's audio-only rung (a signed link for `token`), each as a file. */
 async function latestAudio(token: string, classId: string, count: number, after = -1): Promise<{ files: string[]; lastSequence: number }> {
   // The master playlist appears once ffmpeg has written its first segments.
-  const audioUrl = await until(async () => {
+  const audioUrl = await eventually(async () => {
     const playback = await callApi<LivePlaybackAnswer>(token, `/api/live-classes/${classId}/playback`);
     if (!playback.body.onAir) return undefined;
     const masterUrl = new URL(playback.body.url, portalUrl);
     const master = await fetch(masterUrl);
     const line = master.ok ? (await master.text()).split('\n').find((candidate) => /^audio\.m3u8\?/.test(candidate)) : undefined;
     return line ? new URL(line, masterUrl) : undefined;
-  }, 'the master playlist', 45_000);
-  return until(async () => {
+  }, { what: 'the master playlist', timeoutMs: 45_000, intervalMs: 250 });
+  return eventually(async () => {
     const playlist = await (await fetch(audioUrl)).text();
     const sequence = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1] ?? 0);
     const segments = playlist.split('\n').filter((line) => line && !line.startsWith('#'));
@@ -91,7 +83,7 @@ async function latestAudio(token: string, classId: string, count: number, after 
       files.push(file);
     }
     return { files, lastSequence };
-  }, 'new audio segments', 45_000);
+  }, { what: 'new audio segments', timeoutMs: 45_000, intervalMs: 250 });
 }
 
 /** The mean level (dBFS) of some audio segments around 440 Hz (the learner's tone), by ffmpeg's volumedetect. */

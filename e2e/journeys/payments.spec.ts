@@ -80,9 +80,16 @@ describe('payments', () => {
       if (request.url().endsWith('/api/user/purchase')) purchases.push(request.url());
       if (/\/api\/user\/(purchase|verifyRazorpay)$/.test(request.url())) traceparents.push(request.headers().traceparent ?? '');
     });
-    for (const path of ['**/api/user/purchase', '**/api/user/verifyRazorpay']) {
-      await page.route(path, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Each call is held until the test has seen the button busy, then let through.
+    const gate = () => {
+      let resolve = () => {};
+      const promise = new Promise<void>((open) => (resolve = open));
+      return { promise, resolve };
+    };
+    const held = { purchase: gate(), verifyRazorpay: gate() };
+    for (const name of ['purchase', 'verifyRazorpay'] as const) {
+      await page.route(`**/api/user/${name}`, async (route) => {
+        await held[name].promise;
         await route.continue();
       });
     }
@@ -96,11 +103,13 @@ describe('payments', () => {
     expect(await enroll.getAttribute('aria-busy')).toBe('true');
     expect(await enroll.isDisabled()).toBe(true);
     await enroll.click({ force: true }); // a second click while busy starts nothing
+    held.purchase.resolve();
     const dialog = page.getByRole('dialog', { name: course.courseTitle });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByRole('button', { name: 'Confirming payment…' }).waitFor();
     expect(await enroll.getAttribute('aria-busy')).toBe('true');
+    held.verifyRazorpay.resolve();
     await page.getByText('Enrollment successful!').waitFor({ timeout: 30_000 });
     await page.waitForURL((url) => url.pathname === '/my-enrollments');
     expect(await enrolledCourses(page)).toContain(course._id);

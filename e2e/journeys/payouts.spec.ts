@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { Job, Queue } from 'bullmq';
 import { launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
+import { eventually } from '@academy/service-core/testing';
 
 const { portalUrl, sandboxUrl, redisUrl, queuePrefix, payoutReauthSeconds } = portal();
 let browser: Browser;
@@ -58,10 +59,13 @@ describe('payouts', () => {
     // The change is mailed to the educator (through commerce's outbox and worker, so it may take a moment).
     const inbox = await openPage(browser);
     const mail = inbox.page.locator('article.mail', { hasText: 'meera@demo.academy' }).filter({ hasText: `ending ${suffix.slice(-4)}` });
-    for (let tries = 0; tries < 30 && (await mail.count()) === 0; tries += 1) {
-      await inbox.page.goto(`${sandboxUrl}/forms/inbox`);
-      if ((await mail.count()) === 0) await inbox.page.waitForTimeout(500);
-    }
+    await eventually(
+      async () => {
+        await inbox.page.goto(`${sandboxUrl}/forms/inbox`);
+        return (await mail.count()) > 0;
+      },
+      { what: 'the payout account mail in the inbox', timeoutMs: 15_000, intervalMs: 500 },
+    );
     await mail.first().getByRole('heading', { name: 'Your payout account was changed' }).waitFor();
     await inbox.context.close();
 
@@ -69,11 +73,11 @@ describe('payouts', () => {
     const queue = new Queue('commerce', { connection: { url: redisUrl }, prefix: queuePrefix });
     try {
       const { id } = await queue.add('payouts.weekly', {});
-      let run = await Job.fromId(queue, id!);
-      for (let tries = 0; tries < 60 && !run?.finishedOn; tries += 1) {
-        await page.waitForTimeout(500);
-        run = await Job.fromId(queue, id!);
-      }
+      const run = await eventually(() => Job.fromId(queue, id!), (job) => Boolean(job?.finishedOn), {
+        what: 'the weekly payout run to finish',
+        timeoutMs: 30_000,
+        intervalMs: 500,
+      });
       expect(run?.returnvalue).toMatchObject({ pending: expect.any(Number) });
     } finally {
       await queue.close();

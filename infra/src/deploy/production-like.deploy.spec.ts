@@ -1,3 +1,4 @@
+import { eventually } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,6 +57,11 @@ function backgroundLoad(portalUrl: string, token: string) {
   });
   return {
     answers,
+    /** Resolves once `count` more answers have come back (the load is really running through what happens meanwhile). */
+    async more(count: number) {
+      const target = answers.length + count;
+      await eventually(() => answers.length >= target, { what: `${count} more answers of the background load`, timeoutMs: 30_000 });
+    },
     async stop() {
       running = false;
       await Promise.all(loops);
@@ -194,12 +200,12 @@ const nginx = findNginx();
   it('buys a course in Chromium through the sandbox Razorpay checkout while one replica of every service and one worker each are killed; enrolled exactly once', async () => {
     const load = backgroundLoad(stack.portalUrl, learnerToken);
     const api = apiClient(stack.portalUrl, learnerToken);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await load.more(10);
     // Mid-run: one HTTP replica of each service and one worker of each service die without warning.
     for (const name of ['catalogue#2', 'commerce#2', 'progress#2', 'commerce-worker#1', 'progress-worker#1', 'catalogue-worker#1']) {
       await stack.kill(name);
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await load.more(10); // the survivors answer while the killed ones are down
 
     // The learner buys in Chromium: Enroll Now, the sandbox's checkout (its script loaded under the production CSP),
     // Pay; the front end verifies, and the sandbox also sends the payment.captured and order.paid webhooks to nginx,
@@ -214,15 +220,15 @@ const nginx = findNginx();
     expect([(await verifyAnswer).status(), verification.success]).toEqual([200, true]);
     await learner.page.getByText(purchasedCourse.courseTitle).first().waitFor({ timeout: 15_000 });
 
-    let enrolled: EnrolledCourse[] = [];
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      const answer = await api.get<{ enrolledCourses: EnrolledCourse[] }>('/api/user/enrolled-courses');
-      enrolled = answer.status === 200 ? answer.body.enrolledCourses : [];
-      if (enrolled.some((course) => course._id === purchasedCourse._id)) break;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const enrolled = await eventually(
+      async () => {
+        const answer = await api.get<{ enrolledCourses: EnrolledCourse[] }>('/api/user/enrolled-courses');
+        return answer.status === 200 ? answer.body.enrolledCourses : [];
+      },
+      (courses) => courses.some((course) => course._id === purchasedCourse._id),
+      { what: 'the purchased course among the enrolled ones', timeoutMs: 30_000, intervalMs: 300 },
+    );
+    await load.more(10);
     const answers = await load.stop();
 
     expect(enrolled.filter((course) => course._id === purchasedCourse._id)).toHaveLength(1);
@@ -263,11 +269,10 @@ const nginx = findNginx();
       await outbox.end();
     }
     expect(event?.request_id).toMatch(/^[0-9a-f]{32}$/);
-    let relayedLine: string | undefined;
-    for (let attempt = 0; attempt < 50 && !relayedLine; attempt += 1) {
-      relayedLine = stack.logText().split('\n').find((line) => line.includes(`job purchase.paid (${event!.id}) completed`));
-      if (!relayedLine) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const relayedLine = await eventually(() => stack.logText().split('\n').find((line) => line.includes(`job purchase.paid (${event!.id}) completed`)), {
+      what: 'the relayed purchase.paid job in the log',
+      intervalMs: 200,
+    });
     expect(/"requestId":"([^"]+)"/.exec(relayedLine ?? '')?.[1]).toBe(event!.request_id);
 
     const survivors = stack.processes.filter((entry) => !entry.child.hasExited).map((entry) => entry.name);
@@ -375,7 +380,8 @@ const nginx = findNginx();
       writeFileSync(remoteEntry, `${readFileSync(remoteEntry, 'utf8')}\n;globalThis.academyInfoRelease = 'release 2';\n`);
       expect(readdirSync(release)).toContain(chunk);
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const swappedAt = statuses.length;
+    await eventually(() => statuses.length >= swappedAt + 10, { what: 'manifest loads after the swap' });
     polling = false;
     await poller;
     expect(statuses.length).toBeGreaterThan(5);

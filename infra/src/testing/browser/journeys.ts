@@ -1,5 +1,6 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { formatPrice, type DashboardData } from '@academy/contracts';
+import { eventually } from '@academy/service-core/testing';
 import { cachedAccessToken } from './auth.js';
 
 // Steps of the browser journeys that the e2e suite (e2e/journeys) and the production-like run
@@ -24,7 +25,7 @@ export async function expandChapter(page: Page, chapterTitle: string): Promise<v
   // reading would close it again, so check after clicking and try once more.
   for (let attempt = 0; attempt < 3 && (await header.getAttribute('aria-expanded')) !== 'true'; attempt += 1) {
     await header.click();
-    await page.waitForTimeout(100);
+    await header.and(page.locator('[aria-expanded="true"]')).waitFor({ timeout: 2_000 }).catch(() => undefined);
   }
 }
 
@@ -149,15 +150,14 @@ export async function dashboardData(page: Page, portalUrl: string): Promise<Dash
 
 /**
  * The dashboard's figures once they reach `expectedEarnings` (the earnings aggregation runs on its own queue, a
- * moment behind the payment); the last figures read when they never do, for the caller's assertion to show.
+ * moment behind the payment); fails with the last figures read when they never do.
  */
 export async function dashboardReaching(page: Page, portalUrl: string, expectedEarnings: number): Promise<DashboardData> {
-  let figures = await dashboardData(page, portalUrl);
-  for (let attempt = 0; attempt < 20 && figures.totalEarnings !== expectedEarnings; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    figures = await dashboardData(page, portalUrl);
-  }
-  return figures;
+  return eventually(() => dashboardData(page, portalUrl), (figures) => figures.totalEarnings === expectedEarnings, {
+    timeoutMs: 10_000,
+    intervalMs: 500,
+    what: `dashboard earnings of ${expectedEarnings}`,
+  });
 }
 
 /** /educator shows the total earnings and a Latest Enrolments row of the student and course. */
