@@ -20,7 +20,7 @@ import { ReviewsModule } from './reviews/reviews.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { LiveAttendanceController } from './live/live-attendance.controller.js';
 import { LiveAttendanceService } from './live/live-attendance.service.js';
-import { LiveChatStore } from './live/live-chat.store.js';
+import { LiveChatRepository } from './live/live-chat.repository.js';
 
 /** HTTP entry point's module: users and enrolments API, /health, /health/queue. */
 @Module({
@@ -39,6 +39,6 @@ import { LiveChatStore } from './live/live-chat.store.js';
     NotificationsModule,
   ],
   controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController, LiveAttendanceController],
-  providers: [UsersService, EducatorProfilesService, objectStorageProvider, LiveChatStore, LiveAttendanceService],
+  providers: [UsersService, EducatorProfilesService, objectStorageProvider, LiveChatRepository, LiveAttendanceService],
 })
 export class AppModule {}

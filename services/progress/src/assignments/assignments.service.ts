@@ -22,7 +22,6 @@ import {
   type ReviewSubmissionRequest,
 } from '@academy/contracts';
 import {
-  cursorTimestampSql,
   decodeKeysetCursor,
   encodeKeysetCursor,
   MEDIA_LINKS,
@@ -39,6 +38,7 @@ import { renderDoubtText } from '../doubts/doubt-text.js';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LearningService } from '../learning/learning.service.js';
 import { acceptedFileKind, displayFileName, submissionFileLocation } from './assignment-files.js';
+import { AssignmentsRepository, type AssignmentRow, type SubmissionRow } from './assignments.repository.js';
 
 export const ONLY_LEARNERS_SUBMIT_MESSAGE = 'Only enrolled learners hand in assignments';
 
@@ -48,46 +48,6 @@ export interface CourseMember {
   name: string;
   isEducator: boolean;
   course: InternalCourse;
-}
-
-interface AssignmentRow {
-  id: string;
-  course_id: string;
-  chapter_id: string;
-  title: string;
-  instructions: string;
-  due_date: string | null;
-  max_marks: number;
-  accepted_file_types: string[];
-  created_at: Date;
-}
-
-interface SubmissionRow {
-  id: string;
-  assignment_id: string;
-  course_id: string;
-  learner_id: string;
-  learner_name: string;
-  text_html: string | null;
-  file_key: string | null;
-  file_name: string | null;
-  file_kind: string | null;
-  file_bytes: number | null;
-  submitted_at: Date;
-  reviewed_at: Date | null;
-  marks: number | null;
-  feedback_html: string | null;
-}
-
-const ASSIGNMENT_COLUMNS = `"id", "course_id", "chapter_id", "title", "instructions", to_char("due_date", 'YYYY-MM-DD') AS "due_date", "max_marks", "accepted_file_types", "created_at"`;
-const SUBMISSION_COLUMNS = (alias: string) =>
-  ['id', 'assignment_id', 'course_id', 'learner_id', 'learner_name', 'text_html', 'file_key', 'file_name', 'file_kind', 'file_bytes', 'submitted_at', 'reviewed_at', 'marks', 'feedback_html']
-    .map((column) => `${alias}."${column}"`)
-    .join(', ');
-
-/** TypeORM answers an UPDATE … RETURNING with [rows, affected count]; other statements with the rows. */
-function returnedRows<T>(result: unknown): T[] {
-  return (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : result) as T[];
 }
 
 /** `paid/submissions/…` ⇄ `/api/files/submissions/…`: catalogue serves the file once the link's signature checks. */
@@ -103,6 +63,7 @@ export class AssignmentsService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly assignments: AssignmentsRepository,
     private readonly catalogue: CatalogueClient,
     private readonly learning: LearningService,
     private readonly outbox: OutboxWriter,
@@ -126,29 +87,18 @@ export class AssignmentsService {
 
   /** The course's assignments in chapter order; a learner's own hand-in with each, or the educator's counts. */
   async list(member: CourseMember): Promise<AssignmentForMember[]> {
-    const rows: AssignmentRow[] = await this.dataSource.query(
-      `SELECT ${ASSIGNMENT_COLUMNS} FROM "progress"."assignments" WHERE "course_id" = $1 AND "removed_at" IS NULL ORDER BY "created_at", "id"`,
-      [member.course._id],
-    );
+    const rows = await this.assignments.listForCourse(member.course._id);
     const chapterOrder = new Map(member.course.courseContent.map((chapter) => [chapter.chapterId, chapter.chapterOrder]));
     const current = rows.filter((row) => chapterOrder.has(row.chapter_id)).sort((a, b) => chapterOrder.get(a.chapter_id)! - chapterOrder.get(b.chapter_id)!);
     if (member.isEducator) {
-      const counts: { assignment_id: string; awaiting: string; reviewed: string }[] = await this.dataSource.query(
-        `SELECT "assignment_id", count(*) FILTER (WHERE "reviewed_at" IS NULL) AS "awaiting", count(*) FILTER (WHERE "reviewed_at" IS NOT NULL) AS "reviewed"
-           FROM "progress"."assignment_submissions" WHERE "course_id" = $1 GROUP BY "assignment_id"`,
-        [member.course._id],
-      );
-      const byAssignment = new Map(counts.map((row) => [row.assignment_id, row]));
+      const counts = await this.assignments.submissionCounts(member.course._id);
       return current.map((row) => ({
         ...this.assignment(row),
         mySubmission: null,
-        counts: { awaitingReview: Number(byAssignment.get(row.id)?.awaiting ?? 0), reviewed: Number(byAssignment.get(row.id)?.reviewed ?? 0) },
+        counts: { awaitingReview: counts.get(row.id)?.awaiting ?? 0, reviewed: counts.get(row.id)?.reviewed ?? 0 },
       }));
     }
-    const mine: SubmissionRow[] = await this.dataSource.query(
-      `SELECT ${SUBMISSION_COLUMNS('s')} FROM "progress"."assignment_submissions" s WHERE s."course_id" = $1 AND s."learner_id" = $2`,
-      [member.course._id, member.userId],
-    );
+    const mine = await this.assignments.submissionsOf(member.course._id, member.userId);
     const byAssignment = new Map(mine.map((row) => [row.assignment_id, row]));
     return current.map((row) => {
       const submission = byAssignment.get(row.id);
@@ -158,12 +108,7 @@ export class AssignmentsService {
 
   async create(member: CourseMember, input: ParsedAssignmentInput): Promise<Assignment> {
     this.assertChapter(member.course, input.chapterId);
-    const [row]: AssignmentRow[] = await this.dataSource.query(
-      `INSERT INTO "progress"."assignments" ("course_id", "chapter_id", "title", "instructions", "due_date", "max_marks", "accepted_file_types")
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ASSIGNMENT_COLUMNS}`,
-      [member.course._id, input.chapterId, input.title, input.instructions, input.dueDate, input.maxMarks, input.acceptedFileTypes],
-    );
-    return this.assignment(row!);
+    return this.assignment(await this.assignments.insert(member.course._id, input));
   }
 
   /**
@@ -174,30 +119,17 @@ export class AssignmentsService {
     this.assertChapter(member.course, input.chapterId);
     return this.dataSource.transaction(async (manager) => {
       await this.find(manager, member.course._id, assignmentId, true);
-      const [highest]: { marks: number | null }[] = await manager.query(
-        'SELECT max("marks") AS "marks" FROM "progress"."assignment_submissions" WHERE "assignment_id" = $1',
-        [assignmentId],
-      );
-      if (highest?.marks !== null && highest?.marks !== undefined && Number(highest.marks) > input.maxMarks) {
-        throw new BadRequestException(`Max marks cannot be below the ${highest.marks} marks already given`);
+      const highest = await this.assignments.highestMarks(manager, assignmentId);
+      if (highest !== null && Number(highest) > input.maxMarks) {
+        throw new BadRequestException(`Max marks cannot be below the ${highest} marks already given`);
       }
-      const [row] = returnedRows<AssignmentRow>(await manager.query(
-        `UPDATE "progress"."assignments"
-            SET "chapter_id" = $2, "title" = $3, "instructions" = $4, "due_date" = $5, "max_marks" = $6, "accepted_file_types" = $7, "updated_at" = now()
-          WHERE "id" = $1 RETURNING ${ASSIGNMENT_COLUMNS}`,
-        [assignmentId, input.chapterId, input.title, input.instructions, input.dueDate, input.maxMarks, input.acceptedFileTypes],
-      ));
-      return this.assignment(row!);
+      return this.assignment(await this.assignments.update(manager, assignmentId, input));
     });
   }
 
   /** Takes the assignment out of the course (and of completion); hand-ins already made are kept. */
   async remove(member: CourseMember, assignmentId: string): Promise<void> {
-    const removed = returnedRows<unknown>(await this.dataSource.query(
-      `UPDATE "progress"."assignments" SET "removed_at" = now() WHERE "id" = $1 AND "course_id" = $2 AND "removed_at" IS NULL RETURNING 1`,
-      [assignmentId, member.course._id],
-    ));
-    if (removed.length === 0) throw new NotFoundException(ASSIGNMENT_NOT_FOUND_MESSAGE);
+    if (!(await this.assignments.remove(member.course._id, assignmentId))) throw new NotFoundException(ASSIGNMENT_NOT_FOUND_MESSAGE);
   }
 
   /**
@@ -222,30 +154,19 @@ export class AssignmentsService {
         await this.learning.lockEnrolment(manager, member.userId, member.course._id);
         const previous = await this.assertNotReviewed(manager, assignmentId, member.userId);
         replacedKey = previous?.file_key ?? null;
-        const [saved]: SubmissionRow[] = await manager.query(
-          `INSERT INTO "progress"."assignment_submissions"
-                  ("assignment_id", "course_id", "learner_id", "learner_name", "educator_id", "text", "text_html", "file_key", "file_name", "file_kind", "file_bytes")
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-           ON CONFLICT ("assignment_id", "learner_id") DO UPDATE SET
-                  "learner_name" = EXCLUDED."learner_name", "educator_id" = EXCLUDED."educator_id", "text" = EXCLUDED."text",
-                  "text_html" = EXCLUDED."text_html", "file_key" = EXCLUDED."file_key", "file_name" = EXCLUDED."file_name",
-                  "file_kind" = EXCLUDED."file_kind", "file_bytes" = EXCLUDED."file_bytes", "submitted_at" = now()
-           RETURNING ${SUBMISSION_COLUMNS('"assignment_submissions"')}`,
-          [
-            assignmentId,
-            member.course._id,
-            member.userId,
-            member.name,
-            member.course.educatorId,
-            writtenText,
-            writtenText ? renderDoubtText(writtenText) : null,
-            stored?.key ?? null,
-            upload && kind ? displayFileName(upload.name, kind) : null,
-            kind,
-            upload?.bytes.length ?? null,
-          ],
-        );
-        return saved!;
+        return this.assignments.saveSubmission(manager, {
+          assignmentId,
+          courseId: member.course._id,
+          learnerId: member.userId,
+          learnerName: member.name,
+          educatorId: member.course.educatorId,
+          text: writtenText,
+          textHtml: writtenText ? renderDoubtText(writtenText) : null,
+          fileKey: stored?.key ?? null,
+          fileName: upload && kind ? displayFileName(upload.name, kind) : null,
+          fileKind: kind,
+          fileBytes: upload?.bytes.length ?? null,
+        });
       });
       if (replacedKey && replacedKey !== stored?.key) await this.forget(replacedKey);
       return this.submission(row, member.userId);
@@ -262,23 +183,16 @@ export class AssignmentsService {
   async review(member: CourseMember, assignmentId: string, submissionId: string, body: ReviewSubmissionRequest): Promise<AssignmentSubmission> {
     const assignment = await this.find(this.dataSource.manager, member.course._id, assignmentId);
     if (body.marks > assignment.max_marks) throw new BadRequestException(marksRangeMessage(assignment.max_marks));
-    const found: { learner_id: string; reviewed_at: Date | null }[] = await this.dataSource.query(
-      'SELECT "learner_id", "reviewed_at" FROM "progress"."assignment_submissions" WHERE "id" = $1 AND "assignment_id" = $2',
-      [submissionId, assignmentId],
-    );
-    const learnerId = found[0]?.learner_id;
-    if (!learnerId) throw new NotFoundException(SUBMISSION_NOT_FOUND_MESSAGE);
-    if (found[0]!.reviewed_at) throw new ConflictException(SUBMISSION_ALREADY_REVIEWED_MESSAGE);
+    const found = await this.assignments.submissionState(submissionId, assignmentId);
+    if (!found) throw new NotFoundException(SUBMISSION_NOT_FOUND_MESSAGE);
+    if (found.reviewed) throw new ConflictException(SUBMISSION_ALREADY_REVIEWED_MESSAGE);
+    const { learnerId } = found;
     const row = await this.dataSource.transaction(async (manager) => {
       // The learner's enrolment row orders this with their lectures and quizzes, so the last step makes one event.
-      await manager.query('SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 FOR UPDATE', [learnerId, member.course._id]);
-      const [reviewed] = returnedRows<SubmissionRow>(await manager.query(
-        `UPDATE "progress"."assignment_submissions" s
-            SET "reviewed_at" = now(), "marks" = $3, "feedback" = $4, "feedback_html" = $5
-          WHERE s."id" = $1 AND s."assignment_id" = $2 AND s."reviewed_at" IS NULL
-          RETURNING ${SUBMISSION_COLUMNS('s')}`,
-        [submissionId, assignmentId, body.marks, body.feedback, renderDoubtText(body.feedback)],
-      ));
+      await this.assignments.lockEnrolmentIfAny(manager, learnerId, member.course._id);
+      const reviewed = await this.assignments.markReviewed(manager, {
+        submissionId, assignmentId, marks: body.marks, feedback: body.feedback, feedbackHtml: renderDoubtText(body.feedback),
+      });
       if (!reviewed) throw new ConflictException(SUBMISSION_ALREADY_REVIEWED_MESSAGE);
       const event: AssignmentReviewedEvent = {
         eventId: randomUUID(),
@@ -299,16 +213,7 @@ export class AssignmentsService {
   /** Hand-ins of the educator's courses waiting for review, oldest first, a keyset page at a time. */
   async awaitingReview(educatorId: string, query: { courseId?: string | undefined; cursor?: string | undefined }): Promise<InboxSubmissionPage> {
     const after = query.cursor ? decodeKeysetCursor(query.cursor) : null;
-    const rows: (SubmissionRow & AssignmentRow & { cursor_at: string; assignment_title: string })[] = await this.dataSource.query(
-      `SELECT ${SUBMISSION_COLUMNS('s')}, a."title" AS "assignment_title", a."chapter_id", a."max_marks", ${cursorTimestampSql('s."submitted_at"')} AS "cursor_at"
-         FROM "progress"."assignment_submissions" s
-         JOIN "progress"."assignments" a ON a."id" = s."assignment_id" AND a."removed_at" IS NULL
-        WHERE s."educator_id" = $1 AND s."reviewed_at" IS NULL AND ($2::uuid IS NULL OR s."course_id" = $2)
-          AND ($3::timestamptz IS NULL OR (s."submitted_at", s."id") > ($3::timestamptz, $4::uuid))
-        ORDER BY s."submitted_at", s."id"
-        LIMIT $5`,
-      [educatorId, query.courseId ?? null, after?.at ?? null, after?.id ?? null, SUBMISSIONS_PAGE_SIZE + 1],
-    );
+    const rows = await this.assignments.awaitingReview(educatorId, query.courseId ?? null, after, SUBMISSIONS_PAGE_SIZE + 1);
     const page = rows.slice(0, SUBMISSIONS_PAGE_SIZE);
     const courses = await this.catalogue.courses(page.map((row) => row.course_id));
     const last = page.at(-1);
@@ -329,24 +234,14 @@ export class AssignmentsService {
   }
 
   /** How many hand-ins wait for the educator's review (the dashboard's "Awaiting review"). */
-  async awaitingReviewCount(educatorId: string): Promise<number> {
-    const [row]: { count: string }[] = await this.dataSource.query(
-      `SELECT count(*) AS "count" FROM "progress"."assignment_submissions" s
-         JOIN "progress"."assignments" a ON a."id" = s."assignment_id" AND a."removed_at" IS NULL
-        WHERE s."educator_id" = $1 AND s."reviewed_at" IS NULL`,
-      [educatorId],
-    );
-    return Number(row?.count ?? 0);
+  awaitingReviewCount(educatorId: string): Promise<number> {
+    return this.assignments.awaitingReviewCount(educatorId);
   }
 
   /** A learner's reviewed hand-ins in the given courses, for their linked parent (file links signed for the parent). */
   async reviewedFor(learnerId: string, courseIds: readonly string[], viewerId: string): Promise<AssignmentSubmission[]> {
     if (courseIds.length === 0) return [];
-    const rows: SubmissionRow[] = await this.dataSource.query(
-      `SELECT ${SUBMISSION_COLUMNS('s')} FROM "progress"."assignment_submissions" s
-        WHERE s."learner_id" = $1 AND s."course_id" = ANY($2::uuid[]) AND s."reviewed_at" IS NOT NULL ORDER BY s."reviewed_at"`,
-      [learnerId, [...courseIds]],
-    );
+    const rows = await this.assignments.reviewedOf(learnerId, courseIds);
     return rows.map((row) => this.submission(row, viewerId));
   }
 
@@ -355,21 +250,14 @@ export class AssignmentsService {
   }
 
   private async find(manager: EntityManager, courseId: string, assignmentId: string, lock = false): Promise<AssignmentRow> {
-    const [row]: AssignmentRow[] = await manager.query(
-      `SELECT ${ASSIGNMENT_COLUMNS} FROM "progress"."assignments" WHERE "id" = $1 AND "course_id" = $2 AND "removed_at" IS NULL${lock ? ' FOR UPDATE' : ''}`,
-      [assignmentId, courseId],
-    );
+    const row = await this.assignments.find(manager, courseId, assignmentId, { lock });
     if (!row) throw new NotFoundException(ASSIGNMENT_NOT_FOUND_MESSAGE);
-    return { ...row, max_marks: Number(row.max_marks) };
+    return row;
   }
 
   /** The learner's current hand-in (locked in a transaction); 409 once it has been reviewed. */
   private async assertNotReviewed(manager: EntityManager, assignmentId: string, learnerId: string): Promise<{ file_key: string | null } | undefined> {
-    const lock = manager.queryRunner?.isTransactionActive ? ' FOR UPDATE' : '';
-    const [row]: { file_key: string | null; reviewed_at: Date | null }[] = await manager.query(
-      `SELECT "file_key", "reviewed_at" FROM "progress"."assignment_submissions" WHERE "assignment_id" = $1 AND "learner_id" = $2${lock}`,
-      [assignmentId, learnerId],
-    );
+    const row = await this.assignments.currentSubmission(manager, assignmentId, learnerId);
     if (row?.reviewed_at) throw new ConflictException(ALREADY_REVIEWED_MESSAGE);
     return row;
   }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { progressDatabase } from '../database.js';
+import { DoubtsRepository } from '../doubts/doubts.repository.js';
 import { DoubtsService, type DiscussionMember } from '../doubts/doubts.service.js';
 
 const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../bench/results');
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
 
     // lectureDoubts and search read only the database; the catalogue, enrolment, limiter, outbox and storage collaborators are for
     // other calls and are not reached here.
-    const service = new DoubtsService(dataSource, undefined as never, undefined as never, undefined as never, undefined as never, undefined as never);
+    const service = new DoubtsService(dataSource, new DoubtsRepository(dataSource), undefined as never, undefined as never, undefined as never, undefined as never, undefined as never);
     const member: DiscussionMember = {
       userId: 'bench|learner-7',
       name: 'Bench Learner',

@@ -7,8 +7,10 @@ import { DoubtsController } from './doubts.controller.js';
 import { EducatorInboxController } from './educator-inbox.controller.js';
 import { InternalLiveClassDoubtsController } from './internal-live-class-doubts.controller.js';
 import { EducatorInboxService } from './educator-inbox.service.js';
+import { DoubtsRepository } from './doubts.repository.js';
 import { DoubtsService } from './doubts.service.js';
 import { EducatorParentThreadsController, ParentThreadsController } from './parent-threads.controller.js';
+import { ParentThreadsRepository } from './parent-threads.repository.js';
 import { ParentThreadsService } from './parent-threads.service.js';
 import { ParentRoleGuard } from '../users/parent-role.guard.js';
 
@@ -17,7 +19,7 @@ import { ParentRoleGuard } from '../users/parent-role.guard.js';
   imports: [LearningModule, OutboxModule.forRoot(progressOutbox)],
   // Parent-thread routes come before the inbox's, whose prefix they share.
   controllers: [EducatorParentThreadsController, ParentThreadsController, DoubtsController, EducatorInboxController, InternalLiveClassDoubtsController],
-  providers: [DoubtsService, DoubtPostLimiter, EducatorInboxService, objectStorageProvider, ParentThreadsService, ParentRoleGuard],
+  providers: [DoubtsService, DoubtsRepository, DoubtPostLimiter, EducatorInboxService, objectStorageProvider, ParentThreadsService, ParentThreadsRepository, ParentRoleGuard],
   exports: [DoubtsService],
 })
 export class DoubtsModule {}

@@ -1,8 +1,10 @@
 import { MEDIA_LINKS, mediaLinksProvider, OutboxModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CertificatesController } from '../certificates/certificates.controller.js';
+import { CertificatesRepository } from '../certificates/certificates.repository.js';
 import { CertificatesService } from '../certificates/certificates.service.js';
 import { InternalCertificatesController } from '../certificates/internal-certificates.controller.js';
+import { PreferredLanguageRepository } from '../i18n/preferred-language.repository.js';
 import { progressOutbox } from '../outbox.js';
 import { UsersService } from '../users/users.service.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -16,7 +18,8 @@ import { LearningService } from './learning.service.js';
 @Module({
   imports: [OutboxModule.forRoot(progressOutbox), TypeOrmModule.forFeature([Enrolment])],
   controllers: [LearningController, CertificatesController, InternalCertificatesController],
-  providers: [learningSettingsProvider, mediaLinksProvider, CatalogueClient, LearningService, CertificatesService, UsersService],
+  providers: [learningSettingsProvider, mediaLinksProvider, CatalogueClient, LearningService, CertificatesService, UsersService,
+    CertificatesRepository, PreferredLanguageRepository],
   exports: [CatalogueClient, LearningService, CertificatesService, UsersService, MEDIA_LINKS],
 })
 export class LearningModule {}

@@ -4,7 +4,7 @@ import { BadRequestException, Controller, Logger, Get, Header, Inject, NotFoundE
 import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import { attendedMinutes as minutes, LiveAttendanceService } from './live-attendance.service.js';
-import { LiveChatStore } from './live-chat.store.js';
+import { LiveChatRepository } from './live-chat.repository.js';
 
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('That is not a live class id') });
 const istDateTime = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kolkata' });
@@ -25,7 +25,7 @@ export class LiveAttendanceController {
   private readonly logger = new Logger(LiveAttendanceController.name);
 
   constructor(
-    private readonly store: LiveChatStore,
+    private readonly chat: LiveChatRepository,
     private readonly attended: LiveAttendanceService,
     @Inject(CORE_CONFIG) config: CoreConfig & { CATALOGUE_URL: string },
   ) {
@@ -59,12 +59,12 @@ export class LiveAttendanceController {
   /** The learner's own minutes (0 when they never joined). */
   @Get(':classId/mine')
   async mine(@Param('classId', uuid) classId: string, @CurrentUser() user: AuthUser): Promise<{ success: true; minutes: number }> {
-    const [row] = await this.store.attendance(classId, user.id);
+    const [row] = await this.chat.attendance(classId, user.id);
     return { success: true, minutes: minutes(row?.seconds ?? 0) };
   }
 
   private async rows(classId: string): Promise<LiveAttendanceRow[]> {
-    return (await this.store.attendance(classId)).map((row) => ({
+    return (await this.chat.attendance(classId)).map((row) => ({
       userId: row.userId,
       userName: row.userName,
       minutes: minutes(row.seconds),

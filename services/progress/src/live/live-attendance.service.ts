@@ -1,7 +1,7 @@
 import { INTERNAL_LIVE_CLASS_PATH, LIVE_ATTENDED_MAX, type InternalLiveClassAnswer, type LiveClassAttended } from '@academy/contracts';
 import { CORE_CONFIG, InternalClient, type CoreConfig } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LiveChatStore } from './live-chat.store.js';
+import { LiveChatRepository } from './live-chat.repository.js';
 
 /** Minutes with one decimal, as the educator's list shows them. */
 export const attendedMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
@@ -13,7 +13,7 @@ export class LiveAttendanceService {
   private readonly logger = new Logger(LiveAttendanceService.name);
 
   constructor(
-    private readonly store: LiveChatStore,
+    private readonly chat: LiveChatRepository,
     @Inject(CORE_CONFIG) config: CoreConfig & { CATALOGUE_URL: string },
   ) {
     this.catalogue = new InternalClient({ baseUrl: config.CATALOGUE_URL, token: config.INTERNAL_TOKEN });
@@ -24,7 +24,7 @@ export class LiveAttendanceService {
    * at most LIVE_ATTENDED_MAX). A class catalogue cannot name still shows its minutes.
    */
   async classesAttendedBy(userId: string): Promise<LiveClassAttended[]> {
-    const rows = await this.store.attendedBy(userId, LIVE_ATTENDED_MAX);
+    const rows = await this.chat.attendedBy(userId, LIVE_ATTENDED_MAX);
     return Promise.all(
       rows.map(async (row) => {
         const found = await this.catalogue.get<InternalLiveClassAnswer>(INTERNAL_LIVE_CLASS_PATH(row.classId)).catch((error: unknown) => {

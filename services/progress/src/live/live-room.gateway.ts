@@ -24,8 +24,8 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSo
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { DoubtPostLimiter } from '../doubts/doubt-post.limiter.js';
-import { LiveChatStore } from './live-chat.store.js';
-import { LiveDoubtsStore } from './live-doubts.store.js';
+import { LiveChatRepository } from './live-chat.repository.js';
+import { LiveDoubtsService } from './live-doubts.service.js';
 
 type Refusal = { ok: false; status: number; message: string };
 const refuse = (status: number, message: string): Refusal => ({ ok: false, status, message });
@@ -54,8 +54,8 @@ export class LiveRoomGateway implements OnGatewayInit, OnGatewayDisconnect {
 
   constructor(
     private readonly verifier: TokenVerifier,
-    private readonly chat: LiveChatStore,
-    private readonly doubts: LiveDoubtsStore,
+    private readonly chat: LiveChatRepository,
+    private readonly doubts: LiveDoubtsService,
     private readonly doubtLimiter: DoubtPostLimiter,
     @Inject(CORE_CONFIG) config: CoreConfig & { CATALOGUE_URL: string },
   ) {

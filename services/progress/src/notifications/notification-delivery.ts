@@ -5,13 +5,11 @@ import {
   type AssignmentReviewedEvent,
   type DoubtAnsweredEvent,
   type DoubtAskedEvent,
-  type NotificationItem,
   type ParentMessageEvent,
   type UiLanguage,
 } from '@academy/contracts';
 import { MAILER, Mailer } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LEARNING_SETTINGS, type LearningSettings } from '../learning/learning-settings.js';
 import { NotificationBus } from './notification-bus.js';
@@ -25,8 +23,9 @@ import {
   type NotificationContent,
   type NotificationDraft,
 } from './notification-messages.js';
-import { preferredLanguageOf } from '../i18n/translations.js';
-import { NotificationsService, notificationView } from './notifications.service.js';
+import { PreferredLanguageRepository } from '../i18n/preferred-language.repository.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { notificationView } from './notifications.service.js';
 
 export interface DeliveryResult {
   /** False when the event had made its notification already (a repeated event) or has nobody to tell. */
@@ -45,8 +44,8 @@ export class NotificationDelivery {
   private readonly logger = new Logger(NotificationDelivery.name);
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly notifications: NotificationsService,
+    private readonly notifications: NotificationsRepository,
+    private readonly languages: PreferredLanguageRepository,
     private readonly bus: NotificationBus,
     private readonly catalogue: CatalogueClient,
     @Inject(MAILER) private readonly mailer: Mailer,
@@ -99,14 +98,11 @@ export class NotificationDelivery {
       !current ||
       (checked.kind === 'cancelled' ? current.status !== 'cancelled' : current.status !== 'scheduled' || Date.parse(current.startsAt) !== start);
     if (stale) return { told: 0, emailed: 0, stale: true };
-    const learners: { user_id: string }[] = await this.dataSource.query(
-      `SELECT "user_id" FROM "progress"."enrolments" WHERE "course_id" = $1 ORDER BY "user_id"`,
-      [checked.courseId],
-    );
+    const learners = await this.notifications.enrolledLearners(checked.courseId);
     const eventId = `${checked.classId}|${checked.kind}|${start}`;
     let told = 0;
     let emailed = 0;
-    for (const { user_id: userId } of learners) {
+    for (const userId of learners) {
       const result = await this.deliver(eventId, liveClassNoticeContent(checked, userId));
       if (result.created) told += 1;
       if (result.emailed) emailed += 1;
@@ -117,36 +113,22 @@ export class NotificationDelivery {
   /** Worded in the recipient's language at delivery: the bell's item keeps it, the email uses it too. */
   private async deliver(eventId: string, draft: NotificationDraft, email = true): Promise<DeliveryResult> {
     const dedupeKey = `${draft.kind}|${eventId}|${draft.userId}`;
-    const language = await preferredLanguageOf(this.dataSource, draft.userId);
+    const language = await this.languages.of(draft.userId);
     const content = draft.render(language);
-    const inserted: Array<{ id: string; kind: NotificationItem['kind']; title: string; link: string; read_at: Date | null; created_at: Date }> =
-      await this.dataSource.query(
-        `INSERT INTO "progress"."notifications" ("user_id", "kind", "title", "link", "dedupe_key") VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT ("dedupe_key") DO NOTHING
-         RETURNING "id", "kind", "title", "link", "read_at", "created_at"`,
-        [content.userId, content.kind, content.title, content.link, dedupeKey],
-      );
-    const created = inserted.length > 0;
-    if (created) {
-      await this.bus.publish({ userId: content.userId, unreadCount: await this.notifications.unreadCount(content.userId), notification: notificationView(inserted[0]!) });
+    const inserted = await this.notifications.insertOnce({ userId: content.userId, kind: content.kind, title: content.title, link: content.link, dedupeKey });
+    const created = inserted !== null;
+    if (inserted) {
+      await this.bus.publish({ userId: content.userId, unreadCount: await this.notifications.unreadCount(content.userId), notification: notificationView(inserted) });
     }
     return { created, emailed: email ? await this.emailOnce(dedupeKey, content, language) : false };
   }
 
   private async emailOnce(dedupeKey: string, content: NotificationContent, language: UiLanguage): Promise<boolean> {
-    const [pending]: { id: string; email: string; name: string; wanted: boolean }[] = await this.dataSource.query(
-      `SELECT n."id", coalesce(u."email", '') AS "email", coalesce(u."name", '') AS "name",
-              coalesce((to_jsonb(s) ->> n."kind")::boolean, true) AS "wanted"
-         FROM "progress"."notifications" n
-         LEFT JOIN "progress"."users" u ON u."id" = n."user_id"
-         LEFT JOIN "progress"."notification_email_settings" s ON s."user_id" = n."user_id"
-        WHERE n."dedupe_key" = $1 AND n."emailed_at" IS NULL`,
-      [dedupeKey],
-    );
+    const pending = await this.notifications.pendingEmail(dedupeKey);
     if (!pending || !pending.wanted || !pending.email) return false;
     const outcome = await this.mailer.send(notificationEmail(pending.email, pending.name, content, this.settings.portalUrl, language));
     if (!outcome.sent) return false; // mail is off (no SMTP_URL)
-    await this.dataSource.query(`UPDATE "progress"."notifications" SET "emailed_at" = now() WHERE "id" = $1`, [pending.id]);
+    await this.notifications.markEmailed(pending.id);
     this.logger.log(`${content.kind} emailed to ${content.userId}`);
     return true;
   }

@@ -1,7 +1,7 @@
 import { DOUBTS_PAGE_SIZE, lecturesInOrder, type ChildDoubtPage } from '@academy/contracts';
-import { cursorTimestampSql, decodeKeysetCursor, encodeKeysetCursor } from '@academy/service-core';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DoubtsRepository } from '../doubts/doubts.repository.js';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { ParentLinksService } from './parent-links.service.js';
 
@@ -9,7 +9,7 @@ import { ParentLinksService } from './parent-links.service.js';
 @Injectable()
 export class ChildDoubtsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly doubts: DoubtsRepository,
     private readonly links: ParentLinksService,
     private readonly catalogue: CatalogueClient,
   ) {}
@@ -18,16 +18,7 @@ export class ChildDoubtsService {
   async list(parentId: string, childId: string, cursor?: string): Promise<ChildDoubtPage> {
     await this.links.assertLinked(parentId, childId);
     const after = cursor ? decodeKeysetCursor(cursor) : null;
-    const rows: { id: string; course_id: string; lecture_id: string; created_at: Date; answer_count: number; first_educator_answer_at: Date | null; resolved_at: Date | null; cursor_at: string }[] =
-      await this.dataSource.query(
-        `SELECT "id", "course_id", "lecture_id", "created_at", "answer_count", "first_educator_answer_at", "resolved_at",
-                ${cursorTimestampSql('"created_at"')} AS "cursor_at"
-           FROM "progress"."doubts"
-          WHERE "user_id" = $1 AND ($2::timestamptz IS NULL OR ("created_at", "id") < ($2::timestamptz, $3::uuid))
-          ORDER BY "created_at" DESC, "id" DESC
-          LIMIT $4`,
-        [childId, after?.at ?? null, after?.id ?? null, DOUBTS_PAGE_SIZE + 1],
-      );
+    const rows = await this.doubts.askedBy(childId, after, DOUBTS_PAGE_SIZE + 1);
     const page = rows.slice(0, DOUBTS_PAGE_SIZE);
     const courses = await this.catalogue.courses(page.map((row) => row.course_id));
     const last = page.at(-1);

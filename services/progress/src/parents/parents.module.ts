@@ -8,7 +8,8 @@ import { Enrolment } from '../users/enrolment.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { ParentRoleGuard } from '../users/parent-role.guard.js';
 import { LiveAttendanceService } from '../live/live-attendance.service.js';
-import { LiveChatStore } from '../live/live-chat.store.js';
+import { LiveChatRepository } from '../live/live-chat.repository.js';
+import { DoubtsRepository } from '../doubts/doubts.repository.js';
 import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { InternalParentsController } from './internal-parents.controller.js';
@@ -19,7 +20,8 @@ import { ParentsController } from './parents.controller.js';
 @Module({
   imports: [LearningModule],
   controllers: [ParentsController, InternalParentsController],
-  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider, ChildDoubtsService, ParentRoleGuard, learningSettingsProvider, LiveChatStore, LiveAttendanceService],
+  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider, ChildDoubtsService, ParentRoleGuard, learningSettingsProvider, LiveChatRepository, LiveAttendanceService,
+    DoubtsRepository],
 })
 export class ParentsModule {}
 

@@ -1,7 +1,7 @@
 import type { QuestionResult, QuizAnswer } from '@academy/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** One graded attempt at a chapter quiz; the service writes it with SQL inside a locked transaction. */
+/** One graded attempt at a chapter quiz; QuizAttemptsRepository writes it with SQL inside the service's locked transaction. */
 @Entity({ name: 'quiz_attempts' })
 export class QuizAttempt {
   @PrimaryColumn({ type: 'uuid' })

@@ -2,6 +2,7 @@ import { OutboxModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { progressOutbox } from '../outbox.js';
 import { LearningModule } from '../learning/learning.module.js';
+import { QuizAttemptsRepository } from './quiz-attempts.repository.js';
 import { QuizStatsController, QuizzesController } from './quizzes.controller.js';
 import { QuizzesService } from './quizzes.service.js';
 
@@ -9,7 +10,7 @@ import { QuizzesService } from './quizzes.service.js';
 @Module({
   imports: [LearningModule, OutboxModule.forRoot(progressOutbox)],
   controllers: [QuizzesController, QuizStatsController],
-  providers: [QuizzesService],
+  providers: [QuizzesService, QuizAttemptsRepository],
   exports: [QuizzesService],
 })
 export class QuizzesModule {}

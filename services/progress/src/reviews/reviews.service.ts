@@ -19,6 +19,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LearningService } from '../learning/learning.service.js';
 import { plainReviewText } from './review-text.js';
+import { ReviewsRepository, type ReviewCursor, type ReviewRow } from './reviews.repository.js';
 
 export const NOT_STARTED_MESSAGE = 'Finish at least one lecture of this course before reviewing it';
 export const NOT_EDUCATOR_MESSAGE = "Only the course's educator can do this";
@@ -29,39 +30,13 @@ export const COURSE_REQUIRED_MESSAGE = 'courseId is required: choose one of your
 const REPORTS_SHOWN_PER_REVIEW = 20;
 const BAD_CURSOR_MESSAGE = 'cursor is not valid';
 
-interface ReviewRow {
-  id: string;
-  course_id: string;
-  user_name: string;
-  rating: number | null;
-  text: string;
-  helpful_count: number;
-  hidden_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  reply_text: string | null;
-  reply_educator_name: string | null;
-  reply_created_at: Date | null;
-  reply_updated_at: Date | null;
-  is_mine: boolean;
-  voted_helpful: boolean;
-  reported: boolean;
-}
-
-/** Where the next page starts: the last review's sort keys (helpful count only for the helpful sort). */
-interface Cursor {
-  helpful?: number;
-  createdAt: string;
-  id: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: ReviewCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-function decodeCursor(value: string, sort: ReviewListQuery['sort']): Cursor {
+function decodeCursor(value: string, sort: ReviewListQuery['sort']): ReviewCursor {
   try {
-    const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
+    const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as ReviewCursor;
     const validTime = typeof cursor.createdAt === 'string' && !Number.isNaN(Date.parse(cursor.createdAt));
     const validId = typeof cursor.id === 'string' && /^[0-9a-f-]{36}$/i.test(cursor.id);
     const validHelpful = sort !== 'helpful' || (Number.isInteger(cursor.helpful) && cursor.helpful! >= 0);
@@ -80,6 +55,7 @@ function decodeCursor(value: string, sort: ReviewListQuery['sort']): Cursor {
 export class ReviewsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly reviews: ReviewsRepository,
     private readonly catalogue: CatalogueClient,
     private readonly learning: LearningService,
   ) {}
@@ -89,31 +65,17 @@ export class ReviewsService {
     const text = plainReviewText(rawText, 'Review', REVIEW_TEXT_MAX);
     return this.dataSource.transaction(async (manager) => {
       await this.learning.lockEnrolment(manager, userId, courseId);
-      const started: unknown[] = await manager.query(
-        'SELECT 1 FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "course_id" = $2 LIMIT 1',
-        [userId, courseId],
-      );
-      if (started.length === 0) throw new ForbiddenException(NOT_STARTED_MESSAGE);
+      if (!(await this.reviews.hasFinishedALecture(manager, userId, courseId))) throw new ForbiddenException(NOT_STARTED_MESSAGE);
       await this.learning.rateLocked(manager, userId, courseId, rating);
-      const rows: { id: string; created: boolean }[] = await manager.query(
-        `INSERT INTO "progress"."course_reviews" ("user_id", "course_id", "text") VALUES ($1, $2, $3)
-         ON CONFLICT ("user_id", "course_id") DO UPDATE SET "text" = EXCLUDED."text", "updated_at" = now()
-         RETURNING "id", (xmax = 0) AS "created"`,
-        [userId, courseId, text],
-      );
-      return { review: { _id: rows[0]!.id, rating, text }, created: rows[0]!.created };
+      const written = await this.reviews.upsert(manager, userId, courseId, text);
+      return { review: { _id: written.id, rating, text }, created: written.created };
     });
   }
 
   /** The caller's review of the course, or null (for prefilling the dialog). */
   async mine(userId: string, courseId: string): Promise<MyReview | null> {
-    const rows: { id: string; text: string; rating: number }[] = await this.dataSource.query(
-      `SELECT v."id", v."text", r."rating" FROM "progress"."course_reviews" v
-         JOIN "progress"."course_ratings" r ON r."user_id" = v."user_id" AND r."course_id" = v."course_id"
-        WHERE v."user_id" = $1 AND v."course_id" = $2`,
-      [userId, courseId],
-    );
-    return rows[0] ? { _id: rows[0].id, text: rows[0].text, rating: Number(rows[0].rating) } : null;
+    const found = await this.reviews.mine(userId, courseId);
+    return found ? { _id: found.id, text: found.text, rating: found.rating } : null;
   }
 
   /** One page of the course's reviews with the rating histogram; hidden reviews only for the course's educator. */
@@ -121,41 +83,12 @@ export class ReviewsService {
     const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
     const course = await this.catalogue.course(courseId);
     const isEducator = viewer !== undefined && viewer.id === course.educatorId;
-    const params: unknown[] = [courseId, viewer?.id ?? '', isEducator, query.limit + 1];
-    let after = '';
-    if (cursor && query.sort === 'helpful') {
-      params.push(cursor.helpful, cursor.createdAt, cursor.id);
-      after = 'AND (v."helpful_count", v."created_at", v."id") < ($5, $6::timestamptz, $7::uuid)';
-    } else if (cursor) {
-      params.push(cursor.createdAt, cursor.id);
-      after = 'AND (v."created_at", v."id") < ($5::timestamptz, $6::uuid)';
-    }
-    const order = query.sort === 'helpful' ? 'v."helpful_count" DESC, v."created_at" DESC, v."id" DESC' : 'v."created_at" DESC, v."id" DESC';
-    const [rows, counts]: [ReviewRow[], { rating: number; count: string }[]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT v."id", v."course_id", u."name" AS "user_name", r."rating", v."text", v."helpful_count", v."hidden_at",
-                v."created_at", v."updated_at",
-                p."text" AS "reply_text", p."educator_name" AS "reply_educator_name",
-                p."created_at" AS "reply_created_at", p."updated_at" AS "reply_updated_at",
-                v."user_id" = $2 AS "is_mine",
-                EXISTS (SELECT 1 FROM "progress"."review_helpful_votes" h WHERE h."review_id" = v."id" AND h."user_id" = $2) AS "voted_helpful",
-                EXISTS (SELECT 1 FROM "progress"."review_reports" x WHERE x."review_id" = v."id" AND x."user_id" = $2) AS "reported"
-           FROM "progress"."course_reviews" v
-           JOIN "progress"."users" u ON u."id" = v."user_id"
-           LEFT JOIN "progress"."course_ratings" r ON r."user_id" = v."user_id" AND r."course_id" = v."course_id"
-           LEFT JOIN "progress"."review_replies" p ON p."review_id" = v."id"
-          WHERE v."course_id" = $1 AND (v."hidden_at" IS NULL OR $3) ${after}
-          ORDER BY ${order}
-          LIMIT $4`,
-        params,
-      ),
-      this.dataSource.query(
-        'SELECT "rating", count(*) AS "count" FROM "progress"."course_ratings" WHERE "course_id" = $1 GROUP BY "rating"',
-        [courseId],
-      ),
+    const [rows, counts] = await Promise.all([
+      this.reviews.page(courseId, { id: viewer?.id ?? '', withHidden: isEducator }, { sort: query.sort, cursor, limit: query.limit + 1 }),
+      this.reviews.ratingCounts(courseId),
     ]);
     const histogram = Object.fromEntries(Array.from({ length: STAR_COUNT }, (_, index) => [String(index + 1), 0])) as RatingHistogram;
-    for (const row of counts) histogram[String(row.rating) as keyof RatingHistogram] = Number(row.count);
+    for (const row of counts) histogram[String(row.rating) as keyof RatingHistogram] = row.count;
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     const nextCursor =
@@ -170,20 +103,12 @@ export class ReviewsService {
     const text = plainReviewText(rawText, 'Reply', REVIEW_REPLY_MAX);
     const course = await this.courseOfReviewForEducator(educator, reviewId);
     if (mode === 'create') {
-      const inserted: unknown[] = await this.dataSource.query(
-        `INSERT INTO "progress"."review_replies" ("review_id", "educator_id", "educator_name", "text") VALUES ($1, $2, $3, $4)
-         ON CONFLICT ("review_id") DO NOTHING RETURNING 1`,
-        [reviewId, educator.id, course.educatorName, text],
-      );
-      if (inserted.length === 0) throw new ConflictException('You have already replied to this review; edit your reply instead');
+      const inserted = await this.reviews.insertReply({ reviewId, educatorId: educator.id, educatorName: course.educatorName, text });
+      if (!inserted) throw new ConflictException('You have already replied to this review; edit your reply instead');
       return;
     }
-    // TypeORM answers an UPDATE with [rows, affected count].
-    const [updated]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE "progress"."review_replies" SET "text" = $2, "educator_name" = $3, "updated_at" = now() WHERE "review_id" = $1 RETURNING 1`,
-      [reviewId, text, course.educatorName],
-    );
-    if (updated.length === 0) throw new NotFoundException('There is no reply to edit yet');
+    const updated = await this.reviews.updateReply(reviewId, text, course.educatorName);
+    if (!updated) throw new NotFoundException('There is no reply to edit yet');
   }
 
   /**
@@ -192,15 +117,11 @@ export class ReviewsService {
    */
   async setHidden(moderator: AuthUser, reviewId: string, hidden: boolean): Promise<void> {
     if (moderator.roles.includes(ACADEMY_ADMIN_ROLE)) {
-      const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM "progress"."course_reviews" WHERE "id" = $1', [reviewId]);
-      if (rows.length === 0) throw new NotFoundException(REVIEW_NOT_FOUND_MESSAGE);
+      if (!(await this.reviews.exists(reviewId))) throw new NotFoundException(REVIEW_NOT_FOUND_MESSAGE);
     } else {
       await this.courseOfReviewForEducator(moderator, reviewId);
     }
-    await this.dataSource.query(
-      `UPDATE "progress"."course_reviews" SET "hidden_at" = CASE WHEN $2 THEN coalesce("hidden_at", now()) ELSE NULL END WHERE "id" = $1`,
-      [reviewId, hidden],
-    );
+    await this.reviews.setHidden(reviewId, hidden);
   }
 
   /**
@@ -215,25 +136,7 @@ export class ReviewsService {
       const course = await this.catalogue.course(courseId);
       if (course.educatorId !== moderator.id) throw new ForbiddenException(NOT_EDUCATOR_MESSAGE);
     }
-    const rows: {
-      id: string; course_id: string; user_name: string; rating: number | null; text: string; created_at: Date; hidden_at: Date | null;
-      report_count: string; last_reported_at: Date; reports: { reason: string; reportedAt: string }[];
-    }[] = await this.dataSource.query(
-      `SELECT v."id", v."course_id", u."name" AS "user_name", r."rating", v."text", v."created_at", v."hidden_at",
-              x."report_count", x."last_reported_at",
-              (SELECT json_agg(json_build_object('reason', y."reason", 'reportedAt', y."created_at") ORDER BY y."created_at" DESC)
-                 FROM (SELECT "reason", "created_at" FROM "progress"."review_reports" WHERE "review_id" = v."id"
-                        ORDER BY "created_at" DESC LIMIT $3) y) AS "reports"
-         FROM (SELECT "review_id", count(*) AS "report_count", max("created_at") AS "last_reported_at"
-                 FROM "progress"."review_reports" GROUP BY "review_id") x
-         JOIN "progress"."course_reviews" v ON v."id" = x."review_id"
-         JOIN "progress"."users" u ON u."id" = v."user_id"
-         LEFT JOIN "progress"."course_ratings" r ON r."user_id" = v."user_id" AND r."course_id" = v."course_id"
-        WHERE $1::uuid IS NULL OR v."course_id" = $1
-        ORDER BY x."last_reported_at" DESC, v."id"
-        LIMIT $2`,
-      [courseId ?? null, REPORTED_REVIEWS_MAX, REPORTS_SHOWN_PER_REVIEW],
-    );
+    const rows = await this.reviews.reported(courseId ?? null, REPORTED_REVIEWS_MAX, REPORTS_SHOWN_PER_REVIEW);
     const courses = await this.catalogue.courses(rows.map((row) => row.course_id));
     return rows.map((row) => ({
       _id: row.id,
@@ -255,11 +158,7 @@ export class ReviewsService {
     const reason = plainReviewText(rawReason ?? '', 'Reason', REVIEW_REPORT_REASON_MAX, { required: false });
     await this.dataSource.transaction(async (manager) => {
       await this.visibleReviewByOther(manager, userId, reviewId, 'You cannot report your own review');
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO "progress"."review_reports" ("review_id", "user_id", "reason") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
-        [reviewId, userId, reason],
-      );
-      if (inserted.length === 0) throw new ConflictException('You have already reported this review');
+      if (!(await this.reviews.insertReport(manager, reviewId, userId, reason))) throw new ConflictException('You have already reported this review');
     });
   }
 
@@ -267,34 +166,23 @@ export class ReviewsService {
   async voteHelpful(userId: string, reviewId: string): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       await this.visibleReviewByOther(manager, userId, reviewId, 'You cannot vote for your own review');
-      const inserted: unknown[] = await manager.query(
-        'INSERT INTO "progress"."review_helpful_votes" ("review_id", "user_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1',
-        [reviewId, userId],
-      );
-      if (inserted.length === 0) throw new ConflictException('You have already marked this review helpful');
-      const [rows]: [{ helpful_count: number }[], number] = await manager.query(
-        'UPDATE "progress"."course_reviews" SET "helpful_count" = "helpful_count" + 1 WHERE "id" = $1 RETURNING "helpful_count"',
-        [reviewId],
-      );
-      return rows[0]!.helpful_count;
+      if (!(await this.reviews.insertHelpfulVote(manager, reviewId, userId))) throw new ConflictException('You have already marked this review helpful');
+      return this.reviews.countHelpfulVote(manager, reviewId);
     });
   }
 
   /** 404 for an unknown or hidden review, 403 for the caller's own. */
   private async visibleReviewByOther(manager: EntityManager, userId: string, reviewId: string, ownMessage: string): Promise<void> {
-    const rows: { user_id: string; hidden_at: Date | null }[] = await manager.query(
-      'SELECT "user_id", "hidden_at" FROM "progress"."course_reviews" WHERE "id" = $1',
-      [reviewId],
-    );
-    if (!rows[0] || rows[0].hidden_at !== null) throw new NotFoundException(REVIEW_NOT_FOUND_MESSAGE);
-    if (rows[0].user_id === userId) throw new ForbiddenException(ownMessage);
+    const review = await this.reviews.authorAndHidden(manager, reviewId);
+    if (!review || review.hidden) throw new NotFoundException(REVIEW_NOT_FOUND_MESSAGE);
+    if (review.userId === userId) throw new ForbiddenException(ownMessage);
   }
 
   /** The review's course when the caller is its educator: 404 for an unknown review, 403 for anyone else. */
   private async courseOfReviewForEducator(user: AuthUser, reviewId: string) {
-    const rows: { course_id: string }[] = await this.dataSource.query('SELECT "course_id" FROM "progress"."course_reviews" WHERE "id" = $1', [reviewId]);
-    if (!rows[0]) throw new NotFoundException(REVIEW_NOT_FOUND_MESSAGE);
-    const course = await this.catalogue.course(rows[0].course_id);
+    const courseId = await this.reviews.courseOf(reviewId);
+    if (!courseId) throw new NotFoundException(REVIEW_NOT_FOUND_MESSAGE);
+    const course = await this.catalogue.course(courseId);
     if (course.educatorId !== user.id) throw new ForbiddenException(NOT_EDUCATOR_MESSAGE);
     return course;
   }

@@ -1,8 +1,6 @@
 import type { LiveDoubt } from '@academy/contracts';
-import { OutboxWriter } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { insertDoubt } from '../doubts/doubt-insert.js';
 
 interface LiveDoubtRow {
   id: string;
@@ -31,18 +29,14 @@ const COLUMNS = `"id", "live_class_id", "user_id", "author_name", "at_second", "
 const LIVE_DOUBTS_HISTORY_MAX = 200;
 
 /**
- * Doubts asked during a live class. They are rows of progress.doubts (the course's doubts: the inbox, the search,
- * the `doubt.asked` notification) with the class and the second of the class; the lecture comes when the recording
- * becomes one (`linkToLecture`).
+ * Doubts asked during a live class, as the class shows them. They are rows of progress.doubts (written through
+ * DoubtsRepository, like every doubt) with the class and the second of the class.
  */
 @Injectable()
-export class LiveDoubtsStore {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly outbox: OutboxWriter,
-  ) {}
+export class LiveDoubtsRepository {
+  constructor(private readonly dataSource: DataSource) {}
 
-  /** Only learners enrolled now ask (a linked parent may watch, not ask). */
+  /** Whether the user is enrolled in the course now. */
   async isEnrolled(userId: string, courseId: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 LIMIT 1`, [userId, courseId]);
     return rows.length > 0;
@@ -55,19 +49,6 @@ export class LiveDoubtsStore {
       [classId, userId, clientId],
     );
     return rows[0] ? toLiveDoubt(rows[0]) : null;
-  }
-
-  /** Stores the doubt once per client id; `created` is false when it was already stored (nothing is sent twice). */
-  async ask(doubt: {
-    classId: string; courseId: string; courseTitle: string; educatorId: string; userId: string; userName: string; clientId: string; atSecond: number; text: string;
-  }): Promise<{ doubt: LiveDoubt; created: boolean }> {
-    const id = await this.dataSource.transaction((manager) =>
-      insertDoubt(manager, this.outbox, {
-        courseId: doubt.courseId, courseTitle: doubt.courseTitle, educatorId: doubt.educatorId, lectureId: null, liveClassId: doubt.classId,
-        clientId: doubt.clientId, userId: doubt.userId, authorName: doubt.userName, atSecond: doubt.atSecond, text: doubt.text,
-      }),
-    );
-    return { doubt: (await this.byClientId(doubt.classId, doubt.userId, doubt.clientId))!, created: id !== null };
   }
 
   /** The class's doubts, oldest first: every one (`userId` null, the educator) or one learner's. Hidden ones left out. */

@@ -24,9 +24,12 @@ const toMessage = (row: MessageRow): LiveChatMessage => ({
   sentAt: row.created_at.toISOString(),
 });
 
-/** A live class's chat and moderation, in PostgreSQL: what every gateway replica reads and writes. */
+/**
+ * A live class's chat, moderation, polls and attendance, in PostgreSQL (progress.live_*): what every gateway replica
+ * reads and writes.
+ */
 @Injectable()
-export class LiveChatStore {
+export class LiveChatRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
