@@ -54,7 +54,7 @@ export class ParentLinksService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly parentLinks: ParentLinksRepository,
-    private readonly emailSettingsStore: ParentEmailSettingsRepository,
+    private readonly emailSettingsRepository: ParentEmailSettingsRepository,
     private readonly users: UsersRepository,
     private readonly enrolments: EnrolmentsRepository,
     private readonly lectureProgress: LectureProgressRepository,
@@ -225,7 +225,7 @@ export class ParentLinksService {
   }
 
   async emailSettings(parentId: string): Promise<EmailSettings> {
-    const row = await this.emailSettingsStore.find(parentId);
+    const row = await this.emailSettingsRepository.find(parentId);
     return {
       weeklyProgress: row?.weeklyProgress ?? true,
       milestones: row?.milestones ?? true,
@@ -240,7 +240,7 @@ export class ParentLinksService {
     const current = await this.emailSettings(parent.id);
     const inactivityDays = settings.inactivityDays === undefined ? current.inactivityDays : settings.inactivityDays;
     const quizAlerts = settings.quizAlerts ?? current.quizAlerts;
-    await this.emailSettingsStore.save(parent.id, { weeklyProgress: settings.weeklyProgress, milestones: settings.milestones, inactivityDays, quizAlerts });
+    await this.emailSettingsRepository.save(parent.id, { weeklyProgress: settings.weeklyProgress, milestones: settings.milestones, inactivityDays, quizAlerts });
     return this.emailSettings(parent.id);
   }
 
