@@ -2,6 +2,7 @@ import { CATALOGUE_EVENTS_QUEUE, LIVE_CLASS_NOTICE_QUEUE } from '@academy/contra
 import { CoreModule, CspReportsModule, mediaLinksProvider, objectStorageProvider, OperatorQueuesModule, QueueModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CoursesController } from './courses/courses.controller.js';
+import { CoursesRepository } from './courses/courses.repository.js';
 import { CoursesService } from './courses/courses.service.js';
 import { catalogueConfigShape } from './catalogue-config.js';
 import { catalogueDatabase } from './database.js';
@@ -65,7 +66,7 @@ import { VideosRepository } from './videos/videos.repository.js';
     InternalLiveClassesController,
     LivePlaybackController, LiveWhipController,
   ],
-  providers: [CoursesService, EducatorCoursesService, mediaLinksProvider, objectStorageProvider, ThumbnailStore, LectureFileStore,
+  providers: [CoursesService, CoursesRepository, EducatorCoursesService, mediaLinksProvider, objectStorageProvider, ThumbnailStore, LectureFileStore,
     VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient,
     LiveClassesRepository, LiveClassReminders, LiveClassesService, LiveEngine, LiveStudio],
 })

@@ -13,6 +13,7 @@ import { PROGRESS_QUEUE } from './queue/progress-jobs.js';
 import { UserController } from './users/user.controller.js';
 import { UsersService } from './users/users.service.js';
 import { EducatorProfilesController, OwnEducatorProfileController } from './educator-profiles/educator-profiles.controller.js';
+import { EducatorProfilesRepository } from './educator-profiles/educator-profiles.repository.js';
 import { EducatorProfilesService } from './educator-profiles/educator-profiles.service.js';
 import { learningConfigShape } from './learning/learning-settings.js';
 import { ParentsModule } from './parents/parents.module.js';
@@ -39,6 +40,6 @@ import { LiveChatRepository } from './live/live-chat.repository.js';
     NotificationsModule,
   ],
   controllers: [UserController, QueueHealthController, OwnEducatorProfileController, EducatorProfilesController, LiveAttendanceController],
-  providers: [UsersService, EducatorProfilesService, objectStorageProvider, LiveChatRepository, LiveAttendanceService],
+  providers: [UsersService, EducatorProfilesService, EducatorProfilesRepository, objectStorageProvider, LiveChatRepository, LiveAttendanceService],
 })
 export class AppModule {}

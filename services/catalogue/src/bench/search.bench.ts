@@ -8,8 +8,8 @@ import { createIsolatedDatabase } from '@academy/service-core/testing';
 import { runMigrations, serviceDataSourceOptions } from '@academy/service-core';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { catalogueDatabase } from '../database.js';
-import { CourseEntity } from '../courses/course.entity.js';
 import { CourseCache } from '../courses/course-cache.js';
+import { CoursesRepository } from '../courses/courses.repository.js';
 import { CoursesService, type CourseListOptions } from '../courses/courses.service.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     await seed(dataSource);
     console.log(`Seeded ${COURSE_COUNT} courses in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; ${ROUNDS} rounds per case.`);
     // The search path is the service's own query: the cache (used by the controller) is not in the way here.
-    const service = new CoursesService(dataSource.getRepository(CourseEntity), new CourseCache({ REDIS_URL: process.env.REDIS_URL!, QUEUE_PREFIX: 'academy-bench' }));
+    const service = new CoursesService(new CoursesRepository(dataSource), new CourseCache({ REDIS_URL: process.env.REDIS_URL!, QUEUE_PREFIX: 'academy-bench' }));
 
     // The filtered list with its counts, with the taxonomy indexes and then without them.
     const filtered = new Map<string, Awaited<ReturnType<typeof measureFiltered>>>();

@@ -1,24 +1,17 @@
 import {
-  BOARD_SLUGS,
-  COURSE_LANGUAGES,
   COURSE_PAGE_MAX,
   DEFAULT_COURSE_SORT,
-  MIN_RATING_FILTER,
-  SCHOOL_CLASSES,
-  SUBJECT_SLUGS,
   type CourseFacetCounts,
   type CourseFilters,
   type CourseSort,
   type CourseSummary,
 } from '@academy/contracts';
-import { escapeLikePattern } from '@academy/service-core';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, type SelectQueryBuilder } from 'typeorm';
 import { CourseEntity } from './course.entity.js';
 import { CourseCache } from './course-cache.js';
 import { decodeCursor, decodeSortedCursor, encodeCursor, encodeSortedCursor } from './course-list-cursor.js';
 import { toCourseSummary } from './course-mapper.js';
+import { CoursesRepository } from './courses.repository.js';
 
 export interface CourseListOptions extends CourseFilters {
   search?: string;
@@ -37,154 +30,50 @@ export interface CourseListResult {
 /** A page size for callers that send a cursor without a limit. */
 const DEFAULT_PAGE_SIZE = 20;
 
-/** Each order's key column and direction; every one ends with the id so that the keyset is total. */
-const SORT_KEYS: Record<Exclude<CourseSort, 'newest'>, { column: string; direction: 'ASC' | 'DESC' }> = {
-  popular: { column: 'c.student_count', direction: 'DESC' },
-  rating: { column: 'c.rating_average', direction: 'DESC' },
-  'price-asc': { column: 'c.final_price_paise', direction: 'ASC' },
-  'price-desc': { column: 'c.final_price_paise', direction: 'DESC' },
-};
-
-type FilterName = keyof CourseFilters;
-const FILTER_NAMES: FilterName[] = ['class', 'subject', 'board', 'price', 'rating', 'language'];
-
-/** Where the filtered columns are read: the courses themselves (alias c), or the counts summary (alias f). */
-interface FilterColumns {
-  classFrom: string;
-  classTo: string;
-  subject: string;
-  board: string;
-  free: string;
-  paid: string;
-  rated: string;
-  language: string;
-}
-const COURSE_COLUMNS: FilterColumns = {
-  classFrom: 'c.class_from',
-  classTo: 'c.class_to',
-  subject: 'c.subject',
-  board: 'c.board',
-  free: 'c.final_price_paise = 0',
-  paid: 'c.final_price_paise > 0',
-  rated: `c.rating_average >= ${MIN_RATING_FILTER}`,
-  language: 'c.language',
-};
-/** catalogue.course_facet_counts: one row per combination of the filtered columns, with its number of courses. */
-const SUMMARY_COLUMNS: FilterColumns = {
-  classFrom: 'f.class_from',
-  classTo: 'f.class_to',
-  subject: 'f.subject',
-  board: 'f.board',
-  free: 'f.is_free',
-  paid: 'NOT f.is_free',
-  rated: 'f.rated_4',
-  language: 'f.language',
-};
-
-/**
- * The SQL condition of each chosen filter (values are bound parameters, named after the filter). A board filter
- * also finds courses for any board; a class filter finds courses whose class range includes that class.
- */
-function filterConditions(filters: CourseFilters, columns: FilterColumns = COURSE_COLUMNS): Partial<Record<FilterName, string>> {
-  const conditions: Partial<Record<FilterName, string>> = {};
-  if (filters.class !== undefined) conditions.class = `(${columns.classFrom} <= :class AND ${columns.classTo} >= :class)`;
-  if (filters.subject !== undefined) conditions.subject = `${columns.subject} = :subject`;
-  if (filters.board !== undefined) conditions.board = filters.board === 'any' ? `${columns.board} = 'any'` : `${columns.board} IN (:board, 'any')`;
-  if (filters.price !== undefined) conditions.price = filters.price === 'free' ? columns.free : columns.paid;
-  if (filters.rating !== undefined) conditions.rating = columns.rated;
-  if (filters.language !== undefined) conditions.language = `${columns.language} = :language`;
-  return conditions;
-}
-
-function filterParameters(filters: CourseFilters): Record<string, unknown> {
-  return { class: filters.class, subject: filters.subject, board: filters.board, language: filters.language };
-}
-
-/**
- * The LIKE pattern of a case-insensitive substring search: lower case, with % and _ escaped. Devanagari has no case
- * and matches as typed; titles are stored in NFC, so the search is read in NFC too (क़ typed as one letter or two).
- */
-function searchPattern(search: string): string {
-  return `%${escapeLikePattern(search.normalize('NFC').toLowerCase())}%`;
-}
-
-function all(conditions: readonly (string | undefined)[]): string {
-  const present = conditions.filter((condition): condition is string => condition !== undefined);
-  return present.length > 0 ? present.join(' AND ') : 'true';
+/** The counts of one filter group (`class`, `subject`…) out of the row of counts named `<group>:<value>`. */
+function countsOf(counts: Record<string, string>, prefix: string): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(counts)
+      .filter(([name]) => name.startsWith(`${prefix}:`))
+      .map(([name, count]) => [name.slice(prefix.length + 1), Number(count)]),
+  );
 }
 
 @Injectable()
 export class CoursesService {
   constructor(
-    @InjectRepository(CourseEntity) private readonly courses: Repository<CourseEntity>,
+    private readonly courses: CoursesRepository,
     private readonly cache: CourseCache,
   ) {}
+
+  /** An educator's published courses for their public page (by their public id), newest first (at most COURSE_PAGE_MAX). */
+  async listPublishedByEducator(educatorPublicId: string): Promise<CourseSummary[]> {
+    const courses = await this.courses.publishedByEducator(educatorPublicId, COURSE_PAGE_MAX);
+    return courses.map(toCourseSummary);
+  }
 
   /**
    * Published courses matching the search and filters, as a keyset page in the chosen order (newest first by
    * default, on (created_at, id)) with `nextCursor` when more follow, and on the first page the counts per
    * filter value. The spec's plain call (no `limit`, no `cursor`) gets the first COURSE_PAGE_MAX courses.
    */
-  /** An educator's published courses for their public page (by their public id), newest first (at most COURSE_PAGE_MAX). */
-  async listPublishedByEducator(educatorPublicId: string): Promise<CourseSummary[]> {
-    const courses = await this.courses
-      .createQueryBuilder('course')
-      .where('course.educator_public_id = :educatorPublicId', { educatorPublicId })
-      .andWhere('course.isPublished = true')
-      .orderBy('course.createdAt', 'DESC')
-      .addOrderBy('course.id', 'DESC')
-      .take(COURSE_PAGE_MAX)
-      .getMany();
-    return courses.map(toCourseSummary);
-  }
-
   async listPublished(options: CourseListOptions): Promise<CourseListResult> {
     const plain = options.limit === undefined && options.cursor === undefined;
     const pageSize = options.limit ?? (plain ? COURSE_PAGE_MAX : DEFAULT_PAGE_SIZE);
     const sort = options.sort ?? DEFAULT_COURSE_SORT;
-    const conditions = filterConditions(options);
-    const query = this.courses
-      .createQueryBuilder('c')
-      .addSelect(`to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursor_created_at')
-      .where('c.is_published = true')
-      .andWhere(all(Object.values(conditions)), filterParameters(options));
-    this.whereSearch(query, options.search);
-    if (sort === 'newest') {
-      query.orderBy('c.created_at', 'DESC').addOrderBy('c.id', 'DESC');
-      if (options.cursor !== undefined) {
-        const after = decodeCursor(options.cursor);
-        query.andWhere('(c.created_at, c.id) < (CAST(:afterCreatedAt AS timestamptz), CAST(:afterId AS uuid))', {
-          afterCreatedAt: after.createdAt,
-          afterId: after.id,
-        });
-      }
-    } else {
-      const key = SORT_KEYS[sort];
-      query.addSelect(`${key.column}::text`, 'cursor_value').orderBy(key.column, key.direction).addOrderBy('c.id', key.direction);
-      if (options.cursor !== undefined) {
-        const after = decodeSortedCursor(options.cursor, sort);
-        query.andWhere(`(${key.column}, c.id) ${key.direction === 'DESC' ? '<' : '>'} (CAST(:afterValue AS numeric), CAST(:afterId AS uuid))`, {
-          afterValue: after.value,
-          afterId: after.id,
-        });
-      }
-    }
-    query.limit(pageSize + 1);
-
-    const [{ entities, raw }, facets] = await Promise.all([
-      query.getRawAndEntities<{ cursor_created_at: string; cursor_value?: string }>(),
+    // A cursor that is not one of ours is a 400 before any query runs.
+    const after = options.cursor === undefined ? undefined : sort === 'newest' ? decodeCursor(options.cursor) : decodeSortedCursor(options.cursor, sort);
+    const [found, facets] = await Promise.all([
+      this.courses.publishedPage(options, { sort, after, limit: pageSize + 1 }),
       options.cursor === undefined ? this.facetCounts(options) : Promise.resolve(undefined),
     ]);
-    const hasMore = entities.length > pageSize;
-    const page = hasMore ? entities.slice(0, pageSize) : entities;
-    const last = raw[page.length - 1];
+    const hasMore = found.courses.length > pageSize;
+    const page = hasMore ? found.courses.slice(0, pageSize) : found.courses;
+    const last = found.cursors[page.length - 1];
     const lastId = page[page.length - 1]?.id;
     let nextCursor: string | null = null;
     if (hasMore && last && lastId) {
-      nextCursor =
-        sort === 'newest'
-          ? encodeCursor({ createdAt: last.cursor_created_at, id: lastId })
-          : encodeSortedCursor({ sort, value: String(last.cursor_value), id: lastId });
+      nextCursor = sort === 'newest' ? encodeCursor({ createdAt: last.createdAt, id: lastId }) : encodeSortedCursor({ sort, value: String(last.value), id: lastId });
     }
     return { courses: page.map(toCourseSummary), nextCursor, ...(facets ? { facets } : {}) };
   }
@@ -198,115 +87,38 @@ export class CoursesService {
 
   /**
    * How many published courses (matching the search) each filter value gives, the other chosen filters applied
-   * and the value's own group left out. One pass: every count is a FILTER aggregate, never a query per value,
-   * over rows of (filtered columns, number of courses): the summary table, or the matching search rows grouped
-   * the same way.
+   * and the value's own group left out.
    */
   async facetCounts(options: CourseListOptions): Promise<CourseFacetCounts> {
-    const grouped = this.useFacetSummary;
-    const columns = grouped ? SUMMARY_COLUMNS : COURSE_COLUMNS;
-    const aggregate = (condition: string, name: string) =>
-      grouped ? `coalesce(sum(f.courses) FILTER (WHERE ${condition}), 0) AS "${name}"` : `count(*) FILTER (WHERE ${condition}) AS "${name}"`;
-    const conditions = filterConditions(options, columns);
-    const except = (name: FilterName) => all(FILTER_NAMES.filter((other) => other !== name).map((other) => conditions[other]));
-    const selected: string[] = [aggregate(all(Object.values(conditions)), 'total')];
-    for (const schoolClass of SCHOOL_CLASSES) {
-      selected.push(aggregate(`${columns.classFrom} <= ${schoolClass} AND ${columns.classTo} >= ${schoolClass} AND ${except('class')}`, `class:${schoolClass}`));
-    }
-    SUBJECT_SLUGS.forEach((subject, index) => selected.push(aggregate(`${columns.subject} = :subject${index} AND ${except('subject')}`, `subject:${subject}`)));
-    BOARD_SLUGS.forEach((board, index) => {
-      const matches = board === 'any' ? `${columns.board} = 'any'` : `${columns.board} IN (:board${index}, 'any')`;
-      selected.push(aggregate(`${matches} AND ${except('board')}`, `board:${board}`));
-    });
-    selected.push(aggregate(`${columns.free} AND ${except('price')}`, 'price:free'));
-    selected.push(aggregate(`${columns.paid} AND ${except('price')}`, 'price:paid'));
-    selected.push(aggregate(`${columns.rated} AND ${except('rating')}`, `rating:${MIN_RATING_FILTER}`));
-    COURSE_LANGUAGES.forEach((language, index) => selected.push(aggregate(`${columns.language} = :language${index} AND ${except('language')}`, `language:${language}`)));
-
-    const parameters: Record<string, unknown> = { ...filterParameters(options) };
-    SUBJECT_SLUGS.forEach((subject, index) => (parameters[`subject${index}`] = subject));
-    BOARD_SLUGS.forEach((board, index) => (parameters[`board${index}`] = board));
-    COURSE_LANGUAGES.forEach((language, index) => (parameters[`language${index}`] = language));
-    let row: Record<string, string> | undefined;
-    if (grouped && options.search) {
-      row = await this.courses.manager
-        .createQueryBuilder()
-        .select(selected)
-        .from(
-          (matching) =>
-            matching
-              .select(['s.class_from AS class_from', 's.class_to AS class_to', 's.subject AS subject', 's.board AS board', 's.is_free AS is_free', 's.rated_4 AS rated_4', 's.language AS language', 'count(*) AS courses'])
-              .from('catalogue.course_search_rows', 's')
-              .where(`s.title_lower LIKE :pattern ESCAPE '\\'`)
-              .groupBy('s.class_from, s.class_to, s.subject, s.board, s.is_free, s.rated_4, s.language'),
-          'f',
-        )
-        .setParameters({ ...parameters, pattern: searchPattern(options.search) })
-        .getRawOne<Record<string, string>>();
-    } else if (grouped) {
-      row = await this.courses.manager
-        .createQueryBuilder()
-        .select(selected)
-        .from('catalogue.course_facet_counts', 'f')
-        .where('f.courses > 0')
-        .setParameters(parameters)
-        .getRawOne<Record<string, string>>();
-    } else {
-      const query = this.courses.createQueryBuilder('c').select(selected).where('c.is_published = true').setParameters(parameters);
-      this.whereSearch(query, options.search);
-      row = await query.getRawOne<Record<string, string>>();
-    }
-    const counts = row ?? {};
-    const group = (prefix: string) =>
-      Object.fromEntries(
-        Object.entries(counts)
-          .filter(([name]) => name.startsWith(`${prefix}:`))
-          .map(([name, count]) => [name.slice(prefix.length + 1), Number(count)]),
-      );
+    const counts = await this.courses.facetCountRow(options, this.useFacetSummary ? 'summary' : 'courses');
     return {
       total: Number(counts.total ?? 0),
-      class: group('class'),
-      subject: group('subject'),
-      board: group('board'),
+      class: countsOf(counts, 'class'),
+      subject: countsOf(counts, 'subject'),
+      board: countsOf(counts, 'board'),
       price: { free: Number(counts['price:free'] ?? 0), paid: Number(counts['price:paid'] ?? 0) },
-      rating: group('rating'),
-      language: group('language'),
+      rating: countsOf(counts, 'rating'),
+      language: countsOf(counts, 'language'),
     };
   }
 
-  private whereSearch(query: SelectQueryBuilder<CourseEntity>, search: string | undefined): void {
-    if (!search) return;
-    // lower(title) LIKE matches the trigram index; the text is a bound parameter with %/_ escaped.
-    query.andWhere(`lower(c.title) LIKE :pattern ESCAPE '\\'`, { pattern: searchPattern(search) });
+  /** Who owns a course (published or not), or null when there is no such course. */
+  educatorIdOf(courseId: string): Promise<string | null> {
+    return this.courses.educatorIdOf(courseId);
   }
 
   /**
    * A course with its chapters and lectures; unpublished ones only when `includeUnpublished` (a course taken off sale
    * stays readable for its learners). A draft is never found here: it has no learners and no price.
    */
-  /** Who owns a course (published or not), or null when there is no such course. */
-  async educatorIdOf(courseId: string): Promise<string | null> {
-    const course = await this.courses.findOne({ where: { id: courseId }, select: { id: true, educatorId: true } });
-    return course?.educatorId ?? null;
-  }
-
   async findWithContent(id: string, options: { includeUnpublished?: boolean } = {}): Promise<CourseEntity> {
-    const course = await this.courses.findOne({
-      where: options.includeUnpublished ? { id, isDraft: false } : { id, isPublished: true },
-      relations: { chapters: { lectures: true } },
-      order: { chapters: { chapterOrder: 'ASC', lectures: { lectureOrder: 'ASC' } } },
-    });
+    const course = await this.courses.findWithContent(id, { includeUnpublished: options.includeUnpublished ?? false });
     if (!course) throw new NotFoundException('Course not found');
     return course;
   }
 
   /** Several courses with their chapters and lectures, published or not, in one query; unknown ids and drafts are left out. */
-  async findManyWithContent(ids: string[]): Promise<CourseEntity[]> {
-    if (ids.length === 0) return [];
-    return this.courses.find({
-      where: { id: In(ids), isDraft: false },
-      relations: { chapters: { lectures: true } },
-      order: { chapters: { chapterOrder: 'ASC', lectures: { lectureOrder: 'ASC' } } },
-    });
+  findManyWithContent(ids: string[]): Promise<CourseEntity[]> {
+    return this.courses.findManyWithContent(ids);
   }
 }

@@ -22,6 +22,7 @@ import { isProtectedFile, isUploadedVideo, protectedFilePath } from '@academy/se
 import { BadRequestException } from '@nestjs/common';
 import { toAuthoredChapters, type LectureLinkAudience } from '../courses/course-mapper.js';
 import { CourseCache } from '../courses/course-cache.js';
+import { CoursesRepository } from '../courses/courses.repository.js';
 import { sanitizeCourseDescription } from '../courses/sanitize-course-description.js';
 import { ChapterEntity, CourseEntity, LectureEntity } from '../courses/course.entity.js';
 import { lectureFileFolder, lectureFilesOf } from './lecture-file-store.js';
@@ -196,8 +197,14 @@ export class EducatorCoursesService {
   constructor(
     @InjectRepository(CourseEntity) private readonly courses: Repository<CourseEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly courseRows: CoursesRepository,
     private readonly cache: CourseCache,
   ) {}
+
+  /** How many courses the educator has, published or not (drafts are not courses yet). */
+  countCourses(educatorId: string): Promise<number> {
+    return this.courseRows.countByEducator(educatorId);
+  }
 
   /** Newest first, at most EDUCATOR_COURSES_MAX (clamped: an educator past it sees the newest). */
   listByEducator(educatorId: string): Promise<CourseEntity[]> {
@@ -261,7 +268,7 @@ export class EducatorCoursesService {
     if (!UUID.test(courseId)) throw new NotFoundException('Course not found');
     const updated = await this.dataSource.transaction(async (manager) => {
       // Row lock: two saves of the same course run one after the other instead of interleaving delete and insert.
-      await manager.query(`SELECT id FROM catalogue.courses WHERE id = $1 FOR UPDATE`, [courseId]);
+      await this.courseRows.lock(manager, courseId);
       const course = await manager.findOne(CourseEntity, {
         where: { id: courseId, educatorId },
         relations: { chapters: { lectures: true } },
@@ -335,7 +342,7 @@ export class EducatorCoursesService {
   ): Promise<{ version: number; savedAt: Date; unusedLinks: string[] }> {
     if (!UUID.test(courseId)) throw new NotFoundException('Course not found');
     return this.dataSource.transaction(async (manager) => {
-      const [locked] = (await manager.query(`SELECT id FROM catalogue.courses WHERE id = $1 FOR UPDATE`, [courseId])) as unknown[];
+      const locked = await this.courseRows.lock(manager, courseId);
       if (!locked) {
         if (baseVersion !== 0) throw new NotFoundException('Draft not found');
         // The client sends one save at a time, so a first save is never raced by another of the same draft.

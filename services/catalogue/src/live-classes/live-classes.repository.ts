@@ -1,6 +1,7 @@
 import type { LiveClassDto, LiveClassStatus } from '@academy/contracts';
+import { uploadedVideoUrl } from '@academy/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export interface LiveClassRow extends LiveClassDto {
   educatorId: string;
@@ -178,6 +179,23 @@ export class LiveClassesRepository {
       [id, fresh, renew],
     ).then(updatedRows);
     return rows[0]!.key;
+  }
+
+  /**
+   * The class's recording becomes a (not free) lecture at the end of the class's chapter, playing the uploaded
+   * video, and the class points at it; in the caller's transaction.
+   */
+  async addRecordingLecture(
+    manager: EntityManager,
+    liveClass: { id: string; chapterId: string },
+    lecture: { lectureId: string; title: string; durationMinutes: number; videoId: string },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO "catalogue"."lectures" ("id", "chapter_id", "title", "duration_minutes", "url", "is_preview_free", "lecture_order")
+       SELECT $1, $2, $3, $4, $5, false, coalesce(max("lecture_order"), 0) + 1 FROM "catalogue"."lectures" WHERE "chapter_id" = $2`,
+      [lecture.lectureId, liveClass.chapterId, lecture.title, lecture.durationMinutes, uploadedVideoUrl(lecture.videoId)],
+    );
+    await manager.query(`UPDATE "catalogue"."live_classes" SET "recording_lecture_id" = $2 WHERE "id" = $1`, [liveClass.id, lecture.lectureId]);
   }
 
   async streamKeyOf(id: string): Promise<string | null> {

@@ -1,4 +1,3 @@
-import { uploadedVideoUrl } from '@academy/contracts';
 import { JobHandler, OBJECT_STORAGE, type JobProcessor, type ObjectStorage } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -180,14 +179,10 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
   private async addLecture(liveClass: { id: string; chapterId: string; title: string }, videoId: string): Promise<string> {
     const duration = (await this.videos.find(videoId))?.durationSeconds ?? 60;
     const lectureId = randomUUID();
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO "catalogue"."lectures" ("id", "chapter_id", "title", "duration_minutes", "url", "is_preview_free", "lecture_order")
-         SELECT $1, $2, $3, $4, $5, false, coalesce(max("lecture_order"), 0) + 1 FROM "catalogue"."lectures" WHERE "chapter_id" = $2`,
-        [lectureId, liveClass.chapterId, `Live class: ${liveClass.title}`, Math.max(1, Math.ceil(duration / 60)), uploadedVideoUrl(videoId)],
-      );
-      await manager.query(`UPDATE "catalogue"."live_classes" SET "recording_lecture_id" = $2 WHERE "id" = $1`, [liveClass.id, lectureId]);
-    });
+    // One transaction: the class never points at a lecture that is not there, nor a lecture appears without its class knowing.
+    await this.dataSource.transaction((manager) =>
+      this.classes.addRecordingLecture(manager, liveClass, { lectureId, title: `Live class: ${liveClass.title}`, durationMinutes: Math.max(1, Math.ceil(duration / 60)), videoId }),
+    );
     return lectureId;
   }
 }

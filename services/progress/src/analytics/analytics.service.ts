@@ -8,22 +8,11 @@ import {
   type QuizDifficulty,
 } from '@academy/contracts';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
-
-type Rows<T> = T[];
+import { LectureAnalyticsRepository, type CourseAggregates } from './lecture-analytics.repository.js';
 
 /** Quiz versions kept in memory for the analytics page (a few hundred quizzes' questions). */
 const QUIZ_VERSIONS_KEPT = 500;
-
-/** Counters of one course's aggregate rows; each query reads by the course's key, never the events. */
-interface CourseAggregates {
-  course: { enrolled: number; learners_started: number; watch_seconds: string; updated_at: Date } | undefined;
-  lectures: Rows<{ lecture_id: string; learners_started: number; learners_completed: number; watch_seconds: string }>;
-  completions: Rows<{ lectures_completed: number; learners: number }>;
-  quizzes: Rows<{ quiz_id: string; quiz_version: number; attempts: number; percent_sum: string }>;
-  questions: Rows<{ quiz_id: string; quiz_version: number; question_id: string; answers: number; correct: number }>;
-}
 
 /**
  * Lecture analytics for the course's educator, from the aggregates AnalyticsAggregator keeps. The page reads only the
@@ -35,7 +24,7 @@ export class AnalyticsService {
   private readonly quizVersions = new Map<string, Promise<QuizDefinition>>();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly analytics: LectureAnalyticsRepository,
     private readonly catalogue: CatalogueClient,
   ) {}
 
@@ -122,29 +111,7 @@ export class AnalyticsService {
   }
 
   /** Every aggregate row of one course, each query by the course's primary-key prefix. */
-  async aggregates(courseId: string): Promise<CourseAggregates> {
-    const [courses, lectures, completions, quizzes, questions] = await Promise.all([
-      this.dataSource.query(
-        `SELECT "enrolled", "learners_started", "watch_seconds", "updated_at" FROM "progress"."analytics_courses" WHERE "course_id" = $1`,
-        [courseId],
-      ) as Promise<Rows<NonNullable<CourseAggregates['course']>>>,
-      this.dataSource.query(
-        `SELECT "lecture_id", "learners_started", "learners_completed", "watch_seconds" FROM "progress"."analytics_lectures" WHERE "course_id" = $1`,
-        [courseId],
-      ) as Promise<CourseAggregates['lectures']>,
-      this.dataSource.query(
-        `SELECT "lectures_completed", "learners" FROM "progress"."analytics_course_completion_counts" WHERE "course_id" = $1`,
-        [courseId],
-      ) as Promise<CourseAggregates['completions']>,
-      this.dataSource.query(
-        `SELECT "quiz_id", "quiz_version", "attempts", "percent_sum" FROM "progress"."analytics_quizzes" WHERE "course_id" = $1`,
-        [courseId],
-      ) as Promise<CourseAggregates['quizzes']>,
-      this.dataSource.query(
-        `SELECT "quiz_id", "quiz_version", "question_id", "answers", "correct" FROM "progress"."analytics_quiz_questions" WHERE "course_id" = $1`,
-        [courseId],
-      ) as Promise<CourseAggregates['questions']>,
-    ]);
-    return { course: courses[0], lectures, completions, quizzes, questions };
+  aggregates(courseId: string): Promise<CourseAggregates> {
+    return this.analytics.courseAggregates(courseId);
   }
 }

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AnalyticsAggregator } from '../analytics/analytics-aggregator.js';
+import { LectureAnalyticsRepository } from '../analytics/lecture-analytics.repository.js';
 import { analyticsBackfillSql } from '../analytics/analytics-backfill.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { progressDatabase } from '../database.js';
@@ -173,8 +174,8 @@ async function main(): Promise<void> {
   });
   try {
     const scales = [small, big] as const;
-    const services = scales.map((scale) => new AnalyticsService(scale.dataSource, catalogueClient));
-    const aggregators = scales.map((scale) => new AnalyticsAggregator(scale.dataSource));
+    const services = scales.map((scale) => new AnalyticsService(new LectureAnalyticsRepository(scale.dataSource), catalogueClient));
+    const aggregators = scales.map((scale) => new AnalyticsAggregator(scale.dataSource, new LectureAnalyticsRepository(scale.dataSource)));
     const reads = services.map((service) => async () => {
       const figures = await service.forEducator(EDUCATOR, MEASURED_COURSE);
       if (figures.lectures.length !== LECTURES) throw new Error('the read lost lectures');

@@ -1,5 +1,7 @@
 import { OutboxModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
+import { UsersRepository } from '../users/users.repository.js';
+import { EnrolmentsRepository } from './enrolments.repository.js';
 import { EnrolmentsService } from './enrolments.service.js';
 import { InternalEnrolmentsController } from './internal-enrolments.controller.js';
 import { progressOutbox } from '../outbox.js';
@@ -8,7 +10,7 @@ import { progressOutbox } from '../outbox.js';
 @Module({
   imports: [OutboxModule.forRoot(progressOutbox)],
   controllers: [InternalEnrolmentsController],
-  providers: [EnrolmentsService],
+  providers: [EnrolmentsService, EnrolmentsRepository, UsersRepository],
   exports: [EnrolmentsService],
 })
 export class EnrolmentsModule {}

@@ -3,6 +3,8 @@ import { OutboxWriter } from '@academy/service-core';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AnalyticsJob, type EnrolmentChangedEvent } from '../analytics/analytics-jobs.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { EnrolmentsRepository } from './enrolments.repository.js';
 
 /**
  * Enrols a learner for one purchase, idempotently: the purchase id (and the learner + course pair) is unique, so
@@ -13,24 +15,18 @@ import { AnalyticsJob, type EnrolmentChangedEvent } from '../analytics/analytics
 export class EnrolmentsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly enrolments: EnrolmentsRepository,
+    private readonly users: UsersRepository,
     private readonly outbox: OutboxWriter,
   ) {}
 
   async enrol(command: EnrolmentRequest): Promise<{ created: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       // The learner may never have opened the portal's user data yet: create the row from commerce's copy.
-      await manager.query(
-        `INSERT INTO "progress"."users" ("id", "name", "email", "image_url") VALUES ($1, $2, $3, $4) ON CONFLICT ("id") DO NOTHING`,
-        [command.userId, command.name ?? '', command.email ?? '', command.imageUrl ?? ''],
-      );
+      await this.users.insertIfMissing(manager, { id: command.userId, name: command.name ?? '', email: command.email ?? '', imageUrl: command.imageUrl ?? '' });
       // A purchase refunded since (its enrolment revoked) never enrols again.
-      const inserted: { id: string }[] = await manager.query(
-        `INSERT INTO "progress"."enrolments" ("user_id", "course_id", "purchase_id")
-         SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM "progress"."revoked_enrolments" WHERE "purchase_id" = $3)
-         ON CONFLICT DO NOTHING RETURNING "id"`,
-        [command.userId, command.courseId, command.purchaseId],
-      );
-      if (inserted.length === 0) return { created: false };
+      const created = await this.enrolments.insertUnlessRevoked(manager, { userId: command.userId, courseId: command.courseId, purchaseId: command.purchaseId });
+      if (!created) return { created: false };
       await this.outbox.add<Omit<CourseEnrolledEvent, 'eventId'>>(manager, {
         topic: CatalogueEvent.CourseEnrolled,
         key: command.purchaseId,
@@ -42,26 +38,18 @@ export class EnrolmentsService {
   }
 
   /** Enrolled now in at least one of these courses (the row leaves at a refund); one query, however many courses share a video. */
-  async isActiveInAny(userId: string, courseIds: readonly string[]): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = ANY($2::uuid[]) LIMIT 1', [userId, courseIds]);
-    return rows.length > 0;
+  isActiveInAny(userId: string, courseIds: readonly string[]): Promise<boolean> {
+    return this.enrolments.existsInAny(userId, courseIds);
   }
 
   /** The courses the user is enrolled in now. */
-  async courseIdsOf(userId: string): Promise<string[]> {
-    const rows: { course_id: string }[] = await this.dataSource.query('SELECT "course_id" FROM "progress"."enrolments" WHERE "user_id" = $1 ORDER BY "course_id"', [userId]);
-    return rows.map((row) => row.course_id);
+  courseIdsOf(userId: string): Promise<string[]> {
+    return this.enrolments.courseIdsOf(userId);
   }
 
   /** Whether the user is a parent linked to a learner enrolled now in one of the courses (a removed link or a refund ends it). */
-  async isParentOfEnrolledInAny(parentId: string, courseIds: readonly string[]): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM "progress"."parent_links" l
-         JOIN "progress"."enrolments" e ON e."user_id" = l."child_id" AND e."course_id" = ANY($2::uuid[])
-        WHERE l."parent_id" = $1 LIMIT 1`,
-      [parentId, courseIds],
-    );
-    return rows.length > 0;
+  isParentOfEnrolledInAny(parentId: string, courseIds: readonly string[]): Promise<boolean> {
+    return this.enrolments.isParentOfEnrolledInAny(parentId, courseIds);
   }
 
   /**
@@ -72,17 +60,8 @@ export class EnrolmentsService {
    */
   async endForRefund(command: { purchaseId: string; refundId: string }): Promise<{ revoked: boolean } | { certificateIssued: true }> {
     return this.dataSource.transaction(async (manager) => {
-      const [enrolment]: { user_id: string; course_id: string }[] = await manager.query(
-        `SELECT "user_id", "course_id" FROM "progress"."enrolments" WHERE "purchase_id" = $1 FOR UPDATE`,
-        [command.purchaseId],
-      );
-      if (enrolment) {
-        const certified: unknown[] = await manager.query(
-          `SELECT 1 FROM "progress"."certificates" WHERE "user_id" = $1 AND "course_id" = $2 AND "withdrawn_at" IS NULL`,
-          [enrolment.user_id, enrolment.course_id],
-        );
-        if (certified.length > 0) return { certificateIssued: true as const };
-      }
+      const enrolment = await this.enrolments.lockByPurchase(manager, command.purchaseId);
+      if (enrolment && (await this.enrolments.hasValidCertificate(manager, enrolment.userId, enrolment.courseId))) return { certificateIssued: true as const };
       return this.revokeIn(manager, command, { withdrawCertificate: false });
     });
   }
@@ -105,35 +84,19 @@ export class EnrolmentsService {
     command: { purchaseId: string; refundId: string },
     options: { withdrawCertificate: boolean },
   ): Promise<{ revoked: boolean }> {
-    const removed: { user_id: string; course_id: string; created_at: Date }[] = await manager.query(
-      `DELETE FROM "progress"."enrolments" WHERE "purchase_id" = $1 RETURNING "user_id", "course_id", "created_at"`,
-      [command.purchaseId],
-    ).then((result: unknown) => (Array.isArray((result as unknown[])[0]) ? (result as unknown[][])[0] : result) as never);
-    const enrolment = removed[0];
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO "progress"."revoked_enrolments" ("purchase_id", "refund_id", "user_id", "course_id", "enrolled_at")
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING "purchase_id"`,
-      [command.purchaseId, command.refundId, enrolment?.user_id ?? '', enrolment?.course_id ?? '00000000-0000-0000-0000-000000000000', enrolment?.created_at ?? null],
-    );
-    const revoked = enrolment !== undefined && inserted.length > 0;
+    const enrolment = await this.enrolments.deleteByPurchase(manager, command.purchaseId);
+    const recorded = await this.enrolments.recordRevoked(manager, command, enrolment);
+    const revoked = enrolment !== null && recorded;
     // Catalogue's student counter goes down, in the same transaction, once per revoked enrolment.
     if (revoked) {
       await this.outbox.add<Omit<CourseUnenrolledEvent, 'eventId'>>(manager, {
         topic: CatalogueEvent.CourseUnenrolled,
         key: command.purchaseId,
-        payload: { courseId: enrolment.course_id, userId: enrolment.user_id, purchaseId: command.purchaseId, refundId: command.refundId },
+        payload: { courseId: enrolment.courseId, userId: enrolment.userId, purchaseId: command.purchaseId, refundId: command.refundId },
       });
-      await this.recordEnrolmentChanged(manager, { userId: enrolment.user_id, courseId: enrolment.course_id });
+      await this.recordEnrolmentChanged(manager, { userId: enrolment.userId, courseId: enrolment.courseId });
     }
-    if (options.withdrawCertificate) {
-      await manager.query(
-        `UPDATE "progress"."certificates" c SET "withdrawn_at" = now()
-           FROM "progress"."revoked_enrolments" r
-          WHERE r."purchase_id" = $1 AND c."user_id" = r."user_id" AND c."course_id" = r."course_id" AND c."withdrawn_at" IS NULL
-            AND NOT EXISTS (SELECT 1 FROM "progress"."enrolments" e WHERE e."user_id" = r."user_id" AND e."course_id" = r."course_id")`,
-        [command.purchaseId],
-      );
-    }
+    if (options.withdrawCertificate) await this.enrolments.withdrawCertificateOfRevoked(manager, command.purchaseId);
     return { revoked };
   }
 

@@ -16,6 +16,9 @@ import { ProgressJob, type CourseCompletedEvent } from '../queue/progress-jobs.j
 import { AnalyticsJob, type LectureActivityEvent } from '../analytics/analytics-jobs.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
 import { assignmentStandings } from '../assignments/assignment-standings.js';
+import { EnrolmentsRepository } from '../enrolments/enrolments.repository.js';
+import { CourseRatingsRepository } from './course-ratings.repository.js';
+import { LectureProgressRepository } from './lecture-progress.repository.js';
 
 export const NOT_ENROLLED_MESSAGE = 'You are not enrolled in this course';
 export const LECTURE_NOT_IN_COURSE_MESSAGE = 'This lecture is not part of the course';
@@ -25,17 +28,16 @@ export const LECTURE_NOT_IN_COURSE_MESSAGE = 'This lecture is not part of the co
 export class LearningService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly enrolments: EnrolmentsRepository,
+    private readonly lectureProgress: LectureProgressRepository,
+    private readonly ratings: CourseRatingsRepository,
     private readonly catalogue: CatalogueClient,
     private readonly outbox: OutboxWriter,
     @Inject(MEDIA_LINKS) private readonly mediaLinks: MediaLinks,
   ) {}
 
-  async isEnrolled(userId: string, courseId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      'SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2',
-      [userId, courseId],
-    );
-    return rows.length > 0;
+  isEnrolled(userId: string, courseId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return this.enrolments.exists(userId, courseId, manager);
   }
 
   /** 403 unless the caller is enrolled in the course. */
@@ -57,26 +59,15 @@ export class LearningService {
    * Links expire (MEDIA_LINK_TTL_SECONDS): the player fetches this again to get fresh ones.
    */
   async enrolledCourses(userId: string): Promise<EnrolledCourse[]> {
-    const enrolments: { course_id: string; created_at: Date; rating: number | null; last_lecture_id: string | null }[] =
-      await this.dataSource.query(
-        `SELECT e."course_id", e."created_at", r."rating",
-                (SELECT p."lecture_id" FROM "progress"."playback_positions" p
-                  WHERE p."user_id" = e."user_id" AND p."course_id" = e."course_id"
-                  ORDER BY p."updated_at" DESC LIMIT 1) AS "last_lecture_id"
-           FROM "progress"."enrolments" e
-           LEFT JOIN "progress"."course_ratings" r ON r."user_id" = e."user_id" AND r."course_id" = e."course_id"
-          WHERE e."user_id" = $1
-          ORDER BY e."created_at" DESC, e."id" DESC LIMIT $2`,
-        [userId, ENROLLED_COURSES_MAX], // clamped: the newest ENROLLED_COURSES_MAX, shown oldest first
-      );
-    enrolments.reverse();
+    // Clamped: the newest ENROLLED_COURSES_MAX, shown oldest first.
+    const enrolments = (await this.enrolments.newestOfLearner(userId, ENROLLED_COURSES_MAX)).reverse();
     // Every course's content in one internal call, not one per course.
     const [courses, entitled] = await Promise.all([
-      this.catalogue.courses(enrolments.map((row) => row.course_id)),
-      Promise.all(enrolments.map((row) => this.isEnrolled(userId, row.course_id))),
+      this.catalogue.courses(enrolments.map((row) => row.courseId)),
+      Promise.all(enrolments.map((row) => this.isEnrolled(userId, row.courseId))),
     ]);
     return enrolments.flatMap((row, index) => {
-      const course = courses.get(row.course_id);
+      const course = courses.get(row.courseId);
       if (!course) return [];
       const audience = entitled[index] ? { links: this.mediaLinks, userId } : 'public';
       return [
@@ -89,9 +80,9 @@ export class LearningService {
           educator: { _id: publicUserId(course.educatorId), name: course.educatorName },
           createdAt: course.createdAt,
           courseContent: lectureLinksFor(course.courseContent, audience),
-          enrolledAt: new Date(row.created_at).toISOString(),
+          enrolledAt: new Date(row.enrolledAt).toISOString(),
           myRating: row.rating === null ? null : Number(row.rating),
-          lastLectureId: row.last_lecture_id,
+          lastLectureId: row.lastLectureId,
         },
       ];
     });
@@ -99,28 +90,16 @@ export class LearningService {
 
   async progress(userId: string, courseId: string): Promise<LearnerProgressData> {
     await this.assertEnrolled(userId, courseId);
-    const [completed, positions, quizzes, assignments]: [
-      { lecture_id: string }[],
-      { lecture_id: string; position_seconds: number }[],
-      Awaited<ReturnType<typeof quizStandings>>,
-      Awaited<ReturnType<typeof assignmentStandings>>,
-    ] = await Promise.all([
-      this.dataSource.query(
-        'SELECT "lecture_id" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "course_id" = $2 ORDER BY "completed_at", "lecture_id"',
-        [userId, courseId],
-      ),
-      this.dataSource.query(
-        `SELECT "lecture_id", "position_seconds" FROM "progress"."playback_positions"
-          WHERE "user_id" = $1 AND "course_id" = $2 ORDER BY "updated_at" DESC`,
-        [userId, courseId],
-      ),
+    const [completed, positions, quizzes, assignments] = await Promise.all([
+      this.lectureProgress.completedLectureIds(userId, courseId),
+      this.lectureProgress.positions(userId, courseId),
       quizStandings(this.dataSource, userId, [courseId]),
       assignmentStandings(this.dataSource, userId, [courseId]),
     ]);
     return {
-      lectureCompleted: completed.map((row) => row.lecture_id),
-      lastLectureId: positions[0]?.lecture_id ?? null,
-      positions: Object.fromEntries(positions.map((row) => [row.lecture_id, row.position_seconds])),
+      lectureCompleted: completed,
+      lastLectureId: positions[0]?.lectureId ?? null,
+      positions: Object.fromEntries(positions.map((row) => [row.lectureId, row.positionSeconds])),
       quizzes: quizzes.get(courseId) ?? [],
       assignments: assignments.get(courseId) ?? [],
     };
@@ -135,13 +114,8 @@ export class LearningService {
     await this.assertEnrolled(userId, courseId);
     const course = await this.assertLectureInCourse(courseId, lectureId);
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 FOR UPDATE', [userId, courseId]);
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO "progress"."lecture_completions" ("user_id", "lecture_id", "course_id") VALUES ($1, $2, $3)
-         ON CONFLICT ("user_id", "lecture_id") DO NOTHING RETURNING 1`,
-        [userId, lectureId, courseId],
-      );
-      if (inserted.length === 0) return false;
+      await this.enrolments.lock(manager, userId, courseId);
+      if (!(await this.lectureProgress.recordCompletion(manager, { userId, courseId, lectureId }))) return false;
       await this.recordLectureActivity(manager, { userId, courseId, lectureId });
       await this.recordCompletionIfComplete(manager, userId, course);
       return true;
@@ -156,13 +130,12 @@ export class LearningService {
    * event again, and the email job sends each parent one email per child and course.
    */
   async recordCompletionIfComplete(manager: EntityManager, userId: string, course: InternalCourse): Promise<void> {
-    const [done, quizzes, assignments]: [{ lecture_id: string }[], Awaited<ReturnType<typeof quizStandings>>, Awaited<ReturnType<typeof assignmentStandings>>] =
-      await Promise.all([
-        manager.query('SELECT "lecture_id" FROM "progress"."lecture_completions" WHERE "user_id" = $1 AND "course_id" = $2', [userId, course._id]),
-        quizStandings(manager, userId, [course._id]),
-        assignmentStandings(manager, userId, [course._id]),
-      ]);
-    if (!isCourseComplete(course.courseContent, done.map((row) => row.lecture_id), quizzes.get(course._id) ?? [], assignments.get(course._id) ?? [])) return;
+    const [done, quizzes, assignments] = await Promise.all([
+      this.lectureProgress.completedLectureIds(userId, course._id, manager),
+      quizStandings(manager, userId, [course._id]),
+      assignmentStandings(manager, userId, [course._id]),
+    ]);
+    if (!isCourseComplete(course.courseContent, done, quizzes.get(course._id) ?? [], assignments.get(course._id) ?? [])) return;
     const event: CourseCompletedEvent = { userId, courseId: course._id, courseTitle: course.courseTitle, completedAt: new Date().toISOString() };
     await this.outbox.add(manager, { topic: ProgressJob.CourseCompleted, payload: event, key: `${course._id}/${userId}` });
   }
@@ -172,11 +145,7 @@ export class LearningService {
     await this.assertEnrolled(userId, courseId);
     await this.assertLectureInCourse(courseId, lectureId);
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO "progress"."playback_positions" ("user_id", "lecture_id", "course_id", "position_seconds") VALUES ($1, $2, $3, $4)
-         ON CONFLICT ("user_id", "lecture_id") DO UPDATE SET "position_seconds" = EXCLUDED."position_seconds", "updated_at" = now()`,
-        [userId, lectureId, courseId, Math.floor(positionSeconds)],
-      );
+      await this.lectureProgress.savePosition(manager, { userId, courseId, lectureId, positionSeconds: Math.floor(positionSeconds) });
       await this.recordLectureActivity(manager, { userId, courseId, lectureId });
     });
   }
@@ -200,11 +169,7 @@ export class LearningService {
 
   /** Locks the caller's enrolment row for the transaction; 403 when not enrolled. */
   async lockEnrolment(manager: EntityManager, userId: string, courseId: string): Promise<void> {
-    const locked: unknown[] = await manager.query(
-      'SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = $2 FOR UPDATE',
-      [userId, courseId],
-    );
-    if (locked.length === 0) throw new ForbiddenException(NOT_ENROLLED_MESSAGE);
+    if (!(await this.enrolments.lock(manager, userId, courseId))) throw new ForbiddenException(NOT_ENROLLED_MESSAGE);
   }
 
   /**
@@ -212,17 +177,9 @@ export class LearningService {
    * here too, so the catalogue's counters and the `course.rated` event stay the one source of the average.
    */
   async rateLocked(manager: EntityManager, userId: string, courseId: string, rating: number): Promise<{ previousRating: number | null; eventId: string | null }> {
-    const previous: { rating: number }[] = await manager.query(
-      'SELECT "rating" FROM "progress"."course_ratings" WHERE "user_id" = $1 AND "course_id" = $2',
-      [userId, courseId],
-    );
-    const previousRating = previous[0] ? Number(previous[0].rating) : null;
+    const previousRating = await this.ratings.ratingOf(manager, userId, courseId);
     if (previousRating === rating) return { previousRating, eventId: null };
-    await manager.query(
-      `INSERT INTO "progress"."course_ratings" ("user_id", "course_id", "rating") VALUES ($1, $2, $3)
-       ON CONFLICT ("user_id", "course_id") DO UPDATE SET "rating" = EXCLUDED."rating", "updated_at" = now()`,
-      [userId, courseId, rating],
-    );
+    await this.ratings.save(manager, userId, courseId, rating);
     const event: CourseRatedEvent = { eventId: randomUUID(), courseId, userId, rating, previousRating };
     await this.outbox.add(manager, { topic: CatalogueEvent.CourseRated, payload: event, key: `${courseId}/${userId}` });
     return { previousRating, eventId: event.eventId };

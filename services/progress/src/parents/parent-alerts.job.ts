@@ -2,12 +2,12 @@ import { DEFAULT_INACTIVITY_DAYS, formatCount, quizzesOf, type UiLanguage } from
 import { JobHandler, type JobProcessor } from '@academy/service-core';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { NotificationDelivery } from '../notifications/notification-delivery.js';
 import type { NotificationDraft } from '../notifications/notification-messages.js';
 import { progressText } from '../i18n/translations.js';
 import { ProgressJob } from '../queue/progress-jobs.js';
+import { ParentLinksRepository } from './parent-links.repository.js';
 
 export interface ParentAlertsData {
   /** The moment the run is for (tests pass one); default: now. */
@@ -79,7 +79,7 @@ export class ParentAlertsJob implements JobProcessor<ParentAlertsData, ParentAle
   private readonly logger = new Logger(ParentAlertsJob.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly links: ParentLinksRepository,
     private readonly delivery: NotificationDelivery,
     private readonly catalogue: CatalogueClient,
   ) {}
@@ -94,60 +94,29 @@ export class ParentAlertsJob implements JobProcessor<ParentAlertsData, ParentAle
   }
 
   private async quietChildren(now: Date): Promise<number> {
-    const rows: { parent_id: string; child_id: string; child_name: string; days: number; last_active: Date }[] = await this.dataSource.query(
-      `SELECT w."parent_id", w."child_id", w."child_name", w."days", w."last_active" FROM (
-         SELECT l."parent_id", l."child_id", u."name" AS "child_name",
-                -- No settings row: the default spell; a row with null: the parent turned the alert off.
-                CASE WHEN es."parent_id" IS NULL THEN $2::int ELSE es."inactivity_days" END AS "days",
-                GREATEST(
-                  l."created_at",
-                  (SELECT max(lc."completed_at") FROM "progress"."lecture_completions" lc WHERE lc."user_id" = l."child_id"),
-                  (SELECT max(p."updated_at") FROM "progress"."playback_positions" p WHERE p."user_id" = l."child_id"),
-                  (SELECT max(q."created_at") FROM "progress"."quiz_attempts" q WHERE q."user_id" = l."child_id")
-                ) AS "last_active"
-           FROM "progress"."parent_links" l
-           JOIN "progress"."users" u ON u."id" = l."child_id"
-           LEFT JOIN "progress"."parent_email_settings" es ON es."parent_id" = l."parent_id"
-          WHERE EXISTS (SELECT 1 FROM "progress"."enrolments" e WHERE e."user_id" = l."child_id")
-       ) w
-        WHERE w."days" IS NOT NULL AND w."last_active" <= $1::timestamptz - make_interval(days => w."days")
-        ORDER BY w."parent_id", w."child_id"`,
-      [now, DEFAULT_INACTIVITY_DAYS],
-    );
+    const rows = await this.links.quietChildren(now, DEFAULT_INACTIVITY_DAYS);
     let made = 0;
     for (const row of rows) {
-      const lastActive = new Date(row.last_active);
+      const lastActive = new Date(row.lastActive);
       const days = Math.floor((now.getTime() - lastActive.getTime()) / DAY_MS);
-      const key = `inactive|${row.child_id}|${lastActive.toISOString()}`;
-      const { created } = await this.delivery.deliverOnce(key, inactiveAlert(row.parent_id, { id: row.child_id, name: row.child_name }, days));
+      const key = `inactive|${row.childId}|${lastActive.toISOString()}`;
+      const { created } = await this.delivery.deliverOnce(key, inactiveAlert(row.parentId, { id: row.childId, name: row.childName }, days));
       if (created) made += 1;
     }
     return made;
   }
 
   private async quizzesFailedTwice(): Promise<number> {
-    const rows: { parent_id: string; child_id: string; child_name: string; course_id: string; quiz_id: string; best_percent: number }[] = await this.dataSource.query(
-      `SELECT l."parent_id", l."child_id", u."name" AS "child_name", q."course_id", q."quiz_id", max(q."percent")::int AS "best_percent"
-         FROM "progress"."parent_links" l
-         JOIN "progress"."users" u ON u."id" = l."child_id"
-         LEFT JOIN "progress"."parent_email_settings" s ON s."parent_id" = l."parent_id"
-         JOIN "progress"."quiz_attempts" q ON q."user_id" = l."child_id"
-        WHERE COALESCE(s."quiz_alerts", true)
-        GROUP BY l."parent_id", l."child_id", u."name", q."course_id", q."quiz_id", l."created_at"
-       HAVING NOT bool_or(q."passed")
-          AND count(*) FILTER (WHERE NOT q."passed") >= 2
-          AND max(q."created_at") FILTER (WHERE NOT q."passed") > l."created_at"
-        ORDER BY l."parent_id", l."child_id", q."quiz_id"`,
-    );
+    const rows = await this.links.quizzesFailedTwice();
     if (rows.length === 0) return 0;
-    const courses = await this.catalogue.courses([...new Set(rows.map((row) => row.course_id))]);
+    const courses = await this.catalogue.courses([...new Set(rows.map((row) => row.courseId))]);
     let made = 0;
     for (const row of rows) {
-      const course = courses.get(row.course_id);
-      const quiz = course ? quizzesOf(course.courseContent).find((entry) => entry.quizId === row.quiz_id) : undefined;
+      const course = courses.get(row.courseId);
+      const quiz = course ? quizzesOf(course.courseContent).find((entry) => entry.quizId === row.quizId) : undefined;
       if (!course || !quiz) continue; // a quiz no longer in the course is not reported
-      const key = `quiz-failed-twice|${row.child_id}|${row.quiz_id}`;
-      const content = quizFailedTwiceAlert(row.parent_id, { id: row.child_id, name: row.child_name }, { title: quiz.title, bestPercent: row.best_percent, passMark: quiz.passMark }, course.courseTitle);
+      const key = `quiz-failed-twice|${row.childId}|${row.quizId}`;
+      const content = quizFailedTwiceAlert(row.parentId, { id: row.childId, name: row.childName }, { title: quiz.title, bestPercent: row.bestPercent, passMark: quiz.passMark }, course.courseTitle);
       const { created } = await this.delivery.deliverOnce(key, content);
       if (created) made += 1;
     }

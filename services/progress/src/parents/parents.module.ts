@@ -1,10 +1,11 @@
 import { mailerProvider, MAILER, mediaLinksProvider } from '@academy/service-core';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LEARNING_SETTINGS, learningSettingsProvider } from '../learning/learning-settings.js';
 import { LearningModule } from '../learning/learning.module.js';
-import { Enrolment } from '../users/enrolment.entity.js';
+import { EnrolmentsRepository } from '../enrolments/enrolments.repository.js';
+import { LectureProgressRepository } from '../learning/lecture-progress.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { ParentRoleGuard } from '../users/parent-role.guard.js';
 import { LiveAttendanceService } from '../live/live-attendance.service.js';
@@ -13,6 +14,8 @@ import { DoubtsRepository } from '../doubts/doubts.repository.js';
 import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { InternalParentsController } from './internal-parents.controller.js';
+import { ParentEmailSettingsRepository } from './parent-email-settings.repository.js';
+import { ParentLinksRepository } from './parent-links.repository.js';
 import { ParentLinksService } from './parent-links.service.js';
 import { ParentsController } from './parents.controller.js';
 
@@ -20,15 +23,36 @@ import { ParentsController } from './parents.controller.js';
 @Module({
   imports: [LearningModule],
   controllers: [ParentsController, InternalParentsController],
-  providers: [ParentLinksService, LinkCodeAttemptLimiter, mediaLinksProvider, ChildDoubtsService, ParentRoleGuard, learningSettingsProvider, LiveChatRepository, LiveAttendanceService,
-    DoubtsRepository],
+  providers: [
+    ParentLinksService,
+    ParentLinksRepository,
+    ParentEmailSettingsRepository,
+    LinkCodeAttemptLimiter,
+    mediaLinksProvider,
+    ChildDoubtsService,
+    ParentRoleGuard,
+    learningSettingsProvider,
+    LiveChatRepository,
+    LiveAttendanceService,
+    DoubtsRepository,
+  ],
 })
 export class ParentsModule {}
 
 /** What the worker's email jobs need: links and progress figures, catalogue, the mailer. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Enrolment])],
-  providers: [learningSettingsProvider, CatalogueClient, UsersService, ParentLinksService, mailerProvider],
-  exports: [LEARNING_SETTINGS, ParentLinksService, MAILER],
+  providers: [
+    learningSettingsProvider,
+    CatalogueClient,
+    UsersService,
+    UsersRepository,
+    EnrolmentsRepository,
+    LectureProgressRepository,
+    ParentLinksService,
+    ParentLinksRepository,
+    ParentEmailSettingsRepository,
+    mailerProvider,
+  ],
+  exports: [LEARNING_SETTINGS, ParentLinksService, ParentLinksRepository, ParentEmailSettingsRepository, MAILER],
 })
 export class ParentEmailDomainModule {}
