@@ -7,6 +7,7 @@ import { AnalyticsAggregationModule } from './analytics/analytics.module.js';
 import { analyticsJobHandlers } from './analytics/analytics.jobs.js';
 import { ANALYTICS_QUEUE, analyticsJobNames } from './analytics/analytics-jobs.js';
 import { progressDatabase } from './database.js';
+import { LiveClassRecordedJob } from './doubts/live-class-recorded.job.js';
 import { learningConfigShape } from './learning/learning-settings.js';
 import { progressOutbox } from './outbox.js';
 import { CourseCompletedEmailJob, ParentWeeklyEmailJob } from './parents/parent-email.jobs.js';
@@ -68,6 +69,7 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
         AssignmentReviewedNotificationJob,
         ParentMessageNotificationJob,
         LiveClassNoticeJob,
+        LiveClassRecordedJob,
       ],
     }),
     QueueModule.forWorker({

@@ -195,18 +195,6 @@ export class DoubtsService {
     return this.summary(await this.doubtRow(member, id!), member);
   }
 
-  /**
-   * The class's recording became `lectureId`: its doubts go under that lecture, at the second they were asked (the
-   * recording starts when the class went live). Only doubts without a lecture move, so a repeat changes nothing.
-   */
-  async linkLiveClassToLecture(classId: string, lectureId: string): Promise<number> {
-    const [, count]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE "progress"."doubts" SET "lecture_id" = $2 WHERE "live_class_id" = $1 AND "lecture_id" IS NULL RETURNING 1`,
-      [classId, lectureId],
-    );
-    return count;
-  }
-
   async thread(member: DiscussionMember, doubtId: string): Promise<DoubtThread> {
     const doubt = await this.doubtRow(member, doubtId);
     const answers: AnswerRow[] = await this.dataSource.query(

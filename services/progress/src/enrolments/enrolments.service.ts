@@ -41,29 +41,6 @@ export class EnrolmentsService {
     });
   }
 
-  /** Enrolled now in at least one of these courses (the row leaves at a refund); one query, however many courses share a video. */
-  async isActiveInAny(userId: string, courseIds: readonly string[]): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = ANY($2::uuid[]) LIMIT 1', [userId, courseIds]);
-    return rows.length > 0;
-  }
-
-  /** The courses the user is enrolled in now. */
-  async courseIdsOf(userId: string): Promise<string[]> {
-    const rows: { course_id: string }[] = await this.dataSource.query('SELECT "course_id" FROM "progress"."enrolments" WHERE "user_id" = $1 ORDER BY "course_id"', [userId]);
-    return rows.map((row) => row.course_id);
-  }
-
-  /** Whether the user is a parent linked to a learner enrolled now in one of the courses (a removed link or a refund ends it). */
-  async isParentOfEnrolledInAny(parentId: string, courseIds: readonly string[]): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM "progress"."parent_links" l
-         JOIN "progress"."enrolments" e ON e."user_id" = l."child_id" AND e."course_id" = ANY($2::uuid[])
-        WHERE l."parent_id" = $1 LIMIT 1`,
-      [parentId, courseIds],
-    );
-    return rows.length > 0;
-  }
-
   /**
    * A learner asks for a refund: access ends now, unless a certificate of the course was issued, which refuses
    * (the learner keeps both the course and the certificate, and gets no refund). The enrolment row is locked, and

@@ -1,5 +1,6 @@
 import {
   type UiLanguage,
+  CatalogueEvent,
   courseStatus,
   EXPIRED_LINK_CODE_MESSAGE,
   LINK_CODE_ALPHABET,
@@ -14,12 +15,13 @@ import {
   type EmailSettingsRequest,
   type LinkCodeAnswer,
   type LinkedPerson,
+  type ParentLinkEvent,
   type ParentLinksAnswer,
 } from '@academy/contracts';
-import { MEDIA_LINKS, MediaLinks, type AuthUser } from '@academy/service-core';
+import { MEDIA_LINKS, MediaLinks, OutboxWriter, type AuthUser } from '@academy/service-core';
 import { BadRequestException, GoneException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { createHash, randomInt } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
 import { assignmentStandings } from '../assignments/assignment-standings.js';
@@ -53,6 +55,20 @@ const toPerson = (row: PersonRow): LinkedPerson => ({
   linkedAt: new Date(row.created_at).toISOString(),
 });
 
+/** The link's creation time to the microsecond, as events carry it (it orders a link's made and removed events). */
+const LINKED_AT = `to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "linked_at"`;
+
+/** Tells catalogue's course access projection of a link made or removed, in the transaction that changed it. */
+async function recordLinkChange(outbox: OutboxWriter, manager: EntityManager, topic: string, rows: { parent_id: string; child_id: string; linked_at: string }[]): Promise<void> {
+  for (const row of rows) {
+    await outbox.add<Omit<ParentLinkEvent, 'eventId'>>(manager, {
+      topic,
+      key: `${row.parent_id}/${row.child_id}`,
+      payload: { parentId: row.parent_id, childId: row.child_id, linkedAt: row.linked_at },
+    });
+  }
+}
+
 /** Where a parent downloads a linked child's certificate (under /api). */
 export const childCertificatePath = (childId: string, courseId: string) =>
   `/parents/children/${encodeURIComponent(childId)}/certificates/${encodeURIComponent(courseId)}`;
@@ -67,6 +83,7 @@ export class ParentLinksService {
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly catalogue: CatalogueClient,
+    private readonly outbox: OutboxWriter,
     // Only the HTTP side signs file links (a parent's view); the worker's emails carry none.
     @Optional() @Inject(MEDIA_LINKS) private readonly mediaLinks?: MediaLinks,
   ) {}
@@ -111,10 +128,11 @@ export class ParentLinksService {
         hashLinkCode(code),
         parent.id,
       ]);
-      await manager.query(
-        `INSERT INTO "progress"."parent_links" ("parent_id", "child_id") VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      const linked: { parent_id: string; child_id: string; linked_at: string }[] = await manager.query(
+        `INSERT INTO "progress"."parent_links" ("parent_id", "child_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "parent_id", "child_id", ${LINKED_AT}`,
         [parent.id, found.child_id],
       );
+      await recordLinkChange(this.outbox, manager, CatalogueEvent.ParentLinked, linked);
       return { childId: found.child_id };
     });
     if ('problem' in outcome) {
@@ -147,12 +165,16 @@ export class ParentLinksService {
 
   /** Either side removes a link: the caller and `otherId` in whichever roles; 404 when there is none. */
   async removeLink(userId: string, otherId: string): Promise<void> {
-    // TypeORM answers a DELETE on PostgreSQL with [rows, affected count].
-    const [, removed]: [unknown[], number] = await this.dataSource.query(
-      `DELETE FROM "progress"."parent_links"
-        WHERE ("parent_id" = $1 AND "child_id" = $2) OR ("parent_id" = $2 AND "child_id" = $1)`,
-      [userId, otherId],
-    );
+    const removed = await this.dataSource.transaction(async (manager) => {
+      // TypeORM answers a DELETE … RETURNING on PostgreSQL with [rows, affected count].
+      const [rows]: [{ parent_id: string; child_id: string; linked_at: string }[], number] = await manager.query(
+        `DELETE FROM "progress"."parent_links"
+          WHERE ("parent_id" = $1 AND "child_id" = $2) OR ("parent_id" = $2 AND "child_id" = $1) RETURNING "parent_id", "child_id", ${LINKED_AT}`,
+        [userId, otherId],
+      );
+      await recordLinkChange(this.outbox, manager, CatalogueEvent.ParentUnlinked, rows);
+      return rows.length;
+    });
     if (!removed) throw new NotFoundException('No link with this person');
   }
 
