@@ -15,17 +15,17 @@ import {
   type EmailSettingsRequest,
   type LinkCodeAnswer,
   type LinkedPerson,
-  type ParentLinkEvent,
   type ParentLinksAnswer,
 } from '@academy/contracts';
 import { MEDIA_LINKS, MediaLinks, OutboxWriter, type AuthUser } from '@academy/service-core';
 import { BadRequestException, GoneException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { createHash, randomInt } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { quizStandings } from '../quizzes/quiz-standings.js';
 import { assignmentStandings } from '../assignments/assignment-standings.js';
 import { UsersService } from '../users/users.service.js';
+import { LINK_EVENT_COLUMNS, recordLinkChanges, type LinkEventRow } from './parent-link-events.js';
 import type { ChildWeek } from './parent-emails.js';
 import { preferredLanguageOf } from '../i18n/translations.js';
 
@@ -54,20 +54,6 @@ const toPerson = (row: PersonRow): LinkedPerson => ({
   imageUrl: row.image_url,
   linkedAt: new Date(row.created_at).toISOString(),
 });
-
-/** The link's creation time to the microsecond, as events carry it (it orders a link's made and removed events). */
-const LINKED_AT = `to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "linked_at"`;
-
-/** Tells catalogue's course access projection of a link made or removed, in the transaction that changed it. */
-async function recordLinkChange(outbox: OutboxWriter, manager: EntityManager, topic: string, rows: { parent_id: string; child_id: string; linked_at: string }[]): Promise<void> {
-  for (const row of rows) {
-    await outbox.add<Omit<ParentLinkEvent, 'eventId'>>(manager, {
-      topic,
-      key: `${row.parent_id}/${row.child_id}`,
-      payload: { parentId: row.parent_id, childId: row.child_id, linkedAt: row.linked_at },
-    });
-  }
-}
 
 /** Where a parent downloads a linked child's certificate (under /api). */
 export const childCertificatePath = (childId: string, courseId: string) =>
@@ -128,11 +114,11 @@ export class ParentLinksService {
         hashLinkCode(code),
         parent.id,
       ]);
-      const linked: { parent_id: string; child_id: string; linked_at: string }[] = await manager.query(
-        `INSERT INTO "progress"."parent_links" ("parent_id", "child_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "parent_id", "child_id", ${LINKED_AT}`,
+      const linked: LinkEventRow[] = await manager.query(
+        `INSERT INTO "progress"."parent_links" ("parent_id", "child_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING ${LINK_EVENT_COLUMNS}`,
         [parent.id, found.child_id],
       );
-      await recordLinkChange(this.outbox, manager, CatalogueEvent.ParentLinked, linked);
+      await recordLinkChanges(this.outbox, manager, CatalogueEvent.ParentLinked, linked);
       return { childId: found.child_id };
     });
     if ('problem' in outcome) {
@@ -167,12 +153,12 @@ export class ParentLinksService {
   async removeLink(userId: string, otherId: string): Promise<void> {
     const removed = await this.dataSource.transaction(async (manager) => {
       // TypeORM answers a DELETE … RETURNING on PostgreSQL with [rows, affected count].
-      const [rows]: [{ parent_id: string; child_id: string; linked_at: string }[], number] = await manager.query(
+      const [rows]: [LinkEventRow[], number] = await manager.query(
         `DELETE FROM "progress"."parent_links"
-          WHERE ("parent_id" = $1 AND "child_id" = $2) OR ("parent_id" = $2 AND "child_id" = $1) RETURNING "parent_id", "child_id", ${LINKED_AT}`,
+          WHERE ("parent_id" = $1 AND "child_id" = $2) OR ("parent_id" = $2 AND "child_id" = $1) RETURNING ${LINK_EVENT_COLUMNS}`,
         [userId, otherId],
       );
-      await recordLinkChange(this.outbox, manager, CatalogueEvent.ParentUnlinked, rows);
+      await recordLinkChanges(this.outbox, manager, CatalogueEvent.ParentUnlinked, rows);
       return rows.length;
     });
     if (!removed) throw new NotFoundException('No link with this person');
