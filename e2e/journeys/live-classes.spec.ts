@@ -34,7 +34,7 @@ async function courseForTheClass(aaravToken: string, diyaToken: string): Promise
   if (!course) throw new Error('no free demo course without Diya');
   const purchase = await callApi(aaravToken, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: course._id }) });
   expect([200, 201, 409]).toContain(purchase.status);
-  // Catalogue learns of the enrolment from progress's course.enrolled event (about a second): its classes open then.
+  // Catalogue learns of the enrolment from progress's course.enrolled event (a moment later): its classes open then.
   await eventually(async () => (await callApi(aaravToken, `/api/live-classes?courseId=${course._id}`)).status, (status) => status === 200, { timeoutMs: 20_000, intervalMs: 250, what: "catalogue to know of Aarav's enrolment" });
   const detail = (await (await fetch(`${portalUrl}/api/course/${course._id}`)).json()) as { courseData: { courseContent: { chapterId: string }[] } };
   return { courseId: course._id, chapterId: detail.courseData.courseContent[0]!.chapterId, title: course.courseTitle };

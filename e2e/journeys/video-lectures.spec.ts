@@ -112,7 +112,7 @@ describe('uploaded video lectures', () => {
       if (lecture.lectureUrl?.includes('.mp4')) expect([lecture.isPreviewFree, lecture.lectureUrl.startsWith('/media/')]).toEqual([true, true]);
     }
     expect(JSON.stringify(enrolled.body)).not.toMatch(/\/key\b/);
-    // Catalogue learns of the enrolment from progress's course.enrolled event (about a second): its signed playlist
+    // Catalogue learns of the enrolment from progress's course.enrolled event (a moment later): its signed playlist
     // answers once that is applied.
     const signedPlaylist = uploadedCourse!.courseContent.flatMap((chapter) => chapter.chapterContent).find((lecture) => lecture.lectureUrl?.startsWith('/api/videos/'))!.lectureUrl!;
     await eventually(async () => (await fetch(`${portalUrl}${signedPlaylist}`)).status, (status) => status === 200, { timeoutMs: 20_000, intervalMs: 250, what: 'catalogue to let the enrolled learner watch' });

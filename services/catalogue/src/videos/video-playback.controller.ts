@@ -35,7 +35,7 @@ export function signPlaylist(playlist: string, query: string): string {
  * preview lecture's video plays for anyone; otherwise every request needs the link progress (enrolled learners) or
  * the educator routes signed for a user, and that user must still be the course's educator or enrolled now: checked
  * on every request against catalogue's course access projection, so a refund stops the key and the segments as soon
- * as its `course.unenrolled` event is applied (the outbox's lag, about a second).
+ * as its `course.unenrolled` event is applied (progress relays it as the refund commits).
  */
 @Controller('api/videos')
 export class VideoPlaybackController {

@@ -2,6 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { runMigrations } from '@academy/service-core';
 import { prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
+import { CATALOGUE_EVENTS_QUEUE } from '@academy/contracts';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -42,6 +44,16 @@ describe('POST /internal/enrolments (real PostgreSQL)', () => {
     expect(events).toEqual([
       { queue: 'catalogue-events', name: 'course.enrolled', key: body.purchaseId, payload: { courseId: body.courseId, userId: body.userId, purchaseId: body.purchaseId } },
     ]);
+    // Relayed by the enrol call itself, not at the worker's next poll: catalogue's course access opens at once.
+    const [{ id, dispatched_at: dispatchedAt }] = await db.query(`SELECT id, dispatched_at FROM progress.outbox WHERE key = $1`, [body.purchaseId]);
+    expect(dispatchedAt).toBeInstanceOf(Date);
+    const catalogueEvents = new Queue(CATALOGUE_EVENTS_QUEUE, { connection: { url: testEnv.env.REDIS_URL! }, prefix: testEnv.queuePrefix });
+    try {
+      expect(await catalogueEvents.getJob(id)).toMatchObject({ name: 'course.enrolled', data: { purchaseId: body.purchaseId, eventId: id } });
+    } finally {
+      await catalogueEvents.obliterate({ force: true });
+      await catalogueEvents.close();
+    }
   });
 
   it('answers created:false for another purchase of a course the learner already has', async () => {

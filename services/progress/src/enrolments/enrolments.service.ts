@@ -1,6 +1,6 @@
 import { CatalogueEvent, type CourseEnrolledEvent, type CourseUnenrolledEvent, type EnrolmentRequest } from '@academy/contracts';
-import { OutboxWriter } from '@academy/service-core';
-import { Injectable } from '@nestjs/common';
+import { OutboxRelay, OutboxWriter } from '@academy/service-core';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AnalyticsJob, type EnrolmentChangedEvent } from '../analytics/analytics-jobs.js';
 
@@ -11,13 +11,16 @@ import { AnalyticsJob, type EnrolmentChangedEvent } from '../analytics/analytics
  */
 @Injectable()
 export class EnrolmentsService {
+  private readonly logger = new Logger(EnrolmentsService.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxWriter,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async enrol(command: EnrolmentRequest): Promise<{ created: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.sendingAtOnce(await this.dataSource.transaction(async (manager) => {
       // The learner may never have opened the portal's user data yet: create the row from commerce's copy.
       await manager.query(
         `INSERT INTO "progress"."users" ("id", "name", "email", "image_url") VALUES ($1, $2, $3, $4) ON CONFLICT ("id") DO NOTHING`,
@@ -38,7 +41,7 @@ export class EnrolmentsService {
       });
       await this.recordEnrolmentChanged(manager, { userId: command.userId, courseId: command.courseId });
       return { created: true };
-    });
+    }), (outcome) => outcome.created);
   }
 
   /**
@@ -48,7 +51,7 @@ export class EnrolmentsService {
    * asked and a certificate issued exclude each other, whichever comes first. Idempotent by purchase.
    */
   async endForRefund(command: { purchaseId: string; refundId: string }): Promise<{ revoked: boolean } | { certificateIssued: true }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.sendingAtOnce(await this.dataSource.transaction(async (manager) => {
       const [enrolment]: { user_id: string; course_id: string }[] = await manager.query(
         `SELECT "user_id", "course_id" FROM "progress"."enrolments" WHERE "purchase_id" = $1 FOR UPDATE`,
         [command.purchaseId],
@@ -61,7 +64,7 @@ export class EnrolmentsService {
         if (certified.length > 0) return { certificateIssued: true as const };
       }
       return this.revokeIn(manager, command, { withdrawCertificate: false });
-    });
+    }), (outcome) => 'revoked' in outcome && outcome.revoked);
   }
 
   /**
@@ -69,7 +72,19 @@ export class EnrolmentsService {
    * once per purchase, and a certificate of the course is withdrawn (it stops verifying).
    */
   async revoke(command: { purchaseId: string; refundId: string }): Promise<{ revoked: boolean }> {
-    return this.dataSource.transaction((manager) => this.revokeIn(manager, command, { withdrawCertificate: true }));
+    return this.sendingAtOnce(await this.dataSource.transaction((manager) => this.revokeIn(manager, command, { withdrawCertificate: true })), (outcome) => outcome.revoked);
+  }
+
+  /**
+   * After the commit: catalogue's course access changes with these events, so they are relayed now instead of at the
+   * worker's next poll (a refund ends watching, and a purchase opens the course, within milliseconds). Best effort:
+   * a failure here leaves the rows to the worker's relay.
+   */
+  private async sendingAtOnce<Outcome>(outcome: Outcome, changed: (outcome: Outcome) => boolean): Promise<Outcome> {
+    if (changed(outcome)) {
+      await this.relay.dispatchBatch().catch((error: unknown) => this.logger.warn(`events left to the worker's relay: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    return outcome;
   }
 
   /**
