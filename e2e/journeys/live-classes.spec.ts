@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import type { DoubtPage, EnrolledCourse, LiveClassDto, LivePlaybackAnswer } from '@academy/contracts';
+import { eventually } from '@academy/service-core/testing';
 import { callApi } from '../support/api.js';
 import { cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
@@ -33,6 +34,8 @@ async function courseForTheClass(aaravToken: string, diyaToken: string): Promise
   if (!course) throw new Error('no free demo course without Diya');
   const purchase = await callApi(aaravToken, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: course._id }) });
   expect([200, 201, 409]).toContain(purchase.status);
+  // Catalogue learns of the enrolment from progress's course.enrolled event (a moment later): its classes open then.
+  await eventually(async () => (await callApi(aaravToken, `/api/live-classes?courseId=${course._id}`)).status, (status) => status === 200, { timeoutMs: 20_000, intervalMs: 250, what: "catalogue to know of Aarav's enrolment" });
   const detail = (await (await fetch(`${portalUrl}/api/course/${course._id}`)).json()) as { courseData: { courseContent: { chapterId: string }[] } };
   return { courseId: course._id, chapterId: detail.courseData.courseContent[0]!.chapterId, title: course.courseTitle };
 }
@@ -145,9 +148,9 @@ describe('live classes', () => {
     const lecture = chapter.chapterContent.find((candidate) => candidate.lectureId === lectureId)!;
     expect(lecture.lectureTitle).toBe(`Live class: ${title}`);
     expect(lecture.lectureUrl).toMatch(/^\/api\/videos\/[0-9a-f-]{36}\/master\.m3u8\?user=/);
-    // The doubt asked in class is under the recording's lecture, at the second it was asked.
-    const doubts = await callApi<DoubtPage>(aaravToken, `/api/doubts/${courseId}?lectureId=${lectureId}`);
-    const underLecture = doubts.body.doubts.find((item) => item.html.includes(doubt));
+    // The doubt asked in class is under the recording's lecture, at the second it was asked (catalogue's
+    // live_class.recorded event moves it in progress, a moment after the lecture appears).
+    const underLecture = await eventually(async () => (await callApi<DoubtPage>(aaravToken, `/api/doubts/${courseId}?lectureId=${lectureId}`)).body.doubts.find((item) => item.html.includes(doubt)), { timeoutMs: 20_000, intervalMs: 250, what: 'the class doubt under the recording lecture' });
     expect(underLecture).toMatchObject({ lectureId, liveClassId: classId, mine: true });
     expect(underLecture!.atSecond).toBeGreaterThan(0);
     await Promise.all([meera.context.close(), aarav.context.close(), diya.context.close()]);

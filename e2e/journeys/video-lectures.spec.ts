@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { type CourseSummary, type EducatorCourse, type EnrolledCourse, uploadedVideoIdOf } from '@academy/contracts';
+import { eventually } from '@academy/service-core/testing';
 import { callApi } from '../support/api.js';
 import { addChapter, cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
@@ -111,6 +112,10 @@ describe('uploaded video lectures', () => {
       if (lecture.lectureUrl?.includes('.mp4')) expect([lecture.isPreviewFree, lecture.lectureUrl.startsWith('/media/')]).toEqual([true, true]);
     }
     expect(JSON.stringify(enrolled.body)).not.toMatch(/\/key\b/);
+    // Catalogue learns of the enrolment from progress's course.enrolled event (a moment later): its signed playlist
+    // answers once that is applied.
+    const signedPlaylist = uploadedCourse!.courseContent.flatMap((chapter) => chapter.chapterContent).find((lecture) => lecture.lectureUrl?.startsWith('/api/videos/'))!.lectureUrl!;
+    await eventually(async () => (await fetch(`${portalUrl}${signedPlaylist}`)).status, (status) => status === 200, { timeoutMs: 20_000, intervalMs: 250, what: 'catalogue to let the enrolled learner watch' });
 
     // Everything the player page receives: no mp4, and any key request carries the learner's signature.
     const answers: { url: string; contentType: string; body: string }[] = [];

@@ -94,8 +94,7 @@ export function serviceDeployments(table: RouteTable = loadRouteTable()): Servic
       ],
       env: {
         ...shared,
-        // Who may watch an uploaded video: asked of progress on every key request.
-        PROGRESS_URL: url('progress'),
+        // Catalogue calls no other service: who may watch or download is its own projection of progress's events.
         // Verifies the signed links of paid lecture files.
         MEDIA_LINK_SECRET: { secret: 'MEDIA_LINK_SECRET' },
         // Every media file lives in one S3-compatible bucket, never on a pod's disk; a CDN serves its public/ folder.

@@ -57,34 +57,3 @@ export interface UserCertificatesAnswer {
   courseIds: string[];
 }
 
-/** Most courses one check may name (a video used in several courses is asked about all of them at once). */
-export const ENROLMENT_CHECK_MAX_COURSES = 100;
-
-/**
- * Progress's live entitlement check (catalogue asks it before answering an uploaded video's key or segments): true
- * while the user is enrolled in one of the courses (comma-separated ids); a refunded enrolment is gone, so false.
- */
-export const ENROLMENT_CHECK_PATH = (userId: string, courseIds: readonly string[], options: { orParentOfEnrolled?: boolean } = {}) =>
-  `/internal/enrolments/check?${new URLSearchParams({ userId, courseId: courseIds.join(','), ...(options.orParentOfEnrolled ? { orParentOfEnrolled: 'true' } : {}) }).toString()}`;
-/** `orParentOfEnrolled`: a parent linked to a learner enrolled now counts too (notes and tests, never videos). */
-export const enrolmentCheckQuerySchema = z.object({
-  userId: z.string().min(1).max(200),
-  courseId: z
-    .string()
-    .max(ENROLMENT_CHECK_MAX_COURSES * 37)
-    .transform((value) => value.split(','))
-    .pipe(z.array(z.string().uuid('courseId must be course ids separated by commas')).min(1).max(ENROLMENT_CHECK_MAX_COURSES)),
-  orParentOfEnrolled: z.enum(['true']).optional(),
-});
-export interface EnrolmentCheckAnswer {
-  success: true;
-  enrolled: boolean;
-}
-
-/** GET (progress, internal): the courses a user is enrolled in now (catalogue's live classes across them, the home page). */
-export const ENROLLED_COURSE_IDS_PATH = (userId: string) => `/internal/enrolments/courses?${new URLSearchParams({ userId }).toString()}`;
-export const enrolledCourseIdsQuerySchema = z.object({ userId: z.string().min(1).max(200) });
-export interface EnrolledCourseIdsAnswer {
-  success: true;
-  courseIds: string[];
-}

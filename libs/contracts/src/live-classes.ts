@@ -144,19 +144,6 @@ export interface InternalLiveClassAnswer {
 }
 export const INTERNAL_LIVE_CLASS_PATH = (classId: string) => `/internal/live-classes/${encodeURIComponent(classId)}`;
 
-/**
- * POST (progress, internal): catalogue's recording job says which lecture the class's recording became; the doubts
- * asked in the class move under it at their seconds. Sent again, nothing changes.
- */
-export const INTERNAL_LIVE_CLASS_DOUBTS_LECTURE_PATH = (classId: string) => `/internal/live-class-doubts/${encodeURIComponent(classId)}/lecture`;
-export const liveClassDoubtsLectureSchema = z.object({ lectureId: z.uuid({ message: 'lectureId must be a lecture id' }) }).strict();
-export type LiveClassDoubtsLectureRequest = z.infer<typeof liveClassDoubtsLectureSchema>;
-export interface LiveClassDoubtsLectureAnswer {
-  success: true;
-  /** Doubts moved under the lecture by this call (0 when a previous call already did). */
-  linked: number;
-}
-
 /** A class someone attended, with their minutes (GET /api/live-attendance/mine; a parent: /api/parents/children/:id/live-attendance). */
 export interface LiveClassAttended {
   classId: string;

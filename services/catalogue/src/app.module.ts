@@ -25,7 +25,6 @@ import { LIVE_QUEUE } from './live-classes/live-packager.js';
 import { LiveStudio } from './live-classes/live-studio.js';
 import { MediaController } from './media/media.controller.js';
 import { PaidFilesController } from './media/paid-files.controller.js';
-import { ProgressClient } from './videos/progress-client.js';
 import { VideoAuthoringController } from './videos/video-authoring.controller.js';
 import { VideoPlaybackController } from './videos/video-playback.controller.js';
 import { VIDEO_QUEUE } from './videos/video-queue.js';
@@ -67,7 +66,7 @@ import { VideosRepository } from './videos/videos.repository.js';
     LivePlaybackController, LiveWhipController,
   ],
   providers: [CoursesService, CoursesRepository, EducatorCoursesService, mediaLinksProvider, objectStorageProvider, ThumbnailStore, LectureFileStore,
-    VideosRepository, VideoUploads, VideoTranscodeQueue, ProgressClient,
+    VideosRepository, VideoUploads, VideoTranscodeQueue,
     LiveClassesRepository, LiveClassReminders, LiveClassesService, LiveEngine, LiveStudio],
 })
 export class AppModule {}

@@ -3,8 +3,6 @@ import { z } from 'zod';
 
 /** The catalogue's variables beyond the core ones (docs/DEVELOPING.md), validated once at start-up with them. */
 export const catalogueConfigShape = {
-  /** Progress's base URL for `/internal/enrolments/check` (who may watch an uploaded video, asked on every key request). */
-  PROGRESS_URL: z.string().url(),
   /**
    * The live video engine's HTTP API (Janus, e.g. `http://127.0.0.1:8188/janus`; the launcher sets it when `janus` is on
    * the PATH). Unset or unreachable: live classes can be scheduled but not taught (docs/live-classes.md).

@@ -1,11 +1,11 @@
-import { CoreModule, objectStorageProvider, QueueModule } from '@academy/service-core';
+import { CoreModule, objectStorageProvider, OutboxModule, QueueModule } from '@academy/service-core';
 import { Global, Module } from '@nestjs/common';
 import { catalogueConfigShape } from './catalogue-config.js';
+import { catalogueOutbox } from './catalogue-outbox.js';
 import { CatalogueDataModule } from './catalogue-data.module.js';
 import { catalogueDatabase } from './database.js';
 import { TranscodeVideoJob } from './videos/transcode-video.job.js';
 import { VIDEO_QUEUE, VideoJob } from './videos/video-queue.js';
-import { ProgressClient } from './videos/progress-client.js';
 import { VideosRepository } from './videos/videos.repository.js';
 import { LiveClassesRepository } from './live-classes/live-classes.repository.js';
 import { LiveJob } from './live-classes/live-packager.js';
@@ -13,11 +13,12 @@ import { liveQueueName } from './live-classes/live-engine.js';
 import { PackageLiveClassJob } from './live-classes/package-live-class.job.js';
 import { RecordLiveClassJob } from './live-classes/record-live-class.job.js';
 
-/** What the transcoding job reads and writes: the bucket and the videos table (and progress, told of a recording's lecture). */
+/** What the transcoding job reads and writes: the bucket, the videos table, and the outbox (a recording's lecture, for progress). */
 @Global()
 @Module({
-  providers: [objectStorageProvider, VideosRepository, LiveClassesRepository, ProgressClient],
-  exports: [objectStorageProvider, VideosRepository, LiveClassesRepository, ProgressClient],
+  imports: [OutboxModule.forRoot(catalogueOutbox)],
+  providers: [objectStorageProvider, VideosRepository, LiveClassesRepository],
+  exports: [objectStorageProvider, VideosRepository, LiveClassesRepository, OutboxModule],
 })
 class VideoStorageModule {}
 

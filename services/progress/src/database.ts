@@ -24,6 +24,7 @@ import { LiveClassNotifications1790600000000 } from './migrations/1790600000000-
 import { LiveChat1790600000001 } from './migrations/1790600000001-LiveChat.js';
 import { PreferredLanguage1790700000000 } from './migrations/1790700000000-PreferredLanguage.js';
 import { LiveClassDoubts1790800000010 } from './migrations/1790800000010-LiveClassDoubts.js';
+import { CourseAccessSnapshot1790900000000 } from './migrations/1790900000000-CourseAccessSnapshot.js';
 import { LinkCode, ParentEmailSettings, ParentLink } from './parents/parent-link.entity.js';
 import { QuizAttempt } from './quizzes/quiz-attempt.entity.js';
 import { Enrolment } from './users/enrolment.entity.js';
@@ -38,5 +39,5 @@ export const progressEntities = [User, Enrolment, LectureCompletion, PlaybackPos
 export const progressDatabase = {
   schema: 'progress',
   entities: progressEntities,
-  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000, RevokedEnrolments1770100000002, DeadLetters1770200000122, ParentLinks1770200014000, QuizAttempts1790015000000, OutboxRequestId1790015000001, CertificatesWithdrawn1790028000000, LearnerClass1790030000000, Doubts1790040000000, CourseReviews1790045000000, Assignments1790050000000, EducatorProfiles1790050000001, LectureAnalytics1790050000002, Notifications1790052000000, DoubtImages1790052000001, ChosenRole1790300000000, ParentAlerts1790300000001, ParentThreads1790300000002, EducatorPhotos1790400000000, LiveClassNotifications1790600000000, LiveChat1790600000001, PreferredLanguage1790700000000, LiveClassDoubts1790800000010],
+  migrations: [CreateUsersAndEnrolments1760000000000, CreateProgressOutbox1760000050000, CreateLearning1760000100000, RevokedEnrolments1770100000002, DeadLetters1770200000122, ParentLinks1770200014000, QuizAttempts1790015000000, OutboxRequestId1790015000001, CertificatesWithdrawn1790028000000, LearnerClass1790030000000, Doubts1790040000000, CourseReviews1790045000000, Assignments1790050000000, EducatorProfiles1790050000001, LectureAnalytics1790050000002, Notifications1790052000000, DoubtImages1790052000001, ChosenRole1790300000000, ParentAlerts1790300000001, ParentThreads1790300000002, EducatorPhotos1790400000000, LiveClassNotifications1790600000000, LiveChat1790600000001, PreferredLanguage1790700000000, LiveClassDoubts1790800000010, CourseAccessSnapshot1790900000000],
 };

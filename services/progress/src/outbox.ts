@@ -21,6 +21,9 @@ export const progressOutbox: OutboxModuleOptions = {
     [ProgressJob.AssignmentReviewed]: PROGRESS_QUEUE,
     [ProgressJob.ParentMessage]: PROGRESS_QUEUE,
     [CatalogueEvent.CourseUnenrolled]: CATALOGUE_EVENTS_QUEUE,
+    // Catalogue's course access projection: parents linked to learners (their notes, tests and live classes).
+    [CatalogueEvent.ParentLinked]: CATALOGUE_EVENTS_QUEUE,
+    [CatalogueEvent.ParentUnlinked]: CATALOGUE_EVENTS_QUEUE,
     // Playback, completion, enrolment and quiz events for the educator's analytics, applied by this service's worker.
     ...analyticsOutboxRoutes,
   },

@@ -7,6 +7,8 @@ import { AnalyticsAggregationModule } from './analytics/analytics.module.js';
 import { analyticsJobHandlers } from './analytics/analytics.jobs.js';
 import { ANALYTICS_QUEUE, analyticsJobNames } from './analytics/analytics-jobs.js';
 import { progressDatabase } from './database.js';
+import { DoubtsWorkerModule } from './doubts/doubts.module.js';
+import { LiveClassRecordedJob } from './doubts/live-class-recorded.job.js';
 import { learningConfigShape } from './learning/learning-settings.js';
 import { progressOutbox } from './outbox.js';
 import { CourseCompletedEmailJob, ParentWeeklyEmailJob } from './parents/parent-email.jobs.js';
@@ -55,7 +57,7 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
   imports: [
     CoreModule.forRoot({ service: 'progress-worker', http: false, database: progressDatabase, configShape: workerConfigShape }),
     QueueModule.forWorker({
-      imports: [ParentEmailDomainModule, NotificationDeliveryModule],
+      imports: [ParentEmailDomainModule, NotificationDeliveryModule, DoubtsWorkerModule],
       queue: PROGRESS_QUEUE,
       jobNames: progressJobNames,
       handlers: [
@@ -68,6 +70,7 @@ class WeeklyEmailScheduler implements OnApplicationBootstrap {
         AssignmentReviewedNotificationJob,
         ParentMessageNotificationJob,
         LiveClassNoticeJob,
+        LiveClassRecordedJob,
       ],
     }),
     QueueModule.forWorker({

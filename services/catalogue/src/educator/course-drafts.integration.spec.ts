@@ -11,12 +11,10 @@ import {
 } from '@academy/contracts';
 import { allowJsonBodiesUpTo, INTERNAL_TOKEN_HEADER, MEDIA_LINK_MISSING_MESSAGE, MEDIA_LINKS, OBJECT_STORAGE, runMigrations, type MediaLinks, type ObjectStorage } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
-import { ProgressAppModule, progressDatabase } from '@academy/progress/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -24,6 +22,8 @@ import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
 import { CATALOGUE_JSON_BODY_LIMIT } from '../catalogue-config.js';
 import { FILE_NOT_ENTITLED_MESSAGE } from '../media/paid-files.controller.js';
+import { CatalogueEventFeed } from '../testing/catalogue-event-feed.js';
+import { WorkerModule } from '../worker.module.js';
 
 const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
 const png = Buffer.from(
@@ -54,18 +54,11 @@ const completeDraft = (notesUrl?: string): CourseDraftContentInput => ({
   ],
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-describe('course drafts, the publish checklist and lecture files (real PostgreSQL, Redis, bucket, progress)', () => {
+describe('course drafts, the publish checklist and lecture files (real PostgreSQL, Redis, bucket)', () => {
   let env: ServiceTestEnvironment;
   let app: INestApplication;
-  let progress: INestApplication;
+  let eventWorker: INestApplicationContext;
+  let feed: CatalogueEventFeed;
   let storage: ObjectStorage;
   let educatorToken: string;
   let otherToken: string;
@@ -88,16 +81,14 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
   }
 
   beforeAll(async () => {
-    const cataloguePort = await freePort();
-    env = await prepareServiceTestEnvironment({ CATALOGUE_URL: `http://127.0.0.1:${cataloguePort}` });
+    env = await prepareServiceTestEnvironment();
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
-    await runMigrations({ ...progressDatabase, url: env.database.url });
-    progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
-    await progress.listen(0, '127.0.0.1');
-    process.env.PROGRESS_URL = `http://127.0.0.1:${(progress.getHttpServer().address() as AddressInfo).port}`;
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     allowJsonBodiesUpTo(app, CATALOGUE_JSON_BODY_LIMIT); // as main.ts does
-    await app.listen(cataloguePort, '127.0.0.1');
+    await app.init();
+    // Enrolments and parent links reach catalogue as progress's events, applied by catalogue's event worker.
+    eventWorker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
+    feed = await CatalogueEventFeed.open(env);
     storage = app.get<ObjectStorage>(OBJECT_STORAGE);
     educatorToken = await env.issuer.sign(demoUsers.educator);
     otherToken = await env.issuer.sign(OTHER_EDUCATOR);
@@ -106,7 +97,8 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
 
   afterAll(async () => {
     await app?.close();
-    await progress?.close();
+    await feed?.close();
+    await eventWorker?.close();
     await env?.teardown();
   });
 
@@ -349,7 +341,7 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
       expect(theirs.body.message).toMatch(/notesUrl/);
     });
 
-    it('downloads: 401 without a link, 403 for a student not enrolled, 200 for the enrolled learner, a linked parent (through progress) and the educator', async () => {
+    it('downloads: 401 without a link, 403 for a student not enrolled, 200 for the enrolled learner, a linked parent and the educator; a refund or an unlink ends it', async () => {
       const id = randomUUID();
       await save(id, 0, completeDraft()).expect(200);
       const uploaded = (await uploadPdf(id).expect(201)).body.url as string;
@@ -372,33 +364,27 @@ describe('course drafts, the publish checklist and lecture files (real PostgreSQ
       const own: EducatorCourseDetail = (await http().get(`/api/educator/courses/${id}`).set(auth(educatorToken)).expect(200)).body.course;
       await http().get(own.courseContent[0]!.chapterContent[0]!.notesUrl!).expect(200);
 
-      // Enrolled through progress: My Enrollments signs the notes for the learner, and they download.
-      await request(progress.getHttpServer()).post('/internal/enrolments').set(INTERNAL_TOKEN_HEADER, TEST_INTERNAL_TOKEN)
-        .send({ purchaseId: randomUUID(), userId: demoUsers.student.sub, courseId: id }).expect(200);
-      const enrolled = await request(progress.getHttpServer()).get('/api/user/enrolled-courses').set(auth(studentToken)).expect(200);
-      const course = (enrolled.body.enrolledCourses as { _id: string; courseContent: { chapterContent: { notesUrl: string | null }[] }[] }[]).find((entry) => entry._id === id)!;
-      const learnerLink = course.courseContent[0]!.chapterContent[0]!.notesUrl!;
-      expect(learnerLink).toContain(encodeURIComponent(demoUsers.student.sub));
+      // Enrolled (progress's course.enrolled): the link My Enrollments signs for the learner downloads.
+      const purchaseId = await feed.enrol(demoUsers.student.sub, id);
+      const learnerLink = links.sign(bare, demoUsers.student.sub);
       const file = await http().get(learnerLink).expect(200);
       expect(Buffer.from(file.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
 
       // A parent: nothing before linking (a link signed for them is refused); once linked to the enrolled learner, the
       // parent's view of the child signs the notes for the parent, and they download.
-      const parentToken = await env.issuer.sign(demoUsers.parent);
-      await http().get(links.sign(bare, demoUsers.parent.sub)).expect(403);
-      const progressHttp = () => request(progress.getHttpServer());
-      const code = (await progressHttp().post('/api/parents/link-codes').set(auth(studentToken)).expect(201)).body.linkCode.code as string;
-      await progressHttp().post('/api/parents/links').set(auth(parentToken)).send({ code }).expect(201);
-      const child = await progressHttp().get(`/api/parents/children/${encodeURIComponent(demoUsers.student.sub)}`).set(auth(parentToken)).expect(200);
-      const files = (child.body.courses as { courseId: string; lectureFiles: { notesUrl: string | null }[] }[]).find((entry) => entry.courseId === id)!.lectureFiles;
-      const parentLink = files[0]!.notesUrl!;
-      expect(parentLink).toContain(encodeURIComponent(demoUsers.parent.sub));
+      const parentLink = links.sign(bare, demoUsers.parent.sub);
+      await http().get(parentLink).expect(403);
+      const linkedAt = new Date().toISOString();
+      await feed.link(demoUsers.parent.sub, demoUsers.student.sub, linkedAt);
       await http().get(parentLink).expect(200);
       // Another parent, not linked, with a link signed for them: refused.
       await http().get(links.sign(bare, demoUsers.otherParent.sub)).expect(403);
-      // The link removed: the parent's link stops working.
-      await progressHttp().delete(`/api/parents/links/${encodeURIComponent(demoUsers.student.sub)}`).set(auth(parentToken)).expect(200);
+      // The link removed (parent.unlinked): the parent's link stops working.
+      await feed.link(demoUsers.parent.sub, demoUsers.student.sub, linkedAt, true);
       await http().get(parentLink).expect(403);
+      // The learner's refund (course.unenrolled) ends their downloads too.
+      await feed.unenrol(demoUsers.student.sub, id, purchaseId);
+      await http().get(learnerLink).expect(403);
     });
   });
 });

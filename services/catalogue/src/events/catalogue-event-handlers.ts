@@ -1,8 +1,10 @@
 import {
   CatalogueEvent,
   courseEnrolledEventSchema,
+  courseEnrolmentSnapshotEventSchema,
   courseRatedEventSchema,
   courseUnenrolledEventSchema,
+  parentLinkEventSchema,
 } from '@academy/contracts';
 import { JobHandler, type JobProcessor } from '@academy/service-core';
 import { Injectable, Logger } from '@nestjs/common';
@@ -10,6 +12,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
+import { CourseAccessRepository } from '../access/course-access.repository.js';
 import { CourseCache } from '../courses/course-cache.js';
 import { ratingDelta } from './rating-delta.js';
 
@@ -52,7 +55,7 @@ async function applyOnce(
   return outcome;
 }
 
-/** `course.enrolled`: one more student, at most once per purchase. */
+/** `course.enrolled`: the learner may open the course; one more student, at most once per purchase. */
 @Injectable()
 @JobHandler(CatalogueEvent.CourseEnrolled)
 export class CourseEnrolledHandler implements JobProcessor<unknown, EventOutcome> {
@@ -61,10 +64,12 @@ export class CourseEnrolledHandler implements JobProcessor<unknown, EventOutcome
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cache: CourseCache,
+    private readonly access: CourseAccessRepository,
   ) {}
 
   async handle(job: Job): Promise<EventOutcome> {
     const event = parse(courseEnrolledEventSchema, job);
+    await this.access.enrolled(event);
     return applyOnce(this.dataSource, `enrolled:${event.purchaseId}`, job.name, event.courseId, async (manager) => {
       const [, changed] = (await manager.query(
         'UPDATE catalogue.courses SET student_count = student_count + 1 WHERE id = $1',
@@ -100,8 +105,9 @@ export class CourseRatedHandler implements JobProcessor<unknown, EventOutcome> {
 }
 
 /**
- * `course.unenrolled` (a refunded purchase's access ended): one student less, at most once per purchase. Counted
- * only after that purchase's `course.enrolled`: delivered early, it fails and BullMQ retries it later.
+ * `course.unenrolled` (a refunded purchase's access ended): the access ends at once, whatever the order of delivery;
+ * one student less, at most once per purchase, counted only after that purchase's `course.enrolled`: delivered
+ * early, the count fails and BullMQ retries it later (the access stays ended).
  */
 @Injectable()
 @JobHandler(CatalogueEvent.CourseUnenrolled)
@@ -111,10 +117,12 @@ export class CourseUnenrolledHandler implements JobProcessor<unknown, EventOutco
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cache: CourseCache,
+    private readonly access: CourseAccessRepository,
   ) {}
 
   async handle(job: Job): Promise<EventOutcome> {
     const event = parse(courseUnenrolledEventSchema, job);
+    await this.access.unenrolled(event);
     const [counted] = (await this.dataSource.query('SELECT 1 FROM catalogue.processed_events WHERE event_key = $1', [
       `enrolled:${event.purchaseId}`,
     ])) as unknown[];
@@ -129,4 +137,47 @@ export class CourseUnenrolledHandler implements JobProcessor<unknown, EventOutco
   }
 }
 
-export const catalogueEventHandlers = [CourseEnrolledHandler, CourseRatedHandler, CourseUnenrolledHandler];
+/** `course.enrolment_snapshot` (progress's one-off backfill of older enrolments): access only, nothing counted. */
+@Injectable()
+@JobHandler(CatalogueEvent.CourseEnrolmentSnapshot)
+export class CourseEnrolmentSnapshotHandler implements JobProcessor<unknown, EventOutcome> {
+  constructor(private readonly access: CourseAccessRepository) {}
+
+  async handle(job: Job): Promise<EventOutcome> {
+    await this.access.enrolled(parse(courseEnrolmentSnapshotEventSchema, job));
+    return { applied: true };
+  }
+}
+
+/** `parent.linked`: the parent may open what the learner's courses give a linked parent (notes, tests, live classes). */
+@Injectable()
+@JobHandler(CatalogueEvent.ParentLinked)
+export class ParentLinkedHandler implements JobProcessor<unknown, EventOutcome> {
+  constructor(private readonly access: CourseAccessRepository) {}
+
+  async handle(job: Job): Promise<EventOutcome> {
+    await this.access.linkChanged(parse(parentLinkEventSchema, job), false);
+    return { applied: true };
+  }
+}
+
+/** `parent.unlinked`: that access ends (a later link of the same pair brings it back). */
+@Injectable()
+@JobHandler(CatalogueEvent.ParentUnlinked)
+export class ParentUnlinkedHandler implements JobProcessor<unknown, EventOutcome> {
+  constructor(private readonly access: CourseAccessRepository) {}
+
+  async handle(job: Job): Promise<EventOutcome> {
+    await this.access.linkChanged(parse(parentLinkEventSchema, job), true);
+    return { applied: true };
+  }
+}
+
+export const catalogueEventHandlers = [
+  CourseEnrolledHandler,
+  CourseRatedHandler,
+  CourseUnenrolledHandler,
+  CourseEnrolmentSnapshotHandler,
+  ParentLinkedHandler,
+  ParentUnlinkedHandler,
+];

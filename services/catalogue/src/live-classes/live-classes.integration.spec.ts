@@ -1,5 +1,5 @@
 import { LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE, LIVE_GATEWAY_PATH, LIVE_UNAVAILABLE_MESSAGE, liveClassNoticeJobId, type DoubtPage, type LiveAck, type LiveChatMessage, type LiveClassAttended, type LiveClassDto, type LiveDoubt, type LiveJoinAnswer, type NotificationItem } from '@academy/contracts';
-import { INTERNAL_TOKEN_HEADER, OBJECT_STORAGE, runMigrations } from '@academy/service-core';
+import { INTERNAL_TOKEN_HEADER, OBJECT_STORAGE, OutboxWriter, runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { NotificationDelivery, ProgressAppModule, progressDatabase, ProgressGatewayModule, ProgressWorkerModule, RedisIoAdapter } from '@academy/progress/testing';
 import { io, type Socket } from 'socket.io-client';
@@ -19,7 +19,8 @@ import request from 'supertest';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
 import { CourseCache } from '../courses/course-cache.js';
-import { ProgressClient } from '../videos/progress-client.js';
+import { catalogueOutbox } from '../catalogue-outbox.js';
+import { WorkerModule } from '../worker.module.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { LiveClassesRepository } from './live-classes.repository.js';
 import { NOT_ENROLLED_IN_CLASS_MESSAGE, START_IN_PAST_MESSAGE } from './live-classes.service.js';
@@ -54,6 +55,7 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
   let app: INestApplication;
   let progress: INestApplication;
   let worker: INestApplicationContext;
+  let catalogueWorker: INestApplicationContext;
   let gateway: INestApplication;
   let gatewayUrl: string;
   const sockets: Socket[] = [];
@@ -84,11 +86,13 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     await runMigrations({ ...progressDatabase, url: env.database.url });
     progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
     await progress.listen(0, '127.0.0.1');
-    process.env.PROGRESS_URL = `http://127.0.0.1:${(progress.getHttpServer().address() as AddressInfo).port}`;
     delete process.env.JANUS_URL;
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.listen(cataloguePort, '127.0.0.1');
     worker = await (await Test.createTestingModule({ imports: [ProgressWorkerModule] }).compile()).init();
+    // Catalogue's own worker: progress's enrolment events reach catalogue's course access through it (catalogue asks
+    // progress nothing), and it relays catalogue's outbox (a recording's lecture) to progress's worker.
+    catalogueWorker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
     gateway = (await Test.createTestingModule({ imports: [ProgressGatewayModule] }).compile()).createNestApplication({ logger: false });
     gateway.useWebSocketAdapter(new RedisIoAdapter(gateway, process.env.REDIS_URL!, process.env.QUEUE_PREFIX!));
     await gateway.listen(0, '127.0.0.1');
@@ -108,11 +112,14 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     chapterId = (await http().get(`/api/educator/courses/${courseId}`).set(auth.educator).expect(200)).body.course.courseContent[0].chapterId;
     await progressHttp().post('/internal/enrolments').set(INTERNAL_TOKEN_HEADER, TEST_INTERNAL_TOKEN)
       .send({ purchaseId: randomUUID(), userId: demoUsers.student.sub, courseId, name: demoUsers.student.name, email: demoUsers.student.email }).expect(200);
+    // The enrolment reaches catalogue by progress's outbox (course.enrolled), a moment later.
+    await until(async () => ((await http().get(`/api/live-classes?courseId=${courseId}`).set(auth.enrolled)).status === 200 ? true : undefined), "catalogue to learn of the enrolment");
   }, 120_000);
 
   afterAll(async () => {
     sockets.forEach((socket) => socket.disconnect());
     await gateway?.close();
+    await catalogueWorker?.close();
     await worker?.close();
     await app?.close();
     await progress?.close();
@@ -496,17 +503,23 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
       expect(limited.slice(0, 4).every((answer) => answer.ok)).toBe(true);
       expect(limited[4]).toMatchObject({ ok: false, status: 429 });
 
-      // The class ends and its recording becomes a lecture (the chapter's lecture stands in for it): the job, run twice, moves the doubts once.
+      // The class ends and its recording becomes a lecture (the chapter's lecture stands in for it): catalogue's outbox
+      // tells progress (live_class.recorded), whose worker moves the doubts; the job run again tells nobody twice.
       await catalogueDb.query(`UPDATE "catalogue"."live_classes" SET "status" = 'ended', "ended_at" = now() WHERE "id" = $1`, [liveClass.id]);
       expect(await doubt(learner, 'doubt-0007', 'After the end')).toMatchObject({ ok: false, status: 409 });
       const lectureId = (await http().get(`/api/educator/courses/${courseId}`).set(auth.educator).expect(200)).body.course.courseContent[0].chapterContent[0].lectureId as string;
-      await catalogueDb.query(`UPDATE "catalogue"."live_classes" SET "recording_lecture_id" = $2 WHERE "id" = $1`, [liveClass.id, lectureId]);
-      const job = new RecordLiveClassJob(app.get(OBJECT_STORAGE), app.get(LiveClassesRepository), app.get(VideosRepository), catalogueDb, app.get(CourseCache, { strict: false }), app.get(ProgressClient));
+      const job = new RecordLiveClassJob(app.get(OBJECT_STORAGE), app.get(LiveClassesRepository), app.get(VideosRepository), catalogueDb, app.get(CourseCache, { strict: false }), new OutboxWriter(catalogueOutbox.schema, catalogueOutbox.routes));
+      await catalogueDb.transaction((manager) => job.attachRecording(manager, liveClass.id, lectureId));
       const run = () => job.handle({ data: { classId: liveClass.id, recordingsDir: '/nonexistent' } } as Job<RecordLiveClassData>);
-      expect(await run()).toEqual({ lectureId, linkedDoubts: 6 });
-      expect(await run()).toEqual({ lectureId, linkedDoubts: 0 });
-      const page = (await progressHttp().get(`/api/doubts/${courseId}?lectureId=${lectureId}`).set(auth.enrolled).expect(200)).body as DoubtPage & { success: true };
-      expect(page.doubts.find((item) => item.id === stored.id)).toMatchObject({ lectureId, liveClassId: liveClass.id, atSecond: stored.atSecond });
+      expect(await run()).toEqual({ lectureId });
+      expect(await catalogueDb.query(`SELECT "name", "payload" FROM "catalogue"."outbox" WHERE "key" = $1`, [liveClass.id])).toEqual([
+        { name: 'live_class.recorded', payload: { classId: liveClass.id, lectureId } },
+      ]);
+      const underLecture = await until(async () => {
+        const page = (await progressHttp().get(`/api/doubts/${courseId}?lectureId=${lectureId}`).set(auth.enrolled).expect(200)).body as DoubtPage & { success: true };
+        return page.doubts.find((item) => item.id === stored.id);
+      }, 'the doubts to move under the lecture');
+      expect(underLecture).toMatchObject({ lectureId, liveClassId: liveClass.id, atSecond: stored.atSecond });
     });
     it('loses no stored message when the gateway restarts: clients reconnect by themselves, rejoin after their last message, and what was sent meanwhile goes once', async () => {
       const liveClass = await schedule(Date.now() + 7 * HOUR, 'Restart class');

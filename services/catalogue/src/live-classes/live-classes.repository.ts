@@ -185,17 +185,21 @@ export class LiveClassesRepository {
    * The class's recording becomes a (not free) lecture at the end of the class's chapter, playing the uploaded
    * video, and the class points at it; in the caller's transaction.
    */
+  /** A lecture at the end of the class's chapter, playing the recording's video. */
   async addRecordingLecture(
     manager: EntityManager,
-    liveClass: { id: string; chapterId: string },
+    chapterId: string,
     lecture: { lectureId: string; title: string; durationMinutes: number; videoId: string },
   ): Promise<void> {
     await manager.query(
       `INSERT INTO "catalogue"."lectures" ("id", "chapter_id", "title", "duration_minutes", "url", "is_preview_free", "lecture_order")
        SELECT $1, $2, $3, $4, $5, false, coalesce(max("lecture_order"), 0) + 1 FROM "catalogue"."lectures" WHERE "chapter_id" = $2`,
-      [lecture.lectureId, liveClass.chapterId, lecture.title, lecture.durationMinutes, uploadedVideoUrl(lecture.videoId)],
+      [lecture.lectureId, chapterId, lecture.title, lecture.durationMinutes, uploadedVideoUrl(lecture.videoId)],
     );
-    await manager.query(`UPDATE "catalogue"."live_classes" SET "recording_lecture_id" = $2 WHERE "id" = $1`, [liveClass.id, lecture.lectureId]);
+  }
+
+  async setRecordingLecture(manager: EntityManager, classId: string, lectureId: string): Promise<void> {
+    await manager.query(`UPDATE "catalogue"."live_classes" SET "recording_lecture_id" = $2 WHERE "id" = $1`, [classId, lectureId]);
   }
 
   async streamKeyOf(id: string): Promise<string | null> {

@@ -7,7 +7,7 @@ import {
 } from '@academy/contracts';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ProgressClient } from '../videos/progress-client.js';
+import { CourseAccessRepository } from '../access/course-access.repository.js';
 import { LiveClassReminders, type NoticeSubject } from './live-class-reminders.js';
 import { LiveClassesRepository, type LiveClassRow } from './live-classes.repository.js';
 
@@ -28,7 +28,7 @@ export class LiveClassesService {
   constructor(
     private readonly classes: LiveClassesRepository,
     private readonly reminders: LiveClassReminders,
-    private readonly progress: ProgressClient,
+    private readonly access: CourseAccessRepository,
   ) {}
 
   async schedule(educatorId: string, request: ScheduleLiveClassRequest): Promise<LiveClassDto> {
@@ -91,11 +91,11 @@ export class LiveClassesService {
     return (await this.classes.listForCourse(courseId, { includePast: false })).map(toDto);
   }
 
-  /** Upcoming and live classes of the courses the user is enrolled in now (progress says which; one query for all). */
+  /** Upcoming and live classes of the courses the user is enrolled in now (the course access projection says which). */
   async listForLearner(userId: string): Promise<LiveClassDto[]> {
     let courseIds: string[];
     try {
-      courseIds = await this.progress.enrolledCourseIds(userId);
+      courseIds = await this.access.enrolledCourseIds(userId);
     } catch (error) {
       this.logger.warn(`enrolled courses unknown: ${error instanceof Error ? error.message : String(error)}`);
       throw new ServiceUnavailableException(ENTITLEMENT_UNAVAILABLE_MESSAGE);
@@ -123,7 +123,7 @@ export class LiveClassesService {
     if (userId === educatorId) return;
     let entitled: boolean;
     try {
-      entitled = await this.progress.isEnrolledOrParentOfEnrolled(userId, courseId);
+      entitled = await this.access.isEnrolledOrParentOfEnrolled(userId, courseId);
     } catch (error) {
       this.logger.warn(`enrolment check failed: ${error instanceof Error ? error.message : String(error)}`);
       throw new ServiceUnavailableException(ENTITLEMENT_UNAVAILABLE_MESSAGE);

@@ -1,4 +1,5 @@
-import { JobHandler, OBJECT_STORAGE, type JobProcessor, type ObjectStorage } from '@academy/service-core';
+import { LIVE_CLASS_RECORDED_EVENT, type LiveClassRecordedEvent } from '@academy/contracts';
+import { JobHandler, OBJECT_STORAGE, OutboxWriter, type JobProcessor, type ObjectStorage } from '@academy/service-core';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { execFile } from 'node:child_process';
@@ -7,10 +8,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { CourseCache } from '../courses/course-cache.js';
 import { processVideo } from '../videos/video-processing.js';
-import { ProgressClient } from '../videos/progress-client.js';
 import { VideosRepository } from '../videos/videos.repository.js';
 import { LiveClassesRepository } from './live-classes.repository.js';
 import { LiveJob } from './live-packager.js';
@@ -84,14 +84,14 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
     private readonly videos: VideosRepository,
     private readonly dataSource: DataSource,
     private readonly courseCache: CourseCache,
-    private readonly progress: ProgressClient,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   async handle(job: Job<RecordLiveClassData>): Promise<{ lectureId: string } | { skipped: string }> {
     const liveClass = await this.classes.find(job.data.classId);
     if (!liveClass) return { skipped: 'class gone' };
-    // A run after the lecture was made (a retry after progress did not answer, or the job added again) only tells progress.
-    if (liveClass.recordingLectureId) return this.linkDoubts(liveClass.id, liveClass.recordingLectureId);
+    // A run after the lecture was made (the job added again): progress was told in the lecture's own transaction.
+    if (liveClass.recordingLectureId) return { lectureId: liveClass.recordingLectureId };
     const files = await readdir(job.data.recordingsDir).catch(() => [] as string[]);
     const pairs = recordingPairs(files);
     if (pairs.length === 0) return { skipped: 'no recording' };
@@ -110,19 +110,10 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
       const lectureId = await this.addLecture(liveClass, videoId);
       await this.courseCache.invalidate().catch(() => undefined);
       this.logger.log(`class ${liveClass.id}: recording is lecture ${lectureId}`);
-      return await this.linkDoubts(liveClass.id, lectureId);
+      return { lectureId };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-  }
-
-  /**
-   * The doubts asked in the class go under the lecture at their seconds (progress owns them). If progress does not
-   * answer the job fails and BullMQ runs it again, which then only repeats this call.
-   */
-  private async linkDoubts(classId: string, lectureId: string): Promise<{ lectureId: string; linkedDoubts: number }> {
-    const linkedDoubts = await this.progress.linkLiveClassDoubts(classId, lectureId);
-    return { lectureId, linkedDoubts };
   }
 
   /** Each publish's audio and video muxed to MP4 (with the stage's audio mixed in), then joined in order. */
@@ -180,9 +171,19 @@ export class RecordLiveClassJob implements JobProcessor<RecordLiveClassData, { l
     const duration = (await this.videos.find(videoId))?.durationSeconds ?? 60;
     const lectureId = randomUUID();
     // One transaction: the class never points at a lecture that is not there, nor a lecture appears without its class knowing.
-    await this.dataSource.transaction((manager) =>
-      this.classes.addRecordingLecture(manager, liveClass, { lectureId, title: `Live class: ${liveClass.title}`, durationMinutes: Math.max(1, Math.ceil(duration / 60)), videoId }),
-    );
+    await this.dataSource.transaction(async (manager) => {
+      await this.classes.addRecordingLecture(manager, liveClass.chapterId, { lectureId, title: `Live class: ${liveClass.title}`, durationMinutes: Math.max(1, Math.ceil(duration / 60)), videoId });
+      await this.attachRecording(manager, liveClass.id, lectureId);
+    });
     return lectureId;
+  }
+
+  /**
+   * The class's recording is this lecture. The doubts asked in the class go under it at their seconds, which progress
+   * (their owner) does on `live_class.recorded`, written here in the caller's transaction: told once, with the lecture.
+   */
+  async attachRecording(manager: EntityManager, classId: string, lectureId: string): Promise<void> {
+    await this.classes.setRecordingLecture(manager, classId, lectureId);
+    await this.outbox.add<Omit<LiveClassRecordedEvent, 'eventId'>>(manager, { topic: LIVE_CLASS_RECORDED_EVENT, key: classId, payload: { classId, lectureId } });
   }
 }

@@ -1,8 +1,8 @@
 import { MEDIA_LINK_MISSING_MESSAGE, MEDIA_LINKS, MediaLinks, OBJECT_STORAGE, Public, sendStoredObject, type ObjectStorage } from '@academy/service-core';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { CourseAccessRepository } from '../access/course-access.repository.js';
 import { CoursesService } from '../courses/courses.service.js';
-import { ProgressClient } from '../videos/progress-client.js';
 import { storageKeyOfMediaUrl } from './media-keys.js';
 
 /** Videos are never answered here: a paid lecture's video streams encrypted from /api/videos/ (docs/video.md). */
@@ -24,7 +24,7 @@ export class PaidFilesController {
   constructor(
     @Inject(MEDIA_LINKS) private readonly links: MediaLinks,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-    private readonly progress: ProgressClient,
+    private readonly access: CourseAccessRepository,
     private readonly courses: CoursesService,
   ) {}
 
@@ -33,7 +33,7 @@ export class PaidFilesController {
     const educatorId = await this.courses.educatorIdOf(courseId);
     if (educatorId === null) return false;
     if (educatorId === userId) return true;
-    return this.progress.isEnrolledOrParentOfEnrolled(userId, courseId);
+    return this.access.isEnrolledOrParentOfEnrolled(userId, courseId);
   }
 
   @Public()

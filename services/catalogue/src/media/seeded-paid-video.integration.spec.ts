@@ -1,22 +1,21 @@
 // The seeded demo's paid lectures play an uploaded, transcoded video: the seed runs the upload's own processing
 // (real ffmpeg, s3rver, PostgreSQL), and no answer about a paid lecture (public course detail, the educator's form,
-// progress's enrolled courses, the playlists) holds an mp4 or a key URL that works without the caller's signature.
-import { uploadedVideoUrl, type CourseDetail, type EnrolledCourse } from '@academy/contracts';
-import { INTERNAL_TOKEN_HEADER, MEDIA_LINK_MISSING_MESSAGE, MediaLinks, OBJECT_STORAGE, runMigrations, type ObjectStorage } from '@academy/service-core';
-import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, TEST_MEDIA_LINK_SECRET, type ServiceTestEnvironment } from '@academy/service-core/testing';
-import { ProgressAppModule, progressDatabase } from '@academy/progress/testing';
+// the playlists) holds an mp4 or a key URL that works without the caller's signature.
+import { uploadedVideoUrl, type CourseDetail } from '@academy/contracts';
+import { MEDIA_LINK_MISSING_MESSAGE, MediaLinks, OBJECT_STORAGE, runMigrations, type ObjectStorage } from '@academy/service-core';
+import { demoUsers, prepareServiceTestEnvironment, TEST_MEDIA_LINK_SECRET, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
 import { DEMO_PAID_VIDEO_ID, DEMO_VIDEO_URL, demoCourses } from '../seed/demo-courses.js';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue.js';
+import { CatalogueEventFeed } from '../testing/catalogue-event-feed.js';
+import { WorkerModule } from '../worker.module.js';
 import { PAID_VIDEO_NOT_SERVED_MESSAGE } from './paid-files.controller.js';
 import { seedDemoMedia } from './seed-demo-media.js';
 import { seedDemoVideo } from './seed-demo-video.js';
@@ -28,24 +27,16 @@ const course = demoCourses.find((candidate) => {
   return lectures.some((lecture) => lecture.isPreviewFree && lecture.url === DEMO_VIDEO_URL) && lectures.some((lecture) => !lecture.isPreviewFree && lecture.url === uploadedVideoUrl(DEMO_PAID_VIDEO_ID));
 })!;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 type AnyLecture = { isPreviewFree: boolean; lectureUrl: string | null; notesUrl: string | null; testUrl: string | null };
 const lecturesOf = (content: ReadonlyArray<{ chapterContent: ReadonlyArray<AnyLecture> }>) => content.flatMap((chapter) => chapter.chapterContent);
 
 describe('the seeded paid demo video', () => {
   let env: ServiceTestEnvironment;
   let app: INestApplication;
-  let progress: INestApplication;
+  let eventWorker: INestApplicationContext;
+  let feed: CatalogueEventFeed;
   let storage: ObjectStorage;
   let dataSource: DataSource;
-  let studentToken: string;
   let educatorToken: string;
   const links = new MediaLinks(TEST_MEDIA_LINK_SECRET, 600);
   const http = () => request(app.getHttpServer());
@@ -53,15 +44,11 @@ describe('the seeded paid demo video', () => {
   beforeAll(async () => {
     env = await prepareServiceTestEnvironment();
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
-    await runMigrations({ ...progressDatabase, url: env.database.url });
-    // Progress reads the courses from catalogue and catalogue asks progress who is enrolled: both on known ports.
-    const [cataloguePort, progressPort] = [await freePort(), await freePort()];
-    process.env.CATALOGUE_URL = `http://127.0.0.1:${cataloguePort}`;
-    process.env.PROGRESS_URL = `http://127.0.0.1:${progressPort}`;
-    progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
-    await progress.listen(progressPort, '127.0.0.1');
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
-    await app.listen(cataloguePort, '127.0.0.1');
+    await app.init();
+    // Who is enrolled reaches catalogue as progress's events, applied by catalogue's event worker.
+    eventWorker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
+    feed = await CatalogueEventFeed.open(env);
     storage = app.get<ObjectStorage>(OBJECT_STORAGE);
     dataSource = app.get<DataSource>(getDataSourceToken());
     // A bucket left by an older seed still holds a plain copy of the clip for paid lectures: the seed removes it.
@@ -69,13 +56,13 @@ describe('the seeded paid demo video', () => {
     await seedDemoMedia(storage);
     expect(await seedDemoVideo(storage, dataSource)).toBe('transcoded');
     await seedDemoCatalogue(dataSource);
-    studentToken = await env.issuer.sign(demoUsers.student);
     educatorToken = await env.issuer.sign(demoUsers.educator);
   }, 180_000);
 
   afterAll(async () => {
     await app?.close();
-    await progress?.close();
+    await feed?.close();
+    await eventWorker?.close();
     await env?.teardown();
   });
 
@@ -111,18 +98,9 @@ describe('the seeded paid demo video', () => {
   });
 
   it('an enrolled learner gets only the signed playlist, whose key and segments refuse anyone without that signature', async () => {
-    const student = { Authorization: `Bearer ${studentToken}` };
-    await request(progress.getHttpServer()).post('/internal/enrolments').set(INTERNAL_TOKEN_HEADER, TEST_INTERNAL_TOKEN)
-      .send({ purchaseId: randomUUID(), userId: demoUsers.student.sub, courseId: course.id }).expect(200);
-    const { body, text } = await request(progress.getHttpServer()).get('/api/user/enrolled-courses').set(student).expect(200);
-    const enrolled = (body.enrolledCourses as EnrolledCourse[]).find((candidate) => candidate._id === course.id)!;
-    const lectures = lecturesOf(enrolled.courseContent);
-    const paidVideos = lectures.filter((lecture) => !lecture.isPreviewFree && lecture.lectureUrl?.startsWith('/api/videos/'));
-    expect(paidVideos.length).toBeGreaterThan(0);
-    for (const lecture of lectures.filter((candidate) => !candidate.isPreviewFree)) expect(lecture.lectureUrl ?? '').not.toMatch(/\.mp4/);
-    expect(text).not.toMatch(/\/key\b/);
-
-    const signed = paidVideos[0]!.lectureUrl!;
+    await feed.enrol(demoUsers.student.sub, course.id);
+    // The link progress signs for the learner's My Enrollments page.
+    const signed = links.sign(uploadedVideoUrl(DEMO_PAID_VIDEO_ID), demoUsers.student.sub);
     expect(signed).toMatch(new RegExp(`^/api/videos/${DEMO_PAID_VIDEO_ID}/master\\.m3u8\\?user=.+&expires=\\d+&signature=`));
     const query = signed.slice(signed.indexOf('?'));
     const master = await http().get(signed).expect(200);

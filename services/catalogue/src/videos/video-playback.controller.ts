@@ -9,7 +9,7 @@ import {
 } from '@academy/service-core';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ProgressClient } from './progress-client.js';
+import { CourseAccessRepository } from '../access/course-access.repository.js';
 import { VideosRepository, type VideoRow } from './videos.repository.js';
 
 export const NOT_ENTITLED_MESSAGE = 'Enrol in the course to watch this video';
@@ -33,8 +33,9 @@ export function signPlaylist(playlist: string, query: string): string {
 /**
  * An uploaded video's files (/api/videos/<id>/…): playlists, AES-128 segments, the key, poster and captions. A
  * preview lecture's video plays for anyone; otherwise every request needs the link progress (enrolled learners) or
- * the educator routes signed for a user, and that user must still be the course's educator or enrolled now: asked
- * of progress on every request, so a refund stops the key and the segments at once.
+ * the educator routes signed for a user, and that user must still be the course's educator or enrolled now: checked
+ * on every request against catalogue's course access projection, so a refund stops the key and the segments as soon
+ * as its `course.unenrolled` event is applied (progress relays it as the refund commits).
  */
 @Controller('api/videos')
 export class VideoPlaybackController {
@@ -42,7 +43,7 @@ export class VideoPlaybackController {
     @Inject(MEDIA_LINKS) private readonly links: MediaLinks,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly videos: VideosRepository,
-    private readonly progress: ProgressClient,
+    private readonly access: CourseAccessRepository,
   ) {}
 
   @Public()
@@ -98,7 +99,7 @@ export class VideoPlaybackController {
     const userId = verdict.userId;
     if (userId === video.educatorId || lectures.some((lecture) => lecture.courseEducatorId === userId)) return null;
     const courseIds = [...new Set(lectures.map((lecture) => lecture.courseId))];
-    if (courseIds.length > 0 && (await this.progress.isEnrolledInAny(userId, courseIds))) return null;
+    if (courseIds.length > 0 && (await this.access.isEnrolledInAny(userId, courseIds))) return null;
     return { status: 403, message: NOT_ENTITLED_MESSAGE };
   }
 }

@@ -1,14 +1,11 @@
 import { uploadedVideoUrl, VIDEO_FORMAT_REFUSED_MESSAGE, VIDEO_TOO_LARGE_MESSAGE, VIDEO_UPLOAD_MAX_BYTES, VIDEOS_NOT_READY_MESSAGE } from '@academy/contracts';
-import { INTERNAL_TOKEN_HEADER, MEDIA_LINK_MISSING_MESSAGE, MediaLinks, OBJECT_STORAGE, runMigrations, type ObjectStorage } from '@academy/service-core';
-import { demoUsers, eventually, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, TEST_MEDIA_LINK_SECRET, type ServiceTestEnvironment } from '@academy/service-core/testing';
-import { ProgressAppModule, progressDatabase } from '@academy/progress/testing';
+import { MEDIA_LINK_MISSING_MESSAGE, MediaLinks, OBJECT_STORAGE, runMigrations, type ObjectStorage } from '@academy/service-core';
+import { demoUsers, eventually, prepareServiceTestEnvironment, TEST_MEDIA_LINK_SECRET, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -16,7 +13,9 @@ import type { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AppModule } from '../app.module.js';
 import { catalogueDatabase } from '../database.js';
+import { CatalogueEventFeed } from '../testing/catalogue-event-feed.js';
 import { VideoWorkerModule } from '../video-worker.module.js';
+import { WorkerModule } from '../worker.module.js';
 import { NOT_ENTITLED_MESSAGE } from './video-playback.controller.js';
 
 const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
@@ -26,8 +25,9 @@ const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 describe('uploaded lecture videos: tus upload, transcoding job, protected HLS playback', () => {
   let env: ServiceTestEnvironment;
   let app: INestApplication;
-  let progress: INestApplication;
   let worker: INestApplicationContext;
+  let eventWorker: INestApplicationContext;
+  let feed: CatalogueEventFeed;
   let storage: ObjectStorage;
   let dataSource: DataSource;
   let work: string;
@@ -66,10 +66,9 @@ describe('uploaded lecture videos: tus upload, transcoding job, protected HLS pl
     video = readFileSync(source);
     env = await prepareServiceTestEnvironment({ JOB_ATTEMPTS: '2', JOB_BACKOFF_MS: '100' });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
-    await runMigrations({ ...progressDatabase, url: env.database.url });
-    progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
-    await progress.listen(0, '127.0.0.1');
-    process.env.PROGRESS_URL = `http://127.0.0.1:${(progress.getHttpServer().address() as AddressInfo).port}`;
+    // Enrolments and refunds arrive as progress's events on catalogue's queue, applied by catalogue's event worker.
+    eventWorker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
+    feed = await CatalogueEventFeed.open(env);
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
     worker = await (await Test.createTestingModule({ imports: [VideoWorkerModule] }).compile()).init();
@@ -83,7 +82,8 @@ describe('uploaded lecture videos: tus upload, transcoding job, protected HLS pl
   afterAll(async () => {
     await worker?.close();
     await app?.close();
-    await progress?.close();
+    await feed?.close();
+    await eventWorker?.close();
     await env?.teardown();
     rmSync(work, { recursive: true, force: true });
   });
@@ -183,17 +183,14 @@ describe('uploaded lecture videos: tus upload, transcoding job, protected HLS pl
       const query = learnerLink.slice(learnerLink.indexOf('?'));
       const notYet = await http().get(`/api/videos/${videoId}/key${query}`).expect(403);
       expect(notYet.body).toEqual({ success: false, message: NOT_ENTITLED_MESSAGE });
-      const purchaseId = randomUUID();
-      await request(progress.getHttpServer()).post('/internal/enrolments').set(INTERNAL_TOKEN_HEADER, TEST_INTERNAL_TOKEN)
-        .send({ purchaseId, userId: demoUsers.student.sub, courseId }).expect(200);
+      const purchaseId = await feed.enrol(demoUsers.student.sub, courseId);
       await http().get(`/api/videos/${videoId}/key${query}`).expect(200);
       await http().get(`/api/videos/${videoId}/240p/seg_00000.ts${query}`).expect(200);
       // Another learner with the first one's link (a different user in the query breaks the signature).
       const otherLink = links.sign(uploadedVideoUrl(videoId), OTHER_STUDENT.sub);
       await http().get(`/api/videos/${videoId}/key${otherLink.slice(otherLink.indexOf('?'))}`).expect(403);
       await http().get(`/api/videos/${videoId}/key${query.replace(encodeURIComponent(demoUsers.student.sub), encodeURIComponent(OTHER_STUDENT.sub))}`).expect(403);
-      await request(progress.getHttpServer()).post(`/internal/enrolments/${purchaseId}/revoke`).set(INTERNAL_TOKEN_HEADER, TEST_INTERNAL_TOKEN)
-        .send({ refundId: 'rfnd_video_spec' }).expect(200);
+      await feed.unenrol(demoUsers.student.sub, courseId, purchaseId);
       await http().get(`/api/videos/${videoId}/key${query}`).expect(403);
       await http().get(`/api/videos/${videoId}/240p/seg_00000.ts${query}`).expect(403);
       await http().get(`/api/videos/${videoId}/master.m3u8${query}`).expect(403);

@@ -5,7 +5,6 @@ import { LearningModule } from '../learning/learning.module.js';
 import { DoubtPostLimiter } from './doubt-post.limiter.js';
 import { DoubtsController } from './doubts.controller.js';
 import { EducatorInboxController } from './educator-inbox.controller.js';
-import { InternalLiveClassDoubtsController } from './internal-live-class-doubts.controller.js';
 import { EducatorInboxService } from './educator-inbox.service.js';
 import { DoubtsRepository } from './doubts.repository.js';
 import { DoubtsService } from './doubts.service.js';
@@ -18,8 +17,15 @@ import { ParentRoleGuard } from '../users/parent-role.guard.js';
 @Module({
   imports: [LearningModule, OutboxModule.forRoot(progressOutbox)],
   // Parent-thread routes come before the inbox's, whose prefix they share.
-  controllers: [EducatorParentThreadsController, ParentThreadsController, DoubtsController, EducatorInboxController, InternalLiveClassDoubtsController],
+  controllers: [EducatorParentThreadsController, ParentThreadsController, DoubtsController, EducatorInboxController],
   providers: [DoubtsService, DoubtsRepository, DoubtPostLimiter, EducatorInboxService, objectStorageProvider, ParentThreadsService, ParentThreadsRepository, ParentRoleGuard],
   exports: [DoubtsService],
 })
 export class DoubtsModule {}
+
+/** What the worker's doubt jobs need (moving a recorded class's doubts under its lecture). */
+@Module({
+  providers: [DoubtsRepository],
+  exports: [DoubtsRepository],
+})
+export class DoubtsWorkerModule {}

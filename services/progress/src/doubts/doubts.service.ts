@@ -105,14 +105,6 @@ export class DoubtsService {
     return this.summary(await this.doubtRow(member, id!), member);
   }
 
-  /**
-   * The class's recording became `lectureId`: its doubts go under that lecture, at the second they were asked (the
-   * recording starts when the class went live). Only doubts without a lecture move, so a repeat changes nothing.
-   */
-  linkLiveClassToLecture(classId: string, lectureId: string): Promise<number> {
-    return this.doubts.moveLiveClassDoubtsToLecture(classId, lectureId);
-  }
-
   async thread(member: DiscussionMember, doubtId: string): Promise<DoubtThread> {
     const doubt = await this.doubtRow(member, doubtId);
     const answers = await this.doubts.answers(viewerOf(member), doubtId);

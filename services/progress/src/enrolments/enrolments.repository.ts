@@ -100,33 +100,10 @@ export class EnrolmentsRepository {
     );
   }
 
-  /** Enrolled now in at least one of these courses (the row leaves at a refund); one query, however many courses share a video. */
-  async existsInAny(userId: string, courseIds: readonly string[]): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM "progress"."enrolments" WHERE "user_id" = $1 AND "course_id" = ANY($2::uuid[]) LIMIT 1', [userId, courseIds]);
-    return rows.length > 0;
-  }
-
-  /** The courses the user is enrolled in now, by id. */
-  async courseIdsOf(userId: string): Promise<string[]> {
-    const rows: { course_id: string }[] = await this.dataSource.query('SELECT "course_id" FROM "progress"."enrolments" WHERE "user_id" = $1 ORDER BY "course_id"', [userId]);
-    return rows.map((row) => row.course_id);
-  }
-
   /** The courses the user is enrolled in now, oldest enrolment first. */
   async courseIdsByEnrolmentDate(userId: string): Promise<string[]> {
     const rows: { course_id: string }[] = await this.dataSource.query('SELECT "course_id" FROM "progress"."enrolments" WHERE "user_id" = $1 ORDER BY "created_at"', [userId]);
     return rows.map((row) => row.course_id);
-  }
-
-  /** Whether the user is a parent linked to a learner enrolled now in one of the courses. */
-  async isParentOfEnrolledInAny(parentId: string, courseIds: readonly string[]): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM "progress"."parent_links" l
-         JOIN "progress"."enrolments" e ON e."user_id" = l."child_id" AND e."course_id" = ANY($2::uuid[])
-        WHERE l."parent_id" = $1 LIMIT 1`,
-      [parentId, courseIds],
-    );
-    return rows.length > 0;
   }
 
   /** The learner's newest `limit` enrolments, newest first, each with their rating and the lecture watched last. */

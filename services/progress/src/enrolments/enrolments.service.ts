@@ -1,6 +1,6 @@
 import { CatalogueEvent, type CourseEnrolledEvent, type CourseUnenrolledEvent, type EnrolmentRequest } from '@academy/contracts';
-import { OutboxWriter } from '@academy/service-core';
-import { Injectable } from '@nestjs/common';
+import { OutboxRelay, OutboxWriter } from '@academy/service-core';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AnalyticsJob, type EnrolmentChangedEvent } from '../analytics/analytics-jobs.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -13,15 +13,18 @@ import { EnrolmentsRepository } from './enrolments.repository.js';
  */
 @Injectable()
 export class EnrolmentsService {
+  private readonly logger = new Logger(EnrolmentsService.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly enrolments: EnrolmentsRepository,
     private readonly users: UsersRepository,
     private readonly outbox: OutboxWriter,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async enrol(command: EnrolmentRequest): Promise<{ created: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.sendingAtOnce(await this.dataSource.transaction(async (manager) => {
       // The learner may never have opened the portal's user data yet: create the row from commerce's copy.
       await this.users.insertIfMissing(manager, { id: command.userId, name: command.name ?? '', email: command.email ?? '', imageUrl: command.imageUrl ?? '' });
       // A purchase refunded since (its enrolment revoked) never enrols again.
@@ -34,22 +37,7 @@ export class EnrolmentsService {
       });
       await this.recordEnrolmentChanged(manager, { userId: command.userId, courseId: command.courseId });
       return { created: true };
-    });
-  }
-
-  /** Enrolled now in at least one of these courses (the row leaves at a refund); one query, however many courses share a video. */
-  isActiveInAny(userId: string, courseIds: readonly string[]): Promise<boolean> {
-    return this.enrolments.existsInAny(userId, courseIds);
-  }
-
-  /** The courses the user is enrolled in now. */
-  courseIdsOf(userId: string): Promise<string[]> {
-    return this.enrolments.courseIdsOf(userId);
-  }
-
-  /** Whether the user is a parent linked to a learner enrolled now in one of the courses (a removed link or a refund ends it). */
-  isParentOfEnrolledInAny(parentId: string, courseIds: readonly string[]): Promise<boolean> {
-    return this.enrolments.isParentOfEnrolledInAny(parentId, courseIds);
+    }), (outcome) => outcome.created);
   }
 
   /**
@@ -59,11 +47,11 @@ export class EnrolmentsService {
    * asked and a certificate issued exclude each other, whichever comes first. Idempotent by purchase.
    */
   async endForRefund(command: { purchaseId: string; refundId: string }): Promise<{ revoked: boolean } | { certificateIssued: true }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.sendingAtOnce(await this.dataSource.transaction(async (manager) => {
       const enrolment = await this.enrolments.lockByPurchase(manager, command.purchaseId);
       if (enrolment && (await this.enrolments.hasValidCertificate(manager, enrolment.userId, enrolment.courseId))) return { certificateIssued: true as const };
       return this.revokeIn(manager, command, { withdrawCertificate: false });
-    });
+    }), (outcome) => 'revoked' in outcome && outcome.revoked);
   }
 
   /**
@@ -71,7 +59,19 @@ export class EnrolmentsService {
    * once per purchase, and a certificate of the course is withdrawn (it stops verifying).
    */
   async revoke(command: { purchaseId: string; refundId: string }): Promise<{ revoked: boolean }> {
-    return this.dataSource.transaction((manager) => this.revokeIn(manager, command, { withdrawCertificate: true }));
+    return this.sendingAtOnce(await this.dataSource.transaction((manager) => this.revokeIn(manager, command, { withdrawCertificate: true })), (outcome) => outcome.revoked);
+  }
+
+  /**
+   * After the commit: catalogue's course access changes with these events, so they are relayed now instead of at the
+   * worker's next poll (a refund ends watching, and a purchase opens the course, within milliseconds). Best effort:
+   * a failure here leaves the rows to the worker's relay.
+   */
+  private async sendingAtOnce<Outcome>(outcome: Outcome, changed: (outcome: Outcome) => boolean): Promise<Outcome> {
+    if (changed(outcome)) {
+      await this.relay.dispatchBatch().catch((error: unknown) => this.logger.warn(`events left to the worker's relay: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    return outcome;
   }
 
   /**

@@ -1,45 +1,23 @@
 import {
-  enrolledCourseIdsQuerySchema,
-  enrolmentCheckQuerySchema,
   enrolmentRequestSchema,
   enrolmentRevocationSchema,
   REFUND_BLOCKED,
-  type EnrolledCourseIdsAnswer,
   type EnrolmentAnswer,
-  type EnrolmentCheckAnswer,
   type EnrolmentRequest,
   type EnrolmentRevocation,
   type EnrolmentRevocationAnswer,
 } from '@academy/contracts';
 import { Internal, ZodValidationPipe } from '@academy/service-core';
-import { Body, ConflictException, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, ConflictException, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { EnrolmentsService } from './enrolments.service.js';
 
 /**
- * For commerce: enrol once per purchase, end access once per refund; for catalogue: is a user enrolled now (uploaded
- * videos' keys). The edge never routes /internal/.
+ * For commerce: enrol once per purchase, end access once per refund (catalogue learns of both by the outbox's
+ * `course.enrolled` / `course.unenrolled`, never by asking here). The edge never routes /internal/.
  */
 @Controller('internal/enrolments')
 export class InternalEnrolmentsController {
   constructor(private readonly enrolments: EnrolmentsService) {}
-
-  @Internal()
-  @Get('check')
-  async check(
-    @Query(new ZodValidationPipe(enrolmentCheckQuerySchema)) query: { userId: string; courseId: string[]; orParentOfEnrolled?: 'true' },
-  ): Promise<EnrolmentCheckAnswer> {
-    const enrolled =
-      (await this.enrolments.isActiveInAny(query.userId, query.courseId)) ||
-      (query.orParentOfEnrolled === 'true' && (await this.enrolments.isParentOfEnrolledInAny(query.userId, query.courseId)));
-    return { success: true, enrolled };
-  }
-
-  /** The user's courses now (catalogue lists their live classes across them). */
-  @Internal()
-  @Get('courses')
-  async courses(@Query(new ZodValidationPipe(enrolledCourseIdsQuerySchema)) query: { userId: string }): Promise<EnrolledCourseIdsAnswer> {
-    return { success: true, courseIds: await this.enrolments.courseIdsOf(query.userId) };
-  }
 
   @Internal()
   @Post()

@@ -9,7 +9,7 @@ import { LiveDoubtsRepository } from './live-doubts.repository.js';
 /**
  * Doubts asked during a live class. They are the course's doubts (the inbox, the search, the `doubt.asked`
  * notification) with the class and the second of the class; the lecture comes when the recording becomes one
- * (`DoubtsService.linkLiveClassToLecture`).
+ * (`LiveClassRecordedJob` on catalogue's `live_class.recorded`).
  */
 @Injectable()
 export class LiveDoubtsService {

@@ -1,6 +1,7 @@
 import type { LinkedPerson } from '@academy/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { LINK_EVENT_COLUMNS, type LinkEventRow } from './parent-link-events.js';
 
 interface PersonRow {
   id: string;
@@ -79,19 +80,23 @@ export class ParentLinksRepository {
   }
 
   /** Links the parent to the child (linking again changes nothing). */
-  async link(manager: EntityManager, parentId: string, childId: string): Promise<void> {
-    await manager.query(`INSERT INTO "progress"."parent_links" ("parent_id", "child_id") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [parentId, childId]);
+  /** The link made (none when it existed), with what its event carries. */
+  link(manager: EntityManager, parentId: string, childId: string): Promise<LinkEventRow[]> {
+    return manager.query(
+      `INSERT INTO "progress"."parent_links" ("parent_id", "child_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING ${LINK_EVENT_COLUMNS}`,
+      [parentId, childId],
+    );
   }
 
-  /** Removes the link between the two, in whichever roles; false when there was none. */
-  async unlink(userId: string, otherId: string): Promise<boolean> {
-    // TypeORM answers a DELETE on PostgreSQL with [rows, affected count].
-    const [, removed]: [unknown[], number] = await this.dataSource.query(
+  /** Removes the link between the two, in whichever roles; the links removed (none when there was none). */
+  async unlink(manager: EntityManager, userId: string, otherId: string): Promise<LinkEventRow[]> {
+    // TypeORM answers a DELETE … RETURNING on PostgreSQL with [rows, affected count].
+    const [rows]: [LinkEventRow[], number] = await manager.query(
       `DELETE FROM "progress"."parent_links"
-        WHERE ("parent_id" = $1 AND "child_id" = $2) OR ("parent_id" = $2 AND "child_id" = $1)`,
+        WHERE ("parent_id" = $1 AND "child_id" = $2) OR ("parent_id" = $2 AND "child_id" = $1) RETURNING ${LINK_EVENT_COLUMNS}`,
       [userId, otherId],
     );
-    return removed > 0;
+    return rows;
   }
 
   async isLinked(parentId: string, childId: string): Promise<boolean> {

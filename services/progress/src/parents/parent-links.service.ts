@@ -1,5 +1,6 @@
 import {
   type UiLanguage,
+  CatalogueEvent,
   courseStatus,
   EXPIRED_LINK_CODE_MESSAGE,
   LINK_CODE_ALPHABET,
@@ -16,7 +17,7 @@ import {
   type LinkedPerson,
   type ParentLinksAnswer,
 } from '@academy/contracts';
-import { MEDIA_LINKS, MediaLinks, type AuthUser } from '@academy/service-core';
+import { MEDIA_LINKS, MediaLinks, OutboxWriter, type AuthUser } from '@academy/service-core';
 import { BadRequestException, GoneException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { createHash, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -26,6 +27,7 @@ import { LectureProgressRepository } from '../learning/lecture-progress.reposito
 import { quizStandings } from '../quizzes/quiz-standings.js';
 import { assignmentStandings } from '../assignments/assignment-standings.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { recordLinkChanges } from './parent-link-events.js';
 import type { ChildWeek } from './parent-emails.js';
 import { preferredLanguageOf } from '../i18n/translations.js';
 import { ParentEmailSettingsRepository } from './parent-email-settings.repository.js';
@@ -59,6 +61,7 @@ export class ParentLinksService {
     private readonly enrolments: EnrolmentsRepository,
     private readonly lectureProgress: LectureProgressRepository,
     private readonly catalogue: CatalogueClient,
+    private readonly outbox: OutboxWriter,
     // Only the HTTP side signs file links (a parent's view); the worker's emails carry none.
     @Optional() @Inject(MEDIA_LINKS) private readonly mediaLinks?: MediaLinks,
   ) {}
@@ -88,7 +91,7 @@ export class ParentLinksService {
       if (found.expired || found.used) return { problem: 'expired' as const };
       if (found.childId === parent.id) return { problem: 'self' as const };
       await this.parentLinks.markCodeUsed(manager, hashLinkCode(code), parent.id);
-      await this.parentLinks.link(manager, parent.id, found.childId);
+      await recordLinkChanges(this.outbox, manager, CatalogueEvent.ParentLinked, await this.parentLinks.link(manager, parent.id, found.childId));
       return { childId: found.childId };
     });
     if ('problem' in outcome) {
@@ -117,7 +120,12 @@ export class ParentLinksService {
 
   /** Either side removes a link: the caller and `otherId` in whichever roles; 404 when there is none. */
   async removeLink(userId: string, otherId: string): Promise<void> {
-    if (!(await this.parentLinks.unlink(userId, otherId))) throw new NotFoundException('No link with this person');
+    const removed = await this.dataSource.transaction(async (manager) => {
+      const rows = await this.parentLinks.unlink(manager, userId, otherId);
+      await recordLinkChanges(this.outbox, manager, CatalogueEvent.ParentUnlinked, rows);
+      return rows.length;
+    });
+    if (!removed) throw new NotFoundException('No link with this person');
   }
 
   isLinked(parentId: string, childId: string): Promise<boolean> {

@@ -8,7 +8,9 @@ import {
   TOO_MANY_LINK_ATTEMPTS_MESSAGE,
   WRONG_LINK_CODE_MESSAGE,
   internalCoursesBatchRequestSchema,
+  parentLinkEventSchema,
   type InternalCourse,
+  type ParentLinkEvent,
 } from '@academy/contracts';
 import { OutboxRelay, runMigrations } from '@academy/service-core';
 import { demoUsers, eventually, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
@@ -404,6 +406,19 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
       await http().get(certificatePath).set(tokens[who]).expect(404);
     }
     expect((await http().get('/api/parents/links').set(tokens.student).expect(200)).body).toEqual({ success: true, children: [], parents: [] });
+    // Catalogue's course access heard of the link made and removed through the outbox, once each, with the link's time
+    // (to the microsecond) in both, which orders them there; the 404 above wrote nothing.
+    for (const parentId of [demoUsers.parent.sub, demoUsers.otherParent.sub]) {
+      const events: { queue: string; name: string; payload: Omit<ParentLinkEvent, 'eventId'> }[] = await db().query(
+        `SELECT queue, name, payload FROM progress.outbox WHERE key = $1 AND name LIKE 'parent.%linked' ORDER BY created_at`,
+        [`${parentId}/${child}`],
+      );
+      const [linked, unlinked] = events.slice(-2);
+      expect([linked, unlinked].map((event) => [event?.queue, event?.name])).toEqual([['catalogue-events', 'parent.linked'], ['catalogue-events', 'parent.unlinked']]);
+      expect(unlinked!.payload).toEqual(linked!.payload);
+      expect(parentLinkEventSchema.parse({ ...linked!.payload, eventId: 'e' })).toMatchObject({ parentId, childId: child });
+      expect(linked!.payload.linkedAt).toMatch(/\.\d{6}Z$/);
+    }
   });
 
   it("an account that chose \"I'm a parent\" at sign-up is a parent with no role in its token; a learner or an educator cannot choose it", async () => {

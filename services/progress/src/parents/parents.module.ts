@@ -1,4 +1,4 @@
-import { mailerProvider, MAILER, mediaLinksProvider } from '@academy/service-core';
+import { mailerProvider, MAILER, mediaLinksProvider, OutboxModule } from '@academy/service-core';
 import { Module } from '@nestjs/common';
 import { CatalogueClient } from '../learning/catalogue-client.js';
 import { LEARNING_SETTINGS, learningSettingsProvider } from '../learning/learning-settings.js';
@@ -11,6 +11,7 @@ import { ParentRoleGuard } from '../users/parent-role.guard.js';
 import { LiveAttendanceService } from '../live/live-attendance.service.js';
 import { LiveChatRepository } from '../live/live-chat.repository.js';
 import { DoubtsRepository } from '../doubts/doubts.repository.js';
+import { progressOutbox } from '../outbox.js';
 import { ChildDoubtsService } from './child-doubts.service.js';
 import { LinkCodeAttemptLimiter } from './link-code-attempts.limiter.js';
 import { InternalParentsController } from './internal-parents.controller.js';
@@ -21,7 +22,7 @@ import { ParentsController } from './parents.controller.js';
 
 /** The HTTP side of parents: links, codes, the progress view, certificates, email settings. */
 @Module({
-  imports: [LearningModule],
+  imports: [LearningModule, OutboxModule.forRoot(progressOutbox)],
   controllers: [ParentsController, InternalParentsController],
   providers: [
     ParentLinksService,
@@ -41,6 +42,7 @@ export class ParentsModule {}
 
 /** What the worker's email jobs need: links and progress figures, catalogue, the mailer. */
 @Module({
+  imports: [OutboxModule.forRoot(progressOutbox)],
   providers: [
     learningSettingsProvider,
     CatalogueClient,

@@ -1,7 +1,7 @@
-import { ASSIGNMENT_REVIEWED_EVENT, LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE } from '@academy/contracts';
+import { ASSIGNMENT_REVIEWED_EVENT, LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_RECORDED_EVENT, PROGRESS_EVENTS_QUEUE } from '@academy/contracts';
 import { HEALTH_PING_JOB } from '@academy/service-core';
 
-export const PROGRESS_QUEUE = LIVE_CLASS_NOTICE_QUEUE;
+export const PROGRESS_QUEUE = PROGRESS_EVENTS_QUEUE;
 
 /** Every job of the progress queue; each has exactly one handler (checked when the worker starts, see worker.module.ts). */
 export const ProgressJob = {
@@ -22,6 +22,8 @@ export const ProgressJob = {
   AssignmentReviewed: ASSIGNMENT_REVIEWED_EVENT,
   /** Added by catalogue (delayed for reminders): a live class's reminder or cancellation to its enrolled learners. */
   LiveClassNotice: LIVE_CLASS_NOTICE_JOB,
+  /** Catalogue's outbox topic: a live class's recording became a lecture; the class's doubts move under it. */
+  LiveClassRecorded: LIVE_CLASS_RECORDED_EVENT,
 } as const;
 
 export const progressJobNames = Object.values(ProgressJob);
