@@ -91,6 +91,20 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in a service's repositories (one per aggregate); services hold the rules and the flow, controllers
+    // neither. Migrations, seeds, benches and test set-up write their own SQL, as does the shared core (outbox,
+    // dead letters, health).
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/migrations/**', '**/seed/**', '**/seed*.ts', '**/bench/**', '**/testing/**', '**/*.spec.ts', 'services/core/**', 'services/sandbox/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]", message: 'Put SQL in the aggregate\'s repository (<aggregate>.repository.ts) and call it from the service.' },
+        { selector: "CallExpression[callee.property.name='createQueryBuilder']", message: 'Put queries in the aggregate\'s repository (<aggregate>.repository.ts) and call it from the service.' },
+      ],
+    },
+  },
+  {
     // infra is read by whoever runs, deploys or measures the portal: each step is a function one can name.
     files: ['infra/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],

@@ -14,6 +14,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { CourseAccessRepository } from '../access/course-access.repository.js';
 import { CourseCache } from '../courses/course-cache.js';
+import { CourseCountersRepository } from './course-counters.repository.js';
 import { ratingDelta } from './rating-delta.js';
 
 export interface EventOutcome {
@@ -33,19 +34,15 @@ function parse<Schema extends z.ZodType>(schema: Schema, job: Job): z.infer<Sche
  */
 async function applyOnce(
   dataSource: DataSource,
-  key: string,
-  topic: string,
-  courseId: string,
+  counters: CourseCountersRepository,
+  event: { key: string; topic: string; courseId: string },
   apply: (manager: EntityManager) => Promise<number>,
   logger: Logger,
   cache: CourseCache,
 ): Promise<EventOutcome> {
+  const { key, topic, courseId } = event;
   const outcome = await dataSource.transaction(async (manager): Promise<EventOutcome> => {
-    const fresh: unknown[] = await manager.query(
-      `INSERT INTO catalogue.processed_events (event_key, topic, course_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
-      [key, topic, courseId],
-    );
-    if (fresh.length === 0) return { applied: false };
+    if (!(await counters.recordEvent(manager, key, topic, courseId))) return { applied: false };
     const changed = await apply(manager);
     if (changed === 0) logger.warn(`${topic} ${key}: course ${courseId} does not exist; event recorded, nothing counted`);
     return { applied: changed > 0 };
@@ -63,6 +60,7 @@ export class CourseEnrolledHandler implements JobProcessor<unknown, EventOutcome
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly counters: CourseCountersRepository,
     private readonly cache: CourseCache,
     private readonly access: CourseAccessRepository,
   ) {}
@@ -70,13 +68,8 @@ export class CourseEnrolledHandler implements JobProcessor<unknown, EventOutcome
   async handle(job: Job): Promise<EventOutcome> {
     const event = parse(courseEnrolledEventSchema, job);
     await this.access.enrolled(event);
-    return applyOnce(this.dataSource, `enrolled:${event.purchaseId}`, job.name, event.courseId, async (manager) => {
-      const [, changed] = (await manager.query(
-        'UPDATE catalogue.courses SET student_count = student_count + 1 WHERE id = $1',
-        [event.courseId],
-      )) as [unknown, number];
-      return changed;
-    }, this.logger, this.cache);
+    return applyOnce(this.dataSource, this.counters, { key: `enrolled:${event.purchaseId}`, topic: job.name, courseId: event.courseId }, (manager) =>
+      this.counters.addStudents(manager, event.courseId, 1), this.logger, this.cache);
   }
 }
 
@@ -88,19 +81,15 @@ export class CourseRatedHandler implements JobProcessor<unknown, EventOutcome> {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly counters: CourseCountersRepository,
     private readonly cache: CourseCache,
   ) {}
 
   async handle(job: Job): Promise<EventOutcome> {
     const event = parse(courseRatedEventSchema, job);
     const delta = ratingDelta(event);
-    return applyOnce(this.dataSource, `rated:${event.eventId}`, job.name, event.courseId, async (manager) => {
-      const [, changed] = (await manager.query(
-        'UPDATE catalogue.courses SET rating_sum = rating_sum + $2, rating_count = rating_count + $3 WHERE id = $1',
-        [event.courseId, delta.sum, delta.count],
-      )) as [unknown, number];
-      return changed;
-    }, this.logger, this.cache);
+    return applyOnce(this.dataSource, this.counters, { key: `rated:${event.eventId}`, topic: job.name, courseId: event.courseId }, (manager) =>
+      this.counters.addRating(manager, event.courseId, delta), this.logger, this.cache);
   }
 }
 
@@ -116,6 +105,7 @@ export class CourseUnenrolledHandler implements JobProcessor<unknown, EventOutco
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly counters: CourseCountersRepository,
     private readonly cache: CourseCache,
     private readonly access: CourseAccessRepository,
   ) {}
@@ -123,17 +113,9 @@ export class CourseUnenrolledHandler implements JobProcessor<unknown, EventOutco
   async handle(job: Job): Promise<EventOutcome> {
     const event = parse(courseUnenrolledEventSchema, job);
     await this.access.unenrolled(event);
-    const [counted] = (await this.dataSource.query('SELECT 1 FROM catalogue.processed_events WHERE event_key = $1', [
-      `enrolled:${event.purchaseId}`,
-    ])) as unknown[];
-    if (!counted) throw new Error(`${job.name} ${event.purchaseId}: its enrolment was not counted yet; retrying later`);
-    return applyOnce(this.dataSource, `unenrolled:${event.purchaseId}`, job.name, event.courseId, async (manager) => {
-      const [, changed] = (await manager.query(
-        'UPDATE catalogue.courses SET student_count = GREATEST(student_count - 1, 0) WHERE id = $1',
-        [event.courseId],
-      )) as [unknown, number];
-      return changed;
-    }, this.logger, this.cache);
+    if (!(await this.counters.wasApplied(`enrolled:${event.purchaseId}`))) throw new Error(`${job.name} ${event.purchaseId}: its enrolment was not counted yet; retrying later`);
+    return applyOnce(this.dataSource, this.counters, { key: `unenrolled:${event.purchaseId}`, topic: job.name, courseId: event.courseId }, (manager) =>
+      this.counters.addStudents(manager, event.courseId, -1), this.logger, this.cache);
   }
 }
 
