@@ -1,5 +1,5 @@
 import { apiPath, quizzesSubmitRoute, type PublicQuiz, type QuizAttemptResult, type QuizOverview } from '@academy/contracts';
-import { errorMessage, queryKeys, sendOrQueue, translateMessage, useApi, usePortalAuth, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, sendOrQueue, useApi, usePortalAuth, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -224,14 +224,14 @@ export function QuizPanel({ courseId, overview }: { courseId: string; overview: 
       <h2 id="quiz-heading" className="player__section-title">
         {t('player.quiz.title', { title: overview.title })}
       </h2>
-      {quiz.isPending && <LoadingView label={t('player.quiz.loading')} />}
-      {quiz.isError && <ErrorPanel message={translateMessage(quiz.error.message)} onRetry={() => void quiz.refetch()} />}
+      {quiz.status === 'loading' && <LoadingView label={t('player.quiz.loading')} />}
+      {quiz.status === 'error' && <ErrorPanel message={quiz.message} onRetry={quiz.reload} />}
       {queued && (
         <p className="quiz__queued" role="status">
           {t('player.quiz.queued')}
         </p>
       )}
-      {quiz.data && !result && !queued && (
+      {quiz.status === 'ready' && !result && !queued && (
         <>
           <p className="quiz__summary">
             {t('player.quiz.summary', { questions: t('player.count.question', { count: quiz.data.quiz.questions.length }), passMark: quiz.data.quiz.passMark })}{' '}
@@ -251,7 +251,7 @@ export function QuizPanel({ courseId, overview }: { courseId: string; overview: 
           )}
         </>
       )}
-      {quiz.data && result && (
+      {quiz.status === 'ready' && result && (
         <QuizResult
           quiz={quiz.data.quiz}
           result={result}
