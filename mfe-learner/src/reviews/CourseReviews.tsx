@@ -1,9 +1,13 @@
 import { REVIEW_REPLY_MAX, STAR_COUNT, type CourseReview, type RatingHistogram, type ReviewSort } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
 import { Stars } from '@academy/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { fetchCourseReviews, replyToReview, reportReview, setReviewHidden, voteReviewHelpful } from './reviewsApi';
 import './CourseReviews.css';
 
@@ -202,20 +206,34 @@ function ReviewItem({ review, courseId, isEducator }: { review: CourseReview; co
   );
 }
 
+/** The reply's check, in the language shown (the server checks the length and the rest). */
+const replyFormSchema = (t: TFunction) => z.object({ text: z.string().refine((text) => text.trim() !== '', t('reviews.writeReply')) });
+type ReplyFormValues = z.infer<ReturnType<typeof replyFormSchema>>;
+
 function ReplyForm(props: { initialText: string; reviewerName: string; busy: boolean; onCancel(): void; onSubmit(text: string): void }) {
   const { t } = useTranslation('learner');
-  const [text, setText] = useState(props.initialText);
+  const { register, handleSubmit, formState } = useForm<ReplyFormValues>({ defaultValues: { text: props.initialText }, resolver: zodResolver(replyFormSchema(t)) });
   const fieldId = useId();
+  const error = formState.errors.text?.message;
+  const textField = register('text');
+  const submit = handleSubmit(({ text }) => props.onSubmit(text));
   return (
-    <form
-      className="review__reply-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!props.busy) props.onSubmit(text);
-      }}
-    >
+    <form className="review__reply-form" noValidate onSubmit={(event) => void (props.busy ? event.preventDefault() : submit(event))}>
       <label htmlFor={fieldId}>{t('reviews.replyTo', { name: props.reviewerName })}</label>
-      <textarea id={fieldId} value={text} onChange={(event) => setText(event.target.value)} required maxLength={REVIEW_REPLY_MAX} rows={3} />
+      <textarea
+        id={fieldId}
+        {...textField}
+        required
+        maxLength={REVIEW_REPLY_MAX}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+      />
+      {error && (
+        <p id={`${fieldId}-error`} className="review__reply-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="review__actions">
         <button type="submit" className="button" aria-disabled={props.busy || undefined}>
           {t('reviews.publishReply')}
