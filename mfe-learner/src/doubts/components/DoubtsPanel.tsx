@@ -105,7 +105,7 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
   const fields = { text: register('text'), at: register('at') };
 
   const linked = useDoubtThread(courseId, linkedDoubtId ?? '', false, linkedDoubtId !== null);
-  const linkedDoubt = linked.data && linked.data.lectureId === lectureId ? linked.data : null;
+  const linkedDoubt = linked.status === 'ready' && linked.data.lectureId === lectureId ? linked.data : null;
   const doubts = (lecture.data?.pages.flatMap((page) => page.doubts) ?? []).filter((doubt) => doubt.id !== linkedDoubt?.id);
   const similarDoubts = searchText.trim().length >= 3 ? (similar.data?.doubts ?? []) : [];
 
@@ -315,8 +315,8 @@ function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId:
   });
   const textField = register('text');
 
-  if (thread.isError) return <p role="alert">{errorMessage(thread.error)}</p>;
-  if (!thread.data) return <p role="status">{t('doubts.loadingAnswers')}</p>;
+  if (thread.status === 'error') return <p role="alert">{thread.message}</p>;
+  if (thread.status === 'loading') return <p role="status">{t('doubts.loadingAnswers')}</p>;
   return (
     <div className="doubt__thread">
       <ul className="doubt__answers" aria-label={t('doubts.answersLabel')}>

@@ -26,7 +26,7 @@ import {
   type DoubtSummary,
   type DoubtThread,
 } from '@academy/contracts';
-import { apiUrl, callApi, queryKeys, useApi, usePortalAuth, useRuntimeConfig, type ApiClient } from '@academy/platform';
+import { apiUrl, callApi, queryKeys, toLoadable, useApi, usePortalAuth, useRuntimeConfig, type ApiClient, type Loadable } from '@academy/platform';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
@@ -98,15 +98,16 @@ export function useDoubtSearch(courseId: string, q: string) {
   });
 }
 
-export function useDoubtThread(courseId: string, doubtId: string, refetchInterval: number | false = false, enabled = true) {
+export function useDoubtThread(courseId: string, doubtId: string, refetchInterval: number | false = false, enabled = true): Loadable<DoubtThread> & { reload(): void } {
   const api = useApi();
-  return useQuery({
+  const query = useQuery({
     queryKey: queryKeys.doubts.thread(courseId, doubtId),
     queryFn: () => fetchDoubtThread(api, courseId, doubtId),
     refetchInterval,
     enabled,
     meta: { errorToast: false },
   });
+  return toLoadable(query);
 }
 
 /** What the form says of a chosen file before anything is sent (the server decides again from the bytes). */

@@ -164,16 +164,17 @@ export function MyEnrollmentsPage() {
   const [refundTarget, setRefundTarget] = useState<{ purchase: LearnerPurchase; title: string } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // The paid purchase behind each enrolled course (one per course), or the one whose refund is under way.
+  const purchaseList = purchases.status === 'ready' ? purchases.data : [];
   const refunds: RefundColumn = {
     purchaseOf: (courseId) =>
-      purchases.data?.find((purchase) => purchase.courseId === courseId && purchase.status === 'paid'),
-    failed: purchases.isError,
+      purchaseList.find((purchase) => purchase.courseId === courseId && purchase.status === 'paid'),
+    failed: purchases.status === 'error',
     request: (purchase, title) => {
       requestRefund.reset();
       setRefundTarget({ purchase, title });
     },
   };
-  const refunded = (purchases.data ?? []).filter((purchase) => purchase.status === 'refunded' && purchase.refund);
+  const refunded = purchaseList.filter((purchase) => purchase.status === 'refunded' && purchase.refund);
   const confirmRefund = () => {
     if (!refundTarget) return;
     requestRefund.mutate(refundTarget.purchase.purchaseId, {
