@@ -1,5 +1,5 @@
 import { REVIEW_REPLY_MAX, STAR_COUNT, type CourseReview, type RatingHistogram, type ReviewSort } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
 import { Stars } from '@academy/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,23 +29,26 @@ export function CourseReviews({ courseId }: { courseId: string }) {
   const api = useApi();
   const [sort, setSort] = useState<ReviewSort>('newest');
   const sortId = useId();
-  const reviews = useInfiniteQuery({
+  const reviewsQuery = useInfiniteQuery({
     queryKey: courseReviewsKey(courseId, sort),
     queryFn: ({ pageParam }) => fetchCourseReviews(api, courseId, sort, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
-  const first = reviews.data?.pages[0];
-  const items = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
+  // The pages read as one value: the first page's histogram and who is reading, and every review so far.
+  const pages = reviewsQuery.data?.pages;
+  const reviews = toLoadable({ isError: reviewsQuery.isError, error: reviewsQuery.error, refetch: reviewsQuery.refetch, data: pages?.[0] && { first: pages[0], items: pages.flatMap((page) => page.reviews) } });
+  const first = reviews.status === 'ready' ? reviews.data.first : undefined;
+  const items = reviews.status === 'ready' ? reviews.data.items : [];
 
   return (
     <section className="course-reviews" aria-labelledby="course-reviews-title">
       <h2 id="course-reviews-title">{t('reviews.title')}</h2>
-      {reviews.isPending && <p>{t('reviews.loading')}</p>}
-      {reviews.isError && (
+      {reviews.status === 'loading' && <p>{t('reviews.loading')}</p>}
+      {reviews.status === 'error' && (
         <p role="alert">
-          {t('reviews.loadFailed', { reason: errorMessage(reviews.error) })}{' '}
-          <button type="button" className="button button--secondary" onClick={() => void reviews.refetch()}>
+          {t('reviews.loadFailed', { reason: reviews.message })}{' '}
+          <button type="button" className="button button--secondary" onClick={reviews.reload}>
             {t('reviews.tryAgain')}
           </button>
         </p>
@@ -73,16 +76,16 @@ export function CourseReviews({ courseId }: { courseId: string }) {
           ))}
         </ul>
       )}
-      {reviews.hasNextPage && (
+      {reviewsQuery.hasNextPage && (
         <button
           type="button"
           className="button button--secondary"
-          aria-disabled={reviews.isFetchingNextPage || undefined}
+          aria-disabled={reviewsQuery.isFetchingNextPage || undefined}
           onClick={() => {
-            if (!reviews.isFetchingNextPage) void reviews.fetchNextPage();
+            if (!reviewsQuery.isFetchingNextPage) void reviewsQuery.fetchNextPage();
           }}
         >
-          {reviews.isFetchingNextPage ? t('reviews.loading') : t('reviews.more')}
+          {reviewsQuery.isFetchingNextPage ? t('reviews.loading') : t('reviews.more')}
         </button>
       )}
     </section>

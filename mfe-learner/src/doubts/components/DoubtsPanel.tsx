@@ -1,5 +1,5 @@
 import { formatVideoSecond, parseVideoSecond, type DoubtSummary } from '@academy/contracts';
-import { errorMessage, queryKeys, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -60,7 +60,9 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const lecture = useLectureDoubts(courseId, lectureId);
+  const lectureQuery = useLectureDoubts(courseId, lectureId);
+  // The pages read as one list.
+  const lecture = toLoadable({ isError: lectureQuery.isError, error: lectureQuery.error, refetch: lectureQuery.refetch, data: lectureQuery.data?.pages.flatMap((page) => page.doubts) });
   const { register, handleSubmit, watch, getValues, setValue, resetField, formState } = useForm<AskDoubtFormValues>({
     defaultValues: { text: '', at: '0:00' },
     resolver: zodResolver(askDoubtFormSchema(t)),
@@ -106,7 +108,7 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
 
   const linked = useDoubtThread(courseId, linkedDoubtId ?? '', false, linkedDoubtId !== null);
   const linkedDoubt = linked.status === 'ready' && linked.data.lectureId === lectureId ? linked.data : null;
-  const doubts = (lecture.data?.pages.flatMap((page) => page.doubts) ?? []).filter((doubt) => doubt.id !== linkedDoubt?.id);
+  const doubts = (lecture.status === 'ready' ? lecture.data : []).filter((doubt) => doubt.id !== linkedDoubt?.id);
   const similarDoubts = searchText.trim().length >= 3 ? (similar.data?.doubts ?? []) : [];
 
   return (
@@ -195,9 +197,9 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
         </div>
       )}
 
-      {lecture.isError ? (
-        <p role="alert">{errorMessage(lecture.error)}</p>
-      ) : lecture.isLoading ? (
+      {lecture.status === 'error' ? (
+        <p role="alert">{lecture.message}</p>
+      ) : lecture.status === 'loading' ? (
         <p role="status">{t('doubts.loading')}</p>
       ) : doubts.length === 0 && !linkedDoubt ? (
         <p className="doubts__empty">{t('doubts.empty')}</p>
@@ -208,8 +210,8 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
           ))}
         </ul>
       )}
-      {lecture.hasNextPage && (
-        <button type="button" className="button button--secondary" disabled={lecture.isFetchingNextPage} onClick={() => void lecture.fetchNextPage()}>
+      {lectureQuery.hasNextPage && (
+        <button type="button" className="button button--secondary" disabled={lectureQuery.isFetchingNextPage} onClick={() => void lectureQuery.fetchNextPage()}>
           {t('doubts.showMore')}
         </button>
       )}

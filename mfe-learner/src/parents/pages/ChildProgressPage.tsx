@@ -174,7 +174,7 @@ function ChildDoubts({ childId, name }: { childId: string; name: string }) {
     meta: { errorToast: false },
   });
   // The pages read as one list of rows.
-  const doubts = toLoadable({ ...doubtsQuery, data: doubtsQuery.data?.pages.flatMap((page) => page.doubts) });
+  const doubts = toLoadable({ isError: doubtsQuery.isError, error: doubtsQuery.error, refetch: doubtsQuery.refetch, data: doubtsQuery.data?.pages.flatMap((page) => page.doubts) });
   return (
     <section className="child-doubts" aria-labelledby="child-doubts-title">
       <h2 id="child-doubts-title">{t('parents.doubts.title')}</h2>
