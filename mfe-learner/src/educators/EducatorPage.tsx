@@ -1,5 +1,5 @@
 import { coursesByEducatorRoute, educatorProfilesPublishedRoute } from '@academy/contracts';
-import { callApi, queryKeys, translateMessage, useApi, useFormat } from '@academy/platform';
+import { callApi, queryKeys, toLoadable, useApi, useFormat } from '@academy/platform';
 import { useTranslation } from 'react-i18next';
 import { useParams } from '@academy/routing';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
@@ -15,28 +15,38 @@ export function EducatorPage() {
   const format = useFormat();
   const { educatorId = '' } = useParams();
   const api = useApi();
-  const profile = useQuery({
+  const profileQuery = useQuery({
     queryKey: queryKeys.catalogue.educatorProfile(educatorId),
     queryFn: async () => (await callApi(api, educatorProfilesPublishedRoute, { params: { educatorId } })).profile,
   });
-  const courses = useQuery({
+  const coursesQuery = useQuery({
     queryKey: queryKeys.catalogue.educatorCourses(educatorId),
     queryFn: async () => (await callApi(api, coursesByEducatorRoute, { params: { educatorId } })).courses,
   });
 
-  if (profile.isError || courses.isError) {
+  const profile = toLoadable(profileQuery);
+  const courses = toLoadable(coursesQuery);
+
+  const failed = profile.status === 'error' ? profile : courses.status === 'error' ? courses : null;
+  if (failed) {
     return (
       <section className="educator-page">
         <ErrorPanel
           title={t('educators.loadFailed')}
-          message={translateMessage((profile.error ?? courses.error)?.message ?? '')}
-          onRetry={() => void Promise.all([profile.refetch(), courses.refetch()])}
+          message={failed.message}
+          onRetry={() => {
+            profile.reload();
+            courses.reload();
+          }}
         />
       </section>
     );
   }
-  const loaded = profile.data !== undefined && courses.data !== undefined;
-  if (loaded && profile.data === null && courses.data!.length === 0) {
+  // What has arrived so far (the profile is null for an educator who has not written one).
+  const profileData = profile.status === 'ready' ? profile.data : undefined;
+  const courseList = courses.status === 'ready' ? courses.data : undefined;
+  const loaded = profileData !== undefined && courseList !== undefined;
+  if (loaded && profileData === null && courseList.length === 0) {
     return (
       <section className="educator-page">
         <h1>{t('educators.notFound')}</h1>
@@ -44,36 +54,36 @@ export function EducatorPage() {
       </section>
     );
   }
-  const name = profile.data?.displayName ?? courses.data?.[0]?.educator.name ?? '';
+  const name = profileData?.displayName ?? courseList?.[0]?.educator.name ?? '';
   return (
     <section className="educator-page" aria-busy={!loaded}>
       <header className="educator-page__header">
-        {profile.data?.photoUrl ? <img className="educator-page__photo" src={profile.data.photoUrl} alt="" width={96} height={96} /> : null}
+        {profileData?.photoUrl ? <img className="educator-page__photo" src={profileData.photoUrl} alt="" width={96} height={96} /> : null}
         <div>
           <h1 className="educator-page__name">{name || t('educators.educator')}</h1>
-          {courses.data && (
-            <p className="educator-page__count">{t('educators.publishedCourses', { count: courses.data.length, formatted: format.count(courses.data.length) })}</p>
+          {courseList && (
+            <p className="educator-page__count">{t('educators.publishedCourses', { count: courseList.length, formatted: format.count(courseList.length) })}</p>
           )}
         </div>
       </header>
-      {profile.data?.qualifications && (
+      {profileData?.qualifications && (
         <section aria-labelledby="educator-qualifications">
           <h2 id="educator-qualifications">{t('educators.qualifications')}</h2>
-          <p className="educator-page__text">{profile.data.qualifications}</p>
+          <p className="educator-page__text">{profileData.qualifications}</p>
         </section>
       )}
-      {profile.data?.bio && (
+      {profileData?.bio && (
         <section aria-labelledby="educator-about">
           <h2 id="educator-about">{t('educators.about')}</h2>
-          <p className="educator-page__text">{profile.data.bio}</p>
+          <p className="educator-page__text">{profileData.bio}</p>
         </section>
       )}
       <section aria-labelledby="educator-courses">
         <h2 id="educator-courses">{name ? t('educators.coursesBy', { name }) : t('educators.coursesByThisEducator')}</h2>
-        {courses.data === undefined ? (
+        {courseList === undefined ? (
           <CourseGridSkeleton count={4} />
         ) : (
-          <CourseGrid courses={courses.data} label={t('educators.coursesBy', { name })} headingLevel={3} />
+          <CourseGrid courses={courseList} label={t('educators.coursesBy', { name })} headingLevel={3} />
         )}
       </section>
     </section>

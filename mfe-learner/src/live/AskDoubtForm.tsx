@@ -1,11 +1,19 @@
 import { DOUBT_TEXT_MAX, formatVideoSecond, type LiveDoubt } from '@academy/contracts';
 import { translateMessage } from '@academy/platform';
 import type { LiveRoom } from '@academy/ui';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 
 /** Made once per doubt and kept until the gateway has it, so a doubt sent again after a dropped answer is stored once. */
 const newClientId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** The form's check, in the language shown (the gateway checks the length and the rest). */
+const askDoubtSchema = (t: TFunction) => z.object({ text: z.string().refine((text) => text.trim() !== '', t('live.doubts.empty')) });
+type AskDoubtValues = z.infer<ReturnType<typeof askDoubtSchema>>;
 
 /**
  * "Ask a doubt" in the live room: the doubt goes to the teacher's screen at once and into the course's doubts, at
@@ -14,27 +22,22 @@ const newClientId = () => `${Date.now().toString(36)}-${Math.random().toString(3
 export function AskDoubtForm({ room, live }: { room: LiveRoom; live: boolean }) {
   const { t } = useTranslation('learner');
   const id = useId();
-  const [text, setText] = useState('');
-  const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<AskDoubtValues>({ defaultValues: { text: '' }, resolver: zodResolver(askDoubtSchema(t)) });
+  const [sent, setSent] = useState(false);
   const clientId = useRef(newClientId());
   const connected = room.state.connection === 'connected';
+  const sending = formState.isSubmitting;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!text.trim()) return setProblem(t('live.doubts.empty'));
-    setStatus('sending');
+  const submit = handleSubmit(async ({ text }) => {
     const answer = await room.ask<{ doubt: LiveDoubt }>('doubt', { clientId: clientId.current, text });
-    if (!answer.ok) {
-      setStatus('idle');
-      return setProblem(answer.message);
-    }
+    if (!answer.ok) return setError('text', { message: translateMessage(answer.message) });
     room.addDoubt(answer.doubt);
     clientId.current = newClientId();
-    setText('');
-    setProblem(null);
-    setStatus('sent');
-  };
+    reset();
+    setSent(true);
+  });
+  const problem = formState.errors.text?.message;
+  const textField = register('text', { onChange: () => setSent(false) });
 
   return (
     <section className="live-doubts" aria-labelledby={`${id}-title`}>
@@ -42,35 +45,32 @@ export function AskDoubtForm({ room, live }: { room: LiveRoom; live: boolean }) 
       {!live ? (
         <p>{t('live.doubts.whileLive')}</p>
       ) : (
-        <form onSubmit={(event) => void submit(event)}>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <label htmlFor={`${id}-text`}>{t('live.doubts.label')}</label>
           <textarea
             id={`${id}-text`}
             rows={3}
-            value={text}
             maxLength={DOUBT_TEXT_MAX}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => {
-              setText(event.target.value);
-              if (status === 'sent') setStatus('idle');
-            }}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
+            {...textField}
           />
           <p id={`${id}-hint`} className="live-doubts__hint">
             {t('live.doubts.hint')}
           </p>
-          <button type="submit" disabled={!connected || status === 'sending'}>
+          {problem && (
+            <p id={`${id}-problem`} className="form-error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="submit" disabled={!connected || sending}>
             {t('live.doubts.ask')}
           </button>
         </form>
       )}
       <p role="status" className="live-doubts__status">
-        {status === 'sent' ? t('live.doubts.sent') : ''}
+        {sent ? t('live.doubts.sent') : ''}
       </p>
-      {problem && (
-        <p className="form-error" role="alert">
-          {translateMessage(problem)}
-        </p>
-      )}
       {room.state.doubts.length > 0 && (
         <>
           <h4>{t('live.doubts.mine')}</h4>

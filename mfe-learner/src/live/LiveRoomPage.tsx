@@ -1,5 +1,5 @@
-import type { LivePlaybackAnswer } from '@academy/contracts';
-import { errorMessage, useApi, useCurrentUser, usePortalAuth } from '@academy/platform';
+import { queryKeys, toLoadable, useApi, useCurrentUser, usePortalAuth } from '@academy/platform';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@academy/routing';
 import { LiveChatPanel, LoadingView } from '@academy/ui';
 import type Hls from 'hls.js';
@@ -85,29 +85,24 @@ export function LiveRoomPage() {
   const api = useApi();
   const id = useId();
   const { isAuthenticated, isLoading, login } = useCurrentUser();
-  const [playback, setPlayback] = useState<LivePlaybackAnswer | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [quality, setQuality] = useState<Quality>('auto');
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const { getAccessTokenSilently } = usePortalAuth();
   const chatToken = useCallback(async () => (await getAccessTokenSilently()) ?? '', [getAccessTokenSilently]);
 
-  useEffect(() => {
-    if (!isAuthenticated) return;
-    let cancelled = false;
-    const load = () =>
-      fetchLivePlayback(api, classId)
-        .then((answer) => !cancelled && (setPlayback(answer), setProblem(null)))
-        .catch((error) => !cancelled && setProblem(errorMessage(error)));
-    void load();
+  const playbackQuery = useQuery({
+    queryKey: queryKeys.learner.livePlayback(classId),
+    queryFn: () => fetchLivePlayback(api, classId),
+    enabled: isAuthenticated,
     // Until it is on air, ask again; once on air, renew the link a minute before it expires.
-    const timer = setInterval(() => void load(), 5_000);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-    };
-  }, [api, classId, isAuthenticated, attempt]);
+    refetchInterval: 5_000,
+    refetchIntervalInBackground: true,
+    // The page says why (and keeps asking); a failed ask shows at once.
+    retry: false,
+    meta: { errorToast: false },
+  });
+  const loaded = toLoadable(playbackQuery);
+  const playback = loaded.status === 'ready' ? loaded.data : null;
 
   const onAirUrl = playback?.onAir ? playback.url : null;
   // A fresh link restarts the player only after a failure: the playlists carry their own signature.
@@ -118,7 +113,7 @@ export function LiveRoomPage() {
   }, [onAirUrl, playingUrl, playback]);
   const { levels, stalled } = usePlayer(video, playingUrl, quality, () => {
     setPlayingUrl(null);
-    setAttempt((value) => value + 1);
+    loaded.reload();
   });
 
   if (isLoading) return <LoadingView label={t('live.room.loading')} />;
@@ -133,11 +128,11 @@ export function LiveRoomPage() {
       </section>
     );
   }
-  if (problem && !playback) {
+  if (loaded.status === 'error') {
     return (
       <section className="live-room" role="alert">
         <h1 className="live-room__title">{t('live.room.title')}</h1>
-        <p>{problem}</p>
+        <p>{loaded.message}</p>
       </section>
     );
   }

@@ -1,8 +1,11 @@
-import { BOARDS, SCHOOL_CLASSES, userProfileRoute, type Board, type LearnerProfile } from '@academy/contracts';
-import { callApi, errorMessage, queryKeys, useApi, useCurrentUser, useToast } from '@academy/platform';
+import { BOARDS, learnerProfileSchema, SCHOOL_CLASSES, userProfileRoute, type LearnerProfile } from '@academy/contracts';
+import { callApi, errorMessage, queryKeys, translateMessage, useApi, useCurrentUser, useToast } from '@academy/platform';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useTaxonomyLabels } from '../common/taxonomy';
 import './ClassForm.css';
 
@@ -13,6 +16,19 @@ interface ClassFormProps {
   onDone?(): void;
 }
 
+/** The two selects as typed ('' is "Not set"), judged by the contract's profile schema. */
+const classFormSchema = z.object({
+  schoolClass: z
+    .string()
+    .transform((value) => (value ? Number(value) : null))
+    .pipe(learnerProfileSchema.shape.schoolClass),
+  board: z
+    .string()
+    .transform((value) => value || null)
+    .pipe(learnerProfileSchema.shape.board),
+});
+type ClassFormInput = z.input<typeof classFormSchema>;
+
 /** The learner's class and board, kept on their profile by the progress service. */
 export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
   const { t } = useTranslation('learner');
@@ -21,8 +37,12 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [schoolClass, setSchoolClass] = useState(user?.schoolClass ? String(user.schoolClass) : '');
-  const [board, setBoard] = useState<string>(user?.board ?? '');
+  const { register, handleSubmit, formState } = useForm<ClassFormInput, unknown, LearnerProfile>({
+    defaultValues: { schoolClass: user?.schoolClass ? String(user.schoolClass) : '', board: user?.board ?? '' },
+    resolver: zodResolver(classFormSchema),
+  });
+  const { errors } = formState;
+  // "Skip for now" saves too, outside the form's submit.
   const [saving, setSaving] = useState(false);
   const titleId = useId();
   const classId = useId();
@@ -43,19 +63,32 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
       setSaving(false);
     }
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save({ schoolClass: schoolClass ? Number(schoolClass) : null, board: (board || null) as Board | null });
+  const submit = handleSubmit(save);
+  /** aria-invalid and aria-describedby of a select, and its error under it (the contract's words, translated). */
+  const errorOf = (name: keyof ClassFormInput, fieldId: string) => {
+    const message = errors[name]?.message;
+    const errorId = `${fieldId}-error`;
+    return {
+      inputProps: { 'aria-invalid': message ? true : undefined, 'aria-describedby': message ? errorId : undefined },
+      text: message ? (
+        <p id={errorId} className="class-form__error">
+          {translateMessage(message)}
+        </p>
+      ) : null,
+    };
   };
+  const classError = errorOf('schoolClass', classId);
+  const boardError = errorOf('board', boardId);
+  const fields = { schoolClass: register('schoolClass'), board: register('board') };
 
   return (
     <section className="class-form" aria-labelledby={titleId}>
       <h1 id={titleId}>{firstTime ? t('profile.firstTitle') : t('profile.title')}</h1>
       <p className="class-form__intro">{firstTime ? t('profile.firstIntro') : t('profile.intro')}</p>
-      <form onSubmit={submit} className="class-form__form">
+      <form onSubmit={(event) => void submit(event)} noValidate className="class-form__form">
         <div className="class-form__field">
           <label htmlFor={classId}>{t('profile.class')}</label>
-          <select id={classId} value={schoolClass} onChange={(event) => setSchoolClass(event.target.value)}>
+          <select id={classId} {...fields.schoolClass} {...classError.inputProps}>
             <option value="">{t('profile.notSet')}</option>
             {SCHOOL_CLASSES.map((value) => (
               <option key={value} value={value}>
@@ -63,10 +96,11 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
               </option>
             ))}
           </select>
+          {classError.text}
         </div>
         <div className="class-form__field">
           <label htmlFor={boardId}>{t('profile.board')}</label>
-          <select id={boardId} value={board} onChange={(event) => setBoard(event.target.value)}>
+          <select id={boardId} {...fields.board} {...boardError.inputProps}>
             <option value="">{t('profile.notSet')}</option>
             {BOARDS.map((option) => (
               <option key={option.slug} value={option.slug}>
@@ -74,6 +108,7 @@ export function ClassForm({ firstTime = false, onDone }: ClassFormProps) {
               </option>
             ))}
           </select>
+          {boardError.text}
         </div>
         <div className="class-form__actions">
           <button type="submit" className="button" disabled={saving} aria-busy={saving}>

@@ -1,9 +1,13 @@
 import { REVIEW_REPLY_MAX, STAR_COUNT, type CourseReview, type RatingHistogram, type ReviewSort } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
 import { Stars } from '@academy/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { fetchCourseReviews, replyToReview, reportReview, setReviewHidden, voteReviewHelpful } from './reviewsApi';
 import './CourseReviews.css';
 
@@ -25,23 +29,26 @@ export function CourseReviews({ courseId }: { courseId: string }) {
   const api = useApi();
   const [sort, setSort] = useState<ReviewSort>('newest');
   const sortId = useId();
-  const reviews = useInfiniteQuery({
+  const reviewsQuery = useInfiniteQuery({
     queryKey: courseReviewsKey(courseId, sort),
     queryFn: ({ pageParam }) => fetchCourseReviews(api, courseId, sort, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
-  const first = reviews.data?.pages[0];
-  const items = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
+  // The pages read as one value: the first page's histogram and who is reading, and every review so far.
+  const pages = reviewsQuery.data?.pages;
+  const reviews = toLoadable({ isError: reviewsQuery.isError, error: reviewsQuery.error, refetch: reviewsQuery.refetch, data: pages?.[0] && { first: pages[0], items: pages.flatMap((page) => page.reviews) } });
+  const first = reviews.status === 'ready' ? reviews.data.first : undefined;
+  const items = reviews.status === 'ready' ? reviews.data.items : [];
 
   return (
     <section className="course-reviews" aria-labelledby="course-reviews-title">
       <h2 id="course-reviews-title">{t('reviews.title')}</h2>
-      {reviews.isPending && <p>{t('reviews.loading')}</p>}
-      {reviews.isError && (
+      {reviews.status === 'loading' && <p>{t('reviews.loading')}</p>}
+      {reviews.status === 'error' && (
         <p role="alert">
-          {t('reviews.loadFailed', { reason: errorMessage(reviews.error) })}{' '}
-          <button type="button" className="button button--secondary" onClick={() => void reviews.refetch()}>
+          {t('reviews.loadFailed', { reason: reviews.message })}{' '}
+          <button type="button" className="button button--secondary" onClick={reviews.reload}>
             {t('reviews.tryAgain')}
           </button>
         </p>
@@ -69,16 +76,16 @@ export function CourseReviews({ courseId }: { courseId: string }) {
           ))}
         </ul>
       )}
-      {reviews.hasNextPage && (
+      {reviewsQuery.hasNextPage && (
         <button
           type="button"
           className="button button--secondary"
-          aria-disabled={reviews.isFetchingNextPage || undefined}
+          aria-disabled={reviewsQuery.isFetchingNextPage || undefined}
           onClick={() => {
-            if (!reviews.isFetchingNextPage) void reviews.fetchNextPage();
+            if (!reviewsQuery.isFetchingNextPage) void reviewsQuery.fetchNextPage();
           }}
         >
-          {reviews.isFetchingNextPage ? t('reviews.loading') : t('reviews.more')}
+          {reviewsQuery.isFetchingNextPage ? t('reviews.loading') : t('reviews.more')}
         </button>
       )}
     </section>
@@ -202,20 +209,34 @@ function ReviewItem({ review, courseId, isEducator }: { review: CourseReview; co
   );
 }
 
+/** The reply's check, in the language shown (the server checks the length and the rest). */
+const replyFormSchema = (t: TFunction) => z.object({ text: z.string().refine((text) => text.trim() !== '', t('reviews.writeReply')) });
+type ReplyFormValues = z.infer<ReturnType<typeof replyFormSchema>>;
+
 function ReplyForm(props: { initialText: string; reviewerName: string; busy: boolean; onCancel(): void; onSubmit(text: string): void }) {
   const { t } = useTranslation('learner');
-  const [text, setText] = useState(props.initialText);
+  const { register, handleSubmit, formState } = useForm<ReplyFormValues>({ defaultValues: { text: props.initialText }, resolver: zodResolver(replyFormSchema(t)) });
   const fieldId = useId();
+  const error = formState.errors.text?.message;
+  const textField = register('text');
+  const submit = handleSubmit(({ text }) => props.onSubmit(text));
   return (
-    <form
-      className="review__reply-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!props.busy) props.onSubmit(text);
-      }}
-    >
+    <form className="review__reply-form" noValidate onSubmit={(event) => void (props.busy ? event.preventDefault() : submit(event))}>
       <label htmlFor={fieldId}>{t('reviews.replyTo', { name: props.reviewerName })}</label>
-      <textarea id={fieldId} value={text} onChange={(event) => setText(event.target.value)} required maxLength={REVIEW_REPLY_MAX} rows={3} />
+      <textarea
+        id={fieldId}
+        {...textField}
+        required
+        maxLength={REVIEW_REPLY_MAX}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+      />
+      {error && (
+        <p id={`${fieldId}-error`} className="review__reply-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="review__actions">
         <button type="submit" className="button" aria-disabled={props.busy || undefined}>
           {t('reviews.publishReply')}

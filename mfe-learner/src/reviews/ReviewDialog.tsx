@@ -1,9 +1,13 @@
 import { REVIEW_TEXT_MAX } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, useApi, useToast } from '@academy/platform';
 import { ModalDialog, Stars } from '@academy/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { fetchMyReview, writeReview } from './reviewsApi';
 import './CourseReviews.css';
 
@@ -17,6 +21,14 @@ export interface ReviewDialogProps {
   onClose(): void;
 }
 
+/** The form's own checks, in the language shown (the server then checks the contract's schema). */
+const reviewFormSchema = (t: TFunction) =>
+  z.object({
+    rating: z.number().min(1, t('reviews.dialog.chooseRating')),
+    text: z.string().refine((text) => text.trim() !== '', t('reviews.dialog.writeWords')),
+  });
+type ReviewFormValues = z.infer<ReturnType<typeof reviewFormSchema>>;
+
 /**
  * Writing or editing the learner's review (WAI-ARIA modal dialog, focus kept inside, Escape closes): stars and text,
  * prefilled with the saved review. The stars are the learner's rating of the course.
@@ -26,38 +38,27 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const textId = useId();
-  const countId = useId();
-  const [rating, setRating] = useState(initialRating);
-  const [text, setText] = useState('');
-  const [loaded, setLoaded] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const myReviewQuery = useQuery({
+    queryKey: [...queryKeys.catalogue.detail(courseId), 'my-review'],
+    queryFn: () => fetchMyReview(api, courseId),
+    // Shown in the dialog, not as a toast; the dialog still lets the learner write.
+    meta: { errorToast: false },
+  });
+  const myReview = toLoadable(myReviewQuery);
+  const loaded = myReview.status !== 'loading';
+  const savedReview = myReview.status === 'ready' ? myReview.data : null;
+  const { control, register, handleSubmit, watch, setError, formState } = useForm<ReviewFormValues>({
+    defaultValues: { rating: initialRating, text: '' },
+    // The saved review fills the form once it arrives; what the learner already changed stays.
+    values: savedReview ? { rating: savedReview.rating, text: savedReview.text } : undefined,
+    resetOptions: { keepDirtyValues: true },
+    resolver: zodResolver(reviewFormSchema(t)),
+  });
+  const { errors, isSubmitting } = formState;
+  const busy = isSubmitting;
 
-  useEffect(() => {
-    let current = true;
-    fetchMyReview(api, courseId).then(
-      (review) => {
-        if (!current) return;
-        if (review) {
-          setRating(review.rating);
-          setText(review.text);
-        }
-        setLoaded(true);
-      },
-      (failure: unknown) => current && (setError(errorMessage(failure)), setLoaded(true)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, courseId]);
-
-  const save = async () => {
-    if (busy) return;
-    if (rating < 1) return setError(t('reviews.dialog.chooseRating'));
-    if (text.trim() === '') return setError(t('reviews.dialog.writeWords'));
-    setBusy(true);
-    setError(null);
+  const save = handleSubmit(async ({ rating, text }) => {
     try {
       toast.success(await writeReview(api, courseId, rating, text));
       // The course page's average, histogram and reviews, and the learner's own rating on their courses.
@@ -66,42 +67,56 @@ export function ReviewDialog({ courseId, courseTitle, rating: initialRating, onS
       onSaved(rating);
       onClose();
     } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
+      setError('root.server', { message: errorMessage(failure) });
     }
-  };
+  });
 
+  const ratingErrorId = `${id}-rating-error`;
+  const textErrorId = `${id}-text-error`;
+  const ratingError = errors.rating?.message;
+  const textError = errors.text?.message;
+  const formError = errors.root?.server?.message ?? (myReview.status === 'error' && formState.submitCount === 0 ? myReview.message : undefined);
+  const length = watch('text').length;
+  const textField = register('text');
   return (
     <ModalDialog title={t('reviews.dialog.title', { course: courseTitle })} size="wide" onClose={onClose}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form noValidate onSubmit={(event) => void (busy || !loaded ? event.preventDefault() : save(event))}>
         <div className="review-dialog__field">
           <span>{t('reviews.dialog.yourRating')}</span>
-          <Stars rating={rating} onChange={setRating} label={t('reviews.dialog.yourRating')} />
+          <Controller
+            control={control}
+            name="rating"
+            render={({ field }) => <Stars rating={field.value} onChange={field.onChange} label={t('reviews.dialog.yourRating')} errorId={ratingError ? ratingErrorId : undefined} />}
+          />
+          {ratingError && (
+            <p id={ratingErrorId} role="alert" className="modal-dialog__error">
+              {ratingError}
+            </p>
+          )}
         </div>
         <div className="review-dialog__field">
-          <label htmlFor={textId}>{t('reviews.dialog.yourReview')}</label>
+          <label htmlFor={`${id}-text`}>{t('reviews.dialog.yourReview')}</label>
           <textarea
-            id={textId}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            id={`${id}-text`}
+            {...textField}
             maxLength={REVIEW_TEXT_MAX}
             rows={6}
-            aria-describedby={countId}
+            aria-invalid={textError ? true : undefined}
+            aria-describedby={textError ? `${id}-count ${textErrorId}` : `${id}-count`}
             disabled={!loaded}
           />
-          <span id={countId} className="review__helpful-count">
-            {t('reviews.dialog.characters', { length: text.length, max: REVIEW_TEXT_MAX })}
+          <span id={`${id}-count`} className="review__helpful-count">
+            {t('reviews.dialog.characters', { length, max: REVIEW_TEXT_MAX })}
           </span>
+          {textError && (
+            <p id={textErrorId} role="alert" className="modal-dialog__error">
+              {textError}
+            </p>
+          )}
         </div>
-        {error && (
+        {formError && (
           <p role="alert" className="modal-dialog__error">
-            {error}
+            {formError}
           </p>
         )}
         <div className="modal-dialog__actions">

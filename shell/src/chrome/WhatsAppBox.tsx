@@ -22,6 +22,8 @@ const WhatsAppIcon = () => (
  * The floating question box that opens a WhatsApp chat in a new tab; never shown in the educator area. At every
  * width it is a round button at the side that opens the box (a disclosure: Escape or "Close" folds it and focus
  * returns to the button), so it never lies over the page's content; the footer keeps room for the button.
+ * Not on react-hook-form, like the footer's newsletter form: the box is in the chrome of every first page, which
+ * react-hook-form stays off (docs/performance.md), and its one rule (blank text sends nothing) needs no schema.
  */
 export function WhatsAppBox() {
   const { t } = useTranslation('shell');

@@ -30,6 +30,8 @@ export const queryKeys = {
     purchases: () => [...queryKeys.learner.all, 'purchases'] as const,
     /** A course's upcoming and live classes (course page, player, live room). */
     liveClasses: (courseId: string) => [...queryKeys.learner.all, 'live-classes', courseId] as const,
+    /** A live class's state and its signed playback link (the live room), asked again while it is shown. */
+    livePlayback: (classId: string) => [...queryKeys.learner.all, 'live-playback', classId] as const,
     /** Live and upcoming classes across the learner's courses (the home page). */
     myLiveClasses: () => [...queryKeys.learner.all, 'live-classes', 'mine'] as const,
     /** Live classes attended with their minutes: the learner's own ('mine') or a linked child's (their id). */

@@ -11,8 +11,11 @@ export type Loadable<T> =
   | { status: 'error'; message: string; httpStatus?: number }
   | { status: 'ready'; data: T };
 
-/** A TanStack query as a `Loadable` plus `reload()`; data already shown stays shown while a refetch fails. */
-export function toLoadable<T>(query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'>): Loadable<T> & { reload(): void } {
+/**
+ * A TanStack query as a `Loadable` plus `reload()`; data already shown stays shown while a refetch fails. Any
+ * `refetch` will do (an infinite query's pages, read as one value, reload the same way).
+ */
+export function toLoadable<T>(query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error'> & { refetch(): unknown }): Loadable<T> & { reload(): void } {
   const reload = () => void query.refetch();
   if (query.data !== undefined) return { status: 'ready', data: query.data, reload };
   if (query.isError) {

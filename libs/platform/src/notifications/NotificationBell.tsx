@@ -159,6 +159,10 @@ export function NotificationBell() {
   );
 }
 
+/**
+ * The bell's email choices: checkboxes with nothing to check, so no form library. The platform is a shared module,
+ * loaded whole on every first page, which react-hook-form stays off (docs/performance.md), as in the footer.
+ */
 function EmailSettingsForm() {
   const { t } = useTranslation('platform');
   const kindLabels: Record<NotificationKind, string> = {

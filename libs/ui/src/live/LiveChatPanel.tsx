@@ -123,6 +123,11 @@ function Messages({ messages, asEducator, act }: { messages: LiveChatMessage[]; 
   );
 }
 
+/**
+ * The chat box. Its only rule (a blank message is not sent) needs no schema, and no form library: `@academy/ui` is a
+ * shared module loaded whole on every first page, which react-hook-form stays off (docs/performance.md). The
+ * gateway checks the message and its refusal is shown by the panel.
+ */
 function ChatForm(props: {
   state: LiveRoomState;
   asEducator: boolean;
@@ -209,7 +214,10 @@ function PollBox({ poll, asEducator, act }: { poll: LivePoll; asEducator: boolea
   );
 }
 
-/** The educator's form: a question and two to four choices. */
+/**
+ * The educator's form: a question and two to four choices, checked by the gateway (its refusal shown by the panel).
+ * No form library, for the same first-page reason as the chat box.
+ */
 function AskPoll({ act }: { act: (event: string, body: object) => Promise<boolean> }) {
   const { t } = useTranslation('ui');
   const id = useId();

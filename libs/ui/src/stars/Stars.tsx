@@ -13,6 +13,8 @@ export interface StarsProps {
   onChange?: (rating: number) => void;
   /** Accessible name of the group, e.g. "Rate this course". */
   label?: string;
+  /** Buttons only: the id of the text explaining a problem with the choice (its error), which marks the group invalid. */
+  errorId?: string;
 }
 
 const starNumbers = Array.from({ length: STAR_COUNT }, (_unused, index) => index + 1);
@@ -21,7 +23,7 @@ const starNumbers = Array.from({ length: STAR_COUNT }, (_unused, index) => index
  * Five stars. Read-only by default; with `onChange` each star is a button: hover or arrow keys preview,
  * click / Enter / Space choose. Arrow keys only move focus so a keyboard user never sends a rating by accident.
  */
-export function Stars({ rating, onChange, label }: StarsProps) {
+export function Stars({ rating, onChange, label, errorId }: StarsProps) {
   const { t } = useTranslation('ui');
   const [preview, setPreview] = useState<number | null>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -55,7 +57,14 @@ export function Stars({ rating, onChange, label }: StarsProps) {
   const tabStop = rating >= 1 ? Math.min(STAR_COUNT, Math.floor(rating)) : 1;
 
   return (
-    <div className="stars stars--interactive" role="group" aria-label={label ?? t('stars.rating')} onMouseLeave={() => setPreview(null)}>
+    <div
+      className="stars stars--interactive"
+      role="group"
+      aria-label={label ?? t('stars.rating')}
+      aria-invalid={errorId ? true : undefined}
+      aria-describedby={errorId}
+      onMouseLeave={() => setPreview(null)}
+    >
       {starNumbers.map((star) => (
         <button
           key={star}

@@ -8,10 +8,13 @@ import {
 } from '@academy/contracts';
 import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import { handIn, useCourseAssignments } from '../data/assignmentsApi';
 import './AssignmentPanel.css';
 
@@ -36,8 +39,8 @@ export function fileKindsText(t: TFunction, kinds: readonly AssignmentFileKind[]
 export function AssignmentPanel({ courseId, assignmentId }: AssignmentPanelProps) {
   const { t } = useTranslation('learner');
   const assignments = useCourseAssignments(courseId);
-  if (assignments.isPending) return <LoadingView label={t('assignments.loading')} />;
-  if (assignments.isError) return <ErrorPanel message={errorMessage(assignments.error)} onRetry={() => void assignments.refetch()} />;
+  if (assignments.status === 'loading') return <LoadingView label={t('assignments.loading')} />;
+  if (assignments.status === 'error') return <ErrorPanel message={assignments.message} onRetry={assignments.reload} />;
   const assignment = assignments.data.find((entry) => entry.id === assignmentId);
   if (!assignment) return <p role="status">{t('assignments.gone')}</p>;
   return <AssignmentView courseId={courseId} assignment={assignment} />;
@@ -111,45 +114,49 @@ function HandedIn({ submission, maxMarks }: { submission: AssignmentSubmission; 
   );
 }
 
+/** The hand-in's checks: the same limits the server applies, said before the upload starts, in the language shown. */
+const handInSchema = (t: TFunction) =>
+  z
+    .object({ file: z.custom<FileList>().optional(), text: z.string() })
+    .superRefine(({ file, text }, context) => {
+      const chosen = file?.[0];
+      if (!chosen && !text.trim()) context.addIssue({ code: 'custom', path: ['root'], message: t('assignments.attachOrWrite') });
+      if (chosen && chosen.size > ASSIGNMENT_FILE_MAX_BYTES) {
+        context.addIssue({ code: 'custom', path: ['file'], message: t('assignments.fileTooLarge', { size: formatFileSize(ASSIGNMENT_FILE_MAX_BYTES) }) });
+      }
+    });
+type HandInValues = z.infer<ReturnType<typeof handInSchema>>;
+
 function HandInForm({ courseId, assignment }: { courseId: string; assignment: AssignmentForMember }) {
   const { t } = useTranslation('learner');
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, reset, setError, formState } = useForm<HandInValues>({ defaultValues: { text: '' }, resolver: zodResolver(handInSchema(t)) });
+  const busy = formState.isSubmitting;
   const fileId = useId();
   const textId = useId();
   const problemId = useId();
   const accepts = assignment.acceptedFileTypes.length > 0;
   const again = assignment.mySubmission !== null;
+  const fileProblem = formState.errors.file?.message;
+  const problem = formState.errors.root?.message ?? formState.errors.root?.server?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const file = fileInput.current?.files?.[0] ?? null;
-    // The same limits the server applies, said before the upload starts.
-    if (!file && !text.trim()) return setProblem(t('assignments.attachOrWrite'));
-    if (file && file.size > ASSIGNMENT_FILE_MAX_BYTES) return setProblem(t('assignments.fileTooLarge', { size: formatFileSize(ASSIGNMENT_FILE_MAX_BYTES) }));
-    setProblem(null);
-    setBusy(true);
+  const submit = handleSubmit(async ({ file, text }) => {
     try {
-      const answer = await handIn(api, courseId, assignment.id, file, text);
+      const answer = await handIn(api, courseId, assignment.id, file?.[0] ?? null, text);
       toast.success(answer.message);
-      setText('');
-      if (fileInput.current) fileInput.current.value = '';
+      reset();
       // The hand-in and the progress (the assignment step) both changed.
       await queryClient.invalidateQueries({ queryKey: queryKeys.learner.all });
     } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
+      setError('root.server', { message: errorMessage(error) });
     }
-  };
+  });
+  const fields = { file: register('file'), text: register('text') };
 
   return (
-    <form className="assignment__form" onSubmit={(event) => void submit(event)} aria-describedby={problem ? problemId : undefined} noValidate>
+    <form className="assignment__form" onSubmit={(event) => void (busy ? event.preventDefault() : submit(event))} aria-describedby={problem ? problemId : undefined} noValidate>
       <h3>{again ? t('assignments.handInAgain') : t('assignments.handInYourWork')}</h3>
       {again && <p>{t('assignments.canReplace')}</p>}
       {accepts && (
@@ -157,15 +164,22 @@ function HandInForm({ courseId, assignment }: { courseId: string; assignment: As
           <label htmlFor={fileId}>{t('assignments.fileLabel', { kinds: fileKindsText(t, assignment.acceptedFileTypes), size: formatFileSize(ASSIGNMENT_FILE_MAX_BYTES) })}</label>
           <input
             id={fileId}
-            ref={fileInput}
             type="file"
             accept={assignment.acceptedFileTypes.map((kind) => `.${ASSIGNMENT_FILE_TYPES[kind].extension},${ASSIGNMENT_FILE_TYPES[kind].mime}`).join(',')}
+            aria-invalid={fileProblem ? true : undefined}
+            aria-describedby={fileProblem ? `${fileId}-error` : undefined}
+            {...fields.file}
           />
+          {fileProblem && (
+            <p id={`${fileId}-error`} className="assignment__problem" role="alert">
+              {fileProblem}
+            </p>
+          )}
         </div>
       )}
       <div className="field">
         <label htmlFor={textId}>{accepts ? t('assignments.yourAnswerOptional') : t('assignments.yourAnswer')}</label>
-        <textarea id={textId} rows={6} value={text} maxLength={4000} onChange={(event) => setText(event.target.value)} />
+        <textarea id={textId} rows={6} maxLength={4000} {...fields.text} />
       </div>
       {problem && (
         <p id={problemId} className="assignment__problem" role="alert">

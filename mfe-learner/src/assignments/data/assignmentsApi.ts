@@ -1,6 +1,6 @@
 // Calls of a course's assignments (progress). Failures arrive as ApiError with the server's message.
 import { assignmentsListRoute, assignmentsSubmitRoute, type AssignmentForMember, type AssignmentSubmission } from '@academy/contracts';
-import { callApi, queryKeys, useApi, type ApiClient } from '@academy/platform';
+import { callApi, queryKeys, toLoadable, useApi, type ApiClient, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 
 export async function fetchAssignments(api: ApiClient, courseId: string): Promise<AssignmentForMember[]> {
@@ -16,11 +16,12 @@ export async function handIn(api: ApiClient, courseId: string, assignmentId: str
 }
 
 /** A course's assignments with the learner's own hand-in of each (file links are signed for a few minutes). */
-export function useCourseAssignments(courseId: string) {
+export function useCourseAssignments(courseId: string): Loadable<AssignmentForMember[]> & { reload(): void } {
   const api = useApi();
-  return useQuery<AssignmentForMember[]>({
+  const query = useQuery<AssignmentForMember[]>({
     queryKey: queryKeys.learner.assignments(courseId),
     queryFn: () => fetchAssignments(api, courseId),
     meta: { errorToast: false },
   });
+  return toLoadable(query);
 }

@@ -1,9 +1,16 @@
 import { fromPaise, type CouponPrice } from '@academy/contracts';
 import { errorMessage, useApi, useCurrentUser, useFormat } from '@academy/platform';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { fetchCouponPrice } from '../../checkout/checkoutApi';
 import './CouponField.css';
+
+/** What is typed; Apply stays off until something is, and the server judges the code itself. */
+const couponFormSchema = z.object({ code: z.string() });
+type CouponFormValues = z.infer<typeof couponFormSchema>;
 
 interface CouponFieldProps {
   courseId: string;
@@ -22,29 +29,25 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
   const api = useApi();
   // Signed in but still loading the account: Apply waits (a press then would wrongly ask to sign in).
   const { isAuthenticated, isLoading } = useCurrentUser();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const { register, handleSubmit, setError, watch, formState } = useForm<CouponFormValues>({ defaultValues: { code: '' }, resolver: zodResolver(couponFormSchema) });
+  const checking = formState.isSubmitting;
+  const problem = formState.errors.code?.message;
+  const code = watch('code');
 
-  const apply = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (checking) return;
+  const apply = handleSubmit(async ({ code: typed }) => {
     if (!isAuthenticated) {
-      setProblem(t('catalogue.coupon.logInToApply'));
+      setError('code', { message: t('catalogue.coupon.logInToApply') });
       return;
     }
-    setChecking(true);
-    setProblem(null);
     try {
-      onChange(await fetchCouponPrice(api, courseId, code));
+      onChange(await fetchCouponPrice(api, courseId, typed));
     } catch (failure) {
       onChange(null);
       // The field's own refusal reads without the validation prefix, then in the reader's language.
-      setProblem(errorMessage(failure instanceof Error ? failure.message.replace(/^Invalid request: code: /, '') : failure));
-    } finally {
-      setChecking(false);
+      setError('code', { message: errorMessage(failure instanceof Error ? failure.message.replace(/^Invalid request: code: /, '') : failure) });
     }
-  };
+  });
+  const codeField = register('code');
 
   if (applied) {
     return (
@@ -64,7 +67,7 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
     );
   }
   return (
-    <form className="coupon-field" onSubmit={(event) => void apply(event)} aria-busy={checking}>
+    <form className="coupon-field" noValidate onSubmit={(event) => void (checking ? event.preventDefault() : apply(event))} aria-busy={checking}>
       <label htmlFor={`${id}-code`}>{t('catalogue.coupon.label')}</label>
       <div className="coupon-field__row">
         <input
@@ -73,8 +76,7 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
           autoComplete="off"
           autoCapitalize="characters"
           maxLength={20}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+          {...codeField}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
         />

@@ -9,7 +9,11 @@ interface CourseSearchFormProps {
   initialText?: string;
 }
 
-/** Search box of the home hero and the course list: submitting goes to /course-list/{text}, empty to /course-list. */
+/**
+ * Search box of the home hero and the course list: submitting goes to /course-list/{text}, empty to /course-list.
+ * Not on react-hook-form, like the footer's newsletter form: the box is on `/`'s first render, which
+ * react-hook-form and zod stay off (docs/performance.md), and any text is a valid search, so there is nothing to check.
+ */
 export function CourseSearchForm({ initialText = '' }: CourseSearchFormProps) {
   const { t } = useTranslation('learner');
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { queryKeys, useApi } from '@academy/platform';
+import { queryKeys, toLoadable, useApi } from '@academy/platform';
 import { Link } from '@academy/routing';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -19,20 +19,21 @@ export function CoursesForClass({ schoolClass, title }: { schoolClass: number | 
   const labels = useTaxonomyLabels();
   const api = useApi();
   const filters: Record<string, string> = schoolClass ? { class: String(schoolClass), sort: 'popular' } : { sort: 'popular' };
-  const query = useQuery({
+  const coursesQuery = useQuery({
     queryKey: queryKeys.catalogue.list('', CLASS_COURSE_COUNT, filters),
     queryFn: async () => (await fetchCoursePage(api, { limit: CLASS_COURSE_COUNT, filters })).courses,
   });
+  const courses = toLoadable(coursesQuery);
   const className = schoolClass ? labels.classRange(schoolClass, schoolClass) : '';
   const heading = title ?? (schoolClass ? t('catalogue.forClass.heading', { className }) : t('catalogue.forClass.popular'));
   const listPath = schoolClass ? `${COURSE_LIST_PATH}?class=${schoolClass}` : COURSE_LIST_PATH;
   return (
     <section className="home-section courses-for-class" aria-labelledby="courses-for-class-title">
       <h2 id="courses-for-class-title">{heading}</h2>
-      {query.isPending && <CourseGridSkeleton count={CLASS_COURSE_COUNT} />}
-      {query.isError && <p role="alert">{t('catalogue.coursesNotLoaded')}</p>}
-      {query.data && query.data.length > 0 && <CourseGrid courses={query.data} label={heading} />}
-      {query.data && query.data.length === 0 && <p>{t('catalogue.forClass.none')}</p>}
+      {courses.status === 'loading' && <CourseGridSkeleton count={CLASS_COURSE_COUNT} />}
+      {courses.status === 'error' && <p role="alert">{t('catalogue.coursesNotLoaded')}</p>}
+      {courses.status === 'ready' && courses.data.length > 0 && <CourseGrid courses={courses.data} label={heading} />}
+      {courses.status === 'ready' && courses.data.length === 0 && <p>{t('catalogue.forClass.none')}</p>}
       <Link className="button button--secondary courses-for-class__all" to={listPath}>
         {schoolClass ? t('catalogue.forClass.all', { className }) : t('catalogue.showAllCourses')}
       </Link>

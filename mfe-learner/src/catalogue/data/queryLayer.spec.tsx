@@ -9,12 +9,12 @@ import { useHomeCourses } from './useHomeCourses';
 
 function CourseTitle({ label }: { label: string }) {
   const detail = useCourseDetail('course-1');
-  return <p aria-label={label}>{detail.status === 'ready' ? detail.course.courseTitle : detail.status}</p>;
+  return <p aria-label={label}>{detail.status === 'ready' ? detail.data.courseTitle : detail.status}</p>;
 }
 
 function HomeCount() {
   const home = useHomeCourses();
-  return <p aria-label="Home courses">{home.status === 'ready' ? home.courses.length : home.status}</p>;
+  return <p aria-label="Home courses">{home.status === 'ready' ? home.data.length : home.status}</p>;
 }
 
 describe('query layer', () => {

@@ -1,22 +1,23 @@
 import type { CourseDetail } from '@academy/contracts';
-import { ApiError, queryKeys, useApi } from '@academy/platform';
+import { ApiError, queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import i18next from 'i18next';
 import { fetchCourseDetail } from './catalogueApi';
 
-export type CourseDetailState =
-  | { status: 'loading' }
-  | { status: 'ready'; course: CourseDetail }
-  | { status: 'not-found' }
-  | { status: 'error'; message: string; retry(): void };
-
 /** 404 (unknown or unpublished) and 400 (malformed id) both mean there is no such course to show. */
-function isMissingCourse(failure: unknown): boolean {
-  return failure instanceof ApiError && (failure.status === 404 || failure.status === 400);
+export function isMissingCourseStatus(httpStatus: number | undefined): boolean {
+  return httpStatus === 404 || httpStatus === 400;
 }
 
-/** The course page's data from the shared cache; a missing course is a page state, not a toast. */
-export function useCourseDetail(courseId: string | undefined): CourseDetailState {
+function isMissingCourse(failure: unknown): boolean {
+  return failure instanceof ApiError && isMissingCourseStatus(failure.status);
+}
+
+/**
+ * The course page's data from the shared cache. A missing course is an error with its HTTP status (404 or 400,
+ * see `isMissingCourseStatus`) that the page shows as its own state, not a toast.
+ */
+export function useCourseDetail(courseId: string | undefined): Loadable<CourseDetail> & { reload(): void } {
   const api = useApi();
   const query = useQuery({
     queryKey: queryKeys.catalogue.detail(courseId ?? ''),
@@ -24,11 +25,8 @@ export function useCourseDetail(courseId: string | undefined): CourseDetailState
     enabled: Boolean(courseId),
     meta: { errorToast: (failure) => !isMissingCourse(failure) },
   });
-  const { refetch } = query;
-  const retry = useCallback(() => void refetch(), [refetch]);
-
-  if (!courseId) return { status: 'not-found' };
-  if (query.data) return { status: 'ready', course: query.data };
-  if (query.isError) return isMissingCourse(query.error) ? { status: 'not-found' } : { status: 'error', message: query.error.message, retry };
-  return { status: 'loading' };
+  const loadable = toLoadable(query);
+  // No id in the address: nothing to ask for, the same as an unknown course.
+  if (!courseId) return { status: 'error', message: i18next.t('learner:catalogue.detail.notFound'), httpStatus: 404, reload: loadable.reload };
+  return loadable;
 }

@@ -1,29 +1,30 @@
 import type { CourseFacetCounts, CourseSummary } from '@academy/contracts';
-import { queryKeys, useApi } from '@academy/platform';
+import { queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { COURSE_LIST_PAGE_SIZE, fetchCoursePage } from './catalogueApi';
 import type { CourseListFilters } from './courseListFilters';
 
-export type CourseListStatus = 'loading' | 'ready' | 'error';
-
-export interface CourseListState {
-  status: CourseListStatus;
+/** The results so far, as the list page reads them. */
+export interface CourseListData {
   courses: CourseSummary[];
   /** True when the server said more results follow. */
   hasMore: boolean;
   isLoadingMore: boolean;
-  /** Counts per filter value (from the first page); null until it arrives. */
+  /** Counts per filter value (from the first page); null when it did not send them. */
   facets: CourseFacetCounts | null;
-  error: string | null;
-  /** Fetches the next page (no-op while one is on its way or when there is none). */
-  loadMore(): void;
-  /** Starts again from the first page (after an error). */
-  retry(): void;
 }
 
-/** Server-side search results, one page at a time, following the server's nextCursor (useInfiniteQuery). */
-export function useCourseList(search: string, pageSize = COURSE_LIST_PAGE_SIZE, filters: CourseListFilters = {}): CourseListState {
+/**
+ * Server-side search results, one page at a time, following the server's nextCursor (useInfiniteQuery), as the
+ * one `Loadable` shape (`toLoadable`'s rules: what is shown stays while a later page fails). `reload` starts again
+ * from the first page; `loadMore` fetches the next (a no-op while one is on its way or when there is none).
+ */
+export function useCourseList(
+  search: string,
+  pageSize = COURSE_LIST_PAGE_SIZE,
+  filters: CourseListFilters = {},
+): Loadable<CourseListData> & { reload(): void; loadMore(): void } {
   const api = useApi();
   const query = useInfiniteQuery({
     queryKey: queryKeys.catalogue.list(search.trim(), pageSize, filters as Record<string, string>),
@@ -44,18 +45,13 @@ export function useCourseList(search: string, pageSize = COURSE_LIST_PAGE_SIZE, 
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const retry = useCallback(() => void refetch(), [refetch]);
 
-  // A failed "load more" keeps the courses shown (the platform toasts the failure).
-  const status: CourseListStatus = data ? 'ready' : query.isError ? 'error' : 'loading';
-  return {
-    status,
-    courses,
-    hasMore: hasNextPage,
-    isLoadingMore: isFetchingNextPage,
-    facets: data?.pages[0]?.facets ?? null,
-    error: status === 'error' ? (query.error?.message ?? null) : null,
-    loadMore,
-    retry,
-  };
+  // The pages read as one list; a failed "load more" keeps the courses shown (the platform toasts the failure).
+  const loadable = toLoadable<CourseListData>({
+    data: data ? { courses, hasMore: hasNextPage, isLoadingMore: isFetchingNextPage, facets: data.pages[0]?.facets ?? null } : undefined,
+    isError: query.isError,
+    error: query.error,
+    refetch,
+  });
+  return { ...loadable, loadMore };
 }

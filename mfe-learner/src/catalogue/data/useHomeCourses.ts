@@ -1,23 +1,17 @@
 import type { CourseSummary } from '@academy/contracts';
-import { queryKeys, useApi } from '@academy/platform';
+import { queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCoursePage } from './catalogueApi';
 
 /** The home page shows this many courses before "Show all courses". */
 export const HOME_COURSE_COUNT = 4;
 
-export interface HomeCoursesState {
-  status: 'loading' | 'ready' | 'error';
-  courses: CourseSummary[];
-}
-
 /** The first courses of the catalogue for "Study with the finest" (spec: 4). */
-export function useHomeCourses(count = HOME_COURSE_COUNT): HomeCoursesState {
+export function useHomeCourses(count = HOME_COURSE_COUNT): Loadable<CourseSummary[]> & { reload(): void } {
   const api = useApi();
   const query = useQuery({
     queryKey: queryKeys.catalogue.home(count),
     queryFn: async () => (await fetchCoursePage(api, { limit: count })).courses.slice(0, count),
   });
-  if (query.data) return { status: 'ready', courses: query.data };
-  return { status: query.isError ? 'error' : 'loading', courses: [] };
+  return toLoadable(query);
 }

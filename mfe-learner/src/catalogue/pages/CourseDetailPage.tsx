@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { translateMessage, useFormat } from '@academy/platform';
+import { useFormat } from '@academy/platform';
 import { LiveClassesPanel } from '../../live/LiveClassesPanel';
 import { Link, useParams } from '@academy/routing';
 import pagesFile from '../../pages.json';
@@ -24,7 +24,7 @@ import { useTaxonomyLabels } from '../../common/taxonomy';
 import { EnrollMyChild, EnrollMyChildBarButton, useEnrollMyChild } from '../../parents/components/EnrollMyChild';
 import { CourseReviews } from '../../reviews';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
-import { useCourseDetail } from '../data/useCourseDetail';
+import { isMissingCourseStatus, useCourseDetail } from '../data/useCourseDetail';
 import { useEnrollment } from '../data/useEnrollment';
 import './CourseDetailPage.css';
 
@@ -36,13 +36,12 @@ export function CourseDetailPage() {
   switch (state.status) {
     case 'loading':
       return <LoadingView label={t('catalogue.detail.loading')} />;
-    case 'not-found':
-      return <CourseNotFound />;
     case 'error':
-      return <ErrorPanel title={t('catalogue.detail.loadFailed')} message={translateMessage(state.message)} onRetry={state.retry} />;
+      if (isMissingCourseStatus(state.httpStatus)) return <CourseNotFound />;
+      return <ErrorPanel title={t('catalogue.detail.loadFailed')} message={state.message} onRetry={state.reload} />;
     case 'ready':
       // Keyed by course so a preview playing on one course never carries over to another.
-      return <CourseDetailView key={state.course._id} course={state.course} />;
+      return <CourseDetailView key={state.data._id} course={state.data} />;
   }
 }
 

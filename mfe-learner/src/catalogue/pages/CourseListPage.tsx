@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage, useCurrentUser, useFormat } from '@academy/platform';
+import { useCurrentUser, useFormat } from '@academy/platform';
 import { Link, useParams, useSearchParams } from '@academy/routing';
 import { COURSE_SORTS, DEFAULT_COURSE_SORT, learnerPaths } from '@academy/contracts';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
@@ -43,7 +43,8 @@ export function CourseListPage() {
   const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(queryString)), [queryString]);
   const list = useCourseList(searchText, COURSE_LIST_PAGE_SIZE, filters);
   const sentinel = useRef<HTMLDivElement>(null);
-  useInfiniteScroll(sentinel, list.loadMore, list.status === 'ready' && list.hasMore && !list.isLoadingMore);
+  const results = list.status === 'ready' ? list.data : null;
+  useInfiniteScroll(sentinel, list.loadMore, results !== null && results.hasMore && !results.isLoadingMore);
   const isPhone = useIsPhone();
   const [sheetOpen, setSheetOpen] = useState(false);
 
@@ -60,10 +61,11 @@ export function CourseListPage() {
     for (const name of COURSE_LIST_FILTER_NAMES) if (name !== 'sort') next.delete(name);
     setSearchParams(next);
   };
-  const total = list.facets?.total ?? null;
-  const filterPanel = <CourseFilterPanel filters={filters} facets={list.facets} onChange={choose} />;
+  const facets = results?.facets ?? null;
+  const total = facets?.total ?? null;
+  const filterPanel = <CourseFilterPanel filters={filters} facets={facets} onChange={choose} />;
   const chosen = chosenFilterCount(filters);
-  const shown = list.courses.length;
+  const shown = results?.courses.length ?? 0;
   // "Showing 12 courses of 40 for “math”": the total only when more than shown, the search only when there is one.
   const countOptions = { count: shown, formatted: format.count(shown), total: total === null ? '' : format.count(total), search: searchText };
   const moreThanShown = total !== null && total > shown;
@@ -131,25 +133,25 @@ export function CourseListPage() {
       <div className="course-list-page__results">
       {list.status === 'loading' && <CourseGridSkeleton count={COURSE_LIST_PAGE_SIZE} />}
       {list.status === 'error' && (
-        <ErrorPanel title={t('catalogue.list.loadFailed')} message={list.error ? translateMessage(list.error) : t('catalogue.list.tryAgain')} onRetry={list.retry} />
+        <ErrorPanel title={t('catalogue.list.loadFailed')} message={list.message} onRetry={list.reload} />
       )}
-      {list.status === 'ready' && list.courses.length === 0 && <NoCoursesFound searchText={searchText} filtered={chosen > 0} onClear={clearFilters} />}
-      {list.status === 'ready' && list.courses.length > 0 && (
+      {list.status === 'ready' && list.data.courses.length === 0 && <NoCoursesFound searchText={searchText} filtered={chosen > 0} onClear={clearFilters} />}
+      {list.status === 'ready' && list.data.courses.length > 0 && (
         <>
           <p className="course-list-page__count" role="status">
             {countText}
           </p>
-          <CourseGrid courses={list.courses} label={searchText ? t('catalogue.list.matching', { search: searchText }) : t('catalogue.list.allCourses')} />
+          <CourseGrid courses={list.data.courses} label={searchText ? t('catalogue.list.matching', { search: searchText }) : t('catalogue.list.allCourses')} />
           <div ref={sentinel} className="course-list-page__more">
-            {list.hasMore && (
+            {list.data.hasMore && (
               <button
                 type="button"
                 className="button button--secondary"
                 onClick={list.loadMore}
-                disabled={list.isLoadingMore}
-                aria-busy={list.isLoadingMore}
+                disabled={list.data.isLoadingMore}
+                aria-busy={list.data.isLoadingMore}
               >
-                {list.isLoadingMore ? t('catalogue.list.loadingMore') : t('catalogue.list.loadMore')}
+                {list.data.isLoadingMore ? t('catalogue.list.loadingMore') : t('catalogue.list.loadMore')}
               </button>
             )}
           </div>

@@ -103,14 +103,14 @@ function ForParents() {
 
 function FeaturedCourses() {
   const { t } = useTranslation('learner');
-  const { status, courses } = useHomeCourses();
+  const courses = useHomeCourses();
   return (
     <section className="home-section home-featured" aria-labelledby="home-featured-title">
       <h2 id="home-featured-title">{t('catalogue.home.featuredTitle')}</h2>
       <p className="home-section__intro">{t('catalogue.home.featuredIntro')}</p>
-      {status === 'loading' && <CourseGridSkeleton count={HOME_COURSE_COUNT} />}
-      {status === 'error' && <p role="alert">{t('catalogue.coursesNotLoaded')}</p>}
-      {status === 'ready' && <CourseGrid courses={courses} label={t('catalogue.home.featuredLabel')} />}
+      {courses.status === 'loading' && <CourseGridSkeleton count={HOME_COURSE_COUNT} />}
+      {courses.status === 'error' && <p role="alert">{t('catalogue.coursesNotLoaded')}</p>}
+      {courses.status === 'ready' && <CourseGrid courses={courses.data} label={t('catalogue.home.featuredLabel')} />}
       <Link className="button button--secondary" to={COURSE_LIST_PATH}>
         {t('catalogue.showAllCourses')}
       </Link>

@@ -1,5 +1,5 @@
 import { learnerPaths, pagePath, type CertificateRecord } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useFormat } from '@academy/platform';
+import { queryKeys, toLoadable, useApi, useFormat } from '@academy/platform';
 import { useTranslation } from 'react-i18next';
 import { LoadingView } from '@academy/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -14,14 +14,15 @@ export function CertificatePage() {
   const { code = '' } = useParams();
   const api = useApi();
   // The page says why a code is not verified; no toast besides.
-  const verified = useQuery({ queryKey: queryKeys.certificates.verify(code), queryFn: () => verifyCertificate(api, code), meta: { errorToast: false } });
+  const query = useQuery({ queryKey: queryKeys.certificates.verify(code), queryFn: () => verifyCertificate(api, code), meta: { errorToast: false } });
+  const verified = toLoadable(query);
 
-  if (verified.isPending) return <LoadingView label={t('certificates.checking')} />;
-  if (verified.isError) {
+  if (verified.status === 'loading') return <LoadingView label={t('certificates.checking')} />;
+  if (verified.status === 'error') {
     return (
       <div className="certificate certificate--invalid">
         <h1>{t('certificates.notVerified')}</h1>
-        <p role="alert">{errorMessage(verified.error)}</p>
+        <p role="alert">{verified.message}</p>
         <p>{t('certificates.checkCode', { code })}</p>
       </div>
     );

@@ -69,6 +69,19 @@ describe('DoubtsPanel', () => {
     await waitFor(() => expect(requests.some((r: FakeRequest) => r.method === 'POST' && r.path === `/api/doubts/course-1/${doubt().id}/me-too`)).toBe(true));
   });
 
+  it("shows a doubt's image, read with the access token, under the doubt", async () => {
+    const requests = fakeServer(
+      (request) => (request.path === '/api/doubts/course-1' && request.method === 'GET' ? ok({ doubts: [doubt({ hasImage: true })], nextCursor: null }) : undefined),
+      (request) => (request.path === `/api/doubts/course-1/${doubt().id}/image` ? ok() : undefined),
+    );
+    const createObjectURL = jest.fn(() => 'blob:doubt-image');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    renderPanel();
+    expect(await screen.findByRole('img', { name: 'Image Diya Patel attached to the doubt' })).toHaveAttribute('src', 'blob:doubt-image');
+    expect(requests.filter((r: FakeRequest) => r.path === `/api/doubts/course-1/${doubt().id}/image`)).toHaveLength(1);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
   it('shows similar doubts of the course while typing, then posts at the second the video was at', async () => {
     const requests = fakeServer(
       (request) => (request.path === '/api/doubts/course-1/search' ? ok({ doubts: [doubt({ lectureId: 'another', html: '<p>Base case again</p>' })], nextCursor: null }) : undefined),

@@ -1,8 +1,12 @@
 import { formatVideoSecond, parseVideoSecond, type DoubtSummary } from '@academy/contracts';
-import { errorMessage, queryKeys, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import {
   actOnDoubt,
   answerDoubt,
@@ -20,6 +24,21 @@ import './DoubtsPanel.css';
 export const OPEN_THREAD_REFRESH_MS = 10_000;
 /** Pause in typing before the course search runs. */
 const SEARCH_DELAY_MS = 350;
+
+/**
+ * The ask form's check, in the language shown: the time must read as a second of the video (Post stays off until
+ * there is text; the server checks the rest).
+ */
+const askDoubtFormSchema = (t: TFunction) =>
+  z.object({
+    text: z.string(),
+    at: z.string().refine((at) => parseVideoSecond(at) !== null, t('doubts.timeFormat')),
+  });
+type AskDoubtFormValues = z.infer<ReturnType<typeof askDoubtFormSchema>>;
+
+/** An answer in a doubt's thread: Post stays off until there is text. */
+const answerFormSchema = z.object({ text: z.string() });
+type AnswerFormValues = z.infer<typeof answerFormSchema>;
 
 interface DoubtsPanelProps {
   courseId: string;
@@ -41,10 +60,16 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const lecture = useLectureDoubts(courseId, lectureId);
-  const [text, setText] = useState('');
-  const [at, setAt] = useState('0:00');
-  const [posting, setPosting] = useState(false);
+  const lectureQuery = useLectureDoubts(courseId, lectureId);
+  // The pages read as one list.
+  const lecture = toLoadable({ isError: lectureQuery.isError, error: lectureQuery.error, refetch: lectureQuery.refetch, data: lectureQuery.data?.pages.flatMap((page) => page.doubts) });
+  const { register, handleSubmit, watch, getValues, setValue, resetField, formState } = useForm<AskDoubtFormValues>({
+    defaultValues: { text: '', at: '0:00' },
+    resolver: zodResolver(askDoubtFormSchema(t)),
+  });
+  const text = watch('text');
+  const posting = formState.isSubmitting;
+  const atError = formState.errors.at?.message;
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
@@ -54,21 +79,14 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.doubts.all });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const atSecond = parseVideoSecond(at);
-    if (atSecond === null) {
-      toast.error(t('doubts.timeFormat'));
-      return;
-    }
+  const submit = handleSubmit(async (values) => {
     if (imageError) {
       toast.error(imageError);
       return;
     }
-    setPosting(true);
     try {
-      const asked = await askDoubt(api, courseId, { lectureId, atSecond, text });
-      setText('');
+      const asked = await askDoubt(api, courseId, { lectureId, atSecond: parseVideoSecond(values.at)!, text: values.text });
+      resetField('text');
       if (image) {
         try {
           await attachDoubtImage(api, courseId, asked.id, image);
@@ -84,14 +102,13 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
       await refresh();
     } catch (error) {
       toast.error(errorMessage(error));
-    } finally {
-      setPosting(false);
     }
-  };
+  });
+  const fields = { text: register('text'), at: register('at') };
 
   const linked = useDoubtThread(courseId, linkedDoubtId ?? '', false, linkedDoubtId !== null);
-  const linkedDoubt = linked.data && linked.data.lectureId === lectureId ? linked.data : null;
-  const doubts = (lecture.data?.pages.flatMap((page) => page.doubts) ?? []).filter((doubt) => doubt.id !== linkedDoubt?.id);
+  const linkedDoubt = linked.status === 'ready' && linked.data.lectureId === lectureId ? linked.data : null;
+  const doubts = (lecture.status === 'ready' ? lecture.data : []).filter((doubt) => doubt.id !== linkedDoubt?.id);
   const similarDoubts = searchText.trim().length >= 3 ? (similar.data?.doubts ?? []) : [];
 
   return (
@@ -99,18 +116,18 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
       <h2 className="doubts__title" id={`${formId}-title`}>
         {t('doubts.title')}
       </h2>
-      <form className="doubts__ask" onSubmit={(event) => void submit(event)}>
+      <form className="doubts__ask" noValidate onSubmit={(event) => void (posting ? event.preventDefault() : submit(event))}>
         <label htmlFor={`${formId}-text`}>{t('doubts.yourDoubt')}</label>
         <textarea
           id={`${formId}-text`}
-          value={text}
           rows={3}
           maxLength={4000}
           aria-describedby={`${formId}-hint`}
+          {...fields.text}
+          // The time is taken from the video when the learner starts a new doubt.
           onFocus={() => {
-            if (!text) setAt(formatVideoSecond(currentSecond()));
+            if (!getValues('text')) setValue('at', formatVideoSecond(currentSecond()));
           }}
-          onChange={(event) => setText(event.target.value)}
         />
         <p className="doubts__hint" id={`${formId}-hint`}>
           {t('doubts.hint')}
@@ -141,11 +158,23 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
         </div>
         <div className="doubts__ask-row">
           <label htmlFor={`${formId}-at`}>{t('doubts.timeInVideo')}</label>
-          <input id={`${formId}-at`} className="doubts__at" value={at} inputMode="numeric" onChange={(event) => setAt(event.target.value)} />
+          <input
+            id={`${formId}-at`}
+            className="doubts__at"
+            inputMode="numeric"
+            aria-invalid={atError ? true : undefined}
+            aria-describedby={atError ? `${formId}-at-error` : undefined}
+            {...fields.at}
+          />
           <button type="submit" className="button" disabled={posting || !text.trim()}>
             {t('doubts.post')}
           </button>
         </div>
+        {atError && (
+          <p className="doubts__error" id={`${formId}-at-error`} role="alert">
+            {atError}
+          </p>
+        )}
       </form>
 
       {linkedDoubt && (
@@ -168,9 +197,9 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
         </div>
       )}
 
-      {lecture.isError ? (
-        <p role="alert">{errorMessage(lecture.error)}</p>
-      ) : lecture.isLoading ? (
+      {lecture.status === 'error' ? (
+        <p role="alert">{lecture.message}</p>
+      ) : lecture.status === 'loading' ? (
         <p role="status">{t('doubts.loading')}</p>
       ) : doubts.length === 0 && !linkedDoubt ? (
         <p className="doubts__empty">{t('doubts.empty')}</p>
@@ -181,8 +210,8 @@ export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linked
           ))}
         </ul>
       )}
-      {lecture.hasNextPage && (
-        <button type="button" className="button button--secondary" disabled={lecture.isFetchingNextPage} onClick={() => void lecture.fetchNextPage()}>
+      {lectureQuery.hasNextPage && (
+        <button type="button" className="button button--secondary" disabled={lectureQuery.isFetchingNextPage} onClick={() => void lectureQuery.fetchNextPage()}>
           {t('doubts.showMore')}
         </button>
       )}
@@ -271,27 +300,25 @@ function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId:
   const api = useApi();
   const toast = useToast();
   const thread = useDoubtThread(courseId, doubtId, OPEN_THREAD_REFRESH_MS);
-  const [text, setText] = useState('');
-  const [posting, setPosting] = useState(false);
+  const { register, handleSubmit, reset, watch, formState } = useForm<AnswerFormValues>({ defaultValues: { text: '' }, resolver: zodResolver(answerFormSchema) });
+  const text = watch('text');
+  const posting = formState.isSubmitting;
   const inputId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setPosting(true);
+  const submit = handleSubmit(async (values) => {
     try {
-      await answerDoubt(api, courseId, doubtId, text);
-      setText('');
+      await answerDoubt(api, courseId, doubtId, values.text);
+      reset();
       toast.success(t('doubts.answerPosted'));
       await onChanged();
     } catch (error) {
       toast.error(errorMessage(error));
-    } finally {
-      setPosting(false);
     }
-  };
+  });
+  const textField = register('text');
 
-  if (thread.isError) return <p role="alert">{errorMessage(thread.error)}</p>;
-  if (!thread.data) return <p role="status">{t('doubts.loadingAnswers')}</p>;
+  if (thread.status === 'error') return <p role="alert">{thread.message}</p>;
+  if (thread.status === 'loading') return <p role="status">{t('doubts.loadingAnswers')}</p>;
   return (
     <div className="doubt__thread">
       <ul className="doubt__answers" aria-label={t('doubts.answersLabel')}>
@@ -312,9 +339,9 @@ function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId:
           </li>
         ))}
       </ul>
-      <form className="doubt__answer-form" onSubmit={(event) => void submit(event)}>
+      <form className="doubt__answer-form" noValidate onSubmit={(event) => void (posting ? event.preventDefault() : submit(event))}>
         <label htmlFor={inputId}>{t('doubts.yourAnswer')}</label>
-        <textarea id={inputId} rows={2} maxLength={4000} value={text} onChange={(event) => setText(event.target.value)} />
+        <textarea id={inputId} rows={2} maxLength={4000} {...textField} />
         <button type="submit" className="button" disabled={posting || !text.trim()}>
           {t('doubts.postAnswer')}
         </button>

@@ -26,7 +26,7 @@ import {
   type DoubtSummary,
   type DoubtThread,
 } from '@academy/contracts';
-import { apiUrl, callApi, queryKeys, useApi, usePortalAuth, useRuntimeConfig, type ApiClient } from '@academy/platform';
+import { apiUrl, callApi, queryKeys, toLoadable, useApi, usePortalAuth, useRuntimeConfig, type ApiClient, type Loadable } from '@academy/platform';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
@@ -98,15 +98,16 @@ export function useDoubtSearch(courseId: string, q: string) {
   });
 }
 
-export function useDoubtThread(courseId: string, doubtId: string, refetchInterval: number | false = false, enabled = true) {
+export function useDoubtThread(courseId: string, doubtId: string, refetchInterval: number | false = false, enabled = true): Loadable<DoubtThread> & { reload(): void } {
   const api = useApi();
-  return useQuery({
+  const query = useQuery({
     queryKey: queryKeys.doubts.thread(courseId, doubtId),
     queryFn: () => fetchDoubtThread(api, courseId, doubtId),
     refetchInterval,
     enabled,
     meta: { errorToast: false },
   });
+  return toLoadable(query);
 }
 
 /** What the form says of a chosen file before anything is sent (the server decides again from the bytes). */
@@ -125,31 +126,38 @@ export async function attachDoubtImage(api: ApiClient, courseId: string, doubtId
 
 /**
  * A doubt's image as an object URL: fetched with the access token (an <img> could not send it), so only the
- * course's learners and educator ever get the bytes. Null while loading or when it cannot be read.
+ * course's learners and educator ever get the bytes. Null while loading or when it cannot be read (the doubt then
+ * shows without it). The bytes are cached as a query; the URL lives while the component shows it.
  */
 export function useDoubtImage(courseId: string, doubtId: string, enabled: boolean): string | null {
   const { apiBaseUrl } = useRuntimeConfig();
   const { getAccessTokenSilently } = usePortalAuth();
-  const [url, setUrl] = useState<string | null>(null);
+  const image = useQuery({
+    queryKey: [...queryKeys.doubts.thread(courseId, doubtId), 'image'],
+    enabled,
+    // A stored image never changes.
+    staleTime: Infinity,
+    retry: false,
+    meta: { errorToast: false },
+    queryFn: async () => {
+      const token = await getAccessTokenSilently();
+      // Raw bytes, which the API client (JSON answers) does not read.
+      const response = await fetch(apiUrl(apiBaseUrl, apiPath(doubtsImageRoute, { params: { courseId, doubtId } })), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      if (!response.ok) throw new Error(`The image could not be read (HTTP ${response.status})`);
+      return response.blob();
+    },
+  });
+  return useObjectUrl(image.data ?? null);
+}
+
+/** A URL for the bytes while the component is shown, revoked after. */
+function useObjectUrl(blob: Blob | null): string | null {
+  const [shown, setShown] = useState<{ blob: Blob; url: string } | null>(null);
   useEffect(() => {
-    if (!enabled) return;
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    void (async () => {
-      try {
-        const token = await getAccessTokenSilently();
-        const response = await fetch(apiUrl(apiBaseUrl, apiPath(doubtsImageRoute, { params: { courseId, doubtId } })), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-        if (!response.ok || cancelled) return;
-        objectUrl = URL.createObjectURL(await response.blob());
-        if (!cancelled) setUrl(objectUrl);
-      } catch {
-        // The doubt shows without its image.
-      }
-    })();
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [enabled, apiBaseUrl, getAccessTokenSilently, courseId, doubtId]);
-  return url;
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    setShown({ blob, url });
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  return shown && shown.blob === blob ? shown.url : null;
 }

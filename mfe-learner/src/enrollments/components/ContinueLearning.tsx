@@ -18,7 +18,7 @@ export function ContinueLearning() {
       </p>
     ) : null;
   }
-  const unfinished = state.rows.filter((row) => row.resume && row.completion.completedLectures < row.completion.totalLectures);
+  const unfinished = state.data.rows.filter((row) => row.resume && row.completion.completedLectures < row.completion.totalLectures);
   if (unfinished.length === 0) return null;
   return (
     <section className="continue-learning" aria-labelledby="continue-learning-title">

@@ -1,8 +1,7 @@
 import { courseStatus, lecturesInOrder, type CourseCompletion, type CourseStatus, type EnrolledCourse, type LectureDto } from '@academy/contracts';
-import { isOfflineFailure, queryKeys, useApi, usePortalAuth } from '@academy/platform';
+import { isOfflineFailure, queryKeys, toLoadable, useApi, usePortalAuth, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { useCallback } from 'react';
 import { assignmentsLeft, type AssignmentsLeft } from './courseStatusText';
 import { fetchCourseProgress, fetchEnrolledCourses } from './learningApi';
 import { readEnrolledCourses, saveEnrolledCourses, type OfflineCourse } from '../../offline/offlineStore';
@@ -20,18 +19,18 @@ export interface EnrolledCourseRow {
   resume: { lecture: LectureDto; label: string; seconds: number } | null;
 }
 
-export type EnrolledCoursesState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  /** `offlineSince`: read from this device's offline copy (no network), made at that time; null when read online. */
-  | { status: 'ready'; rows: EnrolledCourseRow[]; offlineSince: number | null };
+export interface EnrolledCourses {
+  rows: EnrolledCourseRow[];
+  /** Read from this device's offline copy (no network), made at that time; null when read online. */
+  offlineSince: number | null;
+}
 
 /**
  * The signed-in learner's courses, newest enrolment first (the API lists them oldest first), each with its
  * progress (get-course-progress per course, as the spec says). `enabled` false (signed out) loads nothing.
  * The page shows a failure itself (no toast).
  */
-export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { reload(): void } {
+export function useEnrolledCourses(enabled: boolean): Loadable<EnrolledCourses> & { reload(): void } {
   const api = useApi();
   const userId = usePortalAuth().user?.sub;
   const query = useQuery({
@@ -40,7 +39,7 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
     // Run without a network too: the answer then comes from the offline copy.
     networkMode: 'always',
     meta: { errorToast: false },
-    queryFn: async (): Promise<{ rows: EnrolledCourseRow[]; offlineSince: number | null }> => {
+    queryFn: async (): Promise<EnrolledCourses> => {
       let entries: OfflineCourse[];
       let offlineSince: number | null = null;
       try {
@@ -72,12 +71,7 @@ export function useEnrolledCourses(enabled: boolean): EnrolledCoursesState & { r
       return { rows, offlineSince };
     },
   });
-  const { refetch } = query;
-  const reload = useCallback(() => void refetch(), [refetch]);
-
-  if (query.data) return { status: 'ready', rows: query.data.rows, offlineSince: query.data.offlineSince, reload };
-  if (query.isError) return { status: 'error', message: query.error.message, reload };
-  return { status: 'loading', reload };
+  return toLoadable(query);
 }
 
 /** The lecture to resume: the one watched last, or the first not completed; with its saved position. */

@@ -1,5 +1,5 @@
 import { useCurrentUser } from '@academy/platform';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from '@academy/routing';
 import type { PendingEnrollmentState } from '../../checkout';
 
@@ -21,15 +21,18 @@ export function usePendingEnrollment(courseIds: readonly string[] | null, reload
   const [gaveUp, setGaveUp] = useState(false);
   const arrived = pendingCourseId !== undefined && courseIds !== null && courseIds.includes(pendingCourseId);
   const waiting = pendingCourseId !== undefined && !arrived && !gaveUp;
+  // A reload that is a new function each render must not restart the polling clock.
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
 
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(() => {
       if (Date.now() - startedAt >= PENDING_POLL_LIMIT_MS) setGaveUp(true);
-      else reload();
+      else reloadRef.current();
     }, PENDING_POLL_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [waiting, reload, startedAt]);
+  }, [waiting, startedAt]);
 
   useEffect(() => {
     if (arrived) void reloadUser().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { refundsListRoute, refundsRequestRefundRoute, type LearnerPurchase } from '@academy/contracts';
-import { callApi, queryKeys, useApi } from '@academy/platform';
+import { callApi, queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
@@ -13,7 +13,7 @@ const refundInFlight = (purchases: readonly LearnerPurchase[] | undefined) =>
  * The signed-in learner's purchases, newest first. Polls while a refund is pending; when one completes, the
  * enrolled courses are loaded again (the refunded course's access has ended).
  */
-export function usePurchases(enabled: boolean) {
+export function usePurchases(enabled: boolean): Loadable<LearnerPurchase[]> & { reload(): void } {
   const api = useApi();
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -31,7 +31,7 @@ export function usePurchases(enabled: boolean) {
     seen.current = refunded;
   }, [refunded, queryClient]);
 
-  return query;
+  return toLoadable(query);
 }
 
 /** Asks for the 7-day refund of one purchase (idempotent on the server); the purchases are loaded again after. */

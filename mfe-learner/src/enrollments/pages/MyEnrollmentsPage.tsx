@@ -158,22 +158,23 @@ export function MyEnrollmentsPage() {
   const labels = useTaxonomyLabels();
   const { isLoading, isAuthenticated, login, user } = useCurrentUser();
   const courses = useEnrolledCourses(isAuthenticated);
-  const pending = usePendingEnrollment(courses.status === 'ready' ? courses.rows.map((row) => row.course._id) : null, courses.reload);
+  const pending = usePendingEnrollment(courses.status === 'ready' ? courses.data.rows.map((row) => row.course._id) : null, courses.reload);
   const purchases = usePurchases(isAuthenticated);
   const requestRefund = useRequestRefund();
   const [refundTarget, setRefundTarget] = useState<{ purchase: LearnerPurchase; title: string } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // The paid purchase behind each enrolled course (one per course), or the one whose refund is under way.
+  const purchaseList = purchases.status === 'ready' ? purchases.data : [];
   const refunds: RefundColumn = {
     purchaseOf: (courseId) =>
-      purchases.data?.find((purchase) => purchase.courseId === courseId && purchase.status === 'paid'),
-    failed: purchases.isError,
+      purchaseList.find((purchase) => purchase.courseId === courseId && purchase.status === 'paid'),
+    failed: purchases.status === 'error',
     request: (purchase, title) => {
       requestRefund.reset();
       setRefundTarget({ purchase, title });
     },
   };
-  const refunded = (purchases.data ?? []).filter((purchase) => purchase.status === 'refunded' && purchase.refund);
+  const refunded = purchaseList.filter((purchase) => purchase.status === 'refunded' && purchase.refund);
   const confirmRefund = () => {
     if (!refundTarget) return;
     requestRefund.mutate(refundTarget.purchase.purchaseId, {
@@ -197,14 +198,14 @@ export function MyEnrollmentsPage() {
         {pending === 'waiting' && t('enrollments.pending.waiting')}
         {pending === 'gave-up' && t('enrollments.pending.gaveUp')}
       </div>
-      {courses.status === 'ready' && courses.offlineSince !== null && (
+      {courses.status === 'ready' && courses.data.offlineSince !== null && (
         <p className="enrollments__offline" role="status">
-          {t('enrollments.offline', { date: format.date(courses.offlineSince), time: format.time(courses.offlineSince) })}
+          {t('enrollments.offline', { date: format.date(courses.data.offlineSince), time: format.time(courses.data.offlineSince) })}
         </p>
       )}
       {courses.status === 'loading' && <LoadingView label={t('enrollments.loading')} />}
-      {courses.status === 'error' && <ErrorPanel message={translateMessage(courses.message)} onRetry={courses.reload} />}
-      {courses.status === 'ready' && courses.rows.length === 0 && (
+      {courses.status === 'error' && <ErrorPanel message={courses.message} onRetry={courses.reload} />}
+      {courses.status === 'ready' && courses.data.rows.length === 0 && (
         <>
           <p className="enrollments__empty">
             <Trans t={t} i18nKey="enrollments.empty" components={{ pageLink: <Link to="/course-list" /> }} />
@@ -221,7 +222,7 @@ export function MyEnrollmentsPage() {
           </Suspense>
         </>
       )}
-      {courses.status === 'ready' && courses.rows.length > 0 && (
+      {courses.status === 'ready' && courses.data.rows.length > 0 && (
         <table className="enrollments__table">
           <thead>
             <tr>
@@ -233,7 +234,7 @@ export function MyEnrollmentsPage() {
             </tr>
           </thead>
           <tbody>
-            {courses.rows.map((row) => (
+            {courses.data.rows.map((row) => (
               <EnrollmentRow key={row.course._id} row={row} refunds={refunds} />
             ))}
           </tbody>

@@ -101,9 +101,9 @@ export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean
           {message.text}
         </p>
       )}
-      {purchases.isPending && <LoadingView label={t('enrollments.purchases.loading')} />}
-      {purchases.isError && <ErrorPanel message={errorMessage(purchases.error)} onRetry={() => void purchases.refetch()} />}
-      {purchases.data && purchases.data.length === 0 && (
+      {purchases.status === 'loading' && <LoadingView label={t('enrollments.purchases.loading')} />}
+      {purchases.status === 'error' && <ErrorPanel message={purchases.message} onRetry={purchases.reload} />}
+      {purchases.status === 'ready' && purchases.data.length === 0 && (
         <p className="enrollments__empty">
           {forParent ? (
             <Trans t={t} i18nKey="enrollments.purchases.noneParent" components={{ pageLink: <Link to="/course-list" /> }} />
@@ -112,7 +112,7 @@ export function PurchaseHistoryPage({ forParent = false }: { forParent?: boolean
           )}
         </p>
       )}
-      {purchases.data && purchases.data.length > 0 && (
+      {purchases.status === 'ready' && purchases.data.length > 0 && (
         <table className="enrollments__table purchase-history">
           <thead>
             <tr>

@@ -69,7 +69,8 @@ export function fakeServer(...routes: FakeRoute[]) {
     };
     requests.push(request);
     const reply = routes.map((route) => route(request)).find((candidate) => candidate !== undefined) ?? failure(404, `No route for ${url.pathname}`);
-    return { ok: reply.status < 300, status: reply.status, text: async () => JSON.stringify(reply.body), json: async () => reply.body } as Response;
+    const text = JSON.stringify(reply.body);
+    return { ok: reply.status < 300, status: reply.status, text: async () => text, json: async () => reply.body, blob: async () => new Blob([text]) } as Response;
   }) as unknown as typeof fetch;
   return requests;
 }

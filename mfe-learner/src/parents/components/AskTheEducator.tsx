@@ -1,9 +1,17 @@
 import { PARENT_MESSAGE_MAX_LENGTH, parentThreadsPostRoute, parentThreadsThreadRoute, type ChildCourseProgress } from '@academy/contracts';
-import { callApi, errorMessage, queryKeys, translateMessage, useApi, useFormat } from '@academy/platform';
+import { callApi, errorMessage, queryKeys, toLoadable, translateMessage, useApi, useFormat } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+
+/** The form's check, in the language shown (the server checks the length and the rest). */
+const parentMessageSchema = (t: TFunction) => z.object({ text: z.string().refine((text) => text.trim() !== '', t('parents.ask.writeMessage')) });
+type ParentMessageValues = z.infer<ReturnType<typeof parentMessageSchema>>;
 
 /**
  * A parent writes to the educator of a course the child takes: one conversation per child and course. The educator
@@ -42,35 +50,37 @@ function Conversation({ childId, course }: { childId: string; course: ChildCours
   const api = useApi();
   const queryClient = useQueryClient();
   const id = useId();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState('');
+  const { register, handleSubmit, reset, setError, formState } = useForm<ParentMessageValues>({
+    defaultValues: { text: '' },
+    resolver: zodResolver(parentMessageSchema(t)),
+  });
   const [sent, setSent] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = formState.isSubmitting;
+  const problem = formState.errors.text?.message ?? '';
   const key = queryKeys.parents.thread(childId, course.courseId);
-  const thread = useQuery({
+  const threadQuery = useQuery({
     queryKey: key,
     queryFn: async () => (await callApi(api, parentThreadsThreadRoute, { params: { childId, courseId: course.courseId } })).thread,
     meta: { errorToast: false },
   });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSent('');
-    if (!text.trim()) return setProblem(t('parents.ask.writeMessage'));
-    setProblem('');
-    setBusy(true);
-    try {
-      const answer = await callApi(api, parentThreadsPostRoute, { params: { childId, courseId: course.courseId }, body: { text } });
-      queryClient.setQueryData(key, answer.thread);
-      setText('');
-      setSent(translateMessage(answer.message));
-    } catch (failure) {
-      setProblem(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  if (thread.isError) return <ErrorPanel message={errorMessage(thread.error)} onRetry={() => void thread.refetch()} />;
-  if (!thread.data) return <LoadingView label={t('parents.ask.loading')} />;
+  const thread = toLoadable(threadQuery);
+  const send = handleSubmit(
+    async ({ text }) => {
+      setSent('');
+      try {
+        const answer = await callApi(api, parentThreadsPostRoute, { params: { childId, courseId: course.courseId }, body: { text } });
+        queryClient.setQueryData(key, answer.thread);
+        reset();
+        setSent(translateMessage(answer.message));
+      } catch (failure) {
+        setError('text', { message: errorMessage(failure) });
+      }
+    },
+    () => setSent(''),
+  );
+  const textField = register('text');
+  if (thread.status === 'error') return <ErrorPanel message={thread.message} onRetry={thread.reload} />;
+  if (thread.status === 'loading') return <LoadingView label={t('parents.ask.loading')} />;
   return (
     <>
       {thread.data.messages.length === 0 ? (
@@ -88,14 +98,13 @@ function Conversation({ childId, course }: { childId: string; course: ChildCours
           ))}
         </ol>
       )}
-      <form onSubmit={(event) => void submit(event)} noValidate className="parents__ask-form">
+      <form onSubmit={(event) => void (busy ? event.preventDefault() : send(event))} noValidate className="parents__ask-form">
         <label htmlFor={`${id}-text`}>{course.educatorName ? t('parents.ask.messageTo', { name: course.educatorName }) : t('parents.ask.messageToEducator')}</label>
         <textarea
           id={`${id}-text`}
           rows={4}
           maxLength={PARENT_MESSAGE_MAX_LENGTH}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...textField}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-problem`}
         />

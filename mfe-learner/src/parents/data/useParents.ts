@@ -1,26 +1,14 @@
 import { redeemLinkCodeRequestSchema, type ChildProgress, type EmailSettings, type ParentLinksAnswer } from '@academy/contracts';
-import { queryKeys, translateMessage, useApi } from '@academy/platform';
-import i18next from 'i18next';
+import { queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { fetchChildProgress, fetchEmailSettings, fetchLinks } from './parentsApi';
-
-export type Loadable<T> = { status: 'loading' } | { status: 'error'; message: string; httpStatus?: number } | { status: 'ready'; data: T };
-
-function toLoadable<T>(query: { data: T | undefined; isError: boolean; error: Error | null }): Loadable<T> {
-  if (query.data !== undefined) return { status: 'ready', data: query.data };
-  if (query.isError) {
-    const message = query.error?.message ? translateMessage(query.error.message) : i18next.t('learner:parents.couldNotLoad');
-    return { status: 'error', message, httpStatus: (query.error as { status?: number } | null)?.status };
-  }
-  return { status: 'loading' };
-}
 
 /** The caller's links, both ways (children as a parent, parents as a child). The page shows failures itself. */
 export function useParentLinks(enabled: boolean): Loadable<ParentLinksAnswer> & { reload(): void } {
   const api = useApi();
   const query = useQuery({ queryKey: queryKeys.parents.links(), enabled, meta: { errorToast: false }, queryFn: () => fetchLinks(api) });
-  return { ...toLoadable(query), reload: () => void query.refetch() };
+  return toLoadable(query);
 }
 
 /** A linked child's read-only progress; a child no longer linked answers 404 (shown by the page). */
@@ -34,12 +22,13 @@ export function useChildProgress(childId: string, enabled: boolean): Loadable<Ch
     meta: { errorToast: false },
     queryFn: () => fetchChildProgress(api, childId),
   });
-  return { ...toLoadable(query), reload: () => void query.refetch() };
+  return toLoadable(query);
 }
 
-export function useEmailSettings(enabled: boolean): Loadable<EmailSettings> {
+export function useEmailSettings(enabled: boolean): Loadable<EmailSettings> & { reload(): void } {
   const api = useApi();
-  return toLoadable(useQuery({ queryKey: queryKeys.parents.emailSettings(), enabled, queryFn: () => fetchEmailSettings(api) }));
+  const query = useQuery({ queryKey: queryKeys.parents.emailSettings(), enabled, queryFn: () => fetchEmailSettings(api) });
+  return toLoadable(query);
 }
 
 /** The link-code form: the contract's schema (the code is normalised on submit). */

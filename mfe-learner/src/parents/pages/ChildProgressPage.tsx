@@ -1,5 +1,5 @@
 import type { ChildCourseProgress } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, useApi, useCurrentUser, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { Link, useParams } from '@academy/routing';
@@ -166,22 +166,23 @@ function ChildDoubts({ childId, name }: { childId: string; name: string }) {
   const { t } = useTranslation('learner');
   const format = useFormat();
   const api = useApi();
-  const doubts = useInfiniteQuery({
+  const doubtsQuery = useInfiniteQuery({
     queryKey: queryKeys.parents.childDoubts(childId),
     queryFn: ({ pageParam }) => fetchChildDoubts(api, childId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     meta: { errorToast: false },
   });
-  const rows = doubts.data?.pages.flatMap((page) => page.doubts) ?? [];
+  // The pages read as one list of rows.
+  const doubts = toLoadable({ isError: doubtsQuery.isError, error: doubtsQuery.error, refetch: doubtsQuery.refetch, data: doubtsQuery.data?.pages.flatMap((page) => page.doubts) });
   return (
     <section className="child-doubts" aria-labelledby="child-doubts-title">
       <h2 id="child-doubts-title">{t('parents.doubts.title')}</h2>
-      {doubts.isError ? (
-        <ErrorPanel message={errorMessage(doubts.error)} onRetry={() => void doubts.refetch()} />
-      ) : doubts.isLoading ? (
+      {doubts.status === 'error' ? (
+        <ErrorPanel message={doubts.message} onRetry={doubts.reload} />
+      ) : doubts.status === 'loading' ? (
         <LoadingView label={t('parents.doubts.loading')} />
-      ) : rows.length === 0 ? (
+      ) : doubts.data.length === 0 ? (
         <p>{t('parents.doubts.none', { name })}</p>
       ) : (
         <table className="enrollments__table parents__table">
@@ -195,7 +196,7 @@ function ChildDoubts({ childId, name }: { childId: string; name: string }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((doubt) => (
+            {doubts.data.map((doubt) => (
               <tr key={doubt.id} className="enrollments__row">
                 <td data-label={t('parents.doubts.columns.course')}>{doubt.courseTitle}</td>
                 <td data-label={t('parents.doubts.columns.lecture')}>{doubt.lectureTitle ?? t('parents.doubts.lectureRemoved')}</td>
@@ -209,8 +210,8 @@ function ChildDoubts({ childId, name }: { childId: string; name: string }) {
           </tbody>
         </table>
       )}
-      {doubts.hasNextPage && (
-        <button type="button" className="button button--secondary" disabled={doubts.isFetchingNextPage} onClick={() => void doubts.fetchNextPage()}>
+      {doubtsQuery.hasNextPage && (
+        <button type="button" className="button button--secondary" disabled={doubtsQuery.isFetchingNextPage} onClick={() => void doubtsQuery.fetchNextPage()}>
           {t('parents.doubts.showMore')}
         </button>
       )}

@@ -1,15 +1,26 @@
 import { apiPath, quizzesSubmitRoute, type PublicQuiz, type QuizAttemptResult, type QuizOverview } from '@academy/contracts';
-import { errorMessage, queryKeys, sendOrQueue, translateMessage, useApi, usePortalAuth, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, sendOrQueue, useApi, usePortalAuth, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import { answerErrors, emptyAnswers, newAttemptId, toSubmission, type AnswerProblem, type QuizAnswerFields } from '../data/quizAnswerForm';
 import { useMediaQuery, useQuiz } from '../data/useQuiz';
 
 /** How each problem of an answer reads (a map of literal keys, so the key check sees them). */
 const ANSWER_PROBLEMS = (t: TFunction): Record<AnswerProblem, string> => ({ 'number-expected': t('player.quiz.numberExpected') });
+
+/** The answers' check (`answerErrors`), each problem under its question in the language shown. */
+const quizAnswersSchema = (t: TFunction) =>
+  z.object({ answers: z.array(z.union([z.string(), z.array(z.string())])) }).superRefine((fields, context) => {
+    for (const [index, problem] of Object.entries(answerErrors(fields))) {
+      context.addIssue({ code: 'custom', path: ['answers', Number(index)], message: ANSWER_PROBLEMS(t)[problem] });
+    }
+  });
 
 /** Phones get one question per screen. */
 export const ONE_QUESTION_PER_SCREEN = '(max-width: 600px)';
@@ -80,33 +91,21 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
   const onePerScreen = useMediaQuery(ONE_QUESTION_PER_SCREEN);
   const [step, setStep] = useState(0);
   const attemptId = useRef(newAttemptId()); // kept while this attempt is resent after a failure
-  const [fields, setFields] = useState<QuizAnswerFields>(() => emptyAnswers(quiz));
-  const [errors, setErrors] = useState<Record<number, AnswerProblem>>({});
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  // The form focuses the first wrong question itself: on a phone it must be brought on screen first.
+  const { register, handleSubmit, formState } = useForm<QuizAnswerFields>({ defaultValues: emptyAnswers(quiz), resolver: zodResolver(quizAnswersSchema(t)), shouldFocusError: false });
+  const { isSubmitting } = formState;
+  const errors = formState.errors.answers;
   const formRef = useRef<HTMLFormElement>(null);
   const last = quiz.questions.length - 1;
 
-  const setAnswer = (index: number, value: string | string[]) =>
-    setFields((current) => ({ answers: current.answers.map((answer, i) => (i === index ? value : answer)) }));
-  const toggleChoice = (index: number, choice: string, checked: boolean) => {
-    const chosen = (fields.answers[index] as string[] | undefined) ?? [];
-    setAnswer(index, checked ? [...chosen, choice] : chosen.filter((value) => value !== choice));
+  const showFirstProblem = (found: FieldErrors<QuizAnswerFields>) => {
+    const first = found.answers ? quiz.questions.findIndex((_question, index) => found.answers?.[index]) : -1;
+    if (first < 0) return;
+    setStep(first);
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>(`[data-question="${first}"] input`)?.focus());
   };
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    // The first question with an error is shown and focused.
-    const found = answerErrors(fields);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      const first = Math.min(...Object.keys(found).map(Number));
-      setStep(first);
-      setTimeout(() => formRef.current?.querySelector<HTMLElement>(`[data-question="${first}"] input`)?.focus());
-      return;
-    }
-    setErrors({});
-    setIsSubmitting(true);
+  const send = handleSubmit(async (fields) => {
     try {
       // The attempt id makes a resend count once, so answers given offline can wait in the outbox for the network.
       const sent = await sendOrQueue<{ result: QuizAttemptResult }>(api, userId, {
@@ -118,18 +117,16 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
       else onResult(sent.answer.result);
     } catch (failure) {
       toast.error(errorMessage(failure));
-    } finally {
-      setIsSubmitting(false);
     }
-  };
+  }, showFirstProblem);
 
   return (
-    <form ref={formRef} className="quiz__form" noValidate onSubmit={(event) => void send(event)} aria-busy={isSubmitting}>
+    <form ref={formRef} className="quiz__form" noValidate onSubmit={(event) => void (isSubmitting ? event.preventDefault() : send(event))} aria-busy={isSubmitting}>
       {quiz.questions.map((question, index) => {
-        const error = errors[index];
+        const error = errors?.[index]?.message;
         const errorId = `${id}-q${index}-error`;
         const hidden = onePerScreen && index !== step;
-        const answer = fields.answers[index];
+        const answerField = register(`answers.${index}`);
         return (
           <fieldset key={question.questionId} className="quiz__question" hidden={hidden} data-question={index} aria-describedby={error ? errorId : undefined}>
             <legend>
@@ -146,8 +143,7 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
                   type="text"
                   inputMode="decimal"
                   autoComplete="off"
-                  value={typeof answer === 'string' ? answer : ''}
-                  onChange={(event) => setAnswer(index, event.target.value)}
+                  {...answerField}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}
                 />
@@ -159,15 +155,9 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
                 return (
                   <div key={choiceIndex} className="quiz__choice">
                     {question.kind === 'single' ? (
-                      <input id={inputId} type="radio" name={`${id}-q${index}`} value={value} checked={answer === value} onChange={() => setAnswer(index, value)} />
+                      <input id={inputId} type="radio" value={value} {...answerField} />
                     ) : (
-                      <input
-                        id={inputId}
-                        type="checkbox"
-                        value={value}
-                        checked={Array.isArray(answer) && answer.includes(value)}
-                        onChange={(event) => toggleChoice(index, value, event.target.checked)}
-                      />
+                      <input id={inputId} type="checkbox" value={value} {...answerField} />
                     )}
                     <label htmlFor={inputId}>{choice}</label>
                   </div>
@@ -177,7 +167,7 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
             {question.kind === 'multiple' && <p className="quiz__hint">{t('player.quiz.chooseEvery')}</p>}
             {error && (
               <p id={errorId} className="quiz__error">
-                {ANSWER_PROBLEMS(t)[error]}
+                {error}
               </p>
             )}
           </fieldset>
@@ -224,14 +214,14 @@ export function QuizPanel({ courseId, overview }: { courseId: string; overview: 
       <h2 id="quiz-heading" className="player__section-title">
         {t('player.quiz.title', { title: overview.title })}
       </h2>
-      {quiz.isPending && <LoadingView label={t('player.quiz.loading')} />}
-      {quiz.isError && <ErrorPanel message={translateMessage(quiz.error.message)} onRetry={() => void quiz.refetch()} />}
+      {quiz.status === 'loading' && <LoadingView label={t('player.quiz.loading')} />}
+      {quiz.status === 'error' && <ErrorPanel message={quiz.message} onRetry={quiz.reload} />}
       {queued && (
         <p className="quiz__queued" role="status">
           {t('player.quiz.queued')}
         </p>
       )}
-      {quiz.data && !result && !queued && (
+      {quiz.status === 'ready' && !result && !queued && (
         <>
           <p className="quiz__summary">
             {t('player.quiz.summary', { questions: t('player.count.question', { count: quiz.data.quiz.questions.length }), passMark: quiz.data.quiz.passMark })}{' '}
@@ -251,7 +241,7 @@ export function QuizPanel({ courseId, overview }: { courseId: string; overview: 
           )}
         </>
       )}
-      {quiz.data && result && (
+      {quiz.status === 'ready' && result && (
         <QuizResult
           quiz={quiz.data.quiz}
           result={result}

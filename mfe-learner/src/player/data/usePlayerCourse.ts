@@ -1,5 +1,5 @@
 import type { EnrolledCourse, LearnerProgressData } from '@academy/contracts';
-import { isOfflineFailure, queryKeys, useApi, usePortalAuth } from '@academy/platform';
+import { isOfflineFailure, queryKeys, toLoadable, useApi, usePortalAuth, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useCallback, useEffect } from 'react';
@@ -8,20 +8,17 @@ import { earliestLinkExpiry, LINK_REFRESH_MARGIN_MS } from './linkExpiry';
 import { forgetCoursesNotEnrolled, readEnrolledCourse, saveEnrolledCourse } from '../../offline/offlineStore';
 import { queuedWritesOf, withQueuedCompletions } from '../../offline/pendingProgress';
 
-export type PlayerCourseState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'not-enrolled' }
-  /** `offline`: from this device's offline copy (no network): the outline and kept files work, video does not. */
-  | { status: 'ready'; course: EnrolledCourse; progress: LearnerProgressData; offline: boolean };
-
+/**
+ * The course and its progress; null when the learner is not enrolled in it. `offline`: from this device's offline
+ * copy (no network): the outline and kept files work, video does not.
+ */
 export type PlayerData = { course: EnrolledCourse; progress: LearnerProgressData; offline: boolean } | null;
 
 /**
  * The course from the learner's enrolled courses (the only answer that carries lecture URLs, so a visitor who
  * is not enrolled never receives one) and its progress. `refresh` reloads both without a loading flash.
  */
-export function usePlayerCourse(courseId: string, enabled: boolean): PlayerCourseState & { refresh(): Promise<void>; retry(): void } {
+export function usePlayerCourse(courseId: string, enabled: boolean): Loadable<PlayerData> & { reload(): void; refresh(): Promise<void> } {
   const api = useApi();
   const userId = usePortalAuth().user?.sub;
   const query = useQuery({
@@ -58,20 +55,11 @@ export function usePlayerCourse(courseId: string, enabled: boolean): PlayerCours
   const refresh = useCallback(async () => {
     await refetch({ throwOnError: true });
   }, [refetch]);
-  const retry = useCallback(() => void refetch(), [refetch]);
-
-  const state: PlayerCourseState =
-    query.data === null
-      ? { status: 'not-enrolled' }
-      : query.data
-        ? { status: 'ready', ...query.data }
-        : query.isError
-          ? { status: 'error', message: query.error.message }
-          : { status: 'loading' };
+  const loadable = toLoadable(query);
 
   // Signed links of paid files expire within minutes: fetch fresh ones shortly before, and when the learner comes
   // back to a tab that slept past that time (timers do not run then).
-  const expiresAt = state.status === 'ready' && !state.offline ? earliestLinkExpiry(state.course.courseContent) : null;
+  const expiresAt = query.data && !query.data.offline ? earliestLinkExpiry(query.data.course.courseContent) : null;
   useEffect(() => {
     if (expiresAt === null) return;
     const refreshAt = expiresAt - LINK_REFRESH_MARGIN_MS;
@@ -87,5 +75,5 @@ export function usePlayerCourse(courseId: string, enabled: boolean): PlayerCours
     };
   }, [expiresAt, refresh]);
 
-  return { ...state, refresh, retry };
+  return { ...loadable, refresh };
 }

@@ -1,5 +1,5 @@
 import type { QuizForLearner } from '@academy/contracts';
-import { isOfflineFailure, queryKeys, useApi, usePortalAuth } from '@academy/platform';
+import { isOfflineFailure, queryKeys, toLoadable, useApi, usePortalAuth, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { fetchQuiz } from '../../enrollments';
@@ -9,10 +9,10 @@ import { readQuiz, saveQuiz } from '../../offline/offlineStore';
  * A chapter quiz (no key) and the learner's standing; the panel shows a failure itself. A quiz opened once with a
  * network is kept on the device, so it can be answered offline (the answers are sent when the network returns).
  */
-export function useQuiz(courseId: string, quizId: string) {
+export function useQuiz(courseId: string, quizId: string): Loadable<QuizForLearner> & { reload(): void } {
   const api = useApi();
   const userId = usePortalAuth().user?.sub;
-  return useQuery<QuizForLearner>({
+  const query = useQuery<QuizForLearner>({
     queryKey: queryKeys.learner.quiz(courseId, quizId),
     networkMode: 'always',
     queryFn: async () => {
@@ -29,6 +29,7 @@ export function useQuiz(courseId: string, quizId: string) {
     },
     meta: { errorToast: false },
   });
+  return toLoadable(query);
 }
 
 export { useMediaQuery } from '../../common/useMediaQuery';

@@ -185,7 +185,7 @@ describe('Player', () => {
   it('refreshes My Enrollments\' progress shown elsewhere after Mark Complete (shared cache, invalidated)', async () => {
     function CompletedCount() {
       const courses = useEnrolledCourses(true);
-      return <output aria-label="Completed lectures">{courses.status === 'ready' ? courses.rows[0]?.completion.completedLectures : '…'}</output>;
+      return <output aria-label="Completed lectures">{courses.status === 'ready' ? courses.data.rows[0]?.completion.completedLectures : '…'}</output>;
     }
     const server = learnerServer();
     renderAt('/player/course-1?lecture=l-1', <Route path="/player/:courseId" element={<><PlayerPage /><CompletedCount /></>} />, { user: userData() });
@@ -198,7 +198,7 @@ describe('Player', () => {
   it('refreshes the course page data (average rating) after a rating', async () => {
     function AverageRating() {
       const detail = useCourseDetail('course-1');
-      return <output aria-label="Average rating">{detail.status === 'ready' ? detail.course.averageRating : '…'}</output>;
+      return <output aria-label="Average rating">{detail.status === 'ready' ? detail.data.averageRating : '…'}</output>;
     }
     const server = learnerServer();
     renderAt('/player/course-1', <Route path="/player/:courseId" element={<><PlayerPage /><AverageRating /></>} />, { user: userData() });

@@ -1,6 +1,6 @@
 import { isCourseComplete, lecturesInOrder, quizzesOf, type AssignmentStanding, type LectureDto, type QuizOverview } from '@academy/contracts';
 import { LiveClassesPanel } from '../../live/LiveClassesPanel';
-import { errorMessage, queryKeys, sendOrQueue, translateMessage, useApi, useCurrentUser, useOnline, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, sendOrQueue, useApi, useCurrentUser, useOnline, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -60,8 +60,8 @@ export function PlayerPage() {
     element.scrollIntoView?.({ block: 'start' });
   }, [revealRequest]);
 
-  const course = player.status === 'ready' ? player.course : null;
-  const progress = player.status === 'ready' ? player.progress : null;
+  const course = player.status === 'ready' ? (player.data?.course ?? null) : null;
+  const progress = player.status === 'ready' ? (player.data?.progress ?? null) : null;
 
   const rating = pickedRating ?? course?.myRating ?? 0;
 
@@ -94,8 +94,9 @@ export function PlayerPage() {
   if (isLoading) return <LoadingView label={t('player.loadingCourse')} />;
   if (!isAuthenticated) return <LoginRequired text={t('player.loginToWatch')} onLogin={() => void login()} />;
   if (player.status === 'loading') return <LoadingView label={t('player.loadingCourse')} />;
-  if (player.status === 'error') return <ErrorPanel message={translateMessage(player.message)} onRetry={player.retry} />;
-  if (player.status === 'not-enrolled') {
+  if (player.status === 'error') return <ErrorPanel message={player.message} onRetry={player.reload} />;
+  // Ready with no course: the learner is not enrolled in it.
+  if (player.data === null) {
     return (
       <section className="player__not-enrolled" role="status">
         <h1>{t('player.notEnrolled.title')}</h1>
@@ -105,7 +106,7 @@ export function PlayerPage() {
       </section>
     );
   }
-  const { course: current, progress: currentProgress } = player;
+  const { course: current, progress: currentProgress, offline } = player.data;
 
   const watch = (lecture: LectureDto) => {
     setQuizId(null);
@@ -192,7 +193,7 @@ export function PlayerPage() {
           <AssignmentPanel key={openAssignment.assignmentId} courseId={courseId} assignmentId={openAssignment.assignmentId} />
         ) : playing ? (
           <>
-            {!online || player.offline ? (
+            {!online || offline ? (
               <p className="player__offline-video" role="status">
                 {t('player.offlineVideo')}
               </p>
@@ -292,7 +293,7 @@ export function PlayerPage() {
       </div>
 
       <div className="player__resources">
-        {playing && !openStep && online && !player.offline && (
+        {playing && !openStep && online && !offline && (
           <DoubtsPanel
             key={playing.lecture.lectureId}
             courseId={courseId}
@@ -305,7 +306,7 @@ export function PlayerPage() {
             }}
           />
         )}
-        <LectureResources courseId={courseId} chapters={current.courseContent} userId={signedIn?.sub ?? null} offline={!online || player.offline} />
+        <LectureResources courseId={courseId} chapters={current.courseContent} userId={signedIn?.sub ?? null} offline={!online || offline} />
       </div>
     </div>
   );
