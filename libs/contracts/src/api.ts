@@ -4,7 +4,7 @@ import type { CourseLanguage, UiLanguage } from './languages.js';
 
 // Shapes of the public API. Every response carries `success`; failures carry only a message.
 //
-// Deliberate difference from the spec's entity lists (section 3): a course never publishes other users' ids.
+// Deliberate difference from the entity lists of docs/product.md: a course never publishes other users' ids.
 // Instead of `courseRatings` (userId + rating) and `enrolledStudents` (ids) the API sends aggregates
 // (`averageRating`, `ratingCount`, `studentCount`). The caller's own enrolment comes from `GET /api/user/data`
 // (`enrolledCourses`) and their own rating from `GET /api/user/enrolled-courses` (`myRating`), both from progress.
@@ -102,7 +102,7 @@ export interface StudentRef {
 export interface DashboardData {
   /** The latest enrolments (newest first), not all of them: the dashboard's read stays O(1) in sales. */
   enrolledStudentsData: { student: StudentRef; courseTitle: string }[];
-  /** Beyond the spec's shape: every paid enrolment, from the earnings aggregates. */
+  /** Beyond the shape docs/product.md gives: every paid enrolment, from the earnings aggregates. */
   totalEnrolments: number;
   totalCourses: number;
   totalEarnings: number;

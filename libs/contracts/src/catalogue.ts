@@ -143,7 +143,7 @@ export function refineCourseFields(course: { coursePrice: number; discount: numb
 export const newCourseSchema = courseFieldsBaseSchema.superRefine(refineCourseFields);
 export type NewCourse = z.infer<typeof newCourseSchema>;
 
-// ---- Educator editing (beyond the spec): GET/PUT /api/educator/courses/:id, POST .../publish and .../unpublish ----
+// ---- Educator editing (beyond docs/product.md): GET/PUT /api/educator/courses/:id, POST .../publish and .../unpublish ----
 
 /** GET /api/educator/courses/:id — the owner's full course for the edit form (every lecture URL included). */
 export interface EducatorCourseDetail extends CourseTaxonomy {

@@ -1,4 +1,4 @@
-// Earnings over time for the educator dashboard chart (beyond the spec). Served by commerce, which aggregates
+// Earnings over time for the educator dashboard chart (beyond docs/product.md). Served by commerce, which aggregates
 // earnings events: GET /api/educator/earnings?granularity=day|month
 //   → { success: true, series: [{ period: '2026-11-22', earnings: 1498.5, enrolments: 3 }, ...] }
 // Periods are 'YYYY-MM-DD' (day) or 'YYYY-MM' (month) as Indian days (Asia/Kolkata), oldest first; periods without

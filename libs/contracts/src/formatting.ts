@@ -60,7 +60,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** `23/11/2026`; "Invalid Date" when the value cannot be read (the spec's wording for Students Enrolled). */
+/** `23/11/2026`; "Invalid Date" when the value cannot be read (docs/product.md's wording for Students Enrolled). */
 export function formatDate(value: string | number | Date | null | undefined, language?: UiLanguage): string {
   const date = toDate(value);
   return date ? formatters(language).date.format(date) : 'Invalid Date';

@@ -27,7 +27,7 @@ export interface EnrolledCourse {
   lastLectureId: string | null;
 }
 
-/** POST /api/user/get-course-progress → `progressData`. Beyond the spec: resume data. */
+/** POST /api/user/get-course-progress → `progressData`. Beyond docs/product.md: resume data. */
 export interface LearnerProgressData {
   lectureCompleted: string[];
   lastLectureId: string | null;

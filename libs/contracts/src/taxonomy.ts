@@ -80,7 +80,7 @@ export const COURSE_SORTS = [
 ] as const;
 export type CourseSort = (typeof COURSE_SORTS)[number]['slug'];
 export const COURSE_SORT_SLUGS = COURSE_SORTS.map((sort) => sort.slug) as [CourseSort, ...CourseSort[]];
-/** The list's order when none is asked for (the spec's newest first). */
+/** The list's order when none is asked for (newest first, as docs/product.md says). */
 export const DEFAULT_COURSE_SORT: CourseSort = 'newest';
 
 export const PRICE_FILTERS = [

@@ -13,7 +13,7 @@ export function htmlToText(html: string): string {
 }
 
 /**
- * At most `length` characters of a course description's text (spec: 200). A longer text is cut after its last
+ * At most `length` characters of a course description's text (docs/product.md: 200). A longer text is cut after its last
  * whole word that fits and ends with an ellipsis ("…", counted in the length), so no word is shown cut in half.
  */
 export function descriptionExcerpt(html: string, length = DESCRIPTION_EXCERPT_LENGTH): string {

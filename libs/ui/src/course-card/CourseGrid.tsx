@@ -13,7 +13,7 @@ export interface CourseGridProps {
 export const CARDS_ABOVE_THE_FOLD = 4;
 
 /**
- * Responsive grid of course cards: 1, 2, 3 or 4 columns by screen width (spec "Course card"). A list, so screen
+ * Responsive grid of course cards: 1, 2, 3 or 4 columns by screen width (docs/product.md, "Course card"). A list, so screen
  * readers announce how many courses there are.
  */
 export function CourseGrid({ courses, label, headingLevel }: CourseGridProps) {

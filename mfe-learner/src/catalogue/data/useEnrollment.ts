@@ -10,7 +10,7 @@ export const COURSE_DATA_MISSING = 'Course data is missing. Please refresh.';
 
 export interface EnrollmentState {
   isEnrolled: boolean;
-  /** Enroll Now: the spec's preconditions, then purchase → checkout → verify (see ../../checkout). */
+  /** Enroll Now: signed in ("Login to Enroll"), the course known and not yet enrolled, then purchase → checkout → verify (see ../../checkout). */
   enroll(): void;
   /** Where the purchase stands; anything but `idle` means Enroll Now is working and refuses a second click. */
   phase: CheckoutPhase;

@@ -19,7 +19,7 @@ interface HomePageProps {
 
 export function HomePage({ initialSearch = '' }: HomePageProps) {
   const { isAuthenticated, isEducator, isParent, user } = useCurrentUser();
-  // A signed-in student starts where they left off; visitors, educators and parents keep the spec's home.
+  // A signed-in student starts where they left off; visitors, educators and parents keep the home page docs/product.md describes.
   if (isAuthenticated && user && !isEducator && !isParent) {
     // Asked once, after the first sign-in: the class and board (skippable); then the learner's home.
     return (

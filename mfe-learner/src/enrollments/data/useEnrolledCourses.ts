@@ -27,7 +27,7 @@ export interface EnrolledCourses {
 
 /**
  * The signed-in learner's courses, newest enrolment first (the API lists them oldest first), each with its
- * progress (get-course-progress per course, as the spec says). `enabled` false (signed out) loads nothing.
+ * progress (get-course-progress per course, as docs/product.md says). `enabled` false (signed out) loads nothing.
  * The page shows a failure itself (no toast).
  */
 export function useEnrolledCourses(enabled: boolean): Loadable<EnrolledCourses> & { reload(): void } {

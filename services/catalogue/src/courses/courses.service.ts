@@ -55,7 +55,7 @@ export class CoursesService {
   /**
    * Published courses matching the search and filters, as a keyset page in the chosen order (newest first by
    * default, on (created_at, id)) with `nextCursor` when more follow, and on the first page the counts per
-   * filter value. The spec's plain call (no `limit`, no `cursor`) gets the first COURSE_PAGE_MAX courses.
+   * filter value. The plain call of docs/product.md (no `limit`, no `cursor`) gets the first COURSE_PAGE_MAX courses.
    */
   async listPublished(options: CourseListOptions): Promise<CourseListResult> {
     const plain = options.limit === undefined && options.cursor === undefined;
