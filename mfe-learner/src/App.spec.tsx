@@ -1,17 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from '@academy/routing';
-import { TestPlatformProviders } from '@academy/platform/testing';
+import { installFetchMock, jsonResponse, TestPlatformProviders } from '@academy/platform/testing';
 import App from './App';
 
 // The home page embeds info/TestimonialsSection; here the info remote is simply absent.
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(() => Promise.reject(new Error('info is down'))) }));
 
+const fetchMock = installFetchMock();
+
 function renderAppAt(path: string) {
-  window.fetch = jest.fn(async () => ({
-    ok: true,
-    status: 200,
-    text: async () => JSON.stringify({ success: true, courses: [], nextCursor: null }),
-  })) as unknown as typeof fetch;
+  // Every call gets an empty course list (the course page then has no courseData).
+  fetchMock.answer(/^\/api\//, () => jsonResponse(200, { success: true, courses: [], nextCursor: null }));
   render(
     <MemoryRouter initialEntries={[path]}>
       <TestPlatformProviders>
@@ -40,6 +39,6 @@ describe('learner App routes', () => {
     // The stub server answers without courseData: the page says so instead of crashing.
     expect(await screen.findByRole('heading', { name: 'The course could not be loaded' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getAllByText('The server sent no course data').length).toBeGreaterThan(0);
-    expect(window.fetch).toHaveBeenCalledWith('/api/course/abc', expect.objectContaining({ method: 'GET' }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/course/abc', expect.objectContaining({ method: 'GET' }));
   });
 });

@@ -109,12 +109,34 @@ export function renderAtPath(
   );
 }
 
-/** jsdom has no fetch: installs a jest mock as the network boundary for each test of the calling file. */
+/** What a routed fake request is answered with. */
+export type FetchReply = (request: { url: string; path: string; init: RequestInit }) => Response | Promise<Response>;
+
+/**
+ * The one fake network of the front end's unit tests (jsdom has no fetch): a jest mock installed as `fetch` for each
+ * test of the calling file. `answer(path, reply)` routes a path (exact, or a RegExp tested on it; the latest route
+ * wins); a call no route takes is answered 500 "unexpected call …", so a test sees it. `mockResolvedValue…` still
+ * overrides the routes for a test that wants one answer for everything.
+ */
 export function installFetchMock() {
-  const fetchMock = jest.fn<Promise<Response>, [input: string, init?: RequestInit]>();
+  const routes: [matcher: string | RegExp, reply: FetchReply][] = [];
+  const fetchMock = Object.assign(jest.fn<Promise<Response>, [input: string, init?: RequestInit]>(), {
+    answer(matcher: string | RegExp, reply: FetchReply) {
+      routes.push([matcher, reply]);
+      return fetchMock;
+    },
+  });
+  const routed = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = String(input);
+    const path = new URL(url, 'http://portal.test').pathname;
+    const route = [...routes].reverse().find(([matcher]) => (typeof matcher === 'string' ? matcher === path : matcher.test(path)));
+    return route ? route[1]({ url, path, init }) : jsonResponse(500, { success: false, message: `unexpected call ${path}` });
+  };
   const original = globalThis.fetch;
   beforeEach(() => {
+    routes.length = 0;
     fetchMock.mockReset();
+    fetchMock.mockImplementation(routed);
     globalThis.fetch = fetchMock as unknown as typeof fetch;
   });
   afterEach(() => {
@@ -123,9 +145,14 @@ export function installFetchMock() {
   return fetchMock;
 }
 
-/** A response carrying only what the apps read (ok, status, json). */
+/** A JSON answer (ok, status, json and text, as the apps and the API client read it). */
 export function jsonResponse(status: number, body: unknown): Response {
-  return { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
+  return { ok: status >= 200 && status < 300, status, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body, text: async () => JSON.stringify(body) } as Response;
+}
+
+/** A file download's answer: the bytes and the name the server gives in Content-Disposition. */
+export function fileResponse(filename: string, bytes: string): Response {
+  return { ok: true, status: 200, headers: new Headers({ 'content-disposition': `attachment; filename="${filename}"` }), blob: async () => new Blob([bytes]) } as unknown as Response;
 }
 
 /** The shell's knowledge of the remotes' pages, as if their manifests had arrived (see remote-route-tables.ts). */

@@ -1,25 +1,23 @@
+import { fileResponse, installFetchMock, jsonResponse } from '@academy/platform/testing';
 import i18next from 'i18next';
 import { downloadCertificate, downloadCertificateAt } from './learningApi';
 
 describe('certificate downloads in the language shown', () => {
-  const realFetch = window.fetch;
+  const fetchMock = installFetchMock();
   let asked: string[];
   let status: number;
   beforeEach(() => {
     asked = [];
     status = 200;
-    window.fetch = jest.fn(async (input: RequestInfo | URL) => {
-      asked.push(String(input));
-      return status === 200
-        ? ({ ok: true, status, headers: new Headers({ 'content-disposition': 'attachment; filename="certificate-AC-1.pdf"' }), blob: async () => new Blob(['%PDF']) } as unknown as Response)
-        : ({ ok: false, status, json: async () => ({}) } as Response);
-    }) as unknown as typeof fetch;
+    fetchMock.answer(/certificates/, ({ url }) => {
+      asked.push(url);
+      return status === 200 ? fileResponse('certificate-AC-1.pdf', '%PDF') : jsonResponse(status, {});
+    });
     URL.createObjectURL = jest.fn(() => 'blob:certificate');
     URL.revokeObjectURL = jest.fn();
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
   });
   afterEach(() => {
-    window.fetch = realFetch;
     jest.restoreAllMocks();
   });
 
