@@ -109,7 +109,7 @@ export interface ChildCourseProgress {
   /** "Ready", or what the certificate still needs ("Needs 2 more lectures to complete; pass …"). */
   certificateLine: string;
   /** What the certificate still needs, as counts (beside `quizzesToPass`): the emails word it in the parent's language. */
-  certificateNeeds?: CertificateNeeds;
+  certificateNeeds: CertificateNeeds;
   /** The course's quizzes not passed yet, each with the best score and the pass mark. */
   quizzesToPass: QuizToPass[];
   /** Newest lecture completion or playback save; null before the first. */

@@ -19,6 +19,7 @@ function childCourse(lectureCompleted: string[], quizzes: QuizStanding[], assign
     status: status.kind,
     statusLabel: status.label,
     certificateLine: status.certificateLine,
+    certificateNeeds: status.certificateNeeds,
     quizzesToPass: status.quizzesToPass,
   } as ChildCourseProgress;
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useCourseStatusText } from '../../enrollments/data/courseStatusText';
 
 // The server words a child's course status and certificate line in English (contracts' courseStatus). The parent
-// reads them as the child reads them in My Enrollments: the same wording (enrollments' useCourseStatusText),
-// rebuilt from the figures the parent's answer carries.
+// reads them as the child reads them in My Enrollments: the same wording (enrollments' useCourseStatusText), from
+// the status and the counts the parent's answer carries.
 
 export interface ChildCourseText {
   /** "In progress", …: the status as the child sees it. */
@@ -23,16 +23,13 @@ export function useChildCourseText(): ChildCourseText {
     () => ({
       status: (course) => courseStatus.label(course.status),
       certificateLine: (course) => {
-        const line = course.certificateLine;
-        // The assignments left are counted only in the server's line (the parent's answer has no standings).
-        const count = (pattern: RegExp) => Number(pattern.exec(line)?.[1] ?? 0);
-        const left = { toHandIn: count(/(\d+) assignments? to hand in/), awaitingReview: count(/(\d+) assignments? awaiting the educator's review/) };
-        // certificateLine reads only these parts of the status.
+        // certificateLine reads only these parts of the status; the counts are the server's (the one rule's).
         const status = {
-          completion: { complete: line === 'Ready', totalLectures: course.totalLectures, completedLectures: course.completedLectures },
+          completion: { complete: course.status === 'completed', totalLectures: course.totalLectures, completedLectures: course.completedLectures },
           quizzesToPass: course.quizzesToPass,
         } as CourseStatus;
-        return courseStatus.certificateLine(status, left);
+        const needs = course.certificateNeeds;
+        return courseStatus.certificateLine(status, { toHandIn: needs.assignmentsToHandIn, awaitingReview: needs.assignmentsAwaitingReview });
       },
       quizToPass: (quiz) =>
         t('parents.quiz.toPass', {

@@ -54,7 +54,7 @@ describe('parent pages', () => {
     const course = {
       courseId: 'c1', courseTitle: 'Algebra', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
       completedLectures: 1, totalLectures: 4, percent: 25, status: 'in-progress', statusLabel: 'In progress', lastActivityAt: null,
-      certificateLine: 'Needs 3 more lectures to complete', quizzesToPass: [], rating: null, certificate: null, quizScores: [], lectureFiles: [],
+      certificateLine: 'Needs 3 more lectures to complete', certificateNeeds: { noLectures: false, lecturesLeft: 3, assignmentsToHandIn: 0, assignmentsAwaitingReview: 0 }, quizzesToPass: [], rating: null, certificate: null, quizScores: [], lectureFiles: [],
       assignmentMarks: [], reviewedAssignments: 0, totalAssignments: 0,
     };
     const liveClass = {
@@ -84,14 +84,14 @@ describe('parent pages', () => {
               {
                 courseId: 'c1', courseTitle: 'Algebra', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
                 completedLectures: 3, totalLectures: 4, percent: 75, status: 'in-progress', statusLabel: 'In progress', lastActivityAt: '2026-11-20T08:00:00.000Z',
-                certificateLine: 'Needs 1 more lecture to complete', quizzesToPass: [],
+                certificateLine: 'Needs 1 more lecture to complete', certificateNeeds: { noLectures: false, lecturesLeft: 1, assignmentsToHandIn: 0, assignmentsAwaitingReview: 0 }, quizzesToPass: [],
                 rating: 4, certificate: null, quizScores: [], assignmentMarks: [], reviewedAssignments: 0, totalAssignments: 0,
                 lectureFiles: [{ lectureId: 'l1', lectureTitle: 'Integers', notesUrl: '/api/files/lecture-files/c1/n.pdf?user=p&expires=1&signature=s', testUrl: null }],
               },
               {
                 courseId: 'c2', courseTitle: 'Physics', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
                 completedLectures: 2, totalLectures: 2, percent: 100, status: 'completed', statusLabel: 'Completed', lastActivityAt: null,
-                certificateLine: 'Ready', quizzesToPass: [],
+                certificateLine: 'Ready', certificateNeeds: { noLectures: false, lecturesLeft: 0, assignmentsToHandIn: 0, assignmentsAwaitingReview: 0 }, quizzesToPass: [],
                 rating: null, certificate: { code: null, downloadPath: '/parents/children/x/certificates/c2' }, quizScores: [], lectureFiles: [], assignmentMarks: [], reviewedAssignments: 0, totalAssignments: 0,
               },
             ],
@@ -169,6 +169,7 @@ describe('parent pages', () => {
     courseId: 'c1', courseTitle: 'Algebra', courseThumbnail: '', educatorName: 'Meera Iyer', enrolledAt: '2026-11-01T00:00:00.000Z',
     completedLectures: 5, totalLectures: 5, percent: 83, status: 'quiz-to-pass', statusLabel: 'Lectures done, quiz to pass',
     certificateLine: 'Needs pass The cell check: best 20%, pass mark 60%',
+    certificateNeeds: { noLectures: false, lecturesLeft: 0, assignmentsToHandIn: 0, assignmentsAwaitingReview: 0 },
     quizzesToPass: [{ quizId: 'q1', title: 'The cell check', bestPercent: 20, passMark: 60, attempts: 2 }],
     lastActivityAt: '2026-11-20T08:00:00.000Z', rating: null, certificate: null,
     quizScores: [{ quizId: 'q1', title: 'The cell check', bestPercent: 20, attempts: 2, passMark: 60, passed: false }],

@@ -20,7 +20,6 @@ const greetingOf = (t: Translate, name: string) => (name ? t('email.greeting', {
 /** What the certificate still needs, worded in the parent's language from the counts (the status rule's). */
 function certificateNeeds(t: Translate, language: UiLanguage, course: ChildCourseProgress): string {
   const needs = course.certificateNeeds;
-  if (!needs) return course.certificateLine.replace(/^Needs /, '');
   const count = (n: number) => ({ count: n, n: formatCount(n, language) });
   const parts: string[] = [];
   if (needs.noLectures) parts.push(t('weekly.needs.noLectures'));
