@@ -2,8 +2,11 @@ import { formatVideoSecond, lecturesInOrder, type HiddenPost, type InboxDoubt } 
 import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { useSearchParams } from '@academy/routing';
@@ -165,32 +168,38 @@ function HiddenPosts() {
   );
 }
 
+/** An answer says something (Post answer stays disabled until it does); its length is the field's limit. */
+const inboxAnswerSchema = z.object({ text: z.string().refine((typed) => typed.trim() !== '') });
+type InboxAnswerFields = z.infer<typeof inboxAnswerSchema>;
+
 function InboxItem({ doubt }: { doubt: InboxDoubt }) {
   const { t } = useTranslation('educator');
   const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { isSubmitting },
+  } = useForm<InboxAnswerFields>({ defaultValues: { text: '' }, resolver: zodResolver(inboxAnswerSchema) });
   const inputId = useId();
+  const textField = register('text'); // before the JSX: a field name, not text
 
   const done = (message: string) => {
     toast.success(message);
     void queryClient.invalidateQueries({ queryKey: queryKeys.educator.inbox() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.doubts.all });
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const send = async ({ text }: InboxAnswerFields) => {
     try {
       await answerFromInbox(api, doubt.courseId, doubt.id, text);
-      setText('');
+      reset();
       done(t('inbox.answerPosted'));
     } catch (error) {
       toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   };
   const hide = async () => {
@@ -217,11 +226,11 @@ function InboxItem({ doubt }: { doubt: InboxDoubt }) {
         </p>
         {/* Sanitised on the server (allowlisted tags only): services/progress/src/doubts/doubt-text.ts */}
         <div className="inbox__text" dangerouslySetInnerHTML={{ __html: doubt.html }} />
-        <form className="inbox__answer" onSubmit={(event) => void submit(event)}>
+        <form className="inbox__answer" onSubmit={(event) => void handleSubmit(send)(event)}>
           <label htmlFor={inputId}>{t('inbox.yourAnswer')}</label>
-          <textarea id={inputId} rows={3} maxLength={4000} value={text} onChange={(event) => setText(event.target.value)} />
+          <textarea id={inputId} rows={3} maxLength={4000} {...textField} />
           <div className="inbox__actions">
-            <button type="submit" className="button" disabled={busy || !text.trim()}>
+            <button type="submit" className="button" disabled={isSubmitting || !watch('text').trim()}>
               {t('inbox.doubt.post')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => void hide()}>
