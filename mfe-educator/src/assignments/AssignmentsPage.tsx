@@ -5,7 +5,7 @@ import {
   type AssignmentForMember,
   type AssignmentInput,
 } from '@academy/contracts';
-import { errorMessage, queryKeys, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
 import { useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,13 +50,18 @@ export function AssignmentsPage() {
   const api = useApi();
   const [searchParams, setSearchParams] = useSearchParams();
   const courseId = searchParams.get('course') ?? '';
-  const courses = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
-  const course = useQuery({ queryKey: queryKeys.educator.courseForEditing(courseId), queryFn: () => fetchCourseForEditing(api, courseId), enabled: courseId !== '' });
-  const assignments = useQuery({ queryKey: queryKeys.educator.courseAssignments(courseId), queryFn: () => fetchCourseAssignments(api, courseId), enabled: courseId !== '' });
+  const coursesQuery = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
+  const courseQuery = useQuery({ queryKey: queryKeys.educator.courseForEditing(courseId), queryFn: () => fetchCourseForEditing(api, courseId), enabled: courseId !== '' });
+  const assignmentsQuery = useQuery({ queryKey: queryKeys.educator.courseAssignments(courseId), queryFn: () => fetchCourseAssignments(api, courseId), enabled: courseId !== '' });
+  const courses = toLoadable(coursesQuery);
+  const course = toLoadable(courseQuery);
+  const assignments = toLoadable(assignmentsQuery);
+  // Either failing shows its message (the course's first); Try again asks for both.
+  const failed = course.status === 'error' ? course : assignments.status === 'error' ? assignments : null;
   const [editing, setEditing] = useState<{ chapterId: string; assignment: AssignmentForMember | null } | null>(null);
   const selectId = useId();
 
-  const chapters = [...(course.data?.courseContent ?? [])].sort((a, b) => a.chapterOrder - b.chapterOrder);
+  const chapters = [...(course.status === 'ready' ? course.data.courseContent : [])].sort((a, b) => a.chapterOrder - b.chapterOrder);
   return (
     <section className="assignments-page">
       <h1 className="page-title">{t('assignments.title')}</h1>
@@ -72,16 +77,22 @@ export function AssignmentsPage() {
           }}
         >
           <option value="">{t('common.chooseCourse')}</option>
-          {(courses.data ?? []).map((option) => (
+          {(courses.status === 'ready' ? courses.data : []).map((option) => (
             <option key={option._id} value={option._id}>
               {option.courseTitle}
             </option>
           ))}
         </select>
       </div>
-      {courseId === '' ? null : course.isError || assignments.isError ? (
-        <ErrorPanel message={errorMessage(course.error ?? assignments.error)} onRetry={() => void Promise.all([course.refetch(), assignments.refetch()])} />
-      ) : course.isPending || assignments.isPending ? (
+      {courseId === '' ? null : failed ? (
+        <ErrorPanel
+          message={failed.message}
+          onRetry={() => {
+            course.reload();
+            assignments.reload();
+          }}
+        />
+      ) : course.status !== 'ready' || assignments.status !== 'ready' ? (
         <LoadingView label={t('assignments.loading')} />
       ) : (
         <ol className="assignments-page__chapters">

@@ -1,5 +1,5 @@
 import { formatVideoSecond, lecturesInOrder, type HiddenPost, type InboxDoubt } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,8 +25,8 @@ export function InboxPage() {
   // A notification links here with ?courseId= (a new doubt in that course).
   const [searchParams] = useSearchParams();
   const [filter, setFilter] = useState<InboxFilter>({ courseId: searchParams.get('courseId') ?? '', lectureId: '' });
-  const courses = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
-  const course = useQuery({
+  const coursesQuery = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
+  const courseQuery = useQuery({
     queryKey: queryKeys.educator.courseForEditing(filter.courseId),
     queryFn: () => fetchCourseForEditing(api, filter.courseId),
     enabled: filter.courseId !== '',
@@ -36,9 +36,12 @@ export function InboxPage() {
     queryFn: ({ pageParam }) => fetchInbox(api, filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.doubts),
   });
-  const lectures = course.data ? lecturesInOrder(course.data.courseContent.map((chapter) => ({ ...chapter, quiz: null }))) : [];
-  const doubts = inbox.data?.pages.flatMap((page) => page.doubts) ?? [];
+  const courses = toLoadable(coursesQuery);
+  const course = toLoadable(courseQuery);
+  const doubts = toLoadable<InboxDoubt[]>(inbox);
+  const lectures = course.status === 'ready' ? lecturesInOrder(course.data.courseContent.map((chapter) => ({ ...chapter, quiz: null }))) : [];
 
   return (
     <section className="inbox">
@@ -49,7 +52,7 @@ export function InboxPage() {
           {t('common.course')}
           <select value={filter.courseId} onChange={(event) => setFilter({ courseId: event.target.value, lectureId: '' })}>
             <option value="">{t('inbox.allCourses')}</option>
-            {(courses.data ?? []).map((option) => (
+            {(courses.status === 'ready' ? courses.data : []).map((option) => (
               <option key={option._id} value={option._id}>
                 {option.courseTitle}
               </option>
@@ -69,15 +72,15 @@ export function InboxPage() {
         </label>
       </div>
       <h2>{t('inbox.unanswered')}</h2>
-      {inbox.isError ? (
-        <ErrorPanel message={errorMessage(inbox.error)} onRetry={() => void inbox.refetch()} />
-      ) : inbox.isLoading ? (
+      {doubts.status === 'error' ? (
+        <ErrorPanel message={doubts.message} onRetry={doubts.reload} />
+      ) : doubts.status === 'loading' ? (
         <LoadingView label={t('inbox.loading')} />
-      ) : doubts.length === 0 ? (
+      ) : doubts.data.length === 0 ? (
         <p role="status">{t('inbox.nothingWaiting')}</p>
       ) : (
         <ul className="inbox__list" aria-label={t('inbox.unanswered')}>
-          {doubts.map((doubt) => (
+          {doubts.data.map((doubt) => (
             <InboxItem key={doubt.id} doubt={doubt} />
           ))}
         </ul>
@@ -109,8 +112,9 @@ function HiddenPosts() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: open,
+    select: (data) => data.pages.flatMap((page) => page.posts),
   });
-  const posts = hidden.data?.pages.flatMap((page) => page.posts) ?? [];
+  const posts = toLoadable<HiddenPost[]>(hidden);
   const show = async (post: HiddenPost) => {
     try {
       toast.success(await showAgain(api, post));
@@ -130,15 +134,15 @@ function HiddenPosts() {
       </h2>
       <div id={regionId} hidden={!open}>
         {open &&
-          (hidden.isError ? (
-            <ErrorPanel message={errorMessage(hidden.error)} onRetry={() => void hidden.refetch()} />
-          ) : hidden.isLoading ? (
+          (posts.status === 'error' ? (
+            <ErrorPanel message={posts.message} onRetry={posts.reload} />
+          ) : posts.status === 'loading' ? (
             <LoadingView label={t('inbox.hidden.loading')} />
-          ) : posts.length === 0 ? (
+          ) : posts.data.length === 0 ? (
             <p role="status">{t('inbox.hidden.none')}</p>
           ) : (
             <ul className="inbox__list" aria-label={t('inbox.hidden.title')}>
-              {posts.map((post) => (
+              {posts.data.map((post) => (
                 <li key={post.answerId ?? post.doubtId} className="inbox__item">
                   <article
                     aria-label={post.kind === 'doubt' ? t('inbox.hidden.doubtLabel', { author: post.authorName }) : t('inbox.hidden.answerLabel', { author: post.authorName })}

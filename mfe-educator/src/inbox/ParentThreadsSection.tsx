@@ -1,5 +1,5 @@
 import { educatorParentThreadsAnswerRoute, educatorParentThreadsListRoute, PARENT_MESSAGE_MAX_LENGTH, type ParentThread } from '@academy/contracts';
-import { callApi, errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
+import { callApi, errorMessage, queryKeys, toLoadable, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,23 +13,24 @@ export function ParentThreadsSection() {
   const { t } = useTranslation('educator');
   const api = useApi();
   const headingId = useId();
-  const threads = useQuery({
+  const threadsQuery = useQuery({
     queryKey: queryKeys.educator.parentThreads(),
     queryFn: async () => (await callApi(api, educatorParentThreadsListRoute)).threads,
     meta: { errorToast: false },
   });
+  const threads = toLoadable(threadsQuery);
   return (
     <section className="inbox__section" id="parent-threads" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('inbox.parents.title')}</h2>
-      {threads.isError ? (
-        <ErrorPanel message={errorMessage(threads.error)} onRetry={() => void threads.refetch()} />
-      ) : threads.isLoading ? (
+      {threads.status === 'error' ? (
+        <ErrorPanel message={threads.message} onRetry={threads.reload} />
+      ) : threads.status === 'loading' ? (
         <LoadingView label={t('inbox.parents.loading')} />
-      ) : (threads.data ?? []).length === 0 ? (
+      ) : threads.data.length === 0 ? (
         <p role="status">{t('inbox.parents.none')}</p>
       ) : (
         <ul className="inbox__list" aria-label={t('inbox.parents.title')}>
-          {(threads.data ?? []).map((thread) => (
+          {threads.data.map((thread) => (
             <ThreadItem key={thread.id} thread={thread} />
           ))}
         </ul>

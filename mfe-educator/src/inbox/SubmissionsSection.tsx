@@ -1,5 +1,5 @@
 import { formatFileSize, type InboxSubmission } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,20 +20,21 @@ export function SubmissionsSection({ courseId }: { courseId: string }) {
     queryFn: ({ pageParam }) => fetchAwaitingReview(api, courseId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.submissions),
   });
-  const waiting = submissions.data?.pages.flatMap((page) => page.submissions) ?? [];
+  const waiting = toLoadable<InboxSubmission[]>(submissions);
   return (
     <section className="inbox__section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('inbox.submissions.title')}</h2>
-      {submissions.isError ? (
-        <ErrorPanel message={errorMessage(submissions.error)} onRetry={() => void submissions.refetch()} />
-      ) : submissions.isLoading ? (
+      {waiting.status === 'error' ? (
+        <ErrorPanel message={waiting.message} onRetry={waiting.reload} />
+      ) : waiting.status === 'loading' ? (
         <LoadingView label={t('inbox.submissions.loading')} />
-      ) : waiting.length === 0 ? (
+      ) : waiting.data.length === 0 ? (
         <p role="status">{t('inbox.submissions.none')}</p>
       ) : (
         <ul className="inbox__list" aria-label={t('inbox.submissions.title')}>
-          {waiting.map((submission) => (
+          {waiting.data.map((submission) => (
             <SubmissionItem key={submission.id} submission={submission} />
           ))}
         </ul>
