@@ -139,7 +139,7 @@ function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) 
   const queryClient = useQueryClient();
   const { courseId } = session;
   const autosave = useDraftAutosave(courseId, session.version);
-  const [missing, setMissing] = useState<CourseChecklistItem[] | null>(null);
+  const [checklistShown, setChecklistShown] = useState(false);
   const latest = useRef<CourseDraftContentInput>(session.pending ?? (session.initial ? toDraftContent(session.initial.fields, session.initial.chapters) : toDraftContent(emptyCourseFields, [])));
   const addressed = useRef(session.version > 0);
 
@@ -175,19 +175,25 @@ function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) 
     await autosave.flush();
   };
 
-  // While the checklist shows, it follows the saves.
-  const savedKind = autosave.status.kind;
-  useEffect(() => {
-    if (missing === null || savedKind !== 'saved') return;
-    fetchChecklist(api, courseId).then(setMissing, () => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [savedKind]);
+  // Once shown, the checklist follows the saves: asked again for each version the server confirms, the last
+  // answer kept meanwhile (and when asking fails).
+  const savedVersion = autosave.status.kind === 'saved' ? autosave.version() : null;
+  const checklistKey = (version: number | null) => ['educator-draft-checklist', courseId, version];
+  const checklistQuery = useQuery({
+    queryKey: checklistKey(savedVersion),
+    queryFn: () => fetchChecklist(api, courseId),
+    enabled: checklistShown && savedVersion !== null,
+    placeholderData: (previous) => previous,
+    meta: { errorToast: false },
+  });
+  const checklist = toLoadable(checklistQuery);
+  const missing: CourseChecklistItem[] = checklistShown && checklist.status === 'ready' ? checklist.data : [];
 
   const publish = async () => {
     await ensureSaved();
-    const stillMissing = await fetchChecklist(api, courseId);
+    const stillMissing = await queryClient.fetchQuery({ queryKey: checklistKey(autosave.version()), queryFn: () => fetchChecklist(api, courseId), staleTime: 0 });
     if (stillMissing.length > 0) {
-      setMissing(stillMissing);
+      setChecklistShown(true);
       return;
     }
     await publishCourse(api, courseId);
@@ -215,7 +221,7 @@ function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) 
           {t('addCourse.page.preview')}
         </button>
       </div>
-      {missing !== null && missing.length > 0 && <PublishChecklist items={missing} />}
+      {missing.length > 0 && <PublishChecklist items={missing} />}
       <CourseForm
         initial={session.initial}
         submitLabel={t('addCourse.page.submit')}
