@@ -62,7 +62,9 @@ export function AddCoursePage() {
   const draftParam = searchParams.get('draft');
   // The draft started on this page (none to load); it keeps its session when it gets its address.
   const [started, setStarted] = useState<DraftSession | null>(null);
-  const opening = draftParam !== null && draftParam !== started?.courseId ? draftParam : null;
+  // The saved draft being opened: set only when the address names another draft than the one on screen (a
+  // publish leaves the address a moment later, and must not reopen the draft it just published).
+  const [opening, setOpening] = useState<string | null>(null);
   // Opened once per visit (the session is what the form starts with, and openDraft settles this browser's unsaved
   // changes): never refetched behind the form, nor kept once the page is left. Its key is outside the educator's
   // data, so their invalidations never reload a draft being edited.
@@ -78,14 +80,19 @@ export function AddCoursePage() {
     meta: { errorToast: false },
   });
   const opened = toLoadable(openQuery);
+  const startNew = () => {
+    setOpening(null);
+    setStarted(newDraftSession());
+  };
   const loading: Loadable<DraftSession> = opening !== null ? opened : started ? { status: 'ready', data: started } : { status: 'loading' };
 
   useEffect(() => {
-    if (draftParam) return;
+    if (draftParam && draftParam === (opening ?? started?.courseId)) return; // the draft on screen got its address
+    if (draftParam) return setOpening(draftParam);
     // No draft named: this browser's unsaved new draft if it has one, else a new one.
     const unsaved = unsavedNewDraftId();
     if (unsaved) setSearchParams({ draft: unsaved }, { replace: true });
-    else setStarted(newDraftSession());
+    else startNew();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draftParam]);
 
@@ -111,7 +118,7 @@ export function AddCoursePage() {
           onFirstChange={() => setSearchParams({ draft: loading.data.courseId }, { replace: true })}
           onPublished={() => {
             setSearchParams({}, { replace: true });
-            setStarted(newDraftSession());
+            startNew();
           }}
         />
       )}
