@@ -391,6 +391,26 @@ describe('Add Course', () => {
     expect(server.lastSave().draft.fields.courseTitle).toBe('Class 7 Maths: Integers');
   }, 20_000);
 
+  it('keeps the checklist following the saves: a change the server confirms asks it again', async () => {
+    const server = draftServer();
+    const both = [
+      { field: 'courseDescription', message: CHECKLIST_MESSAGES.courseDescription },
+      { field: 'courseContent', message: CHECKLIST_MESSAGES.courseContent },
+    ];
+    // What is missing shrinks once the draft has more than the first saves.
+    const checklist: FakeRoute = (request) =>
+      request.method === 'GET' && request.path.endsWith('/checklist') ? ok({ missing: server.saves.length > 1 && server.lastSave().draft.fields.courseTitle.endsWith('!') ? both.slice(1) : both }) : undefined;
+    fakeServer(checklist, ...server.routes);
+    const { user } = await openAddCourse();
+    await fillRequired(user);
+    await user.upload(screen.getByLabelText('Course Thumbnail'), png());
+    await user.click(screen.getByRole('button', { name: 'ADD' }));
+    const region = await screen.findByRole('region', { name: 'Before you publish' });
+    expect(within(region).getAllByRole('listitem')).toHaveLength(2);
+    await user.type(screen.getByLabelText('Course Title'), '!');
+    await waitFor(() => expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`Chapters: ${CHECKLIST_MESSAGES.courseContent}`]), { timeout: 10_000 });
+  }, 20_000);
+
   it('retries a save that failed and loses nothing: "Not saved — retrying", then "Saved" with every change', async () => {
     const server = draftServer({ failSaves: 2 });
     fakeServer(...server.routes);

@@ -1,8 +1,8 @@
 import { type CourseChecklistItem, type CourseDraftContentInput, type CourseDraftDto } from '@academy/contracts';
-import { ApiError, errorMessage, queryKeys, useApi, useToast } from '@academy/platform';
+import { ApiError, errorMessage, queryKeys, toLoadable, useApi, useToast, type Loadable } from '@academy/platform';
 import { Link, useNavigate, useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
@@ -25,7 +25,8 @@ interface DraftSession {
   pending?: CourseDraftContentInput;
 }
 
-type Loading = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; session: DraftSession };
+/** A draft started here: nothing to load, its id is chosen now. */
+const newDraftSession = (): DraftSession => ({ courseId: crypto.randomUUID(), version: 0 });
 
 /** Opens `?draft=<id>`: the saved draft, with this browser's unsaved changes on top when they were made on that version. */
 async function openDraft(api: ReturnType<typeof useApi>, courseId: string): Promise<DraftSession> {
@@ -59,29 +60,41 @@ export function AddCoursePage() {
   const { t } = useTranslation('educator');
   const [searchParams, setSearchParams] = useSearchParams();
   const draftParam = searchParams.get('draft');
-  const [loading, setLoading] = useState<Loading>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const currentId = loading.status === 'ready' ? loading.session.courseId : null;
+  // The draft started on this page (none to load); it keeps its session when it gets its address.
+  const [started, setStarted] = useState<DraftSession | null>(null);
+  // The saved draft being opened: set only when the address names another draft than the one on screen (a
+  // publish leaves the address a moment later, and must not reopen the draft it just published).
+  const [opening, setOpening] = useState<string | null>(null);
+  // Opened once per visit (the session is what the form starts with, and openDraft settles this browser's unsaved
+  // changes): never refetched behind the form, nor kept once the page is left. Its key is outside the educator's
+  // data, so their invalidations never reload a draft being edited.
+  const openQuery = useQuery({
+    queryKey: ['educator-draft-session', opening],
+    queryFn: () => openDraft(api, opening ?? ''),
+    enabled: opening !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    meta: { errorToast: false },
+  });
+  const opened = toLoadable(openQuery);
+  const startNew = () => {
+    setOpening(null);
+    setStarted(newDraftSession());
+  };
+  const loading: Loadable<DraftSession> = opening !== null ? opened : started ? { status: 'ready', data: started } : { status: 'loading' };
 
   useEffect(() => {
-    if (draftParam && draftParam === currentId) return; // the draft on screen got its address
-    let cancelled = false;
-    if (!draftParam) {
-      const unsaved = unsavedNewDraftId();
-      if (unsaved) setSearchParams({ draft: unsaved }, { replace: true });
-      else setLoading({ status: 'ready', session: { courseId: crypto.randomUUID(), version: 0 } });
-      return;
-    }
-    setLoading({ status: 'loading' });
-    openDraft(api, draftParam).then(
-      (session) => !cancelled && setLoading({ status: 'ready', session }),
-      (failure: unknown) => !cancelled && setLoading({ status: 'error', message: errorMessage(failure) }),
-    );
-    return () => {
-      cancelled = true;
-    };
+    if (draftParam && draftParam === (opening ?? started?.courseId)) return; // the draft on screen got its address
+    if (draftParam) return setOpening(draftParam);
+    // No draft named: this browser's unsaved new draft if it has one, else a new one.
+    const unsaved = unsavedNewDraftId();
+    if (unsaved) setSearchParams({ draft: unsaved }, { replace: true });
+    else startNew();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draftParam, attempt]);
+  }, [draftParam]);
 
   return (
     <div className="add-course">
@@ -94,18 +107,18 @@ export function AddCoursePage() {
       {loading.status === 'error' && (
         <>
           <h1 className="page-title">{t('addCourse.page.title')}</h1>
-          <ErrorPanel title={t('addCourse.page.draftLoadFailed')} message={loading.message} onRetry={() => setAttempt((n) => n + 1)} />
+          <ErrorPanel title={t('addCourse.page.draftLoadFailed')} message={loading.message} onRetry={opened.reload} />
           <Link to={educatorPaths.myCourses}>{t('addCourse.page.backToMyCourses')}</Link>
         </>
       )}
       {loading.status === 'ready' && (
         <DraftEditor
-          key={loading.session.courseId}
-          session={loading.session}
-          onFirstChange={() => setSearchParams({ draft: loading.session.courseId }, { replace: true })}
+          key={loading.data.courseId}
+          session={loading.data}
+          onFirstChange={() => setSearchParams({ draft: loading.data.courseId }, { replace: true })}
           onPublished={() => {
             setSearchParams({}, { replace: true });
-            setLoading({ status: 'ready', session: { courseId: crypto.randomUUID(), version: 0 } });
+            startNew();
           }}
         />
       )}
@@ -133,7 +146,7 @@ function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) 
   const queryClient = useQueryClient();
   const { courseId } = session;
   const autosave = useDraftAutosave(courseId, session.version);
-  const [missing, setMissing] = useState<CourseChecklistItem[] | null>(null);
+  const [checklistShown, setChecklistShown] = useState(false);
   const latest = useRef<CourseDraftContentInput>(session.pending ?? (session.initial ? toDraftContent(session.initial.fields, session.initial.chapters) : toDraftContent(emptyCourseFields, [])));
   const addressed = useRef(session.version > 0);
 
@@ -169,19 +182,25 @@ function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) 
     await autosave.flush();
   };
 
-  // While the checklist shows, it follows the saves.
-  const savedKind = autosave.status.kind;
-  useEffect(() => {
-    if (missing === null || savedKind !== 'saved') return;
-    fetchChecklist(api, courseId).then(setMissing, () => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [savedKind]);
+  // Once shown, the checklist follows the saves: asked again for each version the server confirms, the last
+  // answer kept meanwhile (and when asking fails).
+  const savedVersion = autosave.status.kind === 'saved' ? autosave.version() : null;
+  const checklistKey = (version: number | null) => ['educator-draft-checklist', courseId, version];
+  const checklistQuery = useQuery({
+    queryKey: checklistKey(savedVersion),
+    queryFn: () => fetchChecklist(api, courseId),
+    enabled: checklistShown && savedVersion !== null,
+    placeholderData: (previous) => previous,
+    meta: { errorToast: false },
+  });
+  const checklist = toLoadable(checklistQuery);
+  const missing: CourseChecklistItem[] = checklistShown && checklist.status === 'ready' ? checklist.data : [];
 
   const publish = async () => {
     await ensureSaved();
-    const stillMissing = await fetchChecklist(api, courseId);
+    const stillMissing = await queryClient.fetchQuery({ queryKey: checklistKey(autosave.version()), queryFn: () => fetchChecklist(api, courseId), staleTime: 0 });
     if (stillMissing.length > 0) {
-      setMissing(stillMissing);
+      setChecklistShown(true);
       return;
     }
     await publishCourse(api, courseId);
@@ -209,7 +228,7 @@ function DraftEditor({ session, onFirstChange, onPublished }: DraftEditorProps) 
           {t('addCourse.page.preview')}
         </button>
       </div>
-      {missing !== null && missing.length > 0 && <PublishChecklist items={missing} />}
+      {missing.length > 0 && <PublishChecklist items={missing} />}
       <CourseForm
         initial={session.initial}
         submitLabel={t('addCourse.page.submit')}

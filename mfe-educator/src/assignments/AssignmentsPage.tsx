@@ -5,13 +5,17 @@ import {
   type AssignmentForMember,
   type AssignmentInput,
 } from '@academy/contracts';
-import { errorMessage, queryKeys, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
 import { useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FieldError, fieldAria } from '../common/FieldError';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { fetchCourseAssignments, removeAssignment, saveAssignment } from './assignmentsApi';
@@ -46,13 +50,18 @@ export function AssignmentsPage() {
   const api = useApi();
   const [searchParams, setSearchParams] = useSearchParams();
   const courseId = searchParams.get('course') ?? '';
-  const courses = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
-  const course = useQuery({ queryKey: queryKeys.educator.courseForEditing(courseId), queryFn: () => fetchCourseForEditing(api, courseId), enabled: courseId !== '' });
-  const assignments = useQuery({ queryKey: queryKeys.educator.courseAssignments(courseId), queryFn: () => fetchCourseAssignments(api, courseId), enabled: courseId !== '' });
+  const coursesQuery = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
+  const courseQuery = useQuery({ queryKey: queryKeys.educator.courseForEditing(courseId), queryFn: () => fetchCourseForEditing(api, courseId), enabled: courseId !== '' });
+  const assignmentsQuery = useQuery({ queryKey: queryKeys.educator.courseAssignments(courseId), queryFn: () => fetchCourseAssignments(api, courseId), enabled: courseId !== '' });
+  const courses = toLoadable(coursesQuery);
+  const course = toLoadable(courseQuery);
+  const assignments = toLoadable(assignmentsQuery);
+  // Either failing shows its message (the course's first); Try again asks for both.
+  const failed = course.status === 'error' ? course : assignments.status === 'error' ? assignments : null;
   const [editing, setEditing] = useState<{ chapterId: string; assignment: AssignmentForMember | null } | null>(null);
   const selectId = useId();
 
-  const chapters = [...(course.data?.courseContent ?? [])].sort((a, b) => a.chapterOrder - b.chapterOrder);
+  const chapters = [...(course.status === 'ready' ? course.data.courseContent : [])].sort((a, b) => a.chapterOrder - b.chapterOrder);
   return (
     <section className="assignments-page">
       <h1 className="page-title">{t('assignments.title')}</h1>
@@ -68,16 +77,22 @@ export function AssignmentsPage() {
           }}
         >
           <option value="">{t('common.chooseCourse')}</option>
-          {(courses.data ?? []).map((option) => (
+          {(courses.status === 'ready' ? courses.data : []).map((option) => (
             <option key={option._id} value={option._id}>
               {option.courseTitle}
             </option>
           ))}
         </select>
       </div>
-      {courseId === '' ? null : course.isError || assignments.isError ? (
-        <ErrorPanel message={errorMessage(course.error ?? assignments.error)} onRetry={() => void Promise.all([course.refetch(), assignments.refetch()])} />
-      ) : course.isPending || assignments.isPending ? (
+      {courseId === '' ? null : failed ? (
+        <ErrorPanel
+          message={failed.message}
+          onRetry={() => {
+            course.reload();
+            assignments.reload();
+          }}
+        />
+      ) : course.status !== 'ready' || assignments.status !== 'ready' ? (
         <LoadingView label={t('assignments.loading')} />
       ) : (
         <ol className="assignments-page__chapters">
@@ -166,16 +181,40 @@ function AssignmentRow({ courseId, assignment, onEdit }: { courseId: string; ass
   );
 }
 
-type FieldErrors = Partial<Record<keyof AssignmentInput | 'form', string>>;
-
-/** A field's error, referenced by the field's aria-describedby. */
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="assignments-page__error">
-      {message}
-    </p>
-  ) : null;
+/** What the form holds: the fields as typed (the due date as dd/mm/yyyy, the marks as text). */
+interface AssignmentFields {
+  chapterId: string;
+  title: string;
+  instructions: string;
+  dueDate: string;
+  maxMarks: string;
+  acceptedFileTypes: AssignmentFileKind[];
 }
+
+/** The request the typed fields make (an empty marks field is not a number, so the contract refuses it). */
+const toAssignmentInput = (fields: AssignmentFields): AssignmentInput => ({
+  chapterId: fields.chapterId,
+  title: fields.title,
+  instructions: fields.instructions,
+  dueDate: dueDateForServer(fields.dueDate),
+  maxMarks: fields.maxMarks.trim() === '' ? Number.NaN : Number(fields.maxMarks),
+  acceptedFileTypes: fields.acceptedFileTypes,
+});
+
+// The contract's rules (the server's) judge the request the fields make; each issue lands on the field it names.
+// `raw`: the form hands on what was typed, converted once by toAssignmentInput.
+const assignmentFormSchema = z
+  .object({
+    chapterId: z.string(),
+    title: z.string(),
+    instructions: z.string(),
+    dueDate: z.string(),
+    maxMarks: z.string(),
+    acceptedFileTypes: z.array(z.enum(ASSIGNMENT_FILE_KINDS)),
+  })
+  .transform(toAssignmentInput)
+  .pipe(assignmentInputSchema);
+const assignmentResolver = zodResolver(assignmentFormSchema, undefined, { raw: true }) as unknown as Resolver<AssignmentFields>;
 
 function AssignmentForm({
   courseId,
@@ -194,71 +233,75 @@ function AssignmentForm({
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState(assignment?.title ?? '');
-  const [instructions, setInstructions] = useState(assignment?.instructions ?? '');
-  const [dueDate, setDueDate] = useState(assignment?.dueDate ? dueDateForDisplay(assignment.dueDate) : '');
-  const [maxMarks, setMaxMarks] = useState(String(assignment?.maxMarks ?? 10));
-  const [kinds, setKinds] = useState<AssignmentFileKind[]>(assignment?.acceptedFileTypes ?? ['pdf']);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AssignmentFields>({
+    defaultValues: {
+      chapterId,
+      title: assignment?.title ?? '',
+      instructions: assignment?.instructions ?? '',
+      dueDate: assignment?.dueDate ? dueDateForDisplay(assignment.dueDate) : '',
+      maxMarks: String(assignment?.maxMarks ?? 10),
+      acceptedFileTypes: assignment?.acceptedFileTypes ?? ['pdf'],
+    },
+    resolver: assignmentResolver,
+  });
   const kindLabels = fileKindLabels(t);
   const id = useId();
   const field = (name: string) => `${id}-${name}`;
-  const describedBy = (name: keyof FieldErrors) => (errors[name] ? `${field(name)}-error` : undefined);
+  // The contract's English rule, in the reader's language.
+  const message = (name: Exclude<keyof AssignmentFields, 'chapterId'>) => {
+    const english = errors[name]?.message;
+    return english ? translateMessage(english) : undefined;
+  };
+  // Registered before the JSX: field names, not text.
+  const fields = {
+    title: register('title'),
+    instructions: register('instructions'),
+    dueDate: register('dueDate'),
+    maxMarks: register('maxMarks'),
+    acceptedFileTypes: register('acceptedFileTypes'),
+  };
+  const shown = { title: message('title'), instructions: message('instructions'), dueDate: message('dueDate'), maxMarks: message('maxMarks'), kinds: message('acceptedFileTypes') };
+  const aria = {
+    title: fieldAria(field('title'), shown.title),
+    instructions: fieldAria(field('instructions'), shown.instructions),
+    dueDate: fieldAria(field('due'), shown.dueDate),
+    maxMarks: fieldAria(field('marks'), shown.maxMarks),
+    kinds: fieldAria(field('kinds'), shown.kinds),
+  };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input: AssignmentInput = {
-      chapterId,
-      title,
-      instructions,
-      dueDate: dueDateForServer(dueDate),
-      maxMarks: maxMarks.trim() === '' ? Number.NaN : Number(maxMarks),
-      acceptedFileTypes: kinds,
-    };
-    const parsed = assignmentInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'form') as keyof FieldErrors;
-        found[key] ??= translateMessage(issue.message); // the contract's English rule, in the reader's language
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const save = async (values: AssignmentFields) => {
     try {
-      const answer = await saveAssignment(api, courseId, input, assignment?.id);
+      const answer = await saveAssignment(api, courseId, toAssignmentInput(values), assignment?.id);
       toast.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: queryKeys.educator.courseAssignments(courseId) });
       onDone();
     } catch (error) {
-      setErrors({ form: errorMessage(error) });
-    } finally {
-      setBusy(false);
+      setError('root', { message: errorMessage(error) });
     }
   };
 
   return (
-    <form className="assignments-page__form" onSubmit={(event) => void submit(event)} noValidate aria-label={assignment ? t('assignments.form.editLabel', { chapter: chapterTitle }) : t('assignments.form.addLabel', { chapter: chapterTitle })}>
+    <form className="assignments-page__form" onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={assignment ? t('assignments.form.editLabel', { chapter: chapterTitle }) : t('assignments.form.addLabel', { chapter: chapterTitle })}>
       <div className="field">
         <label htmlFor={field('title')}>{t('assignments.form.title')}</label>
-        <input id={field('title')} value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} aria-invalid={Boolean(errors.title)} aria-describedby={describedBy('title')} />
-        <FieldError id={`${field('title')}-error`} message={errors.title} />
+        <input id={field('title')} maxLength={200} {...fields.title} {...aria.title} />
+        <FieldError fieldId={field('title')} message={shown.title} className="assignments-page__error" />
       </div>
       <div className="field">
         <label htmlFor={field('instructions')}>{t('assignments.form.instructions')}</label>
         <textarea
           id={field('instructions')}
           rows={5}
-          value={instructions}
           maxLength={4000}
-          onChange={(event) => setInstructions(event.target.value)}
-          aria-invalid={Boolean(errors.instructions)}
-          aria-describedby={describedBy('instructions')}
+          {...fields.instructions}
+          {...aria.instructions}
         />
-        <FieldError id={`${field('instructions')}-error`} message={errors.instructions} />
+        <FieldError fieldId={field('instructions')} message={shown.instructions} className="assignments-page__error" />
       </div>
       <div className="assignments-page__row">
         <div className="field">
@@ -267,12 +310,10 @@ function AssignmentForm({
             id={field('due')}
             inputMode="numeric"
             placeholder={t('assignments.form.datePlaceholder')}
-            value={dueDate}
-            onChange={(event) => setDueDate(event.target.value)}
-            aria-invalid={Boolean(errors.dueDate)}
-            aria-describedby={describedBy('dueDate')}
+            {...fields.dueDate}
+            {...aria.dueDate}
           />
-          <FieldError id={`${field('dueDate')}-error`} message={errors.dueDate} />
+          <FieldError fieldId={field('due')} message={shown.dueDate} className="assignments-page__error" />
         </div>
         <div className="field">
           <label htmlFor={field('marks')}>{t('assignments.form.maxMarks')}</label>
@@ -282,35 +323,29 @@ function AssignmentForm({
             min={1}
             max={1000}
             step={1}
-            value={maxMarks}
-            onChange={(event) => setMaxMarks(event.target.value)}
-            aria-invalid={Boolean(errors.maxMarks)}
-            aria-describedby={describedBy('maxMarks')}
+            {...fields.maxMarks}
+            {...aria.maxMarks}
           />
-          <FieldError id={`${field('maxMarks')}-error`} message={errors.maxMarks} />
+          <FieldError fieldId={field('marks')} message={shown.maxMarks} className="assignments-page__error" />
         </div>
       </div>
-      <fieldset className="assignments-page__kinds" aria-describedby={describedBy('acceptedFileTypes')}>
+      <fieldset className="assignments-page__kinds" aria-describedby={aria.kinds['aria-describedby']}>
         <legend>{t('assignments.form.fileTypes')}</legend>
         {ASSIGNMENT_FILE_KINDS.map((kind) => (
           <label key={kind}>
-            <input
-              type="checkbox"
-              checked={kinds.includes(kind)}
-              onChange={(event) => setKinds(event.target.checked ? [...kinds, kind] : kinds.filter((entry) => entry !== kind))}
-            />{' '}
+            <input type="checkbox" value={kind} {...fields.acceptedFileTypes} />{' '}
             {kindLabels[kind]}
           </label>
         ))}
-        <FieldError id={`${field('acceptedFileTypes')}-error`} message={errors.acceptedFileTypes} />
+        <FieldError fieldId={field('kinds')} message={shown.kinds} className="assignments-page__error" />
       </fieldset>
-      {errors.form && (
+      {errors.root?.message && (
         <p className="assignments-page__error" role="alert">
-          {errors.form}
+          {errors.root.message}
         </p>
       )}
       <div className="assignments-page__actions">
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" disabled={isSubmitting}>
           {assignment ? t('assignments.form.save') : t('assignments.form.add')}
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>

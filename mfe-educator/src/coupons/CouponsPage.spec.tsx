@@ -62,6 +62,19 @@ describe('Coupons page', () => {
     expect(posted).toMatchObject({ code: 'FLAT200', courseId: algebra._id, kind: 'flat', amountOffPaise: 20_000, maxUses: 100 });
     expect(posted).not.toHaveProperty('percentOff');
   });
+
+  it("checks the contract's rules before sending: each message beside its field, the field marked invalid", async () => {
+    const seen = fakeServer(on('GET', '/api/educator/coupons', ok({ coupons: [] })), on('GET', '/api/educator/courses', ok({ courses: [algebra] })));
+    renderEducatorApp('/educator/coupons');
+    const form = await screen.findByRole('form', { name: 'New code' });
+    await userEvent.type(within(form).getByLabelText('Percent off (1 to 100)'), '150');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create code' }));
+    const code = within(form).getByLabelText('Code');
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(code).toHaveAccessibleDescription('Enter a coupon code');
+    expect(within(form).getByLabelText('Percent off (1 to 100)')).toHaveAccessibleDescription('percentOff must be 1 to 100');
+    expect(seen.filter((request) => request.method === 'POST')).toEqual([]);
+  });
 });
 
 describe('Coupons page in Hindi', () => {

@@ -1,9 +1,13 @@
-import { fromPaise, toPaise, type CreateCouponRequest, type EducatorCoupon } from '@academy/contracts';
-import { queryKeys, useApi, useFormat, useToast, type Formatters } from '@academy/platform';
+import { createCouponRequestSchema, fromPaise, toPaise, type CreateCouponRequest, type EducatorCoupon } from '@academy/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { queryKeys, translateMessage, useApi, useFormat, useToast, type Formatters } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, type FieldError as HookFieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FieldError, fieldAria } from '../common/FieldError';
 import { formErrorMessage } from '../common/formError';
 import { TableScroll } from '../common/TableScroll';
 import { useRemoteData } from '../common/useRemoteData';
@@ -67,64 +71,109 @@ export function CouponsPage() {
   );
 }
 
+/** What the coupon form holds: the fields as typed. */
+interface CouponFields {
+  code: string;
+  courseId: string;
+  kind: 'percent' | 'flat';
+  amount: string;
+  startsOn: string;
+  endsOn: string;
+  maxUses: string;
+}
+
+/** The request the typed fields make: the code upper-case, a flat amount in paise, no course for all of them. */
+const toCouponRequest = (fields: CouponFields): CreateCouponRequest => {
+  const value = Number(fields.amount);
+  return {
+    code: fields.code.trim().toUpperCase(),
+    courseId: fields.courseId === '' ? null : fields.courseId,
+    kind: fields.kind,
+    ...(fields.kind === 'percent' ? { percentOff: value } : { amountOffPaise: toPaise(value) }),
+    startsOn: fields.startsOn,
+    endsOn: fields.endsOn,
+    maxUses: Number(fields.maxUses),
+  };
+};
+
+// The contract's rules (the server's) judge the request the fields make. `raw`: the form hands on what was typed.
+const couponFormSchema = z
+  .object({ code: z.string(), courseId: z.string(), kind: z.enum(['percent', 'flat']), amount: z.string(), startsOn: z.string(), endsOn: z.string(), maxUses: z.string() })
+  .transform(toCouponRequest)
+  .pipe(createCouponRequestSchema);
+const contractResolver = zodResolver(couponFormSchema, undefined, { raw: true }) as unknown as Resolver<CouponFields>;
+
+/** The contract names the discount percentOff or amountOffPaise; the form has one Amount field for both. */
+const couponResolver: Resolver<CouponFields> = async (values, context, options) => {
+  const result = await contractResolver(values, context, options);
+  const { percentOff, amountOffPaise, ...errors } = result.errors as Record<string, HookFieldError | undefined>;
+  const amount = percentOff ?? amountOffPaise;
+  return amount ? { values: {}, errors: { ...errors, amount } as FieldErrors<CouponFields> } : result;
+};
+
 function CouponForm({ onCreated }: { onCreated(coupon: EducatorCoupon): void }) {
   const { t } = useTranslation('educator');
   const id = useId();
   const api = useApi();
   const toast = useToast();
   const courses = useRemoteData(queryKeys.educator.myCourses(), fetchMyCourses);
-  const [code, setCode] = useState('');
-  const [courseId, setCourseId] = useState('');
-  const [kind, setKind] = useState<'percent' | 'flat'>('percent');
-  const [amount, setAmount] = useState('');
-  const [startsOn, setStartsOn] = useState(indianDay());
-  const [endsOn, setEndsOn] = useState(indianDay(30));
-  const [maxUses, setMaxUses] = useState('100');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CouponFields>({
+    defaultValues: { code: '', courseId: '', kind: 'percent', amount: '', startsOn: indianDay(), endsOn: indianDay(30), maxUses: '100' },
+    resolver: couponResolver,
+  });
+  const kind = watch('kind');
+  // The contract's English rules, in the reader's language, each under its field.
+  const shown = (name: keyof CouponFields) => {
+    const english = errors[name]?.message;
+    return english ? translateMessage(english) : undefined;
+  };
+  const field = (name: keyof CouponFields) => ({ ...register(name), ...fieldAria(`${id}-${name}`, shown(name)) });
+  // Built before the JSX: field names, not text.
+  const fields = {
+    code: field('code'),
+    courseId: field('courseId'),
+    amount: field('amount'),
+    startsOn: field('startsOn'),
+    endsOn: field('endsOn'),
+    maxUses: field('maxUses'),
+    kind: register('kind'),
+  };
+  const messages = { code: shown('code'), courseId: shown('courseId'), amount: shown('amount'), startsOn: shown('startsOn'), endsOn: shown('endsOn'), maxUses: shown('maxUses') };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const value = Number(amount);
-    const request: CreateCouponRequest = {
-      code: code.trim().toUpperCase(),
-      courseId: courseId === '' ? null : courseId,
-      kind,
-      ...(kind === 'percent' ? { percentOff: value } : { amountOffPaise: toPaise(value) }),
-      startsOn,
-      endsOn,
-      maxUses: Number(maxUses),
-    };
-    setSaving(true);
-    setError(null);
+  const create = async (values: CouponFields) => {
     try {
-      const coupon = await createCoupon(api, request);
+      const coupon = await createCoupon(api, toCouponRequest(values));
       onCreated(coupon);
       toast.success(t('coupons.created', { code: coupon.code }));
-      setCode('');
-      setAmount('');
+      resetField('code');
+      resetField('amount');
     } catch (failure) {
       // The server's message names the field and the rule (e.g. "percentOff must be 1 to 100").
-      setError(formErrorMessage(failure));
-    } finally {
-      setSaving(false);
+      setError('root', { message: formErrorMessage(failure) });
     }
   };
 
   return (
-    <form className="coupon-form" onSubmit={(event) => void submit(event)} aria-busy={saving} aria-labelledby={`${id}-title`}>
+    <form className="coupon-form" onSubmit={(event) => void handleSubmit(create)(event)} noValidate aria-busy={isSubmitting} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="coupons-page__subtitle">
         {t('coupons.newCode')}
       </h2>
       <div className="coupon-form__grid">
         <div className="form-field">
           <label htmlFor={`${id}-code`}>{t('coupons.code')}</label>
-          <input id={`${id}-code`} type="text" required minLength={3} maxLength={20} autoCapitalize="characters" value={code} onChange={(event) => setCode(event.target.value)} />
+          <input id={`${id}-code`} type="text" required minLength={3} maxLength={20} autoCapitalize="characters" {...fields.code} />
+          <FieldError fieldId={`${id}-code`} message={messages.code} />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-course`}>{t('common.course')}</label>
-          <select id={`${id}-course`} value={courseId} onChange={(event) => setCourseId(event.target.value)}>
+          <select id={`${id}-course`} {...fields.courseId}>
             <option value="">{t('common.allMyCourses')}</option>
             {courses.state.status === 'ready' &&
               courses.state.data.map((course) => (
@@ -133,14 +182,15 @@ function CouponForm({ onCreated }: { onCreated(coupon: EducatorCoupon): void }) 
                 </option>
               ))}
           </select>
+          <FieldError fieldId={`${id}-courseId`} message={messages.courseId} />
         </div>
         <fieldset className="coupon-form__kind">
           <legend>{t('coupons.discountType')}</legend>
           <label>
-            <input type="radio" name={`${id}-kind`} value="percent" checked={kind === 'percent'} onChange={() => setKind('percent')} /> {t('coupons.percentOff')}
+            <input type="radio" value="percent" {...fields.kind} /> {t('coupons.percentOff')}
           </label>
           <label>
-            <input type="radio" name={`${id}-kind`} value="flat" checked={kind === 'flat'} onChange={() => setKind('flat')} /> {t('coupons.flatOff')}
+            <input type="radio" value="flat" {...fields.kind} /> {t('coupons.flatOff')}
           </label>
         </fieldset>
         <div className="form-field">
@@ -153,31 +203,34 @@ function CouponForm({ onCreated }: { onCreated(coupon: EducatorCoupon): void }) 
             min={1}
             max={kind === 'percent' ? 100 : undefined}
             step={kind === 'percent' ? 1 : 0.01}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            {...fields.amount}
           />
+          <FieldError fieldId={`${id}-amount`} message={messages.amount} />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-starts`}>{t('coupons.startsOn')}</label>
-          <input id={`${id}-starts`} type="date" required value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
+          <input id={`${id}-starts`} type="date" required {...fields.startsOn} />
+          <FieldError fieldId={`${id}-startsOn`} message={messages.startsOn} />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-ends`}>{t('coupons.endsOn')}</label>
-          <input id={`${id}-ends`} type="date" required value={endsOn} onChange={(event) => setEndsOn(event.target.value)} />
+          <input id={`${id}-ends`} type="date" required {...fields.endsOn} />
+          <FieldError fieldId={`${id}-endsOn`} message={messages.endsOn} />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-uses`}>{t('coupons.totalUses')}</label>
-          <input id={`${id}-uses`} type="number" required min={1} step={1} inputMode="numeric" value={maxUses} onChange={(event) => setMaxUses(event.target.value)} />
+          <input id={`${id}-uses`} type="number" required min={1} step={1} inputMode="numeric" {...fields.maxUses} />
+          <FieldError fieldId={`${id}-maxUses`} message={messages.maxUses} />
         </div>
       </div>
       <p className="coupon-form__hint">{t('coupons.hint')}</p>
-      {error && (
+      {errors.root?.message && (
         <p className="form-field__error" role="alert">
-          {error}
+          {errors.root.message}
         </p>
       )}
-      <button type="submit" className="button" disabled={saving}>
-        {saving ? t('coupons.creating') : t('coupons.create')}
+      <button type="submit" className="button" disabled={isSubmitting}>
+        {isSubmitting ? t('coupons.creating') : t('coupons.create')}
       </button>
     </form>
   );

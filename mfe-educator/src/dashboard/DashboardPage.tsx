@@ -1,4 +1,4 @@
-import { queryKeys, useApi, useFormat } from '@academy/platform';
+import { queryKeys, toLoadable, useApi, useFormat } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link } from '@academy/routing';
@@ -29,8 +29,10 @@ export function DashboardPage() {
   const { state, reload } = useRemoteData(queryKeys.educator.dashboard(), fetchDashboard);
   const api = useApi();
   // The doubts' figures are extra: when progress cannot give them the cards are left out, with no error over the page.
-  const doubts = useQuery({ queryKey: queryKeys.educator.doubtSummary(), queryFn: () => fetchDoubtSummary(api), meta: { errorToast: false } });
-  const awaitingReview = useQuery({ queryKey: [...queryKeys.educator.submissions(), 'count'], queryFn: () => fetchAwaitingReviewCount(api), meta: { errorToast: false } });
+  const doubtsQuery = useQuery({ queryKey: queryKeys.educator.doubtSummary(), queryFn: () => fetchDoubtSummary(api), meta: { errorToast: false } });
+  const awaitingReviewQuery = useQuery({ queryKey: [...queryKeys.educator.submissions(), 'count'], queryFn: () => fetchAwaitingReviewCount(api), meta: { errorToast: false } });
+  const doubts = toLoadable(doubtsQuery);
+  const awaitingReview = toLoadable(awaitingReviewQuery);
 
   return (
     <div className="dashboard">
@@ -43,7 +45,7 @@ export function DashboardPage() {
             <StatCard label={t('dashboard.totalEnrolments')} value={format.count(state.data.totalEnrolments)} icon={icons.enrolments} />
             <StatCard label={t('dashboard.totalCourses')} value={format.count(state.data.totalCourses)} icon={icons.courses} />
             <StatCard label={t('dashboard.totalEarnings')} value={format.price(state.data.totalEarnings)} icon={icons.earnings} />
-            {doubts.data && (
+            {doubts.status === 'ready' && (
               <>
                 <StatCard
                   label={t('dashboard.medianFirstAnswer')}
@@ -53,7 +55,7 @@ export function DashboardPage() {
                 <StatCard label={t('dashboard.doubtsAwaiting')} value={format.count(doubts.data.unansweredDoubts)} icon={icons.enrolments} />
               </>
             )}
-            {awaitingReview.data !== undefined && <StatCard label={t('dashboard.awaitingReview')} value={format.count(awaitingReview.data)} icon={icons.courses} />}
+            {awaitingReview.status === 'ready' && <StatCard label={t('dashboard.awaitingReview')} value={format.count(awaitingReview.data)} icon={icons.courses} />}
           </div>
           <nav className="dashboard__shortcuts" aria-label={t('dashboard.shortcuts')}>
             <Link className="dashboard__shortcut" to={educatorPaths.quizResults()}>

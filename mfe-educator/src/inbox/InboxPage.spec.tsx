@@ -32,6 +32,41 @@ describe('Inbox', () => {
     expect(seen.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([`/api/doubts/${COURSE}/${DOUBT}/answers/${ANSWER}/unhide`]);
   });
 
+  it('checks a review before sending: the marks within the assignment\'s range and feedback written, each message beside its field', async () => {
+    const user = userEvent.setup();
+    const ASSIGNMENT = '55555555-5555-4555-8555-555555555555';
+    const SUBMISSION = '66666666-6666-4666-8666-666666666666';
+    const handIn = {
+      id: SUBMISSION, assignmentId: ASSIGNMENT, courseId: COURSE, learnerName: 'Diya Patel', textHtml: '<p>30°</p>', file: null,
+      submittedAt: '2026-11-20T10:00:00.000Z', reviewedAt: null, marks: null, feedbackHtml: null,
+      courseTitle: 'Physics for Class 9', assignmentTitle: 'Ray diagram', chapterTitle: 'Light', maxMarks: 10,
+    };
+    const seen = fakeServer(
+      on('GET', '/api/educator/courses', ok({ courses: [] })),
+      on('GET', '/api/educator/inbox', ok({ doubts: [], nextCursor: null })),
+      on('GET', '/api/educator/inbox/parent-threads', ok({ threads: [] })),
+      on('GET', '/api/educator/submissions', ok({ submissions: [handIn], nextCursor: null })),
+      on('POST', `/api/assignments/${COURSE}/${ASSIGNMENT}/submissions/${SUBMISSION}/review`, ok({ message: 'Review sent', submission: handIn })),
+    );
+    renderEducatorApp('/educator/inbox');
+    const item = await screen.findByRole('article', { name: /Diya Patel/ });
+    await user.type(within(item).getByLabelText('Marks (0 to 10)'), '11');
+    await user.click(within(item).getByRole('button', { name: /^Send review/ }));
+    const marks = within(item).getByLabelText('Marks (0 to 10)');
+    expect(marks).toHaveAttribute('aria-invalid', 'true');
+    expect(marks).toHaveAccessibleDescription('Marks must be between 0 and 10');
+    expect(within(item).getByLabelText('Feedback')).toHaveAccessibleDescription('Write your feedback');
+    expect(within(item).getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Marks must be between 0 and 10', 'Write your feedback']);
+
+    await user.clear(marks);
+    await user.type(marks, '8');
+    await user.type(within(item).getByLabelText('Feedback'), 'Neat diagram.');
+    await user.click(within(item).getByRole('button', { name: /^Send review/ }));
+    expect(await screen.findByText('Review sent')).toBeInTheDocument();
+    const posted = seen.filter((request) => request.method === 'POST');
+    expect(posted.map((request) => JSON.parse(String(request.body)))).toEqual([{ marks: 8, feedback: 'Neat diagram.' }]);
+  });
+
   it("answers a parent's message in place: the conversation, an answer sent, and the list asked again", async () => {
     const user = userEvent.setup();
     const THREAD = '44444444-4444-4444-8444-444444444444';

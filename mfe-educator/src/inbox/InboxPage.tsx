@@ -1,9 +1,12 @@
 import { formatVideoSecond, lecturesInOrder, type HiddenPost, type InboxDoubt } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { useSearchParams } from '@academy/routing';
@@ -22,8 +25,8 @@ export function InboxPage() {
   // A notification links here with ?courseId= (a new doubt in that course).
   const [searchParams] = useSearchParams();
   const [filter, setFilter] = useState<InboxFilter>({ courseId: searchParams.get('courseId') ?? '', lectureId: '' });
-  const courses = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
-  const course = useQuery({
+  const coursesQuery = useQuery({ queryKey: queryKeys.educator.myCourses(), queryFn: () => fetchMyCourses(api) });
+  const courseQuery = useQuery({
     queryKey: queryKeys.educator.courseForEditing(filter.courseId),
     queryFn: () => fetchCourseForEditing(api, filter.courseId),
     enabled: filter.courseId !== '',
@@ -33,9 +36,12 @@ export function InboxPage() {
     queryFn: ({ pageParam }) => fetchInbox(api, filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.doubts),
   });
-  const lectures = course.data ? lecturesInOrder(course.data.courseContent.map((chapter) => ({ ...chapter, quiz: null }))) : [];
-  const doubts = inbox.data?.pages.flatMap((page) => page.doubts) ?? [];
+  const courses = toLoadable(coursesQuery);
+  const course = toLoadable(courseQuery);
+  const doubts = toLoadable<InboxDoubt[]>(inbox);
+  const lectures = course.status === 'ready' ? lecturesInOrder(course.data.courseContent.map((chapter) => ({ ...chapter, quiz: null }))) : [];
 
   return (
     <section className="inbox">
@@ -46,7 +52,7 @@ export function InboxPage() {
           {t('common.course')}
           <select value={filter.courseId} onChange={(event) => setFilter({ courseId: event.target.value, lectureId: '' })}>
             <option value="">{t('inbox.allCourses')}</option>
-            {(courses.data ?? []).map((option) => (
+            {(courses.status === 'ready' ? courses.data : []).map((option) => (
               <option key={option._id} value={option._id}>
                 {option.courseTitle}
               </option>
@@ -66,15 +72,15 @@ export function InboxPage() {
         </label>
       </div>
       <h2>{t('inbox.unanswered')}</h2>
-      {inbox.isError ? (
-        <ErrorPanel message={errorMessage(inbox.error)} onRetry={() => void inbox.refetch()} />
-      ) : inbox.isLoading ? (
+      {doubts.status === 'error' ? (
+        <ErrorPanel message={doubts.message} onRetry={doubts.reload} />
+      ) : doubts.status === 'loading' ? (
         <LoadingView label={t('inbox.loading')} />
-      ) : doubts.length === 0 ? (
+      ) : doubts.data.length === 0 ? (
         <p role="status">{t('inbox.nothingWaiting')}</p>
       ) : (
         <ul className="inbox__list" aria-label={t('inbox.unanswered')}>
-          {doubts.map((doubt) => (
+          {doubts.data.map((doubt) => (
             <InboxItem key={doubt.id} doubt={doubt} />
           ))}
         </ul>
@@ -106,8 +112,9 @@ function HiddenPosts() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: open,
+    select: (data) => data.pages.flatMap((page) => page.posts),
   });
-  const posts = hidden.data?.pages.flatMap((page) => page.posts) ?? [];
+  const posts = toLoadable<HiddenPost[]>(hidden);
   const show = async (post: HiddenPost) => {
     try {
       toast.success(await showAgain(api, post));
@@ -127,15 +134,15 @@ function HiddenPosts() {
       </h2>
       <div id={regionId} hidden={!open}>
         {open &&
-          (hidden.isError ? (
-            <ErrorPanel message={errorMessage(hidden.error)} onRetry={() => void hidden.refetch()} />
-          ) : hidden.isLoading ? (
+          (posts.status === 'error' ? (
+            <ErrorPanel message={posts.message} onRetry={posts.reload} />
+          ) : posts.status === 'loading' ? (
             <LoadingView label={t('inbox.hidden.loading')} />
-          ) : posts.length === 0 ? (
+          ) : posts.data.length === 0 ? (
             <p role="status">{t('inbox.hidden.none')}</p>
           ) : (
             <ul className="inbox__list" aria-label={t('inbox.hidden.title')}>
-              {posts.map((post) => (
+              {posts.data.map((post) => (
                 <li key={post.answerId ?? post.doubtId} className="inbox__item">
                   <article
                     aria-label={post.kind === 'doubt' ? t('inbox.hidden.doubtLabel', { author: post.authorName }) : t('inbox.hidden.answerLabel', { author: post.authorName })}
@@ -165,32 +172,38 @@ function HiddenPosts() {
   );
 }
 
+/** An answer says something (Post answer stays disabled until it does); its length is the field's limit. */
+const inboxAnswerSchema = z.object({ text: z.string().refine((typed) => typed.trim() !== '') });
+type InboxAnswerFields = z.infer<typeof inboxAnswerSchema>;
+
 function InboxItem({ doubt }: { doubt: InboxDoubt }) {
   const { t } = useTranslation('educator');
   const format = useFormat();
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { isSubmitting },
+  } = useForm<InboxAnswerFields>({ defaultValues: { text: '' }, resolver: zodResolver(inboxAnswerSchema) });
   const inputId = useId();
+  const textField = register('text'); // before the JSX: a field name, not text
 
   const done = (message: string) => {
     toast.success(message);
     void queryClient.invalidateQueries({ queryKey: queryKeys.educator.inbox() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.doubts.all });
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const send = async ({ text }: InboxAnswerFields) => {
     try {
       await answerFromInbox(api, doubt.courseId, doubt.id, text);
-      setText('');
+      reset();
       done(t('inbox.answerPosted'));
     } catch (error) {
       toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   };
   const hide = async () => {
@@ -217,11 +230,11 @@ function InboxItem({ doubt }: { doubt: InboxDoubt }) {
         </p>
         {/* Sanitised on the server (allowlisted tags only): services/progress/src/doubts/doubt-text.ts */}
         <div className="inbox__text" dangerouslySetInnerHTML={{ __html: doubt.html }} />
-        <form className="inbox__answer" onSubmit={(event) => void submit(event)}>
+        <form className="inbox__answer" onSubmit={(event) => void handleSubmit(send)(event)}>
           <label htmlFor={inputId}>{t('inbox.yourAnswer')}</label>
-          <textarea id={inputId} rows={3} maxLength={4000} value={text} onChange={(event) => setText(event.target.value)} />
+          <textarea id={inputId} rows={3} maxLength={4000} {...textField} />
           <div className="inbox__actions">
-            <button type="submit" className="button" disabled={busy || !text.trim()}>
+            <button type="submit" className="button" disabled={isSubmitting || !watch('text').trim()}>
               {t('inbox.doubt.post')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => void hide()}>

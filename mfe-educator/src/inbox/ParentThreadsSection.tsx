@@ -1,32 +1,36 @@
 import { educatorParentThreadsAnswerRoute, educatorParentThreadsListRoute, PARENT_MESSAGE_MAX_LENGTH, type ParentThread } from '@academy/contracts';
-import { callApi, errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
+import { callApi, errorMessage, queryKeys, toLoadable, useApi, useFormat, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 
 /** The inbox's messages from parents: one conversation per parent, child and course, answered in place. */
 export function ParentThreadsSection() {
   const { t } = useTranslation('educator');
   const api = useApi();
   const headingId = useId();
-  const threads = useQuery({
+  const threadsQuery = useQuery({
     queryKey: queryKeys.educator.parentThreads(),
     queryFn: async () => (await callApi(api, educatorParentThreadsListRoute)).threads,
     meta: { errorToast: false },
   });
+  const threads = toLoadable(threadsQuery);
   return (
     <section className="inbox__section" id="parent-threads" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('inbox.parents.title')}</h2>
-      {threads.isError ? (
-        <ErrorPanel message={errorMessage(threads.error)} onRetry={() => void threads.refetch()} />
-      ) : threads.isLoading ? (
+      {threads.status === 'error' ? (
+        <ErrorPanel message={threads.message} onRetry={threads.reload} />
+      ) : threads.status === 'loading' ? (
         <LoadingView label={t('inbox.parents.loading')} />
-      ) : (threads.data ?? []).length === 0 ? (
+      ) : threads.data.length === 0 ? (
         <p role="status">{t('inbox.parents.none')}</p>
       ) : (
         <ul className="inbox__list" aria-label={t('inbox.parents.title')}>
-          {(threads.data ?? []).map((thread) => (
+          {threads.data.map((thread) => (
             <ThreadItem key={thread.id} thread={thread} />
           ))}
         </ul>
@@ -35,6 +39,10 @@ export function ParentThreadsSection() {
   );
 }
 
+/** An answer must say something (the locale's message, named here by its key); the length is the field's limit. */
+const answerFormSchema = z.object({ text: z.string().refine((typed) => typed.trim() !== '', 'writeAnswer') });
+type AnswerFields = z.infer<typeof answerFormSchema>;
+
 function ThreadItem({ thread }: { thread: ParentThread }) {
   const { t } = useTranslation('educator');
   const format = useFormat();
@@ -42,28 +50,29 @@ function ThreadItem({ thread }: { thread: ParentThread }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const id = useId();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AnswerFields>({ defaultValues: { text: '' }, resolver: zodResolver(answerFormSchema) });
+  const textField = register('text'); // before the JSX: a field name, not text
+  // One place for the reader's problem, empty or the server's refusal, as before.
+  const problem = errors.text ? t('inbox.parents.writeAnswer') : (errors.root?.message ?? '');
   const title = t('inbox.parents.threadTitle', {
     parent: thread.parentName || t('inbox.parents.aParent'),
     child: thread.childName || t('inbox.parents.aLearner'),
     course: thread.courseTitle,
   });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return setProblem(t('inbox.parents.writeAnswer'));
-    setProblem('');
-    setBusy(true);
+  const send = async ({ text }: AnswerFields) => {
     try {
       await callApi(api, educatorParentThreadsAnswerRoute, { params: { threadId: thread.id! }, body: { text } });
-      setText('');
+      reset();
       toast.success(t('inbox.parents.sent'));
       await queryClient.invalidateQueries({ queryKey: queryKeys.educator.parentThreads() });
     } catch (failure) {
-      setProblem(errorMessage(failure));
-    } finally {
-      setBusy(false);
+      setError('root', { message: errorMessage(failure) });
     }
   };
   return (
@@ -82,22 +91,21 @@ function ThreadItem({ thread }: { thread: ParentThread }) {
             </li>
           ))}
         </ol>
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={(event) => void handleSubmit(send)(event)} noValidate>
           <label htmlFor={`${id}-answer`}>{t('inbox.yourAnswer')}</label>
           <textarea
             id={`${id}-answer`}
-            value={text}
             maxLength={PARENT_MESSAGE_MAX_LENGTH}
             rows={3}
-            onChange={(event) => setText(event.target.value)}
+            {...textField}
             aria-invalid={problem ? true : undefined}
             aria-describedby={`${id}-problem`}
           />
           <p id={`${id}-problem`} className="inbox__problem" aria-live="assertive">
             {problem}
           </p>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? t('inbox.parents.sending') : t('inbox.parents.send')}
+          <button type="submit" className="button" disabled={isSubmitting}>
+            {isSubmitting ? t('inbox.parents.sending') : t('inbox.parents.send')}
             <span className="visually-hidden"> {t('inbox.parents.sendTo', { name: thread.parentName || t('inbox.parents.theParent') })}</span>
           </button>
         </form>

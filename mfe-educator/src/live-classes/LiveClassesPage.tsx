@@ -1,10 +1,14 @@
-import { LIVE_UNAVAILABLE_MESSAGE, type LiveClassDto } from '@academy/contracts';
+import { LIVE_UNAVAILABLE_MESSAGE, scheduleLiveClassSchema, type LiveClassDto } from '@academy/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { downloadWithToken, errorMessage, queryKeys, translateMessage, useApi, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
 import { Link, useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FieldError, fieldAria } from '../common/FieldError';
 import { formErrorMessage } from '../common/formError';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { educatorPaths } from '../common/educatorPaths';
@@ -167,6 +171,27 @@ function LiveClassRow({ liveClass }: { liveClass: LiveClassDto }) {
   );
 }
 
+/** This form's own message (an empty start time); the rest are the contract's. Shown through `liveClasses.form.startsRequired`. */
+const STARTS_REQUIRED = 'Choose when the class starts';
+
+/** What the schedule form holds: the fields as typed (the start on the IST wall clock, the length as text). */
+interface ScheduleFields {
+  title: string;
+  chapterId: string;
+  startsAt: string;
+  durationMinutes: string;
+}
+
+// Each field judged by the contract's rule for it (the server's), so every problem shows under its own field.
+// `raw`: the form hands on what was typed; the request is made from it on sending.
+const scheduleFormSchema = z.object({
+  title: scheduleLiveClassSchema.shape.title,
+  chapterId: z.string(),
+  startsAt: z.string().min(1, STARTS_REQUIRED).transform(istInputToInstant).pipe(scheduleLiveClassSchema.shape.startsAt),
+  durationMinutes: z.string().transform(Number).pipe(scheduleLiveClassSchema.shape.durationMinutes),
+});
+const scheduleResolver = zodResolver(scheduleFormSchema, undefined, { raw: true }) as unknown as Resolver<ScheduleFields>;
+
 function ScheduleForm({ courseId }: { courseId: string }) {
   const { t } = useTranslation('educator');
   const id = useId();
@@ -174,45 +199,56 @@ function ScheduleForm({ courseId }: { courseId: string }) {
   const toast = useToast();
   const client = useQueryClient();
   const course = useRemoteData(queryKeys.educator.courseForEditing(courseId), (caller) => fetchCourseForEditing(caller, courseId));
-  const [title, setTitle] = useState('');
-  const [chapterId, setChapterId] = useState('');
-  const [startsAt, setStartsAt] = useState('');
-  const [duration, setDuration] = useState('60');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ScheduleFields>({ defaultValues: { title: '', chapterId: '', startsAt: '', durationMinutes: '60' }, resolver: scheduleResolver });
   const chapters = course.state.status === 'ready' ? course.state.data.courseContent : [];
+  // The contract's English rules in the reader's language, each under its field.
+  const shown = (name: keyof ScheduleFields) => {
+    const english = errors[name]?.message;
+    if (!english) return undefined;
+    return english === STARTS_REQUIRED ? t('liveClasses.form.startsRequired') : translateMessage(english);
+  };
+  const messages = { title: shown('title'), startsAt: shown('startsAt'), durationMinutes: shown('durationMinutes') };
+  // Built before the JSX: field names, not text.
+  const fields = {
+    title: { ...register('title'), ...fieldAria(`${id}-name`, messages.title) },
+    chapterId: register('chapterId'),
+    startsAt: { ...register('startsAt'), ...fieldAria(`${id}-start`, messages.startsAt) },
+    durationMinutes: { ...register('durationMinutes'), ...fieldAria(`${id}-duration`, messages.durationMinutes) },
+  };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setError(null);
+  const schedule = async ({ title, chapterId, startsAt, durationMinutes }: ScheduleFields) => {
     try {
-      const request = { courseId, chapterId: chapterId || chapters[0]?.chapterId || '', title, startsAt: istInputToInstant(startsAt), durationMinutes: Number(duration) };
+      // No chapter chosen: the list shows its first one.
+      const request = { courseId, chapterId: chapterId || chapters[0]?.chapterId || '', title, startsAt: istInputToInstant(startsAt), durationMinutes: Number(durationMinutes) };
       const created = await scheduleLiveClass(api, request);
       toast.success(t('liveClasses.scheduled', { title: created.title }));
-      setTitle('');
+      resetField('title');
       await client.invalidateQueries({ queryKey: queryKeys.educator.liveClasses(courseId) });
     } catch (failure) {
-      setError(formErrorMessage(failure));
-    } finally {
-      setSaving(false);
+      setError('root', { message: formErrorMessage(failure) });
     }
   };
 
   return (
-    <form className="live-class-form" onSubmit={(event) => void submit(event)} aria-busy={saving} aria-labelledby={`${id}-title`}>
+    <form className="live-class-form" onSubmit={(event) => void handleSubmit(schedule)(event)} noValidate aria-busy={isSubmitting} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="live-classes-page__subtitle">
         {t('liveClasses.form.title')}
       </h2>
       <div className="live-class-form__grid">
         <div className="form-field">
           <label htmlFor={`${id}-name`}>{t('liveClasses.form.name')}</label>
-          <input id={`${id}-name`} required minLength={3} maxLength={120} value={title} onChange={(event) => setTitle(event.target.value)} />
+          <input id={`${id}-name`} required minLength={3} maxLength={120} {...fields.title} />
+          <FieldError fieldId={`${id}-name`} message={messages.title} className="form-error" />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-chapter`}>{t('liveClasses.columns.chapter')}</label>
-          <select id={`${id}-chapter`} value={chapterId} onChange={(event) => setChapterId(event.target.value)}>
+          <select id={`${id}-chapter`} {...fields.chapterId}>
             {chapters.map((chapter) => (
               <option key={chapter.chapterId} value={chapter.chapterId}>
                 {chapter.chapterTitle}
@@ -222,19 +258,21 @@ function ScheduleForm({ courseId }: { courseId: string }) {
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-start`}>{t('liveClasses.form.starts')}</label>
-          <input id={`${id}-start`} type="datetime-local" required value={startsAt} onChange={(event) => setStartsAt(event.target.value)} />
+          <input id={`${id}-start`} type="datetime-local" required {...fields.startsAt} />
+          <FieldError fieldId={`${id}-start`} message={messages.startsAt} className="form-error" />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-duration`}>{t('liveClasses.form.length')}</label>
-          <input id={`${id}-duration`} type="number" min={15} max={240} step={5} required value={duration} onChange={(event) => setDuration(event.target.value)} />
+          <input id={`${id}-duration`} type="number" min={15} max={240} step={5} required {...fields.durationMinutes} />
+          <FieldError fieldId={`${id}-duration`} message={messages.durationMinutes} className="form-error" />
         </div>
       </div>
-      {error && (
+      {errors.root?.message && (
         <p className="form-error" role="alert">
-          {error}
+          {errors.root.message}
         </p>
       )}
-      <button type="submit" disabled={saving || chapters.length === 0}>
+      <button type="submit" disabled={isSubmitting || chapters.length === 0}>
         {t('liveClasses.form.submit')}
       </button>
     </form>

@@ -1,4 +1,5 @@
-import { errorMessage, useApi, useRuntimeConfig } from '@academy/platform';
+import { errorMessage, queryKeys, toLoadable, useApi, useRuntimeConfig } from '@academy/platform';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { watchFeed, type LiveRoomHandle, type Watched } from '@academy/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,25 +15,20 @@ export function StagePanel({ classId, room }: { classId: string; room: LiveRoomH
   const { t } = useTranslation('educator');
   const api = useApi();
   const iceServers = useRuntimeConfig().iceServers ?? [];
-  const [stageUserId, setStageUserId] = useState<string | null>(null);
-  const [publishing, setPublishing] = useState(false);
   const [stageName, setStageName] = useState('');
   const [playing, setPlaying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const { hands, stageVersion, connection } = room.state;
+  const client = useQueryClient();
 
-  useEffect(() => {
-    let stale = false;
-    fetchStage(api, classId)
-      .then((stage) => {
-        if (stale) return;
-        setStageUserId(stage.stageUserId);
-        setPublishing(stage.publishing);
-      })
-      .catch((failure: unknown) => !stale && setProblem(errorMessage(failure)));
-    return () => void (stale = true);
-  }, [api, classId, stageVersion]);
+  // Who is on stage, asked again whenever the gateway says the stage changed (its version); the last answer stays
+  // shown meanwhile, so a learner's video is not dropped while the next answer comes. A failure is shown here.
+  const stageKey = [...queryKeys.educator.liveClass(classId), 'stage', stageVersion];
+  const stageQuery = useQuery({ queryKey: stageKey, queryFn: () => fetchStage(api, classId), placeholderData: (previous) => previous, meta: { errorToast: false } });
+  const stage = toLoadable(stageQuery);
+  const stageUserId = stage.status === 'ready' ? stage.data.stageUserId : null;
+  const publishing = stage.status === 'ready' && stage.data.publishing;
 
   // Once the learner on stage sends (they say so through the gateway), watch them; a failed attempt is tried again.
   useEffect(() => {
@@ -67,9 +63,7 @@ export function StagePanel({ classId, room }: { classId: string; room: LiveRoomH
   const change = async (userId: string | null, name = '') => {
     setProblem(null);
     try {
-      const answer = await setStage(api, classId, userId);
-      setStageUserId(answer.stageUserId);
-      setPublishing(answer.publishing);
+      client.setQueryData(stageKey, await setStage(api, classId, userId));
       setStageName(name);
       await room.ask('stage', {});
     } catch (failure) {
@@ -108,9 +102,9 @@ export function StagePanel({ classId, room }: { classId: string; room: LiveRoomH
           </ul>
         )
       )}
-      {problem && (
+      {(problem ?? (stage.status === 'error' ? stage.message : null)) && (
         <p className="form-error" role="alert">
-          {problem}
+          {problem ?? (stage.status === 'error' ? stage.message : null)}
         </p>
       )}
     </div>

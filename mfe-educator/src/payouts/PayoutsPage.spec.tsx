@@ -1,5 +1,5 @@
 import { PAYOUT_REAUTH_MESSAGE } from '@academy/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, fakeServer, meera, on, ok, renderEducatorApp } from '../testing/educatorTestKit';
 
@@ -65,5 +65,21 @@ describe('Payouts page', () => {
     expect(await screen.findByText(PAYOUT_REAUTH_MESSAGE)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
     expect(loginWithRedirect).toHaveBeenCalledWith({ authorizationParams: { prompt: 'login', max_age: 0 }, appState: { returnTo: '/educator/payouts' } });
+  });
+
+  it("checks the contract's rules before sending: each message beside its field, the field marked invalid", async () => {
+    const seen = fakeServer(on('GET', '/api/educator/payout-account', ok({ account: null })), on('GET', '/api/educator/payouts', ok({ ...listing, payouts: [] })));
+    renderEducatorApp('/educator/payouts');
+    await userEvent.type(await screen.findByLabelText('Account holder’s name'), 'Meera Iyer');
+    await userEvent.type(screen.getByLabelText('Account number'), '50100012345678');
+    await userEvent.type(screen.getByLabelText('Account number again'), '50100012345679');
+    await userEvent.type(screen.getByLabelText('IFSC'), 'HDFC123');
+    await userEvent.click(screen.getByRole('button', { name: 'Save payout account' }));
+    const again = screen.getByLabelText('Account number again');
+    await waitFor(() => expect(again).toHaveAttribute('aria-invalid', 'true'));
+    expect(again).toHaveAccessibleDescription('The two account numbers differ');
+    expect(screen.getByLabelText('IFSC')).toHaveAccessibleDescription(/^11 characters, on your cheque book.*An IFSC is 11 characters/);
+    expect(screen.getByLabelText('Account number')).not.toHaveAttribute('aria-invalid');
+    expect(seen.filter((request) => request.method === 'PUT')).toEqual([]);
   });
 });

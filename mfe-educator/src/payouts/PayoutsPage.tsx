@@ -2,14 +2,19 @@ import {
   fromPaise,
   PAYOUT_HOLD_DAYS,
   PAYOUT_REAUTH_MESSAGE,
+  payoutAccountRequestSchema,
   payoutStatementPath,
   type Payout,
   type PayoutAccount,
+  type PayoutAccountRequest,
 } from '@academy/contracts';
-import { ApiError, downloadWithToken, errorMessage, queryKeys, useApi, useCurrentUser, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError, downloadWithToken, errorMessage, queryKeys, useApi, useCurrentUser, useFormat, usePortalAuth, translateMessage, useRuntimeConfig, useToast } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { FieldError, fieldAria } from '../common/FieldError';
 import { formErrorMessage } from '../common/formError';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
@@ -165,65 +170,85 @@ function PayoutAccountSection({ account, onSaved }: { account: PayoutAccount | n
   );
 }
 
+/** A refusal that asks for a fresh sign-in (shown with a "Sign in again" button). */
+const REAUTH_REFUSAL = 'reauth';
+
+// The contract's rules (the server's). `raw`: the form sends what was typed, as before; the server normalises it.
+const payoutAccountResolver = zodResolver(payoutAccountRequestSchema, undefined, { raw: true }) as unknown as Resolver<PayoutAccountRequest>;
+
 function PayoutAccountForm({ changing, onSaved, onCancel }: { changing: boolean; onSaved(account: PayoutAccount): void; onCancel?: () => void }) {
   const { t } = useTranslation('educator');
   const id = useId();
   const api = useApi();
   const toast = useToast();
   const { reauthenticate } = useCurrentUser();
-  const [fields, setFields] = useState({ beneficiaryName: '', accountNumber: '', confirmAccountNumber: '', ifsc: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [needsSignIn, setNeedsSignIn] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PayoutAccountRequest>({
+    defaultValues: { beneficiaryName: '', accountNumber: '', confirmAccountNumber: '', ifsc: '' },
+    resolver: payoutAccountResolver,
+  });
+  const needsSignIn = errors.root?.type === REAUTH_REFUSAL;
+  // The contract's English rules in the reader's language, each under its field.
+  const shown = (name: keyof PayoutAccountRequest) => {
+    const english = errors[name]?.message;
+    return english ? translateMessage(english) : undefined;
+  };
+  const messages = { beneficiaryName: shown('beneficiaryName'), accountNumber: shown('accountNumber'), confirmAccountNumber: shown('confirmAccountNumber'), ifsc: shown('ifsc') };
+  // Built before the JSX: field names, not text.
+  const fields = {
+    beneficiaryName: { ...register('beneficiaryName'), ...fieldAria(`${id}-name`, messages.beneficiaryName) },
+    accountNumber: { ...register('accountNumber'), ...fieldAria(`${id}-number`, messages.accountNumber) },
+    confirmAccountNumber: { ...register('confirmAccountNumber'), ...fieldAria(`${id}-confirm`, messages.confirmAccountNumber) },
+    ifsc: { ...register('ifsc'), ...fieldAria(`${id}-ifsc`, messages.ifsc, `${id}-ifsc-hint`) },
+  };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setError(null);
-    setNeedsSignIn(false);
+  const save = async (values: PayoutAccountRequest) => {
     try {
-      const saved = await savePayoutAccount(api, fields);
+      const saved = await savePayoutAccount(api, values);
       toast.success(changing ? t('payouts.account.changed') : t('payouts.account.added'));
       onSaved(saved);
     } catch (failure) {
       const reauth = failure instanceof ApiError && failure.status === 403 && failure.message === PAYOUT_REAUTH_MESSAGE;
-      setNeedsSignIn(reauth);
-      setError(formErrorMessage(failure));
-    } finally {
-      setSaving(false);
+      setError('root', { type: reauth ? REAUTH_REFUSAL : 'server', message: formErrorMessage(failure) });
     }
   };
 
   return (
-    <form className="payout-form" onSubmit={(event) => void submit(event)} aria-busy={saving} noValidate>
+    <form className="payout-form" onSubmit={(event) => void handleSubmit(save)(event)} aria-busy={isSubmitting} noValidate>
       <p className="payout-form__hint">
         {changing ? `${t('payouts.form.hint')} ${t('payouts.form.changeHint')}` : t('payouts.form.hint')}
       </p>
       <div className="payout-form__grid">
         <div className="form-field">
           <label htmlFor={`${id}-name`}>{t('payouts.form.name')}</label>
-          <input id={`${id}-name`} type="text" autoComplete="name" required maxLength={120} value={fields.beneficiaryName} onChange={set('beneficiaryName')} />
+          <input id={`${id}-name`} type="text" autoComplete="name" required maxLength={120} {...fields.beneficiaryName} />
+          <FieldError fieldId={`${id}-name`} message={messages.beneficiaryName} className="payout-form__field-error" />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-number`}>{t('payouts.form.number')}</label>
-          <input id={`${id}-number`} type="text" inputMode="numeric" autoComplete="off" required maxLength={22} value={fields.accountNumber} onChange={set('accountNumber')} />
+          <input id={`${id}-number`} type="text" inputMode="numeric" autoComplete="off" required maxLength={22} {...fields.accountNumber} />
+          <FieldError fieldId={`${id}-number`} message={messages.accountNumber} className="payout-form__field-error" />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-confirm`}>{t('payouts.form.confirm')}</label>
-          <input id={`${id}-confirm`} type="text" inputMode="numeric" autoComplete="off" required maxLength={22} value={fields.confirmAccountNumber} onChange={set('confirmAccountNumber')} />
+          <input id={`${id}-confirm`} type="text" inputMode="numeric" autoComplete="off" required maxLength={22} {...fields.confirmAccountNumber} />
+          <FieldError fieldId={`${id}-confirm`} message={messages.confirmAccountNumber} className="payout-form__field-error" />
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-ifsc`}>{t('payouts.form.ifsc')}</label>
-          <input id={`${id}-ifsc`} type="text" autoCapitalize="characters" required maxLength={11} aria-describedby={`${id}-ifsc-hint`} value={fields.ifsc} onChange={set('ifsc')} />
+          <input id={`${id}-ifsc`} type="text" autoCapitalize="characters" required maxLength={11} {...fields.ifsc} />
           <span id={`${id}-ifsc-hint`} className="payout-form__hint">
             {t('payouts.form.ifscHint')}
           </span>
+          <FieldError fieldId={`${id}-ifsc`} message={messages.ifsc} className="payout-form__field-error" />
         </div>
       </div>
       <div role="alert" className="payout-form__error">
-        {error && <p>{error}</p>}
+        {errors.root?.message && <p>{errors.root.message}</p>}
         {needsSignIn && (
           <button type="button" className="button" onClick={() => void reauthenticate(educatorPaths.payouts)}>
             {t('payouts.form.signInAgain')}
@@ -231,8 +256,8 @@ function PayoutAccountForm({ changing, onSaved, onCancel }: { changing: boolean;
         )}
       </div>
       <div className="payout-form__actions">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? t('common.saving') : t('payouts.form.save')}
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? t('common.saving') : t('payouts.form.save')}
         </button>
         {onCancel && (
           <button type="button" className="button button--secondary" onClick={onCancel}>

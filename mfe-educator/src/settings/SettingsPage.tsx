@@ -5,17 +5,21 @@ import {
   EDUCATOR_PHOTO_TYPE_MESSAGE,
   EDUCATOR_PHOTO_TYPES,
   EDUCATOR_QUALIFICATIONS_MAX,
+  educatorProfileRequestSchema,
   ownEducatorProfileOwnRoute,
   ownEducatorProfileRemovePhotoRoute,
   ownEducatorProfileSavePhotoRoute,
   ownEducatorProfileSaveRoute,
   type EducatorProfile,
 } from '@academy/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { callApi, errorMessage, learnerPaths, queryKeys, translateMessage, useApi, useToast } from '@academy/platform';
 import { Link } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { FieldError, fieldAria } from '../common/FieldError';
 import { formErrorMessage } from '../common/formError';
 import { UnsavedChangesGuard } from '../common/UnsavedChangesGuard';
 import { useRemoteData } from '../common/useRemoteData';
@@ -38,38 +42,54 @@ export function SettingsPage() {
   );
 }
 
+type ProfileFields = Pick<EducatorProfile, 'displayName' | 'bio' | 'qualifications'>;
+
+// The contract's rules (the server's). `raw`: the form sends what was typed, as before; the server trims it.
+const profileResolver = zodResolver(educatorProfileRequestSchema, undefined, { raw: true }) as unknown as Resolver<ProfileFields>;
+
 function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(profile: EducatorProfile): void }) {
   const { t } = useTranslation('educator');
   const id = useId();
   const api = useApi();
   const toast = useToast();
-  const [fields, setFields] = useState({ displayName: profile.displayName, bio: profile.bio, qualifications: profile.qualifications });
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<ProfileFields>({
+    defaultValues: { displayName: profile.displayName, bio: profile.bio, qualifications: profile.qualifications },
+    resolver: profileResolver,
+  });
   const publicPath = learnerPaths.educator.replace(':educatorId', encodeURIComponent(profile.id));
+  // The contract's English rules in the reader's language, each under its field.
+  const shown = (name: keyof ProfileFields) => {
+    const english = errors[name]?.message;
+    return english ? translateMessage(english) : undefined;
+  };
+  const messages = { displayName: shown('displayName'), qualifications: shown('qualifications'), bio: shown('bio') };
+  // Built before the JSX: field names, not text.
+  const fields = {
+    displayName: { ...register('displayName'), ...fieldAria(`${id}-name`, messages.displayName) },
+    qualifications: { ...register('qualifications'), ...fieldAria(`${id}-qualifications`, messages.qualifications) },
+    bio: { ...register('bio'), ...fieldAria(`${id}-bio`, messages.bio, `${id}-bio-count`) },
+  };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setError(null);
+  const save = async (values: ProfileFields) => {
     try {
-      const saved = (await callApi(api, ownEducatorProfileSaveRoute, { body: fields })).profile;
+      const saved = (await callApi(api, ownEducatorProfileSaveRoute, { body: values })).profile;
       onSaved(saved);
-      setFields({ displayName: saved.displayName, bio: saved.bio, qualifications: saved.qualifications });
+      reset({ displayName: saved.displayName, bio: saved.bio, qualifications: saved.qualifications });
       toast.success(t('settings.profile.saved'));
     } catch (failure) {
-      setError(formErrorMessage(failure));
-    } finally {
-      setSaving(false);
+      setError('root', { message: formErrorMessage(failure) });
     }
   };
 
-  const dirty =
-    fields.displayName !== profile.displayName || fields.bio !== profile.bio || fields.qualifications !== profile.qualifications;
-
   return (
-    <form className="profile-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`} aria-busy={saving}>
+    <form className="profile-form" onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-labelledby={`${id}-title`} aria-busy={isSubmitting}>
       <h2 id={`${id}-title`} className="profile-form__title">
         {t('settings.profile.title')}
       </h2>
@@ -78,7 +98,8 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
       </p>
       <div className="form-field">
         <label htmlFor={`${id}-name`}>{t('settings.profile.displayName')}</label>
-        <input id={`${id}-name`} type="text" required minLength={2} maxLength={80} value={fields.displayName} onChange={(event) => setFields({ ...fields, displayName: event.target.value })} />
+        <input id={`${id}-name`} type="text" required minLength={2} maxLength={80} {...fields.displayName} />
+        <FieldError fieldId={`${id}-name`} message={messages.displayName} className="profile-form__error" />
       </div>
       <div className="form-field">
         <label htmlFor={`${id}-qualifications`}>{t('settings.profile.qualifications')}</label>
@@ -87,24 +108,25 @@ function ProfileForm({ profile, onSaved }: { profile: EducatorProfile; onSaved(p
           type="text"
           maxLength={EDUCATOR_QUALIFICATIONS_MAX}
           placeholder={t('settings.profile.qualificationsPlaceholder')}
-          value={fields.qualifications}
-          onChange={(event) => setFields({ ...fields, qualifications: event.target.value })}
+          {...fields.qualifications}
         />
+        <FieldError fieldId={`${id}-qualifications`} message={messages.qualifications} className="profile-form__error" />
       </div>
       <div className="form-field">
         <label htmlFor={`${id}-bio`}>{t('settings.profile.bio')}</label>
-        <textarea id={`${id}-bio`} rows={6} maxLength={EDUCATOR_BIO_MAX} aria-describedby={`${id}-bio-count`} value={fields.bio} onChange={(event) => setFields({ ...fields, bio: event.target.value })} />
+        <textarea id={`${id}-bio`} rows={6} maxLength={EDUCATOR_BIO_MAX} {...fields.bio} />
         <span id={`${id}-bio-count`} className="profile-form__hint">
-          {t('settings.profile.bioCount', { length: fields.bio.length, max: EDUCATOR_BIO_MAX })}
+          {t('settings.profile.bioCount', { length: watch('bio').length, max: EDUCATOR_BIO_MAX })}
         </span>
+        <FieldError fieldId={`${id}-bio`} message={messages.bio} className="profile-form__error" />
       </div>
       <div role="alert" className="profile-form__error">
-        {error}
+        {errors.root?.message}
       </div>
-      <button type="submit" className="button" disabled={saving}>
-        {saving ? t('common.saving') : t('settings.profile.save')}
+      <button type="submit" className="button" disabled={isSubmitting}>
+        {isSubmitting ? t('common.saving') : t('settings.profile.save')}
       </button>
-      <UnsavedChangesGuard when={dirty && !saving} what={t('settings.profile.unsavedWhat')} />
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} what={t('settings.profile.unsavedWhat')} />
     </form>
   );
 }

@@ -1,11 +1,11 @@
-import { downloadWithToken, errorMessage, queryKeys, useApi, useFormat, usePortalAuth, useRuntimeConfig, useToast, type Formatters } from '@academy/platform';
+import { downloadWithToken, errorMessage, queryKeys, toLoadable, useApi, useFormat, usePortalAuth, useRuntimeConfig, useToast, type Formatters } from '@academy/platform';
 import { fromPaise, type EnrolledStudentRecord } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StudentCell } from '../common/StudentCell';
-import { useRemoteData, type RemoteData } from '../common/useRemoteData';
+import { useRemoteData } from '../common/useRemoteData';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { fetchEnrolledStudentsPage, studentsQuery, type StudentsFilter } from './data/studentsApi';
 import { TableScroll } from '../common/TableScroll';
@@ -24,16 +24,13 @@ function useEnrolledStudents(filter: StudentsFilter) {
     queryFn: ({ pageParam }) => fetchEnrolledStudentsPage(api, pageParam, filter),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // The pages read as one list; the cursors stay with the query.
+    select: (data) => data.pages.flatMap((page) => page.enrolledStudents),
   });
-  const state: RemoteData<EnrolledStudentRecord[]> =
-    query.data !== undefined
-      ? { status: 'ready', data: query.data.pages.flatMap((page) => page.enrolledStudents) }
-      : query.isError
-        ? { status: 'error', message: errorMessage(query.error) }
-        : { status: 'loading' };
+  const { reload, ...state } = toLoadable<EnrolledStudentRecord[]>(query);
   return {
     state,
-    reload: () => void query.refetch(),
+    reload,
     hasMore: query.hasNextPage,
     loadingMore: query.isFetchingNextPage,
     moreFailed: query.isFetchNextPageError,

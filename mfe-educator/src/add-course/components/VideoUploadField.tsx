@@ -10,8 +10,9 @@ import {
   videoAuthoringStatusRoute,
   type VideoStatusDto,
 } from '@academy/contracts';
-import { apiUrl, callApi, errorMessage, translateMessage, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
-import { useEffect, useId, useRef, useState } from 'react';
+import { apiUrl, callApi, errorMessage, queryKeys, toLoadable, translateMessage, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface VideoUploadFieldProps {
@@ -53,37 +54,27 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
   const { getAccessTokenSilently } = usePortalAuth();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<string | null>(null);
-  const [status, setStatus] = useState<VideoStatusDto | null>(null);
-  /** A new round of status polling (after Retry). */
-  const [pollRound, setPollRound] = useState(0);
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
+  const client = useQueryClient();
 
   const videoId = phase.kind === 'uploaded' ? phase.videoId : null;
-  useEffect(() => {
-    if (!videoId) return;
-    let stopped = false;
-    const poll = async () => {
-      try {
-        const answer = await callApi(api, videoAuthoringStatusRoute, { params: { id: videoId } });
-        if (stopped) return;
-        setStatus(answer.video);
-        if (answer.video.status === 'ready' || answer.video.status === 'failed') return;
-      } catch {
-        // a missed poll: the next one tries again
-      }
-      if (!stopped) timer = window.setTimeout(() => void poll(), STATUS_POLL_MS);
-    };
-    let timer = window.setTimeout(() => void poll(), 0);
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [api, videoId, pollRound]);
+  const statusKey = [...queryKeys.educator.all, 'videoStatus', videoId];
+  // After the upload, the video's processing is asked every few seconds until it is ready or failed (an answer
+  // to Retry or to a captions file starts it again); a missed poll is not shown, the next one tries again.
+  const statusQuery = useQuery({
+    queryKey: statusKey,
+    queryFn: async () => (await callApi(api, videoAuthoringStatusRoute, { params: { id: videoId ?? '' } })).video,
+    enabled: videoId !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'ready' || query.state.data?.status === 'failed' ? false : STATUS_POLL_MS),
+    meta: { errorToast: false },
+  });
+  const videoStatus = toLoadable(statusQuery);
+  const status = videoId !== null && videoStatus.status === 'ready' ? videoStatus.data : null;
+  const setStatus = (video: VideoStatusDto) => client.setQueryData(statusKey, video);
 
   const choose = async (file: File) => {
     setProblem(null);
-    setStatus(null);
     if (file.size > VIDEO_UPLOAD_MAX_BYTES) {
       setProblem(VIDEO_TOO_LARGE_MESSAGE);
       return;
@@ -143,7 +134,6 @@ export function VideoUploadField({ onUploaded }: VideoUploadFieldProps) {
     if (!videoId) return;
     try {
       setStatus((await callApi(api, videoAuthoringRetryRoute, { params: { id: videoId } })).video);
-      setPollRound((round) => round + 1);
     } catch (error) {
       setProblem(errorMessage(error));
     }
