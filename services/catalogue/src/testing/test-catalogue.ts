@@ -112,11 +112,11 @@ function toEntity(course: TestCourse, quizzes: readonly QuizDefinition[]): Cours
     ratingCount: 0,
     studentCount: 0,
     ...(course.createdAt ? { createdAt: new Date(course.createdAt) } : {}),
-    chapters: (course.courseContent ?? []).map((chapter, index) => toChapter(course._id, chapter, index, quizzes)),
+    chapters: (course.courseContent ?? []).map((chapter) => toChapter(course._id, chapter, quizzes)),
   });
 }
 
-function toChapter(courseId: string, chapter: ChapterDto, index: number, quizzes: readonly QuizDefinition[]): ChapterEntity {
+function toChapter(courseId: string, chapter: ChapterDto, quizzes: readonly QuizDefinition[]): ChapterEntity {
   const quizId = chapter.quiz?.quizId;
   const quiz = quizId === undefined ? null : quizzes.find((candidate) => candidate.quizId === quizId);
   if (quiz === undefined) throw new Error(`chapter ${chapter.chapterId} names quiz ${quizId}: pass its definition in quizzes`);
@@ -124,9 +124,9 @@ function toChapter(courseId: string, chapter: ChapterDto, index: number, quizzes
     id: chapter.chapterId,
     courseId,
     title: chapter.chapterTitle,
-    chapterOrder: chapter.chapterOrder ?? index + 1,
+    chapterOrder: chapter.chapterOrder,
     quiz,
-    lectures: chapter.chapterContent.map((lecture, lectureIndex) =>
+    lectures: chapter.chapterContent.map((lecture) =>
       Object.assign(new LectureEntity(), {
         id: lecture.lectureId,
         chapterId: chapter.chapterId,
@@ -134,9 +134,9 @@ function toChapter(courseId: string, chapter: ChapterDto, index: number, quizzes
         durationMinutes: lecture.lectureDuration,
         url: lecture.lectureUrl ?? '',
         isPreviewFree: lecture.isPreviewFree,
-        notesUrl: lecture.notesUrl ?? null,
-        testUrl: lecture.testUrl ?? null,
-        lectureOrder: lecture.lectureOrder ?? lectureIndex + 1,
+        notesUrl: lecture.notesUrl,
+        testUrl: lecture.testUrl,
+        lectureOrder: lecture.lectureOrder,
       }),
     ),
   });
