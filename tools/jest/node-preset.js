@@ -14,6 +14,7 @@ export const nodePreset = {
     '^@academy/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@academy/service-core$': path.join(root, 'services/core/src/index.ts'),
     '^@academy/service-core/testing$': path.join(root, 'services/core/src/testing/index.ts'),
+    '^@academy/catalogue/testing$': path.join(root, 'services/catalogue/src/testing/index.ts'),
     '^@academy/infra$': path.join(root, 'infra/src/index.ts'),
     '^@academy/infra/browser$': path.join(root, 'infra/src/testing/browser/index.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',

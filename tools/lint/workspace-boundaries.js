@@ -1,6 +1,6 @@
 // Which part of the workspace may import which: a remote never imports the shell or another remote, a service
-// never imports another service or the sandbox, `libs/contracts` imports nothing of ours. Test files may also
-// use another package's public `testing` entry point (a real service or the sandbox started for a test).
+// never imports another service or the sandbox, `libs/contracts` imports nothing of ours. Test files and benchmarks
+// may also use another package's public `testing` entry point (a real service or the sandbox started for a test).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -71,7 +71,7 @@ export function workspaceBoundaries(boundaries, rootPath) {
       rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies }] },
     },
     {
-      files: ['**/*.spec.ts', '**/*.spec.tsx', '**/testing/**', '**/test-support/**'],
+      files: ['**/*.spec.ts', '**/*.spec.tsx', '**/testing/**', '**/test-support/**', '**/*.bench.ts'],
       rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: testPolicies }] },
     },
     {

@@ -33,10 +33,12 @@ describe('coupons (real PostgreSQL, Redis, sandbox Razorpay, progress)', () => {
   beforeAll(async () => {
     h = await startCommerceHarness({ PAYMENT_RATE_LIMIT_PER_MINUTE: '500' });
     worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
-    h.catalogue.add({ _id: algebra, courseTitle: 'Algebra', coursePrice: 999, discount: 0, educatorId: educator.sub });
-    h.catalogue.add({ _id: geometry, courseTitle: 'Geometry', coursePrice: 1000, discount: 10, educatorId: educator.sub });
-    h.catalogue.add({ _id: othersCourse, courseTitle: 'Physics', coursePrice: 500, discount: 0, educatorId: otherEducator.sub });
-    h.catalogue.add({ _id: freeCourse, courseTitle: 'Free Fractions', coursePrice: 500, discount: 100, educatorId: educator.sub });
+    await h.catalogue.putCourses([
+      { _id: algebra, courseTitle: 'Algebra', coursePrice: 999, discount: 0, educatorId: educator.sub },
+      { _id: geometry, courseTitle: 'Geometry', coursePrice: 1000, discount: 10, educatorId: educator.sub },
+      { _id: othersCourse, courseTitle: 'Physics', coursePrice: 500, discount: 0, educatorId: otherEducator.sub },
+      { _id: freeCourse, courseTitle: 'Free Fractions', coursePrice: 500, discount: 100, educatorId: educator.sub },
+    ]);
   }, 60_000);
 
   afterAll(async () => {

@@ -23,7 +23,7 @@ describe('capture, attempts and reconciliation (manual capture, razorpay SDK →
   beforeAll(async () => {
     h = await startCommerceHarness({ RAZORPAY_AUTO_CAPTURE: 'false' });
     worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
-    h.catalogue.add({ _id: course, courseTitle: 'Geometry', coursePrice: 250, discount: 20, educatorId: educator.sub });
+    await h.catalogue.putCourses([{ _id: course, courseTitle: 'Geometry', coursePrice: 250, discount: 20, educatorId: educator.sub }]);
   }, 60_000);
 
   afterAll(async () => {
@@ -133,7 +133,7 @@ describe('capture, attempts and reconciliation (manual capture, razorpay SDK →
     ['above ₹5,00,000', 500_000.01, 0, 'The price after discount may not exceed ₹5,00,000'],
   ])('refuses a price %s with 400 and creates no order', async (_label, coursePrice, discount, reason) => {
     const id = randomUUID();
-    h.catalogue.add({ _id: id, courseTitle: 'Odd price', coursePrice, discount, educatorId: educator.sub });
+    await h.catalogue.putCourses([{ _id: id, courseTitle: 'Odd price', coursePrice, discount, educatorId: educator.sub }]);
     const ordersBefore = h.sandbox.razorpay.store.allOrders().length;
     const response = await purchase(h.newStudent(), id);
     expect(response.status).toBe(400);

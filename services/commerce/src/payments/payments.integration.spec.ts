@@ -25,10 +25,12 @@ describe('payments (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
   beforeAll(async () => {
     h = await startCommerceHarness({ PAYMENT_RATE_LIMIT_PER_MINUTE: '40' });
     worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
-    h.catalogue.add({ _id: dear, courseTitle: 'Advanced Algebra', coursePrice: 1999.99, discount: 15, educatorId: educator.sub });
-    h.catalogue.add({ _id: cheap, courseTitle: 'Pocket Maths', coursePrice: 10, discount: 0, educatorId: educator.sub });
-    h.catalogue.add({ _id: free, courseTitle: 'Free Fractions', coursePrice: 500, discount: 100, educatorId: educator.sub });
-    h.catalogue.add({ _id: hidden, courseTitle: 'Draft', coursePrice: 100, discount: 0, educatorId: educator.sub, isPublished: false });
+    await h.catalogue.putCourses([
+      { _id: dear, courseTitle: 'Advanced Algebra', coursePrice: 1999.99, discount: 15, educatorId: educator.sub },
+      { _id: cheap, courseTitle: 'Pocket Maths', coursePrice: 10, discount: 0, educatorId: educator.sub },
+      { _id: free, courseTitle: 'Free Fractions', coursePrice: 500, discount: 100, educatorId: educator.sub },
+      { _id: hidden, courseTitle: 'Draft', coursePrice: 100, discount: 0, educatorId: educator.sub, isPublished: false },
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -276,8 +278,10 @@ describe('payments (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
     const educatorB = { sub: `test|educator-${randomUUID().slice(0, 6)}`, name: 'Ravi', roles: ['educator'] } satisfies TestUser;
     const courseA = randomUUID();
     const courseB = randomUUID();
-    h.catalogue.add({ _id: courseA, courseTitle: 'A', coursePrice: 99.99, discount: 10, educatorId: educatorB.sub });
-    h.catalogue.add({ _id: courseB, courseTitle: 'B', coursePrice: 12.5, discount: 33, educatorId: educatorB.sub });
+    await h.catalogue.putCourses([
+      { _id: courseA, courseTitle: 'A', coursePrice: 99.99, discount: 10, educatorId: educatorB.sub },
+      { _id: courseB, courseTitle: 'B', coursePrice: 12.5, discount: 33, educatorId: educatorB.sub },
+    ]);
     const buyers = Array.from({ length: 6 }, () => h.newStudent('bulk'));
     for (const [index, buyer] of buyers.entries()) {
       for (const courseId of index % 2 === 0 ? [courseA, courseB] : [courseA]) {

@@ -19,7 +19,7 @@ describe('commerce while Redis stalls (paused proxy in front of the real Redis; 
     const redisUrl = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     proxy = await PausableTcpProxy.start({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
     h = await startCommerceHarness({ REDIS_URL: proxy.rewrite(redisUrl.href) });
-    h.catalogue.add({ _id: course, courseTitle: 'Stalled', coursePrice: 300, discount: 0, educatorId: demoUsers.educator.sub });
+    await h.catalogue.putCourses([{ _id: course, courseTitle: 'Stalled', coursePrice: 300, discount: 0, educatorId: demoUsers.educator.sub }]);
   }, 60_000);
 
   afterAll(async () => {

@@ -34,7 +34,11 @@ describe('second payments and expiring orders (razorpay SDK → sandbox)', () =>
 
   const http = () => request(h.app.getHttpServer());
   const db = () => h.app.get(DataSource);
-  const newCourse = (coursePrice: number, discount = 0) => h.catalogue.add({ _id: randomUUID(), coursePrice, discount, educatorId })._id;
+  const newCourse = async (coursePrice: number, discount = 0) => {
+    const id = randomUUID();
+    await h.catalogue.putCourses([{ _id: id, coursePrice, discount, educatorId }]);
+    return id;
+  };
   const purchase = async (student: TestUser, courseId: string) =>
     (await http().post('/api/user/purchase').set(await h.bearer(student)).send({ courseId }).expect(200)).body as { purchaseId: string; order: { id: string; amount: number } };
   const verify = async (student: TestUser, purchaseId: string, paid: object) =>
@@ -50,7 +54,7 @@ describe('second payments and expiring orders (razorpay SDK → sandbox)', () =>
 
   it('a second payment captured on an order already paid and verified is refunded automatically and recorded, once', async () => {
     const student = h.newStudent();
-    const courseId = newCourse(300);
+    const courseId = await newCourse(300);
     const created = await purchase(student, courseId);
     const paid = await h.pay(created.order.id);
     expect(await verify(student, created.purchaseId, paid)).toEqual({ success: true, message: 'Payment verified' });
@@ -82,7 +86,7 @@ describe('second payments and expiring orders (razorpay SDK → sandbox)', () =>
 
   it('with every webhook of the second payment lost, reconciliation finds it once the order expired, and refunds it once', async () => {
     const student = h.newStudent();
-    const courseId = newCourse(200);
+    const courseId = await newCourse(200);
     const created = await purchase(student, courseId);
     const paid = await h.pay(created.order.id);
     await verify(student, created.purchaseId, paid);
@@ -99,12 +103,12 @@ describe('second payments and expiring orders (razorpay SDK → sandbox)', () =>
 
   it('an order made during a discount stops taking payments at its expiry; a late payment at the old price is refunded, not enrolled', async () => {
     const student = h.newStudent();
-    const courseId = newCourse(500, 50);
+    const courseId = await newCourse(500, 50);
     const created = await purchase(student, courseId);
     expect(created.order.amount).toBe(25_000);
     const order = h.sandbox.razorpay.store.findOrder(created.order.id)!;
     expect(order.expire_by).toBe(Math.floor(new Date((await db().query('SELECT order_expires_at FROM commerce.purchases WHERE id = $1', [created.purchaseId]))[0].order_expires_at).getTime() / 1000));
-    h.catalogue.add({ _id: courseId, coursePrice: 500, discount: 0, educatorId }); // the discount ends
+    await h.catalogue.putCourses([{ _id: courseId, coursePrice: 500, discount: 0, educatorId }]); // the discount ends
     await afterExpiry();
     await expect(h.pay(created.order.id)).rejects.toThrow(/order has expired/);
 
@@ -127,9 +131,9 @@ describe('second payments and expiring orders (razorpay SDK → sandbox)', () =>
 
   it('an order closed by a price change refunds a payment at the old price, and enrols one at the current price', async () => {
     const student = h.newStudent();
-    const courseId = newCourse(400, 25);
+    const courseId = await newCourse(400, 25);
     const old = await purchase(student, courseId);
-    h.catalogue.add({ _id: courseId, coursePrice: 400, discount: 0, educatorId });
+    await h.catalogue.putCourses([{ _id: courseId, coursePrice: 400, discount: 0, educatorId }]);
     const fresh = await purchase(student, courseId); // closes the old order: "Price changed"
     expect(fresh.order.amount).toBe(40_000);
     expect(await purchaseRow(old.purchaseId)).toMatchObject({ status: 'expired' });
@@ -145,7 +149,7 @@ describe('second payments and expiring orders (razorpay SDK → sandbox)', () =>
 
   it('a payment after the expiry at the price of today enrols: it is as good as a new order', async () => {
     const student = h.newStudent();
-    const courseId = newCourse(150);
+    const courseId = await newCourse(150);
     const created = await purchase(student, courseId);
     await afterExpiry();
     const late = await extraPayment(created.order.id);

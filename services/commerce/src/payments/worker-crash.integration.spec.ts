@@ -46,7 +46,7 @@ describe('verification survives a worker killed mid-job (built worker as a child
 
   it('retries the job in a new worker and enrols exactly once', async () => {
     const courseId = randomUUID();
-    h.catalogue.add({ _id: courseId, courseTitle: 'Crash Course', coursePrice: 250, discount: 0, educatorId: 'sandbox|educator-meera' });
+    await h.catalogue.putCourses([{ _id: courseId, courseTitle: 'Crash Course', coursePrice: 250, discount: 0, educatorId: 'sandbox|educator-meera' }]);
     const student = h.newStudent('crash');
     const headers = await h.bearer(student);
     const created = await request(h.app.getHttpServer()).post('/api/user/purchase').set(headers).send({ courseId }).expect(200);

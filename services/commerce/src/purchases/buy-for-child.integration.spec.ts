@@ -25,9 +25,11 @@ describe('buying a course for a linked child (razorpay SDK → sandbox, real Pos
   beforeAll(async () => {
     h = await startCommerceHarness({ PAYMENT_RATE_LIMIT_PER_MINUTE: '60' });
     worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
-    h.catalogue.add({ _id: course, courseTitle: 'Geometry Basics', coursePrice: 499, discount: 0, educatorId: demoUsers.educator.sub });
-    h.catalogue.add({ _id: other, courseTitle: 'Physics Basics', coursePrice: 299, discount: 0, educatorId: demoUsers.educator.sub });
-    h.catalogue.add({ _id: third, courseTitle: 'Chemistry Basics', coursePrice: 199, discount: 0, educatorId: demoUsers.educator.sub });
+    await h.catalogue.putCourses([
+      { _id: course, courseTitle: 'Geometry Basics', coursePrice: 499, discount: 0, educatorId: demoUsers.educator.sub },
+      { _id: other, courseTitle: 'Physics Basics', coursePrice: 299, discount: 0, educatorId: demoUsers.educator.sub },
+      { _id: third, courseTitle: 'Chemistry Basics', coursePrice: 199, discount: 0, educatorId: demoUsers.educator.sub },
+    ]);
     child = h.newStudent('child');
     // The child creates a code and the parent redeems it: the real progress routes.
     const progress = () => request(h.progress.getHttpServer());

@@ -19,7 +19,7 @@ describe('Razorpay order creation runs outside any database transaction (pool of
 
   beforeAll(async () => {
     h = await startCommerceHarness({ DB_POOL_MAX: '1' });
-    h.catalogue.add({ _id: course, courseTitle: 'Slow provider', coursePrice: 499, discount: 0, educatorId: demoUsers.educator.sub });
+    await h.catalogue.putCourses([{ _id: course, courseTitle: 'Slow provider', coursePrice: 499, discount: 0, educatorId: demoUsers.educator.sub }]);
     observer = new pg.Client({ connectionString: h.testEnv.database.url });
     await observer.connect();
   }, 60_000);

@@ -25,7 +25,7 @@ describe('receipts (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)'
   beforeAll(async () => {
     h = await startCommerceHarness();
     worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
-    h.catalogue.add({ _id: course, courseTitle: 'Class 11 Computer Science: Python', coursePrice: 1599, discount: 0, educatorId: educator.sub });
+    await h.catalogue.putCourses([{ _id: course, courseTitle: 'Class 11 Computer Science: Python', coursePrice: 1599, discount: 0, educatorId: educator.sub }]);
   }, 60_000);
 
   afterAll(async () => {

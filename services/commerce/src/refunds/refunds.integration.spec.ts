@@ -27,7 +27,7 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
   beforeAll(async () => {
     h = await startCommerceHarness();
     worker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
-    h.catalogue.add({ _id: course, courseTitle: 'Trigonometry', coursePrice: 400, discount: 0, educatorId: educator.sub });
+    await h.catalogue.putCourses([{ _id: course, courseTitle: 'Trigonometry', coursePrice: 400, discount: 0, educatorId: educator.sub }]);
   }, 60_000);
 
   afterAll(async () => {
@@ -238,8 +238,8 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
   describe('a refund and a certificate exclude each other', () => {
     const lectured = randomUUID();
     const lectureId = randomUUID();
-    beforeAll(() => {
-      h.catalogue.add({
+    beforeAll(async () => {
+      await h.catalogue.putCourses([{
         _id: lectured,
         courseTitle: 'Probability',
         coursePrice: 300,
@@ -255,7 +255,7 @@ describe('refunds (razorpay SDK → sandbox, real PostgreSQL, Redis, progress)',
             ],
           },
         ],
-      });
+      }]);
     });
     const buyLectured = async (student: TestUser) => {
       const created = await http().post('/api/user/purchase').set(await h.bearer(student)).send({ courseId: lectured }).expect(200);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
+import { startTestCatalogue } from '@academy/catalogue/testing';
 import { Test } from '@nestjs/testing';
 import { runMigrations } from '@academy/service-core';
-import { prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment, type TestUser } from '@academy/service-core/testing';
+import { prepareServiceTestEnvironment, type ServiceTestEnvironment, type TestUser } from '@academy/service-core/testing';
 import { progressDatabase, ProgressAppModule } from '@academy/progress/testing';
 import { DEFAULT_RAZORPAY_OPTIONS, makeTemporaryDataDir, startSandbox, type RunningSandbox } from '@academy/sandbox/testing';
 import { AppModule } from '../app.module.js';
 import { commerceDatabase } from '../database.js';
-import { startFakeCatalogue } from './fake-catalogue.js';
 
 export interface CheckoutSuccess {
   razorpay_payment_id: string;
@@ -18,15 +18,14 @@ export interface CheckoutSuccess {
 
 /**
  * Everything around commerce for integration tests: a real sandbox (Razorpay API, checkout calls, signed
- * webhooks) on a free port, the real progress app over HTTP, a catalogue stand-in for prices, one fresh database
- * holding the commerce and progress schemas, and commerce's HTTP app listening on a free port.
+ * webhooks) on a free port, the real progress and catalogue apps over HTTP, one fresh database holding the
+ * commerce, progress and catalogue schemas, and commerce's HTTP app listening on a free port. Tests put their
+ * courses (prices) into catalogue with `catalogue.putCourses`.
  */
 export async function startCommerceHarness(extraEnv: Record<string, string> = {}) {
   const { dataDir, remove } = await makeTemporaryDataDir();
   const sandbox: RunningSandbox = await startSandbox(dataDir);
-  const catalogue = await startFakeCatalogue(TEST_INTERNAL_TOKEN);
   const testEnv: ServiceTestEnvironment = await prepareServiceTestEnvironment({
-    CATALOGUE_URL: catalogue.url,
     PROGRESS_URL: 'http://127.0.0.1:1', // replaced below once progress listens
     RAZORPAY_KEY_ID: DEFAULT_RAZORPAY_OPTIONS.keyId,
     RAZORPAY_KEY_SECRET: DEFAULT_RAZORPAY_OPTIONS.keySecret,
@@ -37,6 +36,7 @@ export async function startCommerceHarness(extraEnv: Record<string, string> = {}
   });
   await runMigrations({ url: testEnv.database.url, ...commerceDatabase });
   await runMigrations({ url: testEnv.database.url, ...progressDatabase });
+  const catalogue = await startTestCatalogue(testEnv);
 
   const progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
   await progress.listen(0, '127.0.0.1');
@@ -86,8 +86,8 @@ export async function startCommerceHarness(extraEnv: Record<string, string> = {}
       await sandbox.razorpay.webhooks.settle();
       await app.close();
       await progress.close();
-      await sandbox.close();
       await catalogue.close();
+      await sandbox.close();
       await testEnv.teardown();
       await remove();
     },

@@ -1,4 +1,5 @@
 import type { CourseAnalytics, InternalCourse, QuizDefinition } from '@academy/contracts';
+import { startTestCatalogue, type TestCatalogue } from '@academy/catalogue/testing';
 import { OutboxRelay, runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, untilWorkSettled, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -9,7 +10,6 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
-import { startFakeCatalogue, type FakeCatalogue } from '../testing/stand-in-catalogue.js';
 import { WorkerModule } from '../worker.module.js';
 import { AnalyticsAggregator } from './analytics-aggregator.js';
 import { analyticsBackfillSql } from './analytics-backfill.js';
@@ -62,8 +62,8 @@ const AGGREGATE_TABLES = [
   'analytics_course_completion_counts', 'analytics_quizzes', 'analytics_quiz_questions',
 ] as const;
 
-describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalogue)', () => {
-  let catalogue: FakeCatalogue;
+describe('lecture analytics (real PostgreSQL, Redis, worker and catalogue)', () => {
+  let catalogue: TestCatalogue;
   let testEnv: ServiceTestEnvironment;
   let app: INestApplication;
   let worker: INestApplicationContext;
@@ -102,8 +102,9 @@ describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalog
     );
 
   beforeAll(async () => {
-    catalogue = await startFakeCatalogue([course, othersCourse], [quiz]);
-    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_URL: catalogue.url, CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
+    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
+    catalogue = await startTestCatalogue(testEnv);
+    await catalogue.putCourses([course, othersCourse], [quiz]);
     await runMigrations({ url: testEnv.database.url, ...progressDatabase });
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
@@ -119,8 +120,8 @@ describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalog
   afterAll(async () => {
     await worker?.close();
     await app?.close();
-    await testEnv?.teardown();
     await catalogue?.close();
+    await testEnv?.teardown();
   });
 
   it('answers 401 signed out, 403 to a student, 404 for another educator\'s or an unknown course, 400 for a bad id', async () => {
@@ -203,9 +204,7 @@ describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalog
 
   it("shows a quiz's new version once the educator changes it, with its own attempts (none yet)", async () => {
     const edited: QuizDefinition = { ...quiz, version: 2, questions: [{ ...quiz.questions[0]!, prompt: 'Three plus three?' }] };
-    catalogue.quizzes.set(QUIZ, edited);
-    const chapter = course.courseContent[0]!;
-    catalogue.courses.set(COURSE, { ...course, courseContent: [{ ...chapter, quiz: { ...chapter.quiz!, version: 2, questionCount: 1, totalPoints: 1 } }, course.courseContent[1]!] });
+    await catalogue.putCourses([course], [edited]);
     try {
       expect((await analytics()).quizzes).toEqual([
         {
@@ -214,8 +213,7 @@ describe('lecture analytics (real PostgreSQL, Redis and worker, stand-in catalog
         },
       ]);
     } finally {
-      catalogue.quizzes.set(QUIZ, quiz);
-      catalogue.courses.set(COURSE, course);
+      await catalogue.putCourses([course], [quiz]);
     }
     expect((await analytics()).quizzes[0]).toMatchObject({ version: 1, attempts: 2, averagePercent: 75 });
   });

@@ -13,6 +13,7 @@ import {
   SUBMIT_FILE_OR_TEXT_MESSAGE,
   type InternalCourse,
 } from '@academy/contracts';
+import { startTestCatalogue, type TestCatalogue } from '@academy/catalogue/testing';
 import { MediaLinks, runMigrations, S3ObjectStorage, type ObjectStorageConfig } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, TEST_MEDIA_LINK_SECRET, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -23,7 +24,6 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
-import { startFakeCatalogue, type FakeCatalogue } from '../testing/stand-in-catalogue.js';
 
 const COURSE = '51111111-1111-4111-8111-111111111110';
 const CHAPTER = '51111111-1111-4111-8111-11111111111a';
@@ -59,8 +59,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 const essay = { chapterId: CHAPTER, title: 'Essay on fractions', instructions: 'Explain **why** 1/2 = 2/4.', dueDate: '2026-12-31', maxMarks: 20, acceptedFileTypes: ['pdf'] };
 
-describe('assignments (real PostgreSQL, Redis and bucket; stand-in catalogue)', () => {
-  let catalogue: FakeCatalogue;
+describe('assignments (real PostgreSQL, Redis, bucket and catalogue)', () => {
+  let catalogue: TestCatalogue;
   let testEnv: ServiceTestEnvironment;
   let app: INestApplication;
   let storage: S3ObjectStorage;
@@ -84,11 +84,12 @@ describe('assignments (real PostgreSQL, Redis and bucket; stand-in catalogue)', 
   const submitUrl = (id = assignmentId, courseId = COURSE) => `/api/assignments/${courseId}/${id}/submission`;
 
   beforeAll(async () => {
-    catalogue = await startFakeCatalogue([
+    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_CACHE_MS: '0' });
+    catalogue = await startTestCatalogue(testEnv);
+    await catalogue.putCourses([
       courseWith(COURSE, CHAPTER, LECTURE, demoUsers.educator.sub),
       courseWith(OTHER_COURSE, OTHER_CHAPTER, '52222222-2222-4222-8222-222222222221', 'sandbox|educator-ravi'),
     ]);
-    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_URL: catalogue.url, CATALOGUE_CACHE_MS: '0' });
     await runMigrations({ url: testEnv.database.url, ...progressDatabase });
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
@@ -107,8 +108,8 @@ describe('assignments (real PostgreSQL, Redis and bucket; stand-in catalogue)', 
   afterAll(async () => {
     storage?.destroy();
     await app?.close();
-    await testEnv?.teardown();
     await catalogue?.close();
+    await testEnv?.teardown();
   });
 
   it('lets only the course educator set an assignment, with clear messages for bad input and nothing written', async () => {

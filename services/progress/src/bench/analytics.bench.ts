@@ -4,11 +4,12 @@
 // Run with `npm run bench -- analytics` (root) with DATABASE_URL set. Events are written as the services write their
 // rows (enrolments, playback positions, completions, quiz attempts); the aggregates come from analyticsBackfillSql,
 // the bulk form of what the worker's jobs do one event at a time, and the worker's own AnalyticsAggregator is timed
-// too. The read is AnalyticsService's own, with catalogue's answers from the stand-in catalogue over HTTP.
+// too. The read is AnalyticsService's own, with catalogue's answers from the real catalogue app over HTTP.
 import 'reflect-metadata';
+import { startTestCatalogue } from '@academy/catalogue/testing';
 import type { InternalCourse, QuizDefinition } from '@academy/contracts';
 import { runMigrations, serviceDataSourceOptions } from '@academy/service-core';
-import { createIsolatedDatabase, TEST_INTERNAL_TOKEN, type IsolatedDatabase } from '@academy/service-core/testing';
+import { createIsolatedDatabase, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type IsolatedDatabase } from '@academy/service-core/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,6 @@ import { analyticsBackfillSql } from '../analytics/analytics-backfill.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { progressDatabase } from '../database.js';
 import { CatalogueClient } from '../learning/catalogue-client.js';
-import { startFakeCatalogue } from '../testing/stand-in-catalogue.js';
 
 const resultsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../bench/results');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
@@ -165,7 +165,10 @@ async function interleaved(runs: [() => Promise<unknown>, () => Promise<unknown>
 
 async function main(): Promise<void> {
   const { course, quiz } = measuredCourse();
-  const catalogue = await startFakeCatalogue([course], [quiz]);
+  // Catalogue runs in a test environment of its own (database, issuer, bucket), apart from the two measured databases.
+  const catalogueEnv = await prepareServiceTestEnvironment();
+  const catalogue = await startTestCatalogue(catalogueEnv);
+  await catalogue.putCourses([course], [quiz]);
   const catalogueClient = new CatalogueClient({ catalogueUrl: catalogue.url, portalUrl: 'http://portal.test', catalogueCacheMs: 10_000, internalToken: TEST_INTERNAL_TOKEN });
   const small = await prepare('1,000 events', (dataSource) => seedCourse(dataSource, 0, SMALL_LEARNERS));
   const big = await prepare('1,000,000 events', async (dataSource) => {
@@ -259,6 +262,7 @@ async function main(): Promise<void> {
       await scale.database.drop();
     }
     await catalogue.close();
+    await catalogueEnv.teardown();
   }
 }
 

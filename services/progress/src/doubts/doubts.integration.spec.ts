@@ -1,12 +1,11 @@
 import { DOUBT_RATE_LIMIT_MESSAGE, type InternalCourse } from '@academy/contracts';
+import { startTestCatalogue, type TestCatalogue } from '@academy/catalogue/testing';
 import { runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
@@ -43,34 +42,8 @@ const courseWith = (id: string, lectureIds: string[], educatorId: string): Inter
   ],
 });
 
-/** Catalogue's GET /internal/courses/:id and POST /internal/courses/batch for the test's courses (checks the internal token). */
-async function startStandInCatalogue(courses: InternalCourse[]): Promise<{ url: string; close(): Promise<void> }> {
-  const byId = new Map(courses.map((course) => [course._id, course]));
-  const server: Server = createServer((req, res) => {
-    const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN) return send(401, { success: false, message: 'bad token' });
-    if (req.method === 'POST' && req.url === '/internal/courses/batch') {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const { ids } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ids: string[] };
-        send(200, { success: true, courses: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) });
-      });
-      return;
-    }
-    const match = /^\/internal\/courses\/([^/?]+)$/.exec(req.url ?? '');
-    const course = match ? byId.get(decodeURIComponent(match[1]!)) : undefined;
-    return course ? send(200, { success: true, course }) : send(404, { success: false, message: 'Course not found' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
-  let catalogue: Awaited<ReturnType<typeof startStandInCatalogue>>;
+describe('doubts (real PostgreSQL, Redis and catalogue)', () => {
+  let catalogue: TestCatalogue;
   let testEnv: ServiceTestEnvironment;
   let app: INestApplication;
   let asker: Record<string, string>;
@@ -93,11 +66,12 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
     http().post(`/api/doubts/${COURSE}`).set(headers).send({ lectureId, atSecond, text });
 
   beforeAll(async () => {
-    catalogue = await startStandInCatalogue([
+    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_CACHE_MS: '0' });
+    catalogue = await startTestCatalogue(testEnv);
+    await catalogue.putCourses([
       courseWith(COURSE, [LECTURE, SECOND_LECTURE], demoUsers.educator.sub),
       courseWith(OTHER_COURSE, [OTHER_LECTURE], 'sandbox|educator-ravi'),
     ]);
-    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_URL: catalogue.url, CATALOGUE_CACHE_MS: '0' });
     await runMigrations({ url: testEnv.database.url, ...progressDatabase });
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
@@ -116,8 +90,8 @@ describe('doubts (real PostgreSQL and Redis, stand-in catalogue)', () => {
 
   afterAll(async () => {
     await app?.close();
-    await testEnv?.teardown();
     await catalogue?.close();
+    await testEnv?.teardown();
   });
 
   it('asks at a second of a lecture, lists it for classmates and the educator, and says "me too" once', async () => {

@@ -1,4 +1,5 @@
 import { CATALOGUE_EVENTS_QUEUE, CatalogueEvent, type CourseRatedEvent, type InternalCourse } from '@academy/contracts';
+import { startTestCatalogue, type TestCatalogue } from '@academy/catalogue/testing';
 import { MediaLinks, OutboxRelay, publicUserId, runMigrations } from '@academy/service-core';
 import {
   demoUsers,
@@ -18,7 +19,6 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
 import { WorkerModule } from '../worker.module.js';
-import { startFakeCatalogue, type FakeCatalogue } from '../testing/stand-in-catalogue.js';
 
 const lecture = (id: string, order: number, title: string, url: string, extra: Partial<InternalCourse['courseContent'][0]['chapterContent'][0]> = {}) => ({
   lectureId: id, lectureOrder: order, lectureTitle: title, lectureDuration: 10, lectureUrl: url, isPreviewFree: false, notesUrl: null, testUrl: null, ...extra,
@@ -57,8 +57,8 @@ const GONE_COURSE = '33333333-3333-4333-8333-333333333330';
 const L = ['11111111-1111-4111-8111-111111111111', '11111111-1111-4111-8111-111111111112', '11111111-1111-4111-8111-111111111113'] as const;
 const OTHER_L = ['22222222-2222-4222-8222-222222222221', '22222222-2222-4222-8222-222222222222', '22222222-2222-4222-8222-222222222223'] as const;
 
-describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () => {
-  let catalogue: FakeCatalogue;
+describe('learning routes (real PostgreSQL, Redis and catalogue)', () => {
+  let catalogue: TestCatalogue;
   let testEnv: ServiceTestEnvironment;
   let app: INestApplication;
   let student: Record<string, string>;
@@ -82,8 +82,9 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
     );
 
   beforeAll(async () => {
-    catalogue = await startFakeCatalogue([sampleCourse(COURSE, 'Testing Basics', [...L]), sampleCourse(OTHER_COURSE, 'Other Course', [...OTHER_L])]);
-    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_URL: catalogue.url, CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
+    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
+    catalogue = await startTestCatalogue(testEnv);
+    await catalogue.putCourses([sampleCourse(COURSE, 'Testing Basics', [...L]), sampleCourse(OTHER_COURSE, 'Other Course', [...OTHER_L])]);
     await runMigrations({ url: testEnv.database.url, ...progressDatabase });
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
     app = moduleRef.createNestApplication({ logger: false });
@@ -97,8 +98,8 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
 
   afterAll(async () => {
     await app?.close();
-    await testEnv?.teardown();
     await catalogue?.close();
+    await testEnv?.teardown();
   });
 
   const routes: [string, 'get' | 'post', object | undefined][] = [
@@ -152,15 +153,16 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
       `INSERT INTO progress.enrolments (user_id, course_id, purchase_id, created_at) VALUES ($1, $2, gen_random_uuid(), '2026-03-01T00:00:00Z')`,
       [sub, COURSE],
     );
-    const callsBefore = catalogue.calls;
-    const batchesBefore = catalogue.batches.length;
+    const requestsBefore = catalogue.requests.length;
     const bulk = { Authorization: `Bearer ${await testEnv.issuer.sign({ ...demoUsers.student, sub })}` };
     const { body } = await http().get('/api/user/enrolled-courses').set(bulk).expect(200);
-    // 205 enrolments: the newest 200 looked up, all in one internal call.
-    expect(catalogue.calls - callsBefore).toBe(1);
-    expect(catalogue.batches.slice(batchesBefore).map((ids) => ids.length)).toEqual([200]);
-    expect(catalogue.batches.at(-1)).toContain(COURSE);
-    expect(catalogue.batches.at(-1)).not.toContain(OTHER_COURSE);
+    // 205 enrolments: the newest 200 looked up, all in one internal call (as catalogue's request log shows).
+    const calls = catalogue.requests.slice(requestsBefore);
+    expect(calls.map((call) => `${call.method} ${call.path} ${call.status}`)).toEqual(['POST /internal/courses/batch 200']);
+    const { ids } = calls[0]!.body as { ids: string[] };
+    expect(ids).toHaveLength(200);
+    expect(ids).toContain(COURSE);
+    expect(ids).not.toContain(OTHER_COURSE);
     expect(body.enrolledCourses.map((course: { courseTitle: string }) => course.courseTitle)).toEqual(['Testing Basics']);
   });
 
@@ -306,11 +308,8 @@ describe('learning routes (real PostgreSQL and Redis, stand-in catalogue)', () =
   it('answers 404 for a course catalogue does not have and 503 when catalogue is down', async () => {
     const gone = await http().post('/api/user/update-course-progress').set(student).send({ courseId: GONE_COURSE, lectureId: L[0] }).expect(404);
     expect(gone.body).toEqual({ success: false, message: 'Course not found' });
-    const url = catalogue.url;
-    await catalogue.close();
+    await catalogue.close(); // afterAll's close() then does nothing
     const down = await http().post('/api/user/update-course-progress').set(student).send({ courseId: COURSE, lectureId: L[0] }).expect(503);
     expect(down.body.message).toMatch(/unavailable/);
-    catalogue = await startFakeCatalogue([]); // a fresh one so afterAll can close it
-    expect(url).not.toBe('');
   });
 });

@@ -1,6 +1,7 @@
 // Notifications: made from doubts' outbox events by the real worker, listed, counted, marked read, streamed live,
 // emailed to the sandbox's SMTP server unless the kind is turned off; against real PostgreSQL and Redis.
 import type { InternalCourse, NotificationItem } from '@academy/contracts';
+import { startTestCatalogue, type TestCatalogue } from '@academy/catalogue/testing';
 import { runMigrations } from '@academy/service-core';
 import { demoUsers, eventually, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, untilWorkSettled, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { MailStore, startSmtpInbox, type RunningSmtpInbox } from '@academy/sandbox/testing';
@@ -17,7 +18,6 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
 import { PROGRESS_QUEUE } from '../queue/progress-jobs.js';
-import { startFakeCatalogue, type FakeCatalogue } from '../testing/stand-in-catalogue.js';
 import { WorkerModule } from '../worker.module.js';
 import { NotificationDelivery } from './notification-delivery.js';
 
@@ -46,8 +46,8 @@ const course: InternalCourse = {
   ],
 };
 
-describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
-  let catalogue: FakeCatalogue;
+describe('notifications (real PostgreSQL, Redis, worker, SMTP and catalogue)', () => {
+  let catalogue: TestCatalogue;
   let testEnv: ServiceTestEnvironment;
   let app: INestApplication;
   let worker: INestApplicationContext;
@@ -71,17 +71,17 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
   });
 
   beforeAll(async () => {
-    catalogue = await startFakeCatalogue([course]);
     mailDir = await mkdtemp(path.join(tmpdir(), 'academy-mail-'));
     mail = await MailStore.open(mailDir);
     smtp = await startSmtpInbox(mail, 0);
     testEnv = await prepareServiceTestEnvironment({
-      CATALOGUE_URL: catalogue.url,
       CATALOGUE_CACHE_MS: '0',
       PORTAL_URL: 'http://portal.test',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: 'Academy <no-reply@academy.test>',
     });
+    catalogue = await startTestCatalogue(testEnv);
+    await catalogue.putCourses([course]);
     await runMigrations({ url: testEnv.database.url, ...progressDatabase });
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.listen(0, '127.0.0.1');
@@ -105,9 +105,9 @@ describe('notifications (real PostgreSQL, Redis, worker and SMTP)', () => {
   afterAll(async () => {
     await worker?.close();
     if (!appClosed) await app?.close();
+    await catalogue?.close();
     await testEnv?.teardown();
     await smtp?.close();
-    await catalogue?.close();
     if (mailDir) await rm(mailDir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,5 @@
 // Parents: link codes, links, the read-only progress view, certificates, email settings and the
-// parents' emails, against real PostgreSQL, Redis, the progress worker and the sandbox's SMTP server.
+// parents' emails, against real PostgreSQL, Redis, the progress worker, catalogue and the sandbox's SMTP server.
 import {
   EXPIRED_LINK_CODE_MESSAGE,
   LINK_CODE_MAX_ATTEMPTS_PER_ADDRESS_PER_HOUR,
@@ -7,11 +7,12 @@ import {
   NOT_LINKED_MESSAGE,
   TOO_MANY_LINK_ATTEMPTS_MESSAGE,
   WRONG_LINK_CODE_MESSAGE,
-  internalCoursesBatchRequestSchema,
   parentLinkEventSchema,
   type InternalCourse,
   type ParentLinkEvent,
+  type QuizDefinition,
 } from '@academy/contracts';
+import { startTestCatalogue, type TestCatalogue } from '@academy/catalogue/testing';
 import { OutboxRelay, runMigrations } from '@academy/service-core';
 import { demoUsers, eventually, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { MailStore, startSmtpInbox, type RunningSmtpInbox } from '@academy/sandbox/testing';
@@ -22,8 +23,6 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -64,9 +63,9 @@ const course: InternalCourse = {
 // A second course with a chapter quiz (pass mark 60 %: one question of one point), for the quiz alerts.
 const QUIZ_COURSE = '44444444-4444-4444-8444-444444444450';
 const QUIZ_ID = '44444444-4444-4444-8444-444444444451';
-const quizDefinition = {
+const quizDefinition: QuizDefinition = {
   quizId: QUIZ_ID, version: 1, title: 'The cell check', passMark: 60, attemptLimit: null,
-  questions: [{ questionId: 'q1', kind: 'single' as const, prompt: 'Which is the powerhouse of the cell?', points: 1, explanation: null, choices: [{ text: 'Mitochondria', correct: true }, { text: 'Ribosome', correct: false }], answer: null, tolerance: null }],
+  questions: [{ questionId: 'q1', kind: 'single', prompt: 'Which is the powerhouse of the cell?', points: 1, explanation: null, choices: [{ text: 'Mitochondria', correct: true }, { text: 'Ribosome', correct: false }], answer: null, tolerance: null }],
 };
 const quizCourse: InternalCourse = {
   ...course,
@@ -82,36 +81,8 @@ const quizCourse: InternalCourse = {
   ],
 };
 
-/** Stand-in for catalogue's GET /internal/courses/:id, POST /internal/courses/batch and the quiz with its key (two courses known). */
-async function startFakeCatalogue(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN) return send(401, { success: false, message: 'bad token' });
-    if (req.method === 'POST' && req.url === '/internal/courses/batch') {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const { ids } = internalCoursesBatchRequestSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        send(200, { success: true, courses: [course, quizCourse].filter((known) => ids.includes(known._id)) });
-      });
-      return;
-    }
-    if (req.url === `/internal/courses/${COURSE}`) return send(200, { success: true, course });
-    if (req.url === `/internal/courses/${QUIZ_COURSE}`) return send(200, { success: true, course: quizCourse });
-    if (req.url === `/internal/courses/${QUIZ_COURSE}/quizzes/${QUIZ_ID}`) {
-      return send(200, { success: true, courseId: QUIZ_COURSE, educatorId: demoUsers.educator.sub, quiz: quizDefinition });
-    }
-    return send(404, { success: false, message: 'Course not found' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () => {
-  let catalogue: { url: string; close(): Promise<void> };
+describe('parents and children (real PostgreSQL, Redis, worker, SMTP and catalogue)', () => {
+  let catalogue: TestCatalogue;
   let testEnv: ServiceTestEnvironment;
   let app: INestApplication;
   let worker: INestApplicationContext;
@@ -146,17 +117,17 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
   };
 
   beforeAll(async () => {
-    catalogue = await startFakeCatalogue();
     mailDir = await mkdtemp(path.join(tmpdir(), 'academy-mail-'));
     mail = await MailStore.open(mailDir);
     smtp = await startSmtpInbox(mail, 0);
     testEnv = await prepareServiceTestEnvironment({
-      CATALOGUE_URL: catalogue.url,
       CATALOGUE_CACHE_MS: '0',
       PORTAL_URL: 'http://portal.test',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: 'Academy <no-reply@academy.test>',
     });
+    catalogue = await startTestCatalogue(testEnv);
+    await catalogue.putCourses([course, quizCourse], [quizDefinition]);
     await runMigrations({ url: testEnv.database.url, ...progressDatabase });
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
@@ -175,9 +146,9 @@ describe('parents and children (real PostgreSQL, Redis, worker and SMTP)', () =>
   afterAll(async () => {
     await worker?.close();
     await app?.close();
+    await catalogue?.close();
     await testEnv?.teardown();
     await smtp?.close();
-    await catalogue?.close();
     if (mailDir) await rm(mailDir, { recursive: true, force: true });
   });
 

@@ -1,4 +1,5 @@
 import { ACADEMY_ADMIN_ROLE, CatalogueEvent, type CourseRatedEvent, type CourseReviewsPage, type InternalCourse, type ReportedReviewsAnswer } from '@academy/contracts';
+import { startTestCatalogue, type TestCatalogue } from '@academy/catalogue/testing';
 import { runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -9,7 +10,6 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { progressDatabase } from '../database.js';
-import { startFakeCatalogue, type FakeCatalogue } from '../testing/stand-in-catalogue.js';
 
 const COURSE = '44444444-4444-4444-8444-444444444440';
 const LECTURE = '44444444-4444-4444-8444-444444444441';
@@ -38,8 +38,8 @@ const course: InternalCourse = {
   ],
 };
 
-describe('written reviews (real PostgreSQL and Redis, stand-in catalogue)', () => {
-  let catalogue: FakeCatalogue;
+describe('written reviews (real PostgreSQL, Redis and catalogue)', () => {
+  let catalogue: TestCatalogue;
   let testEnv: ServiceTestEnvironment;
   let app: INestApplication;
   const tokens: Record<string, Record<string, string>> = {};
@@ -77,8 +77,9 @@ describe('written reviews (real PostgreSQL and Redis, stand-in catalogue)', () =
     );
 
   beforeAll(async () => {
-    catalogue = await startFakeCatalogue([course]);
-    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_URL: catalogue.url, CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
+    testEnv = await prepareServiceTestEnvironment({ CATALOGUE_CACHE_MS: '0', PORTAL_URL: 'http://portal.test' });
+    catalogue = await startTestCatalogue(testEnv);
+    await catalogue.putCourses([course]);
     await runMigrations({ url: testEnv.database.url, ...progressDatabase });
     app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
     await app.init();
@@ -93,8 +94,8 @@ describe('written reviews (real PostgreSQL and Redis, stand-in catalogue)', () =
 
   afterAll(async () => {
     await app?.close();
-    await testEnv?.teardown();
     await catalogue?.close();
+    await testEnv?.teardown();
   });
 
   it('answers 401 to signed-out writers, voters, reporters, repliers and hiders', async () => {
