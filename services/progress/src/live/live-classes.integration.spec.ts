@@ -1,7 +1,20 @@
 import { LIVE_CLASS_NOTICE_JOB, LIVE_CLASS_NOTICE_QUEUE, LIVE_GATEWAY_PATH, LIVE_UNAVAILABLE_MESSAGE, liveClassNoticeJobId, type DoubtPage, type LiveAck, type LiveChatMessage, type LiveClassAttended, type LiveClassDto, type LiveDoubt, type LiveJoinAnswer, type NotificationItem } from '@academy/contracts';
 import { INTERNAL_TOKEN_HEADER, OBJECT_STORAGE, OutboxWriter, runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
-import { NotificationDelivery, ProgressAppModule, progressDatabase, ProgressGatewayModule, ProgressWorkerModule, RedisIoAdapter } from '@academy/progress/testing';
+import {
+  CatalogueAppModule,
+  catalogueDatabase,
+  catalogueOutbox,
+  CatalogueWorkerModule,
+  CourseCache,
+  LiveClassesRepository,
+  NOT_ENROLLED_IN_CLASS_MESSAGE,
+  RecordLiveClassJob,
+  START_IN_PAST_MESSAGE,
+  VideosRepository,
+  type RecordLiveClassData,
+} from '@academy/catalogue/testing';
+import { NotificationDelivery, ProgressAppModule, progressDatabase, ProgressGatewayModule, ProgressWorkerModule, RedisIoAdapter } from '../testing/index.js';
 import { io, type Socket } from 'socket.io-client';
 import { MailStore, startSmtpInbox, type RunningSmtpInbox } from '@academy/sandbox/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -16,15 +29,6 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { AppModule } from '../app.module.js';
-import { catalogueDatabase } from '../database.js';
-import { CourseCache } from '../courses/course-cache.js';
-import { catalogueOutbox } from '../catalogue-outbox.js';
-import { WorkerModule } from '../worker.module.js';
-import { VideosRepository } from '../videos/videos.repository.js';
-import { LiveClassesRepository } from './live-classes.repository.js';
-import { NOT_ENROLLED_IN_CLASS_MESSAGE, START_IN_PAST_MESSAGE } from './live-classes.service.js';
-import { RecordLiveClassJob, type RecordLiveClassData } from './record-live-class.job.js';
 
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a10000000049454e44ae426082', 'hex');
 const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
@@ -87,12 +91,12 @@ describe('live classes: scheduling, who sees them, reminders as delayed jobs (re
     progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
     await progress.listen(0, '127.0.0.1');
     delete process.env.JANUS_URL;
-    app = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
+    app = (await Test.createTestingModule({ imports: [CatalogueAppModule] }).compile()).createNestApplication({ logger: false });
     await app.listen(cataloguePort, '127.0.0.1');
     worker = await (await Test.createTestingModule({ imports: [ProgressWorkerModule] }).compile()).init();
     // Catalogue's own worker: progress's enrolment events reach catalogue's course access through it (catalogue asks
     // progress nothing), and it relays catalogue's outbox (a recording's lecture) to progress's worker.
-    catalogueWorker = await (await Test.createTestingModule({ imports: [WorkerModule] }).compile()).init();
+    catalogueWorker = await (await Test.createTestingModule({ imports: [CatalogueWorkerModule] }).compile()).init();
     gateway = (await Test.createTestingModule({ imports: [ProgressGatewayModule] }).compile()).createNestApplication({ logger: false });
     gateway.useWebSocketAdapter(new RedisIoAdapter(gateway, process.env.REDIS_URL!, process.env.QUEUE_PREFIX!));
     await gateway.listen(0, '127.0.0.1');

@@ -3,7 +3,7 @@
 import type { EducatorCourseDetail, QuizAttemptResult, QuizForLearner, QuizStats } from '@academy/contracts';
 import { runMigrations } from '@academy/service-core';
 import { demoUsers, prepareServiceTestEnvironment, TEST_INTERNAL_TOKEN, type ServiceTestEnvironment } from '@academy/service-core/testing';
-import { ProgressAppModule, progressDatabase } from '@academy/progress/testing';
+import { CatalogueAppModule, catalogueDatabase } from '@academy/catalogue/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -11,8 +11,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../app.module.js';
-import { catalogueDatabase } from '../database.js';
+import { AppModule as ProgressAppModule } from '../app.module.js';
+import { progressDatabase } from '../database.js';
 
 const OTHER_EDUCATOR = { sub: 'sandbox|educator-ravi', name: 'Ravi Kumar', email: 'ravi@demo.academy', roles: ['educator'] };
 const png = Buffer.from(
@@ -81,7 +81,7 @@ describe('chapter quizzes (real catalogue and progress, real PostgreSQL)', () =>
     env = await prepareServiceTestEnvironment({ CATALOGUE_CACHE_MS: '0' });
     await runMigrations({ ...catalogueDatabase, url: env.database.url });
     await runMigrations({ ...progressDatabase, url: env.database.url });
-    catalogue = (await Test.createTestingModule({ imports: [AppModule] }).compile()).createNestApplication({ logger: false });
+    catalogue = (await Test.createTestingModule({ imports: [CatalogueAppModule] }).compile()).createNestApplication({ logger: false });
     await catalogue.listen(0, '127.0.0.1');
     process.env.CATALOGUE_URL = `http://127.0.0.1:${(catalogue.getHttpServer().address() as AddressInfo).port}`;
     progress = (await Test.createTestingModule({ imports: [ProgressAppModule] }).compile()).createNestApplication({ logger: false });
