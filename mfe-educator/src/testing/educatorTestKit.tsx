@@ -2,7 +2,7 @@
 // the whole App at a path for a signed-in educator, so tests go through routing, the gate and the real API client.
 import type { UserData } from '@academy/contracts';
 import { useUserStore } from '@academy/platform';
-import { fakeAuth0, TestPlatformProviders } from '@academy/platform/testing';
+import { fakeAuth0, fakeServer as platformFakeServer, TestPlatformProviders, type FakeRequest } from '@academy/platform/testing';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from '@academy/routing';
 import App from '../App';
@@ -76,27 +76,17 @@ class FetchBackedXhr {
   }
 }
 
-/** Replaces window.fetch; unknown requests get 404. Returns the requests seen, in order. */
+/** The request as educator tests read it: the path with its query, the body as sent. */
+const seenOf = (request: FakeRequest): SeenRequest => ({ method: request.method, path: `${request.path}${request.search}`, body: request.rawBody, headers: request.headers });
+
+/** The platform's fake network (`fakeServer` in @academy/platform/testing), with form posts through fetch; unknown requests get 404. Returns the requests seen, in order. */
 export function fakeServer(...routes: FakeRoute[]): SeenRequest[] {
   const seen: SeenRequest[] = [];
   window.XMLHttpRequest = FetchBackedXhr as unknown as typeof XMLHttpRequest;
-  window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const request: SeenRequest = {
-      method: init.method ?? 'GET',
-      path: `${url.pathname}${url.search}`,
-      body: init.body,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
-    seen.push(request);
-    let reply: Reply | undefined;
-    for (const route of routes) {
-      reply = await route(request);
-      if (reply) break;
-    }
-    reply ??= failure(404, `No route for ${request.path}`);
-    return { ok: reply.status >= 200 && reply.status < 300, status: reply.status, text: async () => JSON.stringify(reply.body) } as Response;
-  }) as unknown as typeof fetch;
+  platformFakeServer(
+    (request) => void seen.push(seenOf(request)),
+    ...routes.map((route) => (request: FakeRequest) => route(seenOf(request))),
+  );
   return seen;
 }
 

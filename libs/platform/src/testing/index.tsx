@@ -109,34 +109,88 @@ export function renderAtPath(
   );
 }
 
-/** What a routed fake request is answered with. */
-export type FetchReply = (request: { url: string; path: string; init: RequestInit }) => Response | Promise<Response>;
+/** A request the fake network received, read every way the tests need it. */
+export interface FakeRequest {
+  method: string;
+  url: URL;
+  /** The path without the query. */
+  path: string;
+  /** The query, with its `?` (empty when none). */
+  search: string;
+  /** A JSON body parsed; another body (a form) as sent. */
+  body: unknown;
+  rawBody: RequestInit['body'];
+  headers: Record<string, string>;
+  keepalive: boolean;
+}
+
+/** What a route answers: a `Response`, or a status and a JSON body. */
+export type FakeReply = Response | { status: number; body: unknown };
+/** Answers the requests it knows, `undefined` for the others (the next route is asked). */
+export type FakeRoute = (request: FakeRequest) => FakeReply | undefined | Promise<FakeReply | undefined>;
+
+function fakeRequestOf(input: string | URL | Request, init: RequestInit = {}): FakeRequest {
+  const url = new URL(String(input), 'http://portal.test');
+  let body: unknown = init.body;
+  if (typeof init.body === 'string') {
+    try {
+      body = JSON.parse(init.body);
+    } catch {
+      body = init.body;
+    }
+  }
+  return { method: init.method ?? 'GET', url, path: url.pathname, search: url.search, body, rawBody: init.body, headers: (init.headers ?? {}) as Record<string, string>, keepalive: init.keepalive === true };
+}
+
+/** The fake network's fetch: asks `routes` in order (first answer wins), records each request, 404 when none answers. */
+function routedFetch(routes: readonly FakeRoute[], seen: FakeRequest[]) {
+  return async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const request = fakeRequestOf(input, init);
+    seen.push(request);
+    for (const route of routes) {
+      const reply = await route(request);
+      // A Response (jsdom has no Response class: told apart by its `ok`), or a status and a JSON body.
+      if (reply && typeof (reply as Response).ok === 'boolean') return reply as Response;
+      if (reply) return jsonResponse(reply.status, (reply as { body: unknown }).body);
+    }
+    return jsonResponse(404, { success: false, message: `No route for ${request.path}${request.search}` });
+  };
+}
 
 /**
- * The one fake network of the front end's unit tests (jsdom has no fetch): a jest mock installed as `fetch` for each
- * test of the calling file. `answer(path, reply)` routes a path (exact, or a RegExp tested on it; the latest route
- * wins); a call no route takes is answered 500 "unexpected call …", so a test sees it. `mockResolvedValue…` still
- * overrides the routes for a test that wants one answer for everything.
+ * The one fake network of the front end's unit tests (jsdom has no fetch), for a test that sets up its server in its
+ * body: replaces `fetch` with a spy answering from `routes` (first answer wins, 404 otherwise), so tests go through
+ * the real API client (URL building, bearer token, status and `success:false` handling). `requests` lists what was
+ * asked, in order.
+ */
+export function fakeServer(...routes: FakeRoute[]): { requests: FakeRequest[]; spy: jest.Mock } {
+  const requests: FakeRequest[] = [];
+  const spy = jest.fn(routedFetch(routes, requests));
+  globalThis.fetch = spy as unknown as typeof fetch;
+  return { requests, spy };
+}
+
+/**
+ * The same fake network for a whole spec file: installed as `fetch` before each test (and removed after), with no
+ * route until a test adds one with `answer(path, reply)` (a path, or a RegExp tested on it; the latest route wins).
+ * A call no route takes is answered 404, so a test sees it; `mockResolvedValue…` still overrides the routes for a
+ * test that wants one answer for everything.
  */
 export function installFetchMock() {
-  const routes: [matcher: string | RegExp, reply: FetchReply][] = [];
+  const routes: FakeRoute[] = [];
+  const seen: FakeRequest[] = [];
   const fetchMock = Object.assign(jest.fn<Promise<Response>, [input: string, init?: RequestInit]>(), {
-    answer(matcher: string | RegExp, reply: FetchReply) {
-      routes.push([matcher, reply]);
+    answer(matcher: string | RegExp, reply: (request: FakeRequest) => FakeReply | Promise<FakeReply>) {
+      routes.unshift((request) => ((typeof matcher === 'string' ? matcher === request.path : matcher.test(request.path)) ? reply(request) : undefined));
       return fetchMock;
     },
   });
-  const routed = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const url = String(input);
-    const path = new URL(url, 'http://portal.test').pathname;
-    const route = [...routes].reverse().find(([matcher]) => (typeof matcher === 'string' ? matcher === path : matcher.test(path)));
-    return route ? route[1]({ url, path, init }) : jsonResponse(500, { success: false, message: `unexpected call ${path}` });
-  };
   const original = globalThis.fetch;
   beforeEach(() => {
     routes.length = 0;
+    seen.length = 0;
     fetchMock.mockReset();
-    fetchMock.mockImplementation(routed);
+    fetchMock.mockImplementation(routedFetch(routes, seen));
     globalThis.fetch = fetchMock as unknown as typeof fetch;
   });
   afterEach(() => {
@@ -147,7 +201,15 @@ export function installFetchMock() {
 
 /** A JSON answer (ok, status, json and text, as the apps and the API client read it). */
 export function jsonResponse(status: number, body: unknown): Response {
-  return { ok: status >= 200 && status < 300, status, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body, text: async () => JSON.stringify(body) } as Response;
+  const text = JSON.stringify(body);
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    headers: new Headers({ 'content-type': 'application/json' }),
+    json: async () => body,
+    text: async () => text,
+    blob: async () => new Blob([text]),
+  } as Response;
 }
 
 /** A file download's answer: the bytes and the name the server gives in Content-Disposition. */

@@ -1,5 +1,6 @@
 // Test kit of the catalogue feature: demo courses, a fetch spy standing in for the catalogue service at the
 // network boundary, and a router + platform harness that shows where navigation went.
+import { fakeServer as platformFakeServer } from '@academy/platform/testing';
 import type { ReactElement } from 'react';
 import { Route } from '@academy/routing';
 import type { CourseDetail, CourseSummary, LectureDto, UserData } from '@academy/contracts';
@@ -86,22 +87,9 @@ export type FakeRoute = (url: URL) => Reply | undefined;
 export const ok = (body: object): Reply => ({ status: 200, body: { success: true, ...body } });
 export const failure = (status: number, message: string): Reply => ({ status, body: { success: false, message } });
 
-/**
- * Replaces window.fetch with a spy that answers from `routes` (first match wins) and 404s anything else, so
- * tests go through the real API client: URL building, bearer token, status and `success:false` handling.
- */
+/** The platform's fake network (`fakeServer` in @academy/platform/testing), each route given the URL asked for; its spy. */
 export function fakeServer(...routes: FakeRoute[]): jest.Mock {
-  const spy = jest.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const reply = routes.map((route) => route(url)).find((candidate) => candidate !== undefined) ?? failure(404, `No route for ${url.pathname}`);
-    return {
-      ok: reply.status >= 200 && reply.status < 300,
-      status: reply.status,
-      text: async () => JSON.stringify(reply.body),
-    } as Response;
-  });
-  window.fetch = spy as unknown as typeof fetch;
-  return spy;
+  return platformFakeServer(...routes.map((route) => (request: { url: URL }) => route(request.url))).spy;
 }
 
 /** URLs (path + query) the page fetched, in order. */

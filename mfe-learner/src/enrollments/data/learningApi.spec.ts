@@ -9,8 +9,8 @@ describe('certificate downloads in the language shown', () => {
   beforeEach(() => {
     asked = [];
     status = 200;
-    fetchMock.answer(/certificates/, ({ url }) => {
-      asked.push(url);
+    fetchMock.answer(/certificates/, ({ path, search }) => {
+      asked.push(`${path}${search}`);
       return status === 200 ? fileResponse('certificate-AC-1.pdf', '%PDF') : jsonResponse(status, {});
     });
     URL.createObjectURL = jest.fn(() => 'blob:certificate');

@@ -3,7 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { Route } from '@academy/routing';
-import { fakeServer, ok, renderAt, userData } from '../testing/learningTestKit';
+import { fileResponse } from '@academy/platform/testing';
+import { failure, fakeServer, ok, renderAt, userData, type FakeRequest } from '../testing/learningTestKit';
 import { PurchaseHistoryPage } from './PurchaseHistoryPage';
 
 const routes = (
@@ -41,6 +42,12 @@ describe('Purchase history', () => {
   });
 
   it('lists purchases with amount, date, status and receipt downloads for the signed-in learner', async () => {
+    const downloads: { url: string; auth: string | undefined }[] = [];
+    const receipts = (request: FakeRequest) => {
+      if (!request.path.includes('/receipts/')) return undefined;
+      downloads.push({ url: request.path, auth: request.headers.Authorization });
+      return request.path.includes('/p-2/receipts/refund') ? failure(404, 'Receipt not found') : fileResponse('ACAD-2026-27-000001.pdf', '%PDF-1.3');
+    };
     const requests = fakeServer((request) =>
       request.path === '/api/user/purchases'
         ? ok({
@@ -60,23 +67,8 @@ describe('Purchase history', () => {
             ],
           })
         : undefined,
+      receipts,
     );
-    const fakeFetch = window.fetch;
-    const downloads: { url: string; auth: string | undefined }[] = [];
-    window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      if (!url.includes('/receipts/')) return fakeFetch(input, init);
-      downloads.push({ url: new URL(url, 'http://portal.test').pathname, auth: (init.headers as Record<string, string>).Authorization });
-      if (url.includes('/p-2/receipts/refund')) {
-        return { ok: false, status: 404, json: async () => ({ success: false, message: 'Receipt not found' }) } as Response;
-      }
-      return {
-        ok: true,
-        status: 200,
-        headers: new Headers({ 'content-disposition': 'attachment; filename="ACAD-2026-27-000001.pdf"' }),
-        blob: async () => new Blob(['%PDF-1.3']),
-      } as unknown as Response;
-    }) as unknown as typeof fetch;
     URL.createObjectURL = jest.fn(() => 'blob:receipt');
     URL.revokeObjectURL = jest.fn();
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -134,6 +126,12 @@ describe('Purchase history in Hindi', () => {
 
   it('shows amounts, dates and states in Hindi, and asks for the receipt PDF in Hindi', async () => {
     await act(() => i18next.changeLanguage('hi'));
+    const downloads: string[] = [];
+    const receipts = (request: FakeRequest) => {
+      if (!request.path.includes('/receipts/')) return undefined;
+      downloads.push(`${request.path}${request.search}`);
+      return fileResponse('ACAD-2026-27-000001.pdf', '%PDF-1.3');
+    };
     fakeServer((request) =>
       request.path === '/api/user/purchases'
         ? ok({
@@ -143,21 +141,8 @@ describe('Purchase history in Hindi', () => {
             ],
           })
         : undefined,
+      receipts,
     );
-    const fakeFetch = window.fetch;
-    const downloads: string[] = [];
-    window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      if (!url.includes('/receipts/')) return fakeFetch(input, init);
-      const asked = new URL(url, 'http://portal.test');
-      downloads.push(`${asked.pathname}${asked.search}`);
-      return {
-        ok: true,
-        status: 200,
-        headers: new Headers({ 'content-disposition': 'attachment; filename="ACAD-2026-27-000001.pdf"' }),
-        blob: async () => new Blob(['%PDF-1.3']),
-      } as unknown as Response;
-    }) as unknown as typeof fetch;
     URL.createObjectURL = jest.fn(() => 'blob:receipt');
     URL.revokeObjectURL = jest.fn();
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -179,19 +164,18 @@ describe('Purchase history in Hindi', () => {
   });
 
   it('asks for a credit note in the language shown beside its number', async () => {
+    const downloads: string[] = [];
+    const receipts = (request: FakeRequest) => {
+      if (!request.path.includes('/receipts/')) return undefined;
+      downloads.push(request.search);
+      return { status: 502, body: {} };
+    };
     fakeServer((request) =>
       request.path === '/api/user/purchases'
         ? ok({ purchases: [purchase({ receipts: [{ kind: 'refund', number: 'ACAD-CN/2026-27/000004', issuedAt: '2026-11-22T09:00:00.000Z' }] })] })
         : undefined,
+      receipts,
     );
-    const fakeFetch = window.fetch;
-    const downloads: string[] = [];
-    window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      if (!url.includes('/receipts/')) return fakeFetch(input, init);
-      downloads.push(new URL(url, 'http://portal.test').search);
-      return { ok: false, status: 502, json: async () => ({}) } as Response;
-    }) as unknown as typeof fetch;
 
     const view = renderAt('/purchase-history', routes, { user: userData() });
     await userEvent.click(await screen.findByRole('button', { name: /Refund credit note/ }));

@@ -1,6 +1,7 @@
 // Test kit of the learner's after-enrolment pages: an enrolled course, a fetch spy standing in for the progress
 // service at the network boundary (so the real API client runs), and a router + platform harness.
 import type { EnrolledCourse, LearnerProgressData, LectureDto, UserData } from '@academy/contracts';
+import { fakeServer as platformFakeServer, type FakeReply, type FakeRequest as PlatformFakeRequest } from '@academy/platform/testing';
 import type { ReactElement } from 'react';
 import { renderLearnerRoutes, type LearnerRenderOptions } from '../../testing/renderLearnerRoutes';
 
@@ -42,37 +43,18 @@ export function userData(overrides: Partial<UserData> = {}): UserData {
   return { _id: 'sandbox|student-aarav', name: 'Aarav Sharma', email: 'aarav@demo.academy', imageUrl: '', enrolledCourses: ['course-1'], publicMetadata: { role: 'student' }, ...overrides };
 }
 
-export interface FakeRequest {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-  headers: Record<string, string>;
-  keepalive: boolean;
-}
+/** A request the fake network received, its JSON body parsed. */
+export type FakeRequest = Omit<PlatformFakeRequest, 'body'> & { body: Record<string, unknown> | undefined };
 type Reply = { status: number; body: unknown };
-export type FakeRoute = (request: FakeRequest) => Reply | undefined;
+/** Answers one request (a status and JSON body, or a Response such as a file), or undefined for the next route. */
+export type FakeRoute = (request: FakeRequest) => FakeReply | undefined;
 
 export const ok = (body: object = {}): Reply => ({ status: 200, body: { success: true, ...body } });
 export const failure = (status: number, message: string): Reply => ({ status, body: { success: false, message } });
 
-/** Replaces window.fetch; answers from `routes` (first match wins), 404 otherwise; records every request. */
-export function fakeServer(...routes: FakeRoute[]) {
-  const requests: FakeRequest[] = [];
-  window.fetch = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://portal.test');
-    const request: FakeRequest = {
-      method: init.method ?? 'GET',
-      path: url.pathname,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-      keepalive: init.keepalive === true,
-    };
-    requests.push(request);
-    const reply = routes.map((route) => route(request)).find((candidate) => candidate !== undefined) ?? failure(404, `No route for ${url.pathname}`);
-    const text = JSON.stringify(reply.body);
-    return { ok: reply.status < 300, status: reply.status, text: async () => text, json: async () => reply.body, blob: async () => new Blob([text]) } as Response;
-  }) as unknown as typeof fetch;
-  return requests;
+/** The platform's fake network (`fakeServer` in @academy/platform/testing): answers from `routes`, 404 otherwise; the requests seen, in order. */
+export function fakeServer(...routes: FakeRoute[]): FakeRequest[] {
+  return platformFakeServer(...routes.map((route) => (request: PlatformFakeRequest) => route(request as FakeRequest))).requests as FakeRequest[];
 }
 
 /** Renders `routes` at `path` with a signed-in user (or signed out), test platform providers and a location probe. */
