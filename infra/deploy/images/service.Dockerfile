@@ -36,7 +36,7 @@ COPY services/core services/core
 COPY services/${SERVICE} services/${SERVICE}
 RUN npx tsc -p libs/contracts/tsconfig.build.json \
  && npx tsc -p services/core/tsconfig.build.json \
- && npx tsc -p services/${SERVICE}/tsconfig.build.json
+ && npx tsc -p services/${SERVICE}/tsconfig.image.json
 
 FROM ${NODE_IMAGE} AS deps
 ARG SERVICE
