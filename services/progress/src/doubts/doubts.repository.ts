@@ -54,22 +54,8 @@ export interface DoubtValues {
   html: string;
 }
 
-/** A doubt waiting for an educator's first answer, as their inbox lists it. */
-export interface InboxRow {
-  id: string;
-  course_id: string;
-  lecture_id: string | null;
-  live_class_id: string | null;
-  user_id: string;
-  author_name: string;
-  at_second: number;
-  body_html: string;
-  me_too_count: number;
-  answer_count: number;
-  created_at: Date;
-  cursor_at: string;
-  image_key: string | null;
-}
+/** A doubt waiting for an educator's first answer, as their inbox lists it (with its image, if any). */
+export type InboxRow = Omit<DoubtRow, 'first_educator_answer_at' | 'resolved_at' | 'hidden_at' | 'me_too_by_me' | 'image_type'>;
 
 /** A doubt or an answer the educator hid. */
 export interface HiddenPostRow {
