@@ -113,5 +113,28 @@ describe('first render on a phone', () => {
     expect(hindi.translations).toEqual(english.translations.map((chunk) => chunk.replace(/-en$/, '-hi')));
     expect(hindi.bytes - english.bytes).toBeLessThanOrEqual(HINDI_EXTRA_BUDGET_BYTES);
   });
-});
 
+  it('uses every file and answer the edge preloads, asking for none of them twice', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    const preloadWarnings: string[] = [];
+    page.on('console', (message) => {
+      // Chromium says so when a preload's mode or credentials differ from the request that should have used it.
+      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+    });
+    const requested = new Map<string, number>();
+    page.on('request', (request) => requested.set(request.url(), (requested.get(request.url()) ?? 0) + 1));
+    const response = await page.goto(`${portalUrl}/`);
+    const preloaded = [...(await response!.text()).matchAll(/<link rel="preload" href="([^"]+)"/g)].map((match) => new URL(match[1]!, portalUrl).href);
+    await page.getByRole('list', { name: 'Featured courses' }).waitFor();
+    await waitForSettledNetwork(page);
+    // What the shell asks for first (its config, the remotes' manifests, its strings) and the page's remote.
+    for (const expected of ['/runtime-config.json', '/mfe/learner/mf-manifest.json', '/mfe/learner/remoteEntry.js']) {
+      expect(preloaded).toContain(`${portalUrl}${expected}`);
+    }
+    expect(preloaded.some((url) => /\/i18n-shell-en-json\.[0-9a-f]+\.js$/.test(url))).toBe(true);
+    expect(preloaded.some((url) => /\/mfe\/learner\/i18n-learner-en-json\.[0-9a-f]+\.js$/.test(url))).toBe(true);
+    expect(preloadWarnings).toEqual([]);
+    expect(preloaded.filter((url) => requested.get(url) !== 1).map((url) => [url, requested.get(url) ?? 0])).toEqual([]);
+    await context.close();
+  });
+});

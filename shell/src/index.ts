@@ -5,5 +5,7 @@ import { RUNTIME_CONFIG_REQUEST, RUNTIME_CONFIG_URL } from '@academy/contracts';
 const runtimeConfigResponse = fetch(RUNTIME_CONFIG_URL, RUNTIME_CONFIG_REQUEST);
 runtimeConfigResponse.catch(() => undefined);
 
-// Async boundary: shared singletons (React, router, platform) are negotiated before any of them is used.
-import('./bootstrap').then(({ startShell }) => startShell(() => runtimeConfigResponse));
+// Async boundary: shared singletons (React, router, platform) are negotiated before any of them is used. The
+// first page's singletons are bundled into this file (EAGER_IN_SHELL in tools/rspack), and so is bootstrap
+// ("eager" mode: its own module, evaluated after the boundary, but no file of its own to wait for).
+import(/* webpackMode: "eager" */ './bootstrap').then(({ startShell }) => startShell(() => runtimeConfigResponse));

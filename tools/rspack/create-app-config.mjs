@@ -29,6 +29,26 @@ export const SHARED_SINGLETONS = [
   '@academy/ui',
 ];
 
+/**
+ * The singletons every first page runs, bundled into the shell's `main.js` (`eager`) instead of a file each:
+ * fewer requests before the first render, and no asynchronous share negotiation for them. The shell still
+ * provides them to the remotes through the share scope, so a remote built alone uses the shell's copies as before.
+ * The sign-in SDK and notistack stay separate files: they load only when needed (docs/performance.md).
+ */
+export const EAGER_IN_SHELL = new Set([
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/',
+  '@academy/routing',
+  'zustand',
+  '@tanstack/react-query',
+  'i18next',
+  'react-i18next',
+  '@academy/platform',
+  '@academy/ui',
+]);
+
 /** rspack's persistent build cache, one folder per app (`npm run bench` deletes it for its cold builds). */
 export const RSPACK_CACHE_DIR = path.join(workspaceRoot, 'node_modules', '.cache', 'rspack');
 
@@ -59,14 +79,14 @@ function installedVersion(appDir, packageName) {
  * Builds the `shared` map: each singleton with the range the app declares in its package.json and the exact
  * installed version. Workspace libraries are declared as "*", so their real version is given explicitly.
  */
-export function sharedSingletons(appDir, declared) {
+export function sharedSingletons(appDir, declared, { isHost = false } = {}) {
   const shared = {};
   for (const key of SHARED_SINGLETONS) {
     const packageName = packageNameOf(key);
     const version = installedVersion(appDir, packageName);
     const range = declared[packageName];
     const requiredVersion = !range || range === '*' ? `^${version}` : range;
-    shared[key] = { singleton: true, requiredVersion, version };
+    shared[key] = { singleton: true, requiredVersion, version, ...(isHost && EAGER_IN_SHELL.has(key) ? { eager: true } : {}) };
   }
   return shared;
 }
@@ -162,7 +182,8 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
           // A remote's pages go into its mf-manifest.json, which the shell fetches at run time to learn them:
           // adding a page rebuilds and redeploys that remote only (docs/architecture.md).
           // Each page's first screen (its files, API data and largest image) also goes there, for the edge's preloads.
-          manifest: routeTable ? { additionalData: ({ stats, compilation }) => withRouteTable(stats, routeTable, compilation) } : true,
+          // Every app's manifest also names its translation files per language, for the edge to preload with a page.
+          manifest: { additionalData: ({ stats, compilation }) => withPortalData(stats, compilation, { routeTable, ownNamespaces: isHost ? [name, ...SHELL_LIBRARY_NAMESPACES] : [name] }) },
           dts: false,
           shareStrategy: 'loaded-first',
           // One federation runtime on the page: the shell provides it, production remotes use it instead of
@@ -174,7 +195,7 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
             ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: isProduction }),
             optimization: { target: 'web' },
           },
-          shared: sharedSingletons(appDir, declared),
+          shared: sharedSingletons(appDir, declared, { isHost }),
         }),
       ],
       performance: { hints: false },
@@ -207,6 +228,31 @@ export function readRouteTable(file) {
   return { pages: patterns, fallbacks, ownChrome, pagePatterns: pages, firstScreen };
 }
 
+/** The i18n namespaces of the libraries bundled into the shell (EAGER_IN_SHELL): its first render needs their strings too. */
+const SHELL_LIBRARY_NAMESPACES = ['platform', 'ui'];
+
+/**
+ * The files of each language's strings of the app's own namespaces (chunks named `i18n-<namespace>-<language>-json`
+ * by the loaders' webpackChunkName). A remote's copies of the shared libraries' strings are left out: the shell's
+ * are the ones used. So is `messages`, loaded only after the first interaction.
+ */
+function translationFiles(compilation, ownNamespaces) {
+  const byLanguage = {};
+  for (const [chunkName, group] of compilation.namedChunkGroups.entries()) {
+    const match = /^i18n-(.+)-([a-z]{2})-json$/.exec(chunkName);
+    if (!match || !ownNamespaces.includes(match[1])) continue;
+    const files = [...group.getFiles()].filter((file) => file.endsWith('.js'));
+    byLanguage[match[2]] = [...(byLanguage[match[2]] ?? []), ...files].sort();
+  }
+  return byLanguage;
+}
+
+/** The manifest's `metaData` for the portal: each language's strings (TRANSLATIONS_KEY), and a remote's route table. */
+function withPortalData(stats, compilation, { routeTable, ownNamespaces }) {
+  const withTranslations = { ...stats, metaData: { ...stats.metaData, [TRANSLATIONS_KEY]: compilation ? translationFiles(compilation, ownNamespaces) : {} } };
+  return routeTable ? withRouteTable(withTranslations, routeTable, compilation) : withTranslations;
+}
+
 /**
  * The manifest's `metaData`: the route table the shell reads, and each listed page's first screen for the edge
  * (FIRST_SCREEN_KEY): the files of its chunk (`import(/* webpackChunkName: "page-<name>" *\/ …)` in the App, with
@@ -227,6 +273,8 @@ function withRouteTable(stats, routeTable, compilation) {
 const REMOTE_ROUTES_KEY = 'portalRoutes';
 /** Same key as FIRST_SCREEN_KEY in libs/contracts/src/first-screen.ts. */
 const FIRST_SCREEN_KEY = 'portalFirstScreen';
+/** Same key as TRANSLATIONS_KEY in libs/contracts/src/first-screen.ts. */
+const TRANSLATIONS_KEY = 'portalTranslations';
 
 // Inline, so no page of ours waits on /favicon.ico.
 const FAVICON =

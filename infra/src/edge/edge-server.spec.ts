@@ -230,8 +230,8 @@ describe('edge server', () => {
     expect(await response.json()).toEqual({ name: 'educator', version: 2 });
   });
 
-  it('sends the security headers on pages, files and API answers', async () => {
-    for (const url of ['/', '/course/42', '/main.3f2a9c1b.js', '/api/course/all', '/api/nothing-here']) {
+  it('sends the security headers on pages, the service worker and API answers', async () => {
+    for (const url of ['/', '/course/42', '/sw.js', '/api/course/all', '/api/nothing-here']) {
       const { headers } = await rawGet(`${edge.url}${url}`);
       const csp = String(headers['content-security-policy']);
       expect([url, headers['x-content-type-options'], headers['x-frame-options'], headers['referrer-policy']]).toEqual([
@@ -247,6 +247,18 @@ describe('edge server', () => {
       expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:9999/); // the auth SDK's token calls
       // Not production: no HSTS over local plain http.
       expect(headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it("sends a build's hashed script only the headers that apply to a file that is never a document", async () => {
+    const { headers } = await rawGet(`${edge.url}/main.3f2a9c1b.js`);
+    expect([headers['x-content-type-options'], headers['cross-origin-resource-policy'], headers['cache-control']]).toEqual([
+      'nosniff',
+      'cross-origin',
+      'public, max-age=31536000, immutable',
+    ]);
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect([documentOnly, headers[documentOnly]]).toEqual([documentOnly, undefined]);
     }
   });
 

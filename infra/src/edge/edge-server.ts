@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import compression from 'compression';
+import { parseCookie } from 'cookie';
 import { attachWebSocketRoutes } from './websocket-routes.js';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
@@ -14,6 +15,7 @@ import { loadRouteTable, matchRoute, type AppName, type RouteTable, type Service
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
 import { securityHeaders } from './security-headers.js';
 import { FirstScreenPreloads, withPreloads, type ServedRemote } from './first-screen.js';
+import { chooseUiLanguage, LANGUAGE_COOKIE, type UiLanguage } from '@academy/contracts';
 
 export interface EdgeOptions {
   /** Base URL of each service, e.g. http://127.0.0.1:3101. */
@@ -165,14 +167,17 @@ function servedRemotes(table: RouteTable, runtimeConfig: RuntimeConfig, appDirs:
     const mount = table.static.find((candidate) => !candidate.spaFallback && url.startsWith(candidate.prefix));
     const configured = mount ? appDirs?.[mount.app] : null;
     if (!mount || configured === null) continue;
-    remotes.push({ prefix: url.slice(0, url.lastIndexOf('/') + 1), dir: path.join(configured ?? path.join(repoRoot, mount.workspace, 'dist'), path.posix.dirname(url.slice(mount.prefix.length - 1))) });
+    remotes.push({ manifestUrl: url, prefix: url.slice(0, url.lastIndexOf('/') + 1), dir: path.join(configured ?? path.join(repoRoot, mount.workspace, 'dist'), path.posix.dirname(url.slice(mount.prefix.length - 1))) });
   }
   return remotes;
 }
 
 function firstScreenPreloads(table: RouteTable, runtimeConfig: RuntimeConfig, options: EdgeOptions): FirstScreenPreloads {
+  const enabled = options.firstScreenPreloads !== false;
+  const shellDir = shellFolder(table, options.appDirs);
   return new FirstScreenPreloads({
-    remotes: options.firstScreenPreloads === false ? [] : servedRemotes(table, runtimeConfig, options.appDirs),
+    remotes: enabled ? servedRemotes(table, runtimeConfig, options.appDirs) : [],
+    shell: enabled && shellDir ? { prefix: '/', dir: shellDir } : null,
     apiWaitMs: options.firstScreenApiWaitMs,
     fetchApi: async (apiPath) => {
       const match = matchRoute(table, apiPath);
@@ -262,6 +267,14 @@ function routeByTable(table: RouteTable, proxies: Map<ServiceName, RequestHandle
   };
 }
 
+/** The language the page will be shown in, decided as the shell decides it (`chooseUiLanguage`), from the request. */
+function languageOfRequest(req: express.Request): UiLanguage {
+  const linked = typeof req.query.lang === 'string' ? req.query.lang : null;
+  const kept = parseCookie(req.get('cookie') ?? '')[LANGUAGE_COOKIE] ?? null;
+  const preferred = (req.get('accept-language') ?? '').split(',');
+  return chooseUiLanguage({ linked, kept, preferred });
+}
+
 /** SPA fallback: any other GET for a page (not a file) gets the shell's index.html, which routes on the client. */
 function shellPageFallback(shellDir: string | null, firstScreen: FirstScreenPreloads, reportError: (message: string) => void): express.RequestHandler {
   const readShellPage = shellDir ? shellPageReader(shellDir) : undefined;
@@ -272,7 +285,7 @@ function shellPageFallback(shellDir: string | null, firstScreen: FirstScreenPrel
       readShellPage().then(
         async (html) => {
           // The page's first screen named in its HTML, so the browser fetches it all at once.
-          const links = await firstScreen.linksFor(req.path).catch((error: unknown) => {
+          const links = await firstScreen.linksFor(req.path, languageOfRequest(req)).catch((error: unknown) => {
             reportError(`edge: no first-screen preloads for ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
             return [];
           });

@@ -32,6 +32,7 @@ function learnerManifest(entryHash: string) {
       remoteEntry: { name: 'remoteEntry.js', path: '' },
       publicPath: 'auto',
       portalRoutes: { pages: ['/', '/course/:id', '/my-enrollments'], fallbacks: [], ownChrome: false },
+      portalTranslations: { en: ['i18n-learner-en-json.6666aaaa.js'], hi: ['i18n-learner-hi-json.7777bbbb.js'] },
       portalFirstScreen: {
         '/': { files: [`page-home.${entryHash}.js`, 'page-home.2222bbbb.css'], api: ['/api/course/all?limit=4'], image: { api: 0, path: 'courses.0.courseThumbnail' } },
         '/course/:id': { files: ['page-course.3333cccc.js'], api: ['/api/course/:id'], image: { api: 0, path: 'courseData.courseThumbnail' } },
@@ -58,6 +59,7 @@ describe('the edge names each page’s first screen in its HTML', () => {
       path.join(shellDir, 'mf-manifest.json'),
       JSON.stringify({
         name: 'shell',
+        metaData: { portalTranslations: { en: ['i18n-shell-en-json.8888cccc.js'], hi: ['i18n-shell-hi-json.9999dddd.js'] } },
         shared: [
           { name: 'react', assets: { js: { sync: ['121.f893bca0.js'], async: [] }, css: { sync: [], async: [] } } },
           { name: '@auth0/auth0-react', assets: { js: { sync: ['521.12c76b0d.js'], async: [] }, css: { sync: [], async: [] } } },
@@ -97,6 +99,33 @@ describe('the edge names each page’s first screen in its HTML', () => {
     expect(head).not.toContain('121.f893bca0.js');
   });
 
+  it('preloads what every page asks for first: the runtime config, the served remotes’ manifests, the shell’s and the remote’s strings', async () => {
+    const html = await (await fetch(`${edge.url}/`)).text();
+    expect(html).toContain('<link rel="preload" href="/runtime-config.json" as="fetch" crossorigin="anonymous">');
+    expect(html).toContain('<link rel="preload" href="/mfe/learner/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    // Not the manifests of remotes this edge does not serve (a CDN's, or one not deployed).
+    expect(html).not.toContain('/mfe/educator/mf-manifest.json');
+    expect(html).toContain('<link rel="preload" href="/i18n-shell-en-json.8888cccc.js" as="script">');
+    expect(html).toContain('<link rel="preload" href="/mfe/learner/i18n-learner-en-json.6666aaaa.js" as="script">');
+    expect(html).not.toContain('-hi-json');
+  });
+
+  it('preloads the strings of the language the shell will choose: a link’s ?lang=, then the kept choice, then the browser’s languages', async () => {
+    const hindi = ['/i18n-shell-hi-json.9999dddd.js', '/mfe/learner/i18n-learner-hi-json.7777bbbb.js'];
+    const english = ['/i18n-shell-en-json.8888cccc.js', '/mfe/learner/i18n-learner-en-json.6666aaaa.js'];
+    const stringsOf = async (url: string, headers: Record<string, string> = {}) => {
+      const html = await (await fetch(`${edge.url}${url}`, { headers })).text();
+      return [...hindi, ...english].filter((file) => html.includes(`href="${file}"`));
+    };
+    expect(await stringsOf('/?lang=hi')).toEqual(hindi);
+    expect(await stringsOf('/', { Cookie: 'theme=dark; academy.language=hi' })).toEqual(hindi);
+    expect(await stringsOf('/', { 'Accept-Language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toEqual(hindi);
+    // The link wins over the kept choice, the kept choice over the browser's languages.
+    expect(await stringsOf('/?lang=en', { Cookie: 'academy.language=hi' })).toEqual(english);
+    expect(await stringsOf('/', { Cookie: 'academy.language=en', 'Accept-Language': 'hi' })).toEqual(english);
+    expect(await stringsOf('/?lang=fr', { 'Accept-Language': 'fr-FR,fr' })).toEqual(english);
+  });
+
   it('fills the route’s parameters into its API address', async () => {
     const html = await (await fetch(`${edge.url}/course/c42`)).text();
     expect(html).toContain('<link rel="preload" href="/api/course/c42" as="fetch" crossorigin="anonymous">');
@@ -104,12 +133,15 @@ describe('the edge names each page’s first screen in its HTML', () => {
     expect(html).toContain('/mfe/learner/page-course.3333cccc.js');
   });
 
-  it('preloads only the remote’s entry and App for a page without a first screen, and nothing for an unknown page', async () => {
+  it('preloads only the remote’s entry, App and strings for a page without a first screen, and no remote for an unknown page', async () => {
     const enrolments = await (await fetch(`${edge.url}/my-enrollments`)).text();
     expect(enrolments).toContain('/mfe/learner/remoteEntry.js');
-    expect(enrolments).not.toContain('as="fetch"');
+    expect(enrolments).not.toContain('/api/');
     const unknown = await (await fetch(`${edge.url}/nowhere/at/all`)).text();
-    expect(unknown).not.toContain('rel="preload"');
+    expect(unknown).not.toContain('/mfe/learner/remoteEntry.js');
+    expect(unknown).not.toContain('i18n-learner');
+    // The shell still shows its not-found page: its config and strings are still needed.
+    expect(unknown).toContain('href="/runtime-config.json"');
   });
 
   it('reads a remote redeployed alone at once: its new chunk names, not the ones it had', async () => {

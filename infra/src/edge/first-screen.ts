@@ -3,17 +3,34 @@
 // (HTML → shell → shared modules → config → manifest → remote entry → App → page → data → image).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { FIRST_SCREEN_KEY, matchRoutePattern, REMOTE_ROUTES_KEY, valueAtPath, type FirstScreens } from '@academy/contracts';
+import {
+  FIRST_SCREEN_KEY,
+  matchRoutePattern,
+  REMOTE_ROUTES_KEY,
+  RUNTIME_CONFIG_URL,
+  TRANSLATIONS_KEY,
+  valueAtPath,
+  type AppTranslations,
+  type FirstScreens,
+  type UiLanguage,
+} from '@academy/contracts';
 
-/** A remote as the edge serves it: the URL prefix of its files and the folder they are in. */
-export interface ServedRemote {
+/** An app as the edge serves it: the URL prefix of its files and the folder they are in. */
+export interface ServedApp {
   prefix: string;
   dir: string;
+}
+
+/** A remote as the edge serves it, with the URL of its manifest (as the runtime config gives it). */
+export interface ServedRemote extends ServedApp {
+  manifestUrl: string;
 }
 
 export interface FirstScreenOptions {
   /** The remotes the runtime config points at that this edge serves itself (a CDN's are not read here). */
   remotes: ServedRemote[];
+  /** The shell, whose own strings every page needs; null: no preloads the shell's pages share. */
+  shell: ServedApp | null;
   /** GET of an API path from the service that owns it; rejects on failure. */
   fetchApi(path: string): Promise<unknown>;
   /** How long a page's HTML waits for an API answer not cached yet (for its image), ms. */
@@ -27,6 +44,7 @@ interface RemoteFacts {
   /** remoteEntry.js and the ./App expose's own files. */
   appFiles: string[];
   screens: FirstScreens;
+  translations: AppTranslations;
 }
 
 interface Preload {
@@ -41,6 +59,11 @@ type Manifest = {
 
 function filesOf(assets: { js?: { sync?: string[] }; css?: { sync?: string[] } } | undefined): string[] {
   return [...(assets?.css?.sync ?? []), ...(assets?.js?.sync ?? [])];
+}
+
+function translationsOf(manifest: Manifest): AppTranslations {
+  const translations = manifest.metaData?.[TRANSLATIONS_KEY];
+  return translations && typeof translations === 'object' ? (translations as AppTranslations) : {};
 }
 
 function preloadOf(href: string): Preload {
@@ -64,6 +87,7 @@ export class FirstScreenPreloads {
 
   /** A manifest as deployed now: read again whenever its file changes (a remote redeployed alone). */
   private async manifestAt(dir: string): Promise<Manifest | null> {
+    // (The shell's manifest too: it names the shell's own strings.)
     const file = path.join(dir, 'mf-manifest.json');
     const info = await stat(file).catch(() => null);
     if (!info) return null;
@@ -85,6 +109,7 @@ export class FirstScreenPreloads {
       pages: Array.isArray(routes?.pages) ? routes.pages.filter((page): page is string => typeof page === 'string') : [],
       appFiles: [...(entryFile ? [entryFile] : []), ...filesOf(app?.assets)].map((file) => remote.prefix + file),
       screens: (manifest.metaData?.[FIRST_SCREEN_KEY] as FirstScreens | undefined) ?? {},
+      translations: translationsOf(manifest),
     };
   }
 
@@ -99,11 +124,19 @@ export class FirstScreenPreloads {
     return answer;
   }
 
-  /** The `<link rel="preload">` tags for the page at `pathname` (none when no remote publishes it). */
-  async linksFor(pathname: string): Promise<string[]> {
-    const preloads: Preload[] = [];
+  /**
+   * The `<link rel="preload">` tags for the page at `pathname` shown in `language`: what every page of the shell
+   * asks for first (the runtime config, the remotes' manifests, the shell's strings), then the page's remote (its
+   * entry, App, page chunks, strings and API answers), its largest image last.
+   */
+  async linksFor(pathname: string, language: UiLanguage): Promise<string[]> {
+    const { shell, remotes } = this.options;
+    if (!shell) return [];
+    const preloads: Preload[] = [{ href: RUNTIME_CONFIG_URL, as: 'fetch' }, ...remotes.map((remote) => ({ href: remote.manifestUrl, as: 'fetch' as const }))];
+    const shellManifest = await this.manifestAt(shell.dir);
+    if (shellManifest) preloads.push(...(translationsOf(shellManifest)[language] ?? []).map((file) => preloadOf(shell.prefix + file)));
     let image: string | undefined;
-    for (const remote of this.options.remotes) {
+    for (const remote of remotes) {
       const manifest = await this.manifestAt(remote.dir);
       if (!manifest) continue;
       const facts = this.remoteFacts(remote, manifest);
@@ -111,7 +144,7 @@ export class FirstScreenPreloads {
       if (!pattern) continue;
       const params = matchRoutePattern(pattern, pathname)!;
       const screen = facts.screens[pattern];
-      preloads.push(...facts.appFiles.map(preloadOf));
+      preloads.push(...facts.appFiles.map(preloadOf), ...(facts.translations[language] ?? []).map((file) => preloadOf(remote.prefix + file)));
       if (screen) {
         preloads.push(...screen.files.map((file) => preloadOf(remote.prefix + file)));
         const apiPaths = screen.api.map((apiPath) => apiPath.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')));
@@ -120,10 +153,9 @@ export class FirstScreenPreloads {
       }
       break;
     }
-    if (preloads.length === 0) return [];
     // The largest image last and at its normal priority: it is shown only once the page's code has run, so it
-    // must not take the bandwidth the code needs first. (The shell's shared modules are not preloaded: the
-    // manifest lists every variant of each, more than a page loads, and main.js asks for them early anyway.)
+    // must not take the bandwidth the code needs first. (The shell's shared modules are in main.js or, for the
+    // few loaded later, not needed by a first screen.)
     return [...new Map(preloads.map((preload) => [preload.href, preload])).values(), ...(image ? [{ href: image, as: 'image' as const }] : [])].map((preload) => linkTag(preload));
   }
 

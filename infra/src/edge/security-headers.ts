@@ -94,17 +94,50 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 /** Popups stay usable (Razorpay's UPI/net-banking windows, an auth popup) while the portal keeps its own group. */
 export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin-allow-popups';
 
-/** helmet with the portal's policy: CSP, frame-ancestors/X-Frame-Options, nosniff, Referrer-Policy, HSTS (production). */
-export function securityHeaders(config: RuntimeConfig, options: SecurityHeaderOptions): RequestHandler {
-  const directives = contentSecurityPolicy(config, options);
-  return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives },
-    strictTransportSecurity: options.production ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: REFERRER_POLICY },
-    crossOriginOpenerPolicy: { policy: CROSS_ORIGIN_OPENER_POLICY },
-    // The sandbox (another port, same site) and a CDN may load our media and remotes.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
+/**
+ * A build's content-hashed script, style, source map, image or font (`main.3f2a9c1b.js`): never a document, so
+ * the document policies (CSP, framing, referrer, opener, origin agent cluster) do nothing there. On HTTP/1.1 they
+ * cost about 1 KB of headers per file, and the home page loads a dozen scripts. These files carry nosniff, the
+ * resource policy and (in production) HSTS. Not SVG: an SVG opened by itself is a document that can run script.
+ * The nginx config (src/nginx/generate-nginx.ts) uses the same pattern.
+ */
+export const BUILD_ASSET_PATTERN = '[.-][0-9a-f]{8,}\\.(js|css|map|png|jpe?g|gif|webp|avif|ico|woff2?)$';
+const buildAsset = new RegExp(BUILD_ASSET_PATTERN, 'i');
+
+/** Whether a path is one of BUILD_ASSET_PATTERN's files. */
+export function isBuildAsset(pathname: string): boolean {
+  return buildAsset.test(pathname);
 }
 
+/**
+ * helmet with the portal's policy: CSP, frame-ancestors/X-Frame-Options, nosniff, Referrer-Policy, HSTS (production)
+ * on pages, the API, the service worker and everything else; a build's hashed assets get only what applies to them.
+ */
+export function securityHeaders(config: RuntimeConfig, options: SecurityHeaderOptions): RequestHandler {
+  const directives = contentSecurityPolicy(config, options);
+  const strictTransportSecurity = options.production ? { maxAge: 31536000, includeSubDomains: true } : false;
+  // The sandbox (another port, same site) and a CDN may load our media and remotes.
+  const crossOriginResourcePolicy = { policy: 'cross-origin' } as const;
+  const everything = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives },
+    strictTransportSecurity,
+    referrerPolicy: { policy: REFERRER_POLICY },
+    crossOriginOpenerPolicy: { policy: CROSS_ORIGIN_OPENER_POLICY },
+    crossOriginResourcePolicy,
+    xFrameOptions: { action: 'deny' },
+  });
+  const assets = helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity,
+    crossOriginResourcePolicy,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  return (req, res, next) => (isBuildAsset(req.path) ? assets : everything)(req, res, next);
+}

@@ -5,6 +5,7 @@ import { infraDir } from '../paths.js';
 import { loadRouteTable, STREAM_READ_TIMEOUT_SECONDS, type RouteTable, type ServiceName } from '../routes/route-table.js';
 import type { RuntimeConfig } from '../edge/runtime-config.js';
 import {
+  BUILD_ASSET_PATTERN,
   contentSecurityPolicy,
   CROSS_ORIGIN_OPENER_POLICY,
   HSTS_VALUE,
@@ -55,6 +56,9 @@ export function securityHeaderLines(runtimeConfig: RuntimeConfig = productionRun
   ];
 }
 
+/** A build's hashed script, style, map, image or font (BUILD_ASSET_PATTERN): only the headers that apply to it. */
+export const ASSET_SECURITY_HEADER_LINES = ['add_header X-Content-Type-Options "nosniff" always;', `add_header Strict-Transport-Security "${HSTS_VALUE}" always;`];
+
 function block(header: string, lines: string[], indent: string): string[] {
   return [`${indent}${header} {`, ...lines.map((line) => (line === '' ? '' : `${indent}  ${line}`)), `${indent}}`];
 }
@@ -86,24 +90,24 @@ export interface NginxConfigOptions {
   allowSandboxProviders?: boolean;
 }
 
-/** The headers every location repeats, alone and with each of the two caching rules. */
+/** The headers every location repeats, alone and with each of the two caching rules; and a build asset's. */
 interface LocationHeaders {
   common: string[];
   noCache: string[];
   immutable: string[];
+  buildAsset: string[];
 }
 
 function locationHeaders(options: NginxConfigOptions): LocationHeaders {
   // Every location sets its own add_header, so nginx would drop an http-level one: the request id is repeated here.
-  const common = [
-    'add_header Timing-Allow-Origin "*" always;',
-    'add_header X-Request-Id $request_id always;',
-    ...securityHeaderLines(options.runtimeConfig, { allowSandboxProviders: options.allowSandboxProviders }),
-  ];
+  const tracing = ['add_header Timing-Allow-Origin "*" always;', 'add_header X-Request-Id $request_id always;'];
+  const common = [...tracing, ...securityHeaderLines(options.runtimeConfig, { allowSandboxProviders: options.allowSandboxProviders })];
+  const immutableCaching = 'add_header Cache-Control "public, max-age=31536000, immutable" always;';
   return {
     common,
     noCache: [...common, 'add_header Cache-Control "no-cache" always;'],
-    immutable: [...common, 'add_header Cache-Control "public, max-age=31536000, immutable" always;'],
+    immutable: [...common, immutableCaching],
+    buildAsset: [...tracing, ...ASSET_SECURITY_HEADER_LINES, immutableCaching],
   };
 }
 
@@ -164,14 +168,23 @@ function websocketLocations(table: RouteTable): string[] {
 }
 
 function appFileLocations(table: RouteTable, headers: LocationHeaders): string[] {
-  const lines = ['# App files: hashed names are immutable; index.html, mf-manifest.json, remoteEntry.js are revalidated.'];
+  const lines = [
+    '# App files: hashed names are immutable; index.html, mf-manifest.json, remoteEntry.js are revalidated.',
+    "# A hashed script, style, image or font is never a document: it gets only the headers that apply to it.",
+  ];
   const mounts = [...table.static].sort((a, b) => b.prefix.length - a.prefix.length);
   for (const mount of mounts) {
     const fallback = mount.spaFallback ? 'try_files $uri $uri/ /index.html;' : 'try_files $uri =404;';
     lines.push(
       ...block(
         `location ${mount.prefix}`,
-        [`# ${mount.app}: files of ${mount.workspace}/dist`, fallback, ...headers.noCache, ...block(`location ~* "${hashedFile}"`, ['try_files $uri =404;', ...headers.immutable], '')],
+        [
+          `# ${mount.app}: files of ${mount.workspace}/dist`,
+          fallback,
+          ...headers.noCache,
+          ...block(`location ~* "${BUILD_ASSET_PATTERN}"`, ['try_files $uri =404;', ...headers.buildAsset], ''),
+          ...block(`location ~* "${hashedFile}"`, ['try_files $uri =404;', ...headers.immutable], ''),
+        ],
         '',
       ),
     );

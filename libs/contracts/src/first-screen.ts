@@ -14,6 +14,16 @@ export interface FirstScreen {
   image?: { api: number; path: string };
 }
 
+/**
+ * Key under every app's manifest `metaData` (the shell's too): the files of its own strings in each interface
+ * language (`{ en: ['i18n-learner-en-json.1a2b3c4d.js'], hi: [...] }`), relative to the app's folder. The edge
+ * preloads the visitor's language's with the page: otherwise they are asked for only once the app's code has run.
+ */
+export const TRANSLATIONS_KEY = 'portalTranslations';
+
+/** An app's translation files by interface language, as in `metaData.portalTranslations`. */
+export type AppTranslations = Partial<Record<string, string[]>>;
+
 /** First screens by route pattern (`/course/:id`), as in `metaData.portalFirstScreen`. */
 export type FirstScreens = Record<string, FirstScreen>;
 

@@ -20,6 +20,25 @@ export function pickUiLanguage(tags: readonly string[] | undefined | null): UiLa
   return DEFAULT_UI_LANGUAGE;
 }
 
+/**
+ * The language shown, mirrored in a cookie so the edge can preload that language's strings with the page
+ * (the browser's own copy of the choice, in localStorage, is out of the edge's reach).
+ */
+export const LANGUAGE_COOKIE = 'academy.language';
+
+const isUiLanguage = (value: string | null | undefined): value is UiLanguage => (UI_LANGUAGES as readonly (string | null | undefined)[]).includes(value);
+
+/**
+ * The language of a first render: a link's `?lang=` (the Hindi emails link so), else the choice kept in this
+ * browser, else the browser's languages in order, else English. The shell decides with it, and the edge too,
+ * to preload the same language's strings.
+ */
+export function chooseUiLanguage(request: { linked?: string | null; kept?: string | null; preferred?: readonly string[] }): UiLanguage {
+  if (isUiLanguage(request.linked)) return request.linked;
+  if (isUiLanguage(request.kept)) return request.kept;
+  return pickUiLanguage(request.preferred);
+}
+
 /** What a course is taught in: shown on cards and the course page, and a filter of the course list. */
 export const COURSE_LANGUAGES = ['hi', 'en', 'hinglish'] as const;
 export type CourseLanguage = (typeof COURSE_LANGUAGES)[number];

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_UI_LANGUAGE, pickUiLanguage, UI_LANGUAGES, type UiLanguage } from '@academy/contracts';
+import { chooseUiLanguage, DEFAULT_UI_LANGUAGE, LANGUAGE_COOKIE, UI_LANGUAGES, type UiLanguage } from '@academy/contracts';
 
 /**
  * One i18next instance for the shell and every remote: i18next, react-i18next and this module are federation
@@ -93,16 +93,17 @@ function rememberLanguage(language: UiLanguage): void {
   }
 }
 
-/**
- * The language of a first render: a link's `?lang=`, else the one chosen before in this browser, else the
- * browser's own, else English.
- */
+/** The language of a first render (`chooseUiLanguage`: a link's `?lang=`, this browser's choice, its languages). */
 export function initialLanguage(): UiLanguage {
-  return linkedLanguage() ?? storedLanguage() ?? pickUiLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
+  return chooseUiLanguage({ linked: linkedLanguage(), kept: storedLanguage(), preferred: typeof navigator === 'undefined' ? [] : navigator.languages });
 }
 
+/** The page's `lang`, and the cookie that tells the edge which language's strings to preload next time. */
 function followDocumentLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 let started: Promise<unknown> | null = null;
