@@ -140,7 +140,8 @@ describe('the course page reviews section', () => {
     const item = await screen.findByRole('article', { name: 'Review by Learner r1' });
     expect(within(item).getByRole('button', { name: 'Hide review' })).toBeInTheDocument();
     await userEvent.click(within(item).getByRole('button', { name: 'Reply' }));
-    await userEvent.type(within(item).getByRole('textbox', { name: 'Your reply to Learner r1' }), 'Glad it helped');
+    // The reply form is its own chunk, loaded when Reply is pressed.
+    await userEvent.type(await within(item).findByRole('textbox', { name: 'Your reply to Learner r1' }), 'Glad it helped');
     await userEvent.click(within(item).getByRole('button', { name: 'Publish reply' }));
     expect(await within(item).findByText('Reply from Meera Iyer')).toBeInTheDocument();
     expect(within(item).getByRole('button', { name: 'Edit reply' })).toBeInTheDocument();

@@ -1,15 +1,14 @@
-import { REVIEW_REPLY_MAX, STAR_COUNT, type CourseReview, type RatingHistogram, type ReviewSort } from '@academy/contracts';
+import { STAR_COUNT, type CourseReview, type RatingHistogram, type ReviewSort } from '@academy/contracts';
 import { errorMessage, queryKeys, toLoadable, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
 import { Stars } from '@academy/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { fetchCourseReviews, replyToReview, reportReview, setReviewHidden, voteReviewHelpful } from './reviewsApi';
 import './CourseReviews.css';
+
+// Only an educator replying needs the form (and its form libraries): not every visitor of the course page.
+const ReplyForm = lazy(() => import('./ReviewReplyForm').then((module) => ({ default: module.ReviewReplyForm })));
 
 /** Under the course's detail key, so refreshing the course (a new rating) refreshes its reviews too. */
 export const courseReviewsKey = (courseId: string, sort?: ReviewSort) =>
@@ -197,54 +196,16 @@ function ReviewItem({ review, courseId, isEducator }: { review: CourseReview; co
         </div>
       )}
       {replying && (
-        <ReplyForm
-          initialText={review.reply?.text ?? ''}
-          reviewerName={review.userName}
-          busy={busy}
-          onCancel={() => setReplying(false)}
-          onSubmit={(text) => void act(() => replyToReview(api, review._id, text, review.reply !== null))}
-        />
+        <Suspense fallback={null}>
+          <ReplyForm
+            initialText={review.reply?.text ?? ''}
+            reviewerName={review.userName}
+            busy={busy}
+            onCancel={() => setReplying(false)}
+            onSubmit={(text) => void act(() => replyToReview(api, review._id, text, review.reply !== null))}
+          />
+        </Suspense>
       )}
     </article>
-  );
-}
-
-/** The reply's check, in the language shown (the server checks the length and the rest). */
-const replyFormSchema = (t: TFunction) => z.object({ text: z.string().refine((text) => text.trim() !== '', t('reviews.writeReply')) });
-type ReplyFormValues = z.infer<ReturnType<typeof replyFormSchema>>;
-
-function ReplyForm(props: { initialText: string; reviewerName: string; busy: boolean; onCancel(): void; onSubmit(text: string): void }) {
-  const { t } = useTranslation('learner');
-  const { register, handleSubmit, formState } = useForm<ReplyFormValues>({ defaultValues: { text: props.initialText }, resolver: zodResolver(replyFormSchema(t)) });
-  const fieldId = useId();
-  const error = formState.errors.text?.message;
-  const textField = register('text');
-  const submit = handleSubmit(({ text }) => props.onSubmit(text));
-  return (
-    <form className="review__reply-form" noValidate onSubmit={(event) => void (props.busy ? event.preventDefault() : submit(event))}>
-      <label htmlFor={fieldId}>{t('reviews.replyTo', { name: props.reviewerName })}</label>
-      <textarea
-        id={fieldId}
-        {...textField}
-        required
-        maxLength={REVIEW_REPLY_MAX}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-      />
-      {error && (
-        <p id={`${fieldId}-error`} className="review__reply-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="review__actions">
-        <button type="submit" className="button" aria-disabled={props.busy || undefined}>
-          {t('reviews.publishReply')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={props.onCancel}>
-          {t('reviews.cancel')}
-        </button>
-      </div>
-    </form>
   );
 }

@@ -1,16 +1,18 @@
 import { fromPaise, type CouponPrice } from '@academy/contracts';
 import { errorMessage, useApi, useCurrentUser, useFormat } from '@academy/platform';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { fetchCouponPrice } from '../../checkout/checkoutApi';
 import './CouponField.css';
 
-/** What is typed; Apply stays off until something is, and the server judges the code itself. */
-const couponFormSchema = z.object({ code: z.string() });
-type CouponFormValues = z.infer<typeof couponFormSchema>;
+/**
+ * What is typed; Apply stays off until something is, and the server judges the code itself. Nothing to check here,
+ * so no schema: the course page is a first page, and zod's classic API would add about 25 KB to it.
+ */
+interface CouponFormValues {
+  code: string;
+}
 
 interface CouponFieldProps {
   courseId: string;
@@ -29,7 +31,7 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
   const api = useApi();
   // Signed in but still loading the account: Apply waits (a press then would wrongly ask to sign in).
   const { isAuthenticated, isLoading } = useCurrentUser();
-  const { register, handleSubmit, setError, watch, formState } = useForm<CouponFormValues>({ defaultValues: { code: '' }, resolver: zodResolver(couponFormSchema) });
+  const { register, handleSubmit, setError, watch, formState } = useForm<CouponFormValues>({ defaultValues: { code: '' } });
   const checking = formState.isSubmitting;
   const problem = formState.errors.code?.message;
   const code = watch('code');

@@ -22,7 +22,7 @@ import { useIsPhone } from '../../common/useMediaQuery';
 import { useDurationText } from '../../common/duration';
 import { useTaxonomyLabels } from '../../common/taxonomy';
 import { EnrollMyChild, EnrollMyChildBarButton, useEnrollMyChild } from '../../parents/components/EnrollMyChild';
-import { CourseReviews } from '../../reviews';
+import { CourseReviews } from '../../reviews/CourseReviews';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 import { isMissingCourseStatus, useCourseDetail } from '../data/useCourseDetail';
 import { useEnrollment } from '../data/useEnrollment';

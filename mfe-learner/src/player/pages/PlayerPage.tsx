@@ -19,7 +19,7 @@ import { LectureResources } from '../components/LectureResources';
 import { LectureVideo, type LectureVideoHandle } from '../components/LectureVideo';
 import { QuizPanel } from '../components/QuizPanel';
 import { UpNext } from '../components/UpNext';
-import { ReviewDialog } from '../../reviews';
+import { ReviewDialog } from '../../reviews/ReviewDialog';
 import { usePlayerCourse, type PlayerData } from '../data/usePlayerCourse';
 import { DoubtsPanel } from '../../doubts';
 import { AssignmentPanel } from '../../assignments';
