@@ -85,9 +85,8 @@ export class FirstScreenPreloads {
 
   constructor(private readonly options: FirstScreenOptions) {}
 
-  /** A manifest as deployed now: read again whenever its file changes (a remote redeployed alone). */
+  /** A manifest (a remote's, or the shell's for its strings) as deployed now: read again whenever its file changes. */
   private async manifestAt(dir: string): Promise<Manifest | null> {
-    // (The shell's manifest too: it names the shell's own strings.)
     const file = path.join(dir, 'mf-manifest.json');
     const info = await stat(file).catch(() => null);
     if (!info) return null;
