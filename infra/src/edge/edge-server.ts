@@ -289,7 +289,8 @@ function shellPageFallback(shellDir: string | null, firstScreen: FirstScreenPrel
             reportError(`edge: no first-screen preloads for ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
             return [];
           });
-          if (!res.headersSent) res.type('html').send(withPreloads(html, links));
+          // The preloaded strings follow the visitor's language: a cache must keep one answer per language signal.
+          if (!res.headersSent) res.vary('Accept-Language').vary('Cookie').type('html').send(withPreloads(html, links));
         },
         () => {
           if (!res.headersSent) res.status(404).type('text/plain').send('The shell app is not built yet: run `npm run build`.');

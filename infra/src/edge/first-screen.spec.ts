@@ -124,6 +124,8 @@ describe('the edge names each page’s first screen in its HTML', () => {
     expect(await stringsOf('/?lang=en', { Cookie: 'academy.language=hi' })).toEqual(english);
     expect(await stringsOf('/', { Cookie: 'academy.language=en', 'Accept-Language': 'hi' })).toEqual(english);
     expect(await stringsOf('/?lang=fr', { 'Accept-Language': 'fr-FR,fr' })).toEqual(english);
+    // So a cache in between keeps one page per language signal.
+    expect((await fetch(`${edge.url}/`)).headers.get('vary')).toMatch(/Accept-Language.*Cookie/);
   });
 
   it('fills the route’s parameters into its API address', async () => {
