@@ -82,8 +82,8 @@ export const LIVE_PLAYLIST = /^(?:master|720p|360p|180p|audio)\.m3u8$/;
 export const LIVE_SEGMENT = /^(?:720p|360p|180p|audio)_[0-9]{5}\.ts$/;
 
 /**
- * Copies what ffmpeg writes to the bucket: each new segment once, a playlist whenever it changed (segments before
- * the playlists that name them). Returns the number of files copied.
+ * Copies what ffmpeg writes to the bucket: each new segment once, a playlist whenever it changed, and never a
+ * playlist before the segments it names. Returns the number of files copied.
  */
 export class LiveFolderMirror {
   private readonly copied = new Map<string, number>();
@@ -95,20 +95,39 @@ export class LiveFolderMirror {
   ) {}
 
   async sync(): Promise<number> {
-    const names = (await readdir(this.dir)).filter((name) => LIVE_SEGMENT.test(name) || LIVE_PLAYLIST.test(name));
-    const ordered = [...names.filter((name) => name.endsWith('.ts')), ...names.filter((name) => name.endsWith('.m3u8'))];
+    const names = await readdir(this.dir);
     let count = 0;
-    for (const name of ordered) {
+    for (const name of names.filter((candidate) => LIVE_SEGMENT.test(candidate))) count += await this.copySegment(name);
+    for (const name of names.filter((candidate) => LIVE_PLAYLIST.test(candidate))) {
       const modified = await stat(path.join(this.dir, name)).then((info) => info.mtimeMs, () => null);
-      if (modified === null || this.copied.get(name) === modified || (name.endsWith('.ts') && this.copied.has(name))) continue;
+      if (modified === null || this.copied.get(name) === modified) continue;
       const body = await readFile(path.join(this.dir, name)).catch(() => null);
       if (!body) continue;
-      const contentType = name.endsWith('.ts') ? 'video/mp2t' : 'application/vnd.apple.mpegurl';
-      await this.storage.put(`${this.prefix}${name}`, body, { contentType });
+      // ffmpeg may have finished a segment since the listing above, and the playlist read now names it: copy it
+      // first, or a player is sent a segment the bucket does not have yet (a 404 mid-class, seen under load).
+      const named = body
+        .toString('utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => LIVE_SEGMENT.test(line));
+      for (const segment of named) count += await this.copySegment(segment);
+      // A named segment could not be read: this version of the playlist waits for the next pass.
+      if (named.some((segment) => !this.copied.has(segment))) continue;
+      await this.storage.put(`${this.prefix}${name}`, body, { contentType: 'application/vnd.apple.mpegurl' });
       this.copied.set(name, modified);
       count += 1;
     }
     return count;
+  }
+
+  /** Copies a segment once (1) or not (0: already copied, or not readable). */
+  private async copySegment(name: string): Promise<number> {
+    if (this.copied.has(name)) return 0;
+    const body = await readFile(path.join(this.dir, name)).catch(() => null);
+    if (!body) return 0;
+    await this.storage.put(`${this.prefix}${name}`, body, { contentType: 'video/mp2t' });
+    this.copied.set(name, 0);
+    return 1;
   }
 }
 
