@@ -1,2 +1,0 @@
-export { CourseReviews, RatingHistogramView } from './CourseReviews';
-export { ReviewDialog } from './ReviewDialog';
