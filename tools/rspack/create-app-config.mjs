@@ -29,25 +29,16 @@ export const SHARED_SINGLETONS = [
   '@academy/ui',
 ];
 
+/** Shared singletons no first page runs: the sign-in SDK and notistack load when needed (docs/performance.md). */
+const LOADED_WHEN_NEEDED = new Set(['@auth0/auth0-react', 'notistack']);
+
 /**
  * The singletons every first page runs, bundled into the shell's `main.js` (`eager`) instead of a file each:
  * fewer requests before the first render, and no asynchronous share negotiation for them. The shell still
  * provides them to the remotes through the share scope, so a remote built alone uses the shell's copies as before.
- * The sign-in SDK and notistack stay separate files: they load only when needed (docs/performance.md).
+ * The others (LOADED_WHEN_NEEDED) stay separate files.
  */
-export const EAGER_IN_SHELL = new Set([
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/',
-  '@academy/routing',
-  'zustand',
-  '@tanstack/react-query',
-  'i18next',
-  'react-i18next',
-  '@academy/platform',
-  '@academy/ui',
-]);
+export const EAGER_IN_SHELL = new Set(SHARED_SINGLETONS.filter((key) => !LOADED_WHEN_NEEDED.has(key)));
 
 /** rspack's persistent build cache, one folder per app (`npm run bench` deletes it for its cold builds). */
 export const RSPACK_CACHE_DIR = path.join(workspaceRoot, 'node_modules', '.cache', 'rspack');
