@@ -180,6 +180,33 @@ describe('a phone at 390 × 844', () => {
     await context.close();
   });
 
+  it('keeps the course page still while its reviews and buy bar arrive (layout shift ≤ 0.02, the first-page target)', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.addInitScript(() => {
+      const scope = globalThis as unknown as { layoutShift: number };
+      scope.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) scope.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The reviews answer only after the course is on screen, as on a slow phone: their arrival must not move it.
+    let courseShown!: () => void;
+    const courseOnScreen = new Promise<void>((resolve) => (courseShown = resolve));
+    await page.route('**/api/reviews/course/**', async (route) => {
+      await courseOnScreen;
+      await route.continue();
+    });
+    await page.goto(`${portalUrl}${coursePath}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByRole('region', { name: 'Buy this course' }).waitFor();
+    courseShown();
+    await page.locator('.rating-histogram__rows').waitFor();
+    await waitForSettledNetwork(page);
+    const layoutShift = await page.evaluate(() => (globalThis as unknown as { layoutShift: number }).layoutShift);
+    expect(layoutShift).toBeLessThanOrEqual(0.02);
+    await context.close();
+  });
+
   it('keeps the footer’s Terms & Conditions and Privacy Policy links clear of the WhatsApp button at the bottom of the home and course pages', async () => {
     const { page, context } = await openPage(browser, PHONE);
     for (const route of ['/', coursePath]) {

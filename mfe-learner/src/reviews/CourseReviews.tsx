@@ -43,7 +43,8 @@ export function CourseReviews({ courseId }: { courseId: string }) {
   return (
     <section className="course-reviews" aria-labelledby="course-reviews-title">
       <h2 id="course-reviews-title">{t('reviews.title')}</h2>
-      {reviews.status === 'loading' && <p>{t('reviews.loading')}</p>}
+      {/* Holds the height of the histogram and sort row that replace it, so the page below does not jump (CLS). */}
+      {reviews.status === 'loading' && <p className="course-reviews__loading">{t('reviews.loading')}</p>}
       {reviews.status === 'error' && (
         <p role="alert">
           {t('reviews.loadFailed', { reason: reviews.message })}{' '}
