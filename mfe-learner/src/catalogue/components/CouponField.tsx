@@ -1,18 +1,9 @@
 import { fromPaise, type CouponPrice } from '@academy/contracts';
 import { errorMessage, useApi, useCurrentUser, useFormat } from '@academy/platform';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { fetchCouponPrice } from '../../checkout/checkoutApi';
 import './CouponField.css';
-
-/**
- * What is typed; Apply stays off until something is, and the server judges the code itself. Nothing to check here,
- * so no schema: the course page is a first page, and zod's classic API would add about 25 KB to it.
- */
-interface CouponFormValues {
-  code: string;
-}
 
 interface CouponFieldProps {
   courseId: string;
@@ -31,25 +22,31 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
   const api = useApi();
   // Signed in but still loading the account: Apply waits (a press then would wrongly ask to sign in).
   const { isAuthenticated, isLoading } = useCurrentUser();
-  const { register, handleSubmit, setError, watch, formState } = useForm<CouponFormValues>({ defaultValues: { code: '' } });
-  const checking = formState.isSubmitting;
-  const problem = formState.errors.code?.message;
-  const code = watch('code');
+  // One field that the server judges (no schema, nothing to check here): its state is React's own. The course page
+  // is a first page, and react-hook-form would add 13 KB to it (docs/DEVELOPING.md, forms).
+  const [code, setCode] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
 
-  const apply = handleSubmit(async ({ code: typed }) => {
+  const apply = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (checking || code.trim() === '') return;
     if (!isAuthenticated) {
-      setError('code', { message: t('catalogue.coupon.logInToApply') });
+      setProblem(t('catalogue.coupon.logInToApply'));
       return;
     }
+    setChecking(true);
+    setProblem(null);
     try {
-      onChange(await fetchCouponPrice(api, courseId, typed));
+      onChange(await fetchCouponPrice(api, courseId, code));
     } catch (failure) {
       onChange(null);
       // The field's own refusal reads without the validation prefix, then in the reader's language.
-      setError('code', { message: errorMessage(failure instanceof Error ? failure.message.replace(/^Invalid request: code: /, '') : failure) });
+      setProblem(errorMessage(failure instanceof Error ? failure.message.replace(/^Invalid request: code: /, '') : failure));
+    } finally {
+      setChecking(false);
     }
-  });
-  const codeField = register('code');
+  };
 
   if (applied) {
     return (
@@ -69,7 +66,7 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
     );
   }
   return (
-    <form className="coupon-field" noValidate onSubmit={(event) => void (checking ? event.preventDefault() : apply(event))} aria-busy={checking}>
+    <form className="coupon-field" noValidate onSubmit={(event) => void apply(event)} aria-busy={checking}>
       <label htmlFor={`${id}-code`}>{t('catalogue.coupon.label')}</label>
       <div className="coupon-field__row">
         <input
@@ -78,7 +75,8 @@ export function CouponField({ courseId, applied, onChange }: CouponFieldProps) {
           autoComplete="off"
           autoCapitalize="characters"
           maxLength={20}
-          {...codeField}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
         />

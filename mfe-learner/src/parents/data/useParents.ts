@@ -1,7 +1,6 @@
-import { redeemLinkCodeRequestSchema, type ChildProgress, type EmailSettings, type ParentLinksAnswer } from '@academy/contracts';
+import type { ChildProgress, EmailSettings, ParentLinksAnswer } from '@academy/contracts';
 import { queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { fetchChildProgress, fetchEmailSettings, fetchLinks } from './parentsApi';
 
 /** The caller's links, both ways (children as a parent, parents as a child). The page shows failures itself. */
@@ -30,8 +29,3 @@ export function useEmailSettings(enabled: boolean): Loadable<EmailSettings> & { 
   const query = useQuery({ queryKey: queryKeys.parents.emailSettings(), enabled, queryFn: () => fetchEmailSettings(api) });
   return toLoadable(query);
 }
-
-/** The link-code form: the contract's schema (the code is normalised on submit). */
-export const linkCodeFormSchema = redeemLinkCodeRequestSchema;
-export type LinkCodeFormInput = z.input<typeof linkCodeFormSchema>;
-export type LinkCodeFormOutput = z.output<typeof linkCodeFormSchema>;

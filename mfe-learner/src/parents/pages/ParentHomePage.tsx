@@ -1,6 +1,7 @@
 import {
   DEFAULT_INACTIVITY_DAYS,
   MAX_INACTIVITY_DAYS,
+  redeemLinkCodeRequestSchema,
   type EmailSettings,
   type LinkedChild,
   type WeeklyReportPreview,
@@ -13,15 +14,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from '@academy/routing';
 import { Trans, useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { LoginRequired } from '../../enrollments';
 import { fetchWeeklyPreview, redeemLinkCode, removeLink, saveEmailSettings } from '../data/parentsApi';
-import { linkCodeFormSchema, useChildProgress, useEmailSettings, useParentLinks, type LinkCodeFormInput, type LinkCodeFormOutput } from '../data/useParents';
+import { useChildProgress, useEmailSettings, useParentLinks } from '../data/useParents';
 import { UnlinkDialog } from '../components/UnlinkDialog';
 import { QuizScores, StatusChip } from './ChildProgressPage';
 import { useChildCourseText } from '../data/courseStatusText';
 import '../../enrollments/pages/MyEnrollmentsPage.css';
 import './Parents.css';
 import { LiveClassesPanel } from '../../live/LiveClassesPanel';
+
+// The link-code form checks with the contract's schema (the code is normalised on submit). Declared here, not in
+// useParents, which the course page imports: a schema there brought zod to every course page.
+type LinkCodeFormInput = z.input<typeof redeemLinkCodeRequestSchema>;
+type LinkCodeFormOutput = z.output<typeof redeemLinkCodeRequestSchema>;
 
 /** Enter a child's one-time code: errors (the schema's, then the server's) under the field. */
 function LinkChildForm({ another }: { another: boolean }) {
@@ -32,7 +39,7 @@ function LinkChildForm({ another }: { another: boolean }) {
   const id = useId();
   const { register, handleSubmit, setError, reset, formState } = useForm<LinkCodeFormInput, unknown, LinkCodeFormOutput>({
     defaultValues: { code: '' },
-    resolver: zodResolver(linkCodeFormSchema),
+    resolver: zodResolver(redeemLinkCodeRequestSchema),
   });
   const error = formState.errors.code?.message;
   const codeField = register('code');
