@@ -89,6 +89,8 @@ const nginx = findNginx();
   let learnerToken: string;
   let purchasedCourse: CourseSummary;
   let authoredCourse: { id: string; title: string };
+  /** The purchase journey's load: stopped in afterAll too, so a failed assertion does not leave it spinning (jest would never exit). */
+  let load: ReturnType<typeof backgroundLoad> | undefined;
   /**
    * Every page's Content Security Policy violations and uncaught errors: the production headers must let each journey
    * through. (Console errors and failed requests are expected here: processes are killed mid-journey.)
@@ -107,6 +109,7 @@ const nginx = findNginx();
   }, 240_000);
 
   afterAll(async () => {
+    await load?.stop();
     await browser?.close();
     await stack?.stop();
     say(`journeys passed (${passed.length}):\n${passed.map((name) => `  ✓ ${name}`).join('\n')}`);
@@ -118,6 +121,9 @@ const nginx = findNginx();
     expect(await index.text()).toContain('<div id="root">');
     expect(index.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
     expect(index.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // The shell's first requests start with the HTML (the Chromium journey below checks each is fetched once).
+    expect(index.headers.get('link')).toContain('</runtime-config.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    for (const remote of ['learner', 'educator', 'info']) expect(index.headers.get('link')).toContain(`</mfe/${remote}/mf-manifest.json>; rel=preload`);
     const runtime = (await (await fetch(`${stack.portalUrl}/runtime-config.json`)).json()) as { auth0: { domain: string } };
     expect(runtime.auth0.domain).toBe(stack.sandboxUrl);
     for (const remote of ['learner', 'educator', 'info']) {
@@ -170,8 +176,17 @@ const nginx = findNginx();
     const page = await fetch(`${stack.portalUrl}/course/${courseData._id}`);
     expect(page.headers.get('content-security-policy')).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
     expect(page.headers.get('content-security-policy')).toContain('report-uri /api/csp-reports');
+    const firstRequests: string[] = [];
+    const countFirstRequest = (request: { url(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/runtime-config.json' || pathname.endsWith('/mf-manifest.json')) firstRequests.push(pathname);
+    };
+    learner.page.on('request', countFirstRequest);
     await learner.page.goto(`${stack.portalUrl}/course/${courseData._id}`);
     await expandChapter(learner.page, chapter.chapterTitle);
+    learner.page.off('request', countFirstRequest);
+    // Preloaded by nginx's Link header and used by the shell's fetch: each asked for once, not once per mode.
+    expect(firstRequests.sort()).toEqual(['/mfe/educator/mf-manifest.json', '/mfe/info/mf-manifest.json', '/mfe/learner/mf-manifest.json', '/runtime-config.json']);
     await openEmbeddedLecture(learner.page, new URL(lecture.lectureUrl!).searchParams.get('v')!, () =>
       learner.page.getByRole('button', { name: `Preview ${lecture.lectureTitle}` }).click(),
     );
@@ -198,14 +213,15 @@ const nginx = findNginx();
   });
 
   it('buys a course in Chromium through the sandbox Razorpay checkout while one replica of every service and one worker each are killed; enrolled exactly once', async () => {
-    const load = backgroundLoad(stack.portalUrl, learnerToken);
+    const purchaseLoad = backgroundLoad(stack.portalUrl, learnerToken);
+    load = purchaseLoad;
     const api = apiClient(stack.portalUrl, learnerToken);
-    await load.more(10);
+    await purchaseLoad.more(10);
     // Mid-run: one HTTP replica of each service and one worker of each service die without warning.
     for (const name of ['catalogue#2', 'commerce#2', 'progress#2', 'commerce-worker#1', 'progress-worker#1', 'catalogue-worker#1']) {
       await stack.kill(name);
     }
-    await load.more(10); // the survivors answer while the killed ones are down
+    await purchaseLoad.more(10); // the survivors answer while the killed ones are down
 
     // The learner buys in Chromium: Enroll Now, the sandbox's checkout (its script loaded under the production CSP),
     // Pay; the front end verifies, and the sandbox also sends the payment.captured and order.paid webhooks to nginx,
@@ -228,8 +244,8 @@ const nginx = findNginx();
       (courses) => courses.some((course) => course._id === purchasedCourse._id),
       { what: 'the purchased course among the enrolled ones', timeoutMs: 30_000, intervalMs: 300 },
     );
-    await load.more(10);
-    const answers = await load.stop();
+    await purchaseLoad.more(10);
+    const answers = await purchaseLoad.stop();
 
     expect(enrolled.filter((course) => course._id === purchasedCourse._id)).toHaveLength(1);
     const failed = answers.filter((answer) => answer.status !== 200);

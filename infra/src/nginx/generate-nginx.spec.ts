@@ -5,7 +5,7 @@ import path from 'node:path';
 import { BUILD_ASSET_PATTERN } from '../edge/security-headers.js';
 import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
 import { loadRouteTable } from '../routes/route-table.js';
-import { generateNginxConfig, nginxConfigFile } from './generate-nginx.js';
+import { firstRequestsLinkHeader, generateNginxConfig, nginxConfigFile } from './generate-nginx.js';
 
 describe('nginx config', () => {
   it('is in sync with routes.json (run `npm run build -w @academy/infra && npm run generate:nginx -w @academy/infra`)', () => {
@@ -86,6 +86,23 @@ describe('nginx config', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it("names the runtime config and the same-origin remotes' manifests in the Link header of every page's HTML, and of nothing else", () => {
+    const config = generateNginxConfig();
+    const index = config.slice(config.indexOf('location = /index.html {'));
+    const indexBlock = index.slice(0, index.indexOf('}'));
+    expect(indexBlock).toContain(
+      'add_header Link "</runtime-config.json>; rel=preload; as=fetch; crossorigin=anonymous, </mfe/learner/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+        '</mfe/educator/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, </mfe/info/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous" always;',
+    );
+    // The page's own headers stay (nginx drops inherited add_header in a block that sets its own).
+    expect(indexBlock).toContain('add_header Content-Security-Policy');
+    expect(indexBlock).toContain('add_header Cache-Control "no-cache" always;');
+    expect(config.split('add_header Link ').length - 1).toBe(1);
+    // A remote moved to a CDN is the runtime config's business: its manifest is not preloaded from here.
+    const onCdn = firstRequestsLinkHeader({ ...runtimeConfigFromEnv({}, 'https://id.example'), remotes: { learner: 'https://cdn.example/learner/mf-manifest.json', educator: '/mfe/educator/mf-manifest.json', info: '//cdn.example/info/mf-manifest.json' } });
+    expect(onCdn).toBe('</runtime-config.json>; rel=preload; as=fetch; crossorigin=anonymous, </mfe/educator/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous');
   });
 
   it('builds the CSP from the runtime config it serves; a plain-http one (the sandbox) only with the test-only escape', () => {

@@ -1,3 +1,4 @@
+import { RUNTIME_CONFIG_URL } from '@academy/contracts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -167,12 +168,30 @@ function websocketLocations(table: RouteTable): string[] {
   return lines;
 }
 
-function appFileLocations(table: RouteTable, headers: LocationHeaders): string[] {
+/**
+ * The `Link` header of every page's HTML: what the shell asks for before anything else (the runtime config, then the
+ * manifests of the remotes it names), preloaded with the HTML instead of after main.js has run. The Node edge names
+ * more in the HTML itself (src/edge/first-screen.ts: the page's remote files, data, strings and image, read from the
+ * manifests as deployed); nginx serves index.html as built, so it names only these fixed URLs. `crossorigin` as the
+ * shell's fetch() asks (mode cors), or the browser would fetch each twice. A remote on another origin (a CDN) is not
+ * named: its manifest's address is the runtime config's to change at deploy time.
+ */
+export function firstRequestsLinkHeader(runtimeConfig: RuntimeConfig): string {
+  const sameOrigin = Object.values(runtimeConfig.remotes).filter((url) => url.startsWith('/') && !url.startsWith('//'));
+  return [RUNTIME_CONFIG_URL, ...sameOrigin].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', ');
+}
+
+function appFileLocations(table: RouteTable, headers: LocationHeaders, options: NginxConfigOptions): string[] {
   const lines = [
     '# App files: hashed names are immutable; index.html, mf-manifest.json, remoteEntry.js are revalidated.',
     "# A hashed script, style, image or font is never a document: it gets only the headers that apply to it.",
   ];
   const mounts = [...table.static].sort((a, b) => b.prefix.length - a.prefix.length);
+  const pageLink = `add_header Link "${firstRequestsLinkHeader(options.runtimeConfig ?? productionRuntimeConfig)}" always;`;
+  for (const mount of mounts.filter((candidate) => candidate.spaFallback)) {
+    // Every page's answer is this file (the fallback below): it alone carries the first requests' preloads.
+    lines.push(...block(`location = ${mount.prefix}index.html`, ['try_files $uri =404;', ...headers.noCache, pageLink], ''));
+  }
   for (const mount of mounts) {
     const fallback = mount.spaFallback ? 'try_files $uri $uri/ /index.html;' : 'try_files $uri =404;';
     lines.push(
@@ -211,7 +230,7 @@ function portalServer(table: RouteTable, options: NginxConfigOptions): string[] 
     ...block(`location ^~ ${table.apiNotFoundPrefix}`, jsonNotFound('No API route for this path', headers.noCache), ''),
     '',
     ...(options.extraServer ? [...options.extraServer, ''] : []),
-    ...appFileLocations(table, headers),
+    ...appFileLocations(table, headers, options),
   ];
 }
 
