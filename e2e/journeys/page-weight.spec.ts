@@ -2,7 +2,7 @@
 // remotes use), no authoring, chart, player or checkout code, and a layout that does not jump when the remotes
 // and the courses arrive. Speeds are measured by `npm run bench`; these are the structural checks behind them.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openPage, waitForSettledNetwork } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
@@ -17,9 +17,30 @@ const FEDERATION_CORE_MARKER = 'beforeRegisterRemote';
 const FIRST_RENDER_JS_BUDGET_BYTES = 230 * 1024;
 // The same page in Hindi may weigh at most this much more (its strings are longer in Devanagari's UTF-8).
 const HINDI_EXTRA_BUDGET_BYTES = 10 * 1024;
+// A course page over the home page: its own chunks, 10.5 KB today. It was 54 KB while the parents' hooks brought
+// classic zod (26 KB) and the coupon field react-hook-form (13 KB).
+const COURSE_PAGE_EXTRA_BUDGET_BYTES = 20 * 1024;
 const NOT_ON_FIRST_RENDER = { 'sign-in SDK (for an anonymous visitor)': 'auth0-spa-js', 'rich-text editor': 'DraftEditorContents', charts: 'recharts', player: 'player__video', checkout: 'checkout.js' };
 
 let browser: Browser;
+
+/** The page's scripts as they crossed the network (compressed), from the browser's own accounting, as they arrive. */
+async function countScriptBytes(context: BrowserContext, page: Page): Promise<{ bytes(): number; urls: string[] }> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scriptUrls = new Map<string, string>();
+  const urls: string[] = [];
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (event) => event.type === 'Script' && scriptUrls.set(event.requestId, event.response.url));
+  cdp.on('Network.loadingFinished', (event) => {
+    const url = scriptUrls.get(event.requestId);
+    if (!url) return;
+    bytes += event.encodedDataLength;
+    urls.push(url);
+  });
+  return { bytes: () => bytes, urls };
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -35,19 +56,11 @@ describe('first render on a phone', () => {
       if (response.request().resourceType() !== 'script') return;
       void response.text().then((body) => scripts.push({ url: response.url(), body }), () => undefined);
     });
-    // Bytes as they crossed the network (compressed), from the browser's own accounting.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const scriptRequests = new Set<string>();
-    let scriptBytes = 0;
-    cdp.on('Network.responseReceived', (event) => event.type === 'Script' && scriptRequests.add(event.requestId));
-    cdp.on('Network.loadingFinished', (event) => {
-      if (scriptRequests.has(event.requestId)) scriptBytes += event.encodedDataLength;
-    });
+    const scriptBytes = await countScriptBytes(context, page);
     await page.goto(`${portalUrl}/`);
     await page.getByRole('list', { name: 'Featured courses' }).waitFor();
     await waitForSettledNetwork(page);
-    const firstRenderScriptBytes = scriptBytes;
+    const firstRenderScriptBytes = scriptBytes.bytes();
 
     const cumulativeLayoutShift = await page.evaluate(
       () =>
@@ -89,29 +102,37 @@ describe('first render on a phone', () => {
     const weights: Record<string, { bytes: number; translations: string[] }> = {};
     for (const locale of ['en-IN', 'hi-IN']) {
       const { page, context } = await openPage(browser, PHONE, { locale });
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      const scriptUrls = new Map<string, string>();
-      let bytes = 0;
-      const translations: string[] = [];
-      cdp.on('Network.responseReceived', (event) => event.type === 'Script' && scriptUrls.set(event.requestId, event.response.url));
-      cdp.on('Network.loadingFinished', (event) => {
-        const url = scriptUrls.get(event.requestId);
-        if (!url) return;
-        bytes += event.encodedDataLength;
-        const translation = /i18n-([a-z]+)-([a-z]+)-json/.exec(url);
-        if (translation) translations.push(`${translation[1]}-${translation[2]}`);
-      });
+      const scripts = await countScriptBytes(context, page);
       await page.goto(`${portalUrl}/`);
       await page.getByRole('list').first().waitFor();
       await waitForSettledNetwork(page);
-      weights[locale] = { bytes, translations: translations.sort() };
+      const translations = scripts.urls.flatMap((url) => {
+        const translation = /i18n-([a-z]+)-([a-z]+)-json/.exec(url);
+        return translation ? [`${translation[1]}-${translation[2]}`] : [];
+      });
+      weights[locale] = { bytes: scripts.bytes(), translations: translations.sort() };
       await context.close();
     }
     const english = weights['en-IN']!;
     const hindi = weights['hi-IN']!;
     expect(hindi.translations).toEqual(english.translations.map((chunk) => chunk.replace(/-en$/, '-hi')));
     expect(hindi.bytes - english.bytes).toBeLessThanOrEqual(HINDI_EXTRA_BUDGET_BYTES);
+  });
+
+  it('costs at most 20 KB more on a course page than on the home page (no library the page does not use)', async () => {
+    const { courses } = (await (await fetch(`${portalUrl}/api/course/all?limit=1`)).json()) as { courses: { _id: string }[] };
+    const weigh = async (path: string, shown: (page: Page) => Promise<void>) => {
+      const { page, context } = await openPage(browser, PHONE);
+      const scripts = await countScriptBytes(context, page);
+      await page.goto(`${portalUrl}${path}`);
+      await shown(page);
+      await waitForSettledNetwork(page);
+      await context.close();
+      return scripts.bytes();
+    };
+    const home = await weigh('/', (page) => page.getByRole('list', { name: 'Featured courses' }).waitFor());
+    const course = await weigh(`/course/${courses[0]!._id}`, (page) => page.getByRole('heading', { level: 1 }).waitFor());
+    expect(course - home).toBeLessThanOrEqual(COURSE_PAGE_EXTRA_BUDGET_BYTES);
   });
 
   it('uses every file and answer the edge preloads, asking for none of them twice', async () => {
