@@ -144,11 +144,10 @@ describe.each([
 });
 
 // The same checks with every text in Hindi (a browser set to Hindi): a translation must not drop a label, a name
-// or the page's language.
-describe.each([
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-])('accessibility in Hindi at %s size', (_size, viewport) => {
+// or the page's language. At phone size only, where the longer Devanagari labels have the least room: the desktop
+// pass above has the same structure in English, and \`npm run lint\` (tools/i18n) fails on a key missing in Hindi.
+// (Both sizes took about 100 s more of every CI run.)
+describe.each([['phone', PHONE]])('accessibility in Hindi at %s size', (_size, viewport) => {
   it('public pages, signed out', async () => {
     const titles = await auditAll(null, () => [...PUBLIC_ROUTES, `/course/${courseId}`], viewport, { locale: 'hi-IN' });
     titles.delete('/course-list/python');
