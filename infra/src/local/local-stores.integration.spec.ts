@@ -114,6 +114,18 @@ describe('ensurePostgres (embedded)', () => {
     }
   }, 90_000);
 
+  it("refuses a port another checkout's PostgreSQL answers on, instead of passing that one off as its own", async () => {
+    const ours = await ensurePostgres({ env: noDatabaseUrl, dataRoot, port });
+    const otherCheckout = mkdtempSync(path.join(os.tmpdir(), 'infra-pg-other-'));
+    try {
+      await expect(ensurePostgres({ env: noDatabaseUrl, dataRoot: otherCheckout, port })).rejects.toThrow(`Port ${port} already has a PostgreSQL that is not this checkout's`);
+      expect(await canConnect(ours.url)).toBe(true);
+    } finally {
+      await ours.stop();
+      rmSync(otherCheckout, { recursive: true, force: true });
+    }
+  });
+
   it('uses DATABASE_URL as given when it is set', async () => {
     const handle = await ensurePostgres({ env: { DATABASE_URL: 'postgres://someone@db.example:5432/academy' }, dataRoot, port });
     expect(handle).toMatchObject({ url: 'postgres://someone@db.example:5432/academy', source: 'env' });

@@ -276,6 +276,14 @@ export async function ensurePostgres(options: EnsurePostgresOptions = {}): Promi
     log(`Removing stale ${path.join(pgData, 'postmaster.pid')} (process ${running.pid} is gone)`);
     rmSync(path.join(pgData, 'postmaster.pid'), { force: true });
   }
+  // Not ours, yet answering on our port: another checkout's (a second clone or worktree). Starting ours would fail to
+  // bind while the start-up wait connected to that one and passed it off as ours, which then vanished when its
+  // checkout stopped it, in the middle of a test run.
+  if (await canConnect(url)) {
+    throw new Error(
+      `Port ${port} already has a PostgreSQL that is not this checkout's (${pgData}): another checkout's \`npm start\` or \`npm test\`? Stop it, or set DATABASE_URL.`,
+    );
+  }
 
   const binaries = await resolveBinaries();
   const runAs = postgresUser(log);
