@@ -3,7 +3,7 @@
 // and the courses arrive. Speeds are measured by `npm run bench`; these are the structural checks behind them.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, waitForSettledNetwork } from '@academy/infra/browser';
+import { launchBrowser, layoutShiftSoFar, openPage, waitForSettledNetwork } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -62,18 +62,7 @@ describe('first render on a phone', () => {
     await waitForSettledNetwork(page);
     const firstRenderScriptBytes = scriptBytes.bytes();
 
-    const cumulativeLayoutShift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-              if (!entry.hadRecentInput) total += entry.value;
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 250);
-        }),
-    );
+    const cumulativeLayoutShift = await layoutShiftSoFar(page);
     // Lighthouse's target is 0.02 (bench); before the reserved regions it was about 0.5.
     expect(cumulativeLayoutShift).toBeLessThan(0.05);
 

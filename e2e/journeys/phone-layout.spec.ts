@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { CourseSummary, EnrolledCourse } from '@academy/contracts';
-import { cachedAccessToken, coveredControls, expandChapter, launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
+import { cachedAccessToken, coveredControls, expandChapter, launchBrowser, layoutShiftSoFar, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
 import { portal } from '../support/portal.js';
 
@@ -182,13 +182,6 @@ describe('a phone at 390 × 844', () => {
 
   it('keeps the course page still while its reviews and buy bar arrive (layout shift ≤ 0.02, the first-page target)', async () => {
     const { page, context } = await openPage(browser, PHONE);
-    await page.addInitScript(() => {
-      const scope = globalThis as unknown as { layoutShift: number };
-      scope.layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) scope.layoutShift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
     // The reviews answer only after the course is on screen, as on a slow phone: their arrival must not move it.
     let courseShown!: () => void;
     const courseOnScreen = new Promise<void>((resolve) => (courseShown = resolve));
@@ -202,8 +195,7 @@ describe('a phone at 390 × 844', () => {
     courseShown();
     await page.locator('.rating-histogram__rows').waitFor();
     await waitForSettledNetwork(page);
-    const layoutShift = await page.evaluate(() => (globalThis as unknown as { layoutShift: number }).layoutShift);
-    expect(layoutShift).toBeLessThanOrEqual(0.02);
+    expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02);
     await context.close();
   });
 

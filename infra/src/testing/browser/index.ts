@@ -3,6 +3,7 @@
 export {
   chromiumPath,
   launchBrowser,
+  layoutShiftSoFar,
   openPage,
   takeUnexpectedBrowserProblems,
   waitForSettledNetwork,
