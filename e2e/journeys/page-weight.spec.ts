@@ -3,7 +3,8 @@
 // and the courses arrive. Speeds are measured by `npm run bench`; these are the structural checks behind them.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, layoutShiftSoFar, openPage, waitForSettledNetwork } from '@academy/infra/browser';
+import { launchBrowser, openPage, waitForSettledNetwork } from '@academy/infra/browser';
+import { layoutShiftSoFar } from '../support/layout-shift.js';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();

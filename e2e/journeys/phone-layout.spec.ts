@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { CourseSummary, EnrolledCourse } from '@academy/contracts';
-import { cachedAccessToken, coveredControls, expandChapter, launchBrowser, layoutShiftSoFar, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
+import { cachedAccessToken, coveredControls, expandChapter, launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
+import { layoutShiftSoFar } from '../support/layout-shift.js';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();

@@ -116,25 +116,6 @@ export async function waitForSettledNetwork(page: Page, quietMs = 500, timeoutMs
   }
 }
 
-/**
- * The page's cumulative layout shift so far: every shift not caused by the user's input, from the browser's own
- * (buffered) entries. Lighthouse's first-page target is 0.02 (`npm run bench`).
- */
-export async function layoutShiftSoFar(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 250);
-      }),
-  );
-}
-
 function watch(page: Page, problems: BrowserProblem[]): void {
   trackPending(page);
   page.on('console', (message) => {

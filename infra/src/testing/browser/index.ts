@@ -3,7 +3,6 @@
 export {
   chromiumPath,
   launchBrowser,
-  layoutShiftSoFar,
   openPage,
   takeUnexpectedBrowserProblems,
   waitForSettledNetwork,
