@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { courseEarnings, fromPaise, toPaise, type CourseDetail, type CourseSummary, type EnrolledCourse, type PurchaseResult } from '@academy/contracts';
-import { dataDir } from '../paths.js';
+import { dataDir, repoRoot } from '../paths.js';
 import {
   authorCourse,
   buyInSandboxCheckout,
@@ -22,7 +22,7 @@ import {
   standInForYouTube,
   type WatchedPage,
 } from '../testing/browser/index.js';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { apiClient } from './http-journeys.js';
 import { findNginx, startProductionLike, type ProductionLikeStack } from './production-like.js';
 
@@ -124,6 +124,15 @@ const nginx = findNginx();
     // The shell's first requests start with the HTML (the Chromium journey below checks each is fetched once).
     expect(index.headers.get('link')).toContain('</runtime-config.json>; rel=preload; as=fetch; crossorigin=anonymous');
     for (const remote of ['learner', 'educator', 'info']) expect(index.headers.get('link')).toContain(`</mfe/${remote}/mf-manifest.json>; rel=preload`);
+    // The shell's script goes out as the build's compressed copy (brotli_static, gzip_static): byte for byte the file
+    // the build wrote, with the script's type. nginx here has no brotli filter, so `br` can only be the copy.
+    const shellIndex = readFileSync(path.join(repoRoot, 'shell', 'dist', 'index.html'), 'utf8');
+    const mainScript = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(shellIndex)![1]!;
+    for (const [accepted, encoding, suffix] of [['gzip, deflate, br, zstd', 'br', '.br'], ['gzip', 'gzip', '.gz']] as const) {
+      const answer = await rawBytes(`${stack.portalUrl}/${mainScript}`, { 'Accept-Encoding': accepted });
+      expect([accepted, answer.status, answer.headers['content-encoding'], answer.headers['content-type']]).toEqual([accepted, 200, encoding, 'application/javascript']);
+      expect(answer.body.equals(readFileSync(path.join(repoRoot, 'shell', 'dist', `${mainScript}${suffix}`)))).toBe(true);
+    }
     const runtime = (await (await fetch(`${stack.portalUrl}/runtime-config.json`)).json()) as { auth0: { domain: string } };
     expect(runtime.auth0.domain).toBe(stack.sandboxUrl);
     for (const remote of ['learner', 'educator', 'info']) {
@@ -467,6 +476,19 @@ const OPERATOR_PATH_VARIANTS = [
 ];
 
 /** A GET with the path exactly as written (fetch would resolve `..` and `//` before sending). */
+/** A GET whose answer is kept as sent (fetch would decompress it). */
+function rawBytes(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {

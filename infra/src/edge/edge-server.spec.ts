@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createEdge, type RunningEdge } from './edge-server.js';
 import { runtimeConfigFromEnv } from './runtime-config.js';
 import type { ServiceName } from '../routes/route-table.js';
@@ -206,6 +206,62 @@ describe('edge server', () => {
     const response = await rawGet(`${edge.url}/main.3f2a9c1b.js`, { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.body).toString()).toBe(bigScript);
+  });
+
+  describe('compressed copies written by the build', () => {
+    // What the build writes (tools/rspack/create-app-config.mjs): `<file>.br` and `<file>.gz` beside the file.
+    const shellFile = (name: string) => path.join(workDir, 'shell', name);
+    const writeWithCopies = (name: string, content: string) => {
+      writeFileSync(shellFile(name), content);
+      writeFileSync(shellFile(`${name}.br`), brotliCompressSync(content));
+      writeFileSync(shellFile(`${name}.gz`), gzipSync(content, { level: 9 }));
+    };
+
+    it("sends the build's brotli copy itself, with the file's type and caching, to a browser that accepts brotli", async () => {
+      writeWithCopies('page.5e6f7a8b.js', bigScript);
+      const response = await rawGet(`${edge.url}/page.5e6f7a8b.js`, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+      expect(response.headers['content-encoding']).toBe('br');
+      // Byte for byte the copy: not compressed again on the way out.
+      expect(response.body.equals(readFileSync(shellFile('page.5e6f7a8b.js.br')))).toBe(true);
+      const plain = await rawGet(`${edge.url}/page.5e6f7a8b.js`, { 'Accept-Encoding': 'identity' });
+      expect(response.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/Accept-Encoding/i);
+    });
+
+    it('sends the gzip copy to a browser that accepts only gzip, and the file itself to one that accepts neither', async () => {
+      writeWithCopies('page.5e6f7a8b.js', bigScript);
+      const gzipped = await rawGet(`${edge.url}/page.5e6f7a8b.js`, { 'Accept-Encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.body.equals(readFileSync(shellFile('page.5e6f7a8b.js.gz')))).toBe(true);
+      const plain = await rawGet(`${edge.url}/page.5e6f7a8b.js`, { 'Accept-Encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(bigScript);
+    });
+
+    it('has no copies of files whose name is not hashed (their content changes from build to build): those are compressed as they go out', async () => {
+      const learnerDir = path.join(workDir, 'learner');
+      const current = `var learner = ${JSON.stringify('new '.repeat(500))};`;
+      writeFileSync(path.join(learnerDir, 'remoteEntry.js.br'), brotliCompressSync(`var learner = ${JSON.stringify('old '.repeat(500))};`));
+      writeFileSync(path.join(learnerDir, 'remoteEntry.js'), current);
+      try {
+        const response = await rawGet(`${edge.url}/mfe/learner/remoteEntry.js`, { 'Accept-Encoding': 'br' });
+        expect(brotliDecompressSync(response.body).toString()).toBe(current);
+        expect(response.headers['cache-control']).toBe('no-cache');
+      } finally {
+        rmSync(path.join(learnerDir, 'remoteEntry.js.br'));
+        writeFileSync(path.join(learnerDir, 'remoteEntry.js'), 'var learner;');
+      }
+    });
+
+    it('finds the copies of files deployed after it started', async () => {
+      writeWithCopies('later.9a8b7c6d.css', `.card { color: red; }\n${'.x { margin: 0 }\n'.repeat(200)}`);
+      const response = await rawGet(`${edge.url}/later.9a8b7c6d.css`, { 'Accept-Encoding': 'br' });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/^text\/css/);
+      expect(response.body.equals(readFileSync(shellFile('later.9a8b7c6d.css.br')))).toBe(true);
+    });
   });
 
   it('falls back to the shell index.html for client-side routes', async () => {

@@ -15,6 +15,7 @@ import { loadRouteTable, matchRoute, type AppName, type RouteTable, type Service
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
 import { securityHeaders } from './security-headers.js';
 import { FirstScreenPreloads, withPreloads, type ServedRemote } from './first-screen.js';
+import { originalFileName, withPrecompressedCopies } from './precompressed.js';
 import { chooseUiLanguage, LANGUAGE_COOKIE, type UiLanguage } from '@academy/contracts';
 
 export interface EdgeOptions {
@@ -136,15 +137,19 @@ function appFileHandlers(table: RouteTable, appDirs: EdgeOptions['appDirs']): Ma
       mount.app,
       dir === null
         ? null
-        : express.static(dir, {
-            // `/` too is answered by the page fallback below, which names the page's first screen in its HTML.
-            index: false,
-            fallthrough: true,
-            setHeaders: (res, filePath) => {
-              const name = path.basename(filePath);
-              res.setHeader('Cache-Control', noCacheFiles.has(name) || !hashedName.test(name) ? 'no-cache' : immutable);
-            },
-          }),
+        : withPrecompressedCopies(
+            dir,
+            express.static(dir, {
+              // `/` too is answered by the page fallback below, which names the page's first screen in its HTML.
+              index: false,
+              fallthrough: true,
+              setHeaders: (res, filePath) => {
+                const name = originalFileName(path.basename(filePath));
+                res.setHeader('Cache-Control', noCacheFiles.has(name) || !hashedName.test(name) ? 'no-cache' : immutable);
+              },
+            }),
+            (name) => hashedName.test(name),
+          ),
     );
   }
   return handlers;

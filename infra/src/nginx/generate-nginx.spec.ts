@@ -5,7 +5,7 @@ import path from 'node:path';
 import { BUILD_ASSET_PATTERN } from '../edge/security-headers.js';
 import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
 import { loadRouteTable } from '../routes/route-table.js';
-import { firstRequestsLinkHeader, generateNginxConfig, nginxConfigFile } from './generate-nginx.js';
+import { BROTLI_STATIC_MODULE, firstRequestsLinkHeader, generateNginxConfig, nginxConfigFile } from './generate-nginx.js';
 
 describe('nginx config', () => {
   it('is in sync with routes.json (run `npm run build -w @academy/infra && npm run generate:nginx -w @academy/infra`)', () => {
@@ -46,6 +46,17 @@ describe('nginx config', () => {
     expect(location).toContain('proxy_set_header Connection "upgrade";');
     expect(location).toContain('proxy_read_timeout 3600s;');
     expect(config).toMatch(/upstream progress-gateway \{\s*server progress-gateway:3123;/);
+  });
+
+  it("sends the build's compressed copies of hashed files, with Debian's brotli_static module loaded by its path", () => {
+    const config = generateNginxConfig();
+    expect(config).toContain(`load_module ${BROTLI_STATIC_MODULE};`);
+    expect(config.indexOf('load_module')).toBeLessThan(config.indexOf('http {'));
+    const hashedLocations = [...config.matchAll(/location ~\* "\[\.-\]\[0-9a-f\]\{8,\}[^"]*" \{([^}]*)\}/g)].map((match) => match[1]!);
+    expect(hashedLocations.length).toBeGreaterThan(0);
+    for (const location of hashedLocations) for (const line of ['brotli_static on;', 'gzip_static on;']) expect(location).toContain(line);
+    // remoteEntry.js and the manifests keep their names from build to build: no copy could be trusted for them.
+    expect(config.split('brotli_static on;').length - 1).toBe(hashedLocations.length);
   });
 
   it('has balanced braces', () => {

@@ -20,6 +20,9 @@ export const APP_MANIFEST_PATH = '/manifest.webmanifest';
 
 export const nginxConfigFile = path.join(infraDir, 'nginx', 'nginx.conf');
 
+/** Where Debian's libnginx-mod-http-brotli-static puts its module (the nginx image and .ci/run install it). */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
 /** Where the production image keeps the files: the shell at the root, each remote under its own prefix. */
 const staticRoot = '/usr/share/nginx/academy';
 // Quoted where used: nginx reads an unquoted `{` as the start of a block.
@@ -181,6 +184,13 @@ export function firstRequestsLinkHeader(runtimeConfig: RuntimeConfig): string {
   return [RUNTIME_CONFIG_URL, ...sameOrigin].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', ');
 }
 
+/**
+ * A hashed script, style or SVG comes with `.br` and `.gz` copies made at the best levels by the build
+ * (PrecompressedCopies in tools/rspack/create-app-config.mjs): sent as they are, instead of compressed as it goes
+ * out at gzip's level 1. Only hashed files have copies: a hashed name's content never changes, so neither does its copy.
+ */
+const PRECOMPRESSED_COPIES = ['brotli_static on;', 'gzip_static on;'];
+
 function appFileLocations(table: RouteTable, headers: LocationHeaders, options: NginxConfigOptions): string[] {
   const lines = [
     '# App files: hashed names are immutable; index.html, mf-manifest.json, remoteEntry.js are revalidated.',
@@ -201,8 +211,8 @@ function appFileLocations(table: RouteTable, headers: LocationHeaders, options: 
           `# ${mount.app}: files of ${mount.workspace}/dist`,
           fallback,
           ...headers.noCache,
-          ...block(`location ~* "${BUILD_ASSET_PATTERN}"`, ['try_files $uri =404;', ...headers.buildAsset], ''),
-          ...block(`location ~* "${hashedFile}"`, ['try_files $uri =404;', ...headers.immutable], ''),
+          ...block(`location ~* "${BUILD_ASSET_PATTERN}"`, ['try_files $uri =404;', ...PRECOMPRESSED_COPIES, ...headers.buildAsset], ''),
+          ...block(`location ~* "${hashedFile}"`, ['try_files $uri =404;', ...PRECOMPRESSED_COPIES, ...headers.immutable], ''),
         ],
         '',
       ),
@@ -285,6 +295,9 @@ export function generateNginxConfig(table: RouteTable = loadRouteTable(), option
   return [
     '# GENERATED from infra/routes.json by `npm run generate:nginx -w @academy/infra`: do not edit by hand.',
     '# A test fails when this file and the route table disagree.',
+    // Debian's brotli_static module (libnginx-mod-http-brotli-static), by its absolute path: nginx runs with its
+    // own prefix (-p) in the deploy tests, against which Debian's relative `modules/` would not resolve.
+    `load_module ${BROTLI_STATIC_MODULE};`,
     'worker_processes auto;',
     'events { worker_connections 1024; }',
     '',

