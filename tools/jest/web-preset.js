@@ -17,6 +17,7 @@ export const webPreset = {
     '^@academy/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@academy/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@academy/ui$': path.join(root, 'libs/ui/src/index.ts'),
+    '^@academy/ui/live$': path.join(root, 'libs/ui/src/live/index.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -40,7 +40,7 @@ export { usePortalAuth, type PortalAuth } from './auth/portal-auth';
 export { useUserStore, type UserDataFetcher, type UserState, type UserStatus } from './user/user-store';
 export { useCurrentUser, type CurrentUser, type LoginOptions } from './user/use-current-user';
 export { errorMessage, useToast, type Toast } from './toast/use-toast';
-export { bellLabel, NotificationBell } from './notifications/NotificationBell';
+export { NotificationBell } from './notifications/lazy-notification-bell';
 export {
   educatorPaths,
   infoPaths,

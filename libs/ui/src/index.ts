@@ -10,6 +10,5 @@ export { useModalDialog } from './modal-dialog/useModalDialog';
 export { ModalDialog, type ModalDialogProps } from './modal-dialog/ModalDialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/ConfirmDialog';
 export { attachHls, type HlsAttachment } from './video/attach-hls';
-export { LiveChatPanel, type LiveRoomHandle } from './live/LiveChatPanel';
-export type { LiveRoom } from './live/useLiveRoom';
-export { iceGathered, publishTracks, watchFeed, type Published, type Watched } from './live/stage-rtc';
+// The live classroom (chat, polls, the stage's WebRTC) is `@academy/ui/live`: only live pages use it, and this
+// module is on every first page.

@@ -1,6 +1,6 @@
 import type { LiveDoubt } from '@academy/contracts';
 import { fakeAuth0, TestPlatformProviders } from '@academy/platform/testing';
-import type { LiveRoom } from '@academy/ui';
+import type { LiveRoom } from '@academy/ui/live';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@academy/routing';
 import { LiveDoubtsList } from './LiveDoubtsList';

@@ -1,7 +1,7 @@
 import { formatVideoSecond } from '@academy/contracts';
 import { useFormat } from '@academy/platform';
 import { Link } from '@academy/routing';
-import type { LiveRoom } from '@academy/ui';
+import type { LiveRoom } from '@academy/ui/live';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,6 +1,6 @@
 import { errorMessage, queryKeys, toLoadable, useApi, useRuntimeConfig } from '@academy/platform';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { watchFeed, type LiveRoomHandle, type Watched } from '@academy/ui';
+import { watchFeed, type LiveRoomHandle, type Watched } from '@academy/ui/live';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerSubscription, closeSubscription, fetchStage, setStage, subscribeToStage } from './liveClassesApi';

@@ -1,4 +1,4 @@
-import { iceGathered } from '@academy/ui';
+import { iceGathered } from '@academy/ui/live';
 export type StudioState = 'connecting' | 'live' | 'reconnecting';
 
 export interface Studio {

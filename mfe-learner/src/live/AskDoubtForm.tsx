@@ -1,6 +1,6 @@
 import { DOUBT_TEXT_MAX, formatVideoSecond, type LiveDoubt } from '@academy/contracts';
 import { translateMessage } from '@academy/platform';
-import type { LiveRoom } from '@academy/ui';
+import type { LiveRoom } from '@academy/ui/live';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { useId, useRef, useState } from 'react';

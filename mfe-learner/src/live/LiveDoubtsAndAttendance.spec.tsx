@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { LiveAck, LiveClassAttended, LiveClassDto, LiveDoubt } from '@academy/contracts';
-import type { LiveRoom } from '@academy/ui';
+import type { LiveRoom } from '@academy/ui/live';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from '@academy/routing';

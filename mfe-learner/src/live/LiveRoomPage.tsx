@@ -1,7 +1,8 @@
 import { queryKeys, toLoadable, useApi, useCurrentUser, usePortalAuth } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@academy/routing';
-import { LiveChatPanel, LoadingView } from '@academy/ui';
+import { LoadingView } from '@academy/ui';
+import { LiveChatPanel } from '@academy/ui/live';
 import type Hls from 'hls.js';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
