@@ -254,6 +254,9 @@ const httpDefaults = [
   'gzip_vary on;',
   'gzip_proxied any;',
   'gzip_min_length 1024;',
+  // What has no compressed copy (remoteEntry.js, the manifests, HTML, API answers): level 5, as the HTML5
+  // Boilerplate's server configs have it, instead of nginx's default 1 (remoteEntry.js 10 % smaller).
+  'gzip_comp_level 5;',
   'gzip_types text/css application/javascript application/json image/svg+xml text/plain;',
   '',
   'proxy_http_version 1.1;',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { repoRoot } from '../../paths.js';
 import { images, type ImageSpec } from '../images.js';
-import { buildah, type BuildahStore } from './buildah.js';
+import { buildah, buildUlimitArgs, type BuildahStore } from './buildah.js';
 
 export interface BuiltImage {
   spec: ImageSpec;
@@ -34,7 +34,7 @@ export async function buildEveryImage(
       .filter(([key]) => declared.has(key))
       .flatMap(([key, value]) => ['--build-arg', `${key}=${value}`]);
     const steps = (line: string) => /STEP \d+\/\d+/.test(line) && log(`  ${line.slice(0, 140)}`);
-    await buildah(store, ['bud', '--isolation', 'chroot', '--format', 'docker', '--layers', ...volumes, '-f', spec.dockerfile, ...buildArgs, '-t', ref, repoRoot], steps);
+    await buildah(store, ['bud', '--isolation', 'chroot', ...buildUlimitArgs(), '--format', 'docker', '--layers', ...volumes, '-f', spec.dockerfile, ...buildArgs, '-t', ref, repoRoot], steps);
     built.push({ spec, ref, seconds: (Date.now() - started) / 1000 });
   }
   return built;

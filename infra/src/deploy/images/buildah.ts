@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { lastLines } from '../../local/process-utils.js';
@@ -22,6 +22,17 @@ export function buildahStore(folder: string, cacheFolder: string): BuildahStore 
 
 const globalArgs = (store: BuildahStore) => ['--root', store.root, '--runroot', store.runroot];
 const buildahEnv = (store: BuildahStore) => ({ ...process.env, TMPDIR: store.tmp, BUILDAH_ISOLATION: 'chroot' });
+
+/**
+ * `--ulimit` for `buildah bud`: open files up to this machine's own hard limit (at most 65536). A build's RUN steps
+ * otherwise get buildah's default of 1024, and `npm ci` reading a warm npm cache opens more than that at once
+ * (EMFILE). A container cannot be given more than the process starting it has.
+ */
+export function buildUlimitArgs(): string[] {
+  const hard = spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim();
+  const limit = hard === 'unlimited' ? 65536 : Math.min(Number.parseInt(hard, 10) || 1024, 65536);
+  return ['--ulimit', `nofile=${limit}:${limit}`];
+}
 
 /** Runs one buildah command to completion; resolves with its stdout, rejects with the end of its output. */
 export function buildah(store: BuildahStore, args: string[], onLine?: (line: string) => void): Promise<string> {
