@@ -220,8 +220,8 @@ const gzip = promisify(zlib.gzip);
 /**
  * Writes each hashed script and style also as `<file>.br` (brotli at its best quality) and `<file>.gz`
  * (gzip -9), once per build. The edge and nginx (`brotli_static`, `gzip_static`) send these to a browser that
- * accepts them; compressing each answer as it goes out has to use a fast level instead (the edge's brotli at 4 and
- * nginx's gzip at 1 are no smaller than gzip -6), and brotli at 11 is about 15 % smaller than that on our scripts
+ * accepts them; compressing each answer as it goes out has to use a fast level instead (the edge's brotli at 4 is
+ * no smaller than gzip -6, nginx's gzip runs at 5), and brotli at 11 is about 15 % smaller than that on our scripts
  * (docs/performance.md). The compression is node:zlib's; this only adds its output to the build, as
  * compression-webpack-plugin does, whose webpack peer dependency would be installed for nothing.
  */
