@@ -1,6 +1,8 @@
 // One rspack + Module Federation configuration for the shell and every remote, so that shared singletons,
 // file naming and the dev server can never drift apart between apps.
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -216,10 +218,38 @@ const PRECOMPRESSED_ASSET = /[.-][0-9a-f]{8,}\.(js|css|svg)$/;
 const PRECOMPRESS_MIN_BYTES = 1024;
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+/** Copies made by earlier builds, by their content's digest: a rebuild after a one-file edit compresses only what changed. */
+const PRECOMPRESSED_CACHE_DIR = path.join(RSPACK_CACHE_DIR, 'precompressed');
+
+/** Writes by rename, so an app built at the same time that reads the same entry never sees half of it. */
+async function writeWhole(file, content) {
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, file);
+}
+
+/** The brotli and gzip copies of `content`, from the cache or made now (brotli 11 takes seconds on a large script). */
+async function compressedCopies(content) {
+  const digest = createHash('sha256').update(content).digest('hex');
+  const cached = { brotli: path.join(PRECOMPRESSED_CACHE_DIR, `${digest}.br`), gzipped: path.join(PRECOMPRESSED_CACHE_DIR, `${digest}.gz`) };
+  try {
+    const [brotli, gzipped] = await Promise.all([readFile(cached.brotli), readFile(cached.gzipped)]);
+    return { brotli, gzipped };
+  } catch {
+    // not made by an earlier build
+  }
+  const [brotli, gzipped] = await Promise.all([
+    brotliCompress(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  await mkdir(PRECOMPRESSED_CACHE_DIR, { recursive: true });
+  await Promise.all([writeWhole(cached.brotli, brotli), writeWhole(cached.gzipped, gzipped)]);
+  return { brotli, gzipped };
+}
 
 /**
  * Writes each hashed script and style also as `<file>.br` (brotli at its best quality) and `<file>.gz`
- * (gzip -9), once per build. The edge and nginx (`brotli_static`, `gzip_static`) send these to a browser that
+ * (gzip -9), compressing only content no earlier build compressed. The edge and nginx (`brotli_static`, `gzip_static`) send these to a browser that
  * accepts them; compressing each answer as it goes out has to use a fast level instead (the edge's brotli at 4 is
  * no smaller than gzip -6, nginx's gzip runs at 5), and brotli at 11 is about 15 % smaller than that on our scripts
  * (docs/performance.md). The compression is node:zlib's; this only adds its output to the build, as
@@ -233,11 +263,7 @@ class PrecompressedCopies {
         const originals = Object.entries(assets).filter(([file, source]) => PRECOMPRESSED_ASSET.test(file) && source.size() >= PRECOMPRESS_MIN_BYTES);
         await Promise.all(
           originals.map(async ([file, source]) => {
-            const content = source.buffer();
-            const [brotli, gzipped] = await Promise.all([
-              brotliCompress(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-              gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
-            ]);
+            const { brotli, gzipped } = await compressedCopies(source.buffer());
             compilation.emitAsset(`${file}.br`, new sources.RawSource(brotli));
             compilation.emitAsset(`${file}.gz`, new sources.RawSource(gzipped));
           }),
