@@ -475,7 +475,6 @@ const OPERATOR_PATH_VARIANTS = [
   '/api/../internal/operator/dead-letters',
 ];
 
-/** A GET with the path exactly as written (fetch would resolve `..` and `//` before sending). */
 /** A GET whose answer is kept as sent (fetch would decompress it). */
 function rawBytes(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -489,6 +488,7 @@ function rawBytes(url: string, headers: Record<string, string>): Promise<{ statu
   });
 }
 
+/** A GET with the path exactly as written (fetch would resolve `..` and `//` before sending). */
 function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
