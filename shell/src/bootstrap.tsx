@@ -1,6 +1,8 @@
 import '@academy/ui/tokens.css';
 import './shell.css';
+import { prepareCourseCardFormatters } from '@academy/contracts';
 import {
+  currentLanguage,
   learnRemoteRoutes,
   loadRuntimeConfig,
   PlatformProviders,
@@ -9,7 +11,7 @@ import {
   registerTranslations,
   startI18n,
 } from '@academy/platform';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@academy/routing';
 import { ShellApp } from './ShellApp';
@@ -30,14 +32,23 @@ export function startShell(fetchRuntimeConfig: typeof fetch): void {
       // The remotes' manifests, all at once: they say which remote serves which page.
       learnRemoteRoutes(config);
       preloadRemoteOfPath(window.location.pathname);
-      root.render(
-        <StrictMode>
-          <BrowserRouter>
-            <PlatformProviders config={config}>
-              <ShellApp />
-            </PlatformProviders>
-          </BrowserRouter>
-        </StrictMode>,
+      // A transition: React renders the portal in slices, yielding to the browser between them, instead of in one
+      // long task that would hold up input and the next paint (the total blocking time of the first page).
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <BrowserRouter>
+              <PlatformProviders config={config}>
+                <ShellApp />
+              </PlatformProviders>
+            </BrowserRouter>
+          </StrictMode>,
+        ),
+      );
+      // While the page's code and data are on their way, the main thread is idle: build the number formatters the
+      // first course cards need now rather than inside the render that paints them.
+      (window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1)))(() =>
+        prepareCourseCardFormatters(currentLanguage()),
       );
       // Production builds only: the development server rebuilds files the worker would otherwise keep.
       if (process.env.NODE_ENV === 'production') registerServiceWorker();

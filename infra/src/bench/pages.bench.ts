@@ -45,6 +45,8 @@ interface RunMetrics {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /** The longest main-thread task Lighthouse counted (what total blocking time is made of). */
+  longestTaskMs: number;
   jsTransferredBytes: number;
   scripts: number;
   scriptRequests: NetworkRequest[];
@@ -72,6 +74,7 @@ async function measure(url: string, port: number, keepStorage = false): Promise<
     (request) => new URL(request.url).origin === new URL(url).origin,
   );
   const scriptRequests = requests.filter(isScript);
+  const longTasks = (lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined)?.items ?? [];
   const origin = Math.min(...requests.map((request) => request.networkRequestTime ?? Number.POSITIVE_INFINITY));
   const waterfall = requests
     .filter((request) => request.networkRequestTime !== undefined && request.networkEndTime !== undefined)
@@ -87,6 +90,7 @@ async function measure(url: string, port: number, keepStorage = false): Promise<
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     fcpMs: numeric('first-contentful-paint'),
+    longestTaskMs: Math.max(0, ...longTasks.map((task) => task.duration)),
     jsTransferredBytes: scriptRequests.reduce((sum, request) => sum + request.transferSize, 0),
     scripts: scriptRequests.length,
     scriptRequests,
@@ -116,6 +120,7 @@ function summarise(page: string, pagePath: string, runs: RunMetrics[]): PageResu
     tbtMs: of((run) => run.tbtMs),
     cls: of((run) => run.cls),
     fcpMs: of((run) => run.fcpMs),
+    longestTaskMs: of((run) => run.longestTaskMs),
     jsTransferredBytes: of((run) => run.jsTransferredBytes),
     scripts: of((run) => run.scripts),
   };
@@ -372,13 +377,22 @@ function resultsMarkdown(measured: Measurements, scripts: HomeScripts, date: str
   const { results, loadBefore, loadAfter } = measured;
   const { home, homeRun, chunks, byApp } = scripts;
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
-  const pageRows = results.map((result) => [pageLabel(result), result.score, ms(result.lcpMs), ms(result.tbtMs), result.cls.toFixed(3), kb(result.jsTransferredBytes), result.scripts]);
+  const pageRows = results.map((result) => [
+    pageLabel(result),
+    result.score,
+    ms(result.lcpMs),
+    ms(result.tbtMs),
+    ms(result.longestTaskMs),
+    result.cls.toFixed(3),
+    kb(result.jsTransferredBytes),
+    result.scripts,
+  ]);
   return [
     `# Pages (Lighthouse, mobile, simulated throttling, median of ${RUNS})`,
     '',
     `Targets: score ≥ ${TARGETS.score}, LCP ≤ ${ms(TARGETS.lcpMaxMs)}, CLS ≤ ${TARGETS.clsMax}, TBT ≤ ${TARGETS.tbtMaxMs} ms, JS on \`/\` ≤ ${kb(TARGETS.firstRenderJsMaxBytes)}, repeat visit LCP ≤ ${ms(TARGETS.repeatVisitLcpMaxMs)}. Run ${date} on ${cpus} cores; load average (1 / 5 / 15 min) ${load(loadBefore)} at the start, ${load(loadAfter)} after the federated runs.`,
     '',
-    markdownTable(['page', 'score', 'LCP', 'TBT', 'CLS', 'JS transferred', 'scripts'], pageRows),
+    markdownTable(['page', 'score', 'LCP', 'TBT', 'longest task', 'CLS', 'JS transferred', 'scripts'], pageRows),
     '',
     ...hindiSection(measured),
     `## Repeat visits (the service worker installed by a first visit; median of ${REPEAT_RUNS})`,
