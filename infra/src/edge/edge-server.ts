@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import express from 'express';
 import compression from 'compression';
 import { parseCookie } from 'cookie';
@@ -60,6 +61,13 @@ const immutable = 'public, max-age=31536000, immutable';
 // Files built with a content hash in their name (rspack `[contenthash]`) never change under that name.
 const hashedName = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
+
+/**
+ * Brotli's quality for answers compressed as they go out (remote entries, manifests, HTML, API answers). The
+ * compression package's default, 4, is no smaller than gzip on our scripts; 5 takes about the same time and makes the
+ * learner's `remoteEntry.js` 15.8 → 14.8 KB. Hashed files go out as the build's own quality-11 copies instead.
+ */
+export const ON_THE_FLY_BROTLI_QUALITY = 5;
 /**
  * The edge's span of an API request: child of the browser's `traceparent` when it sent one (the learner's
  * purchase does), parent of the service's span through the header it passes on.
@@ -352,7 +360,12 @@ export function createEdge(options: EdgeOptions): Edge {
     }),
   );
   // A streaming route (server-sent events) must reach the browser event by event: compression would hold it back.
-  app.use(compression({ filter: (req, res) => !isStreamingRequest(table, req.path) && compression.filter(req, res) }));
+  app.use(
+    compression({
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ON_THE_FLY_BROTLI_QUALITY } },
+      filter: (req, res) => !isStreamingRequest(table, req.path) && compression.filter(req, res),
+    }),
+  );
   app.get('/runtime-config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(runtimeConfig);
   });
