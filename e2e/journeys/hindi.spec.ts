@@ -145,7 +145,7 @@ describe('the portal in Hindi', () => {
     await page.getByRole('heading', { level: 1, name: HINDI_COURSE.title }).waitFor();
     const chapter = page.getByRole('button', { name: new RegExp(`^\\W*${escapeRegExp(HINDI_COURSE.chapter)}`) }).first();
     if ((await chapter.getAttribute('aria-expanded')) !== 'true') await chapter.click();
-    await page.getByRole('button', { name: hi('learner:player.chapters.watch', { title: HINDI_COURSE.uploadedLecture }) }).click();
+    await page.getByRole('button', { name: hi('learner-study:player.chapters.watch', { title: HINDI_COURSE.uploadedLecture }) }).click();
     await page.locator('video.player__video').waitFor();
     await page.evaluate(() => {
       const video = document.querySelector('video.player__video') as HTMLVideoElement;
@@ -155,15 +155,15 @@ describe('the portal in Hindi', () => {
     await page.waitForFunction(() => ((document.querySelector('video.player__video') as HTMLVideoElement | null)?.currentTime ?? 0) > 1.5, undefined, { timeout: 15_000 });
 
     // Pass the chapter's quiz, asked and graded in Hindi.
-    await page.getByRole('button', { name: hi('learner:player.chapters.takeQuiz', { title: HINDI_COURSE.quiz }) }).click();
-    await page.getByRole('heading', { name: hi('learner:player.quiz.title', { title: HINDI_COURSE.quiz }) }).waitFor();
+    await page.getByRole('button', { name: hi('learner-study:player.chapters.takeQuiz', { title: HINDI_COURSE.quiz }) }).click();
+    await page.getByRole('heading', { name: hi('learner-study:player.quiz.title', { title: HINDI_COURSE.quiz }) }).waitFor();
     const quiz = page.locator('form.quiz__form');
     await quiz.getByRole('radio', { name: 'राम', exact: true }).check();
     await quiz.getByRole('checkbox', { name: 'वह', exact: true }).check();
     await quiz.getByRole('checkbox', { name: 'हम', exact: true }).check();
-    await quiz.getByLabel(hi('learner:player.quiz.yourAnswerTo', { number: 3 })).fill('3');
-    await quiz.getByRole('button', { name: hi('learner:player.quiz.submit') }).click();
-    await page.getByRole('heading', { name: hi('learner:player.quiz.resultPassed', { score: 5, maxScore: 5, percent: 100 }) }).waitFor();
+    await quiz.getByLabel(hi('learner-study:player.quiz.yourAnswerTo', { number: 3 })).fill('3');
+    await quiz.getByRole('button', { name: hi('learner-study:player.quiz.submit') }).click();
+    await page.getByRole('heading', { name: hi('learner-study:player.quiz.resultPassed', { score: 5, maxScore: 5, percent: 100 }) }).waitFor();
 
     // The receipt, asked for in Hindi: Devanagari and ₹ in the PDF's own text.
     const purchases = (await (await fetch(`${portalUrl}/api/user/purchases`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {

@@ -96,6 +96,13 @@ describe('first render on a phone', () => {
       const carriers = scripts.filter((script) => script.url.includes(marker) || script.body.includes(marker)).map((script) => script.url);
       expect({ feature, carriers }).toEqual({ feature, carriers: [] });
     }
+    // The study pages' strings (player, doubts, assignments, certificates) are not part of the first render; they
+    // arrive at the first key press (or click), so they are cached before the learner is offline.
+    const isStudyStrings = (url: string) => url.includes('/mfe/learner/i18n-learner-study-en-json.');
+    expect(scripts.filter((script) => isStudyStrings(script.url))).toEqual([]);
+    const studyStrings = page.waitForResponse((response) => isStudyStrings(response.url()));
+    await page.keyboard.press('Tab');
+    expect((await studyStrings).status()).toBe(200);
 
     await context.close();
   });

@@ -9,6 +9,7 @@ const FOLDERS = {
   ui: 'libs/ui/src/locales',
   shell: 'shell/src/locales',
   learner: 'mfe-learner/src/locales',
+  'learner-study': 'mfe-learner/src/locales/study',
   educator: 'mfe-educator/src/locales',
   info: 'mfe-info-pages/src/locales',
   // The progress service's emails and notifications.

@@ -1,4 +1,5 @@
-import './i18n';
+import { STUDY_NAMESPACE } from './i18n';
+import i18next from 'i18next';
 import { remotePageRoutes } from '@academy/platform';
 import { lazy, Suspense } from 'react';
 import { Routes } from '@academy/routing';
@@ -13,8 +14,10 @@ const CourseDetailPage = lazy(() =>
 );
 const MyEnrollmentsPage = lazy(() => import(/* webpackChunkName: "page-myEnrollments" */ './enrollments').then((m) => ({ default: m.MyEnrollmentsPage })));
 const PurchaseHistoryPage = lazy(() => import('./enrollments').then((m) => ({ default: m.PurchaseHistoryPage })));
-const PlayerPage = lazy(() => import('./player').then((m) => ({ default: m.PlayerPage })));
-const CertificatePage = lazy(() => import('./certificates').then((m) => ({ default: m.CertificatePage })));
+/** A study page's code and its strings, fetched at the same time rather than one after the other. */
+const withStudyStrings = <Module,>(page: Promise<Module>) => Promise.all([page, i18next.loadNamespaces(STUDY_NAMESPACE)]).then(([loaded]) => loaded);
+const PlayerPage = lazy(() => withStudyStrings(import('./player')).then((m) => ({ default: m.PlayerPage })));
+const CertificatePage = lazy(() => withStudyStrings(import('./certificates')).then((m) => ({ default: m.CertificatePage })));
 const ParentHomePage = lazy(() => import('./parents').then((m) => ({ default: m.ParentHomePage })));
 const ChildProgressPage = lazy(() => import('./parents').then((m) => ({ default: m.ChildProgressPage })));
 const ParentPaymentsPage = lazy(() => import('./enrollments').then((m) => ({ default: () => <m.PurchaseHistoryPage forParent /> })));

@@ -85,9 +85,18 @@ for (const [namespace, folder] of Object.entries(TRANSLATION_FOLDERS)) {
 const exists = (keys, key) => keys.has(key) || PLURAL_SUFFIXES.some((suffix) => keys.has(`${key}${suffix}`));
 // t('key'), t("key"), i18nKey="key", and keys of another namespace written "ns:key".
 const usedKey = /(?:\bt\(\s*|i18nKey=\{?\s*)(['"])([\w:.-]+)\1/g;
-for (const [namespace, folder] of Object.entries(SOURCE_FOLDERS)) {
+// A file whose every useTranslation('…') names one namespace uses that one for its bare keys (the learner's study
+// pages use `learner-study`); otherwise its folder's namespace.
+const namedNamespace = /\buseTranslation\(\s*(['"])([\w-]+)\1/g;
+function namespaceOfFile(source, folderNamespace) {
+  const named = new Set([...source.matchAll(namedNamespace)].map((match) => match[2]));
+  return named.size === 1 ? [...named][0] : folderNamespace;
+}
+for (const [folderNamespace, folder] of Object.entries(SOURCE_FOLDERS)) {
   for (const file of sourceFiles(path.join(root, folder))) {
-    for (const match of readFileSync(file, 'utf8').matchAll(usedKey)) {
+    const source = readFileSync(file, 'utf8');
+    const namespace = namespaceOfFile(source, folderNamespace);
+    for (const match of source.matchAll(usedKey)) {
       const [keyNamespace, key] = match[2].includes(':') ? match[2].split(':') : [namespace, match[2]];
       const keys = keysByNamespace.get(keyNamespace);
       if (!keys) problems.push(`${path.relative(root, file)}: unknown namespace "${keyNamespace}" in "${match[2]}"`);

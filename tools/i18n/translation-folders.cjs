@@ -1,5 +1,5 @@
 // Every translation namespace: the folder holding its `en.json` and `hi.json` (one namespace per app or library,
-// loaded with it) and the source that uses it. Read by the component tests' setup and by the key check.
+// loaded with it, and the learner's study pages' own, loaded when needed) and the source that uses it. Read by the component tests' setup and by the key check.
 exports.TRANSLATION_FOLDERS = {
   platform: 'libs/platform/src/i18n/locales',
   // Keyed by the services' English sentences; English needs no file (see libs/platform/src/i18n/messages.ts).
@@ -7,6 +7,8 @@ exports.TRANSLATION_FOLDERS = {
   ui: 'libs/ui/src/locales',
   shell: 'shell/src/locales',
   learner: 'mfe-learner/src/locales',
+  // The player (quizzes), doubts, assignments and certificates: no first page of the catalogue shows them.
+  'learner-study': 'mfe-learner/src/locales/study',
   educator: 'mfe-educator/src/locales',
   info: 'mfe-info-pages/src/locales',
 };

@@ -19,6 +19,7 @@ const loaders = new Map<string, TranslationLoader>();
  * reader's first interaction, or when first asked for, never with the first render.
  */
 const deferredNamespaces = new Set<string>();
+let deferredRequested = false;
 
 /** Reads a namespace through the loader its app registered (a chunk of that app: a redeployed remote brings its own strings). */
 const registeredTranslationsBackend: BackendModule = {
@@ -43,11 +44,10 @@ const registeredTranslationsBackend: BackendModule = {
  */
 export function registerTranslations(namespace: string, loader: TranslationLoader, { afterInteraction = false } = {}): void {
   loaders.set(namespace, loader);
-  if (afterInteraction) deferredNamespaces.add(namespace);
+  // A remote loaded after the first interaction (navigated to later) has its deferred strings fetched at once.
+  if (afterInteraction && !deferredRequested) deferredNamespaces.add(namespace);
   else if (i18next.isInitialized) void i18next.loadNamespaces(namespace);
 }
-
-let deferredRequested = false;
 
 /** Loads the deferred namespaces (once): at the first interaction, or earlier if some text asks for one. */
 export function loadDeferredNamespaces(): void {

@@ -37,7 +37,7 @@ export function fileKindsText(t: TFunction, kinds: readonly AssignmentFileKind[]
 
 /** One chapter assignment in the player: what to do, the learner's hand-in, and the educator's marks and feedback. */
 export function AssignmentPanel({ courseId, assignmentId }: AssignmentPanelProps) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const assignments = useCourseAssignments(courseId);
   if (assignments.status === 'loading') return <LoadingView label={t('assignments.loading')} />;
   if (assignments.status === 'error') return <ErrorPanel message={assignments.message} onRetry={assignments.reload} />;
@@ -47,7 +47,7 @@ export function AssignmentPanel({ courseId, assignmentId }: AssignmentPanelProps
 }
 
 function AssignmentView({ courseId, assignment }: { courseId: string; assignment: AssignmentForMember }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const format = useFormat();
   const submission = assignment.mySubmission;
   const titleId = useId();
@@ -82,7 +82,7 @@ function AssignmentView({ courseId, assignment }: { courseId: string; assignment
 }
 
 function HandedIn({ submission, maxMarks }: { submission: AssignmentSubmission; maxMarks: number }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const format = useFormat();
   return (
     <div className="assignment__submission">
@@ -128,7 +128,7 @@ const handInSchema = (t: TFunction) =>
 type HandInValues = z.infer<ReturnType<typeof handInSchema>>;
 
 function HandInForm({ courseId, assignment }: { courseId: string; assignment: AssignmentForMember }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import './CertificatePage.css';
 
 /** /certificate/:code — public: anyone holding a certificate's code can check it is genuine. */
 export function CertificatePage() {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const format = useFormat();
   const { code = '' } = useParams();
   const api = useApi();

@@ -56,7 +56,7 @@ interface DoubtsPanelProps {
  * being typed, each with "I have this doubt too"; then ask, answer, mark resolved and report.
  */
 export function DoubtsPanel({ courseId, lectureId, currentSecond, onSeek, linkedDoubtId = null }: DoubtsPanelProps) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -230,7 +230,7 @@ interface DoubtItemProps {
 }
 
 function DoubtItem({ courseId, doubt, onSeek, onChanged, initiallyOpen = false }: DoubtItemProps) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const format = useFormat();
   const api = useApi();
   const toast = useToast();
@@ -295,7 +295,7 @@ function DoubtItem({ courseId, doubt, onSeek, onChanged, initiallyOpen = false }
 }
 
 function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId: string; doubtId: string; onChanged(): Promise<unknown>; onReport(answerId: string): void }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const format = useFormat();
   const api = useApi();
   const toast = useToast();
@@ -351,7 +351,7 @@ function DoubtThreadView({ courseId, doubtId, onChanged, onReport }: { courseId:
 }
 
 function DoubtImage({ courseId, doubtId, author }: { courseId: string; doubtId: string; author: string }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const url = useDoubtImage(courseId, doubtId, true);
   if (!url) return <p className="doubt__image-loading">{t('doubts.imageLoading')}</p>;
   return <img className="doubt__image" src={url} alt={t('doubts.imageAlt', { name: author })} />;

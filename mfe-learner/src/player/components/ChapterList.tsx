@@ -34,7 +34,7 @@ export function ChapterList({
   openAssignmentId = null,
   onOpenAssignment,
 }: ChapterListProps) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const duration = useDurationText();
   const hidden = <span className="visually-hidden" />;
   // The chapter of what is playing (a lecture, or an open quiz) opens whenever that changes, also when the list is

@@ -18,7 +18,7 @@ interface ResourceProps {
 const hidden = <span className="visually-hidden" />;
 
 function KeptCopyLink({ kept, label }: { kept: KeptFile; label: string }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
     const url = URL.createObjectURL(kept.blob);
@@ -34,7 +34,7 @@ function KeptCopyLink({ kept, label }: { kept: KeptFile; label: string }) {
 }
 
 function Resource({ url, label, kept, offline, onKeep, onRemove }: ResourceProps) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const [busy, setBusy] = useState(false);
   if (!url && !kept) return <span className="resources__soon">{t('player.resources.comingSoon')}</span>;
   const run = (action: (() => Promise<void>) | undefined) => async () => {
@@ -80,7 +80,7 @@ function Resource({ url, label, kept, offline, onKeep, onRemove }: ResourceProps
  * device ("Keep offline"): it then opens without a network, until removed or the course is no longer theirs.
  */
 export function LectureResources({ courseId, chapters, userId, offline }: { courseId: string; chapters: ChapterDto[]; userId: string | null; offline: boolean }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const rows = lecturesInOrder(chapters);
   const toast = useToast();
   const [kept, setKept] = useState<Map<string, KeptFile>>(new Map());

@@ -69,7 +69,7 @@ export function videoSibling(masterUrl: string, file: string): string {
  * loaded only now), or mp4; the last two resume from `startAt` and report their position.
  */
 export function LectureVideo({ url, title, startAt, onSave, onExit, onLinkFailed, onEnded, handle }: LectureVideoProps) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const source = parseVideoLink(url);
   const video = useRef<HTMLVideoElement>(null);
   // The mp4 keeps the link it started with while fresh links arrive (swapping would restart it); after a load

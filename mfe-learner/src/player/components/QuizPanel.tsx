@@ -33,7 +33,7 @@ function describeAnswer(t: TFunction, quiz: PublicQuiz, questionIndex: number, c
 }
 
 function QuizResult({ quiz, result, onRetry }: { quiz: PublicQuiz; result: QuizAttemptResult; onRetry?: () => void }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -83,7 +83,7 @@ function QuizResult({ quiz, result, onRetry }: { quiz: PublicQuiz; result: QuizA
 }
 
 function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; quiz: PublicQuiz; onResult: (result: QuizAttemptResult) => void; onQueued: () => void }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const api = useApi();
   const userId = usePortalAuth().user?.sub ?? '';
   const toast = useToast();
@@ -196,7 +196,7 @@ function QuizForm({ courseId, quiz, onResult, onQueued }: { courseId: string; qu
 
 /** A chapter's quiz in the player: questions (no key), then the server's grading with right answers and explanations. */
 export function QuizPanel({ courseId, overview }: { courseId: string; overview: QuizOverview }) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const quiz = useQuiz(courseId, overview.quizId);
   const queryClient = useQueryClient();
   const [result, setResult] = useState<QuizAttemptResult | null>(null);

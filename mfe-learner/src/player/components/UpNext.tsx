@@ -16,7 +16,7 @@ interface UpNextProps {
  * starts it at once. The count is announced politely once a second would be noise, so only the title is live.
  */
 export function UpNext({ title, onPlay, onCancel }: UpNextProps) {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const [left, setLeft] = useState(UP_NEXT_SECONDS);
   const played = useRef(false);
   const onPlayRef = useRef(onPlay);

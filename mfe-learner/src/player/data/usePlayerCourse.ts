@@ -45,7 +45,7 @@ export function usePlayerCourse(courseId: string, enabled: boolean): Loadable<Pl
         if (!userId || !isOfflineFailure(error)) throw error;
         const copy = await readEnrolledCourse(userId, courseId);
         // Worded when it happens: shown as the error panel's message.
-        if (!copy) throw new Error(i18next.t('learner:player.noOfflineCourse'), { cause: error });
+        if (!copy) throw new Error(i18next.t('learner-study:player.noOfflineCourse'), { cause: error });
         data = { ...copy, offline: true };
       }
       return { ...data, progress: withQueuedCompletions(data.progress, await queuedWritesOf(userId), courseId) };

@@ -23,7 +23,7 @@ export function useQuiz(courseId: string, quizId: string): Loadable<QuizForLearn
       } catch (error) {
         if (!userId || !isOfflineFailure(error)) throw error;
         const kept = await readQuiz(userId, courseId, quizId);
-        if (!kept) throw new Error(i18next.t('learner:player.quiz.noOfflineCopy'), { cause: error });
+        if (!kept) throw new Error(i18next.t('learner-study:player.quiz.noOfflineCopy'), { cause: error });
         return kept;
       }
     },

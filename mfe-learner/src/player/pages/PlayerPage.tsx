@@ -28,7 +28,7 @@ import './PlayerPage.css';
 
 /** /player/:courseId: chapters, the lecture player, resources, rating and the certificate. */
 export function PlayerPage() {
-  const { t } = useTranslation('learner');
+  const { t } = useTranslation('learner-study');
   const { courseId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const { isLoading, isAuthenticated, login, reload: reloadUser } = useCurrentUser();
