@@ -2,7 +2,8 @@
 // on the first screen or at the bottom of the learner and information pages is under the WhatsApp button (or
 // anything else), and the WhatsApp box opens when its button is tapped. On a phone and at 1280 px the signed-in
 // pages (the player, a quiz to its last question, the educator area) have nothing over them and no page scrolls
-// sideways; the educator area is checked on an 820 px tablet too.
+// sideways; the educator area is checked on an 820 px tablet too. The top bar keeps every control whole and on the
+// screen from a 320 px phone to a 768 px tablet, signed out and signed in.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -139,6 +140,49 @@ describe('a tablet at 820 × 1180', () => {
       await page.goto(`${portalUrl}${route}`);
       await page.getByRole('heading').first().waitFor();
       problems.push(...(await layoutProblems(page, route)));
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** What is wrong with the top bar as shown: a button or field smaller than its 44 px touch size, or a control off the screen. */
+async function barProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ getBoundingClientRect(): { left: number; right: number; width: number; height: number }; getAttribute(name: string): string | null; textContent: string | null; tagName: string }>; documentElement: { clientWidth: number } } }).document;
+    const width = doc.documentElement.clientWidth;
+    const problems: string[] = [];
+    for (const control of Array.from(doc.querySelectorAll('header a, header button, header select'))) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0) continue; // not shown at this width
+      const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim();
+      if (box.left < 0 || box.right > width) problems.push(`${name} lies off the screen (${Math.round(box.left)}–${Math.round(box.right)} of ${width} px)`);
+      if (control.tagName !== 'A' && (box.width < 44 || box.height < 44)) problems.push(`${name} is ${Math.round(box.width)} × ${Math.round(box.height)} px`);
+    }
+    return problems;
+  });
+}
+
+describe('the top bar', () => {
+  // A signed-in phone's bar once squeezed the account button to 21 px at 390 px, and a visitor's ran 16–56 px off a
+  // 320–360 px screen.
+  it.each([
+    ['a visitor', null],
+    ['a learner', 'Diya Patel'],
+    ['an educator', 'Meera Iyer'],
+  ] as const)('keeps every control whole and on the screen for %s, from 320 px to 768 px wide', async (_who, account) => {
+    const { page, context } = await openPage(browser, PHONE);
+    if (account) await signIn(page, portalUrl, account);
+    await page.goto(`${portalUrl}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    if (account) await page.getByRole('button', { name: /^Notifications/ }).waitFor();
+    const problems: string[] = [];
+    for (const width of [320, 360, 390, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      problems.push(...(await barProblems(page)).map((problem) => `${width} px: ${problem}`));
+      const overflow = await sidewaysOverflow(page);
+      if (overflow > 0) problems.push(`${width} px: the page scrolls ${overflow} px sideways`);
     }
     expect(problems).toEqual([]);
     await context.close();
