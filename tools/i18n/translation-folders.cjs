@@ -1,5 +1,6 @@
 // Every translation namespace: the folder holding its `en.json` and `hi.json` (one namespace per app or library,
-// loaded with it, and the learner's study pages' own, loaded when needed) and the source that uses it. Read by the component tests' setup and by the key check.
+// loaded with it, and the learner's study pages' own, loaded when needed) and the source that uses it. Read by the
+// component tests' setup and by the key check.
 exports.TRANSLATION_FOLDERS = {
   platform: 'libs/platform/src/i18n/locales',
   // Keyed by the services' English sentences; English needs no file (see libs/platform/src/i18n/messages.ts).

@@ -61,13 +61,13 @@ const immutable = 'public, max-age=31536000, immutable';
 // Files built with a content hash in their name (rspack `[contenthash]`) never change under that name.
 const hashedName = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-
 /**
  * Brotli's quality for answers compressed as they go out (remote entries, manifests, HTML, API answers). The
  * compression package's default, 4, is no smaller than gzip on our scripts; 5 takes about the same time and makes the
  * learner's `remoteEntry.js` 15.8 → 14.8 KB. Hashed files go out as the build's own quality-11 copies instead.
  */
 export const ON_THE_FLY_BROTLI_QUALITY = 5;
+
 /**
  * The edge's span of an API request: child of the browser's `traceparent` when it sent one (the learner's
  * purchase does), parent of the service's span through the header it passes on.
