@@ -46,29 +46,3 @@ describe('the same facts in en-IN and hi-IN', () => {
     expect(pluralCategory(1, 'en')).toBe('one');
   });
 });
-
-describe('prepareCourseCardFormatters', () => {
-  it('builds the price and count formatters of that language, so a course card builds none', async () => {
-    await jest.isolateModulesAsync(async () => {
-      const formatting = await import('./formatting.js');
-      const NumberFormat = Intl.NumberFormat;
-      const built: string[] = [];
-      const spy = jest.spyOn(Intl, 'NumberFormat').mockImplementation(((locale: string, options?: Intl.NumberFormatOptions) => {
-        built.push(locale);
-        return new NumberFormat(locale, options);
-      }) as typeof Intl.NumberFormat);
-      try {
-        formatting.prepareCourseCardFormatters('hi');
-        expect(built).toEqual(['hi-IN', 'hi-IN']);
-        expect(formatting.formatPrice(1499, 'hi')).toBe('₹1,499.00');
-        expect(formatting.formatCount(123456, 'hi')).toBe('1,23,456');
-        expect(built).toHaveLength(2);
-        // Another language's cards still build their own on first use.
-        formatting.formatPrice(1499, 'en');
-        expect(built).toEqual(['hi-IN', 'hi-IN', 'en-IN']);
-      } finally {
-        spy.mockRestore();
-      }
-    });
-  });
-});
