@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { formatCount, formatPrice, prepareCourseCardFormatters } from './formatting.js';
 
 describe('prepareCourseCardFormatters', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('builds the price and count formatters of that language, so a course card builds none', () => {
     const NumberFormat = Intl.NumberFormat;
