@@ -26,7 +26,7 @@ class InjectPrecacheManifest {
         dontCacheBustURLsMatching: /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i,
       });
       for (const warning of warnings) console.warn(`service worker: ${warning}`);
-      console.log(`service worker: ${count} shell files precached (${Math.round(size / 1024)} KB)`);
+      console.log(`service worker: ${count} shell files listed (${Math.round(size / 1024)} KB; its scripts kept when it activates, the rest precached)`);
     });
   }
 }

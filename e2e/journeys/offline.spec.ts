@@ -80,6 +80,30 @@ describe('offline', () => {
     }
   });
 
+  it('under the worker, a page online is the edge’s, with its first-screen preloads; the shell’s scripts come from the worker’s cache', async () => {
+    const { page, context } = await openPage(browser, undefined, { serviceWorkers: 'allow' });
+    try {
+      await page.goto(`${portalUrl}/`);
+      await waitForServiceWorker(page);
+      const shellScripts: { url: string; fromWorker: boolean }[] = [];
+      page.on('response', (response) => {
+        if (/\/main\.[0-9a-f]{8,}\.js$/.test(new URL(response.url()).pathname)) shellScripts.push({ url: response.url(), fromWorker: response.fromServiceWorker() });
+      });
+      const document = await page.goto(`${portalUrl}/`);
+      expect(document!.fromServiceWorker()).toBe(true);
+      // The edge's HTML names the page's remote and data; the precached index.html names neither.
+      const preloaded = await page.evaluate(`[...document.querySelectorAll('link[rel=preload]')].map((link) => new URL(link.href).pathname)`) as string[];
+      expect(preloaded).toEqual(expect.arrayContaining(['/runtime-config.json', '/mfe/learner/remoteEntry.js']));
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(shellScripts).toEqual([{ url: expect.stringContaining('/main.'), fromWorker: true }]);
+      // Kept by the worker on activation, in its own cache (not by the install-time precache).
+      const kept = await page.evaluate(`caches.open('academy-shell-scripts-v1').then((cache) => cache.keys()).then((keys) => keys.map((key) => new URL(key.url).pathname))`) as string[];
+      expect(kept).toContain(new URL(shellScripts[0]!.url).pathname);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('opens My Enrollments, the outline and a kept PDF without a network; a lecture completed and a quiz answered offline count once', async () => {
     const watched = await openPage(browser, undefined, { serviceWorkers: 'allow' });
     const { page, context } = watched;

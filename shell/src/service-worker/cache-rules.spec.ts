@@ -1,4 +1,4 @@
-import { isHashedFile, isRemoteEntryFile, isRemoteFile, SERVER_ONLY_PATHS } from './cache-rules';
+import { isHashedFile, isRemoteEntryFile, isRemoteFile, SERVER_ONLY_PATHS, splitShellFiles } from './cache-rules';
 
 const url = (path: string, origin = 'https://academy.example') => new URL(path, origin);
 
@@ -22,5 +22,17 @@ describe('the service worker’s cache rules', () => {
     const serverOnly = (path: string) => SERVER_ONLY_PATHS.some((pattern) => pattern.test(path));
     for (const path of ['/api/user/data', '/media/notes/1.pdf', '/mfe/learner/x.js', '/runtime-config.json', '/certificate.pdf']) expect([path, serverOnly(path)]).toEqual([path, true]);
     for (const path of ['/', '/my-enrollments', '/player/c1', '/course/42', '/educator/courses']) expect([path, serverOnly(path)]).toEqual([path, false]);
+  });
+
+  it('keeps the shell’s hashed scripts on activation and precaches the rest', () => {
+    const { precached, keptOnActivation } = splitShellFiles([
+      { url: 'main.685b5fde.js', revision: null },
+      { url: 'i18n-shell-en-json.68a9ac90.js', revision: null },
+      { url: 'main.24db62ea.css', revision: null },
+      { url: 'index.html', revision: 'a1b2' },
+      { url: 'legacy.js', revision: 'c3d4' },
+    ]);
+    expect(keptOnActivation).toEqual(['main.685b5fde.js', 'i18n-shell-en-json.68a9ac90.js']);
+    expect(precached.map((file) => file.url)).toEqual(['main.24db62ea.css', 'index.html', 'legacy.js']);
   });
 });
