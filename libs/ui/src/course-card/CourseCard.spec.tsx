@@ -3,6 +3,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@academy/routing';
 import type { CourseSummary } from '@academy/contracts';
 import i18next from 'i18next';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { CourseCard } from './CourseCard';
 import { CourseGrid } from './CourseGrid';
 
@@ -93,6 +95,19 @@ describe('CourseGrid', () => {
       'Class 8 Mathematics: Algebra Foundations',
       'Class 11 Physics: Motion',
     ]);
+  });
+
+  it('renders the cards in a transition: a synchronous render shows the placeholders, the cards follow', async () => {
+    const courses = Array.from({ length: 3 }, (_, index) => ({ ...algebra, _id: `course-${index}`, courseTitle: `Course ${index}` }));
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    flushSync(() => root.render(<MemoryRouter><CourseGrid courses={courses} label="All courses" /></MemoryRouter>));
+    expect(container.querySelectorAll('.course-card--skeleton')).toHaveLength(3);
+    expect(container.querySelector('ul[aria-label="All courses"]')).toBeNull();
+    await act(async () => undefined);
+    expect(within(container).getAllByRole('link').map((link) => link.textContent)).toEqual(['Course 0', 'Course 1', 'Course 2']);
+    act(() => root.unmount());
+    container.remove();
   });
 
   it("loads the first row's thumbnails at once (the first at high priority) and the rest lazily", () => {

@@ -1,5 +1,7 @@
 import type { CourseSummary } from '@academy/contracts';
+import { useDeferredValue } from 'react';
 import { CourseCard, type CourseCardProps } from './CourseCard';
+import { CourseGridSkeleton } from './CourseGridSkeleton';
 import './course-card.css';
 
 export interface CourseGridProps {
@@ -17,9 +19,13 @@ export const CARDS_ABOVE_THE_FOLD = 4;
  * readers announce how many courses there are.
  */
 export function CourseGrid({ courses, label, headingLevel }: CourseGridProps) {
+  // The cards render in a transition, which React slices and yields between: a page of twelve arriving at once
+  // (a query's answer renders synchronously) was one long task on a phone. The placeholders stay until then.
+  const shownCourses = useDeferredValue<readonly CourseSummary[] | null>(courses, null);
+  if (shownCourses === null) return <CourseGridSkeleton count={courses.length} />;
   return (
     <ul className="course-grid" aria-label={label}>
-      {courses.map((course, index) => (
+      {shownCourses.map((course, index) => (
         <li key={course._id} className="course-grid__item">
           <CourseCard
             course={course}
