@@ -17,6 +17,7 @@ import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
 import { securityHeaders } from './security-headers.js';
 import { FirstScreenPreloads, withPreloads, type ServedRemote } from './first-screen.js';
 import { originalFileName, withPrecompressedCopies } from './precompressed.js';
+import { withEntryFilesCompressedOnce } from './entry-compression.js';
 import { chooseUiLanguage, LANGUAGE_COOKIE, type UiLanguage } from '@academy/contracts';
 
 export interface EdgeOptions {
@@ -62,9 +63,10 @@ const immutable = 'public, max-age=31536000, immutable';
 const hashedName = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 /**
- * Brotli's quality for answers compressed as they go out (remote entries, manifests, HTML, API answers). The
- * compression package's default, 4, is no smaller than gzip on our scripts; 5 takes about the same time and makes the
- * learner's `remoteEntry.js` 15.8 → 14.8 KB. Hashed files go out as the build's own quality-11 copies instead.
+ * Brotli's quality for answers compressed as they go out (HTML, API answers, and a remote entry or manifest until its
+ * best-quality copy is ready: entry-compression.ts). The compression package's default, 4, is no smaller than gzip
+ * on our scripts; 5 takes about the same time and makes the learner's `remoteEntry.js` 15.8 → 14.8 KB. Hashed files
+ * go out as the build's own quality-11 copies instead.
  */
 export const ON_THE_FLY_BROTLI_QUALITY = 5;
 
@@ -145,18 +147,24 @@ function appFileHandlers(table: RouteTable, appDirs: EdgeOptions['appDirs']): Ma
       mount.app,
       dir === null
         ? null
-        : withPrecompressedCopies(
+        : withEntryFilesCompressedOnce(
             dir,
-            express.static(dir, {
-              // `/` too is answered by the page fallback below, which names the page's first screen in its HTML.
-              index: false,
-              fallthrough: true,
-              setHeaders: (res, filePath) => {
-                const name = originalFileName(path.basename(filePath));
-                res.setHeader('Cache-Control', noCacheFiles.has(name) || !hashedName.test(name) ? 'no-cache' : immutable);
-              },
-            }),
-            (name) => hashedName.test(name),
+            withPrecompressedCopies(
+              dir,
+              express.static(dir, {
+                // `/` too is answered by the page fallback below, which names the page's first screen in its HTML.
+                index: false,
+                fallthrough: true,
+                setHeaders: (res, filePath) => {
+                  const name = originalFileName(path.basename(filePath));
+                  res.setHeader('Cache-Control', noCacheFiles.has(name) || !hashedName.test(name) ? 'no-cache' : immutable);
+                },
+              }),
+              (name) => hashedName.test(name),
+            ),
+            // The revalidated files without a hash in their name (remote entries, manifests): the build has no copies of them.
+            (name) => noCacheFiles.has(name) && !hashedName.test(name),
+            'no-cache',
           ),
     );
   }
