@@ -99,6 +99,10 @@ describe('offline', () => {
       // Kept by the worker on activation, in its own cache (not by the install-time precache).
       const kept = await page.evaluate(`caches.open('academy-shell-scripts-v1').then((cache) => cache.keys()).then((keys) => keys.map((key) => new URL(key.url).pathname))`) as string[];
       expect(kept).toContain(new URL(shellScripts[0]!.url).pathname);
+      // A navigation the shell does not answer (an API answer or a file in its own tab) is answered by the worker with
+      // the request navigation preload started; left to the browser, it would be fetched a second time.
+      const fileInItsTab = await page.goto(`${portalUrl}/api/course/all?limit=1`);
+      expect([fileInItsTab!.status(), fileInItsTab!.fromServiceWorker()]).toEqual([200, true]);
     } finally {
       await context.close();
     }

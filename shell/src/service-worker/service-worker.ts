@@ -76,6 +76,10 @@ registerRoute(
   ),
 );
 
+// Any other navigation (a file or an API answer opened in its own tab) goes to the network as without the worker,
+// through the request navigation preload already started: left unanswered, it would be fetched twice.
+registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
+
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
 const shellScriptPaths = new Set(shellFiles.keptOnActivation.map((url) => new URL(url, self.location.origin).pathname));
