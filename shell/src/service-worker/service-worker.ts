@@ -67,7 +67,8 @@ registerRoute(
       const precachedShell = async () => (await matchPrecache('/index.html')) ?? Response.error();
       try {
         const response = await pageFromEdge.handle(options);
-        return response.ok ? response : await precachedShell();
+        // A redirect is the server's answer too (a navigation's comes back opaque); an error is not.
+        return response.ok || response.type === 'opaqueredirect' ? response : await precachedShell();
       } catch {
         return precachedShell();
       }
