@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import { requestedFile } from './precompressed.js';
 
 /**
  * Brotli's best quality: about 15 % smaller than quality 5 on a remote's entry, but about 50 ms of work for one, too
@@ -21,15 +22,6 @@ interface CompressedVersion {
 
 /** The same weak validator the static handler gives the file, so a browser's copy revalidates on either path. */
 const weakEtag = (size: number, modified: Date) => `W/"${size.toString(16)}-${modified.getTime().toString(16)}"`;
-
-function fileOf(root: string, req: Request): string | null {
-  try {
-    const file = path.join(root, decodeURIComponent(req.path));
-    return file.startsWith(root + path.sep) ? file : null;
-  } catch {
-    return null; // the static handler answers a malformed path
-  }
-}
 
 /**
  * Files whose name carries no content hash and that browsers revalidate on every load (a remote's `remoteEntry.js`
@@ -60,7 +52,7 @@ export function withEntryFilesCompressedOnce(dir: string, serveFiles: RequestHan
 
   return (req, res, next) => {
     const name = path.posix.basename(req.path);
-    const file = (req.method === 'GET' || req.method === 'HEAD') && compressOnce(name) && req.acceptsEncodings('br') === 'br' ? fileOf(root, req) : null;
+    const file = (req.method === 'GET' || req.method === 'HEAD') && compressOnce(name) && req.acceptsEncodings('br') === 'br' ? requestedFile(root, req) : null;
     if (!file) {
       serveFiles(req, res, next);
       return;

@@ -20,6 +20,16 @@ export function originalFileName(name: string): string {
   return copy ? name.slice(0, -copy.suffix.length) : name;
 }
 
+/** The file a request names inside `dir` (an absolute, resolved folder); null outside it or for a malformed path. */
+export function requestedFile(dir: string, req: Request): string | null {
+  try {
+    const file = path.join(dir, decodeURIComponent(req.path));
+    return file.startsWith(dir + path.sep) ? file : null;
+  } catch {
+    return null; // the static handler answers a malformed path
+  }
+}
+
 async function isFile(file: string): Promise<boolean> {
   try {
     return (await stat(file)).isFile();
@@ -34,13 +44,8 @@ async function isFile(file: string): Promise<boolean> {
  */
 async function acceptedCopy(dir: string, req: Request, hasCopies: (name: string) => boolean): Promise<Copy | null> {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !hasCopies(path.posix.basename(req.path))) return null;
-  let file: string;
-  try {
-    file = path.join(dir, decodeURIComponent(req.path));
-  } catch {
-    return null; // the static handler answers a malformed path
-  }
-  if (!file.startsWith(dir + path.sep)) return null;
+  const file = requestedFile(dir, req);
+  if (!file) return null;
   // Our order decides among the encodings the browser accepts (Chromium lists gzip first, with the same weight).
   for (const copy of PRECOMPRESSED_COPIES) {
     if (req.acceptsEncodings(copy.encoding) === copy.encoding && (await isFile(file + copy.suffix))) return copy;
