@@ -33,24 +33,28 @@ export async function expandChapter(page: Page, chapterTitle: string): Promise<v
 interface PlayerVideo {
   currentTime: number;
   muted: boolean;
+  paused: boolean;
   play(): Promise<void>;
 }
 type PageDocument = { document: { querySelector(selector: string): PlayerVideo | null } };
 
-/** In the player (/player/:courseId): opens the lecture, starts its video muted and waits until 1.5 s have played. */
+/** In the player (/player/:courseId): opens the lecture, plays its video muted and waits until 1.5 s have played. */
 export async function playLecture(page: Page, lecture: { chapterTitle: string; lectureTitle: string }): Promise<void> {
   await expandChapter(page, lecture.chapterTitle);
   await page.getByRole('button', { name: `Watch ${lecture.lectureTitle}` }).click();
-  await page.locator('video.player__video').waitFor();
-  await page.evaluate(() => {
-    const video = (globalThis as unknown as PageDocument).document.querySelector('video.player__video')!;
-    video.muted = true;
-    return video.play();
-  });
+  await page.locator('.player__label', { hasText: lecture.lectureTitle }).waitFor();
+  // The player opened on another lecture, whose video may still be giving way to this one: that new load cancels a
+  // play made meanwhile (AbortError). So play again while paused, until this lecture has played 1.5 s.
   await page.waitForFunction(
-    () => ((globalThis as unknown as PageDocument).document.querySelector('video.player__video')?.currentTime ?? 0) > 1.5,
+    () => {
+      const video = (globalThis as unknown as PageDocument).document.querySelector('video.player__video');
+      if (!video) return false;
+      video.muted = true;
+      if (video.paused) void video.play().catch(() => undefined);
+      return video.currentTime > 1.5;
+    },
     undefined,
-    { timeout: 15_000 },
+    { timeout: 15_000, polling: 250 },
   );
 }
 
