@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import { cachedAccessToken, escapeRegExp, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { cachedAccessToken, escapeRegExp, launchBrowser, openPage, playOpenedLecture, signIn } from '@academy/infra/browser';
 import { eventually, pdfText } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 import { text } from '../support/translations.js';
@@ -146,13 +146,7 @@ describe('the portal in Hindi', () => {
     const chapter = page.getByRole('button', { name: new RegExp(`^\\W*${escapeRegExp(HINDI_COURSE.chapter)}`) }).first();
     if ((await chapter.getAttribute('aria-expanded')) !== 'true') await chapter.click();
     await page.getByRole('button', { name: hi('learner-study:player.chapters.watch', { title: HINDI_COURSE.uploadedLecture }) }).click();
-    await page.locator('video.player__video').waitFor();
-    await page.evaluate(() => {
-      const video = document.querySelector('video.player__video') as HTMLVideoElement;
-      video.muted = true;
-      return video.play();
-    });
-    await page.waitForFunction(() => ((document.querySelector('video.player__video') as HTMLVideoElement | null)?.currentTime ?? 0) > 1.5, undefined, { timeout: 15_000 });
+    await playOpenedLecture(page, HINDI_COURSE.uploadedLecture);
 
     // Pass the chapter's quiz, asked and graded in Hindi.
     await page.getByRole('button', { name: hi('learner-study:player.chapters.takeQuiz', { title: HINDI_COURSE.quiz }) }).click();

@@ -26,6 +26,7 @@ export {
   waitForVideoLoaded,
   YOUTUBE_EMBED_HOST,
   playLecture,
+  playOpenedLecture,
   videoTime,
   type CourseDraft,
   type LectureDraft,

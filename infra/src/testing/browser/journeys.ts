@@ -42,7 +42,12 @@ type PageDocument = { document: { querySelector(selector: string): PlayerVideo |
 export async function playLecture(page: Page, lecture: { chapterTitle: string; lectureTitle: string }): Promise<void> {
   await expandChapter(page, lecture.chapterTitle);
   await page.getByRole('button', { name: `Watch ${lecture.lectureTitle}` }).click();
-  await page.locator('.player__label', { hasText: lecture.lectureTitle }).waitFor();
+  await playOpenedLecture(page, lecture.lectureTitle);
+}
+
+/** In the player, once a lecture's Watch was pressed: plays its video muted and waits until 1.5 s have played. */
+export async function playOpenedLecture(page: Page, lectureTitle: string): Promise<void> {
+  await page.locator('.player__label', { hasText: lectureTitle }).waitFor();
   // The player opened on another lecture, whose video may still be giving way to this one: that new load cancels a
   // play made meanwhile (AbortError). So play again while paused, until this lecture has played 1.5 s.
   await page.waitForFunction(
