@@ -375,6 +375,16 @@ describe('edge server', () => {
     }
   });
 
+  it("sends a remote's entry script the assets' headers, revalidated on every load", async () => {
+    const { headers } = await rawGet(`${edge.url}/mfe/learner/remoteEntry.js`);
+    expect([headers['x-content-type-options'], headers['cache-control']]).toEqual(['nosniff', 'no-cache']);
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect([documentOnly, headers[documentOnly]]).toEqual([documentOnly, undefined]);
+    }
+    // The manifest beside it is JSON a tab may open: it keeps the document policies.
+    expect((await rawGet(`${edge.url}/mfe/learner/mf-manifest.json`)).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('adds HSTS in production', async () => {
     const httpsProviders = runtimeConfigFromEnv({
       AUTH0_DOMAIN: 'https://academy.eu.auth0.com',

@@ -104,14 +104,23 @@ export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin-allow-popups';
 export const BUILD_ASSET_PATTERN = '[.-][0-9a-f]{8,}\\.(js|css|map|png|jpe?g|gif|webp|avif|ico|woff2?)$';
 const buildAsset = new RegExp(BUILD_ASSET_PATTERN, 'i');
 
-/** Whether a path is one of BUILD_ASSET_PATTERN's files. */
-export function isBuildAsset(pathname: string): boolean {
-  return buildAsset.test(pathname);
+/**
+ * A remote's entry script (`/mfe/learner/remoteEntry.js`): not hashed, so revalidated on every load, but a script
+ * all the same, never a document. It gets the assets' headers (about 1.2 KB less on every first page). Not the
+ * service worker: a worker's CSP comes from its own response. The nginx config uses the same pattern.
+ */
+export const REMOTE_ENTRY_PATTERN = '/remoteEntry\\.js$';
+const remoteEntry = new RegExp(REMOTE_ENTRY_PATTERN);
+
+/** Whether a path is a file that is never a document: a build asset or a remote's entry script. */
+export function isNeverADocument(pathname: string): boolean {
+  return buildAsset.test(pathname) || remoteEntry.test(pathname);
 }
 
 /**
  * helmet with the portal's policy: CSP, frame-ancestors/X-Frame-Options, nosniff, Referrer-Policy, HSTS (production)
- * on pages, the API, the service worker and everything else; a build's hashed assets get only what applies to them.
+ * on pages, the API, the service worker and everything else; a build's hashed assets and the remotes' entry scripts get
+ * only what applies to them.
  */
 export function securityHeaders(config: RuntimeConfig, options: SecurityHeaderOptions): RequestHandler {
   const directives = contentSecurityPolicy(config, options);
@@ -139,5 +148,5 @@ export function securityHeaders(config: RuntimeConfig, options: SecurityHeaderOp
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  return (req, res, next) => (isBuildAsset(req.path) ? assets : everything)(req, res, next);
+  return (req, res, next) => (isNeverADocument(req.path) ? assets : everything)(req, res, next);
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BUILD_ASSET_PATTERN } from '../edge/security-headers.js';
+import { BUILD_ASSET_PATTERN, REMOTE_ENTRY_PATTERN } from '../edge/security-headers.js';
 import { runtimeConfigFromEnv } from '../edge/runtime-config.js';
 import { loadRouteTable } from '../routes/route-table.js';
 import { BROTLI_STATIC_MODULE, firstRequestsLinkHeader, generateNginxConfig, nginxConfigFile } from './generate-nginx.js';
@@ -84,14 +84,17 @@ describe('nginx config', () => {
   it('sends the security headers from every location (nginx does not inherit add_header into blocks that set their own)', () => {
     const config = generateNginxConfig();
     const blocksWithHeaders = config.split('add_header Timing-Allow-Origin').length - 1;
-    // Each app mount has one block for its hashed build assets, which carry no document policy.
+    // Each app mount has one block for its hashed build assets and one for a remote's entry script: scripts that
+    // carry no document policy.
     const assetBlocks = config.split(`location ~* "${BUILD_ASSET_PATTERN}"`).length - 1;
     expect(assetBlocks).toBe(loadRouteTable().static.length);
+    const entryBlocks = config.split(`location ~ "${REMOTE_ENTRY_PATTERN}"`).length - 1;
+    expect(entryBlocks).toBe(loadRouteTable().static.length);
     for (const header of ['X-Content-Type-Options "nosniff"', 'Strict-Transport-Security']) {
       expect([header, config.split(`add_header ${header}`).length - 1]).toEqual([header, blocksWithHeaders]);
     }
     for (const header of ['Content-Security-Policy', 'Referrer-Policy', 'X-Frame-Options "DENY"']) {
-      expect([header, config.split(`add_header ${header}`).length - 1]).toEqual([header, blocksWithHeaders - assetBlocks]);
+      expect([header, config.split(`add_header ${header}`).length - 1]).toEqual([header, blocksWithHeaders - assetBlocks - entryBlocks]);
     }
     const csp = /Content-Security-Policy "([^"]+)"/.exec(config)?.[1] ?? '';
     expect(csp).toContain("frame-ancestors 'none'");

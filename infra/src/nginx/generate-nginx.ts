@@ -7,6 +7,7 @@ import { loadRouteTable, STREAM_READ_TIMEOUT_SECONDS, type RouteTable, type Serv
 import type { RuntimeConfig } from '../edge/runtime-config.js';
 import {
   BUILD_ASSET_PATTERN,
+  REMOTE_ENTRY_PATTERN,
   contentSecurityPolicy,
   CROSS_ORIGIN_OPENER_POLICY,
   HSTS_VALUE,
@@ -100,6 +101,8 @@ interface LocationHeaders {
   noCache: string[];
   immutable: string[];
   buildAsset: string[];
+  /** A remote's entry script (REMOTE_ENTRY_PATTERN): revalidated like the manifests, with the assets' headers. */
+  remoteEntry: string[];
 }
 
 function locationHeaders(options: NginxConfigOptions): LocationHeaders {
@@ -112,6 +115,7 @@ function locationHeaders(options: NginxConfigOptions): LocationHeaders {
     noCache: [...common, 'add_header Cache-Control "no-cache" always;'],
     immutable: [...common, immutableCaching],
     buildAsset: [...tracing, ...ASSET_SECURITY_HEADER_LINES, immutableCaching],
+    remoteEntry: [...tracing, ...ASSET_SECURITY_HEADER_LINES, 'add_header Cache-Control "no-cache" always;'],
   };
 }
 
@@ -194,7 +198,8 @@ const PRECOMPRESSED_COPIES = ['brotli_static on;', 'gzip_static on;'];
 function appFileLocations(table: RouteTable, headers: LocationHeaders, options: NginxConfigOptions): string[] {
   const lines = [
     '# App files: hashed names are immutable; index.html, mf-manifest.json, remoteEntry.js are revalidated.',
-    "# A hashed script, style, image or font is never a document: it gets only the headers that apply to it.",
+    "# A hashed script, style, image or font, or a remote's entry script, is never a document: it gets only the",
+    '# headers that apply to it.',
   ];
   const mounts = [...table.static].sort((a, b) => b.prefix.length - a.prefix.length);
   const pageLink = `add_header Link "${firstRequestsLinkHeader(options.runtimeConfig ?? productionRuntimeConfig)}" always;`;
@@ -212,6 +217,7 @@ function appFileLocations(table: RouteTable, headers: LocationHeaders, options: 
           fallback,
           ...headers.noCache,
           ...block(`location ~* "${BUILD_ASSET_PATTERN}"`, ['try_files $uri =404;', ...PRECOMPRESSED_COPIES, ...headers.buildAsset], ''),
+          ...block(`location ~ "${REMOTE_ENTRY_PATTERN}"`, ['try_files $uri =404;', ...headers.remoteEntry], ''),
           ...block(`location ~* "${hashedFile}"`, ['try_files $uri =404;', ...PRECOMPRESSED_COPIES, ...headers.immutable], ''),
         ],
         '',
