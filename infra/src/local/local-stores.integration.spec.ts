@@ -1,9 +1,12 @@
 import { eventually } from '@academy/service-core/testing';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { watchStore } from '../launcher/supervisor.js';
+import { infraDir } from '../paths.js';
 import { canConnect, ensureDatabase, ensurePostgres, dropDatabase, databaseUrlFor } from './postgres.js';
 import { ensureObjectStore, objectStoreAnswers } from './object-store.js';
 import { ensureRedis, redisAnswers } from './redis.js';
@@ -182,6 +185,31 @@ describe('ensureObjectStore', () => {
       await started.stop();
       expect(await objectStoreAnswers(started.endpoint!)).toBe(false);
     } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the s3rver it started when the process that started it is killed before its teardown', async () => {
+    const port = await findFreePort();
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'academy-s3-orphan-'));
+    // A run killed mid-test: it started the store (the built launcher, as npm test and npm start run it), then dies.
+    const built = pathToFileURL(path.join(infraDir, 'dist', 'local', 'object-store.js')).href;
+    const starter = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', `const { ensureObjectStore } = await import(${JSON.stringify(built)}); await ensureObjectStore({ env: {}, port: ${port}, dataDir: ${JSON.stringify(directory)} }); process.send('started'); setInterval(() => {}, 1000);`],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    try {
+      await new Promise((resolve, reject) => {
+        starter.once('message', resolve);
+        starter.once('exit', (code) => reject(new Error(`the starter exited (${code}) before the store answered`)));
+      });
+      const endpoint = `http://127.0.0.1:${port}`;
+      expect(await objectStoreAnswers(endpoint)).toBe(true);
+      starter.kill('SIGKILL');
+      await eventually(async () => !(await objectStoreAnswers(endpoint)), { timeoutMs: 10_000, what: 'the orphaned s3rver to stop' });
+    } finally {
+      starter.kill('SIGKILL');
       rmSync(directory, { recursive: true, force: true });
     }
   });

@@ -30,6 +30,19 @@ export interface EnsureObjectStoreOptions {
 }
 
 export const privateObjectStorePort = 6392;
+
+/**
+ * The private s3rver's process (`node -e`, arguments: s3rver's module, folder, port). It exits when the process that
+ * started it does, stopped or killed (its IPC channel closes): a run killed before its teardown must not leave a
+ * store on the fixed port, answering from a folder that may be gone.
+ */
+const S3RVER_WHILE_PARENT_RUNS = `
+process.once('disconnect', () => process.exit(0));
+const S3rver = require(process.argv[1]);
+new S3rver({ directory: process.argv[2], address: '127.0.0.1', port: Number(process.argv[3]), silent: true })
+  .run()
+  .catch((error) => { console.error(error); process.exit(1); });
+`;
 export const localBucket = 'academy-media';
 /** s3rver checks signatures against this fixed key pair. */
 const s3rverCredentials = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
@@ -78,15 +91,16 @@ export async function ensureObjectStore(options: EnsureObjectStoreOptions = {}):
   }
 
   mkdirSync(directory, { recursive: true });
-  const s3rverBin = path.join(path.dirname(createRequire(import.meta.url).resolve('s3rver/package.json')), 'bin', 's3rver.js');
+  const s3rverModule = createRequire(import.meta.url).resolve('s3rver');
   let output = '';
-  const child = spawn(process.execPath, [s3rverBin, '--directory', directory, '--address', '127.0.0.1', '--port', String(port), '--silent'], {
-    // Own process group: Ctrl-C must not stop the files before the services using them.
+  const child = spawn(process.execPath, ['-e', S3RVER_WHILE_PARENT_RUNS, s3rverModule, directory, String(port)], {
+    // Own process group: Ctrl-C must not stop the files before the services using them. The IPC channel is how it
+    // learns that the process that started it is gone.
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let exited = false;
   child.once('exit', () => (exited = true));
   const deadline = Date.now() + 15_000;
@@ -98,6 +112,7 @@ export async function ensureObjectStore(options: EnsureObjectStoreOptions = {}):
     await sleep(50);
   }
   child.unref();
+  child.channel?.unref();
   (child.stdout as unknown as { unref?: () => void }).unref?.();
   (child.stderr as unknown as { unref?: () => void }).unref?.();
   await createBucket(endpoint, bucket);
