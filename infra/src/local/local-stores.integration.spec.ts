@@ -1,6 +1,7 @@
 import { eventually } from '@academy/service-core/testing';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,7 +11,7 @@ import { infraDir } from '../paths.js';
 import { canConnect, ensureDatabase, ensurePostgres, dropDatabase, databaseUrlFor } from './postgres.js';
 import { ensureObjectStore, objectStoreAnswers } from './object-store.js';
 import { ensureRedis, redisAnswers } from './redis.js';
-import { findFreePort, isProcessAlive, waitForExit } from './process-utils.js';
+import { CHILD_PORT_RANGE, findFreePort, isProcessAlive, waitForExit } from './process-utils.js';
 
 async function query(url: string, sql: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
@@ -162,6 +163,23 @@ describe('ensureRedis', () => {
   it('says how to install Redis when there is no redis-server', async () => {
     const port = await findFreePort();
     await expect(ensureRedis({ env: {}, port, redisServerCommand: 'redis-server-that-does-not-exist' })).rejects.toThrow(/apt-get install redis-server/);
+  });
+});
+
+describe('findFreePort', () => {
+  it('hands out ports below the ephemeral range, each once, and skips one in use', async () => {
+    const ports: number[] = [];
+    for (let index = 0; index < 20; index += 1) ports.push(await findFreePort());
+    expect(new Set(ports).size).toBe(ports.length);
+    for (const port of ports) expect(port >= CHILD_PORT_RANGE.first && port <= CHILD_PORT_RANGE.last).toBe(true);
+    // Taken by someone else after it was checked: the next candidates are checked again, and it is not handed out.
+    const busy = net.createServer();
+    await new Promise<void>((resolve, reject) => busy.once('error', reject).listen(ports.at(-1)! + 1, '127.0.0.1', resolve));
+    try {
+      expect(await findFreePort()).not.toBe(ports.at(-1)! + 1);
+    } finally {
+      busy.close();
+    }
   });
 });
 

@@ -45,17 +45,36 @@ export function isPortOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-/** A port the OS says is free right now. */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Where the processes a run starts get their ports: below Linux's ephemeral range (32768–60999), from which outgoing
+ * connections take their source ports. A port from `listen(0)` comes from that range too, and between finding it
+ * free and a child process binding it, a connection to PostgreSQL or Redis could take it as its own (seen: a
+ * service of the production-like run stopping with EADDRINUSE, two runs in four).
+ */
+export const CHILD_PORT_RANGE = { first: 20_000, last: 32_000 } as const;
+const portsHandedOut = new Set<number>();
+// Each process starts at its own place in the range, so two test processes rarely try the same ports.
+let nextPortCandidate = CHILD_PORT_RANGE.first + Math.floor(Math.random() * (CHILD_PORT_RANGE.last - CHILD_PORT_RANGE.first));
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** A port free right now in CHILD_PORT_RANGE, never one this process handed out before. */
+export async function findFreePort(): Promise<number> {
+  for (let tried = 0; tried <= CHILD_PORT_RANGE.last - CHILD_PORT_RANGE.first; tried += 1) {
+    const port = nextPortCandidate;
+    nextPortCandidate = port >= CHILD_PORT_RANGE.last ? CHILD_PORT_RANGE.first : port + 1;
+    if (portsHandedOut.has(port) || !(await canListen(port))) continue;
+    portsHandedOut.add(port);
+    return port;
+  }
+  throw new Error(`No free port between ${CHILD_PORT_RANGE.first} and ${CHILD_PORT_RANGE.last}`);
 }
 
 /** The last `count` lines of a text, for error messages. */
