@@ -5,9 +5,9 @@ import { createQueryClient, type QueryClientOptions } from './query-client';
 import { usePortalAuth } from '../auth/portal-auth';
 
 /**
- * One QueryClient for the whole app (inside the toasts and sign-in). When the signed-in user changes, every
- * cached answer is dropped and the shown ones are loaded again, so no user sees another's data (nor an
- * anonymous answer, e.g. a course without the learner's rating).
+ * One QueryClient for the whole app (inside the toasts and sign-in). When the signed-in user changes or signs out,
+ * every cached answer is dropped and the shown ones are loaded again, so no user sees another's data; on signing
+ * in, the anonymous answers are fetched again with the token and stay shown until then.
  */
 export function PlatformQueryProvider({ children, retryDelay }: { children: ReactNode; retryDelay?: QueryClientOptions['retryDelay'] }) {
   const toast = useToast();
@@ -23,9 +23,14 @@ export function PlatformQueryProvider({ children, retryDelay }: { children: Reac
   const identity = isAuthenticated ? (user?.sub ?? '') : null;
   const cachedFor = useRef(identity);
   useEffect(() => {
-    if (cachedFor.current === identity) return;
+    const previous = cachedFor.current;
+    if (previous === identity) return;
     cachedFor.current = identity;
-    void client.resetQueries();
+    // Signed in after an anonymous start (every page load of a signed-in learner: the sign-in SDK reports a moment
+    // after the first render): the public answers on screen stay while they are fetched again with the token. Dropping
+    // them flashed the page back to loading and lost what the learner had begun there, such as a press of Enroll Now.
+    // Another user, or signed out: nothing fetched for the previous identity may stay on screen.
+    void (previous === null ? client.invalidateQueries() : client.resetQueries());
   }, [client, identity]);
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
