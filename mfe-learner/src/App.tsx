@@ -1,7 +1,7 @@
 import { STUDY_NAMESPACE } from './i18n';
 import i18next from 'i18next';
 import { remotePageRoutes } from '@academy/platform';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Routes } from '@academy/routing';
 import pagesFile from './pages.json';
 
@@ -28,28 +28,28 @@ const EducatorPage = lazy(() => import('./educators').then((m) => ({ default: m.
 
 /** The learner pages, at the paths this remote lists in `pages.json` (its manifest publishes them to the shell). */
 export default function App() {
+  // No Suspense of its own: a page still loading suspends to the shell's boundary around this remote, which shows its
+  // loading view. A boundary here would commit its own (empty) fallback first, and React then holds back the page's
+  // reveal for 300 ms after any fallback (its FALLBACK_THROTTLE_MS), even when the page's code is already here.
   return (
-    // The shell reserves the region's space, so an empty fallback does not shift the layout.
-    <Suspense fallback={null}>
-      <Routes>
-        {remotePageRoutes(pagesFile.pages, {
-          home: HomePage,
-          courseList: CourseListPage,
-          courseSearch: CourseListPage,
-          course: CourseDetailPage,
-          myEnrollments: MyEnrollmentsPage,
-          purchaseHistory: PurchaseHistoryPage,
-          player: PlayerPage,
-          certificate: CertificatePage,
-          parentHome: ParentHomePage,
-          parentChild: ChildProgressPage,
-          parentPayments: ParentPaymentsPage,
-          parentAccess: ParentAccessPage,
-          myClass: MyClassPage,
-          educator: EducatorPage,
-          liveRoom: LiveRoomPage,
-        })}
-      </Routes>
-    </Suspense>
+    <Routes>
+      {remotePageRoutes(pagesFile.pages, {
+        home: HomePage,
+        courseList: CourseListPage,
+        courseSearch: CourseListPage,
+        course: CourseDetailPage,
+        myEnrollments: MyEnrollmentsPage,
+        purchaseHistory: PurchaseHistoryPage,
+        player: PlayerPage,
+        certificate: CertificatePage,
+        parentHome: ParentHomePage,
+        parentChild: ChildProgressPage,
+        parentPayments: ParentPaymentsPage,
+        parentAccess: ParentAccessPage,
+        myClass: MyClassPage,
+        educator: EducatorPage,
+        liveRoom: LiveRoomPage,
+      })}
+    </Routes>
   );
 }

@@ -1,5 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { lazy } from 'react';
+import { createRoot } from 'react-dom/client';
 import { RemoteModule, RemoteSection } from './remote-module';
 import type { RemoteLoader } from './load-remote-module';
 
@@ -16,6 +18,31 @@ describe('RemoteModule', () => {
     render(<RemoteModule id="learner/App" loader={loader} componentProps={{ name: 'Meera' }} />);
     expect(await screen.findByRole('heading', { name: 'Hello Meera' })).toBeInTheDocument();
     expect(loader).toHaveBeenCalledWith('learner/App');
+  });
+
+  it('reveals the remote and a page it loads lazily as soon as both are here, not 300 ms after a fallback', async () => {
+    // React's own scheduling, as in a browser: act() renders the reveal at once and would hide React's hold.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      // A remote's App whose page is a lazy chunk of its own, as the learner's are.
+      const Page = lazy(async () => ({ default: () => <h1>Course List</h1> }));
+      let arrive: (module: unknown) => void = () => undefined;
+      const arrived = new Promise((resolve) => (arrive = resolve));
+      const loader: RemoteLoader = () => arrived;
+      root.render(<RemoteModule id="learner/App" loader={loader} />);
+      await waitFor(() => expect(container).toHaveTextContent('Loading'));
+      arrive({ default: () => <Page /> });
+      // React holds back the reveal of a boundary that showed its fallback for 300 ms (FALLBACK_THROTTLE_MS); here
+      // the boundary never showed it, so the page is there within a few milliseconds (200 allows a slow machine).
+      await waitFor(() => expect(container.querySelector('h1')).toHaveTextContent('Course List'), { timeout: 200 });
+    } finally {
+      root.unmount();
+      container.remove();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
   });
 
   it('shows the fallback panel when the load rejects, and Retry loads again', async () => {

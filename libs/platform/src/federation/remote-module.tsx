@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOptionalRuntimeConfig } from '../config/runtime-config-context';
 import { loadRemoteComponent, type RemoteLoader } from './load-remote-module';
@@ -84,19 +84,29 @@ export function RemoteModule<P extends object = Record<string, never>>({
   const [attempt, setAttempt] = useState(0);
   // Created here, above Suspense: a component created inside the suspended subtree would lose it and loop.
   const LazyRemote = useMemo(() => createLazyRemote<P>(id, limit, loader, attempt), [id, limit, loader, attempt]);
+  // The remote is rendered in a transition after the first commit, when the boundary already shows content (the
+  // loading view): React then keeps that view until the remote and the page inside it are ready, and reveals them
+  // in one commit. Suspending on the first render would commit the fallback instead, and React holds back a reveal
+  // for 300 ms after a fallback (FALLBACK_THROTTLE_MS), even when the code is already here.
+  const [revealing, setRevealing] = useState(false);
+  useEffect(() => startTransition(() => setRevealing(true)), []);
 
   return (
     <RemoteErrorBoundary key={`${id}#${attempt}`} id={id} renderError={renderError} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={loading}>
-        <LazyRemote {...(componentProps ?? ({} as P))} />
-      </Suspense>
+      <Suspense fallback={loading}>{revealing ? <LazyRemote {...(componentProps ?? ({} as P))} /> : loading}</Suspense>
     </RemoteErrorBoundary>
   );
 }
 
-/** `attempt` only makes each Retry a distinct lazy component (React.lazy caches its first promise forever). */
+/**
+ * `attempt` only makes each Retry a distinct lazy component (React.lazy caches its first promise forever). The load
+ * starts now, not at the lazy component's first render, which comes a commit later (see RemoteModule).
+ */
 function createLazyRemote<P extends object>(id: string, timeoutMs: number, loader: RemoteLoader | undefined, attempt: number) {
-  const LazyRemote = lazy(() => loadRemoteComponent<P>(id, timeoutMs, loader));
+  const loading = loadRemoteComponent<P>(id, timeoutMs, loader);
+  // Handled by React once rendered; until then a failure must not be reported as unhandled.
+  loading.catch(() => undefined);
+  const LazyRemote = lazy(() => loading);
   (LazyRemote as { displayName?: string }).displayName = `Remote(${id})#${attempt}`;
   return LazyRemote as unknown as ComponentType<P>;
 }
