@@ -39,8 +39,22 @@ interface WaterfallStep {
   endMs: number;
 }
 
+/** What the largest paint was and what its simulated time is made of (Lighthouse's LCP phases). */
+interface LargestPaint {
+  /** The element as Lighthouse names it: its text or image, shortened. */
+  element: string;
+  selector: string;
+  ttfbMs: number;
+  /** From the first byte until the resource of an image starts loading (0 for text). */
+  loadDelayMs: number;
+  loadTimeMs: number;
+  /** From the end of its resource (or the first byte, for text) until the paint: scripts, data, rendering. */
+  renderDelayMs: number;
+}
+
 interface RunMetrics {
   score: number;
+  largestPaint: LargestPaint | undefined;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -54,10 +68,28 @@ interface RunMetrics {
 }
 
 /** A page's medians over its runs. */
-export interface PageResult extends Omit<RunMetrics, 'scriptRequests' | 'waterfall'> {
+export interface PageResult extends Omit<RunMetrics, 'scriptRequests' | 'waterfall' | 'largestPaint'> {
   page: string;
   path: string;
   runs: RunMetrics[];
+}
+
+type LcpElementDetails = { items?: [{ items?: [{ node?: { nodeLabel?: string; selector?: string } }] }, { items?: { phase: string; timing: number }[] }?] };
+
+/** The LCP element and its phases from Lighthouse's `largest-contentful-paint-element` audit. */
+function largestPaintOf(details: LcpElementDetails | undefined): LargestPaint | undefined {
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  const phases = details?.items?.[1]?.items ?? [];
+  if (!node) return undefined;
+  const phase = (name: string) => phases.find((entry) => entry.phase === name)?.timing ?? 0;
+  return {
+    element: node.nodeLabel ?? '',
+    selector: node.selector ?? '',
+    ttfbMs: phase('TTFB'),
+    loadDelayMs: phase('Load Delay'),
+    loadTimeMs: phase('Load Time'),
+    renderDelayMs: phase('Render Delay'),
+  };
 }
 
 function isScript(request: NetworkRequest): boolean {
@@ -85,6 +117,7 @@ async function measure(url: string, port: number, keepStorage = false): Promise<
     .sort((a, b) => a.startMs - b.startMs);
   return {
     waterfall,
+    largestPaint: largestPaintOf(lhr.audits['largest-contentful-paint-element']?.details as LcpElementDetails | undefined),
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
@@ -202,6 +235,8 @@ interface RepeatVisit {
   lcpMs: number;
   score: number;
   runs: number[];
+  /** Of the run with the median LCP (the slower of two). */
+  largestPaint: LargestPaint | undefined;
 }
 
 /**
@@ -219,7 +254,13 @@ async function measureRepeatVisits(pages: BenchPage[], portalUrl: string, chrome
       runs.push(await measureWithRetry(portalUrl + pagePath, chromePort, true));
       progress('pages', `  repeat visit ${pagePath} run ${run}/${REPEAT_RUNS}: score ${runs.at(-1)!.score}, LCP ${ms(runs.at(-1)!.lcpMs)}`);
     }
-    repeatVisits.push({ path: pagePath, lcpMs: median(runs.map((run) => run.lcpMs)), score: median(runs.map((run) => run.score)), runs: runs.map((run) => run.lcpMs) });
+    repeatVisits.push({
+      path: pagePath,
+      lcpMs: median(runs.map((run) => run.lcpMs)),
+      score: median(runs.map((run) => run.score)),
+      runs: runs.map((run) => run.lcpMs),
+      largestPaint: medianRun({ runs }).largestPaint,
+    });
   }
   return repeatVisits;
 }
@@ -273,7 +314,7 @@ async function measureEverything(portal: BenchPortal, pages: BenchPage[], chrome
   };
 }
 
-const medianRun = (result: PageResult) => [...result.runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(result.runs.length / 2)]!;
+const medianRun = (result: { runs: RunMetrics[] }) => [...result.runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(result.runs.length / 2)]!;
 
 /** The scripts of the first page measured (`/` unless BENCH_PAGES_ONLY picked another), from its median-LCP run. */
 function homeScripts(results: PageResult[]) {
@@ -343,6 +384,35 @@ function hindiSection({ hindiHome, englishHome, hindiExtraJsBytes }: Measurement
   ];
 }
 
+/** What each page's largest paint was and what its simulated time is made of, from the median-LCP run. */
+function largestPaintSection({ results, singleBundle, repeatVisits }: Measurements): string[] {
+  const row = (page: string, build: string, lcpMs: number, paint: LargestPaint | undefined) => [
+    page,
+    build,
+    paint ? `${paint.element.length > 48 ? `${paint.element.slice(0, 47)}…` : paint.element} (\`${paint.selector.split(' > ').at(-1)}\`)` : 'not reported',
+    ms(paint?.ttfbMs ?? Number.NaN),
+    ms((paint?.loadDelayMs ?? Number.NaN) + (paint?.loadTimeMs ?? Number.NaN)),
+    ms(paint?.renderDelayMs ?? Number.NaN),
+    ms(lcpMs),
+  ];
+  const rows = results.flatMap((result, index) => {
+    const repeat = repeatVisits.find((visit) => visit.path === result.path);
+    return [
+      row(pageLabel(result), 'federated', result.lcpMs, medianRun(result).largestPaint),
+      row('', 'one bundle', singleBundle[index]!.lcpMs, medianRun(singleBundle[index]!).largestPaint),
+      ...(repeat ? [row('', 'repeat visit', repeat.lcpMs, repeat.largestPaint)] : []),
+    ];
+  });
+  return [
+    '## What the largest paint waits for (Lighthouse\'s LCP phases, simulated; the median-LCP run)',
+    '',
+    'Time to first byte, then for an image its wait and download, then the render delay: everything after those until the paint (scripts, data, rendering).',
+    '',
+    markdownTable(['page', 'build', 'largest paint', 'first byte', 'image wait and load', 'render delay', 'LCP'], rows),
+    '',
+  ];
+}
+
 function federationCostSection({ results, singleBundle, withoutPreloads, lcpRatios }: Measurements): string[] {
   const rows = results.map((result, index) => {
     const single = singleBundle[index]!;
@@ -401,6 +471,7 @@ function resultsMarkdown(measured: Measurements, scripts: HomeScripts, date: str
     '',
     ...federationCostSection(measured),
     '',
+    ...largestPaintSection(measured),
     `## Scripts of \`${home.path}\` (${kb(homeRun.jsTransferredBytes)} in ${chunks.length}; ${[...byApp].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ')})`,
     '',
     markdownTable(
