@@ -7,8 +7,11 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { createEdge, type RunningEdge } from '../edge/edge-server.js';
+import { findFreePort } from '../local/process-utils.js';
 import { repoRoot } from '../paths.js';
+import { buyInSandboxCheckout, signIn, type DemoAccount } from '../testing/browser/index.js';
 import { appOfUrl, kb, markdownTable, median, ms, progress, runStamp, startBenchPortal, writeResults } from './results.js';
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
@@ -96,8 +99,16 @@ function isScript(request: NetworkRequest): boolean {
   return request.resourceType === 'Script' || /javascript/.test(request.mimeType ?? '');
 }
 
-async function measure(url: string, port: number, keepStorage = false): Promise<RunMetrics> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage });
+/**
+ * How a run finds the browser: `first` as a new visitor (Lighthouse clears the origin's storage and the cache),
+ * `repeat` with everything a previous visit left, `signed-in-first` as a signed-in learner's first visit: the
+ * cache, the service worker and its caches cleared, the sign-in kept (the SDK keeps it in localStorage).
+ */
+type Visit = 'first' | 'repeat' | 'signed-in-first';
+
+async function measure(url: string, port: number, visit: Visit = 'first'): Promise<RunMetrics> {
+  if (visit === 'signed-in-first') await clearCachesKeepingSignIn(port, new URL(url).origin);
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: visit !== 'first' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -131,10 +142,10 @@ async function measure(url: string, port: number, keepStorage = false): Promise<
 }
 
 /** Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is done again, twice at most. */
-async function measureWithRetry(url: string, port: number, keepStorage = false): Promise<RunMetrics> {
+async function measureWithRetry(url: string, port: number, visit: Visit = 'first'): Promise<RunMetrics> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await measure(url, port, keepStorage);
+      return await measure(url, port, visit);
     } catch (error) {
       if (attempt >= 3) throw error;
       progress('pages', `  ${(error as Error).message.split('\n')[0]}; running it again`);
@@ -159,8 +170,19 @@ function summarise(page: string, pagePath: string, runs: RunMetrics[]): PageResu
   };
 }
 
-/** What the second edges need of the bench portal. */
-type BenchPortal = { portalUrl: string; ports: { catalogue: number; commerce: number; progress: number } };
+/** What the second edges need of the bench portal, and the ports they listen on (known to the sandbox's sign-in). */
+type BenchPortal = { portalUrl: string; ports: { catalogue: number; commerce: number; progress: number }; secondEdgePorts: SecondEdgePorts };
+
+interface SecondEdgePorts {
+  singleBundle: number;
+  withoutPreloads: number;
+}
+
+/** Ports for the second edges, chosen before the portal starts so that its sandbox lets them sign in. */
+async function chooseSecondEdgePorts(): Promise<{ ports: SecondEdgePorts; origins: string[] }> {
+  const ports = { singleBundle: await findFreePort(), withoutPreloads: await findFreePort() };
+  return { ports, origins: Object.values(ports).flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) };
+}
 
 /** A second edge serving the single-bundle build in front of the bench portal's services, with its runtime config. */
 async function startSingleBundleEdge(portal: BenchPortal): Promise<RunningEdge> {
@@ -171,7 +193,7 @@ async function startSingleBundleEdge(portal: BenchPortal): Promise<RunningEdge> 
     appDirs: { shell: SINGLE_BUNDLE_DIR, learner: null, educator: null, info: null },
     runtimeConfig,
     onError: (message) => progress('pages', `single-bundle edge: ${message}`),
-  }).listen(0, '127.0.0.1');
+  }).listen(portal.secondEdgePorts.singleBundle, '127.0.0.1');
 }
 
 /** A second edge serving the same federated build without the first-screen preloads: what they change, same run. */
@@ -183,34 +205,84 @@ async function startEdgeWithoutPreloads(portal: BenchPortal): Promise<RunningEdg
     runtimeConfig,
     firstScreenPreloads: false,
     onError: (message) => progress('pages', `edge without preloads: ${message}`),
-  }).listen(0, '127.0.0.1');
+  }).listen(portal.secondEdgePorts.withoutPreloads, '127.0.0.1');
 }
 
-type BenchPage = [name: string, path: string];
+/** A page measured: its name, its path, and the demo learner it is measured signed in as (none: a new visitor). */
+type BenchPage = [name: string, path: string, signedInAs?: DemoAccount];
+
+/** The learner whose My Enrollments is measured: signed in, with one course bought in the sandbox checkout. */
+const SIGNED_IN_LEARNER: DemoAccount = 'Aarav Sharma';
 
 /** The public pages measured (BENCH_PAGES_ONLY keeps those whose path starts with it). */
-async function benchPages(portalUrl: string): Promise<BenchPage[]> {
+async function benchPages(portalUrl: string): Promise<{ pages: BenchPage[]; course: { id: string; title: string } }> {
   const list = (await (await fetch(`${portalUrl}/api/course/all?limit=1`)).json()) as CourseListPage;
-  const courseId = list.courses[0]?._id;
-  if (!courseId) throw new Error('the portal has no published demo course');
+  const course = list.courses[0];
+  if (!course) throw new Error('the portal has no published demo course');
   const pages: BenchPage[] = [
     ['home', '/'],
     ['course list', '/course-list'],
-    ['course', `/course/${courseId}`],
-    ['my enrollments (signed out)', '/my-enrollments'],
+    ['course', `/course/${course._id}`],
+    ['my enrollments (signed in)', '/my-enrollments', SIGNED_IN_LEARNER],
   ];
   const only = process.env.BENCH_PAGES_ONLY;
-  return pages.filter(([, pagePath]) => !only || pagePath.startsWith(only));
+  return { pages: pages.filter(([, pagePath]) => !only || pagePath.startsWith(only)), course: { id: course._id, title: course.courseTitle } };
 }
+
+/** Runs `use` in a new tab of the Chromium Lighthouse drives (its default profile), then disconnects from it. */
+async function inBenchBrowser<T>(chromePort: number, use: (page: import('playwright-core').Page) => Promise<T>): Promise<T> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    try {
+      return await use(page);
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await browser.close(); // connected, not launched: this disconnects and leaves Chromium running
+  }
+}
+
+/** Signs `account` in on `baseUrl` in the browser Lighthouse drives (the SDK keeps the session in localStorage). */
+async function signInForBench(chromePort: number, baseUrl: string, account: DemoAccount): Promise<void> {
+  progress('pages', `signing in as ${account} on ${baseUrl}`);
+  await clearOrigin(chromePort, baseUrl, 'all'); // from signed out, whoever was signed in before
+  await inBenchBrowser(chromePort, (page) => signIn(page, baseUrl, account));
+}
+
+/** The signed-in learner buys a course first, so that their My Enrollments lists one (as a learner's would). */
+async function enrolSignedInLearner(chromePort: number, portalUrl: string, course: { id: string; title: string }): Promise<void> {
+  progress('pages', `${SIGNED_IN_LEARNER} buys "${course.title}" in the sandbox checkout`);
+  await inBenchBrowser(chromePort, async (page) => {
+    await signIn(page, portalUrl, SIGNED_IN_LEARNER);
+    await buyInSandboxCheckout(page, portalUrl, course);
+  });
+}
+
+/**
+ * Clears an origin's data in the browser Lighthouse drives: `signed-in-first` keeps localStorage and cookies (the
+ * sign-in), `all` clears everything (the language a `?lang=` link kept included).
+ */
+async function clearOrigin(chromePort: number, origin: string, what: 'keep-sign-in' | 'all'): Promise<void> {
+  await inBenchBrowser(chromePort, async (page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(origin).origin, storageTypes: what === 'all' ? 'all' : 'service_workers,cache_storage' });
+  });
+}
+
+const clearCachesKeepingSignIn = (chromePort: number, origin: string) => clearOrigin(chromePort, origin, 'keep-sign-in');
 
 /** RUNS Lighthouse runs of each page at `baseUrl`, summarised to their medians. */
 async function measurePages(pages: BenchPage[], baseUrl: string, label: string, chromePort: number): Promise<PageResult[]> {
   const measured: PageResult[] = [];
-  for (const [name, pagePath] of pages) {
+  for (const [name, pagePath, signedInAs] of pages) {
+    if (signedInAs) await signInForBench(chromePort, baseUrl, signedInAs);
     const runs: RunMetrics[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
-      progress('pages', `Lighthouse ${label} ${pagePath} run ${run}/${RUNS}`);
-      runs.push(await measureWithRetry(baseUrl + pagePath, chromePort));
+      progress('pages', `Lighthouse ${label} ${pagePath}${signedInAs ? ' (signed in)' : ''} run ${run}/${RUNS}`);
+      runs.push(await measureWithRetry(baseUrl + pagePath, chromePort, signedInAs ? 'signed-in-first' : 'first'));
       const last = runs.at(-1)!;
       progress('pages', `  score ${last.score}, LCP ${ms(last.lcpMs)}, TBT ${ms(last.tbtMs)}, CLS ${last.cls.toFixed(3)}, JS ${kb(last.jsTransferredBytes)} in ${last.scripts} scripts`);
     }
@@ -237,6 +309,7 @@ interface RepeatVisit {
   runs: number[];
   /** Of the run with the median LCP (the slower of two). */
   largestPaint: LargestPaint | undefined;
+  signedIn: boolean;
 }
 
 /**
@@ -245,13 +318,16 @@ interface RepeatVisit {
  */
 async function measureRepeatVisits(pages: BenchPage[], portalUrl: string, chromePort: number): Promise<RepeatVisit[]> {
   const repeatVisits: RepeatVisit[] = [];
-  for (const [, pagePath] of pages) {
+  // From a clean origin: the runs before leave what they set (the Hindi run's language, a sign-in).
+  await clearOrigin(chromePort, portalUrl, 'all');
+  for (const [, pagePath, signedInAs] of pages) {
+    if (signedInAs) await signInForBench(chromePort, portalUrl, signedInAs);
     progress('pages', `Lighthouse repeat visit ${pagePath}: first visit`);
-    await measureWithRetry(portalUrl + pagePath, chromePort, true);
+    await measureWithRetry(portalUrl + pagePath, chromePort, 'repeat');
     await new Promise((resolve) => setTimeout(resolve, 3000)); // the worker's install and precache
     const runs: RunMetrics[] = [];
     for (let run = 1; run <= REPEAT_RUNS; run += 1) {
-      runs.push(await measureWithRetry(portalUrl + pagePath, chromePort, true));
+      runs.push(await measureWithRetry(portalUrl + pagePath, chromePort, 'repeat'));
       progress('pages', `  repeat visit ${pagePath} run ${run}/${REPEAT_RUNS}: score ${runs.at(-1)!.score}, LCP ${ms(runs.at(-1)!.lcpMs)}`);
     }
     repeatVisits.push({
@@ -260,6 +336,7 @@ async function measureRepeatVisits(pages: BenchPage[], portalUrl: string, chrome
       score: median(runs.map((run) => run.score)),
       runs: runs.map((run) => run.lcpMs),
       largestPaint: medianRun({ runs }).largestPaint,
+      signedIn: signedInAs !== undefined,
     });
   }
   return repeatVisits;
@@ -367,7 +444,7 @@ function resultsJson(measured: Measurements, scripts: HomeScripts) {
   };
 }
 
-const pageLabel = (result: PageResult) => `\`${result.page === 'course' ? '/course/:id' : result.path}\``;
+const pageLabel = (result: PageResult) => `\`${result.page === 'course' ? '/course/:id' : result.path}\`${result.page.endsWith('(signed in)') ? ' (signed in)' : ''}`;
 
 function hindiSection({ hindiHome, englishHome, hindiExtraJsBytes }: Measurements): string[] {
   if (!hindiHome || !englishHome) return [];
@@ -467,7 +544,7 @@ function resultsMarkdown(measured: Measurements, scripts: HomeScripts, date: str
     ...hindiSection(measured),
     `## Repeat visits (the service worker installed by a first visit; median of ${REPEAT_RUNS})`,
     '',
-    markdownTable(['page', 'LCP', 'score', 'runs'], measured.repeatVisits.map((visit) => [`\`${visit.path}\``, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')])),
+    markdownTable(['page', 'LCP', 'score', 'runs'], measured.repeatVisits.map((visit) => [`\`${visit.path}\`${visit.signedIn ? ' (signed in)' : ''}`, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')])),
     '',
     ...federationCostSection(measured),
     '',
@@ -505,11 +582,13 @@ function waterfallsMarkdown(home: PageResult, withoutPreloads: PageResult[]): st
 
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
-  const portal = await startBenchPortal('pages');
+  const secondEdges = await chooseSecondEdgePorts();
+  const portal = { ...(await startBenchPortal('pages', { extraPortalOrigins: secondEdges.origins })), secondEdgePorts: secondEdges.ports };
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const pages = await benchPages(portal.portalUrl);
+    const { pages, course } = await benchPages(portal.portalUrl);
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+    if (pages.some(([, , signedInAs]) => signedInAs)) await enrolSignedInLearner(chrome.port, portal.portalUrl, course);
     const measured = await measureEverything(portal, pages, chrome.port);
     const scripts = homeScripts(measured.results);
     const summary = resultsJson(measured, scripts);

@@ -25,6 +25,8 @@ export interface ServiceEnvInput {
   janus: JanusHandle;
   sandboxDataDir: string;
   refundSettleMs: number | 'off' | undefined;
+  /** Origins besides the portal's that may sign in through the sandbox (StartPortalOptions.extraPortalOrigins). */
+  extraPortalOrigins?: string[];
   /** Another token issuer's settings, over the sandbox's. */
   authEnv: Record<string, string> | undefined;
 }
@@ -64,7 +66,7 @@ export function serviceEnvironment(input: ServiceEnvInput): NodeJS.ProcessEnv {
     SANDBOX_DATA_DIR: input.sandboxDataDir,
     // The sandbox settles refunds by itself (refund.processed by webhook) this long after they are asked for.
     SANDBOX_REFUND_SETTLE_MS: refundSettleSetting(input.refundSettleMs, env),
-    PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'].join(','),
+    PORTAL_ORIGINS: [portalUrl, `http://127.0.0.1:${ports.portal}`, 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004', ...(input.extraPortalOrigins ?? [])].join(','),
   };
   const { janus } = input;
   Object.assign(serviceEnv, janus.url ? { JANUS_URL: janus.url } : {}, janus.recordingsDir ? { JANUS_RECORDINGS_DIR: janus.recordingsDir } : {});

@@ -60,6 +60,11 @@ export interface StartPortalOptions {
    * that settle refunds through its test-only route; else SANDBOX_REFUND_SETTLE_MS, else 5 s (docs/payments.md).
    */
   refundSettleMs?: number | 'off';
+  /**
+   * Other origins that serve this portal's apps and may sign in through the sandbox (a benchmark's second edges):
+   * the sandbox sends a sign-in back only to an origin it knows.
+   */
+  extraPortalOrigins?: string[];
 }
 
 export interface RunningPortal {
@@ -366,6 +371,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Run
     parts.sandboxDataDir = path.join(dataDir, options.isolated ? `sandbox-test-${launch.suffix}` : 'sandbox');
     const serviceEnv = serviceEnvironment({
       env,
+      extraPortalOrigins: options.extraPortalOrigins ?? [],
       urls,
       ports,
       databaseUrl,
