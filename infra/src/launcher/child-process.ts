@@ -16,6 +16,15 @@ export function fileSink(file: string): OutputSink {
   return { write: (name, line) => appendFileSync(file, `${new Date().toISOString()} [${name}] ${line}\n`) };
 }
 
+/**
+ * Loaded into every child before its script (`node --import`): the launcher holds an IPC channel to it, and that
+ * channel closes when the launcher ends however it ends (SIGKILL, a killed test run or benchmark included). The child
+ * then stops as on SIGTERM, instead of living on with the ports and the queues of a portal that is gone.
+ */
+export const STOP_WITH_LAUNCHER = `data:text/javascript,${encodeURIComponent(
+  "if (process.channel) { process.channel.unref(); process.once('disconnect', () => process.kill(process.pid, 'SIGTERM')); }",
+)}`;
+
 /** A Node child process whose output is prefixed by its name and whose last lines are kept for error reports. */
 export class ManagedChild {
   private readonly recent: string[] = [];
@@ -30,7 +39,9 @@ export class ManagedChild {
     private readonly sink: OutputSink,
     private readonly cwd?: string,
   ) {
-    this.child = spawn(process.execPath, [script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, ['--import', STOP_WITH_LAUNCHER, script], { env, cwd, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    // The channel only tells the child that the launcher is gone: it must not keep the launcher running.
+    this.child.channel?.unref();
     for (const stream of [this.child.stdout!, this.child.stderr!]) {
       let pending = '';
       stream.setEncoding('utf8');

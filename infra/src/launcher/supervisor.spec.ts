@@ -1,15 +1,18 @@
 import { eventually } from '@academy/service-core/testing';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { infraDir } from '../paths.js';
 import { ManagedChild, type OutputSink } from './child-process.js';
 import { LauncherRecordFile } from './leftovers.js';
 import { Supervisor } from './supervisor.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'academy-supervisor-'));
 const quiet: OutputSink = { write: () => undefined };
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 function script(name: string, body: string): string {
   const file = path.join(folder, name);
@@ -84,7 +87,51 @@ describe('LauncherRecordFile', () => {
     } finally {
       launcher.kill('SIGKILL');
       child.kill('SIGKILL');
-      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
+
+describe('ManagedChild', () => {
+  it('stops as on SIGTERM when the launcher that started it is killed outright', async () => {
+    const marker = path.join(folder, 'stopped-with-launcher');
+    const service = script(
+      'service.cjs',
+      `const fs = require('fs');
+       process.on('SIGTERM', () => { fs.writeFileSync(${JSON.stringify(marker)}, 'SIGTERM'); process.exit(0); });
+       setInterval(() => {}, 1000);`,
+    );
+    // A launcher (the built one, as npm start, the tests and the benchmarks run it) that starts a service, then dies.
+    const built = pathToFileURL(path.join(infraDir, 'dist', 'launcher', 'child-process.js')).href;
+    const launcher = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { ManagedChild } = await import(${JSON.stringify(built)}); const child = new ManagedChild('service', ${JSON.stringify(service)}, process.env, { write: () => undefined }); process.send(child.pid); setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    try {
+      const servicePid = await new Promise<number>((resolve, reject) => {
+        launcher.once('message', (pid) => resolve(pid as number));
+        launcher.once('exit', (code) => reject(new Error(`the launcher exited (${code}) before starting the service`)));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the service has registered its handler
+      expect(isRunning(servicePid)).toBe(true);
+      launcher.kill('SIGKILL');
+      await eventually(() => !isRunning(servicePid), { timeoutMs: 10_000, what: 'the orphaned service to stop' });
+      expect(readFileSync(marker, 'utf8')).toBe('SIGTERM');
+    } finally {
+      launcher.kill('SIGKILL');
+    }
+  });
+});
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
