@@ -107,7 +107,10 @@ function isScript(request: NetworkRequest): boolean {
 type Visit = 'first' | 'repeat' | 'signed-in-first';
 
 async function measure(url: string, port: number, visit: Visit = 'first'): Promise<RunMetrics> {
-  if (visit === 'signed-in-first') await clearCachesKeepingSignIn(port, new URL(url).origin);
+  // Lighthouse's own reset leaves localStorage and IndexedDB (it only warns about them): a sign-in or a language kept
+  // by an earlier run would carry over into a new visitor's.
+  if (visit === 'first') await clearOrigin(port, url, 'all');
+  if (visit === 'signed-in-first') await clearCachesKeepingSignIn(port, url);
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: visit !== 'first' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -544,7 +547,7 @@ function resultsMarkdown(measured: Measurements, scripts: HomeScripts, date: str
     ...hindiSection(measured),
     `## Repeat visits (the service worker installed by a first visit; median of ${REPEAT_RUNS})`,
     '',
-    markdownTable(['page', 'LCP', 'score', 'runs'], measured.repeatVisits.map((visit) => [`\`${visit.path}\`${visit.signedIn ? ' (signed in)' : ''}`, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')])),
+    markdownTable(['page', 'LCP', 'score', 'runs'], measured.repeatVisits.map((visit) => [`\`${visit.path.startsWith('/course/') ? '/course/:id' : visit.path}\`${visit.signedIn ? ' (signed in)' : ''}`, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')])),
     '',
     ...federationCostSection(measured),
     '',
