@@ -100,15 +100,15 @@ function isScript(request: NetworkRequest): boolean {
 }
 
 /**
- * How a run finds the browser: `first` as a new visitor (Lighthouse clears the origin's storage and the cache),
+ * How a run finds the browser: `first` as a new visitor (the origin cleared, localStorage included, and the cache),
  * `repeat` with everything a previous visit left, `signed-in-first` as a signed-in learner's first visit: the
  * cache, the service worker and its caches cleared, the sign-in kept (the SDK keeps it in localStorage).
  */
 type Visit = 'first' | 'repeat' | 'signed-in-first';
 
 async function measure(url: string, port: number, visit: Visit = 'first'): Promise<RunMetrics> {
-  // Lighthouse's own reset leaves localStorage and IndexedDB (it only warns about them): a sign-in or a language kept
-  // by an earlier run would carry over into a new visitor's.
+  // Lighthouse's own reset (its default clearStorageTypes) leaves cookies, localStorage and IndexedDB: a sign-in or a
+  // language kept by an earlier run would carry over into a new visitor's.
   if (visit === 'first') await clearOrigin(port, url, 'all');
   if (visit === 'signed-in-first') await clearCachesKeepingSignIn(port, url);
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: visit !== 'first' });
@@ -264,8 +264,8 @@ async function enrolSignedInLearner(chromePort: number, portalUrl: string, cours
 }
 
 /**
- * Clears an origin's data in the browser Lighthouse drives: `signed-in-first` keeps localStorage and cookies (the
- * sign-in), `all` clears everything (the language a `?lang=` link kept included).
+ * Clears an origin's data and the cache in the browser Lighthouse drives: `keep-sign-in` clears only the service
+ * worker and its caches (localStorage keeps the sign-in), `all` clears everything (a language a link kept included).
  */
 async function clearOrigin(chromePort: number, origin: string, what: 'keep-sign-in' | 'all'): Promise<void> {
   await inBenchBrowser(chromePort, async (page) => {
