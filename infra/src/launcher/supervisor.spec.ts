@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isProcessAlive } from '../local/process-utils.js';
 import { infraDir } from '../paths.js';
 import { ManagedChild, type OutputSink } from './child-process.js';
 import { LauncherRecordFile } from './leftovers.js';
@@ -117,21 +118,12 @@ describe('ManagedChild', () => {
         launcher.once('exit', (code) => reject(new Error(`the launcher exited (${code}) before starting the service`)));
       });
       await new Promise((resolve) => setTimeout(resolve, 300)); // the service has registered its handler
-      expect(isRunning(servicePid)).toBe(true);
+      expect(isProcessAlive(servicePid)).toBe(true);
       launcher.kill('SIGKILL');
-      await eventually(() => !isRunning(servicePid), { timeoutMs: 10_000, what: 'the orphaned service to stop' });
+      await eventually(() => !isProcessAlive(servicePid), { timeoutMs: 10_000, what: 'the orphaned service to stop' });
       expect(readFileSync(marker, 'utf8')).toBe('SIGTERM');
     } finally {
       launcher.kill('SIGKILL');
     }
   });
 });
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
