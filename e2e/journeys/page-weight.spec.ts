@@ -3,7 +3,7 @@
 // and the courses arrive. Speeds are measured by `npm run bench`; these are the structural checks behind them.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, waitForSettledNetwork } from '@academy/infra/browser';
+import { launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
 import { layoutShiftSoFar } from '../support/layout-shift.js';
 import { portal } from '../support/portal.js';
 
@@ -165,6 +165,35 @@ describe('first render on a phone', () => {
     expect(preloaded.some((url) => /\/mfe\/learner\/i18n-learner-en-json\.[0-9a-f]+\.js$/.test(url))).toBe(true);
     expect(preloadWarnings).toEqual([]);
     expect(preloaded.filter((url) => requested.get(url) !== 1).map((url) => [url, requested.get(url) ?? 0])).toEqual([]);
+    await context.close();
+  });
+
+  it('preloads the sign-in SDK for a browser that keeps a session, uses it once, and stops after signing out', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await signIn(page, portalUrl, 'Aarav Sharma');
+    const preloadWarnings: string[] = [];
+    page.on('console', (message) => /preload/i.test(message.text()) && preloadWarnings.push(message.text()));
+    const requested = new Map<string, number>();
+    page.on('request', (request) => requested.set(request.url(), (requested.get(request.url()) ?? 0) + 1));
+    const preloadsOf = async (response: Awaited<ReturnType<Page['goto']>>) =>
+      [...(await response!.text()).matchAll(/<link rel="preload" href="([^"]+)"/g)].map((match) => new URL(match[1]!, portalUrl).href);
+
+    const preloaded = await preloadsOf(await page.goto(`${portalUrl}/my-enrollments`));
+    await page.getByRole('heading', { name: 'My Enrollments' }).waitFor();
+    await waitForSettledNetwork(page);
+    // The shell's manifest names them: its `sign-in` chunk and the SDK's shared file.
+    const shellManifest = (await (await fetch(`${portalUrl}/mf-manifest.json`)).json()) as { metaData: { portalSignIn: string[] } };
+    const signInFiles = shellManifest.metaData.portalSignIn.map((file) => new URL(file, `${portalUrl}/`).href);
+    expect(signInFiles.map((url) => new URL(url).pathname)).toEqual([expect.stringMatching(/^\/\d+\.[0-9a-f]+\.js$/), expect.stringMatching(/^\/sign-in\.[0-9a-f]+\.js$/)]);
+    expect(preloaded).toEqual(expect.arrayContaining(signInFiles));
+    expect(preloadWarnings).toEqual([]);
+    expect(preloaded.filter((url) => requested.get(url) !== 1).map((url) => [url, requested.get(url) ?? 0])).toEqual([]);
+
+    await page.getByRole('button', { name: 'Aarav Sharma' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).waitFor();
+    const afterSignOut = await preloadsOf(await page.goto(`${portalUrl}/`));
+    expect(afterSignOut.filter((url) => signInFiles.includes(url))).toEqual([]);
     await context.close();
   });
 });

@@ -179,7 +179,10 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
           // adding a page rebuilds and redeploys that remote only (docs/architecture.md).
           // Each page's first screen (its files, API data and largest image) also goes there, for the edge's preloads.
           // Every app's manifest also names its translation files per language, for the edge to preload with a page.
-          manifest: { additionalData: ({ stats, compilation }) => withPortalData(stats, compilation, { routeTable, ownNamespaces: isHost ? [name, ...SHELL_LIBRARY_NAMESPACES] : [name] }) },
+          // The shell's also names the files a kept sign-in needs at start, for the edge to preload for a signed-in visitor.
+          manifest: {
+            additionalData: ({ stats, compilation }) => withPortalData(stats, compilation, { routeTable, ownNamespaces: isHost ? [name, ...SHELL_LIBRARY_NAMESPACES] : [name], isHost }),
+          },
           dts: false,
           shareStrategy: 'loaded-first',
           // One federation runtime on the page: the shell provides it, production remotes use it instead of
@@ -308,10 +311,29 @@ function translationFiles(compilation, ownNamespaces) {
   return byLanguage;
 }
 
-/** The manifest's `metaData` for the portal: each language's strings (TRANSLATIONS_KEY), and a remote's route table. */
-function withPortalData(stats, compilation, { routeTable, ownNamespaces }) {
-  const withTranslations = { ...stats, metaData: { ...stats.metaData, [TRANSLATIONS_KEY]: compilation ? translationFiles(compilation, ownNamespaces) : {} } };
-  return routeTable ? withRouteTable(withTranslations, routeTable, compilation) : withTranslations;
+/**
+ * The manifest's `metaData` for the portal: each language's strings (TRANSLATIONS_KEY), a remote's route table, and
+ * the shell's sign-in files (SIGN_IN_FILES_KEY).
+ */
+function withPortalData(stats, compilation, { routeTable, ownNamespaces, isHost }) {
+  const metaData = { ...stats.metaData, [TRANSLATIONS_KEY]: compilation ? translationFiles(compilation, ownNamespaces) : {} };
+  if (isHost) metaData[SIGN_IN_FILES_KEY] = signInFiles(stats, compilation);
+  const withMetaData = { ...stats, metaData };
+  return routeTable ? withRouteTable(withMetaData, routeTable, compilation) : withMetaData;
+}
+
+/** The shared package the `sign-in` chunk (libs/platform's Auth0 session) runs: a file of its own (LOADED_WHEN_NEEDED). */
+const SIGN_IN_SDK = '@auth0/auth0-react';
+
+/**
+ * What a page restoring a kept session loads before it can ask for a token: the chunk named `sign-in` and the
+ * SDK's shared file. Both start only after `main.js` has run unless the HTML names them.
+ */
+function signInFiles(stats, compilation) {
+  const group = compilation?.namedChunkGroups?.get('sign-in');
+  const own = group ? [...group.getFiles()].filter((file) => file.endsWith('.js')) : [];
+  const sdk = stats.shared?.find((shared) => shared.name === SIGN_IN_SDK)?.assets?.js?.sync ?? [];
+  return [...new Set([...sdk, ...own])];
 }
 
 /**
@@ -336,6 +358,8 @@ const REMOTE_ROUTES_KEY = 'portalRoutes';
 const FIRST_SCREEN_KEY = 'portalFirstScreen';
 /** Same key as TRANSLATIONS_KEY in libs/contracts/src/first-screen.ts. */
 const TRANSLATIONS_KEY = 'portalTranslations';
+/** Same key as SIGN_IN_FILES_KEY in libs/contracts/src/first-screen.ts. */
+const SIGN_IN_FILES_KEY = 'portalSignIn';
 
 // Inline, so no page of ours waits on /favicon.ico.
 const FAVICON =

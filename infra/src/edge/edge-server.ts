@@ -18,7 +18,7 @@ import { securityHeaders } from './security-headers.js';
 import { FirstScreenPreloads, withPreloads, type ServedRemote } from './first-screen.js';
 import { originalFileName, withPrecompressedCopies } from './precompressed.js';
 import { withEntryFilesCompressedOnce } from './entry-compression.js';
-import { chooseUiLanguage, LANGUAGE_COOKIE, type UiLanguage } from '@academy/contracts';
+import { chooseUiLanguage, LANGUAGE_COOKIE, SIGNED_IN_HINT_COOKIE, type UiLanguage } from '@academy/contracts';
 
 export interface EdgeOptions {
   /** Base URL of each service, e.g. http://127.0.0.1:3101. */
@@ -296,6 +296,11 @@ function languageOfRequest(req: express.Request): UiLanguage {
   return chooseUiLanguage({ linked, kept, preferred });
 }
 
+/** Whether the shell said this browser keeps a signed-in session (a preload hint, never an authorisation). */
+function keepsSignedInSession(req: express.Request): boolean {
+  return parseCookie(req.get('cookie') ?? '')[SIGNED_IN_HINT_COOKIE] === '1';
+}
+
 /** SPA fallback: any other GET for a page (not a file) gets the shell's index.html, which routes on the client. */
 function shellPageFallback(shellDir: string | null, firstScreen: FirstScreenPreloads, reportError: (message: string) => void): express.RequestHandler {
   const readShellPage = shellDir ? shellPageReader(shellDir) : undefined;
@@ -306,11 +311,12 @@ function shellPageFallback(shellDir: string | null, firstScreen: FirstScreenPrel
       readShellPage().then(
         async (html) => {
           // The page's first screen named in its HTML, so the browser fetches it all at once.
-          const links = await firstScreen.linksFor(req.path, languageOfRequest(req)).catch((error: unknown) => {
+          const links = await firstScreen.linksFor(req.path, languageOfRequest(req), { signedIn: keepsSignedInSession(req) }).catch((error: unknown) => {
             reportError(`edge: no first-screen preloads for ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
             return [];
           });
-          // The preloaded strings follow the visitor's language: a cache must keep one answer per language signal.
+          // The preloaded strings follow the visitor's language, the sign-in files the hint: a cache must keep one
+          // answer per language signal and cookie.
           if (!res.headersSent) res.vary('Accept-Language').vary('Cookie').type('html').send(withPreloads(html, links));
         },
         () => {

@@ -59,7 +59,10 @@ describe('the edge names each page’s first screen in its HTML', () => {
       path.join(shellDir, 'mf-manifest.json'),
       JSON.stringify({
         name: 'shell',
-        metaData: { portalTranslations: { en: ['i18n-shell-en-json.8888cccc.js'], hi: ['i18n-shell-hi-json.9999dddd.js'] } },
+        metaData: {
+          portalTranslations: { en: ['i18n-shell-en-json.8888cccc.js'], hi: ['i18n-shell-hi-json.9999dddd.js'] },
+          portalSignIn: ['521.12c76b0d.js', 'sign-in.abcd1234.js'],
+        },
         shared: [
           { name: 'react', assets: { js: { sync: ['121.f893bca0.js'], async: [] }, css: { sync: [], async: [] } } },
           { name: '@auth0/auth0-react', assets: { js: { sync: ['521.12c76b0d.js'], async: [] }, css: { sync: [], async: [] } } },
@@ -126,6 +129,17 @@ describe('the edge names each page’s first screen in its HTML', () => {
     expect(await stringsOf('/?lang=fr', { 'Accept-Language': 'fr-FR,fr' })).toEqual(english);
     // So a cache in between keeps one page per language signal.
     expect((await fetch(`${edge.url}/`)).headers.get('vary')).toMatch(/Accept-Language.*Cookie/);
+  });
+
+  it('preloads the sign-in SDK only for a browser whose hint says it keeps a session', async () => {
+    const signInFiles = ['/521.12c76b0d.js', '/sign-in.abcd1234.js'];
+    const preloadedOf = async (headers: Record<string, string> = {}) => {
+      const html = await (await fetch(`${edge.url}/my-enrollments`, { headers })).text();
+      return signInFiles.filter((file) => html.includes(`<link rel="preload" href="${file}" as="script">`));
+    };
+    expect(await preloadedOf({ Cookie: 'academy.language=en; academy.signed-in=1' })).toEqual(signInFiles);
+    expect(await preloadedOf()).toEqual([]);
+    expect(await preloadedOf({ Cookie: 'academy.signed-in=0' })).toEqual([]);
   });
 
   it('fills the route’s parameters into its API address', async () => {

@@ -8,6 +8,7 @@ import {
   matchRoutePattern,
   REMOTE_ROUTES_KEY,
   RUNTIME_CONFIG_URL,
+  SIGN_IN_FILES_KEY,
   TRANSLATIONS_KEY,
   valueAtPath,
   type AppTranslations,
@@ -64,6 +65,11 @@ function filesOf(assets: { js?: { sync?: string[] }; css?: { sync?: string[] } }
 function translationsOf(manifest: Manifest): AppTranslations {
   const translations = manifest.metaData?.[TRANSLATIONS_KEY];
   return translations && typeof translations === 'object' ? (translations as AppTranslations) : {};
+}
+
+function signInFilesOf(manifest: Manifest): string[] {
+  const files = manifest.metaData?.[SIGN_IN_FILES_KEY];
+  return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
 }
 
 function preloadOf(href: string): Preload {
@@ -126,14 +132,18 @@ export class FirstScreenPreloads {
   /**
    * The `<link rel="preload">` tags for the page at `pathname` shown in `language`: what every page of the shell
    * asks for first (the runtime config, the remotes' manifests, the shell's strings), then the page's remote (its
-   * entry, App, page chunks, strings and API answers), its largest image last.
+   * entry, App, page chunks, strings and API answers), its largest image last. For a browser that keeps a session
+   * (`signedIn`: the shell's hint, SIGNED_IN_HINT_COOKIE), the sign-in SDK too: the page's data waits for its token.
    */
-  async linksFor(pathname: string, language: UiLanguage): Promise<string[]> {
+  async linksFor(pathname: string, language: UiLanguage, { signedIn = false } = {}): Promise<string[]> {
     const { shell, remotes } = this.options;
     if (!shell) return [];
     const preloads: Preload[] = [{ href: RUNTIME_CONFIG_URL, as: 'fetch' }, ...remotes.map((remote) => ({ href: remote.manifestUrl, as: 'fetch' as const }))];
     const shellManifest = await this.manifestAt(shell.dir);
-    if (shellManifest) preloads.push(...(translationsOf(shellManifest)[language] ?? []).map((file) => preloadOf(shell.prefix + file)));
+    if (shellManifest) {
+      preloads.push(...(translationsOf(shellManifest)[language] ?? []).map((file) => preloadOf(shell.prefix + file)));
+      if (signedIn) preloads.push(...signInFilesOf(shellManifest).map((file) => preloadOf(shell.prefix + file)));
+    }
     let image: string | undefined;
     for (const remote of remotes) {
       const manifest = await this.manifestAt(remote.dir);

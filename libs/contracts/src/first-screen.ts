@@ -21,6 +21,19 @@ export interface FirstScreen {
  */
 export const TRANSLATIONS_KEY = 'portalTranslations';
 
+/**
+ * Key under the shell's manifest `metaData`: the files a kept sign-in needs as the page starts (the chunk named
+ * `sign-in` and the sign-in SDK it uses), relative to the shell's folder. The edge preloads them for a browser that
+ * says it keeps a session (SIGNED_IN_HINT_COOKIE); otherwise they are asked for only once `main.js` has run.
+ */
+export const SIGN_IN_FILES_KEY = 'portalSignIn';
+
+/**
+ * Set by the shell while this browser keeps a signed-in session (the SDK keeps it in localStorage, out of the
+ * edge's reach). A hint for preloading only: it grants nothing, and the edge trusts it with nothing else.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'academy.signed-in';
+
 /** An app's translation files by interface language, as in `metaData.portalTranslations`. */
 export type AppTranslations = Partial<Record<string, string[]>>;
 

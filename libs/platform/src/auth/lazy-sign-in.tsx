@@ -1,9 +1,11 @@
 import type { AppState, RedirectLoginOptions } from '@auth0/auth0-react';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { needsSignInAtStart, PortalAuthContext, type PortalAuth } from './portal-auth';
 import type { Auth0SessionProps } from './auth0-session';
+import { keepSignedInHint } from './signed-in-hint';
 
-const Auth0Session = lazy(() => import('./auth0-session'));
+// Named: the shell's manifest lists this chunk's files (SIGN_IN_FILES_KEY) for the edge to preload.
+const Auth0Session = lazy(() => import(/* webpackChunkName: "sign-in" */ './auth0-session'));
 
 const notSignedIn = async (): Promise<never> => {
   throw new Error('Not signed in');
@@ -37,8 +39,26 @@ export function LazySignIn({
   const onChange = useCallback((auth: PortalAuth) => setReported(auth), []);
   const sdkWanted = loadAtStart || pendingLogin !== undefined;
 
+  // The edge's hint follows the session: set once one is restored or made, cleared when none is kept or it ends.
+  useEffect(() => {
+    if (reported ? !reported.isLoading : !loadAtStart) keepSignedInHint(reported?.isAuthenticated ?? false);
+  }, [reported, loadAtStart]);
+  const auth = useMemo<PortalAuth>(
+    () =>
+      reported
+        ? {
+            ...reported,
+            logout: (logoutOptions) => {
+              keepSignedInHint(false);
+              return reported.logout(logoutOptions);
+            },
+          }
+        : anonymous,
+    [reported, anonymous],
+  );
+
   return (
-    <PortalAuthContext.Provider value={reported ?? anonymous}>
+    <PortalAuthContext.Provider value={auth}>
       {sdkWanted && (
         <Suspense fallback={null}>
           <Auth0Session options={options} onRedirectCallback={onRedirectCallback} onChange={onChange} pendingLogin={pendingLogin} />

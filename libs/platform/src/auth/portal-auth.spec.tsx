@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { testRuntimeConfig } from '../testing';
 import { LazySignIn } from './lazy-sign-in';
 import { auth0Options } from './platform-providers';
 import { needsSignInAtStart, usePortalAuth } from './portal-auth';
+import { hasSignedInHint, keepSignedInHint } from './signed-in-hint';
 
 function storageWith(...keys: string[]): Pick<Storage, 'length' | 'key'> {
   return { length: keys.length, key: (index: number) => keys[index] ?? null };
@@ -45,5 +46,18 @@ describe('LazySignIn', () => {
     );
     expect(screen.getByText('loading out')).toBeInTheDocument();
     window.localStorage.clear();
+  });
+
+  it('clears the edge’s signed-in hint when no session is kept', async () => {
+    window.localStorage.clear();
+    keepSignedInHint(true);
+    expect(document.cookie).toContain('academy.signed-in=1');
+    render(
+      <LazySignIn options={options} onRedirectCallback={() => undefined}>
+        <Probe />
+      </LazySignIn>,
+    );
+    await act(async () => undefined);
+    expect(hasSignedInHint()).toBe(false);
   });
 });
