@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChapterDto } from './api.js';
 import type { AssignmentStanding } from './assignments.js';
-import { courseStatus, type CourseStatusKind } from './learning.js';
+import { courseStatus, type CourseStatusKind } from './course-status.js';
 import type { QuizStanding } from './quizzes.js';
 
 // Every combination of lectures (none, some, all done), the chapter's quiz (none in the course, not attempted,

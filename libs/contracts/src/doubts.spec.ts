@@ -1,4 +1,5 @@
-import { askDoubtSchema, formatVideoSecond, parseVideoSecond } from './doubts.js';
+import { askDoubtSchema } from './doubts.js';
+import { formatVideoSecond, parseVideoSecond } from './video-time.js';
 
 describe('doubt rules', () => {
   it.each([

@@ -1,7 +1,7 @@
 // Doubts asked under a lecture and their answers: the shapes of /api/doubts/ (progress) and the rules the player's
 // form applies exactly as the server does. See docs/doubts-and-assignments.md.
 import { z } from 'zod';
-import { MAX_POSITION_SECONDS } from './learning.js';
+import { MAX_POSITION_SECONDS } from './video-time.js';
 
 /** Longest doubt or answer a learner may write (characters of the text as typed). */
 export const DOUBT_TEXT_MAX = 4000;
@@ -121,25 +121,6 @@ export const DOUBT_HAS_IMAGE_MESSAGE = 'This doubt already has its image';
 
 export const doubtsPath = (courseId: string): string => `/doubts/${encodeURIComponent(courseId)}`;
 export const doubtPath = (courseId: string, doubtId: string): string => `${doubtsPath(courseId)}/${encodeURIComponent(doubtId)}`;
-
-/** "0:42", "12:05", "1:02:03": where in the video a doubt was asked. */
-export function formatVideoSecond(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
-
-/** "0:42", "1:02:03" or a plain number of seconds back to seconds; null when it is neither. */
-export function parseVideoSecond(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+(:\d{1,2}){0,2}$/.test(trimmed)) return null;
-  const parts = trimmed.split(':').map(Number);
-  if (parts.slice(1).some((part) => part > 59)) return null;
-  const seconds = parts.reduce((total, part) => total * 60 + part, 0);
-  return seconds <= MAX_POSITION_SECONDS ? seconds : null;
-}
 
 /** GET /api/educator/inbox?courseId=&lectureId=&cursor=: the educator's unanswered doubts, oldest first. */
 export const educatorInboxQuerySchema = z.object({

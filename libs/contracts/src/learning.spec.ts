@@ -1,5 +1,6 @@
 import type { ChapterDto } from './api.js';
-import { CERTIFICATE_CODE_PATTERN, certificateCodeSchema, courseCompletion, isCourseComplete, lecturesInOrder, playbackRequestSchema } from './learning.js';
+import { CERTIFICATE_CODE_PATTERN, certificateCodeSchema, playbackRequestSchema } from './learning.js';
+import { courseCompletion, isCourseComplete, lecturesInOrder } from './course-status.js';
 
 const lecture = (id: string, order: number) => ({
   lectureId: id, lectureOrder: order, lectureTitle: `L${id}`, lectureDuration: 5, lectureUrl: null, isPreviewFree: false, notesUrl: null, testUrl: null,

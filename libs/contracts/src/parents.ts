@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { UserRole } from './api.js';
 import { EDUCATOR_ROLE, PARENT_ROLE } from './constants.js';
 import { userIdSchema } from './requests.js';
-import type { CertificateNeeds, CourseStatusKind, QuizToPass } from './learning.js';
+import type { CertificateNeeds, CourseStatusKind, QuizToPass } from './course-status.js';
 
 
 /** The user data's role from the token's roles: educator first, then parent, else student. */

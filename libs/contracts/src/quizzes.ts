@@ -306,14 +306,3 @@ export interface InternalQuizAnswer {
 }
 
 // ---- Completion: every lecture complete and every quiz passed ----
-
-/** The quizzes of a course's chapters, in chapter order. */
-export function quizzesOf(chapters: ReadonlyArray<{ chapterOrder: number; quiz?: QuizOverview | null }>): QuizOverview[] {
-  return [...chapters].sort((a, b) => a.chapterOrder - b.chapterOrder).flatMap((chapter) => (chapter.quiz ? [chapter.quiz] : []));
-}
-
-/** How many of the course's quizzes the learner has passed (quizzes no longer in the course are not counted). */
-export function countPassedQuizzes(chapters: ReadonlyArray<{ chapterOrder: number; quiz?: QuizOverview | null }>, standings: readonly QuizStanding[]): number {
-  const passed = new Set(standings.filter((standing) => standing.passed).map((standing) => standing.quizId));
-  return quizzesOf(chapters).filter((quiz) => passed.has(quiz.quizId)).length;
-}

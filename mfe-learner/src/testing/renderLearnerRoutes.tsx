@@ -17,14 +17,16 @@ export interface LearnerRenderOptions {
   user?: UserData;
   /** Stands in for the SDK's loginWithRedirect. */
   login?: jest.Mock;
+  /** When the user's data was loaded (Date.now() when absent). */
+  userLoadedAt?: number;
 }
 
 /** Renders `routes` at `path`; `location()` reads where navigation went (path and query). */
-export function renderLearnerRoutes(path: string, routes: ReactElement, { user, login }: LearnerRenderOptions = {}) {
+export function renderLearnerRoutes(path: string, routes: ReactElement, { user, login, userLoadedAt = Date.now() }: LearnerRenderOptions = {}) {
   useUserStore.setState(
     user
-      ? { user, status: 'ready', isEducator: false, isParent: user.publicMetadata.role === 'parent', error: null }
-      : { user: null, status: 'idle', isEducator: false, isParent: false, error: null },
+      ? { user, status: 'ready', isEducator: false, isParent: user.publicMetadata.role === 'parent', error: null, loadedAt: userLoadedAt }
+      : { user: null, status: 'idle', isEducator: false, isParent: false, error: null, loadedAt: null },
   );
   const auth = fakeAuth0({ ...(user ? { user: { sub: user._id, name: user.name } } : {}), ...(login ? { loginWithRedirect: login } : {}) });
   const view = render(

@@ -1,5 +1,5 @@
 import type { UserData } from '@academy/contracts';
-import { useUserStore } from './user-store';
+import { settledUser, useUserStore } from './user-store';
 
 const student: UserData = {
   _id: 'sandbox|student-aarav',
@@ -47,5 +47,32 @@ describe('useUserStore', () => {
     answer({ user: educator });
     await pending;
     expect(useUserStore.getState()).toMatchObject({ user: null, isEducator: false, status: 'idle' });
+  });
+});
+
+describe('settledUser', () => {
+  beforeEach(() => useUserStore.getState().clear());
+
+  it('waits for the load under way and gives its user; null when signed out or when the load failed', async () => {
+    expect(await settledUser()).toBeNull();
+    let answer: (value: { user: UserData }) => void = () => undefined;
+    const loading = useUserStore.getState().load(() => new Promise((resolve) => (answer = resolve)));
+    const settled = settledUser();
+    answer({ user: student });
+    await loading;
+    expect(await settled).toEqual(student);
+    expect(await settledUser()).toEqual(student);
+
+    // Data held since long before is not handed out when the caller asks for recent data only.
+    useUserStore.setState({ loadedAt: Date.now() - 60_000 });
+    expect(await settledUser({ maxAgeMs: 5_000 })).toBeNull();
+    expect(await settledUser()).toEqual(student);
+
+    const failing = useUserStore.getState().load(async () => {
+      throw new Error('Service unavailable');
+    });
+    const afterFailure = settledUser();
+    await failing;
+    expect(await afterFailure).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { courseStatus, lecturesInOrder, type CourseCompletion, type CourseStatus, type EnrolledCourse, type LectureDto } from '@academy/contracts';
-import { isOfflineFailure, queryKeys, toLoadable, useApi, usePortalAuth, type Loadable } from '@academy/platform';
+import { courseStatus, lecturesInOrder, type CourseCompletion, type CourseStatus, type EnrolledCourse, type LearnerProgressData, type LectureDto } from '@academy/contracts';
+import { isOfflineFailure, queryKeys, settledUser, toLoadable, useApi, usePortalAuth, type ApiClient, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { assignmentsLeft, type AssignmentsLeft } from './courseStatusText';
@@ -25,6 +25,9 @@ export interface EnrolledCourses {
   offlineSince: number | null;
 }
 
+/** How recent the user's data must be for its courses' progress to be asked for before the list answers. */
+export const USER_DATA_FRESH_MS = 5_000;
+
 /**
  * The signed-in learner's courses, newest enrolment first (the API lists them oldest first), each with its
  * progress (get-course-progress per course, as docs/product.md says). `enabled` false (signed out) loads nothing.
@@ -43,8 +46,13 @@ export function useEnrolledCourses(enabled: boolean): Loadable<EnrolledCourses> 
       let entries: OfflineCourse[];
       let offlineSince: number | null = null;
       try {
+        const progressOf = progressOnce(api);
+        // The user's data names their courses, often before the list answers: their progress is asked for then, in
+        // parallel with the list, instead of one round trip after it. Only data loaded with this page: older data may
+        // name a course refunded since, which progress would refuse.
+        void settledUser({ maxAgeMs: USER_DATA_FRESH_MS }).then((user) => user?.enrolledCourses.forEach((courseId) => progressOf(courseId).catch(() => undefined)));
         const courses = [...(await fetchEnrolledCourses(api))].reverse();
-        const progress = await Promise.all(courses.map((course) => fetchCourseProgress(api, course._id)));
+        const progress = await Promise.all(courses.map((course) => progressOf(course._id)));
         entries = courses.map((course, index) => ({ course, progress: progress[index]! }));
         // The server's list is the entitlement: the copy of a refunded course goes with it.
         if (userId) await saveEnrolledCourses(userId, entries).catch((error: unknown) => console.warn('The offline copy was not saved.', error));
@@ -72,6 +80,19 @@ export function useEnrolledCourses(enabled: boolean): Loadable<EnrolledCourses> 
     },
   });
   return toLoadable(query);
+}
+
+/** get-course-progress at most once per course: the first ask starts it, later ones share it. */
+function progressOnce(api: ApiClient): (courseId: string) => Promise<LearnerProgressData> {
+  const asked = new Map<string, Promise<LearnerProgressData>>();
+  return (courseId) => {
+    let progress = asked.get(courseId);
+    if (!progress) {
+      progress = fetchCourseProgress(api, courseId);
+      asked.set(courseId, progress);
+    }
+    return progress;
+  };
 }
 
 /** The lecture to resume: the one watched last, or the first not completed; with its saved position. */

@@ -1,5 +1,5 @@
 import { refundsListRoute, refundsRequestRefundRoute, type LearnerPurchase } from '@academy/contracts';
-import { callApi, queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
+import { callApi, queryKeys, toLoadable, useApi, useUserStore, type Loadable } from '@academy/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
@@ -11,7 +11,7 @@ const refundInFlight = (purchases: readonly LearnerPurchase[] | undefined) =>
 
 /**
  * The signed-in learner's purchases, newest first. Polls while a refund is pending; when one completes, the
- * enrolled courses are loaded again (the refunded course's access has ended).
+ * enrolled courses and the user's data are loaded again (the refunded course's access has ended).
  */
 export function usePurchases(enabled: boolean): Loadable<LearnerPurchase[]> & { reload(): void } {
   const api = useApi();
@@ -27,7 +27,11 @@ export function usePurchases(enabled: boolean): Loadable<LearnerPurchase[]> & { 
   const refunded = (query.data ?? []).filter((purchase) => purchase.status === 'refunded').map((purchase) => purchase.purchaseId).join(',');
   const seen = useRef<string | null>(null);
   useEffect(() => {
-    if (seen.current !== null && seen.current !== refunded) void queryClient.invalidateQueries({ queryKey: queryKeys.learner.enrolledCourses() });
+    if (seen.current !== null && seen.current !== refunded) {
+      // The user's data lists the courses too: loaded again first, so what reads it while the courses reload waits for it.
+      void useUserStore.getState().reload();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.learner.enrolledCourses() });
+    }
     seen.current = refunded;
   }, [refunded, queryClient]);
 

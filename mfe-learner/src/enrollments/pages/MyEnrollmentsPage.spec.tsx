@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LearnerPurchase } from '@academy/contracts';
+import { useUserStore } from '@academy/platform';
 import { Navigate, Route } from '@academy/routing';
 import { enrolledCourse, failure, fakeServer, ok, progress, renderAt, userData } from '../testing/learningTestKit';
 import { MyEnrollmentsPage } from './MyEnrollmentsPage';
@@ -29,7 +30,7 @@ describe('My Enrollments', () => {
           ? ok({ progressData: progress({ lectureCompleted: request.body?.courseId === 'course-new' ? ['l-1', 'l-2', 'l-3'] : ['l-1'] }) })
           : undefined,
     );
-    const view = renderAt('/my-enrollments', routes, { user: userData() });
+    const view = renderAt('/my-enrollments', routes, { user: userData({ enrolledCourses: ['course-old', 'course-new'] }) });
 
     const rows = await screen.findAllByRole('row');
     expect(screen.getByRole('heading', { name: 'My Enrollments' })).toBeInTheDocument();
@@ -50,14 +51,49 @@ describe('My Enrollments', () => {
     expect(within(second!).getByRole('link', { name: /Continue/ })).toHaveAttribute('href', '/player/course-old?lecture=l-2');
     expect(within(first!).queryByRole('link', { name: /Continue/ })).toBeNull();
 
-    expect(requests.filter((request) => request.path === '/api/user/get-course-progress').map((request) => request.body)).toEqual([
-      { courseId: 'course-new' },
-      { courseId: 'course-old' },
-    ]);
+    // Once per course (asked for as soon as the user's data names the courses: see the next test).
+    const progressAsked = requests.filter((request) => request.path === '/api/user/get-course-progress').map((request) => request.body?.courseId);
+    expect(progressAsked.sort()).toEqual(['course-new', 'course-old']);
     expect(requests[0]!.headers.Authorization).toBe('Bearer test-access-token');
 
     await userEvent.click(inProgress);
     expect(view.location()).toBe('/player/course-old');
+  });
+
+  it('asks for each course’s progress as soon as the user’s data names it, not a round trip after the list', async () => {
+    const listed = enrolledCourse({ _id: 'course-a', courseTitle: 'Listed Course' });
+    const late = enrolledCourse({ _id: 'course-late', courseTitle: 'Bought Just Now' });
+    let progressAskedFirst = false;
+    const requests = fakeServer(
+      async (request) => {
+        if (request.path !== '/api/user/enrolled-courses') return undefined;
+        // The list answers only once a progress request has come in (or never: the page then shows the failure).
+        for (let wait = 0; wait < 50 && !requests.some((seen) => seen.path === '/api/user/get-course-progress'); wait += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+        progressAskedFirst = requests.some((seen) => seen.path === '/api/user/get-course-progress');
+        return progressAskedFirst ? ok({ enrolledCourses: [listed, late] }) : failure(503, 'the list was asked for alone');
+      },
+      (request) => (request.path === '/api/user/get-course-progress' ? ok({ progressData: progress({ lectureCompleted: ['l-1'] }) }) : undefined),
+    );
+    // The user's data names one course the list has (and one it no longer has): the list also has one it does not.
+    renderAt('/my-enrollments', routes, { user: userData({ enrolledCourses: ['course-a', 'course-refunded'] }) });
+
+    expect(await screen.findByText('Listed Course')).toBeInTheDocument();
+    expect(screen.getByText('Bought Just Now')).toBeInTheDocument();
+    expect(progressAskedFirst).toBe(true);
+    const progressAsked = requests.filter((request) => request.path === '/api/user/get-course-progress').map((request) => request.body?.courseId);
+    expect(progressAsked.sort()).toEqual(['course-a', 'course-late', 'course-refunded']);
+  });
+
+  it('does not ask ahead from user data loaded long before the page (it may name a course refunded since)', async () => {
+    const listed = enrolledCourse({ _id: 'course-a', courseTitle: 'Listed Course' });
+    const requests = fakeServer(
+      (request) => (request.path === '/api/user/enrolled-courses' ? ok({ enrolledCourses: [listed] }) : undefined),
+      (request) => (request.path === '/api/user/get-course-progress' ? ok({ progressData: progress() }) : undefined),
+    );
+    renderAt('/my-enrollments', routes, { user: userData({ enrolledCourses: ['course-a', 'course-refunded'] }), userLoadedAt: Date.now() - 60_000 });
+    expect(await screen.findByText('Listed Course')).toBeInTheDocument();
+    const progressAsked = requests.filter((request) => request.path === '/api/user/get-course-progress').map((request) => request.body?.courseId);
+    expect(progressAsked).toEqual(['course-a']);
   });
 
   it('shows the server message with a Retry when loading fails', async () => {
@@ -179,6 +215,14 @@ describe('My Enrollments', () => {
         },
       );
       renderAt('/my-enrollments', routes, { user: userData() });
+      // The user's data as the platform loads it: it lists the course until the refund is processed.
+      let userLoads = 0;
+      await act(() =>
+        useUserStore.getState().load(async () => {
+          userLoads += 1;
+          return { user: userData({ enrolledCourses: state === 'processed' ? [] : ['course-1'] }) };
+        }),
+      );
       await userEvent.click(await screen.findByRole('button', { name: /Request refund/ }));
       const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm refund' });
       await userEvent.click(confirm);
@@ -189,9 +233,13 @@ describe('My Enrollments', () => {
       expect(requests.filter((request) => request.method === 'POST' && request.path.endsWith('/refund'))).toHaveLength(1);
 
       state = 'processed'; // the webhook (or reconciliation) arrived; the page polls while a refund is pending
+      const processedFrom = requests.length;
       const refunded = await screen.findByRole('region', { name: 'Refunded courses' }, { timeout: 8_000 });
       expect(refunded).toHaveTextContent('Algebra Foundations: ₹899.10 refunded on 23/11/2026');
       await waitFor(() => expect(screen.getByText(/not enrolled in any course yet/)).toBeInTheDocument());
+      // The user's data is loaded again with the courses, and nothing asks for the refunded course's progress.
+      expect(userLoads).toBe(2);
+      expect(requests.slice(processedFrom).filter((request) => request.path === '/api/user/get-course-progress')).toEqual([]);
     }, 15_000);
 
     it('shows the server\'s refusal inside the dialog and keeps it open', async () => {

@@ -47,7 +47,7 @@ export function userData(overrides: Partial<UserData> = {}): UserData {
 export type FakeRequest = Omit<PlatformFakeRequest, 'body'> & { body: Record<string, unknown> | undefined };
 type Reply = { status: number; body: unknown };
 /** Answers one request (a status and JSON body, or a Response such as a file), or undefined for the next route. */
-export type FakeRoute = (request: FakeRequest) => FakeReply | undefined;
+export type FakeRoute = (request: FakeRequest) => FakeReply | undefined | Promise<FakeReply | undefined>;
 
 export const ok = (body: object = {}): Reply => ({ status: 200, body: { success: true, ...body } });
 export const failure = (status: number, message: string): Reply => ({ status, body: { success: false, message } });
