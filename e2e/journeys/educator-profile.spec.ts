@@ -57,7 +57,12 @@ describe('educator profile', () => {
     // The photo she uploaded, loaded by the browser from its public address.
     const shownPhoto = page.locator('img.educator-page__photo');
     expect(await shownPhoto.getAttribute('src')).toBe(photoUrl);
-    await page.waitForFunction("(() => { const image = document.querySelector('img.educator-page__photo'); return image !== null && image.complete && image.naturalWidth > 0; })()");
+    // A function, not a string: a string predicate polled in the page is eval'd there, which the portal's CSP refuses
+    // (the journey failed so whenever the photo had not arrived at the first look).
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('img.educator-page__photo');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    });
     expect(await page.title()).not.toBe('owned');
     const grid = page.getByRole('list', { name: 'Courses by Meera Iyer' });
     await grid.waitFor();

@@ -48,8 +48,8 @@ export function useEnrolledCourses(enabled: boolean): Loadable<EnrolledCourses> 
       try {
         const progressOf = progressOnce(api);
         // The user's data names their courses, often before the list answers: their progress is asked for then, in
-        // parallel with the list, instead of one round trip after it. Only data loaded with this page: older data may
-        // name a course refunded since, which progress would refuse.
+        // parallel with the list, instead of one round trip after it. Only recent data (USER_DATA_FRESH_MS): older data
+        // may name a course refunded since, which progress would refuse.
         void settledUser({ maxAgeMs: USER_DATA_FRESH_MS }).then((user) => user?.enrolledCourses.forEach((courseId) => progressOf(courseId).catch(() => undefined)));
         const courses = [...(await fetchEnrolledCourses(api))].reverse();
         const progress = await Promise.all(courses.map((course) => progressOf(course._id)));
