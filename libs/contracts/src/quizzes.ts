@@ -305,4 +305,5 @@ export interface InternalQuizAnswer {
   quiz: QuizDefinition;
 }
 
-// ---- Completion: every lecture complete and every quiz passed ----
+// Completion (every lecture complete, every quiz passed) and the quizzes' counts it uses are in course-status.ts,
+// without zod, for the pages that show progress.
