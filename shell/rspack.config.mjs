@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createAppConfig } from '../tools/rspack/create-app-config.mjs';
+import { createAppConfig, createServerRenderConfig } from '../tools/rspack/create-app-config.mjs';
 
 const appDir = import.meta.dirname;
 const distDir = path.join(appDir, 'dist');
@@ -63,5 +63,5 @@ export default (env, argv = {}) => {
   const app = { ...shellConfig(env, argv), name: 'shell' };
   // The dev server serves the shell alone: a worker caching files during development would only get in the way.
   if (app.mode !== 'production') return app;
-  return [app, serviceWorkerConfig(app.mode)];
+  return [app, serviceWorkerConfig(app.mode), createServerRenderConfig({ appDir, name: 'shell' })];
 };

@@ -1,5 +1,6 @@
 import { useRemoteOfPath, type RemoteLoader } from '@academy/platform';
 import { Route, Routes, useLocation } from '@academy/routing';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Footer } from './chrome/Footer';
 import { Navbar } from './chrome/Navbar';
@@ -11,12 +12,23 @@ import { useHeadingAsTitle } from './routing/useHeadingAsTitle';
 
 /** Chrome around the routed page. `remoteLoader` is a test seam; the federation runtime loads remotes otherwise. */
 export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {
-  const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const match = useRemoteOfPath(pathname);
-  // Shown while the remotes' pages are still unknown, so the first paint does not wait for their manifests.
-  const showChrome = !(match.status === 'found' && match.ownChrome);
   useHeadingAsTitle(pathname);
+  return (
+    // Shown while the remotes' pages are still unknown, so the first paint does not wait for their manifests.
+    <ShellLayout showChrome={!(match.status === 'found' && match.ownChrome)}>
+      <Routes>
+        <Route path="/loading/*" element={<LoadingRedirect />} />
+        <Route path="*" element={<RemoteRoute match={match} loader={remoteLoader} />} />
+      </Routes>
+    </ShellLayout>
+  );
+}
+
+/** The portal's chrome around a page; also what the edge renders around a first screen (src/server). */
+export function ShellLayout({ showChrome, children }: { showChrome: boolean; children: ReactNode }) {
+  const { t } = useTranslation('shell');
   return (
     <div className="shell">
       {showChrome && (
@@ -25,10 +37,7 @@ export function ShellApp({ remoteLoader }: { remoteLoader?: RemoteLoader }) {
         </a>
       )}
       {showChrome && <Navbar />}
-      <Routes>
-        <Route path="/loading/*" element={<LoadingRedirect />} />
-        <Route path="*" element={<RemoteRoute match={match} loader={remoteLoader} />} />
-      </Routes>
+      {children}
       {showChrome && <Footer />}
       {showChrome && <WhatsAppBox />}
       <OfflineBanner />

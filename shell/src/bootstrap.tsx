@@ -2,6 +2,7 @@ import '@academy/ui/tokens.css';
 import './shell.css';
 import { prepareCourseCardFormatters } from '@academy/contracts';
 import {
+  handOverFirstScreen,
   initialLanguage,
   learnRemoteRoutes,
   loadRuntimeConfig,
@@ -25,7 +26,10 @@ registerTranslations('shell', (language) => import(/* webpackChunkName: "i18n-sh
  * the request index.ts started); both load at once.
  */
 export function startShell(fetchRuntimeConfig: typeof fetch): void {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  // A page the edge rendered stays shown until the portal shows it too (the portal renders hidden until then).
+  const handOverNow = handOverFirstScreen(container);
   // The page's first Intl object initialises the browser's locale data: about 16 ms on a desktop core, 64 ms at a
   // phone's speed, whatever the kind or language (later ones take a fraction of a millisecond). Built in a task of its
   // own now, while the config, the strings and the page's code are on their way, it does not lengthen the page's
@@ -55,6 +59,7 @@ export function startShell(fetchRuntimeConfig: typeof fetch): void {
     })
     .catch((error: unknown) => {
       console.error(error);
+      handOverNow();
       // In the visitor's language when the translations could load (they may still be on their way).
       const render = () => root.render(<ConfigFailure error={error} />);
       startI18n().then(render, render);

@@ -392,3 +392,56 @@ function htmlPage(title, installable) {
 }
 
 export { workspaceRoot };
+
+/**
+ * An app's server module (`src/server/first-screen.tsx`): its first screens rendered on the edge with its own
+ * components, built for Node beside its browser files, at `dist/.server/first-screen.cjs` (FIRST_SCREEN_SERVER_FILE
+ * in contracts). One file with its own React: the edge loads it as deployed, so a remote redeployed alone brings its
+ * new pages' render too. Styles are the browser build's (exports only here); built after it, which empties `dist`.
+ *
+ * @param {{ appDir: string, name: string }} options
+ */
+export function createServerRenderConfig({ appDir, name }) {
+  return {
+    name: `${name}-server`,
+    dependencies: [name],
+    context: appDir,
+    mode: 'production',
+    target: 'node20',
+    devtool: false,
+    cache: {
+      type: 'persistent',
+      buildDependencies: [fileURLToPath(import.meta.url), path.join(appDir, 'rspack.config.mjs'), path.join(workspaceRoot, 'package-lock.json')],
+      storage: { type: 'filesystem', directory: path.join(RSPACK_CACHE_DIR, `${name}-server`) },
+    },
+    entry: { 'first-screen': './src/server/first-screen.tsx' },
+    output: { path: path.join(appDir, 'dist', '.server'), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: { '@academy/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts') },
+    },
+    // Readable stack traces in the edge's log; the file is never downloaded.
+    optimization: { minimize: false, splitChunks: false },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css', generator: { exportsOnly: true } },
+        // The first screens show no image of the build's own (their images are the API's); named as the browser build names them.
+        { test: /\.(png|jpe?g|gif|svg|webp|avif|ico|mp4|webm|woff2?|pdf)$/i, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+      // Lazy pages inlined: the edge loads one file.
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    performance: { hints: false },
+  };
+}

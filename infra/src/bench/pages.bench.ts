@@ -179,11 +179,12 @@ type BenchPortal = { portalUrl: string; ports: { catalogue: number; commerce: nu
 interface SecondEdgePorts {
   singleBundle: number;
   withoutPreloads: number;
+  withoutRender: number;
 }
 
 /** Ports for the second edges, chosen before the portal starts so that its sandbox lets them sign in. */
 async function chooseSecondEdgePorts(): Promise<{ ports: SecondEdgePorts; origins: string[] }> {
-  const ports = { singleBundle: await findFreePort(), withoutPreloads: await findFreePort() };
+  const ports = { singleBundle: await findFreePort(), withoutPreloads: await findFreePort(), withoutRender: await findFreePort() };
   return { ports, origins: Object.values(ports).flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) };
 }
 
@@ -209,6 +210,18 @@ async function startEdgeWithoutPreloads(portal: BenchPortal): Promise<RunningEdg
     firstScreenPreloads: false,
     onError: (message) => progress('pages', `edge without preloads: ${message}`),
   }).listen(portal.secondEdgePorts.withoutPreloads, '127.0.0.1');
+}
+
+/** A second edge serving the same federated build with the preloads but without rendering the first screen: what the render changes. */
+async function startEdgeWithoutRender(portal: BenchPortal): Promise<RunningEdge> {
+  const runtimeConfig = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as RuntimeConfig;
+  const serviceUrl = (port: number) => `http://127.0.0.1:${port}`;
+  return createEdge({
+    serviceUrls: { catalogue: serviceUrl(portal.ports.catalogue), commerce: serviceUrl(portal.ports.commerce), progress: serviceUrl(portal.ports.progress) },
+    runtimeConfig,
+    firstScreenRender: false,
+    onError: (message) => progress('pages', `edge without the render: ${message}`),
+  }).listen(portal.secondEdgePorts.withoutRender, '127.0.0.1');
 }
 
 /** A page measured: its name, its path, and the demo learner it is measured signed in as (none: a new visitor). */
@@ -363,6 +376,8 @@ interface Measurements {
   repeatVisits: RepeatVisit[];
   singleBundle: PageResult[];
   withoutPreloads: PageResult[];
+  /** The public pages (the edge renders no signed-in page), in the order of `results`. */
+  withoutRender: PageResult[];
   lcpRatios: number[];
   loadBefore: number[];
   loadAfter: number[];
@@ -380,6 +395,11 @@ async function measureEverything(portal: BenchPortal, pages: BenchPage[], chrome
   const singleBundle = await measureThroughEdge(await startSingleBundleEdge(portal), measure('single bundle'));
   // The same federated pages without the edge's first-screen preloads (the "before" of docs/performance.md).
   const withoutPreloads = await measureThroughEdge(await startEdgeWithoutPreloads(portal), measure('federated without first-screen preloads'));
+  // The same federated public pages with the preloads but not rendered on the edge (the render's "before").
+  const publicPages = pages.filter(([, , signedInAs]) => signedInAs === undefined);
+  const withoutRender = await measureThroughEdge(await startEdgeWithoutRender(portal), (baseUrl) =>
+    measurePages(publicPages, baseUrl, 'federated without the first-screen render', chromePort),
+  );
   return {
     results,
     hindiHome,
@@ -388,6 +408,7 @@ async function measureEverything(portal: BenchPortal, pages: BenchPage[], chrome
     repeatVisits,
     singleBundle,
     withoutPreloads,
+    withoutRender,
     lcpRatios: results.map((result, index) => result.lcpMs / singleBundle[index]!.lcpMs),
     loadBefore,
     loadAfter: loadavg(),
@@ -431,6 +452,7 @@ function resultsJson(measured: Measurements, scripts: HomeScripts) {
     pages: results.map((result) => ({ ...withoutRequests(result), met: targetsMet(result) })),
     singleBundle: measured.singleBundle.map(withoutRequests),
     withoutFirstScreenPreloads: measured.withoutPreloads.map(withoutRequests),
+    withoutFirstScreenRender: measured.withoutRender.map(withoutRequests),
     federatedLcpRatios: Object.fromEntries(results.map((result, index) => [result.path, lcpRatios[index]])),
     federatedLcpRatioMet: lcpRatios.every((ratio) => ratio <= TARGETS.federatedLcpRatioMax),
     hindiHome: hindiHome && {
@@ -523,6 +545,30 @@ function federationCostSection({ results, singleBundle, withoutPreloads, lcpRati
   ];
 }
 
+function renderSection({ results, singleBundle, withoutRender }: Measurements): string[] {
+  const rows = withoutRender.map((plain) => {
+    const index = results.findIndex((result) => result.path === plain.path);
+    const result = results[index]!;
+    return [
+      pageLabel(result),
+      ms(result.lcpMs),
+      ms(plain.lcpMs),
+      ms(result.tbtMs),
+      ms(plain.tbtMs),
+      result.score,
+      plain.score,
+      (plain.lcpMs / singleBundle[index]!.lcpMs).toFixed(2),
+    ];
+  });
+  return [
+    `## What the edge's render of the first screen changes: the same federated pages with the preloads but not rendered, same run`,
+    '',
+    'The one bundle has no server module, so it is never rendered: the last column is the federation cost as measured before the render (federated without it ÷ one bundle).',
+    '',
+    markdownTable(['page', 'LCP rendered', 'LCP not rendered', 'TBT rendered', 'TBT not rendered', 'score rendered', 'score not rendered', 'ratio to one bundle, not rendered'], rows),
+  ];
+}
+
 function resultsMarkdown(measured: Measurements, scripts: HomeScripts, date: string, cpus: number): string {
   const { results, loadBefore, loadAfter } = measured;
   const { home, homeRun, chunks, byApp } = scripts;
@@ -550,6 +596,8 @@ function resultsMarkdown(measured: Measurements, scripts: HomeScripts, date: str
     markdownTable(['page', 'LCP', 'score', 'runs'], measured.repeatVisits.map((visit) => [`\`${visit.path.startsWith('/course/') ? '/course/:id' : visit.path}\`${visit.signedIn ? ' (signed in)' : ''}`, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')])),
     '',
     ...federationCostSection(measured),
+    '',
+    ...renderSection(measured),
     '',
     ...largestPaintSection(measured),
     `## Scripts of \`${home.path}\` (${kb(homeRun.jsTransferredBytes)} in ${chunks.length}; ${[...byApp].map(([app, bytes]) => `${app} ${kb(bytes)}`).join(', ')})`,

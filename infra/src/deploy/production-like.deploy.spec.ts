@@ -1,6 +1,6 @@
 import { eventually } from '@academy/service-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
@@ -138,6 +138,12 @@ const nginx = findNginx();
     for (const remote of ['learner', 'educator', 'info']) {
       const manifest = await fetch(`${stack.portalUrl}/mfe/${remote}/mf-manifest.json`);
       expect([remote, manifest.status, manifest.headers.get('cache-control')]).toEqual([remote, 200, 'no-cache']);
+    }
+    // The apps' server modules (the edge's render of a first screen) are in the images beside the files, never served.
+    for (const serverModule of ['/.server/first-screen.cjs', '/mfe/learner/.server/first-screen.cjs']) {
+      expect(existsSync(path.join(repoRoot, serverModule.startsWith('/mfe/') ? 'mfe-learner' : 'shell', 'dist', '.server', 'first-screen.cjs'))).toBe(true);
+      const refused = await fetch(`${stack.portalUrl}${serverModule}`);
+      expect([serverModule, refused.status, (await refused.text()).includes('renderPage')]).toEqual([serverModule, 404, false]);
     }
 
     const api = apiClient(stack.portalUrl);

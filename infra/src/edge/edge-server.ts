@@ -16,6 +16,7 @@ import { loadRouteTable, matchRoute, type AppName, type RouteTable, type Service
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
 import { securityHeaders } from './security-headers.js';
 import { FirstScreenPreloads, withPreloads, type ServedRemote } from './first-screen.js';
+import { FirstScreenRenderer, looksLikePhone, withFirstScreen } from './first-screen-render.js';
 import { originalFileName, withPrecompressedCopies } from './precompressed.js';
 import { withEntryFilesCompressedOnce } from './entry-compression.js';
 import { chooseUiLanguage, LANGUAGE_COOKIE, SIGNED_IN_HINT_COOKIE, type UiLanguage } from '@academy/contracts';
@@ -43,6 +44,13 @@ export interface EdgeOptions {
   firstScreenApiWaitMs?: number;
   /** Name each page's first screen in its HTML (first-screen.ts); default true (the pages benchmark compares without). */
   firstScreenPreloads?: boolean;
+  /**
+   * Render the public pages' first screens into their HTML with the apps' server modules (first-screen-render.ts);
+   * default true, and never without the preloads.
+   */
+  firstScreenRender?: boolean;
+  /** How long a page's HTML waits for its render before going out without it, ms. */
+  firstScreenRenderMs?: number;
   /** URLs of the entry points the route table's `websockets` name (`progress-gateway`); a missing one refuses upgrades. */
   entryPointUrls?: Record<string, string>;
 }
@@ -302,7 +310,12 @@ function keepsSignedInSession(req: express.Request): boolean {
 }
 
 /** SPA fallback: any other GET for a page (not a file) gets the shell's index.html, which routes on the client. */
-function shellPageFallback(shellDir: string | null, firstScreen: FirstScreenPreloads, reportError: (message: string) => void): express.RequestHandler {
+function shellPageFallback(
+  shellDir: string | null,
+  firstScreen: FirstScreenPreloads,
+  renderer: FirstScreenRenderer | null,
+  reportError: (message: string) => void,
+): express.RequestHandler {
   const readShellPage = shellDir ? shellPageReader(shellDir) : undefined;
   return (req, res) => {
     const looksLikeFile = path.extname(req.path) !== '';
@@ -310,14 +323,27 @@ function shellPageFallback(shellDir: string | null, firstScreen: FirstScreenPrel
       res.set('Cache-Control', 'no-cache');
       readShellPage().then(
         async (html) => {
+          const language = languageOfRequest(req);
+          const signedIn = keepsSignedInSession(req);
+          // An anonymous visitor's public page comes rendered (a session lives in the browser: a signed-in one's
+          // page is the browser's to render). Without a render in time, the page goes out as before.
+          const rendered =
+            renderer && !signedIn
+              ? await renderer.render(req.originalUrl, language, { phone: looksLikePhone(req.get('sec-ch-ua-mobile'), req.get('user-agent')) }).catch((error: unknown) => {
+                  reportError(`edge: no first-screen render for ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+                  return null;
+                })
+              : null;
           // The page's first screen named in its HTML, so the browser fetches it all at once.
-          const links = await firstScreen.linksFor(req.path, languageOfRequest(req), { signedIn: keepsSignedInSession(req) }).catch((error: unknown) => {
+          const links = await firstScreen.linksFor(req.path, language, { signedIn, rendered: rendered !== null }).catch((error: unknown) => {
             reportError(`edge: no first-screen preloads for ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
             return [];
           });
-          // The preloaded strings follow the visitor's language, the sign-in files the hint: a cache must keep one
-          // answer per language signal and cookie.
-          if (!res.headersSent) res.vary('Accept-Language').vary('Cookie').type('html').send(withPreloads(html, links));
+          const page = withPreloads(html, links);
+          // The preloaded strings follow the visitor's language, the sign-in files the hint, the render the screen's
+          // guess: a cache must keep one answer per language signal, cookie and kind of device.
+          if (rendered !== null) res.vary('Sec-CH-UA-Mobile').vary('User-Agent');
+          if (!res.headersSent) res.vary('Accept-Language').vary('Cookie').type('html').send(rendered === null ? page : withFirstScreen(page, rendered, language));
         },
         () => {
           if (!res.headersSent) res.status(404).type('text/plain').send('The shell app is not built yet: run `npm run build`.');
@@ -361,6 +387,11 @@ export function createEdge(options: EdgeOptions): Edge {
   const proxies = serviceProxies(table, options.serviceUrls, agent, reportError);
   const appFiles = appFileHandlers(table, options.appDirs);
   const firstScreen = firstScreenPreloads(table, runtimeConfig, options);
+  const shellDir = shellFolder(table, options.appDirs);
+  const renderer =
+    options.firstScreenPreloads !== false && options.firstScreenRender !== false
+      ? new FirstScreenRenderer({ shell: shellDir ? { prefix: '/', dir: shellDir } : null, preloads: firstScreen, runtimeConfig, renderTimeoutMs: options.firstScreenRenderMs })
+      : null;
 
   const app = express();
   app.disable('x-powered-by');
@@ -384,7 +415,7 @@ export function createEdge(options: EdgeOptions): Edge {
     res.set('Cache-Control', 'no-cache').json(runtimeConfig);
   });
   app.use(routeByTable(table, proxies, appFiles));
-  app.use(shellPageFallback(shellFolder(table, options.appDirs), firstScreen, reportError));
+  app.use(shellPageFallback(shellDir, firstScreen, renderer, reportError));
 
   return {
     app,

@@ -12,6 +12,7 @@ import {
   TRANSLATIONS_KEY,
   valueAtPath,
   type AppTranslations,
+  type FirstScreen,
   type FirstScreens,
   type UiLanguage,
 } from '@academy/contracts';
@@ -48,6 +49,14 @@ interface RemoteFacts {
   translations: AppTranslations;
 }
 
+/** The page at a path: the remote serving it, and its first screen's facts with the API URLs filled in. */
+export interface ServedPage {
+  remote: ServedRemote;
+  facts: RemoteFacts;
+  screen: FirstScreen | undefined;
+  apiPaths: string[];
+}
+
 interface Preload {
   href: string;
   as: 'script' | 'style' | 'fetch' | 'image';
@@ -80,9 +89,13 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-export function linkTag({ href, as }: Preload): string {
+function stylesheetTag(href: string): string {
+  return `<link rel="stylesheet" href="${escapeAttribute(href)}">`;
+}
+
+export function linkTag({ href, as }: Preload, { highPriority = false } = {}): string {
   const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
-  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}>`;
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}${highPriority ? ' fetchpriority="high"' : ''}>`;
 }
 
 export class FirstScreenPreloads {
@@ -129,13 +142,35 @@ export class FirstScreenPreloads {
     return answer;
   }
 
+  /** The folders of the remotes this edge serves. */
+  servedRemoteDirs(): string[] {
+    return this.options.remotes.map((remote) => remote.dir);
+  }
+
+  /** The remote serving the page at `pathname`, as the remotes' manifests say now, with its first screen's facts. */
+  async pageOf(pathname: string): Promise<ServedPage | null> {
+    for (const remote of this.options.remotes) {
+      const manifest = await this.manifestAt(remote.dir);
+      if (!manifest) continue;
+      const facts = this.remoteFacts(remote, manifest);
+      const pattern = facts.pages.find((candidate) => matchRoutePattern(candidate, pathname) !== null);
+      if (!pattern) continue;
+      const params = matchRoutePattern(pattern, pathname)!;
+      const screen = facts.screens[pattern];
+      const apiPaths = (screen?.api ?? []).map((apiPath) => apiPath.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')));
+      return { remote, facts, screen, apiPaths };
+    }
+    return null;
+  }
+
   /**
-   * The `<link rel="preload">` tags for the page at `pathname` shown in `language`: what every page of the shell
-   * asks for first (the runtime config, the remotes' manifests, the shell's strings), then the page's remote (its
-   * entry, App, page chunks, strings and API answers), its largest image last. For a browser that keeps a session
-   * (`signedIn`: the shell's hint, SIGNED_IN_HINT_COOKIE), the sign-in SDK too: the page's data waits for its token.
+   * The `<link>` tags for the page at `pathname` shown in `language`: what every page of the shell asks for first
+   * (the runtime config, the remotes' manifests, the shell's strings), then the page's remote (its entry, App, page
+   * chunks, strings and API answers), its largest image last. For a browser that keeps a session (`signedIn`: the
+   * shell's hint, SIGNED_IN_HINT_COOKIE), the sign-in SDK too: the page's data waits for its token. With
+   * `rendered`, the page's styles are applied at once instead of preloaded: the HTML carries the rendered page.
    */
-  async linksFor(pathname: string, language: UiLanguage, { signedIn = false } = {}): Promise<string[]> {
+  async linksFor(pathname: string, language: UiLanguage, { signedIn = false, rendered = false } = {}): Promise<string[]> {
     const { shell, remotes } = this.options;
     if (!shell) return [];
     const preloads: Preload[] = [{ href: RUNTIME_CONFIG_URL, as: 'fetch' }, ...remotes.map((remote) => ({ href: remote.manifestUrl, as: 'fetch' as const }))];
@@ -145,39 +180,39 @@ export class FirstScreenPreloads {
       if (signedIn) preloads.push(...signInFilesOf(shellManifest).map((file) => preloadOf(shell.prefix + file)));
     }
     let image: string | undefined;
-    for (const remote of remotes) {
-      const manifest = await this.manifestAt(remote.dir);
-      if (!manifest) continue;
-      const facts = this.remoteFacts(remote, manifest);
-      const pattern = facts.pages.find((candidate) => matchRoutePattern(candidate, pathname) !== null);
-      if (!pattern) continue;
-      const params = matchRoutePattern(pattern, pathname)!;
-      const screen = facts.screens[pattern];
+    const page = await this.pageOf(pathname);
+    if (page) {
+      const { remote, facts, screen, apiPaths } = page;
       preloads.push(...facts.appFiles.map(preloadOf), ...(facts.translations[language] ?? []).map((file) => preloadOf(remote.prefix + file)));
       if (screen) {
         preloads.push(...screen.files.map((file) => preloadOf(remote.prefix + file)));
-        const apiPaths = screen.api.map((apiPath) => apiPath.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')));
         preloads.push(...apiPaths.map((href) => ({ href, as: 'fetch' as const })));
         if (screen.image && apiPaths[screen.image.api]) image = await this.imageFrom(apiPaths[screen.image.api]!, screen.image.path);
       }
-      break;
     }
-    // The largest image last and at its normal priority: it is shown only once the page's code has run, so it
-    // must not take the bandwidth the code needs first. (The shell's shared modules are in main.js or, for the
-    // few loaded later, not needed by a first screen.)
-    return [...new Map(preloads.map((preload) => [preload.href, preload])).values(), ...(image ? [{ href: image, as: 'image' as const }] : [])].map((preload) => linkTag(preload));
+    const tags = [...new Map(preloads.map((preload) => [preload.href, preload])).values()].map((preload) =>
+      rendered && preload.as === 'style' ? stylesheetTag(preload.href) : linkTag(preload),
+    );
+    if (!image) return tags;
+    // With the page rendered in the HTML, its largest image is shown as soon as it arrives: first, at high priority.
+    // Otherwise it is shown only once the page's code has run, so it comes last, at its normal priority, and does
+    // not take the bandwidth the code needs first. (The shell's shared modules are in main.js or, for the few
+    // loaded later, not needed by a first screen.)
+    return rendered ? [linkTag({ href: image, as: 'image' }, { highPriority: true }), ...tags] : [...tags, linkTag({ href: image, as: 'image' })];
   }
 
-  /** The image's address in the API answer, if it arrives within `apiWaitMs` (the HTML is not held longer). */
-  private async imageFrom(apiPath: string, pointer: string): Promise<string | undefined> {
-    const waited = await Promise.race([
-      this.answer(apiPath).then(
-        (answer) => ({ answer }),
-        () => null,
-      ),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), this.options.apiWaitMs ?? 250).unref()),
+  /** An API answer of a first screen if it arrives within `apiWaitMs` (the HTML is not held longer); else rejects. */
+  answerInTime(apiPath: string): Promise<unknown> {
+    return Promise.race([
+      this.answer(apiPath),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${apiPath} did not answer in time`)), this.options.apiWaitMs ?? 250).unref()),
     ]);
-    const value = waited ? valueAtPath(waited.answer, pointer) : undefined;
+  }
+
+  /** The image's address in the API answer, if it arrives in time. */
+  private async imageFrom(apiPath: string, pointer: string): Promise<string | undefined> {
+    const answer = await this.answerInTime(apiPath).catch(() => undefined);
+    const value = answer === undefined ? undefined : valueAtPath(answer, pointer);
     return value && /^(\/|https?:\/\/)/.test(value) ? value : undefined;
   }
 }

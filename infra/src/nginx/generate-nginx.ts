@@ -1,4 +1,4 @@
-import { RUNTIME_CONFIG_URL } from '@academy/contracts';
+import { FIRST_SCREEN_SERVER_FILE, RUNTIME_CONFIG_URL } from '@academy/contracts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -240,6 +240,8 @@ function portalServer(table: RouteTable, options: NginxConfigOptions): string[] 
     '',
     '# Service-to-service routes are never exposed.',
     ...table.denied.flatMap((prefix) => block(`location ^~ ${prefix}`, jsonNotFound('Not found', headers.noCache), '')),
+    "# Nor the apps' server modules (the edge's render of a first screen), which sit beside their files.",
+    ...block(`location ~ "/${path.posix.dirname(FIRST_SCREEN_SERVER_FILE).replace('.', '\\.')}/"`, ['default_type text/plain;', ...headers.noCache, "return 404 'Not found';"], ''),
     '',
     ...apiLocations(table, headers.common),
     ...websocketLocations(table),

@@ -2,6 +2,8 @@
 // at the remote's build from its `src/pages.json` "firstScreen" (tools/rspack/create-app-config.mjs) and read by
 // the edge, which preloads it from the page's HTML so nothing on the first screen waits on a chain of requests.
 
+import type { UiLanguage } from './languages.js';
+
 /** Key under the manifest's `metaData` (the federation runtime passes `metaData` through untouched). */
 export const FIRST_SCREEN_KEY = 'portalFirstScreen';
 
@@ -75,4 +77,47 @@ function safeDecode(value: string): string {
   } catch {
     return value;
   }
+}
+
+/**
+ * The first screen rendered on the server: every app whose pages the edge renders builds, beside its browser files,
+ * a Node module at `<app folder>/FIRST_SCREEN_SERVER_FILE` (a dot folder: the edge and nginx never serve it). A
+ * remote redeployed alone brings its own; the edge loads it again when its file changes.
+ */
+export const FIRST_SCREEN_SERVER_FILE = '.server/first-screen.cjs';
+
+/** The element of the edge's HTML that holds the rendered first screen until the browser's render takes over. */
+export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
+
+/** Where, in the shell's rendered chrome, the edge puts the page its remote rendered. */
+export const FIRST_SCREEN_PAGE_SLOT = '<template data-first-screen-page=""></template>';
+
+/** What the edge passes to an app's server module for one page. */
+export interface FirstScreenRenderRequest {
+  /** Path and query of the page (`/course-list?class=9`). */
+  url: string;
+  language: UiLanguage;
+  /**
+   * The edge's guess of the screen from the request (`Sec-CH-UA-Mobile`, else "Mobi" in the user agent): a page that
+   * lays out differently on a phone renders that way. A wrong guess only means the portal's render looks different
+   * when it takes over.
+   */
+  phone: boolean;
+  /** The runtime config the browser gets (`/runtime-config.json`), as JSON. */
+  runtimeConfig: unknown;
+  /**
+   * GET of one of the page's first-screen API URLs (pages.json `firstScreen.api`, parameters filled in), from the
+   * edge's short cache; rejects for any other URL and when the answer is not there in time.
+   */
+  fetchApi(url: string): Promise<unknown>;
+}
+
+/** The shell's server module: the chrome around FIRST_SCREEN_PAGE_SLOT. */
+export interface ShellFirstScreenModule {
+  renderChrome(request: FirstScreenRenderRequest): Promise<string>;
+}
+
+/** A remote's server module: a page's HTML, or null for a page it does not render on the server. */
+export interface RemoteFirstScreenModule {
+  renderPage(request: FirstScreenRenderRequest): Promise<string | null>;
 }

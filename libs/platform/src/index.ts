@@ -80,6 +80,8 @@ export { remoteFailurePlugin, type RemoteFailure } from './federation/remote-fai
 export { registerRuntimeRemotes, remotesFromConfig } from './federation/register-remotes';
 export { startStandalone } from './federation/standalone';
 export { isOfflineFailure, useOnline } from './offline/online-status';
+export { FIRST_SCREEN_HAND_OVER_MAX_MS, handOverFirstScreen } from './first-screen/hand-over';
+export { useRenderedForPhone } from './server/rendered-for-phone';
 export {
   OfflineSync,
   OUTBOX_CHANGED_EVENT,

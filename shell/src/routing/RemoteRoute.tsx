@@ -1,5 +1,6 @@
 import { RemoteModule, retryRemoteRoutes, type RemoteLoader, type RemoteOfPath } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFound } from './NotFound';
 
@@ -11,7 +12,7 @@ export function RemoteRoute({ match, loader }: { match: RemoteOfPath; loader?: R
   const { t } = useTranslation('shell');
   if (match.status === 'none') return <NotFound />;
   return (
-    <main className="shell-main" id="main-content">
+    <PageMain>
       {match.status === 'pending' && <LoadingView />}
       {match.status === 'unavailable' && (
         <ErrorPanel
@@ -36,6 +37,15 @@ export function RemoteRoute({ match, loader }: { match: RemoteOfPath; loader?: R
           )}
         />
       )}
+    </PageMain>
+  );
+}
+
+/** The page's landmark, which the skip link leads to; also around the first screen the edge renders (src/server). */
+export function PageMain({ children }: { children: ReactNode }) {
+  return (
+    <main className="shell-main" id="main-content">
+      {children}
     </main>
   );
 }

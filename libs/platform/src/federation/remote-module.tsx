@@ -4,6 +4,8 @@ import { useOptionalRuntimeConfig } from '../config/runtime-config-context';
 import { loadRemoteComponent, type RemoteLoader } from './load-remote-module';
 
 export const DEFAULT_REMOTE_LOAD_TIMEOUT_MS = 10_000;
+/** The edge's render of a first screen runs in Node (`@academy/platform/server`). */
+const RENDERING_ON_SERVER = typeof window === 'undefined';
 /** The English of the panel's title (`platform:federation.unavailable` in the language shown). */
 export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the portal is not available right now';
 
@@ -82,8 +84,10 @@ export function RemoteModule<P extends object = Record<string, never>>({
   const config = useOptionalRuntimeConfig();
   const limit = timeoutMs ?? config?.remoteLoadTimeoutMs ?? DEFAULT_REMOTE_LOAD_TIMEOUT_MS;
   const [attempt, setAttempt] = useState(0);
-  // Created here, above Suspense: a component created inside the suspended subtree would lose it and loop.
-  const LazyRemote = useMemo(() => createLazyRemote<P>(id, limit, loader, attempt), [id, limit, loader, attempt]);
+  // Created here, above Suspense: a component created inside the suspended subtree would lose it and loop. Not on
+  // the server (the first screen rendered on the edge): there a remote's module is its loading view, as in the
+  // browser's first commit, and the edge puts in the page that remote rendered itself.
+  const LazyRemote = useMemo(() => (RENDERING_ON_SERVER ? null : createLazyRemote<P>(id, limit, loader, attempt)), [id, limit, loader, attempt]);
   // The remote is rendered in a transition after the first commit, when the boundary already shows content (the
   // loading view): React then keeps that view until the remote and the page inside it are ready, and reveals them
   // in one commit. Suspending on the first render would commit the fallback instead, and React holds back a reveal
@@ -93,7 +97,7 @@ export function RemoteModule<P extends object = Record<string, never>>({
 
   return (
     <RemoteErrorBoundary key={`${id}#${attempt}`} id={id} renderError={renderError} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={loading}>{revealing ? <LazyRemote {...(componentProps ?? ({} as P))} /> : loading}</Suspense>
+      <Suspense fallback={loading}>{revealing && LazyRemote ? <LazyRemote {...(componentProps ?? ({} as P))} /> : loading}</Suspense>
     </RemoteErrorBoundary>
   );
 }

@@ -21,7 +21,8 @@ export const CARDS_ABOVE_THE_FOLD = 4;
 export function CourseGrid({ courses, label, headingLevel }: CourseGridProps) {
   // The cards render in a transition, which React slices and yields between: a page of twelve arriving at once
   // (a query's answer renders synchronously) was one long task on a phone. The placeholders stay until then.
-  const shownCourses = useDeferredValue<readonly CourseSummary[] | null>(courses, null);
+  // On the server (the first screen the edge renders) there is one render: the cards themselves.
+  const shownCourses = useDeferredValue<readonly CourseSummary[] | null>(courses, typeof window === 'undefined' ? courses : null);
   if (shownCourses === null) return <CourseGridSkeleton count={courses.length} />;
   return (
     <ul className="course-grid" aria-label={label}>

@@ -1,0 +1,86 @@
+// The public pages' first screens rendered on the edge: a new visitor's phone paints the page from the HTML, before
+// any script runs, and the portal's own render takes its place without a jump (docs/performance.md).
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, waitForSettledNetwork } from '@academy/infra/browser';
+import { layoutShiftSoFar } from '../support/layout-shift.js';
+import { portal } from '../support/portal.js';
+
+const { portalUrl } = portal();
+const PHONE = { width: 390, height: 844 };
+let browser: Browser;
+let course: { _id: string; courseTitle: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { courses } = (await (await fetch(`${portalUrl}/api/course/all?limit=1`)).json()) as { courses: { _id: string; courseTitle: string }[] };
+  course = courses[0]!;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a public page’s first screen comes in its HTML', () => {
+  it('shows the home page, its courses and a course page with scripts turned off, in the visitor’s language', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${portalUrl}/`);
+      // (The rendered screen is hidden from assistive technology until the portal takes over: found by its markup.)
+      await expect(page.locator('main h1').textContent()).resolves.toBe('Gain knowledge anytime, from anywhere.');
+      await expect(page.locator('main .course-card__title').first().textContent()).resolves.toBeTruthy();
+      await expect(page.locator('main .course-card__thumbnail').first().getAttribute('src')).resolves.toMatch(/^\/media\//);
+
+      await page.goto(`${portalUrl}/course/${course._id}`);
+      await expect(page.locator('main h1').textContent()).resolves.toBe(course.courseTitle);
+
+      await page.goto(`${portalUrl}/?lang=hi`);
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi');
+      await expect(page.locator('main h1').textContent()).resolves.toBe('कभी भी, कहीं से भी ज्ञान पाएँ।');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints the page before the portal renders, then hands over to it without a jump: one main, working controls', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    try {
+      // When the rendered screen leaves the document (the hand-over), in the page's own clock.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.readyState !== 'loading' && !document.getElementById('first-screen')) {
+            (window as unknown as { handedOverAt: number }).handedOverAt = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(`${portalUrl}/`);
+      await page.waitForFunction(() => 'handedOverAt' in window);
+      await waitForSettledNetwork(page);
+      const { firstPaintOfPage, handedOverAt, mains, rootHidden } = await page.evaluate(
+        () =>
+          new Promise<{ firstPaintOfPage: number; handedOverAt: number; mains: number; rootHidden: boolean }>((resolve) => {
+            new PerformanceObserver((list) => {
+              resolve({
+                firstPaintOfPage: list.getEntries()[0]!.startTime,
+                handedOverAt: (window as unknown as { handedOverAt: number }).handedOverAt,
+                mains: document.querySelectorAll('main').length,
+                rootHidden: document.getElementById('root')!.hidden !== false,
+              });
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      // The first largest paint is the rendered screen's, before the portal's render replaced it.
+      expect(firstPaintOfPage).toBeLessThan(handedOverAt);
+      expect(mains).toBe(1);
+      expect(rootHidden).toBe(false);
+      expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.01);
+      // The portal's own controls answer (the rendered ones were inert).
+      await page.locator('.home-hero').getByRole('link', { name: 'Get started' }).click();
+      await page.waitForURL(`${portalUrl}/course-list`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    } finally {
+      await context.close();
+    }
+  });
+});

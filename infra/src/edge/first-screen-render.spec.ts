@@ -1,0 +1,157 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FIRST_SCREEN_PAGE_SLOT, FIRST_SCREEN_SERVER_FILE, SIGNED_IN_HINT_COOKIE } from '@academy/contracts';
+import { createEdge, type RunningEdge } from './edge-server.js';
+import { runtimeConfigFromEnv } from './runtime-config.js';
+
+// The apps' server modules as the edge meets them: CommonJS files implementing the contract (the real ones are
+// built by the apps and checked in their own specs and in the browser journeys).
+const SHELL_MODULE = `exports.renderChrome = async (request) =>
+  '<nav lang="' + request.language + '"' + (request.phone ? ' class="phone"' : '') + '>chrome ' + request.url + '</nav><main>${FIRST_SCREEN_PAGE_SLOT}</main>';`;
+
+function learnerModule(version: string): string {
+  return `exports.renderPage = async (request) => {
+  const path = new URL(request.url, 'http://x').pathname;
+  if (path === '/my-enrollments') return null;
+  if (path === '/course/broken') throw new Error('the page could not render');
+  if (path === '/course/slow') return new Promise(() => undefined);
+  const refused = await request.fetchApi('/api/secret').then(() => 'answered', () => 'refused');
+  const answer = path === '/' ? await request.fetchApi('/api/course/all?limit=4') : null;
+  return '<div class="page">${version} ' + (answer ? answer.courses[0].title : 'no data') + ' $& ' + refused + '</div>';
+};`;
+}
+
+function startCatalogue(): Promise<{ url: string; server: http.Server }> {
+  return new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      const answers: Record<string, unknown> = { '/api/course/all?limit=4': { success: true, courses: [{ _id: 'c1', title: 'Algebra for Class 9', courseThumbnail: '/media/thumbnails/algebra.svg' }] } };
+      const answer = answers[req.url ?? ''];
+      res.writeHead(answer ? 200 : 404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(answer ?? { success: false, message: 'Not found' }));
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));
+  });
+}
+
+describe('the edge renders a public page’s first screen into its HTML', () => {
+  let workDir: string;
+  let learnerDir: string;
+  let catalogue: Awaited<ReturnType<typeof startCatalogue>>;
+  let edge: RunningEdge;
+  const errors: string[] = [];
+
+  const page = async (url: string, init?: RequestInit) => (await fetch(`${edge.url}${url}`, init)).text();
+
+  beforeAll(async () => {
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'first-screen-render-spec-'));
+    const shellDir = path.join(workDir, 'shell');
+    learnerDir = path.join(workDir, 'learner');
+    mkdirSync(path.join(shellDir, '.server'), { recursive: true });
+    mkdirSync(path.join(learnerDir, '.server'), { recursive: true });
+    writeFileSync(
+      path.join(shellDir, 'index.html'),
+      '<!doctype html><html lang="en"><head><script defer src="/main.aaaa1111.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(shellDir, 'mf-manifest.json'), JSON.stringify({ name: 'shell', metaData: {} }));
+    writeFileSync(path.join(shellDir, FIRST_SCREEN_SERVER_FILE), SHELL_MODULE);
+    writeFileSync(
+      path.join(learnerDir, 'mf-manifest.json'),
+      JSON.stringify({
+        name: 'learner',
+        metaData: {
+          remoteEntry: { name: 'remoteEntry.js', path: '' },
+          portalRoutes: { pages: ['/', '/course/:id', '/my-enrollments'], fallbacks: [], ownChrome: false },
+          portalFirstScreen: { '/': { files: ['page-home.1111aaaa.js', 'page-home.2222bbbb.css'], api: ['/api/course/all?limit=4'], image: { api: 0, path: 'courses.0.courseThumbnail' } } },
+        },
+        exposes: [],
+      }),
+    );
+    writeFileSync(path.join(learnerDir, FIRST_SCREEN_SERVER_FILE), learnerModule('v1'));
+    catalogue = await startCatalogue();
+    edge = await createEdge({
+      serviceUrls: { catalogue: catalogue.url, commerce: catalogue.url, progress: catalogue.url },
+      appDirs: { shell: shellDir, learner: learnerDir, educator: null, info: null },
+      runtimeConfig: runtimeConfigFromEnv({ AUTH0_CLIENT_ID: 'spec-client' }, 'http://localhost:9999'),
+      firstScreenApiWaitMs: 2000,
+      firstScreenRenderMs: 3000,
+      onError: (message) => errors.push(message),
+    }).listen(0);
+  });
+
+  afterAll(async () => {
+    await edge.close();
+    await new Promise((done) => catalogue.server.close(done));
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('puts the chrome and the page, with its first API answer, in an inert element, and the portal’s root hidden beside it', async () => {
+    const html = await page('/');
+    expect(html).toContain(
+      '<div id="first-screen" inert aria-hidden="true"><nav lang="en">chrome /</nav><main><div class="page">v1 Algebra for Class 9 $& refused</div></main></div><div id="root" hidden></div>',
+    );
+    // The page's styles apply to the HTML at once; its scripts are still only preloaded.
+    expect(html).toContain('<link rel="stylesheet" href="/mfe/learner/page-home.2222bbbb.css">');
+    expect(html).toContain('<link rel="preload" href="/mfe/learner/page-home.1111aaaa.js" as="script">');
+    // Its largest image is shown as soon as it arrives: preloaded first, at high priority.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf('<link rel="preload" href="/media/thumbnails/algebra.svg" as="image" fetchpriority="high">')).toBe(head.indexOf('<link'));
+  });
+
+  it('renders in the language the page will be shown in, and says so on the document', async () => {
+    const html = await page('/?lang=hi');
+    expect(html).toContain('<html lang="hi"');
+    expect(html).toContain('<nav lang="hi">chrome /?lang=hi</nav>');
+  });
+
+  it('renders for a phone when the browser says it is one (its client hint, else "Mobi" in its user agent), and says the page varies so', async () => {
+    const android = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+    const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+    const phoneNav = '<nav lang="en" class="phone">';
+    expect(await page('/', { headers: { 'sec-ch-ua-mobile': '?1', 'user-agent': desktop } })).toContain(phoneNav);
+    expect(await page('/', { headers: { 'user-agent': iphone } })).toContain(phoneNav);
+    expect(await page('/', { headers: { 'sec-ch-ua-mobile': '?0', 'user-agent': android } })).not.toContain(phoneNav);
+    const response = await fetch(`${edge.url}/`, { headers: { 'user-agent': desktop } });
+    expect(await response.text()).toContain('<nav lang="en">');
+    expect(response.headers.get('vary')).toMatch(/Sec-CH-UA-Mobile.*User-Agent|User-Agent.*Sec-CH-UA-Mobile/);
+  });
+
+  it('leaves a signed-in visitor’s page to the browser (the session is not the edge’s to see)', async () => {
+    const html = await page('/', { headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` } });
+    expect(html).not.toContain('first-screen');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<link rel="preload" href="/mfe/learner/page-home.2222bbbb.css" as="style">');
+    // Shown only once the page's code has run: last, at its normal priority.
+    expect(html).toContain('<link rel="preload" href="/media/thumbnails/algebra.svg" as="image"></head>');
+  });
+
+  it('sends the page as before when its remote does not render it, the render fails or it is late', async () => {
+    const started = Date.now();
+    for (const url of ['/my-enrollments', '/course/broken', '/course/slow', '/about']) {
+      const html = await page(url);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('first-screen');
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expect(errors.some((message) => message.includes('/course/broken') && message.includes('the page could not render'))).toBe(true);
+  });
+
+  it('renders with a remote’s server module as deployed now: a remote redeployed alone is rendered by its new module', async () => {
+    const file = path.join(learnerDir, FIRST_SCREEN_SERVER_FILE);
+    writeFileSync(file, learnerModule('v2'));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    expect(await page('/')).toContain('<div class="page">v2 Algebra for Class 9');
+  });
+
+  it('never serves a server module as a file', async () => {
+    for (const url of ['/.server/first-screen.cjs', '/mfe/learner/.server/first-screen.cjs']) {
+      const response = await fetch(`${edge.url}${url}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('renderPage');
+    }
+  });
+});

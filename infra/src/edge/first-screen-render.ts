@@ -1,0 +1,128 @@
+// The first screen rendered on the edge: the shell's server module renders the chrome, the page's remote's renders
+// the page (each built beside its browser files, FIRST_SCREEN_SERVER_FILE), and the HTML carries both. The browser
+// paints it before any script runs; the portal's own render takes over from it (libs/platform first-screen-handover).
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import {
+  FIRST_SCREEN_ELEMENT_ID,
+  FIRST_SCREEN_PAGE_SLOT,
+  FIRST_SCREEN_SERVER_FILE,
+  type FirstScreenRenderRequest,
+  type RemoteFirstScreenModule,
+  type ShellFirstScreenModule,
+  type UiLanguage,
+} from '@academy/contracts';
+import type { FirstScreenPreloads, ServedApp } from './first-screen.js';
+
+/** How long a page's HTML waits for its render (the API answers inside have their own, shorter wait). */
+export const DEFAULT_FIRST_SCREEN_RENDER_MS = 600;
+
+export interface FirstScreenRenderOptions {
+  shell: ServedApp | null;
+  /** Where the remotes' pages are and what their first screens ask for. */
+  preloads: FirstScreenPreloads;
+  /** The runtime config the browser gets. */
+  runtimeConfig: unknown;
+  renderTimeoutMs?: number;
+}
+
+type Loaded = { mtimeMs: number; module: Record<string, unknown> };
+
+export class FirstScreenRenderer {
+  private readonly modules = new Map<string, Loaded>();
+
+  constructor(private readonly options: FirstScreenRenderOptions) {
+    // Loaded now rather than by the first visitor's page (the learner's module is a few MB to compile).
+    const dirs = [options.shell?.dir, ...options.preloads.servedRemoteDirs()].filter((dir): dir is string => dir !== undefined);
+    void Promise.all(dirs.map((dir) => this.serverExports(dir).catch(() => null)));
+  }
+
+  /** An app's server module as deployed now, if it has one with `exportName`. */
+  private async serverModule<Module>(dir: string, exportName: keyof Module & string): Promise<Module | null> {
+    const loaded = await this.serverExports(dir);
+    return loaded && typeof loaded[exportName] === 'function' ? (loaded as Module) : null;
+  }
+
+  /** The exports of an app's server module as deployed now, compiled again whenever its file changes. */
+  private async serverExports(dir: string): Promise<Record<string, unknown> | null> {
+    const file = path.join(dir, FIRST_SCREEN_SERVER_FILE);
+    const info = await stat(file).catch(() => null);
+    if (!info) return null;
+    const cached = this.modules.get(file);
+    if (cached?.mtimeMs === info.mtimeMs) return cached.module;
+    // Compiled from its file as a CommonJS module each time it changes, as Node's loader would: that loader keeps a
+    // module by file name for the life of the process, so it would never see a redeploy.
+    const source = await readFile(file, 'utf8');
+    const commonJs = { exports: {} as Record<string, unknown> };
+    vm.compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file })(
+      commonJs.exports,
+      createRequire(file),
+      commonJs,
+      file,
+      path.dirname(file),
+    );
+    this.modules.set(file, { mtimeMs: info.mtimeMs, module: commonJs.exports });
+    return commonJs.exports;
+  }
+
+  /**
+   * The HTML of the page at `url` shown in `language` to an anonymous visitor (on a phone or not), chrome and page, or null: no server
+   * module, a page its remote does not render on the server, a failure (thrown) or no render in time (null).
+   */
+  async render(url: string, language: UiLanguage, { phone = false } = {}): Promise<string | null> {
+    const { shell, preloads } = this.options;
+    if (!shell) return null;
+    const pathname = new URL(url, 'http://edge.invalid').pathname;
+    const page = await preloads.pageOf(pathname);
+    if (!page) return null;
+    const [shellModule, remoteModule] = await Promise.all([
+      this.serverModule<ShellFirstScreenModule>(shell.dir, 'renderChrome'),
+      this.serverModule<RemoteFirstScreenModule>(page.remote.dir, 'renderPage'),
+    ]);
+    if (!shellModule || !remoteModule) return null;
+    const request: FirstScreenRenderRequest = {
+      url,
+      language,
+      phone,
+      runtimeConfig: this.options.runtimeConfig,
+      fetchApi: (apiPath) => (page.apiPaths.includes(apiPath) ? preloads.answerInTime(apiPath) : Promise.reject(new Error(`${apiPath} is not a first-screen answer`))),
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.options.renderTimeoutMs ?? DEFAULT_FIRST_SCREEN_RENDER_MS);
+    });
+    try {
+      const rendered = await Promise.race([Promise.all([shellModule.renderChrome(request), remoteModule.renderPage(request)]), late]);
+      if (!rendered) return null;
+      const [chrome, pageHtml] = rendered;
+      if (pageHtml === null || !chrome.includes(FIRST_SCREEN_PAGE_SLOT)) return null;
+      return chrome.replace(FIRST_SCREEN_PAGE_SLOT, () => pageHtml);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/**
+ * The shell's HTML with the rendered first screen in it: shown, but inert (nothing in it answers a click or a key
+ * before the portal's render takes over, and assistive technology skips it, said outright with `aria-hidden` for
+ * tools that do not read `inert`), while the portal renders hidden beside it.
+ */
+export function withFirstScreen(html: string, rendered: string, language: UiLanguage): string {
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) return html;
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(root, () => `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert aria-hidden="true">${rendered}</div><div id="root" hidden></div>`);
+}
+
+/**
+ * Whether a request comes from a phone, by the hint Chromium browsers send on their own (`Sec-CH-UA-Mobile: ?1`),
+ * else by "Mobi" in the user agent (what Safari and Firefox on phones carry; tablets do not).
+ */
+export function looksLikePhone(mobileHint: string | undefined, userAgent: string | undefined): boolean {
+  if (mobileHint !== undefined) return mobileHint.trim() === '?1';
+  return /Mobi/.test(userAgent ?? '');
+}

@@ -1,0 +1,1 @@
+export { renderOnServer, type RenderOnServerOptions, type ServerTranslations } from './render-on-server';
