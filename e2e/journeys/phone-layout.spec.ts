@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { CourseSummary, EnrolledCourse } from '@academy/contracts';
-import { cachedAccessToken, coveredControls, expandChapter, launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
+import { cachedAccessToken, coveredControls, expandChapter, launchBrowser, openPage, signIn, waitForPortal, waitForSettledNetwork } from '@academy/infra/browser';
 import { callApi } from '../support/api.js';
 import { layoutShiftSoFar } from '../support/layout-shift.js';
 import { portal } from '../support/portal.js';
@@ -248,6 +248,7 @@ describe('a phone at 390 × 844', () => {
     const { page, context } = await openPage(browser, PHONE);
     for (const route of ['/', coursePath]) {
       await page.goto(`${portalUrl}${route}`);
+      await waitForPortal(page);
       await page.locator('.site-footer').waitFor();
       await waitForSettledNetwork(page);
       await scrollToBottom(page);

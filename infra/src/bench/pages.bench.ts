@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { createEdge, type RunningEdge } from '../edge/edge-server.js';
+import { createEdge, type EdgeOptions, type RunningEdge } from '../edge/edge-server.js';
 import { findFreePort } from '../local/process-utils.js';
 import { repoRoot } from '../paths.js';
 import { buyInSandboxCheckout, signIn, type DemoAccount } from '../testing/browser/index.js';
@@ -188,40 +188,26 @@ async function chooseSecondEdgePorts(): Promise<{ ports: SecondEdgePorts; origin
   return { ports, origins: Object.values(ports).flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) };
 }
 
-/** A second edge serving the single-bundle build in front of the bench portal's services, with its runtime config. */
-async function startSingleBundleEdge(portal: BenchPortal): Promise<RunningEdge> {
-  const runtimeConfig = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as RuntimeConfig;
-  const serviceUrl = (port: number) => `http://127.0.0.1:${port}`;
-  return createEdge({
-    serviceUrls: { catalogue: serviceUrl(portal.ports.catalogue), commerce: serviceUrl(portal.ports.commerce), progress: serviceUrl(portal.ports.progress) },
-    appDirs: { shell: SINGLE_BUNDLE_DIR, learner: null, educator: null, info: null },
-    runtimeConfig,
-    onError: (message) => progress('pages', `single-bundle edge: ${message}`),
-  }).listen(portal.secondEdgePorts.singleBundle, '127.0.0.1');
-}
+/** The second edges, each in front of the bench portal's services with its runtime config, and what each serves. */
+const SECOND_EDGES = {
+  // The single-bundle build: what federation costs, same run.
+  singleBundle: { label: 'single-bundle edge', options: { appDirs: { shell: SINGLE_BUNDLE_DIR, learner: null, educator: null, info: null } } },
+  // The same federated build without the first-screen preloads (and so without the render): what they change.
+  withoutPreloads: { label: 'edge without preloads', options: { firstScreenPreloads: false } },
+  // The same federated build with the preloads but without rendering the first screen: what the render changes.
+  withoutRender: { label: 'edge without the render', options: { firstScreenRender: false } },
+} satisfies Record<keyof SecondEdgePorts, { label: string; options: Partial<EdgeOptions> }>;
 
-/** A second edge serving the same federated build without the first-screen preloads: what they change, same run. */
-async function startEdgeWithoutPreloads(portal: BenchPortal): Promise<RunningEdge> {
+async function startSecondEdge(portal: BenchPortal, edge: keyof SecondEdgePorts): Promise<RunningEdge> {
   const runtimeConfig = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as RuntimeConfig;
   const serviceUrl = (port: number) => `http://127.0.0.1:${port}`;
+  const { label, options } = SECOND_EDGES[edge];
   return createEdge({
     serviceUrls: { catalogue: serviceUrl(portal.ports.catalogue), commerce: serviceUrl(portal.ports.commerce), progress: serviceUrl(portal.ports.progress) },
     runtimeConfig,
-    firstScreenPreloads: false,
-    onError: (message) => progress('pages', `edge without preloads: ${message}`),
-  }).listen(portal.secondEdgePorts.withoutPreloads, '127.0.0.1');
-}
-
-/** A second edge serving the same federated build with the preloads but without rendering the first screen: what the render changes. */
-async function startEdgeWithoutRender(portal: BenchPortal): Promise<RunningEdge> {
-  const runtimeConfig = (await (await fetch(`${portal.portalUrl}/runtime-config.json`)).json()) as RuntimeConfig;
-  const serviceUrl = (port: number) => `http://127.0.0.1:${port}`;
-  return createEdge({
-    serviceUrls: { catalogue: serviceUrl(portal.ports.catalogue), commerce: serviceUrl(portal.ports.commerce), progress: serviceUrl(portal.ports.progress) },
-    runtimeConfig,
-    firstScreenRender: false,
-    onError: (message) => progress('pages', `edge without the render: ${message}`),
-  }).listen(portal.secondEdgePorts.withoutRender, '127.0.0.1');
+    ...options,
+    onError: (message) => progress('pages', `${label}: ${message}`),
+  }).listen(portal.secondEdgePorts[edge], '127.0.0.1');
 }
 
 /** A page measured: its name, its path, and the demo learner it is measured signed in as (none: a new visitor). */
@@ -392,12 +378,12 @@ async function measureEverything(portal: BenchPortal, pages: BenchPage[], chrome
   const repeatVisits = await measureRepeatVisits(pages, portal.portalUrl, chromePort);
   // The same pages from one bundle, through a second edge in front of the same services: what federation costs.
   if (!existsSync(path.join(SINGLE_BUNDLE_DIR, 'index.html'))) throw new Error(`${SINGLE_BUNDLE_DIR} is not built (npm run bench builds it)`);
-  const singleBundle = await measureThroughEdge(await startSingleBundleEdge(portal), measure('single bundle'));
+  const singleBundle = await measureThroughEdge(await startSecondEdge(portal, 'singleBundle'), measure('single bundle'));
   // The same federated pages without the edge's first-screen preloads (the "before" of docs/performance.md).
-  const withoutPreloads = await measureThroughEdge(await startEdgeWithoutPreloads(portal), measure('federated without first-screen preloads'));
+  const withoutPreloads = await measureThroughEdge(await startSecondEdge(portal, 'withoutPreloads'), measure('federated without first-screen preloads'));
   // The same federated public pages with the preloads but not rendered on the edge (the render's "before").
   const publicPages = pages.filter(([, , signedInAs]) => signedInAs === undefined);
-  const withoutRender = await measureThroughEdge(await startEdgeWithoutRender(portal), (baseUrl) =>
+  const withoutRender = await measureThroughEdge(await startSecondEdge(portal, 'withoutRender'), (baseUrl) =>
     measurePages(publicPages, baseUrl, 'federated without the first-screen render', chromePort),
   );
   return {

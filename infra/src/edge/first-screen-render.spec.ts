@@ -1,9 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FIRST_SCREEN_PAGE_SLOT, FIRST_SCREEN_SERVER_FILE, SIGNED_IN_HINT_COOKIE } from '@academy/contracts';
+import { startAnsweringApi, type AnsweringApi } from './answering-api.testing.js';
 import { createEdge, type RunningEdge } from './edge-server.js';
 import { runtimeConfigFromEnv } from './runtime-config.js';
 
@@ -24,22 +23,15 @@ function learnerModule(version: string): string {
 };`;
 }
 
-function startCatalogue(): Promise<{ url: string; server: http.Server }> {
-  return new Promise((resolve) => {
-    const server = http.createServer((req, res) => {
-      const answers: Record<string, unknown> = { '/api/course/all?limit=4': { success: true, courses: [{ _id: 'c1', title: 'Algebra for Class 9', courseThumbnail: '/media/thumbnails/algebra.svg' }] } };
-      const answer = answers[req.url ?? ''];
-      res.writeHead(answer ? 200 : 404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(answer ?? { success: false, message: 'Not found' }));
-    });
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }));
-  });
-}
+/** The catalogue as the edge meets it. */
+const CATALOGUE_ANSWERS: Record<string, unknown> = {
+  '/api/course/all?limit=4': { success: true, courses: [{ _id: 'c1', title: 'Algebra for Class 9', courseThumbnail: '/media/thumbnails/algebra.svg' }] },
+};
 
 describe('the edge renders a public page’s first screen into its HTML', () => {
   let workDir: string;
   let learnerDir: string;
-  let catalogue: Awaited<ReturnType<typeof startCatalogue>>;
+  let catalogue: AnsweringApi;
   let edge: RunningEdge;
   const errors: string[] = [];
 
@@ -70,7 +62,7 @@ describe('the edge renders a public page’s first screen into its HTML', () => 
       }),
     );
     writeFileSync(path.join(learnerDir, FIRST_SCREEN_SERVER_FILE), learnerModule('v1'));
-    catalogue = await startCatalogue();
+    catalogue = await startAnsweringApi(CATALOGUE_ANSWERS);
     edge = await createEdge({
       serviceUrls: { catalogue: catalogue.url, commerce: catalogue.url, progress: catalogue.url },
       appDirs: { shell: shellDir, learner: learnerDir, educator: null, info: null },
@@ -83,7 +75,7 @@ describe('the edge renders a public page’s first screen into its HTML', () => 
 
   afterAll(async () => {
     await edge.close();
-    await new Promise((done) => catalogue.server.close(done));
+    await catalogue.close();
     rmSync(workDir, { recursive: true, force: true });
   });
 

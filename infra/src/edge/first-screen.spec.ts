@@ -1,29 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startAnsweringApi, type AnsweringApi } from './answering-api.testing.js';
 import { createEdge, type RunningEdge } from './edge-server.js';
 import { runtimeConfigFromEnv } from './runtime-config.js';
 import { matchRoutePattern, valueAtPath } from '@academy/contracts';
 
-/** The catalogue as the edge meets it: the home page's course list and one course. */
-function startCatalogue(): Promise<{ url: string; server: http.Server; requests: string[] }> {
-  const requests: string[] = [];
-  return new Promise((resolve) => {
-    const server = http.createServer((req, res) => {
-      requests.push(req.url ?? '');
-      const answers: Record<string, unknown> = {
-        '/api/course/all?limit=4': { success: true, courses: [{ _id: 'c1', courseThumbnail: '/media/thumbnails/first.webp' }] },
-        '/api/course/c42': { success: true, courseData: { _id: 'c42', courseThumbnail: 'https://cdn.example/c42.webp' } },
-      };
-      const answer = answers[req.url ?? ''];
-      res.writeHead(answer ? 200 : 404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(answer ?? { success: false, message: 'Not found' }));
-    });
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, requests }));
-  });
-}
+/** The catalogue as the edge meets it. */
+const CATALOGUE_ANSWERS: Record<string, unknown> = {
+  '/api/course/all?limit=4': { success: true, courses: [{ _id: 'c1', courseThumbnail: '/media/thumbnails/first.webp' }] },
+  '/api/course/c42': { success: true, courseData: { _id: 'c42', courseThumbnail: 'https://cdn.example/c42.webp' } },
+};
 
 function learnerManifest(entryHash: string) {
   return {
@@ -45,7 +32,7 @@ function learnerManifest(entryHash: string) {
 describe('the edge names each page’s first screen in its HTML', () => {
   let workDir: string;
   let learnerDir: string;
-  let catalogue: Awaited<ReturnType<typeof startCatalogue>>;
+  let catalogue: AnsweringApi;
   let edge: RunningEdge;
 
   beforeAll(async () => {
@@ -72,7 +59,7 @@ describe('the edge names each page’s first screen in its HTML', () => {
     writeFileSync(path.join(shellDir, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
     writeFileSync(path.join(shellDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Academy', start_url: '/' }));
     writeFileSync(path.join(learnerDir, 'mf-manifest.json'), JSON.stringify(learnerManifest('1111aaaa')));
-    catalogue = await startCatalogue();
+    catalogue = await startAnsweringApi(CATALOGUE_ANSWERS);
     edge = await createEdge({
       serviceUrls: { catalogue: catalogue.url, commerce: catalogue.url, progress: catalogue.url },
       appDirs: { shell: shellDir, learner: learnerDir, educator: null, info: null },
@@ -83,7 +70,7 @@ describe('the edge names each page’s first screen in its HTML', () => {
 
   afterAll(async () => {
     await edge.close();
-    await new Promise((done) => catalogue.server.close(done));
+    await catalogue.close();
     rmSync(workDir, { recursive: true, force: true });
   });
 

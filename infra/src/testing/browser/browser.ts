@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { FIRST_SCREEN_ELEMENT_ID } from '@academy/contracts';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 const CHROMIUM_FLAGS = [
@@ -95,6 +96,19 @@ function trackPending(page: Page): void {
   page.on('response', (response) => {
     if ((response.headers()['content-type'] ?? '').startsWith('text/event-stream')) pending.delete(response.request());
   });
+}
+
+/**
+ * Waits until the portal's own render shows the page. A public page comes rendered in its HTML for a visitor without a
+ * session: that copy is inert and hidden from assistive technology (so role and label locators never find it), and
+ * the portal renders hidden beside it until it takes over. A locator by markup (a class) matches both until then.
+ */
+export async function waitForPortal(page: Page): Promise<void> {
+  await page.waitForFunction((renderedId) => {
+    // Run in the page (this project's types are Node's, without the DOM's).
+    const { document } = globalThis as unknown as { document: { getElementById(id: string): { hidden: boolean | string } | null } };
+    return !document.getElementById(renderedId) && document.getElementById('root')?.hidden === false;
+  }, FIRST_SCREEN_ELEMENT_ID);
 }
 
 /**

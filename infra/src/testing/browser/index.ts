@@ -5,6 +5,7 @@ export {
   launchBrowser,
   openPage,
   takeUnexpectedBrowserProblems,
+  waitForPortal,
   waitForSettledNetwork,
   type BrowserProblem,
   type BrowserProblemKind,

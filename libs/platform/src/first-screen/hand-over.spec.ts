@@ -27,6 +27,15 @@ describe('the portal takes over from the first screen the edge rendered', () => 
     expect(handedOver(rendered, root)).toBe(true);
   });
 
+  it('takes the same page laid out for another screen than the edge guessed (a modifier class apart) as the same page', async () => {
+    const { rendered, root } = edgePage('<div class="course-detail"><h1>Algebra</h1></div>');
+    handOverFirstScreen(root);
+    await commit(root, '<div class="course-list"><h1>Courses</h1></div>');
+    expect(handedOver(rendered, root)).toBe(false);
+    await commit(root, '<div class="course-detail course-detail--with-buy-bar"><h1>Algebra</h1></div>');
+    expect(handedOver(rendered, root)).toBe(true);
+  });
+
   it('waits while the page shows more loading views than the rendered one did (its data is still on the way)', async () => {
     const { rendered, root } = edgePage('<div class="course-list"><ul class="course-grid"><li>Algebra</li></ul></div>');
     handOverFirstScreen(root);

@@ -10,13 +10,15 @@ const LOADING = '[role="status"]';
 const FAILURE = '[role="alert"]';
 const NOT_THE_PAGE = new Set(['LINK', 'SCRIPT', 'STYLE', 'TEMPLATE']);
 
-/** The page inside the main landmark: its first element, by kind, and how many loading views it shows. */
+/** The page inside the main landmark: its first element's kind, and how many loading views it shows. */
 function pageIn(container: Element): { kind: string; loading: number; failed: boolean } | null {
   const main = container.querySelector('main');
   // React renders a page's image preloads where the page is on the server, and puts them in the head in the browser.
   const page = main && [...main.children].find((child) => !NOT_THE_PAGE.has(child.tagName));
   if (!main || !page) return null;
-  return { kind: `${page.tagName}.${page.className}`, loading: main.querySelectorAll(LOADING).length, failed: main.querySelector(FAILURE) !== null };
+  // Its kind by its element and first class: a modifier (`course-detail--with-buy-bar`, the phone's layout) may differ
+  // when the edge guessed the screen wrong.
+  return { kind: `${page.tagName}.${page.classList[0] ?? ''}`, loading: main.querySelectorAll(LOADING).length, failed: main.querySelector(FAILURE) !== null };
 }
 
 /**

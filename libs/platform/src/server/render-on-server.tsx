@@ -54,8 +54,25 @@ function serverQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
 }
 
+/**
+ * The longest one pass may take: a part still suspended then is sent as its fallback, and nothing keeps running after
+ * the edge has stopped waiting (it waits less: DEFAULT_FIRST_SCREEN_RENDER_MS in infra).
+ */
+const PASS_LIMIT_MS = 1_000;
+
+/**
+ * The page's HTML when every part of it rendered; throws otherwise. A part that failed or was still suspended at the
+ * limit would go out as its fallback with React's inline script to finish it in the browser, which the portal's
+ * content policy refuses: such a page is better sent unrendered.
+ */
 async function prerenderToString(element: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element);
+  let failure: unknown = null;
+  const { prelude } = await prerenderToNodeStream(element, {
+    signal: AbortSignal.timeout(PASS_LIMIT_MS),
+    onError: (error) => {
+      failure ??= error;
+    },
+  });
   const chunks: Buffer[] = [];
   await new Promise<void>((resolve, reject) => {
     prelude
@@ -70,6 +87,7 @@ async function prerenderToString(element: ReactNode): Promise<string> {
       .on('finish', resolve)
       .on('error', reject);
   });
+  if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
   return Buffer.concat(chunks).toString('utf8');
 }
 
