@@ -34,7 +34,9 @@ COPY shell shell
 COPY mfe-learner mfe-learner
 COPY mfe-educator mfe-educator
 COPY mfe-info-pages mfe-info-pages
-RUN npx nx run-many -t build -p shell mfe-learner mfe-educator mfe-info-pages --skip-nx-cache
+# nginx serves files and renders nothing: the apps' server modules (the Node edge's first-screen render) stay out.
+RUN npx nx run-many -t build -p shell mfe-learner mfe-educator mfe-info-pages --skip-nx-cache \
+ && rm -rf shell/dist/.server mfe-learner/dist/.server
 
 FROM ${NGINX_IMAGE} AS runtime
 # Same layout the generated config expects: the shell at /, each remote under /mfe/<name>/.
