@@ -129,6 +129,7 @@ describe('the edge renders a public page’s first screen into its HTML', () => 
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
     expect(errors.some((message) => message.includes('/course/broken') && message.includes('the page could not render'))).toBe(true);
+    expect(errors.some((message) => message.includes('/course/slow') && message.includes('not rendered within 3000 ms'))).toBe(true);
   });
 
   it('renders with a remote’s server module as deployed now: a remote redeployed alone is rendered by its new module', async () => {

@@ -1,6 +1,7 @@
 // The first screen rendered on the edge: the shell's server module renders the chrome, the page's remote's renders
 // the page (each built beside its browser files, FIRST_SCREEN_SERVER_FILE), and the HTML carries both. The browser
-// paints it before any script runs; the portal's own render takes over from it (libs/platform first-screen-handover).
+// paints it before any script runs; the portal's own render takes over from it (`handOverFirstScreen` in
+// libs/platform/src/first-screen/hand-over.ts).
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -68,8 +69,9 @@ export class FirstScreenRenderer {
   }
 
   /**
-   * The HTML of the page at `url` shown in `language` to an anonymous visitor (on a phone or not), chrome and page, or null: no server
-   * module, a page its remote does not render on the server, a failure (thrown) or no render in time (null).
+   * The HTML of the page at `url` shown in `language` to an anonymous visitor (on a phone or not), chrome and page;
+   * null without a server module or for a page its remote does not render on the server. Throws when the render
+   * fails or is not done in time: the page then goes out unrendered.
    */
   async render(url: string, language: UiLanguage, { phone = false } = {}): Promise<string | null> {
     const { shell, preloads } = this.options;
@@ -89,14 +91,13 @@ export class FirstScreenRenderer {
       runtimeConfig: this.options.runtimeConfig,
       fetchApi: (apiPath) => (page.apiPaths.includes(apiPath) ? preloads.answerInTime(apiPath) : Promise.reject(new Error(`${apiPath} is not a first-screen answer`))),
     };
+    const limitMs = this.options.renderTimeoutMs ?? DEFAULT_FIRST_SCREEN_RENDER_MS;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), this.options.renderTimeoutMs ?? DEFAULT_FIRST_SCREEN_RENDER_MS);
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not rendered within ${limitMs} ms`)), limitMs);
     });
     try {
-      const rendered = await Promise.race([Promise.all([shellModule.renderChrome(request), remoteModule.renderPage(request)]), late]);
-      if (!rendered) return null;
-      const [chrome, pageHtml] = rendered;
+      const [chrome, pageHtml] = await Promise.race([Promise.all([shellModule.renderChrome(request), remoteModule.renderPage(request)]), late]);
       if (pageHtml === null || !chrome.includes(FIRST_SCREEN_PAGE_SLOT)) return null;
       return chrome.replace(FIRST_SCREEN_PAGE_SLOT, () => pageHtml);
     } finally {

@@ -1,5 +1,5 @@
 // The first screen of a page rendered on the edge, with the app's own components: the browser paints it from the
-// HTML, before any script has run, and the portal's render takes over from it (first-screen-handover.ts). Only the
+// HTML, before any script has run, and the portal's render takes over from it (../first-screen/hand-over.ts). Only the
 // apps' server modules import this (`@academy/platform/server`); no browser bundle does.
 import { Writable } from 'node:stream';
 import type { FirstScreenRenderRequest, UiLanguage } from '@academy/contracts';
