@@ -57,11 +57,14 @@ describe('a public page’s first screen comes in its HTML', () => {
       await page.goto(`${portalUrl}/`);
       await page.waitForFunction(() => 'handedOverAt' in window);
       await waitForSettledNetwork(page);
-      const { firstPaintOfPage, handedOverAt, mains, rootHidden } = await page.evaluate(
+      const { firstContentfulPaint, firstScriptStart, firstPaintOfPage, handedOverAt, mains, rootHidden } = await page.evaluate(
         () =>
-          new Promise<{ firstPaintOfPage: number; handedOverAt: number; mains: number; rootHidden: boolean }>((resolve) => {
+          new Promise<{ firstContentfulPaint: number; firstScriptStart: number; firstPaintOfPage: number; handedOverAt: number; mains: number; rootHidden: boolean }>((resolve) => {
             new PerformanceObserver((list) => {
+              const scripts = performance.getEntriesByType('resource').filter((entry) => /\.js(\?|$)/.test(entry.name));
               resolve({
+                firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+                firstScriptStart: Math.min(...scripts.map((entry) => entry.startTime)),
                 firstPaintOfPage: list.getEntries()[0]!.startTime,
                 handedOverAt: (window as unknown as { handedOverAt: number }).handedOverAt,
                 mains: document.querySelectorAll('main').length,
@@ -72,6 +75,8 @@ describe('a public page’s first screen comes in its HTML', () => {
       );
       // The first largest paint is the rendered screen's, before the portal's render replaced it.
       expect(firstPaintOfPage).toBeLessThan(handedOverAt);
+      // No script was asked for before that first paint: the bandwidth went to the HTML, its styles and image.
+      expect(firstScriptStart).toBeGreaterThanOrEqual(firstContentfulPaint);
       expect(mains).toBe(1);
       expect(rootHidden).toBe(false);
       expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.01);

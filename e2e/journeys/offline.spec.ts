@@ -91,10 +91,11 @@ describe('offline', () => {
       });
       const document = await page.goto(`${portalUrl}/`);
       expect(document!.fromServiceWorker()).toBe(true);
-      // The edge's HTML names the page's remote and data; the precached index.html names neither.
+      // The edge's HTML names the page's remote and data (a rendered page's, once its first paint started its
+      // scripts, which the portal's heading shows); the precached index.html names neither.
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
       const preloaded = await page.evaluate(`[...document.querySelectorAll('link[rel=preload]')].map((link) => new URL(link.href).pathname)`) as string[];
       expect(preloaded).toEqual(expect.arrayContaining(['/runtime-config.json', '/mfe/learner/remoteEntry.js']));
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(shellScripts).toEqual([{ url: expect.stringContaining('/main.'), fromWorker: true }]);
       // Kept by the worker on activation, in its own cache (not by the install-time precache).
       const kept = await page.evaluate(`caches.open('academy-shell-scripts-v1').then((cache) => cache.keys()).then((keys) => keys.map((key) => new URL(key.url).pathname))`) as string[];

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { createEdge, ON_THE_FLY_BROTLI_QUALITY, type RunningEdge } from './edge-server.js';
 import { BEST_BROTLI_QUALITY } from './entry-compression.js';
+import { FIRST_SCREEN_START_SCRIPT_HASH } from './first-screen-start.js';
 import { runtimeConfigFromEnv } from './runtime-config.js';
 import type { ServiceName } from '../routes/route-table.js';
 
@@ -355,7 +356,8 @@ describe('edge server', () => {
       ]);
       expect(csp).toContain("frame-ancestors 'none'");
       const scriptSrc = csp.split(/;\s*/).find((directive) => directive.startsWith('script-src '));
-      expect(scriptSrc).toBe("script-src 'self' http://localhost:9999");
+      // The one inline script allowed: the starter of a rendered page's scripts, by its hash.
+      expect(scriptSrc).toBe(`script-src 'self' ${FIRST_SCREEN_START_SCRIPT_HASH} http://localhost:9999`);
       expect(csp).toContain('report-uri /api/csp-reports');
       expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:9999/); // the auth SDK's token calls
       // Not production: no HSTS over local plain http.

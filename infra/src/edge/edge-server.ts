@@ -17,6 +17,7 @@ import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config.js';
 import { securityHeaders } from './security-headers.js';
 import { FirstScreenPreloads, withPreloads, type ServedRemote } from './first-screen.js';
 import { FirstScreenRenderer, looksLikePhone, withFirstScreen } from './first-screen-render.js';
+import { FIRST_SCREEN_START_SCRIPT_HASH } from './first-screen-start.js';
 import { originalFileName, withPrecompressedCopies } from './precompressed.js';
 import { withEntryFilesCompressedOnce } from './entry-compression.js';
 import { chooseUiLanguage, LANGUAGE_COOKIE, SIGNED_IN_HINT_COOKIE, type UiLanguage } from '@academy/contracts';
@@ -402,6 +403,7 @@ export function createEdge(options: EdgeOptions): Edge {
     securityHeaders(runtimeConfig, {
       production: options.production ?? process.env.NODE_ENV === 'production',
       allowSandboxProviders: options.allowSandboxProviders ?? process.env.ALLOW_SANDBOX_PROVIDERS === 'true',
+      inlineScriptHashes: renderer ? [FIRST_SCREEN_START_SCRIPT_HASH] : [],
     }),
   );
   // A streaming route (server-sent events) must reach the browser event by event: compression would hold it back.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,6 +91,35 @@ describe('the edge renders a public page’s first screen into its HTML', () => 
     // Its largest image is shown as soon as it arrives: preloaded first, at high priority.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.indexOf('<link rel="preload" href="/media/thumbnails/algebra.svg" as="image" fetchpriority="high">')).toBe(head.indexOf('<link'));
+  });
+
+  it('holds the page’s scripts and its code and data preloads until the first paint, started by the one inline script its policy allows', async () => {
+    const response = await fetch(`${edge.url}/`);
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const held = /<template id="first-screen-after-paint">(.*?)<\/template>/.exec(head)?.[1] ?? '';
+    const outsideHeld = head.replace(held, '');
+    for (const tag of [
+      '<script defer src="/main.aaaa1111.js"></script>',
+      '<link rel="preload" href="/mfe/learner/page-home.1111aaaa.js" as="script">',
+      '<link rel="preload" href="/runtime-config.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/api/course/all?limit=4" as="fetch" crossorigin="anonymous">',
+    ]) {
+      expect([tag, held.includes(tag), outsideHeld.includes(tag)]).toEqual([tag, true, false]);
+    }
+    // What the first paint needs stays in the head: the page's styles and its largest image.
+    expect(outsideHeld).toContain('<link rel="stylesheet" href="/mfe/learner/page-home.2222bbbb.css">');
+    expect(outsideHeld).toContain('<link rel="preload" href="/media/thumbnails/algebra.svg" as="image" fetchpriority="high">');
+    // The starter is the body's last element, and the policy allows it by the hash of its text as sent.
+    const starter = /<script>((?:(?!<\/script>)[\s\S])*)<\/script><\/body>/.exec(html)?.[1];
+    expect(starter).toContain("getElementById('first-screen-after-paint')");
+    const hash = `'sha256-${createHash('sha256').update(starter ?? '').digest('base64')}'`;
+    expect(response.headers.get('content-security-policy')).toMatch(new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')} `));
+    // A page sent unrendered keeps its scripts where they were.
+    const unrendered = await page('/', { headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` } });
+    expect(unrendered).not.toContain('<template');
+    expect(unrendered).not.toContain('<script>');
+    expect(unrendered).toContain('<head><script defer src="/main.aaaa1111.js"></script>');
   });
 
   it('renders in the language the page will be shown in, and says so on the document', async () => {

@@ -16,6 +16,7 @@ import {
   type UiLanguage,
 } from '@academy/contracts';
 import type { FirstScreenPreloads, ServedApp } from './first-screen.js';
+import { withScriptsAfterFirstPaint } from './first-screen-start.js';
 
 /** How long a page's HTML waits for its render (the API answers inside have their own, shorter wait). */
 export const DEFAULT_FIRST_SCREEN_RENDER_MS = 600;
@@ -109,14 +110,17 @@ export class FirstScreenRenderer {
 /**
  * The shell's HTML with the rendered first screen in it: shown, but inert (nothing in it answers a click or a key
  * before the portal's render takes over, and assistive technology skips it, said outright with `aria-hidden` for
- * tools that do not read `inert`), while the portal renders hidden beside it.
+ * tools that do not read `inert`), while the portal renders hidden beside it. Its scripts start after the first
+ * paint (first-screen-start.ts).
  */
 export function withFirstScreen(html: string, rendered: string, language: UiLanguage): string {
   const root = '<div id="root"></div>';
   if (!html.includes(root)) return html;
-  return html
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-    .replace(root, () => `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert aria-hidden="true">${rendered}</div><div id="root" hidden></div>`);
+  return withScriptsAfterFirstPaint(
+    html
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      .replace(root, () => `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert aria-hidden="true">${rendered}</div><div id="root" hidden></div>`),
+  );
 }
 
 /**

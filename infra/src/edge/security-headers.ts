@@ -26,6 +26,8 @@ export interface SecurityHeaderOptions {
    * `npm run test:deploy`). Nothing else changes: HSTS and upgrade-insecure-requests stay.
    */
   allowSandboxProviders?: boolean;
+  /** CSP hash sources of the inline scripts this server writes into pages (`'sha256-…'`); none by default. */
+  inlineScriptHashes?: string[];
 }
 
 export class InsecureOriginError extends Error {
@@ -35,7 +37,8 @@ export class InsecureOriginError extends Error {
 /**
  * The Content Security Policy of the portal. Every origin in it comes from CONTENT_SOURCES (content-sources.ts),
  * read against the runtime config; 'self' covers the shell, the remotes under /mfe, the API and /media.
- * - no inline scripts or eval (index.html has none; the favicon is a data: image);
+ * - no eval, and no inline script but those allowed by their hash (`inlineScriptHashes`: the edge's starter of a
+ *   rendered page's scripts, first-screen-start.ts; index.html has none; the favicon is a data: image);
  * - media and workers also allow blob: (a streaming player feeds the <video> from a MediaSource and may run its
  *   demuxer in a worker made from a blob); the service worker is our own file;
  * - styles allow inline: React sets style attributes and the checkout injects its own <style>;
@@ -66,7 +69,7 @@ export function contentSecurityPolicy(config: RuntimeConfig, options: SecurityHe
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'", ...allowed['form-action']],
-    'script-src': ["'self'", ...allowed['script-src']],
+    'script-src': ["'self'", ...(options.inlineScriptHashes ?? []), ...allowed['script-src']],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...allowed['img-src']],
     'font-src': ["'self'", 'data:', ...allowed['font-src']],
