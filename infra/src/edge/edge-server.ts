@@ -52,6 +52,8 @@ export interface EdgeOptions {
   firstScreenRender?: boolean;
   /** How long a page's HTML waits for its render before going out without it, ms. */
   firstScreenRenderMs?: number;
+  /** How long a render is reused for the same URL, language and screen, ms (first-screen-render.ts). */
+  firstScreenReuseMs?: number;
   /** URLs of the entry points the route table's `websockets` name (`progress-gateway`); a missing one refuses upgrades. */
   entryPointUrls?: Record<string, string>;
 }
@@ -391,7 +393,7 @@ export function createEdge(options: EdgeOptions): Edge {
   const shellDir = shellFolder(table, options.appDirs);
   const renderer =
     options.firstScreenPreloads !== false && options.firstScreenRender !== false
-      ? new FirstScreenRenderer({ shell: shellDir ? { prefix: '/', dir: shellDir } : null, preloads: firstScreen, runtimeConfig, renderTimeoutMs: options.firstScreenRenderMs })
+      ? new FirstScreenRenderer({ shell: shellDir ? { prefix: '/', dir: shellDir } : null, preloads: firstScreen, runtimeConfig, renderTimeoutMs: options.firstScreenRenderMs, reuseMs: options.firstScreenReuseMs })
       : null;
 
   const app = express();

@@ -13,11 +13,13 @@ const SHELL_MODULE = `exports.renderChrome = async (request) =>
   '<nav lang="' + request.language + '"' + (request.phone ? ' class="phone"' : '') + '>chrome ' + request.url + '</nav><main>${FIRST_SCREEN_PAGE_SLOT}</main>';`;
 
 function learnerModule(version: string): string {
-  return `exports.renderPage = async (request) => {
+  return `let renders = 0;
+exports.renderPage = async (request) => {
   const path = new URL(request.url, 'http://x').pathname;
   if (path === '/my-enrollments') return null;
   if (path === '/course/broken') throw new Error('the page could not render');
   if (path === '/course/slow') return new Promise(() => undefined);
+  if (path === '/course/counted') return '<div class="page">render ' + (renders += 1) + '</div>';
   const refused = await request.fetchApi('/api/secret').then(() => 'answered', () => 'refused');
   const answer = path === '/' ? await request.fetchApi('/api/course/all?limit=4') : null;
   return '<div class="page">${version} ' + (answer ? answer.courses[0].title : 'no data') + ' $& ' + refused + '</div>';
@@ -70,6 +72,7 @@ describe('the edge renders a public page’s first screen into its HTML', () => 
       runtimeConfig: runtimeConfigFromEnv({ AUTH0_CLIENT_ID: 'spec-client' }, 'http://localhost:9999'),
       firstScreenApiWaitMs: 2000,
       firstScreenRenderMs: 3000,
+      firstScreenReuseMs: 1000,
       onError: (message) => errors.push(message),
     }).listen(0);
   });
@@ -159,7 +162,20 @@ describe('the edge renders a public page’s first screen into its HTML', () => 
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
     expect(errors.some((message) => message.includes('/course/broken') && message.includes('the page could not render'))).toBe(true);
+    // A failure is not kept: the next visitor's page is rendered again.
+    await page('/course/broken');
+    expect(errors.filter((message) => message.includes('/course/broken')).length).toBe(2);
     expect(errors.some((message) => message.includes('/course/slow') && message.includes('not rendered within 3000 ms'))).toBe(true);
+  });
+
+  it('renders a page once for the visitors who ask within the reuse time, per language and screen, then again', async () => {
+    const together = await Promise.all([page('/course/counted'), page('/course/counted'), page('/course/counted')]);
+    expect(together.map((html) => /render (\d+)/.exec(html)?.[1])).toEqual(['1', '1', '1']);
+    expect(await page('/course/counted?lang=hi')).toContain('render 2');
+    expect(await page('/course/counted', { headers: { 'sec-ch-ua-mobile': '?1' } })).toContain('render 3');
+    expect(await page('/course/counted')).toContain('render 1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await page('/course/counted')).toContain('render 4');
   });
 
   it('renders with a remote’s server module as deployed now: a remote redeployed alone is rendered by its new module', async () => {

@@ -15,11 +15,19 @@ import {
   type ShellFirstScreenModule,
   type UiLanguage,
 } from '@academy/contracts';
-import type { FirstScreenPreloads, ServedApp } from './first-screen.js';
+import type { FirstScreenPreloads, ServedApp, ServedPage } from './first-screen.js';
 import { withScriptsAfterFirstPaint } from './first-screen-start.js';
 
 /** How long a page's HTML waits for its render (the API answers inside have their own, shorter wait). */
 export const DEFAULT_FIRST_SCREEN_RENDER_MS = 600;
+/**
+ * How long a render is reused for the same URL, language and screen. A render is two passes of React on the edge's
+ * one thread (20–50 ms): a burst of new visitors on the home page would otherwise queue behind each other's renders.
+ * Short, since the API answers inside are themselves reused for 30 s (first-screen.ts).
+ */
+export const DEFAULT_FIRST_SCREEN_REUSE_MS = 10_000;
+/** Renders kept at most (URLs come from visitors: a query string makes a new one), the oldest dropped first. */
+const MAX_KEPT_RENDERS = 100;
 
 export interface FirstScreenRenderOptions {
   shell: ServedApp | null;
@@ -28,12 +36,17 @@ export interface FirstScreenRenderOptions {
   /** The runtime config the browser gets. */
   runtimeConfig: unknown;
   renderTimeoutMs?: number;
+  reuseMs?: number;
 }
 
 type Loaded = { mtimeMs: number; module: Record<string, unknown> };
 
+/** A render in progress or done, with the modules that made it (a redeployed module makes it stale at once). */
+type KeptRender = { at: number; modules: [unknown, unknown]; html: Promise<string | null> };
+
 export class FirstScreenRenderer {
   private readonly modules = new Map<string, Loaded>();
+  private readonly renders = new Map<string, KeptRender>();
 
   constructor(private readonly options: FirstScreenRenderOptions) {
     // Loaded now rather than by the first visitor's page (the learner's module is a few MB to compile).
@@ -85,6 +98,29 @@ export class FirstScreenRenderer {
       this.serverModule<RemoteFirstScreenModule>(page.remote.dir, 'renderPage'),
     ]);
     if (!shellModule || !remoteModule) return null;
+    const key = JSON.stringify([url, language, phone]);
+    const kept = this.renders.get(key);
+    if (kept && Date.now() - kept.at < (this.options.reuseMs ?? DEFAULT_FIRST_SCREEN_REUSE_MS) && kept.modules[0] === shellModule && kept.modules[1] === remoteModule) {
+      return kept.html;
+    }
+    const html = this.renderWith(shellModule, remoteModule, page, { url, language, phone });
+    this.renders.delete(key);
+    this.renders.set(key, { at: Date.now(), modules: [shellModule, remoteModule], html });
+    if (this.renders.size > MAX_KEPT_RENDERS) this.renders.delete(this.renders.keys().next().value!);
+    // A failed or late render is not kept: the next request tries again.
+    html.catch(() => {
+      if (this.renders.get(key)?.html === html) this.renders.delete(key);
+    });
+    return html;
+  }
+
+  private async renderWith(
+    shellModule: ShellFirstScreenModule,
+    remoteModule: RemoteFirstScreenModule,
+    page: ServedPage,
+    { url, language, phone }: { url: string; language: UiLanguage; phone: boolean },
+  ): Promise<string | null> {
+    const { preloads } = this.options;
     const request: FirstScreenRenderRequest = {
       url,
       language,
