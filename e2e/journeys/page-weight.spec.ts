@@ -91,7 +91,10 @@ describe('first render on a phone', () => {
     expect(withRuntime).toHaveLength(1);
     expect(withRuntime[0]).toMatch(/^\/main\.[0-9a-f]+\.js$/);
     // Sent as the build's brotli copy: Chromium accepts brotli, and the edge prefers it to gzip.
-    expect(scripts.find((script) => script.url.endsWith(withRuntime[0]!))?.encoding).toBe('br');
+    const shellMain = scripts.find((script) => script.url.endsWith(withRuntime[0]!));
+    expect(shellMain?.encoding).toBe('br');
+    // Compiled whole while it streams in, off the main thread (V8's compile hint, tools/rspack/create-app-config.mjs).
+    expect(shellMain?.body.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
     expect(scripts.some((script) => script.url.includes('/mfe/learner/remoteEntry.js'))).toBe(true);
 
     for (const [feature, marker] of Object.entries(NOT_ON_FIRST_RENDER)) {
