@@ -159,7 +159,7 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
       },
       plugins: [
         ...(isProduction ? [new PrecompressedCopies()] : []),
-        ...(isHost && isProduction ? [eagerCompileHint()] : []),
+        ...(isProduction ? [eagerCompileHint()] : []),
         // /favicon.ico for what is not an HTML page of ours (a PDF or a video opened in its own tab), which browsers
         // ask the site for; the pages themselves use the inline icon below.
         ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public') }] })] : []),
@@ -262,18 +262,20 @@ async function compressedCopies(content) {
 /**
  * V8's explicit compile hint (Chrome 136+): a file that starts with `//# allFunctionsCalledOnLoad` has every function
  * compiled eagerly, off the main thread while the file streams in, instead of each one on the main thread at its
- * first call. Almost all of the shell's `main.js` runs at start (React, the router, the platform), and compiling it
- * lazily made the task that evaluates the shell's modules the page's longest (docs/performance.md). Added after
- * minification, which would drop the comment; the source map follows (one line more).
+ * first call. Given to the files whose code nearly all runs as soon as they load: the shell's `main.js` (React, the
+ * router, the platform), a remote's entry, its exposed modules and its pages' chunks. Compiled lazily, they made the
+ * page's longest tasks (docs/performance.md). Not the other chunks (the editor, charts, the player's parts), which
+ * a page uses in part. Added after minification, which would drop the comment; the source map follows (one line
+ * more).
  */
-export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const RUN_ON_LOAD_FILES = /^(main\.[0-9a-f]+|remoteEntry|__federation_expose_[^.]+\.[0-9a-f]+|page-[^.]+\.[0-9a-f]+)\.js$/;
 
 function eagerCompileHint() {
   return new rspack.BannerPlugin({
     banner: EAGER_COMPILE_HINT,
     raw: true,
-    entryOnly: true,
-    include: /^main\.[0-9a-f]+\.js$/,
+    include: RUN_ON_LOAD_FILES,
     stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
   });
 }
