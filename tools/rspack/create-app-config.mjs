@@ -252,14 +252,6 @@ async function compressedCopies(content) {
 }
 
 /**
- * Writes each hashed script and style also as `<file>.br` (brotli at its best quality) and `<file>.gz`
- * (gzip -9), compressing only content no earlier build compressed. The edge and nginx (`brotli_static`, `gzip_static`) send these to a browser that
- * accepts them; compressing each answer as it goes out has to use a fast level instead (the edge's brotli at 4 is
- * no smaller than gzip -6, nginx's gzip runs at 5), and brotli at 11 is about 15 % smaller than that on our scripts
- * (docs/performance.md). The compression is node:zlib's; this only adds its output to the build, as
- * compression-webpack-plugin does, whose webpack peer dependency would be installed for nothing.
- */
-/**
  * V8's explicit compile hint (Chrome 136+): a file that starts with `//# allFunctionsCalledOnLoad` has every function
  * compiled eagerly, off the main thread while the file streams in, instead of each one on the main thread at its
  * first call. Given to the files whose code nearly all runs as soon as they load: the shell's `main.js` (React, the
@@ -280,6 +272,14 @@ function eagerCompileHint() {
   });
 }
 
+/**
+ * Writes each hashed script and style also as `<file>.br` (brotli at its best quality) and `<file>.gz`
+ * (gzip -9), compressing only content no earlier build compressed. The edge and nginx (`brotli_static`, `gzip_static`) send these to a browser that
+ * accepts them; compressing each answer as it goes out has to use a fast level instead (the edge's brotli at 4 is
+ * no smaller than gzip -6, nginx's gzip runs at 5), and brotli at 11 is about 15 % smaller than that on our scripts
+ * (docs/performance.md). The compression is node:zlib's; this only adds its output to the build, as
+ * compression-webpack-plugin does, whose webpack peer dependency would be installed for nothing.
+ */
 class PrecompressedCopies {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;

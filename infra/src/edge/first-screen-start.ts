@@ -5,7 +5,7 @@
 // puts them in the document once the browser reports its first contentful paint.
 import { createHash } from 'node:crypto';
 
-export const AFTER_FIRST_PAINT_TEMPLATE_ID = 'first-screen-after-paint';
+const AFTER_FIRST_PAINT_TEMPLATE_ID = 'first-screen-after-paint';
 
 /**
  * The inline starter. Its exact text is allowed by its hash in the CSP (FIRST_SCREEN_START_SCRIPT_HASH), so it may
