@@ -2,11 +2,12 @@
 // rates it, opens notes, downloads the certificate and verifies it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { quizAttemptsPath, quizPath, quizzesOf, type EnrolledCourse, type QuizAttemptResult, type QuizForLearner } from '@academy/contracts';
 import { randomUUID } from 'node:crypto';
 import { callApi } from '../support/api.js';
 import { cachedAccessToken, escapeRegExp, expandChapter, launchBrowser, openPage, playLecture, signIn, videoTime } from '@academy/infra/browser';
+import { eventually } from '@academy/service-core/testing';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -55,6 +56,27 @@ describe('learning', () => {
     // Leave, come back through "Continue": the same lecture at the same position.
     await page.goto(`${portalUrl}/my-enrollments`);
     const row = page.getByRole('row', { name: new RegExp(escapeRegExp(FREE_COURSE_TITLE)) });
+    await row.waitFor();
+
+    // Back on this device later, on a slow link: the list shows at once from the device's copy (saved by the read
+    // above), before the sign-in SDK's file and the list's answer arrive (both held here), saying it is updating; the
+    // network's answer replaces it.
+    const copyNotice = page.getByRole('status').filter({ hasText: /^Your list as this device saved it on \d{2}\/\d{2}\/\d{4} / });
+    const signInSdk = await holdRequests(page, /\/sign-in\.[0-9a-f]+\.js$/);
+    const enrolledList = await holdRequests(page, /\/api\/user\/enrolled-courses$/);
+    await page.reload();
+    await row.waitFor();
+    await copyNotice.waitFor();
+    expect(await row.getByRole('cell').last().textContent()).toBe('Checking refunds…');
+    expect(signInSdk.requested()).toBeGreaterThan(0);
+    signInSdk.release();
+    // Signed in again (the list's request is made only then), the copy stays until the list answers.
+    await eventually(async () => enrolledList.requested(), (count) => count > 0);
+    expect(await copyNotice.isVisible()).toBe(true);
+    enrolledList.release();
+    await copyNotice.waitFor({ state: 'detached' });
+    await row.getByRole('cell', { name: /No payment to refund|No refund/ }).waitFor();
+
     await row.getByRole('link', { name: /Continue/ }).click();
     await page.locator('video.player__video').waitFor();
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.player__video')?.currentTime ?? 0) > 0, undefined, { timeout: 15_000 });
@@ -129,3 +151,19 @@ describe('learning', () => {
     await context.close();
   });
 });
+
+/** Holds the page's requests to `url` until released (a slow link's answer), then lets them all through: how many were asked for, and the release. */
+async function holdRequests(page: Page, url: RegExp): Promise<{ requested(): number; release(): void }> {
+  let requested = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    requested += 1;
+    await released;
+    await route.continue();
+  });
+  return {
+    requested: () => requested,
+    release,
+  };
+}

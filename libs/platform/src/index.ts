@@ -37,6 +37,7 @@ export {
 export { PlatformQueryProvider } from './api/query-provider';
 export { AUTH_SCOPE, PlatformProviders, auth0Options } from './auth/platform-providers';
 export { usePortalAuth, type PortalAuth } from './auth/portal-auth';
+export { useDeviceUserId } from './auth/session-user';
 export { settledUser, useUserStore, type UserDataFetcher, type UserState, type UserStatus } from './user/user-store';
 export { useCurrentUser, type CurrentUser, type LoginOptions } from './user/use-current-user';
 export { errorMessage, useToast, type Toast } from './toast/use-toast';

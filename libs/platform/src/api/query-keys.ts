@@ -24,6 +24,8 @@ export const queryKeys = {
     enrolledCourses: () => [...queryKeys.learner.all, 'enrolled-courses'] as const,
     /** My Enrollments' rows: each enrolled course with its progress. */
     enrolledRows: () => [...queryKeys.learner.enrolledCourses(), 'rows'] as const,
+    /** The same rows from this device's copy (IndexedDB), shown until the network's answer comes. */
+    enrolledRowsOnDevice: (userId: string) => [...queryKeys.learner.all, 'enrolled-rows-on-device', userId] as const,
     /** The player's course (from the enrolled courses, with lecture links) and its progress. */
     playerCourse: (courseId: string) => [...queryKeys.learner.enrolledCourses(), 'player', courseId] as const,
     /** The learner's purchases with their refunds (My Enrollments' refund column, purchase history). */

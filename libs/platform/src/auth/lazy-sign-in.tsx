@@ -2,6 +2,7 @@ import type { AppState, RedirectLoginOptions } from '@auth0/auth0-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { needsSignInAtStart, PortalAuthContext, type PortalAuth } from './portal-auth';
 import type { Auth0SessionProps } from './auth0-session';
+import { keepSessionUser } from './session-user';
 import { keepSignedInHint } from './signed-in-hint';
 
 // Named: the shell's manifest lists this chunk's files (SIGN_IN_FILES_KEY) for the edge to preload.
@@ -40,8 +41,11 @@ export function LazySignIn({
   const sdkWanted = loadAtStart || pendingLogin !== undefined;
 
   // The edge's hint follows the session: set once one is restored or made, cleared when none is kept or it ends.
+  // So does the device's note of whose session it is (session-user.ts).
   useEffect(() => {
-    if (reported ? !reported.isLoading : !loadAtStart) keepSignedInHint(reported?.isAuthenticated ?? false);
+    if (reported ? reported.isLoading : loadAtStart) return;
+    keepSignedInHint(reported?.isAuthenticated ?? false);
+    keepSessionUser(reported?.isAuthenticated ? (reported.user?.sub ?? null) : null);
   }, [reported, loadAtStart]);
   const auth = useMemo<PortalAuth>(
     () =>
@@ -50,6 +54,7 @@ export function LazySignIn({
             ...reported,
             logout: (logoutOptions) => {
               keepSignedInHint(false);
+              keepSessionUser(null);
               return reported.logout(logoutOptions);
             },
           }

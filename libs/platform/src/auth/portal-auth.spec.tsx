@@ -2,11 +2,12 @@ import { act, render, screen } from '@testing-library/react';
 import { testRuntimeConfig } from '../testing';
 import { LazySignIn } from './lazy-sign-in';
 import { auth0Options } from './platform-providers';
-import { needsSignInAtStart, usePortalAuth } from './portal-auth';
+import { needsSignInAtStart, PortalAuthContext, usePortalAuth, type PortalAuth } from './portal-auth';
+import { keepSessionUser, keptSessionUser, useDeviceUserId } from './session-user';
 import { hasSignedInHint, keepSignedInHint } from './signed-in-hint';
 
-function storageWith(...keys: string[]): Pick<Storage, 'length' | 'key'> {
-  return { length: keys.length, key: (index: number) => keys[index] ?? null };
+function storageWith(...keys: string[]): Pick<Storage, 'length' | 'key' | 'getItem'> {
+  return { length: keys.length, key: (index: number) => keys[index] ?? null, getItem: (key) => (keys.includes(key) ? `value of ${key}` : null) };
 }
 
 describe('needsSignInAtStart', () => {
@@ -59,5 +60,64 @@ describe('LazySignIn', () => {
     );
     await act(async () => undefined);
     expect(hasSignedInHint()).toBe(false);
+  });
+
+  it('forgets whose session the device kept when none is kept any more', async () => {
+    window.localStorage.clear();
+    keepSessionUser('auth0|learner-1');
+    render(
+      <LazySignIn options={options} onRedirectCallback={() => undefined}>
+        <Probe />
+      </LazySignIn>,
+    );
+    await act(async () => undefined);
+    expect(window.localStorage.getItem('academy.session-user')).toBeNull();
+  });
+});
+
+describe('keptSessionUser', () => {
+  const kept = '@@auth0spajs@@::academy-portal::api::openid';
+  it('names the kept session’s user only while the SDK keeps a session, and not on the way back from signing in', () => {
+    expect(keptSessionUser(storageWith(kept, 'academy.session-user'), '')).toBe('value of academy.session-user');
+    expect(keptSessionUser(storageWith('academy.session-user'), '')).toBeNull(); // the SDK keeps no session
+    expect(keptSessionUser(storageWith(kept), '')).toBeNull(); // kept before the device remembered whose it is
+    expect(keptSessionUser(storageWith(kept, 'academy.session-user'), '?code=abc&state=xyz')).toBeNull();
+  });
+});
+
+function DeviceUser() {
+  return <output>{useDeviceUserId() ?? 'nobody'}</output>;
+}
+
+function renderDeviceUser(auth: Pick<PortalAuth, 'isLoading' | 'isAuthenticated' | 'user'>) {
+  const value = { ...auth, getAccessTokenSilently: jest.fn(), loginWithRedirect: jest.fn(), logout: jest.fn() } as unknown as PortalAuth;
+  return render(
+    <PortalAuthContext.Provider value={value}>
+      <DeviceUser />
+    </PortalAuthContext.Provider>,
+  );
+}
+
+describe('useDeviceUserId', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('is the kept session’s user while the SDK restores it, the SDK’s user once it has, and nobody once it says signed out', () => {
+    window.localStorage.setItem('@@auth0spajs@@::c::a::openid', '{}');
+    keepSessionUser('auth0|learner-1');
+    const shown = (auth: Parameters<typeof renderDeviceUser>[0]) => {
+      const view = renderDeviceUser(auth);
+      const text = view.container.textContent;
+      view.unmount();
+      return text;
+    };
+    expect(shown({ isLoading: true, isAuthenticated: false, user: undefined })).toBe('auth0|learner-1');
+    expect(shown({ isLoading: false, isAuthenticated: true, user: { sub: 'auth0|learner-2' } })).toBe('auth0|learner-2');
+    expect(shown({ isLoading: false, isAuthenticated: false, user: undefined })).toBe('nobody');
+  });
+
+  it('is nobody while a session is restored that this device did not note (kept before, or no session kept)', () => {
+    keepSessionUser('auth0|learner-1');
+    renderDeviceUser({ isLoading: true, isAuthenticated: false, user: undefined });
+    expect(screen.getByText('nobody')).toBeInTheDocument();
   });
 });

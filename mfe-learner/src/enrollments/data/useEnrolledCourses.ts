@@ -1,10 +1,10 @@
 import { courseStatus, lecturesInOrder, type CourseCompletion, type CourseStatus, type EnrolledCourse, type LearnerProgressData, type LectureDto } from '@academy/contracts';
-import { isOfflineFailure, queryKeys, settledUser, toLoadable, useApi, usePortalAuth, type ApiClient, type Loadable } from '@academy/platform';
+import { isOfflineFailure, queryKeys, settledUser, toLoadable, useApi, useDeviceUserId, usePortalAuth, type ApiClient, type Loadable } from '@academy/platform';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { assignmentsLeft, type AssignmentsLeft } from './courseStatusText';
 import { fetchCourseProgress, fetchEnrolledCourses } from './learningApi';
-import { readEnrolledCourses, saveEnrolledCourses, type OfflineCourse } from '../../offline/offlineStore';
+import { canKeepOffline, readEnrolledCourses, saveEnrolledCourses, type OfflineCourse } from '../../offline/offlineStore';
 import { queuedWritesOf, withQueuedCompletions } from '../../offline/pendingProgress';
 
 export interface EnrolledCourseRow {
@@ -23,6 +23,8 @@ export interface EnrolledCourses {
   rows: EnrolledCourseRow[];
   /** Read from this device's offline copy (no network), made at that time; null when read online. */
   offlineSince: number | null;
+  /** Read from this device's copy, made at that time, while the network's answer is on its way; null otherwise. */
+  updatingSince: number | null;
 }
 
 /** How recent the user's data must be for its courses' progress to be asked for before the list answers. */
@@ -36,6 +38,7 @@ export const USER_DATA_FRESH_MS = 5_000;
 export function useEnrolledCourses(enabled: boolean): Loadable<EnrolledCourses> & { reload(): void } {
   const api = useApi();
   const userId = usePortalAuth().user?.sub;
+  const deviceUserId = useDeviceUserId();
   const query = useQuery({
     queryKey: queryKeys.learner.enrolledRows(),
     enabled,
@@ -64,22 +67,42 @@ export function useEnrolledCourses(enabled: boolean): Loadable<EnrolledCourses> 
         entries = copy.courses;
         offlineSince = copy.savedAt;
       }
-      const queued = await queuedWritesOf(userId);
-      const rows = entries.map(({ course, progress: saved }) => {
-        const progress = withQueuedCompletions(saved, queued, course._id);
-        const status = courseStatus(course.courseContent, progress.lectureCompleted, progress.quizzes, progress.assignments, Object.keys(progress.positions ?? {}).length > 0);
-        return {
-          course,
-          completion: status.completion,
-          status,
-          assignmentsLeft: assignmentsLeft(course.courseContent, progress.assignments ?? []),
-          resume: resumePoint(course, progress.lectureCompleted, progress.lastLectureId ?? course.lastLectureId, progress.positions),
-        };
-      });
-      return { rows, offlineSince };
+      return { rows: await rowsOf(entries, userId), offlineSince, updatingSince: null };
     },
   });
-  return toLoadable(query);
+  // A learner back on this device sees their list as this device last saw it at once, while the sign-in SDK, the
+  // list and its progress are on their way (a phone's slow link): the network's answer replaces it.
+  const deviceCopy = useQuery({
+    queryKey: queryKeys.learner.enrolledRowsOnDevice(deviceUserId ?? ''),
+    enabled: deviceUserId !== null && canKeepOffline() && query.data === undefined && !query.isError,
+    networkMode: 'always',
+    staleTime: Infinity,
+    meta: { errorToast: false },
+    queryFn: async (): Promise<EnrolledCourses | null> => {
+      const copy = await readEnrolledCourses(deviceUserId!);
+      if (copy.savedAt === null) return null;
+      return { rows: await rowsOf(copy.courses, deviceUserId!), offlineSince: null, updatingSince: copy.savedAt };
+    },
+  });
+  const loadable = toLoadable(query);
+  if (loadable.status === 'loading' && deviceUserId !== null && deviceCopy.data) return { status: 'ready', data: deviceCopy.data, reload: loadable.reload };
+  return loadable;
+}
+
+/** My Enrollments' rows of the courses given, with the progress this device has queued and not yet sent. */
+async function rowsOf(entries: OfflineCourse[], userId: string | undefined): Promise<EnrolledCourseRow[]> {
+  const queued = await queuedWritesOf(userId);
+  return entries.map(({ course, progress: saved }) => {
+    const progress = withQueuedCompletions(saved, queued, course._id);
+    const status = courseStatus(course.courseContent, progress.lectureCompleted, progress.quizzes, progress.assignments, Object.keys(progress.positions ?? {}).length > 0);
+    return {
+      course,
+      completion: status.completion,
+      status,
+      assignmentsLeft: assignmentsLeft(course.courseContent, progress.assignments ?? []),
+      resume: resumePoint(course, progress.lectureCompleted, progress.lastLectureId ?? course.lastLectureId, progress.positions),
+    };
+  });
 }
 
 /** get-course-progress at most once per course: the first ask starts it, later ones share it. */

@@ -47,10 +47,11 @@ function ProgressBar({ percent, title }: { percent: number; title: string }) {
 }
 
 /** The refund column: the button where the policy allows, the pending refund, or why there is none. */
-function RefundCell({ title, purchase, purchasesFailed, onRequest }: { title: string; purchase: LearnerPurchase | undefined; purchasesFailed: boolean; onRequest(): void }) {
+function RefundCell({ title, purchase, purchases, onRequest }: { title: string; purchase: LearnerPurchase | undefined; purchases: RefundColumn['state']; onRequest(): void }) {
   const { t } = useTranslation('learner');
   const format = useFormat();
-  if (purchasesFailed) return <span className="enrollments__refund-note">{t('enrollments.refund.unavailable')}</span>;
+  if (purchases === 'loading') return <span className="enrollments__refund-note">{t('enrollments.refund.checking')}</span>;
+  if (purchases === 'error') return <span className="enrollments__refund-note">{t('enrollments.refund.unavailable')}</span>;
   if (!purchase) return <span className="enrollments__refund-note">{t('enrollments.refund.noPayment')}</span>;
   const { refund } = purchase;
   if (refund && refund.status !== 'processed' && refund.status !== 'failed') {
@@ -80,7 +81,7 @@ function RefundCell({ title, purchase, purchasesFailed, onRequest }: { title: st
 
 interface RefundColumn {
   purchaseOf(courseId: string): LearnerPurchase | undefined;
-  failed: boolean;
+  state: 'loading' | 'error' | 'ready';
   request(purchase: LearnerPurchase, title: string): void;
 }
 
@@ -140,7 +141,7 @@ function EnrollmentRow({ row, refunds }: { row: EnrolledCourseRow; refunds: Refu
         <RefundCell
           title={course.courseTitle}
           purchase={refunds.purchaseOf(course._id)}
-          purchasesFailed={refunds.failed}
+          purchases={refunds.state}
           onRequest={() => {
             const purchase = refunds.purchaseOf(course._id);
             if (purchase) refunds.request(purchase, course.courseTitle);
@@ -158,7 +159,9 @@ export function MyEnrollmentsPage() {
   const labels = useTaxonomyLabels();
   const { isLoading, isAuthenticated, login, user } = useCurrentUser();
   const courses = useEnrolledCourses(isAuthenticated);
-  const pending = usePendingEnrollment(courses.status === 'ready' ? courses.data.rows.map((row) => row.course._id) : null, courses.reload);
+  // This device's copy, shown while the session and the network's answer are on their way.
+  const deviceCopySince = courses.status === 'ready' ? courses.data.updatingSince : null;
+  const pending = usePendingEnrollment(courses.status === 'ready' && deviceCopySince === null ? courses.data.rows.map((row) => row.course._id) : null, courses.reload);
   const purchases = usePurchases(isAuthenticated);
   const requestRefund = useRequestRefund();
   const [refundTarget, setRefundTarget] = useState<{ purchase: LearnerPurchase; title: string } | null>(null);
@@ -168,7 +171,7 @@ export function MyEnrollmentsPage() {
   const refunds: RefundColumn = {
     purchaseOf: (courseId) =>
       purchaseList.find((purchase) => purchase.courseId === courseId && purchase.status === 'paid'),
-    failed: purchases.status === 'error',
+    state: purchases.status,
     request: (purchase, title) => {
       requestRefund.reset();
       setRefundTarget({ purchase, title });
@@ -185,8 +188,11 @@ export function MyEnrollmentsPage() {
     });
   };
 
-  if (isLoading) return <LoadingView label={t('enrollments.loading')} />;
-  if (!isAuthenticated) return <LoginRequired text={t('enrollments.logIn')} onLogin={() => void login('/my-enrollments')} />;
+  if (isLoading) {
+    if (deviceCopySince === null) return <LoadingView label={t('enrollments.loading')} />;
+  } else if (!isAuthenticated) {
+    return <LoginRequired text={t('enrollments.logIn')} onLogin={() => void login('/my-enrollments')} />;
+  }
 
   return (
     <div className="enrollments">
@@ -201,6 +207,11 @@ export function MyEnrollmentsPage() {
       {courses.status === 'ready' && courses.data.offlineSince !== null && (
         <p className="enrollments__offline" role="status">
           {t('enrollments.offline', { date: format.date(courses.data.offlineSince), time: format.time(courses.data.offlineSince) })}
+        </p>
+      )}
+      {deviceCopySince !== null && (
+        <p className="enrollments__offline" role="status">
+          {t('enrollments.updating', { date: format.date(deviceCopySince), time: format.time(deviceCopySince) })}
         </p>
       )}
       {courses.status === 'loading' && <LoadingView label={t('enrollments.loading')} />}
@@ -261,7 +272,7 @@ export function MyEnrollmentsPage() {
           </ul>
         </section>
       )}
-      <LiveAttendanceList />
+      {isAuthenticated && <LiveAttendanceList />}
       {refundTarget && (
         <RefundDialog
           courseTitle={refundTarget.title}
