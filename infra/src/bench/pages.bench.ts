@@ -105,15 +105,17 @@ function isScript(request: NetworkRequest): boolean {
  * How a run finds the browser: `first` as a new visitor (the origin cleared, localStorage included, and the cache),
  * `repeat` with everything a previous visit left, `signed-in-first` as a signed-in learner's first visit on this
  * device: the cache, the service worker, its caches and IndexedDB (the device's copy of My Enrollments, which a
- * returning learner's page shows at once) cleared, the sign-in kept (the SDK keeps it in localStorage).
+ * returning learner's page shows at once) cleared, the sign-in kept (the SDK keeps it in localStorage);
+ * `repeat-without-device-copy` as `repeat` with IndexedDB cleared (the same visit without the device's copy).
  */
-type Visit = 'first' | 'repeat' | 'signed-in-first';
+type Visit = 'first' | 'repeat' | 'signed-in-first' | 'repeat-without-device-copy';
 
 async function measure(url: string, port: number, visit: Visit = 'first'): Promise<RunMetrics> {
   // Lighthouse's own reset (its default clearStorageTypes) leaves cookies, localStorage and IndexedDB: a sign-in or a
   // language kept by an earlier run would carry over into a new visitor's.
   if (visit === 'first') await clearOrigin(port, url, 'all');
   if (visit === 'signed-in-first') await clearCachesKeepingSignIn(port, url);
+  if (visit === 'repeat-without-device-copy') await clearOrigin(port, url, 'device-copy');
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: visit !== 'first' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -271,9 +273,13 @@ async function enrolSignedInLearner(chromePort: number, portalUrl: string, cours
  * Clears an origin's data and the cache in the browser Lighthouse drives: `keep-sign-in` clears the service worker,
  * its caches and IndexedDB (localStorage keeps the sign-in), `all` clears everything (a language a link kept included).
  */
-async function clearOrigin(chromePort: number, origin: string, what: 'keep-sign-in' | 'all'): Promise<void> {
+async function clearOrigin(chromePort: number, origin: string, what: 'keep-sign-in' | 'device-copy' | 'all'): Promise<void> {
   await inBenchBrowser(chromePort, async (page) => {
     const cdp = await page.context().newCDPSession(page);
+    if (what === 'device-copy') {
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(origin).origin, storageTypes: 'indexeddb' });
+      return;
+    }
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', { origin: new URL(origin).origin, storageTypes: what === 'all' ? 'all' : 'service_workers,cache_storage,indexeddb' });
   });
@@ -317,6 +323,8 @@ interface RepeatVisit {
   /** Of the run with the median LCP (the slower of two). */
   largestPaint: LargestPaint | undefined;
   signedIn: boolean;
+  /** A signed-in page's same repeat visit with IndexedDB cleared first: without the device's copy (My Enrollments). */
+  withoutDeviceCopy?: { lcpMs: number; runs: number[] };
 }
 
 /**
@@ -333,9 +341,15 @@ async function measureRepeatVisits(pages: BenchPage[], portalUrl: string, chrome
     await measureWithRetry(portalUrl + pagePath, chromePort, 'repeat');
     await new Promise((resolve) => setTimeout(resolve, 3000)); // the worker's install and precache
     const runs: RunMetrics[] = [];
+    // A signed-in page alternates with the same visit without the device's copy (IndexedDB cleared before it; the
+    // visit saves the copy again for the next run).
+    const withoutCopy: RunMetrics[] = [];
     for (let run = 1; run <= REPEAT_RUNS; run += 1) {
       runs.push(await measureWithRetry(portalUrl + pagePath, chromePort, 'repeat'));
       progress('pages', `  repeat visit ${pagePath} run ${run}/${REPEAT_RUNS}: score ${runs.at(-1)!.score}, LCP ${ms(runs.at(-1)!.lcpMs)}`);
+      if (!signedInAs) continue;
+      withoutCopy.push(await measureWithRetry(portalUrl + pagePath, chromePort, 'repeat-without-device-copy'));
+      progress('pages', `  repeat visit ${pagePath} without the device's copy, run ${run}/${REPEAT_RUNS}: score ${withoutCopy.at(-1)!.score}, LCP ${ms(withoutCopy.at(-1)!.lcpMs)}`);
     }
     repeatVisits.push({
       path: pagePath,
@@ -344,6 +358,7 @@ async function measureRepeatVisits(pages: BenchPage[], portalUrl: string, chrome
       runs: runs.map((run) => run.lcpMs),
       largestPaint: medianRun({ runs }).largestPaint,
       signedIn: signedInAs !== undefined,
+      ...(withoutCopy.length > 0 ? { withoutDeviceCopy: { lcpMs: median(withoutCopy.map((run) => run.lcpMs)), runs: withoutCopy.map((run) => run.lcpMs) } } : {}),
     });
   }
   return repeatVisits;
@@ -600,7 +615,11 @@ function resultsMarkdown(measured: Measurements, scripts: HomeScripts, date: str
     ...hindiSection(measured),
     `## Repeat visits (the service worker installed by a first visit; median of ${REPEAT_RUNS})`,
     '',
-    markdownTable(['page', 'LCP', 'score', 'runs'], measured.repeatVisits.map((visit) => [`\`${visit.path.startsWith('/course/') ? '/course/:id' : visit.path}\`${visit.signedIn ? ' (signed in)' : ''}`, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')])),
+    markdownTable(['page', 'LCP', 'score', 'runs'], measured.repeatVisits.flatMap((visit) => {
+      const page = `\`${visit.path.startsWith('/course/') ? '/course/:id' : visit.path}\`${visit.signedIn ? ' (signed in)' : ''}`;
+      const row = [page, ms(visit.lcpMs), visit.score, visit.runs.map(ms).join(', ')];
+      return visit.withoutDeviceCopy ? [row, [`${page}, without the device's copy (IndexedDB cleared; runs alternated with those above)`, ms(visit.withoutDeviceCopy.lcpMs), '', visit.withoutDeviceCopy.runs.map(ms).join(', ')]] : [row];
+    })),
     '',
     ...federationCostSection(measured),
     '',
