@@ -37,7 +37,10 @@ async function auditRoute(page: Page, path: string): Promise<{ findings: Finding
   await page.goto(`${portalUrl}${path}`);
   await page.locator('main h1, main h2').first().waitFor();
   await waitForSettledNetwork(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  // Legacy mode runs axe in the page itself: the default opens a blank page per audit to merge the frames' results,
+  // which cost each audit as much again (2.4–3.8 s against 1.2–2.0 s, the same findings). It skips the insides of
+  // cross-origin frames: the video provider's player, not ours to fix (the frame element itself is still checked).
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const findings = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, impact: violation.impact ?? '', nodes: violation.nodes.map((node) => node.target.join(' ')) }));

@@ -2,7 +2,8 @@
 // any script runs, and the portal's own render takes its place without a jump (docs/performance.md).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, waitForSettledNetwork } from '@academy/infra/browser';
+import { isSignInRedirect } from '@academy/contracts';
+import { launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
 import { layoutShiftSoFar } from '../support/layout-shift.js';
 import { portal } from '../support/portal.js';
 
@@ -84,6 +85,22 @@ describe('a public page’s first screen comes in its HTML', () => {
       await page.locator('.home-hero').getByRole('link', { name: 'Get started' }).click();
       await page.waitForURL(`${portalUrl}/course-list`);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends the page the sign-in provider returns to as the portal’s alone: a student signing in is shown their page, not a visitor’s home', async () => {
+    // Rendered, a visitor's home stood inert in front of a new student's class question until the hand-over gave up
+    // (10 s), whenever the student's data arrived before the portal's first render.
+    const { page, context } = await openPage(browser, PHONE);
+    try {
+      const returned = page.waitForResponse((response) => response.request().isNavigationRequest() && isSignInRedirect(new URL(response.url()).searchParams));
+      await signIn(page, portalUrl, 'Diya Patel');
+      const html = await (await returned).text();
+      expect(html).not.toContain('id="first-screen"');
+      expect(html).toContain('<div id="root"></div>');
+      await expect(page.locator('#root').isVisible()).resolves.toBe(true);
     } finally {
       await context.close();
     }

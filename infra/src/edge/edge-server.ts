@@ -20,7 +20,7 @@ import { FirstScreenRenderer, looksLikePhone, withFirstScreen } from './first-sc
 import { FIRST_SCREEN_START_SCRIPT_HASH } from './first-screen-start.js';
 import { originalFileName, withPrecompressedCopies } from './precompressed.js';
 import { withEntryFilesCompressedOnce } from './entry-compression.js';
-import { chooseUiLanguage, LANGUAGE_COOKIE, SIGNED_IN_HINT_COOKIE, type UiLanguage } from '@academy/contracts';
+import { chooseUiLanguage, isSignInRedirect, LANGUAGE_COOKIE, SIGNED_IN_HINT_COOKIE, type UiLanguage } from '@academy/contracts';
 
 export interface EdgeOptions {
   /** Base URL of each service, e.g. http://127.0.0.1:3101. */
@@ -307,9 +307,12 @@ function languageOfRequest(req: express.Request): UiLanguage {
   return chooseUiLanguage({ linked, kept, preferred });
 }
 
-/** Whether the shell said this browser keeps a signed-in session (a preload hint, never an authorisation). */
-function keepsSignedInSession(req: express.Request): boolean {
-  return parseCookie(req.get('cookie') ?? '')[SIGNED_IN_HINT_COOKIE] === '1';
+/**
+ * Whether the page will be signed in: the shell said this browser keeps a session (a preload hint, never an
+ * authorisation), or it is the sign-in provider's redirect back. Such a page is never rendered as a visitor's.
+ */
+function willBeSignedIn(req: express.Request): boolean {
+  return parseCookie(req.get('cookie') ?? '')[SIGNED_IN_HINT_COOKIE] === '1' || isSignInRedirect(new URL(req.originalUrl, 'http://edge.invalid').searchParams);
 }
 
 /** SPA fallback: any other GET for a page (not a file) gets the shell's index.html, which routes on the client. */
@@ -327,7 +330,7 @@ function shellPageFallback(
       readShellPage().then(
         async (html) => {
           const language = languageOfRequest(req);
-          const signedIn = keepsSignedInSession(req);
+          const signedIn = willBeSignedIn(req);
           // An anonymous visitor's public page comes rendered (a session lives in the browser: a signed-in one's
           // page is the browser's to render). Without a render in time, the page goes out as before.
           const rendered =

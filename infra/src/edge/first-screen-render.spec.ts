@@ -151,6 +151,14 @@ describe('the edge renders a public page’s first screen into its HTML', () => 
     expect(html).toContain('<link rel="preload" href="/mfe/learner/page-home.2222bbbb.css" as="style">');
     // Shown only once the page's code has run: last, at its normal priority.
     expect(html).toContain('<link rel="preload" href="/media/thumbnails/algebra.svg" as="image"></head>');
+    // The sign-in provider's redirect back is being signed in: a visitor's home would stand, inert, in front of the
+    // signed-in page (a new student's class question) until the hand-over gave up.
+    for (const signingIn of ['/?code=abc&state=xyz', '/?error=access_denied&state=xyz']) {
+      const returned = await page(signingIn);
+      expect([signingIn, returned.includes('first-screen')]).toEqual([signingIn, false]);
+      expect(returned).toContain('<div id="root"></div>');
+    }
+    expect(await page('/?code=abc')).toContain('id="first-screen"'); // no state: not a sign-in redirect
   });
 
   it('sends the page as before when its remote does not render it, the render fails or it is late', async () => {

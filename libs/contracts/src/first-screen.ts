@@ -36,6 +36,16 @@ export const SIGN_IN_FILES_KEY = 'portalSignIn';
  */
 export const SIGNED_IN_HINT_COOKIE = 'academy.signed-in';
 
+/**
+ * Whether a page's query is the sign-in provider's redirect back (an authorization response: a code or an error,
+ * with its state). The page is being signed in: the browser loads the sign-in SDK at once, and the edge renders no
+ * visitor's first screen for it (the portal shows the signed-in page, often another one: the class question).
+ */
+export function isSignInRedirect(search: string | URLSearchParams): boolean {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return (params.has('code') || params.has('error')) && params.has('state');
+}
+
 /** An app's translation files by interface language, as in `metaData.portalTranslations`. */
 export type AppTranslations = Partial<Record<string, string[]>>;
 

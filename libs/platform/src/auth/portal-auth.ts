@@ -1,3 +1,4 @@
+import { isSignInRedirect } from '@academy/contracts';
 import type { Auth0ContextInterface, User } from '@auth0/auth0-react';
 import { createContext, useContext } from 'react';
 
@@ -22,8 +23,7 @@ export function usePortalAuth(): PortalAuth {
  * anonymous visitor, and the SDK loads only when they press Sign in (it is ~65 KB of a phone's first page).
  */
 export function needsSignInAtStart(storage: Pick<Storage, 'length' | 'key'>, search: string): boolean {
-  const params = new URLSearchParams(search);
-  if ((params.has('code') || params.has('error')) && params.has('state')) return true;
+  if (isSignInRedirect(search)) return true;
   for (let index = 0; index < storage.length; index += 1) {
     if (storage.key(index)?.startsWith('@@auth0spajs@@')) return true;
   }
