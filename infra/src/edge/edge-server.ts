@@ -312,7 +312,10 @@ function languageOfRequest(req: express.Request): UiLanguage {
  * authorisation), or it is the sign-in provider's redirect back. Such a page is never rendered as a visitor's.
  */
 function willBeSignedIn(req: express.Request): boolean {
-  return parseCookie(req.get('cookie') ?? '')[SIGNED_IN_HINT_COOKIE] === '1' || isSignInRedirect(new URL(req.originalUrl, 'http://edge.invalid').searchParams);
+  const queryStart = req.originalUrl.indexOf('?');
+  // URLSearchParams never throws on what a client sends, where new URL() would on a malformed request target.
+  const query = queryStart === -1 ? '' : req.originalUrl.slice(queryStart + 1);
+  return parseCookie(req.get('cookie') ?? '')[SIGNED_IN_HINT_COOKIE] === '1' || isSignInRedirect(query);
 }
 
 /** SPA fallback: any other GET for a page (not a file) gets the shell's index.html, which routes on the client. */
