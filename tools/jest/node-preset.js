@@ -2,10 +2,12 @@
 // Workspace libraries are mapped to their TypeScript sources so tests never need a prior build.
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { testWorkers } from './test-workers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const nodePreset = {
+  maxWorkers: testWorkers,
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleFileExtensions: ['ts', 'js', 'json'],

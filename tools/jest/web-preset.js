@@ -1,11 +1,13 @@
 // Jest preset for React code in jsdom (CommonJS output through @swc/jest, automatic JSX runtime).
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { testWorkers } from './test-workers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 
 export const webPreset = {
+  maxWorkers: testWorkers,
   testEnvironment: 'jsdom',
   moduleFileExtensions: ['tsx', 'ts', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
