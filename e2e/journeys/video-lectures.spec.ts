@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { type CourseSummary, type EducatorCourse, type EnrolledCourse, uploadedVideoIdOf } from '@academy/contracts';
 import { eventually } from '@academy/service-core/testing';
 import { callApi } from '../support/api.js';
-import { addChapter, cachedAccessToken, launchBrowser, openPage, signIn } from '@academy/infra/browser';
+import { addChapter, cachedAccessToken, launchBrowser, openPage, signIn, waitForVideoLoaded } from '@academy/infra/browser';
 import { portal } from '../support/portal.js';
 
 const { portalUrl } = portal();
@@ -81,7 +81,8 @@ describe('uploaded video lectures', () => {
     // The educator's preview streams the uploaded video as the learner's player does (hls.js in Chromium).
     const mine = (await callApi<{ courses: EducatorCourse[] }>(await cachedAccessToken(page), '/api/educator/courses')).body.courses;
     await page.goto(`${portalUrl}/educator/preview/${mine.find((course) => course.courseTitle === courseTitle)!._id}`);
-    await page.locator('video.course-preview__video').waitFor();
+    // Played once hls.js has attached the stream: a play() before that is cut short by the stream's own load.
+    await waitForVideoLoaded(page, 'video.course-preview__video');
     await page.evaluate(() => {
       const video = document.querySelector<HTMLVideoElement>('video.course-preview__video')!;
       video.muted = true;
