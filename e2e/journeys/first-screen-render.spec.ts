@@ -96,7 +96,7 @@ describe('a public page’s first screen comes in its HTML', () => {
     const { page, context } = await openPage(browser, PHONE);
     try {
       const returned = page.waitForResponse((response) => response.request().isNavigationRequest() && isSignInRedirect(new URL(response.url()).searchParams));
-      await signIn(page, portalUrl, 'Diya Patel');
+      await signIn(page, portalUrl, 'Diya Patel', { fresh: true });
       const html = await (await returned).text();
       expect(html).not.toContain('id="first-screen"');
       expect(html).toContain('<div id="root"></div>');

@@ -32,7 +32,7 @@ describe('walking skeleton', () => {
 
   it('signs the demo educator in (landing on the dashboard) and out, and shows the educator area', async () => {
     const { page, context } = await openPage(browser);
-    await signIn(page, portalUrl, 'Meera Iyer');
+    await signIn(page, portalUrl, 'Meera Iyer', { fresh: true });
     await page.getByText('Hi! Meera Iyer').waitFor();
     expect(new URL(page.url()).pathname).toBe('/educator');
     await page.goto(`${portalUrl}/`);

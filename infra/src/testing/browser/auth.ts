@@ -1,19 +1,70 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export type DemoAccount = 'Meera Iyer' | 'Aarav Sharma' | 'Diya Patel' | 'Kavita Sharma' | 'Nisha Rao';
 
-/** Signs in through the real Auth0 SDK against the sandbox's hosted login page, and waits to be back. */
-export async function signIn(page: Page, portalUrl: string, account: DemoAccount): Promise<void> {
+export interface SignInOptions {
+  /** Through the sign-in page even if this test file has signed the account in before (a test of the sign-in itself). */
+  fresh?: boolean;
+}
+
+type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
+
+/** What a sign-in leaves in the browser: the SDK's session and the provider's, and the page it landed on. */
+interface KeptSession {
+  cookies: Cookie[];
+  portalStorage: { name: string; value: string }[];
+  landedOn: string;
+}
+
+/**
+ * Sessions signed in by this test file, by portal and account. Jest gives each test file its own copy of this
+ * module, so every file signs each account in through the provider once; later sign-ins open the kept session in
+ * their new context, as a returning browser would (the SDK restores it from localStorage), about 2 s less each.
+ */
+const keptSessions = new Map<string, KeptSession>();
+
+/** Cookies the portal writes for the page rather than for the session: the next page decides them itself. */
+const NOT_KEPT_COOKIES = /^(academy\.language|_interaction(\.sig)?)$/;
+
+/**
+ * Signs in through the real Auth0 SDK against the sandbox's hosted login page, and waits to be back. An account this
+ * test file signed in before gets that session again (see `keptSessions`), unless `fresh` is asked.
+ */
+export async function signIn(page: Page, portalUrl: string, account: DemoAccount, { fresh = false }: SignInOptions = {}): Promise<void> {
+  const key = `${portalUrl} ${account}`;
+  const kept = fresh ? undefined : keptSessions.get(key);
+  if (kept) {
+    await page.context().addCookies(kept.cookies);
+    // A small document of the portal's origin, to write that origin's storage before any page of it runs.
+    await page.goto(`${portalUrl}/runtime-config.json`);
+    await page.evaluate((entries) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(name: string, value: string): void } }).localStorage;
+      for (const { name, value } of entries) storage.setItem(name, value);
+    }, kept.portalStorage);
+    await page.goto(kept.landedOn);
+    await waitUntilSignedIn(page, account);
+    return;
+  }
   await page.goto(`${portalUrl}/`);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('button', { name: `Sign in as ${account}` }).click();
   await page.waitForURL((url) => url.origin === new URL(portalUrl).origin);
-  // An educator signed in from the home page lands on the dashboard; a parent who does not study has no My
-  // Enrollments (My Children is in the bar, or in the user menu on phones).
-  if (account === 'Meera Iyer') {
-    await page.waitForURL((url) => url.pathname === '/educator');
-    await page.getByText(`Hi! ${account}`).waitFor({ state: 'attached' });
-  } else if (account === 'Kavita Sharma') await page.getByRole('button', { name: account }).waitFor();
+  // An educator signed in from the home page lands on the dashboard.
+  if (account === 'Meera Iyer') await page.waitForURL((url) => url.pathname === '/educator');
+  await waitUntilSignedIn(page, account);
+  const state = await page.context().storageState();
+  const portalOrigin = new URL(portalUrl).origin;
+  keptSessions.set(key, {
+    cookies: state.cookies.filter((cookie) => !NOT_KEPT_COOKIES.test(cookie.name)),
+    portalStorage: state.origins.find((origin) => origin.origin === portalOrigin)?.localStorage ?? [],
+    landedOn: page.url(),
+  });
+}
+
+async function waitUntilSignedIn(page: Page, account: DemoAccount): Promise<void> {
+  // A parent who does not study has no My Enrollments (My Children is in the bar, or in the user menu on phones).
+  if (account === 'Meera Iyer') await page.getByText(`Hi! ${account}`).waitFor({ state: 'attached' });
+  else if (account === 'Kavita Sharma') await page.getByRole('button', { name: account }).waitFor();
   else await page.getByRole('link', { name: 'My Enrollments' }).first().waitFor();
 }
 

@@ -12,7 +12,7 @@ export {
   type WatchedPage,
 } from './browser.js';
 export { coveredControls, type CoveredControl } from './covered-controls.js';
-export { cachedAccessToken, signIn, type DemoAccount } from './auth.js';
+export { cachedAccessToken, signIn, type DemoAccount, type SignInOptions } from './auth.js';
 export {
   addChapter,
   authorCourse,
