@@ -1,9 +1,12 @@
-// The public pages' first screens rendered on the edge: a new visitor's phone paints the page from the HTML, before
-// any script runs, and the portal's own render takes its place without a jump (docs/performance.md).
+// The first screens rendered on the edge: a new visitor's phone paints the public page from the HTML, before any
+// script runs, and the portal's own render takes its place without a jump; a returning learner's My Enrollments
+// comes the same way, with their own courses (docs/performance.md).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { isSignInRedirect } from '@academy/contracts';
-import { launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
+import { FIRST_SCREEN_SESSION_COOKIE, isSignInRedirect } from '@academy/contracts';
+import { cachedAccessToken, launchBrowser, openPage, signIn, waitForSettledNetwork } from '@academy/infra/browser';
+import { eventually } from '@academy/service-core/testing';
+import { callApi } from '../support/api.js';
 import { layoutShiftSoFar } from '../support/layout-shift.js';
 import { portal } from '../support/portal.js';
 
@@ -101,6 +104,51 @@ describe('a public page’s first screen comes in its HTML', () => {
       expect(html).not.toContain('id="first-screen"');
       expect(html).toContain('<div id="root"></div>');
       await expect(page.locator('#root').isVisible()).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a signed-in learner’s My Enrollments comes in its HTML', () => {
+  it('is rendered by the edge with their own courses from the session the portal handed it, handed over to the portal, and no longer once they sign out', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    try {
+      await signIn(page, portalUrl, 'Aarav Sharma');
+      const token = await cachedAccessToken(page);
+      const { courses } = (await (await fetch(`${portalUrl}/api/course/all?limit=100&price=free`)).json()) as { courses: { _id: string }[] };
+      expect([200, 201, 409]).toContain((await callApi(token, '/api/user/purchase', { method: 'POST', body: JSON.stringify({ courseId: courses[0]!._id }) })).status);
+      const enrolled = await callApi<{ enrolledCourses: { courseTitle: string }[] }>(token, '/api/user/enrolled-courses');
+      const titles = enrolled.body.enrolledCourses.map((entry) => entry.courseTitle);
+
+      // The portal hands the edge its token: kept where the page's own script cannot read it, sent only with the
+      // signed-in page, never with a request of another site.
+      const sessionCookies = async () => (await context.cookies()).filter((cookie) => cookie.name === FIRST_SCREEN_SESSION_COOKIE);
+      const kept = await eventually(sessionCookies, (cookies) => cookies.length > 0, { what: 'the first-screen session cookie' });
+      expect(kept).toEqual([expect.objectContaining({ path: '/my-enrollments', httpOnly: true, sameSite: 'Strict' })]);
+      await expect(page.evaluate(() => document.cookie)).resolves.not.toContain(FIRST_SCREEN_SESSION_COOKIE);
+
+      const response = await page.goto(`${portalUrl}/my-enrollments`);
+      const html = await response!.text();
+      expect(response!.headers()['cache-control']).toBe('private, no-store');
+      const rendered = html.slice(html.indexOf('<div id="first-screen"'), html.indexOf('<div id="root" hidden>'));
+      expect(rendered).toContain('<h1 class="enrollments__heading">My Enrollments</h1>');
+      for (const title of titles) expect(rendered).toContain(title);
+      expect(rendered).toContain('Aarav Sharma');
+
+      // The portal takes over: one main, its rows, its controls.
+      await page.waitForFunction(() => !document.getElementById('first-screen'));
+      await expect(page.locator('main').count()).resolves.toBe(1);
+      await expect(page.getByRole('heading', { level: 1, name: 'My Enrollments' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('progressbar', { name: `Progress of ${titles[0]}` }).count()).resolves.toBe(1);
+      expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02);
+
+      await page.getByRole('button', { name: 'Aarav Sharma' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Create Account' }).waitFor();
+      await eventually(sessionCookies, (cookies) => cookies.length === 0, { what: 'the first-screen session cookie to go' });
+      const afterSignOut = await (await context.request.get(`${portalUrl}/my-enrollments`)).text();
+      expect(afterSignOut).not.toContain('id="first-screen"');
     } finally {
       await context.close();
     }

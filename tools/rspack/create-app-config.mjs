@@ -361,7 +361,8 @@ function signInFiles(stats, compilation) {
 /**
  * The manifest's `metaData`: the route table the shell reads, and each listed page's first screen for the edge
  * (FIRST_SCREEN_KEY): the files of its chunk (`import(/* webpackChunkName: "page-<name>" *\/ …)` in the App, with
- * the chunks split off it), the API answers it asks for first and where in them its largest image is.
+ * the chunks split off it), the API answers it asks for first, where in them its largest image is, and whether the
+ * edge renders it for a signed-in learner.
  */
 function withRouteTable(stats, routeTable, compilation) {
   const { pagePatterns, firstScreen, ...table } = routeTable;
@@ -369,7 +370,7 @@ function withRouteTable(stats, routeTable, compilation) {
   for (const [pageName, screen] of Object.entries(firstScreen)) {
     const group = compilation?.namedChunkGroups?.get(`page-${pageName}`);
     const files = group ? [...group.getFiles()].filter((file) => /\.(js|css)$/.test(file)) : [];
-    screens[pagePatterns[pageName]] = { files, api: screen.api ?? [], ...(screen.image ? { image: screen.image } : {}) };
+    screens[pagePatterns[pageName]] = { files, api: screen.api ?? [], ...(screen.image ? { image: screen.image } : {}), ...(screen.signedIn ? { signedIn: true } : {}) };
   }
   return { ...stats, metaData: { ...stats.metaData, [REMOTE_ROUTES_KEY]: table, [FIRST_SCREEN_KEY]: screens } };
 }

@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { createEdge, type EdgeOptions, type RunningEdge } from '../edge/edge-server.js';
 import { findFreePort } from '../local/process-utils.js';
 import { repoRoot } from '../paths.js';
-import { buyInSandboxCheckout, signIn, type DemoAccount } from '../testing/browser/index.js';
+import { buyInSandboxCheckout, signIn, waitForSettledNetwork, type DemoAccount } from '../testing/browser/index.js';
 import { appOfUrl, kb, markdownTable, median, ms, progress, runStamp, startBenchPortal, writeResults } from './results.js';
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
@@ -257,7 +257,12 @@ async function inBenchBrowser<T>(chromePort: number, use: (page: import('playwri
 async function signInForBench(chromePort: number, baseUrl: string, account: DemoAccount): Promise<void> {
   progress('pages', `signing in as ${account} on ${baseUrl}`);
   await clearOrigin(chromePort, baseUrl, 'all'); // from signed out, whoever was signed in before
-  await inBenchBrowser(chromePort, (page) => signIn(page, baseUrl, account));
+  await inBenchBrowser(chromePort, async (page) => {
+    await signIn(page, baseUrl, account);
+    // The portal then hands the edge its first-screen session (a low-priority request after the session is
+    // restored): the signed-in page's runs start once it has been answered, as a learner's next visit would.
+    await waitForSettledNetwork(page);
+  });
 }
 
 /** The signed-in learner buys a course first, so that their My Enrollments lists one (as a learner's would). */

@@ -18,9 +18,10 @@ import { securityHeaders } from './security-headers.js';
 import { FirstScreenPreloads, withPreloads, type ServedRemote } from './first-screen.js';
 import { FirstScreenRenderer, looksLikePhone, withFirstScreen } from './first-screen-render.js';
 import { FIRST_SCREEN_START_SCRIPT_HASH } from './first-screen-start.js';
+import { firstScreenSessionHandler, firstScreenViewer, type FirstScreenSessionViewer } from './first-screen-session.js';
 import { originalFileName, withPrecompressedCopies } from './precompressed.js';
 import { withEntryFilesCompressedOnce } from './entry-compression.js';
-import { chooseUiLanguage, isSignInRedirect, LANGUAGE_COOKIE, SIGNED_IN_HINT_COOKIE, type UiLanguage } from '@academy/contracts';
+import { chooseUiLanguage, FIRST_SCREEN_SESSION_URL, isSignInRedirect, LANGUAGE_COOKIE, SIGNED_IN_HINT_COOKIE, type UiLanguage } from '@academy/contracts';
 
 export interface EdgeOptions {
   /** Base URL of each service, e.g. http://127.0.0.1:3101. */
@@ -211,10 +212,15 @@ function firstScreenPreloads(table: RouteTable, runtimeConfig: RuntimeConfig, op
     remotes: enabled ? servedRemotes(table, runtimeConfig, options.appDirs) : [],
     shell: enabled && shellDir ? { prefix: '/', dir: shellDir } : null,
     apiWaitMs: options.firstScreenApiWaitMs,
-    fetchApi: async (apiPath) => {
+    fetchApi: async (apiPath, authorization, init) => {
       const match = matchRoute(table, apiPath);
       if (match.kind !== 'service') throw new Error(`${apiPath} is not an API route`);
-      const response = await fetch(new URL(apiPath, options.serviceUrls[match.service]), { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(2000) });
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        ...(authorization ? { Authorization: authorization } : {}),
+        ...(init?.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      };
+      const response = await fetch(new URL(apiPath, options.serviceUrls[match.service]), { method: init?.method ?? 'GET', headers, body: init?.body, signal: AbortSignal.timeout(2000) });
       if (!response.ok) throw new Error(`${apiPath}: HTTP ${response.status}`);
       return response.json();
     },
@@ -312,10 +318,24 @@ function languageOfRequest(req: express.Request): UiLanguage {
  * authorisation), or it is the sign-in provider's redirect back. Such a page is never rendered as a visitor's.
  */
 function willBeSignedIn(req: express.Request): boolean {
+  return parseCookie(req.get('cookie') ?? '')[SIGNED_IN_HINT_COOKIE] === '1' || isSignInReturn(req);
+}
+
+function isSignInReturn(req: express.Request): boolean {
   const queryStart = req.originalUrl.indexOf('?');
   // URLSearchParams never throws on what a client sends, where new URL() would on a malformed request target.
-  const query = queryStart === -1 ? '' : req.originalUrl.slice(queryStart + 1);
-  return parseCookie(req.get('cookie') ?? '')[SIGNED_IN_HINT_COOKIE] === '1' || isSignInRedirect(query);
+  return isSignInRedirect(queryStart === -1 ? '' : req.originalUrl.slice(queryStart + 1));
+}
+
+/**
+ * What the edge renders for this request: an anonymous visitor's public page, or a signed-in learner's own page from
+ * their first-screen session (first-screen-session.ts), never on the way back from the sign-in page (whoever signed
+ * in there may be someone else).
+ */
+function renderFor(req: express.Request): { viewer?: FirstScreenSessionViewer } | null {
+  if (!willBeSignedIn(req)) return {};
+  const viewer = isSignInReturn(req) ? null : firstScreenViewer(req);
+  return viewer ? { viewer } : null;
 }
 
 /** SPA fallback: any other GET for a page (not a file) gets the shell's index.html, which routes on the client. */
@@ -334,11 +354,13 @@ function shellPageFallback(
         async (html) => {
           const language = languageOfRequest(req);
           const signedIn = willBeSignedIn(req);
-          // An anonymous visitor's public page comes rendered (a session lives in the browser: a signed-in one's
-          // page is the browser's to render). Without a render in time, the page goes out as before.
+          // An anonymous visitor's public page comes rendered, and so does a signed-in learner's own page when their
+          // first-screen session is here (any other signed-in page is the browser's to render: the session lives
+          // there). Without a render in time, the page goes out as before.
+          const renderAs = renderFor(req);
           const rendered =
-            renderer && !signedIn
-              ? await renderer.render(req.originalUrl, language, { phone: looksLikePhone(req.get('sec-ch-ua-mobile'), req.get('user-agent')) }).catch((error: unknown) => {
+            renderer && renderAs
+              ? await renderer.render(req.originalUrl, language, { phone: looksLikePhone(req.get('sec-ch-ua-mobile'), req.get('user-agent')), ...renderAs }).catch((error: unknown) => {
                   reportError(`edge: no first-screen render for ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
                   return null;
                 })
@@ -352,6 +374,8 @@ function shellPageFallback(
           // The preloaded strings follow the visitor's language, the sign-in files the hint, the render the screen's
           // guess: a cache must keep one answer per language signal, cookie and kind of device.
           if (rendered !== null) res.vary('Sec-CH-UA-Mobile').vary('User-Agent');
+          // A learner's own page is theirs alone: no cache keeps it.
+          if (rendered !== null && renderAs?.viewer) res.set('Cache-Control', 'private, no-store');
           if (!res.headersSent) res.vary('Accept-Language').vary('Cookie').type('html').send(rendered === null ? page : withFirstScreen(page, rendered, language));
         },
         () => {
@@ -424,6 +448,8 @@ export function createEdge(options: EdgeOptions): Edge {
   app.get('/runtime-config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(runtimeConfig);
   });
+  app.put(FIRST_SCREEN_SESSION_URL, firstScreenSessionHandler(() => firstScreen.signedInPagePaths()));
+  app.delete(FIRST_SCREEN_SESSION_URL, firstScreenSessionHandler(() => firstScreen.signedInPagePaths()));
   app.use(routeByTable(table, proxies, appFiles));
   app.use(shellPageFallback(shellDir, firstScreen, renderer, reportError));
 

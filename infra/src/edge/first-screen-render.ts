@@ -16,6 +16,7 @@ import {
   type UiLanguage,
 } from '@academy/contracts';
 import type { FirstScreenPreloads, ServedApp, ServedPage } from './first-screen.js';
+import type { FirstScreenSessionViewer } from './first-screen-session.js';
 import { withScriptsAfterFirstPaint } from './first-screen-start.js';
 
 /** How long a page's HTML waits for its render (the API answers inside have their own, shorter wait). */
@@ -83,21 +84,23 @@ export class FirstScreenRenderer {
   }
 
   /**
-   * The HTML of the page at `url` shown in `language` to an anonymous visitor (on a phone or not), chrome and page;
-   * null without a server module or for a page its remote does not render on the server. Throws when the render
-   * fails or is not done in time: the page then goes out unrendered.
+   * The HTML of the page at `url` shown in `language` (on a phone or not), chrome and page: to an anonymous visitor,
+   * or, for a `signedIn` page only, to the `viewer` of a first-screen session (rendered for them alone, never kept).
+   * Null without a server module, for a page its remote does not render on the server, and for a page that is not
+   * this visitor's to render. Throws when the render fails or is not done in time: the page then goes out unrendered.
    */
-  async render(url: string, language: UiLanguage, { phone = false } = {}): Promise<string | null> {
+  async render(url: string, language: UiLanguage, { phone = false, viewer }: { phone?: boolean; viewer?: FirstScreenSessionViewer } = {}): Promise<string | null> {
     const { shell, preloads } = this.options;
     if (!shell) return null;
     const pathname = new URL(url, 'http://edge.invalid').pathname;
     const page = await preloads.pageOf(pathname);
-    if (!page) return null;
+    if (!page || (page.screen?.signedIn === true) !== (viewer !== undefined)) return null;
     const [shellModule, remoteModule] = await Promise.all([
       this.serverModule<ShellFirstScreenModule>(shell.dir, 'renderChrome'),
       this.serverModule<RemoteFirstScreenModule>(page.remote.dir, 'renderPage'),
     ]);
     if (!shellModule || !remoteModule) return null;
+    if (viewer) return this.renderWith(shellModule, remoteModule, page, { url, language, phone, viewer });
     const key = JSON.stringify([url, language, phone]);
     const kept = this.renders.get(key);
     if (kept && Date.now() - kept.at < (this.options.reuseMs ?? DEFAULT_FIRST_SCREEN_REUSE_MS) && kept.modules[0] === shellModule && kept.modules[1] === remoteModule) {
@@ -118,7 +121,7 @@ export class FirstScreenRenderer {
     shellModule: ShellFirstScreenModule,
     remoteModule: RemoteFirstScreenModule,
     page: ServedPage,
-    { url, language, phone }: { url: string; language: UiLanguage; phone: boolean },
+    { url, language, phone, viewer }: { url: string; language: UiLanguage; phone: boolean; viewer?: FirstScreenSessionViewer },
   ): Promise<string | null> {
     const { preloads } = this.options;
     const request: FirstScreenRenderRequest = {
@@ -126,7 +129,10 @@ export class FirstScreenRenderer {
       language,
       phone,
       runtimeConfig: this.options.runtimeConfig,
-      fetchApi: (apiPath) => (page.apiPaths.includes(apiPath) ? preloads.answerInTime(apiPath) : Promise.reject(new Error(`${apiPath} is not a first-screen answer`))),
+      fetchApi: viewer
+        ? (apiPath, init) => preloads.answerAsViewer(apiPath, viewer.authorization, init)
+        : (apiPath) => (page.apiPaths.includes(apiPath) ? preloads.answerInTime(apiPath) : Promise.reject(new Error(`${apiPath} is not a first-screen answer`))),
+      ...(viewer ? { viewer: { userId: viewer.userId } } : {}),
     };
     const limitMs = this.options.renderTimeoutMs ?? DEFAULT_FIRST_SCREEN_RENDER_MS;
     let timer: NodeJS.Timeout | undefined;

@@ -12,7 +12,10 @@ const AFTER_FIRST_PAINT_TEMPLATE_ID = 'first-screen-after-paint';
  * not change without the hash, which is computed from it. It starts at once in a hidden tab (no paint comes there)
  * or a browser without paint timing, and after 1 s if no paint was reported by then. It adds the held elements one
  * per task, `main.js` first: each starts a request, about 1.7 ms each on this machine's cold cache, 25 ms for the
- * fifteen of the course list in one task, which a phone's slower core would make a long one.
+ * fifteen of the course list in one task, which a phone's slower core would make a long one. What `main.js` asks for
+ * first (the runtime config, the manifests, the page's data: the `fetch` preloads) is added in its task: a returning
+ * visitor's cache has `main.js` at hand, and it ran and asked for them before a later task added their preloads,
+ * which then fetched each a second time.
  */
 export const FIRST_SCREEN_START_SCRIPT = `(function () {
   var held = document.getElementById('${AFTER_FIRST_PAINT_TEMPLATE_ID}');
@@ -22,6 +25,9 @@ export const FIRST_SCREEN_START_SCRIPT = `(function () {
     if (started) return;
     started = true;
     var nodes = Array.prototype.slice.call(held.content.childNodes);
+    var withMain = nodes.filter(function (node) { return node.tagName === 'SCRIPT' || node.getAttribute('as') === 'fetch'; });
+    withMain.forEach(function (node) { document.head.appendChild(document.importNode(node, true)); });
+    nodes = nodes.filter(function (node) { return withMain.indexOf(node) < 0; });
     (function next() {
       var node = nodes.shift();
       if (!node) return;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {
   FIRST_SCREEN_KEY,
   matchRoutePattern,
+  READ_ONLY_POST_ROUTES,
   REMOTE_ROUTES_KEY,
   RUNTIME_CONFIG_URL,
   SIGN_IN_FILES_KEY,
@@ -13,6 +14,7 @@ import {
   valueAtPath,
   type AppTranslations,
   type FirstScreen,
+  type FirstScreenApiInit,
   type FirstScreens,
   type UiLanguage,
 } from '@academy/contracts';
@@ -33,8 +35,11 @@ export interface FirstScreenOptions {
   remotes: ServedRemote[];
   /** The shell, whose own strings every page needs; null: no preloads the shell's pages share. */
   shell: ServedApp | null;
-  /** GET of an API path from the service that owns it; rejects on failure. */
-  fetchApi(path: string): Promise<unknown>;
+  /**
+   * A call of an API path to the service that owns it (a GET unless `init` says otherwise), as the learner
+   * `authorization` names if given; rejects on failure.
+   */
+  fetchApi(path: string, authorization?: string, init?: FirstScreenApiInit): Promise<unknown>;
   /** How long a page's HTML waits for an API answer not cached yet (for its image), ms. */
   apiWaitMs?: number;
   /** How long an API answer is reused for the image's address, ms. */
@@ -201,10 +206,45 @@ export class FirstScreenPreloads {
     return rendered ? [linkTag({ href: image, as: 'image' }, { highPriority: true }), ...tags] : [...tags, linkTag({ href: image, as: 'image' })];
   }
 
+  /**
+   * The paths a signed-in learner's first-screen session cookie is kept on: each `signedIn` page's pattern up to its
+   * first parameter (`/my-enrollments`), from the served remotes' manifests as deployed now.
+   */
+  async signedInPagePaths(): Promise<string[]> {
+    const paths = new Set<string>();
+    for (const remote of this.options.remotes) {
+      const manifest = await this.manifestAt(remote.dir);
+      if (!manifest) continue;
+      for (const [pattern, screen] of Object.entries(this.remoteFacts(remote, manifest).screens)) {
+        if (!screen.signedIn) continue;
+        const fixed = pattern.split('/').filter(Boolean);
+        const firstVariable = fixed.findIndex((part) => part.startsWith(':') || part === '*');
+        paths.add(`/${(firstVariable === -1 ? fixed : fixed.slice(0, firstVariable)).join('/')}`);
+      }
+    }
+    return [...paths];
+  }
+
   /** An API answer of a first screen if it arrives within `apiWaitMs` (the HTML is not held longer); else rejects. */
   answerInTime(apiPath: string): Promise<unknown> {
+    return this.inTime(apiPath, this.answer(apiPath));
+  }
+
+  /**
+   * An API answer for the learner `authorization` names, never cached nor shared, if it arrives within `apiWaitMs`:
+   * a GET, or a POST of a route that only reads (READ_ONLY_POST_ROUTES); anything else rejects at once.
+   */
+  answerAsViewer(apiPath: string, authorization: string, init?: FirstScreenApiInit): Promise<unknown> {
+    const pathname = apiPath.split('?')[0]!;
+    const allowed =
+      pathname.startsWith('/api/') && (!init || init.method === 'GET' || READ_ONLY_POST_ROUTES.some((route) => route.method === 'POST' && matchRoutePattern(route.path, pathname) !== null));
+    if (!allowed) return Promise.reject(new Error(`${init?.method ?? 'GET'} ${apiPath} is not a read a first screen may make`));
+    return this.inTime(apiPath, this.options.fetchApi(apiPath, authorization, init));
+  }
+
+  private inTime(apiPath: string, answer: Promise<unknown>): Promise<unknown> {
     return Promise.race([
-      this.answer(apiPath),
+      answer,
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${apiPath} did not answer in time`)), this.options.apiWaitMs ?? 250).unref()),
     ]);
   }

@@ -59,6 +59,11 @@ describe('nginx config', () => {
     expect(config.split('brotli_static on;').length - 1).toBe(hashedLocations.length);
   });
 
+  it('answers the portal’s first-screen session requests with nothing kept (nginx renders no page)', () => {
+    const config = generateNginxConfig();
+    expect(config).toMatch(/location = \/first-screen-session \{[^}]*return 204;\n[^}]*\}/);
+  });
+
   it('has balanced braces', () => {
     const config = generateNginxConfig();
     expect(config.split('{').length).toBe(config.split('}').length);

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_SERVER_FILE, RUNTIME_CONFIG_URL } from '@academy/contracts';
+import { FIRST_SCREEN_SERVER_FILE, FIRST_SCREEN_SESSION_URL, RUNTIME_CONFIG_URL } from '@academy/contracts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -119,7 +119,7 @@ function locationHeaders(options: NginxConfigOptions): LocationHeaders {
   };
 }
 
-/** The runtime config, the service worker and the app manifest: files that must never be cached. */
+/** The runtime config, the service worker and the app manifest: files that must never be cached; the session's answer. */
 function uncachedFileLocations(options: NginxConfigOptions, noCache: string[]): string[] {
   return [
     '# Written at deploy time (ConfigMap / volume); never cached, so a changed remote URL applies at once.',
@@ -129,6 +129,10 @@ function uncachedFileLocations(options: NginxConfigOptions, noCache: string[]): 
     '# served from the root, so the worker controls every page of the portal.',
     ...block(`location = ${SERVICE_WORKER_PATH}`, ['try_files $uri =404;', ...noCache], ''),
     ...block(`location = ${APP_MANIFEST_PATH}`, ['types { }', 'default_type application/manifest+json;', 'try_files $uri =404;', ...noCache], ''),
+    '',
+    "# nginx renders no page, so it keeps no signed-in learner's first-screen session (the edge does): the portal's",
+    '# request is answered, and nothing is kept.',
+    ...block(`location = ${FIRST_SCREEN_SESSION_URL}`, [...noCache, 'return 204;'], ''),
   ];
 }
 

@@ -2,6 +2,8 @@
 // at the remote's build from its `src/pages.json` "firstScreen" (tools/rspack/create-app-config.mjs) and read by
 // the edge, which preloads it from the page's HTML so nothing on the first screen waits on a chain of requests.
 
+import type { ApiRoute } from './api-route.js';
+import { learningCourseProgressRoute } from './api-routes.js';
 import type { UiLanguage } from './languages.js';
 
 /** Key under the manifest's `metaData` (the federation runtime passes `metaData` through untouched). */
@@ -14,6 +16,11 @@ export interface FirstScreen {
   api: string[];
   /** Where the page's largest image (its LCP) is: a dotted path into the answer of `api[api]`. */
   image?: { api: number; path: string };
+  /**
+   * A page of the signed-in learner's own (My Enrollments): the edge renders it from the learner's first-screen
+   * session (FIRST_SCREEN_SESSION_COOKIE), asking the API as that learner, and never for anyone else.
+   */
+  signedIn?: boolean;
 }
 
 /**
@@ -117,10 +124,42 @@ export interface FirstScreenRenderRequest {
   runtimeConfig: unknown;
   /**
    * GET of one of the page's first-screen API URLs (pages.json `firstScreen.api`, parameters filled in), from the
-   * edge's short cache; rejects for any other URL and when the answer is not there in time.
+   * edge's short cache; rejects for any other URL and when the answer is not there in time. With a `viewer`: a GET of
+   * any API URL as that learner (their own token, nothing cached), or a POST of a READ_ONLY_POST_ROUTES route with
+   * its JSON body, rejecting when it fails or is late.
    */
-  fetchApi(url: string): Promise<unknown>;
+  fetchApi(url: string, init?: FirstScreenApiInit): Promise<unknown>;
+  /** The signed-in learner a `signedIn` page is rendered for; absent for an anonymous visitor's page. */
+  viewer?: FirstScreenViewer;
 }
+
+/**
+ * The POST routes that only read (the product spec gives them a body): the edge sends these, besides GETs, when it
+ * renders a signed-in learner's page as them (FirstScreenRenderRequest.fetchApi), and no other POST.
+ */
+export const READ_ONLY_POST_ROUTES: readonly ApiRoute[] = [learningCourseProgressRoute];
+
+/** A first screen's API call other than a plain GET. */
+export interface FirstScreenApiInit {
+  method: 'GET' | 'POST';
+  /** JSON. */
+  body?: string;
+}
+
+/** Who a signed-in page is rendered for: the subject of their access token (the API checks the token itself). */
+export interface FirstScreenViewer {
+  userId: string;
+}
+
+/**
+ * The signed-in learner's first-screen session: the portal hands the edge its access token (`PUT` with
+ * `Authorization: Bearer`, same origin only), and the edge keeps it in this cookie, HttpOnly, `SameSite=Strict`, on
+ * the paths of the `signedIn` pages only (nothing else, the API included, ever receives it), until the token
+ * expires. `DELETE` forgets it (sign-out). The edge renders those pages from it; nginx renders no page and answers
+ * neither.
+ */
+export const FIRST_SCREEN_SESSION_URL = '/first-screen-session';
+export const FIRST_SCREEN_SESSION_COOKIE = 'academy.first-screen-session';
 
 /** The shell's server module: the chrome around FIRST_SCREEN_PAGE_SLOT. */
 export interface ShellFirstScreenModule {

@@ -2,8 +2,10 @@
  * @jest-environment node
  */
 // The learner's server module as the edge runs it: in Node, no window, with the page's first API answers.
+import type { FirstScreenApiInit } from '@academy/contracts';
 import { testRuntimeConfig } from '@academy/platform/testing';
 import { renderPage } from './first-screen';
+import { enrolledCourse, progress, userData } from '../enrollments/testing/learningTestKit';
 
 const course = {
   _id: 'c42',
@@ -71,5 +73,41 @@ describe('the learner’s first screens rendered on the server', () => {
     for (const url of ['/my-enrollments', '/player/c42', '/parent']) {
       expect(await renderPage(request(url, {}).request)).toBeNull();
     }
+  });
+
+  it('renders My Enrollments for the signed-in learner the edge names, with their courses and progress as the API gives them to that learner', async () => {
+    const asked: string[] = [];
+    const answers: Record<string, unknown> = {
+      'GET /api/user/data': { success: true, user: userData() },
+      'GET /api/user/enrolled-courses': { success: true, enrolledCourses: [enrolledCourse()] },
+      'POST /api/user/get-course-progress {"courseId":"course-1"}': { success: true, progressData: progress({ lectureCompleted: ['l-1'] }) },
+      'GET /api/user/purchases': { success: true, purchases: [] },
+    };
+    const signedIn = {
+      url: '/my-enrollments',
+      language: 'en' as const,
+      phone: false,
+      runtimeConfig: testRuntimeConfig,
+      viewer: { userId: 'sandbox|student-aarav' },
+      fetchApi: async (apiPath: string, init?: FirstScreenApiInit) => {
+        const key = `${init?.method ?? 'GET'} ${apiPath}${init?.body ? ` ${init.body}` : ''}`;
+        asked.push(key);
+        if (key in answers) return answers[key];
+        throw new Error(`${key}: HTTP 404`);
+      },
+    };
+    const html = (await renderPage(signedIn))!;
+    expect(html).toContain('<h1 class="enrollments__heading">My Enrollments</h1>');
+    expect(html).toContain('Algebra Foundations');
+    expect(html).toContain('aria-valuenow="33"');
+    expect(html).toContain('Certificate: Needs 2 more lectures to complete');
+    // Not the loading view, and not the sign-in prompt of a visitor.
+    expect(html).not.toContain('loading-view');
+    expect(html).not.toContain('login-required');
+    expect(asked).toEqual(expect.arrayContaining(['GET /api/user/data', 'GET /api/user/enrolled-courses', 'POST /api/user/get-course-progress {"courseId":"course-1"}']));
+
+    // The edge renders no public page as a learner, and a learner's page only from what the API answers them.
+    expect(await renderPage({ ...signedIn, url: '/' })).toBeNull();
+    await expect(renderPage({ ...signedIn, fetchApi: async () => Promise.reject(new Error('HTTP 401')) })).rejects.toThrow('HTTP 401');
   });
 });

@@ -3,7 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNo
 import { needsSignInAtStart, PortalAuthContext, type PortalAuth } from './portal-auth';
 import type { Auth0SessionProps } from './auth0-session';
 import { keepSessionUser } from './session-user';
-import { keepSignedInHint } from './signed-in-hint';
+import { forgetFirstScreenSession, keepFirstScreenSession } from './first-screen-session';
+import { hasSignedInHint, keepSignedInHint } from './signed-in-hint';
 
 // Named: the shell's manifest lists this chunk's files (SIGN_IN_FILES_KEY) for the edge to preload.
 const Auth0Session = lazy(() => import(/* webpackChunkName: "sign-in" */ './auth0-session'));
@@ -41,11 +42,14 @@ export function LazySignIn({
   const sdkWanted = loadAtStart || pendingLogin !== undefined;
 
   // The edge's hint follows the session: set once one is restored or made, cleared when none is kept or it ends.
-  // So does the device's note of whose session it is (session-user.ts).
+  // So do the device's note of whose session it is (session-user.ts) and the edge's first-screen session.
   useEffect(() => {
     if (reported ? reported.isLoading : loadAtStart) return;
-    keepSignedInHint(reported?.isAuthenticated ?? false);
-    keepSessionUser(reported?.isAuthenticated ? (reported.user?.sub ?? null) : null);
+    const signedIn = reported?.isAuthenticated ?? false;
+    if (!signedIn && hasSignedInHint()) forgetFirstScreenSession();
+    keepSignedInHint(signedIn);
+    keepSessionUser(signedIn ? (reported?.user?.sub ?? null) : null);
+    if (signedIn) reported!.getAccessTokenSilently().then(keepFirstScreenSession, () => undefined);
   }, [reported, loadAtStart]);
   const auth = useMemo<PortalAuth>(
     () =>
@@ -53,6 +57,7 @@ export function LazySignIn({
         ? {
             ...reported,
             logout: (logoutOptions) => {
+              forgetFirstScreenSession();
               keepSignedInHint(false);
               keepSessionUser(null);
               return reported.logout(logoutOptions);

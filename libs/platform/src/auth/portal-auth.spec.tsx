@@ -62,6 +62,35 @@ describe('LazySignIn', () => {
     expect(hasSignedInHint()).toBe(false);
   });
 
+  it('asks the edge to forget its first-screen session when a session kept before is gone, and asks nothing of a visitor', async () => {
+    const sent = jest.fn(async () => new Response(null, { status: 204 }));
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = sent as unknown as typeof fetch;
+    try {
+      window.localStorage.clear();
+      keepSignedInHint(true);
+      const ended = render(
+        <LazySignIn options={options} onRedirectCallback={() => undefined}>
+          <Probe />
+        </LazySignIn>,
+      );
+      await act(async () => undefined);
+      expect(sent).toHaveBeenCalledWith('/first-screen-session', expect.objectContaining({ method: 'DELETE', credentials: 'same-origin', keepalive: true }));
+      ended.unmount();
+
+      sent.mockClear();
+      render(
+        <LazySignIn options={options} onRedirectCallback={() => undefined}>
+          <Probe />
+        </LazySignIn>,
+      );
+      await act(async () => undefined);
+      expect(sent).not.toHaveBeenCalled();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it('forgets whose session the device kept when none is kept any more', async () => {
     window.localStorage.clear();
     keepSessionUser('auth0|learner-1');

@@ -2,7 +2,7 @@
 // HTML, before any script has run, and the portal's render takes over from it (../first-screen/hand-over.ts). Only the
 // apps' server modules import this (`@academy/platform/server`); no browser bundle does.
 import { Writable } from 'node:stream';
-import type { FirstScreenRenderRequest, UiLanguage } from '@academy/contracts';
+import { userDataRoute, type FirstScreenRenderRequest, type FirstScreenViewer, type UiLanguage, type UserData } from '@academy/contracts';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { createInstance, type Resource, type ResourceKey } from 'i18next';
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { parseRuntimeConfig, type RuntimeConfig } from '../config/runtime-config
 import { RuntimeConfigProvider } from '../config/runtime-config-context';
 import { PortalAuthContext, type PortalAuth } from '../auth/portal-auth';
 import { ApiFetchContext } from '../api/use-api';
+import { ServerRenderedUserContext } from '../user/use-current-user';
 import { RenderedForPhoneContext } from './rendered-for-phone';
 
 /** An app's strings: by namespace, then language. */
@@ -30,6 +31,28 @@ const ANONYMOUS: PortalAuth = {
   logout: signInNeedsTheBrowser,
 };
 
+/**
+ * A signed-in learner as the browser's render reports them once their session is restored. The render's API calls
+ * go to the edge, which asks the API with the learner's own token (FirstScreenRenderRequest.fetchApi): the token
+ * given here never leaves the render.
+ */
+function signedInAs(viewer: FirstScreenViewer, user: UserData): PortalAuth {
+  return {
+    ...ANONYMOUS,
+    isAuthenticated: true,
+    user: { sub: viewer.userId, name: user.name },
+    getAccessTokenSilently: (async () => 'sent-by-the-edge') as PortalAuth['getAccessTokenSilently'],
+  };
+}
+
+/** The viewer's user data; throws when the API refuses or does not answer (the page then goes out unrendered). */
+async function viewerData(request: FirstScreenRenderRequest): Promise<UserData | null> {
+  if (!request.viewer) return null;
+  const answer = (await request.fetchApi(userDataRoute.path)) as { user?: UserData } | null;
+  if (!answer?.user) throw new Error(`${userDataRoute.path} gave no user`);
+  return answer.user;
+}
+
 function resourcesOf(translations: ServerTranslations): Resource {
   const resources: Resource = {};
   for (const [namespace, byLanguage] of Object.entries(translations)) {
@@ -42,9 +65,12 @@ function resourcesOf(translations: ServerTranslations): Resource {
 
 /** The page's API calls answered from the edge (FirstScreenRenderRequest.fetchApi); any other call fails at once. */
 function fetchFromEdge(request: FirstScreenRenderRequest): typeof fetch {
-  return async (input) => {
+  return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://edge.invalid');
-    const answer = await request.fetchApi(url.pathname + url.search);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'POST') throw new Error(`A first screen does not ${method}`);
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    const answer = await request.fetchApi(url.pathname + url.search, method === 'GET' ? undefined : { method, body });
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
   };
 }
@@ -99,12 +125,15 @@ export interface RenderOnServerOptions {
 }
 
 /**
- * Renders `element` at the request's URL, in its language, for an anonymous visitor. A first pass finds the
- * queries the page makes; those the edge can answer (the page's first API answers) are fetched, and a second pass
- * renders with their data. A query without an answer renders as it does in the browser before its data arrives.
+ * Renders `element` at the request's URL, in its language, for an anonymous visitor, or signed in as the request's
+ * `viewer` with their user data. A first pass finds the queries the page makes; those the edge can answer (the
+ * page's first API answers; any of the viewer's) are fetched, and a second pass renders with their data. A query
+ * without an answer renders as it does in the browser before its data arrives.
  */
 export async function renderOnServer({ request, translations, element }: RenderOnServerOptions): Promise<string> {
   const config: RuntimeConfig = parseRuntimeConfig(request.runtimeConfig);
+  const user = await viewerData(request);
+  const auth = request.viewer && user ? signedInAs(request.viewer, user) : ANONYMOUS;
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng: request.language,
@@ -118,12 +147,14 @@ export async function renderOnServer({ request, translations, element }: RenderO
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[request.url]}>
         <RuntimeConfigProvider config={config}>
-          <PortalAuthContext.Provider value={ANONYMOUS}>
-            <ApiFetchContext.Provider value={serverFetch}>
-              <RenderedForPhoneContext.Provider value={request.phone}>
-                <QueryClientProvider client={client}>{element}</QueryClientProvider>
-              </RenderedForPhoneContext.Provider>
-            </ApiFetchContext.Provider>
+          <PortalAuthContext.Provider value={auth}>
+            <ServerRenderedUserContext.Provider value={user}>
+              <ApiFetchContext.Provider value={serverFetch}>
+                <RenderedForPhoneContext.Provider value={request.phone}>
+                  <QueryClientProvider client={client}>{element}</QueryClientProvider>
+                </RenderedForPhoneContext.Provider>
+              </ApiFetchContext.Provider>
+            </ServerRenderedUserContext.Provider>
           </PortalAuthContext.Provider>
         </RuntimeConfigProvider>
       </MemoryRouter>

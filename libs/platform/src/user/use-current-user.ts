@@ -1,6 +1,6 @@
 import type { PARENT_ROLE, UserData } from '@academy/contracts';
-import { useCallback } from 'react';
-import { useUserStore, type UserStatus } from './user-store';
+import { createContext, useCallback, useContext } from 'react';
+import { rolesOf, useUserStore, type UserStatus } from './user-store';
 import { usePortalAuth } from '../auth/portal-auth';
 
 export interface CurrentUser {
@@ -30,9 +30,19 @@ export interface LoginOptions {
   signUpAs?: typeof PARENT_ROLE;
 }
 
+/**
+ * The signed-in user's data when a page of theirs is rendered on the server (renderOnServer): the store is the
+ * browser's, one per tab, and a server renders for many users at once.
+ */
+export const ServerRenderedUserContext = createContext<UserData | null>(null);
+
 export function useCurrentUser(): CurrentUser {
   const auth = usePortalAuth();
-  const { user, isEducator, isParent, status, error, reload } = useUserStore();
+  const stored = useUserStore();
+  const serverRendered = useContext(ServerRenderedUserContext);
+  const { user, isEducator, isParent, status, error, reload } = serverRendered
+    ? { ...stored, user: serverRendered, ...rolesOf(serverRendered), status: 'ready' as const, error: null }
+    : stored;
   const { loginWithRedirect, logout: auth0Logout } = auth;
 
   const login = useCallback(

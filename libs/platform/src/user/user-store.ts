@@ -23,6 +23,11 @@ export interface UserState {
   clear(): void;
 }
 
+/** The roles a user's data gives: educator, parent, or neither (a learner). */
+export function rolesOf(user: UserData): { isEducator: boolean; isParent: boolean } {
+  return { isEducator: user.publicMetadata?.role === EDUCATOR_ROLE, isParent: user.publicMetadata?.role === PARENT_ROLE };
+}
+
 let currentFetcher: UserDataFetcher | null = null;
 let loadSequence = 0;
 
@@ -41,7 +46,7 @@ export const useUserStore = create<UserState>()((set) => ({
     try {
       const { user } = await fetchUser();
       if (sequence !== loadSequence) return;
-      set({ user, isEducator: user.publicMetadata?.role === EDUCATOR_ROLE, isParent: user.publicMetadata?.role === PARENT_ROLE, status: 'ready', error: null, loadedAt: Date.now() });
+      set({ user, ...rolesOf(user), status: 'ready', error: null, loadedAt: Date.now() });
     } catch (error) {
       if (sequence !== loadSequence) return;
       set({ user: null, isEducator: false, isParent: false, status: 'error', error: error instanceof Error ? error.message : String(error), loadedAt: null });
