@@ -1,7 +1,7 @@
 // Benchmark: the public pages on a student's phone. Lighthouse (mobile preset, simulated throttling) drives the
 // machine's Chromium against a whole portal started as the browser journeys start it (the edge serves the built
 // apps compressed, as in production). Median of RUNS runs per page; writes bench/results/pages.{json,md}.
-import type { CourseListPage, RuntimeConfig } from '@academy/contracts';
+import { FIRST_SCREEN_SESSION_URL, type CourseListPage, type RuntimeConfig } from '@academy/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { createEdge, type EdgeOptions, type RunningEdge } from '../edge/edge-server.js';
 import { findFreePort } from '../local/process-utils.js';
 import { repoRoot } from '../paths.js';
-import { buyInSandboxCheckout, signIn, waitForSettledNetwork, type DemoAccount } from '../testing/browser/index.js';
+import { buyInSandboxCheckout, signIn, type DemoAccount } from '../testing/browser/index.js';
 import { appOfUrl, kb, markdownTable, median, ms, progress, runStamp, startBenchPortal, writeResults } from './results.js';
 
 const RUNS = Number(process.env.BENCH_PAGES_RUNS ?? 3);
@@ -258,10 +258,11 @@ async function signInForBench(chromePort: number, baseUrl: string, account: Demo
   progress('pages', `signing in as ${account} on ${baseUrl}`);
   await clearOrigin(chromePort, baseUrl, 'all'); // from signed out, whoever was signed in before
   await inBenchBrowser(chromePort, async (page) => {
+    // The portal hands the edge its first-screen session once the session is restored (a low-priority request): the
+    // signed-in page's runs start once it has been answered, as a learner's next visit would.
+    const sessionHandedOver = page.waitForResponse((response) => new URL(response.url()).pathname === FIRST_SCREEN_SESSION_URL, { timeout: 15_000 });
     await signIn(page, baseUrl, account);
-    // The portal then hands the edge its first-screen session (a low-priority request after the session is
-    // restored): the signed-in page's runs start once it has been answered, as a learner's next visit would.
-    await waitForSettledNetwork(page);
+    await sessionHandedOver;
   });
 }
 
@@ -422,10 +423,10 @@ async function measureEverything(portal: BenchPortal, pages: BenchPage[], chrome
   const singleBundle = await measureThroughEdge(await startSecondEdge(portal, 'singleBundle'), measure('single bundle'));
   // The same federated pages without the edge's first-screen preloads (the "before" of docs/performance.md).
   const withoutPreloads = await measureThroughEdge(await startSecondEdge(portal, 'withoutPreloads'), measure('federated without first-screen preloads'));
-  // The same federated public pages with the preloads but not rendered on the edge (the render's "before").
-  const publicPages = pages.filter(([, , signedInAs]) => signedInAs === undefined);
+  // The same federated pages, signed-in My Enrollments included, with the preloads but not rendered on the edge (the
+  // render's "before").
   const withoutRender = await measureThroughEdge(await startSecondEdge(portal, 'withoutRender'), (baseUrl) =>
-    measurePages(publicPages, baseUrl, 'federated without the first-screen render', chromePort),
+    measurePages(pages, baseUrl, 'federated without the first-screen render', chromePort),
   );
   return {
     results,
