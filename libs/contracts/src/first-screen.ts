@@ -155,8 +155,8 @@ export interface FirstScreenViewer {
  * The signed-in learner's first-screen session: the portal hands the edge its access token (`PUT` with
  * `Authorization: Bearer`, same origin only), and the edge keeps it in this cookie, HttpOnly, `SameSite=Strict`, on
  * the paths of the `signedIn` pages only (nothing else, the API included, ever receives it), until the token
- * expires. `DELETE` forgets it (sign-out). The edge renders those pages from it; nginx renders no page and answers
- * neither.
+ * expires. `DELETE` forgets it (sign-out). The edge renders those pages from it; nginx renders no page, so it answers
+ * both with 204 and keeps nothing.
  */
 export const FIRST_SCREEN_SESSION_URL = '/first-screen-session';
 export const FIRST_SCREEN_SESSION_COOKIE = 'academy.first-screen-session';

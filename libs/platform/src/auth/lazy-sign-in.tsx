@@ -4,6 +4,7 @@ import { needsSignInAtStart, PortalAuthContext, type PortalAuth } from './portal
 import type { Auth0SessionProps } from './auth0-session';
 import { keepSessionUser } from './session-user';
 import { forgetFirstScreenSession, keepFirstScreenSession } from './first-screen-session';
+import { firstScreenWasForAnotherVisitor } from '../first-screen/hand-over';
 import { hasSignedInHint, keepSignedInHint } from './signed-in-hint';
 
 // Named: the shell's manifest lists this chunk's files (SIGN_IN_FILES_KEY) for the edge to preload.
@@ -46,6 +47,8 @@ export function LazySignIn({
   useEffect(() => {
     if (reported ? reported.isLoading : loadAtStart) return;
     const signedIn = reported?.isAuthenticated ?? false;
+    // The hint is what the edge rendered this page for: a rendered screen of the other sign-in state must go.
+    if (signedIn !== hasSignedInHint()) firstScreenWasForAnotherVisitor();
     if (!signedIn && hasSignedInHint()) forgetFirstScreenSession();
     keepSignedInHint(signedIn);
     keepSessionUser(signedIn ? (reported?.user?.sub ?? null) : null);

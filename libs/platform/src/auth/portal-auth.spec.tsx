@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { testRuntimeConfig } from '../testing';
+import { handOverFirstScreen } from '../first-screen/hand-over';
 import { LazySignIn } from './lazy-sign-in';
 import { auth0Options } from './platform-providers';
 import { needsSignInAtStart, PortalAuthContext, usePortalAuth, type PortalAuth } from './portal-auth';
@@ -89,6 +90,22 @@ describe('LazySignIn', () => {
     } finally {
       globalThis.fetch = realFetch;
     }
+  });
+
+  it('takes down a screen the edge rendered for a signed-in learner when no session is kept any more', async () => {
+    window.localStorage.clear();
+    keepSignedInHint(true);
+    document.body.innerHTML = '<div id="first-screen" inert><main><div class="enrollments"></div></main></div><div id="root" hidden></div>';
+    const root = document.getElementById('root')!;
+    handOverFirstScreen(root);
+    render(
+      <LazySignIn options={options} onRedirectCallback={() => undefined}>
+        <Probe />
+      </LazySignIn>,
+    );
+    await act(async () => undefined);
+    expect(document.getElementById('first-screen')).toBeNull();
+    expect(root.hidden).toBe(false);
   });
 
   it('forgets whose session the device kept when none is kept any more', async () => {

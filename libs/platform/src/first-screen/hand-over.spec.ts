@@ -1,5 +1,5 @@
 import { FIRST_SCREEN_ELEMENT_ID } from '@academy/contracts';
-import { handOverFirstScreen } from './hand-over';
+import { firstScreenWasForAnotherVisitor, handOverFirstScreen } from './hand-over';
 
 /** The edge's HTML: the rendered first screen, and the portal's root hidden beside it. */
 function edgePage(renderedMain: string): { rendered: HTMLElement; root: HTMLElement } {
@@ -59,6 +59,15 @@ describe('the portal takes over from the first screen the edge rendered', () => 
     expect(handedOver(stuck.rendered, stuck.root)).toBe(false);
     jest.advanceTimersByTime(1);
     expect(handedOver(stuck.rendered, stuck.root)).toBe(true);
+  });
+
+  it('hands over at once when the screen was rendered for another visitor, whatever the portal shows then', async () => {
+    const { rendered, root } = edgePage('<div class="enrollments"><h1>My Enrollments</h1></div>');
+    handOverFirstScreen(root);
+    await commit(root, '<section class="login-required"><h1>Log in</h1></section>');
+    expect(handedOver(rendered, root)).toBe(false);
+    firstScreenWasForAnotherVisitor();
+    expect(handedOver(rendered, root)).toBe(true);
   });
 
   it('hands over when told to (the portal could not start), and does nothing on a page the edge did not render', async () => {

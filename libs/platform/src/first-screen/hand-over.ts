@@ -6,6 +6,18 @@ import { FIRST_SCREEN_ELEMENT_ID } from '@academy/contracts';
 /** The longest the rendered screen stays when the portal never shows that page (a failure it does not report). */
 export const FIRST_SCREEN_HAND_OVER_MAX_MS = 10_000;
 
+/** Dispatched on the document when the rendered screen was made for another sign-in state than the portal found. */
+const RENDERED_FOR_ANOTHER_VISITOR_EVENT = 'academy:first-screen-for-another-visitor';
+
+/**
+ * Tells the hand-over that the edge rendered its screen for a visitor this browser is not (signed in when the session
+ * turned out gone, or anonymous when a session was restored): the portal's page is then shown at once, whatever it
+ * shows, instead of the wrong one staying until the longest wait.
+ */
+export function firstScreenWasForAnotherVisitor(): void {
+  document.dispatchEvent(new Event(RENDERED_FOR_ANOTHER_VISITOR_EVENT));
+}
+
 const LOADING = '[role="status"]';
 const FAILURE = '[role="alert"]';
 const NOT_THE_PAGE = new Set(['LINK', 'SCRIPT', 'STYLE', 'TEMPLATE']);
@@ -23,7 +35,8 @@ function pageIn(container: Element): { kind: string; loading: number; failed: bo
 
 /**
  * Shows the portal rendered in `root` in place of the edge's first screen once its main landmark holds the same
- * page with no more loading views than the rendered one (or a failure, or after `maxWaitMs`). Does nothing on a
+ * page with no more loading views than the rendered one (or a failure, or after `maxWaitMs`, or at once when the
+ * screen was rendered for another visitor: firstScreenWasForAnotherVisitor). Does nothing on a
  * page the edge did not render. Returns the hand-over, to call at once (the portal could not start).
  */
 export function handOverFirstScreen(root: HTMLElement, { maxWaitMs = FIRST_SCREEN_HAND_OVER_MAX_MS } = {}): () => void {
@@ -36,6 +49,7 @@ export function handOverFirstScreen(root: HTMLElement, { maxWaitMs = FIRST_SCREE
     handedOver = true;
     observer.disconnect();
     clearTimeout(timer);
+    document.removeEventListener(RENDERED_FOR_ANOTHER_VISITOR_EVENT, handOver);
     rendered.remove();
     root.hidden = false;
   };
@@ -47,5 +61,6 @@ export function handOverFirstScreen(root: HTMLElement, { maxWaitMs = FIRST_SCREE
   });
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role', 'class'] });
   const timer = setTimeout(handOver, maxWaitMs);
+  document.addEventListener(RENDERED_FOR_ANOTHER_VISITOR_EVENT, handOver);
   return handOver;
 }
