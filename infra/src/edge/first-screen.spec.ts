@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startAnsweringApi, type AnsweringApi } from './answering-api.testing.js';
 import { createEdge, type RunningEdge } from './edge-server.js';
+import { FirstScreenPreloads } from './first-screen.js';
 import { runtimeConfigFromEnv } from './runtime-config.js';
 import { matchRoutePattern, valueAtPath } from '@academy/contracts';
 
@@ -182,5 +183,35 @@ describe('route patterns and answer paths', () => {
     expect(valueAtPath({ courses: [{ courseThumbnail: '/a.webp' }] }, 'courses.0.courseThumbnail')).toBe('/a.webp');
     expect(valueAtPath({ courses: [] }, 'courses.0.courseThumbnail')).toBeUndefined();
     expect(valueAtPath({ courses: [{ courseThumbnail: 7 }] }, 'courses.0.courseThumbnail')).toBeUndefined();
+  });
+});
+
+describe('the reads a signed-in learner’s first screen may make', () => {
+  it('sends GETs of the API and the POSTs that only read, with the learner’s authorization, and refuses anything else before it leaves', async () => {
+    const sent: [string, string | undefined, string | undefined][] = [];
+    const preloads = new FirstScreenPreloads({
+      remotes: [],
+      shell: null,
+      fetchApi: async (apiPath, authorization, init) => {
+        sent.push([apiPath, authorization, init?.method]);
+        return { success: true };
+      },
+    });
+    await expect(preloads.answerAsViewer('/api/user/enrolled-courses', 'Bearer t')).resolves.toEqual({ success: true });
+    await expect(preloads.answerAsViewer('/api/user/get-course-progress', 'Bearer t', { method: 'POST', body: '{"courseId":"c1"}' })).resolves.toEqual({ success: true });
+    for (const [apiPath, method] of [
+      ['/api/user/purchase', 'POST'],
+      ['/api/../internal/users', 'GET'],
+      ['/api/./user/data', 'GET'],
+      ['/api/user/..', 'GET'],
+      ['/internal/users', 'GET'],
+      ['/media/notes/a.pdf', 'GET'],
+    ] as const) {
+      await expect(preloads.answerAsViewer(apiPath, 'Bearer t', { method })).rejects.toThrow('is not a read a first screen may make');
+    }
+    expect(sent).toEqual([
+      ['/api/user/enrolled-courses', 'Bearer t', undefined],
+      ['/api/user/get-course-progress', 'Bearer t', 'POST'],
+    ]);
   });
 });

@@ -236,8 +236,11 @@ export class FirstScreenPreloads {
    */
   answerAsViewer(apiPath: string, authorization: string, init?: FirstScreenApiInit): Promise<unknown> {
     const pathname = apiPath.split('?')[0]!;
+    // A dot segment would leave /api/ once the URL is resolved (to /internal/, say), with the learner's token.
     const allowed =
-      pathname.startsWith('/api/') && (!init || init.method === 'GET' || READ_ONLY_POST_ROUTES.some((route) => route.method === 'POST' && matchRoutePattern(route.path, pathname) !== null));
+      pathname.startsWith('/api/') &&
+      !/\/\.\.?(\/|$)/.test(pathname) &&
+      (!init || init.method === 'GET' || READ_ONLY_POST_ROUTES.some((route) => route.method === 'POST' && matchRoutePattern(route.path, pathname) !== null));
     if (!allowed) return Promise.reject(new Error(`${init?.method ?? 'GET'} ${apiPath} is not a read a first screen may make`));
     return this.inTime(apiPath, this.options.fetchApi(apiPath, authorization, init));
   }
