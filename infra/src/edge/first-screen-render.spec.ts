@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIRST_SCREEN_PAGE_SLOT, FIRST_SCREEN_SERVER_FILE, SIGNED_IN_HINT_COOKIE } from '@academy/contracts';
 import { startAnsweringApi, type AnsweringApi } from './answering-api.testing.js';
-import { createEdge, type RunningEdge } from './edge-server.js';
-import { runtimeConfigFromEnv } from './runtime-config.js';
+import type { RunningEdge } from './edge-server.js';
+import { startRenderingEdge, type RenderingEdge } from './rendering-edge.testing.js';
 
 // The apps' server modules as the edge meets them: CommonJS files implementing the contract (the real ones are
 // built by the apps and checked in their own specs and in the browser journeys).
@@ -32,7 +31,7 @@ const CATALOGUE_ANSWERS: Record<string, unknown> = {
 };
 
 describe('the edge renders a public page’s first screen into its HTML', () => {
-  let workDir: string;
+  let rendering: RenderingEdge;
   let learnerDir: string;
   let catalogue: AnsweringApi;
   let edge: RunningEdge;
@@ -41,46 +40,24 @@ describe('the edge renders a public page’s first screen into its HTML', () => 
   const page = async (url: string, init?: RequestInit) => (await fetch(`${edge.url}${url}`, init)).text();
 
   beforeAll(async () => {
-    workDir = mkdtempSync(path.join(os.tmpdir(), 'first-screen-render-spec-'));
-    const shellDir = path.join(workDir, 'shell');
-    learnerDir = path.join(workDir, 'learner');
-    mkdirSync(path.join(shellDir, '.server'), { recursive: true });
-    mkdirSync(path.join(learnerDir, '.server'), { recursive: true });
-    writeFileSync(
-      path.join(shellDir, 'index.html'),
-      '<!doctype html><html lang="en"><head><script defer src="/main.aaaa1111.js"></script></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(shellDir, 'mf-manifest.json'), JSON.stringify({ name: 'shell', metaData: {} }));
-    writeFileSync(path.join(shellDir, FIRST_SCREEN_SERVER_FILE), SHELL_MODULE);
-    writeFileSync(
-      path.join(learnerDir, 'mf-manifest.json'),
-      JSON.stringify({
-        name: 'learner',
-        metaData: {
-          remoteEntry: { name: 'remoteEntry.js', path: '' },
-          portalRoutes: { pages: ['/', '/course/:id', '/my-enrollments'], fallbacks: [], ownChrome: false },
-          portalFirstScreen: { '/': { files: ['page-home.1111aaaa.js', 'page-home.2222bbbb.css'], api: ['/api/course/all?limit=4'], image: { api: 0, path: 'courses.0.courseThumbnail' } } },
-        },
-        exposes: [],
-      }),
-    );
-    writeFileSync(path.join(learnerDir, FIRST_SCREEN_SERVER_FILE), learnerModule('v1'));
     catalogue = await startAnsweringApi(CATALOGUE_ANSWERS);
-    edge = await createEdge({
-      serviceUrls: { catalogue: catalogue.url, commerce: catalogue.url, progress: catalogue.url },
-      appDirs: { shell: shellDir, learner: learnerDir, educator: null, info: null },
-      runtimeConfig: runtimeConfigFromEnv({ AUTH0_CLIENT_ID: 'spec-client' }, 'http://localhost:9999'),
-      firstScreenApiWaitMs: 2000,
-      firstScreenRenderMs: 3000,
-      firstScreenReuseMs: 1000,
-      onError: (message) => errors.push(message),
-    }).listen(0);
+    rendering = await startRenderingEdge({
+      shellModule: SHELL_MODULE,
+      learnerModule: learnerModule('v1'),
+      learnerMetaData: {
+        portalRoutes: { pages: ['/', '/course/:id', '/my-enrollments'], fallbacks: [], ownChrome: false },
+        portalFirstScreen: { '/': { files: ['page-home.1111aaaa.js', 'page-home.2222bbbb.css'], api: ['/api/course/all?limit=4'], image: { api: 0, path: 'courses.0.courseThumbnail' } } },
+      },
+      api: catalogue,
+      edgeOptions: { firstScreenApiWaitMs: 2000, firstScreenRenderMs: 3000, firstScreenReuseMs: 1000, onError: (message) => errors.push(message) },
+    });
+    edge = rendering.edge;
+    learnerDir = rendering.learnerDir;
   });
 
   afterAll(async () => {
-    await edge.close();
+    await rendering.close();
     await catalogue.close();
-    rmSync(workDir, { recursive: true, force: true });
   });
 
   it('puts the chrome and the page, with its first API answer, in an inert element, and the portal’s root hidden beside it', async () => {

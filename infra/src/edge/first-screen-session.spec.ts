@@ -1,11 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { FIRST_SCREEN_PAGE_SLOT, FIRST_SCREEN_SERVER_FILE, FIRST_SCREEN_SESSION_COOKIE, FIRST_SCREEN_SESSION_URL, SIGNED_IN_HINT_COOKIE } from '@academy/contracts';
+import { FIRST_SCREEN_PAGE_SLOT, FIRST_SCREEN_SESSION_COOKIE, FIRST_SCREEN_SESSION_URL, SIGNED_IN_HINT_COOKIE } from '@academy/contracts';
 import { startAnsweringApi, type AnsweringApi, type AskedRequest } from './answering-api.testing.js';
-import { createEdge, type RunningEdge } from './edge-server.js';
+import type { RunningEdge } from './edge-server.js';
 import { unexpiredTokenClaims } from './first-screen-session.js';
-import { runtimeConfigFromEnv } from './runtime-config.js';
+import { startRenderingEdge, type RenderingEdge } from './rendering-edge.testing.js';
 
 /** A JWT's shape with these claims (the edge reads them; the API, here the answering one, judges the token). */
 function token(claims: Record<string, unknown>): string {
@@ -37,7 +34,7 @@ const LEARNER_MODULE = `exports.renderPage = async (request) => {
 const COURSES_BY_TOKEN: Record<string, string[]> = { [`Bearer ${AARAV}`]: ['Algebra for Class 9'], [`Bearer ${DIYA}`]: ['Physics for Class 11'] };
 
 describe('a signed-in learner’s first-screen session: their own page rendered by the edge', () => {
-  let workDir: string;
+  let rendering: RenderingEdge;
   let api: AnsweringApi;
   let edge: RunningEdge;
   const errors: string[] = [];
@@ -46,31 +43,6 @@ describe('a signed-in learner’s first-screen session: their own page rendered 
   const signedInCookie = (accessToken: string) => `${SIGNED_IN_HINT_COOKIE}=1; ${FIRST_SCREEN_SESSION_COOKIE}=${accessToken}`;
 
   beforeAll(async () => {
-    workDir = mkdtempSync(path.join(os.tmpdir(), 'first-screen-session-spec-'));
-    const shellDir = path.join(workDir, 'shell');
-    const learnerDir = path.join(workDir, 'learner');
-    mkdirSync(path.join(shellDir, '.server'), { recursive: true });
-    mkdirSync(path.join(learnerDir, '.server'), { recursive: true });
-    writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><html lang="en"><head><script defer src="/main.aaaa1111.js"></script></head><body><div id="root"></div></body></html>');
-    writeFileSync(path.join(shellDir, 'mf-manifest.json'), JSON.stringify({ name: 'shell', metaData: {} }));
-    writeFileSync(path.join(shellDir, FIRST_SCREEN_SERVER_FILE), SHELL_MODULE);
-    writeFileSync(
-      path.join(learnerDir, 'mf-manifest.json'),
-      JSON.stringify({
-        name: 'learner',
-        metaData: {
-          remoteEntry: { name: 'remoteEntry.js', path: '' },
-          portalRoutes: { pages: ['/', '/my-enrollments', '/player/:courseId'], fallbacks: [], ownChrome: false },
-          portalFirstScreen: {
-            '/': { files: [], api: [] },
-            '/my-enrollments': { files: [], api: [], signedIn: true },
-            '/player/:courseId': { files: [], api: [], signedIn: true },
-          },
-        },
-        exposes: [],
-      }),
-    );
-    writeFileSync(path.join(learnerDir, FIRST_SCREEN_SERVER_FILE), LEARNER_MODULE);
     api = await startAnsweringApi({
       '/api/user/enrolled-courses': ({ authorization }: AskedRequest) => {
         const titles = COURSES_BY_TOKEN[authorization ?? ''];
@@ -80,20 +52,26 @@ describe('a signed-in learner’s first-screen session: their own page rendered 
         COURSES_BY_TOKEN[authorization ?? ''] && JSON.parse(body).courseId === 'c1' ? { success: true, progressData: { lectureCompleted: ['l1', 'l2'] } } : undefined,
       'POST /api/user/purchase': () => ({ success: true }),
     });
-    edge = await createEdge({
-      serviceUrls: { catalogue: api.url, commerce: api.url, progress: api.url },
-      appDirs: { shell: shellDir, learner: learnerDir, educator: null, info: null },
-      runtimeConfig: runtimeConfigFromEnv({ AUTH0_CLIENT_ID: 'spec-client' }, 'http://localhost:9999'),
-      firstScreenApiWaitMs: 2000,
-      firstScreenRenderMs: 3000,
-      onError: (message) => errors.push(message),
-    }).listen(0);
+    rendering = await startRenderingEdge({
+      shellModule: SHELL_MODULE,
+      learnerModule: LEARNER_MODULE,
+      learnerMetaData: {
+        portalRoutes: { pages: ['/', '/my-enrollments', '/player/:courseId'], fallbacks: [], ownChrome: false },
+        portalFirstScreen: {
+          '/': { files: [], api: [] },
+          '/my-enrollments': { files: [], api: [], signedIn: true },
+          '/player/:courseId': { files: [], api: [], signedIn: true },
+        },
+      },
+      api,
+      edgeOptions: { firstScreenApiWaitMs: 2000, firstScreenRenderMs: 3000, onError: (message) => errors.push(message) },
+    });
+    edge = rendering.edge;
   });
 
   afterAll(async () => {
-    await edge.close();
+    await rendering.close();
     await api.close();
-    rmSync(workDir, { recursive: true, force: true });
   });
 
   it('keeps the portal’s access token in an HttpOnly, strict cookie on the signed-in pages’ paths only, until it expires', async () => {
