@@ -109,5 +109,9 @@ describe('the learner’s first screens rendered on the server', () => {
     // The edge renders no public page as a learner, and a learner's page only from what the API answers them.
     expect(await renderPage({ ...signedIn, url: '/' })).toBeNull();
     await expect(renderPage({ ...signedIn, fetchApi: async () => Promise.reject(new Error('HTTP 401')) })).rejects.toThrow('HTTP 401');
+    // A learner who keeps Hindi is shown Hindi by the portal: an English render would be replaced at once.
+    answers['GET /api/user/data'] = { success: true, user: userData({ language: 'hi' }) };
+    await expect(renderPage(signedIn)).rejects.toThrow('the learner keeps hi, the page asked for en');
+    expect(await renderPage({ ...signedIn, language: 'hi' })).toContain('मेरे नामांकन');
   });
 });

@@ -45,11 +45,17 @@ function signedInAs(viewer: FirstScreenViewer, user: UserData): PortalAuth {
   };
 }
 
-/** The viewer's user data; throws when the API refuses or does not answer (the page then goes out unrendered). */
+/**
+ * The viewer's user data; throws when the API refuses or does not answer, and when their account keeps another
+ * language than the page's (the portal shows a signed-in user theirs: LanguageSync), so the page then goes out
+ * unrendered rather than in a language the portal replaces.
+ */
 async function viewerData(request: FirstScreenRenderRequest): Promise<UserData | null> {
   if (!request.viewer) return null;
   const answer = (await request.fetchApi(userDataRoute.path)) as { user?: UserData } | null;
   if (!answer?.user) throw new Error(`${userDataRoute.path} gave no user`);
+  const kept = answer.user.language;
+  if (kept && kept !== request.language) throw new Error(`the learner keeps ${kept}, the page asked for ${request.language}`);
   return answer.user;
 }
 
