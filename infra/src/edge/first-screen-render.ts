@@ -130,7 +130,7 @@ export class FirstScreenRenderer {
       phone,
       runtimeConfig: this.options.runtimeConfig,
       fetchApi: viewer
-        ? (apiPath, init) => preloads.answerAsViewer(apiPath, viewer.authorization, init)
+        ? readsOfOneRender((apiPath, init) => preloads.answerAsViewer(apiPath, viewer.authorization, init))
         : (apiPath) => (page.apiPaths.includes(apiPath) ? preloads.answerInTime(apiPath) : Promise.reject(new Error(`${apiPath} is not a first-screen answer`))),
       ...(viewer ? { viewer: { userId: viewer.userId } } : {}),
     };
@@ -147,6 +147,23 @@ export class FirstScreenRenderer {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * A learner's reads for one render, each GET asked once: the chrome and the page both load the learner's user data,
+ * and each renders twice (renderOnServer). A write-shaped read (a POST) goes out each time it is asked.
+ */
+function readsOfOneRender(read: FirstScreenRenderRequest['fetchApi']): FirstScreenRenderRequest['fetchApi'] {
+  const answers = new Map<string, Promise<unknown>>();
+  return (apiPath, init) => {
+    if (init && init.method !== 'GET') return read(apiPath, init);
+    let answer = answers.get(apiPath);
+    if (!answer) {
+      answer = read(apiPath, init);
+      answers.set(apiPath, answer);
+    }
+    return answer;
+  };
 }
 
 /**

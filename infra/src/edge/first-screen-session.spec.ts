@@ -15,8 +15,11 @@ const AARAV = token({ sub: 'auth0|aarav', exp: inAnHour() });
 const DIYA = token({ sub: 'auth0|diya', exp: inAnHour() });
 const EXPIRED = token({ sub: 'auth0|aarav', exp: Math.floor(Date.now() / 1000) - 1 });
 
-const SHELL_MODULE = `exports.renderChrome = async (request) =>
-  '<nav>' + (request.viewer ? 'signed in as ' + request.viewer.userId : 'visitor') + '</nav><main>${FIRST_SCREEN_PAGE_SLOT}</main>';`;
+// Both modules load the viewer's user data, as the chrome and the page do: the edge asks the API once per render.
+const SHELL_MODULE = `exports.renderChrome = async (request) => {
+  const user = request.viewer ? (await request.fetchApi('/api/user/data')).user : undefined;
+  return '<nav>' + (user ? 'signed in as ' + request.viewer.userId + ' (' + user.name + ')' : 'visitor') + '</nav><main>${FIRST_SCREEN_PAGE_SLOT}</main>';
+};`;
 
 // The learner's module as the edge meets it: My Enrollments asks the API as the viewer (a GET and the one POST that
 // only reads), and tries a write, which the edge must refuse.
@@ -24,6 +27,7 @@ const LEARNER_MODULE = `exports.renderPage = async (request) => {
   const path = new URL(request.url, 'http://x').pathname;
   if (path === '/') return '<div class="page">home for ' + (request.viewer ? request.viewer.userId : 'a visitor') + '</div>';
   if (path !== '/my-enrollments') return null;
+  await request.fetchApi('/api/user/data');
   const list = await request.fetchApi('/api/user/enrolled-courses');
   const progress = await request.fetchApi('/api/user/get-course-progress', { method: 'POST', body: JSON.stringify({ courseId: 'c1' }) });
   const write = await request.fetchApi('/api/user/purchase', { method: 'POST', body: '{}' }).then(() => 'written', () => 'refused');
@@ -44,6 +48,7 @@ describe('a signed-in learner’s first-screen session: their own page rendered 
 
   beforeAll(async () => {
     api = await startAnsweringApi({
+      '/api/user/data': ({ authorization }: AskedRequest) => COURSES_BY_TOKEN[authorization ?? ''] && { success: true, user: { name: authorization === `Bearer ${AARAV}` ? 'Aarav' : 'Diya' } },
       '/api/user/enrolled-courses': ({ authorization }: AskedRequest) => {
         const titles = COURSES_BY_TOKEN[authorization ?? ''];
         return titles && { success: true, enrolledCourses: titles.map((title) => ({ title })) };
@@ -117,21 +122,23 @@ describe('a signed-in learner’s first-screen session: their own page rendered 
     api.asked.length = 0;
     const response = await fetch(`${edge.url}/my-enrollments`, { headers: { cookie: signedInCookie(AARAV) } });
     const html = await response.text();
-    expect(html).toContain('<nav>signed in as auth0|aarav</nav><main><div class="enrollments">Algebra for Class 9 2 done, write refused</div></main>');
+    expect(html).toContain('<nav>signed in as auth0|aarav (Aarav)</nav><main><div class="enrollments">Algebra for Class 9 2 done, write refused</div></main>');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
+    // The user data the chrome and the page both use is asked for once.
     expect(api.asked.map(({ method, url, authorization }) => [method, url, authorization])).toEqual([
+      ['GET', '/api/user/data', `Bearer ${AARAV}`],
       ['GET', '/api/user/enrolled-courses', `Bearer ${AARAV}`],
       ['POST', '/api/user/get-course-progress', `Bearer ${AARAV}`],
     ]);
-    expect(api.asked[1]!.body).toBe('{"courseId":"c1"}');
+    expect(api.asked[2]!.body).toBe('{"courseId":"c1"}');
   });
 
   it('renders each learner’s page for them alone, even at the same moment', async () => {
     const [aarav, diya] = await Promise.all(
       [AARAV, DIYA].map(async (accessToken) => (await fetch(`${edge.url}/my-enrollments`, { headers: { cookie: signedInCookie(accessToken) } })).text()),
     );
-    expect(aarav).toContain('signed in as auth0|aarav</nav><main><div class="enrollments">Algebra for Class 9');
-    expect(diya).toContain('signed in as auth0|diya</nav><main><div class="enrollments">Physics for Class 11');
+    expect(aarav).toContain('signed in as auth0|aarav (Aarav)</nav><main><div class="enrollments">Algebra for Class 9');
+    expect(diya).toContain('signed in as auth0|diya (Diya)</nav><main><div class="enrollments">Physics for Class 11');
     expect(diya).not.toContain('Algebra');
   });
 
