@@ -134,7 +134,7 @@ describe('first render on a phone', () => {
     const { page, context } = await openPage(browser, PHONE);
     const cdp = await context.newCDPSession(page);
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
     const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline.stack,v8.execute', transferMode: 'ReportEvents' });
     await page.goto(`${portalUrl}/`);
