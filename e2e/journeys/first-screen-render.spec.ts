@@ -135,6 +135,18 @@ describe('a signed-in learner’s My Enrollments comes in its HTML', () => {
       expect(rendered).toContain('<h1 class="enrollments__heading">My Enrollments</h1>');
       for (const title of titles) expect(rendered).toContain(title);
       expect(rendered).toContain('Aarav Sharma');
+      // Its chrome's bell comes styled, as the portal's is (the bell's styles are in the HTML, not only in its chunk):
+      // the same page with scripts turned off, from the same cookies.
+      const scriptsOff = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, serviceWorkers: 'block' });
+      try {
+        await scriptsOff.addCookies(await context.cookies());
+        const unscripted = await scriptsOff.newPage();
+        await unscripted.goto(`${portalUrl}/my-enrollments`);
+        const bell = unscripted.locator('#first-screen .bell__button');
+        await expect(bell.evaluate((button) => getComputedStyle(button).borderTopLeftRadius)).resolves.toBe('50%');
+      } finally {
+        await scriptsOff.close();
+      }
 
       // The portal takes over: one main, its rows, its controls.
       await page.waitForFunction(() => !document.getElementById('first-screen'));

@@ -230,11 +230,16 @@ describe('first render on a phone', () => {
     const preloaded = await preloadsOf(await page.goto(`${portalUrl}/my-enrollments`));
     await page.getByRole('heading', { name: 'My Enrollments' }).waitFor();
     await waitForSettledNetwork(page);
-    // The shell's manifest names them: its `sign-in` chunk and the SDK's shared file.
+    // The shell's manifest names them: its `sign-in` chunk, the SDK's shared file and the notification bell (whose
+    // styles the rendered page applies at once: first-screen-render.spec.ts).
     const shellManifest = (await (await fetch(`${portalUrl}/mf-manifest.json`)).json()) as { metaData: { portalSignIn: string[] } };
     const signInFiles = shellManifest.metaData.portalSignIn.map((file) => new URL(file, `${portalUrl}/`).href);
-    expect(signInFiles.map((url) => new URL(url).pathname)).toEqual([expect.stringMatching(/^\/\d+\.[0-9a-f]+\.js$/), expect.stringMatching(/^\/sign-in\.[0-9a-f]+\.js$/)]);
-    expect(preloaded).toEqual(expect.arrayContaining(signInFiles));
+    expect(signInFiles.map((url) => new URL(url).pathname)).toEqual([
+      expect.stringMatching(/^\/\d+\.[0-9a-f]+\.js$/),
+      expect.stringMatching(/^\/sign-in\.[0-9a-f]+\.js$/),
+      ...['js', 'css'].map((extension) => expect.stringMatching(new RegExp(`^/notification-bell\\.[0-9a-f]+\\.${extension}$`))),
+    ]);
+    expect(preloaded).toEqual(expect.arrayContaining(signInFiles.filter((url) => url.endsWith('.js'))));
     expect(preloadWarnings).toEqual([]);
     expect(preloaded.filter((url) => (requested.get(url) ?? 0) > 1).map((url) => [url, requested.get(url)])).toEqual([]);
     // The page's progress rules come without the schemas' library (contracts' course-status.ts): 25 KB it does not use.

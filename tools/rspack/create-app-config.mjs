@@ -348,14 +348,17 @@ function withPortalData(stats, compilation, { routeTable, ownNamespaces, isHost 
 const SIGN_IN_SDK = '@auth0/auth0-react';
 
 /**
- * What a page restoring a kept session loads before it can ask for a token: the chunk named `sign-in` and the
- * SDK's shared file. Both start only after `main.js` has run unless the HTML names them.
+ * What a page restoring a kept session loads first: the chunk named `sign-in` and the SDK's shared file (both start
+ * only after `main.js` has run unless the HTML names them), and the notification bell its chrome then shows, styles
+ * included: a signed-in page the edge rendered shows the bell before any script runs.
  */
 function signInFiles(stats, compilation) {
-  const group = compilation?.namedChunkGroups?.get('sign-in');
-  const own = group ? [...group.getFiles()].filter((file) => file.endsWith('.js')) : [];
+  const filesOf = (chunkName, pattern) => {
+    const group = compilation?.namedChunkGroups?.get(chunkName);
+    return group ? [...group.getFiles()].filter((file) => pattern.test(file)) : [];
+  };
   const sdk = stats.shared?.find((shared) => shared.name === SIGN_IN_SDK)?.assets?.js?.sync ?? [];
-  return [...new Set([...sdk, ...own])];
+  return [...new Set([...sdk, ...filesOf('sign-in', /\.js$/), ...filesOf('notification-bell', /\.(js|css)$/)])];
 }
 
 /**

@@ -49,7 +49,7 @@ describe('the edge names each page’s first screen in its HTML', () => {
         name: 'shell',
         metaData: {
           portalTranslations: { en: ['i18n-shell-en-json.8888cccc.js'], hi: ['i18n-shell-hi-json.9999dddd.js'] },
-          portalSignIn: ['521.12c76b0d.js', 'sign-in.abcd1234.js'],
+          portalSignIn: ['521.12c76b0d.js', 'sign-in.abcd1234.js', 'notification-bell.5555eeee.css'],
         },
         shared: [
           { name: 'react', assets: { js: { sync: ['121.f893bca0.js'], async: [] }, css: { sync: [], async: [] } } },
@@ -120,10 +120,10 @@ describe('the edge names each page’s first screen in its HTML', () => {
   });
 
   it('preloads the sign-in SDK only for a browser whose hint says it keeps a session', async () => {
-    const signInFiles = ['/521.12c76b0d.js', '/sign-in.abcd1234.js'];
+    const signInFiles = ['/521.12c76b0d.js', '/sign-in.abcd1234.js', '/notification-bell.5555eeee.css'];
     const preloadedOf = async (headers: Record<string, string> = {}) => {
       const html = await (await fetch(`${edge.url}/my-enrollments`, { headers })).text();
-      return signInFiles.filter((file) => html.includes(`<link rel="preload" href="${file}" as="script">`));
+      return signInFiles.filter((file) => html.includes(`<link rel="preload" href="${file}" as="${file.endsWith('.css') ? 'style' : 'script'}">`));
     };
     expect(await preloadedOf({ Cookie: 'academy.language=en; academy.signed-in=1' })).toEqual(signInFiles);
     expect(await preloadedOf()).toEqual([]);
