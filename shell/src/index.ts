@@ -11,12 +11,16 @@ const runtimeConfigResponse = new Promise<Response>((resolve) => queueMicrotask(
 // answer, so the remotes are known one round trip sooner. (The rejection, if any, is handled in bootstrap.)
 runtimeConfigResponse.catch(() => undefined);
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 // Async boundary: shared singletons (React, router, platform) are negotiated before any of them is used. The
 // first page's singletons are bundled into this file (EAGER_IN_SHELL in tools/rspack), and so is bootstrap
-// ("eager" mode: its own module, evaluated after the boundary, but no file of its own to wait for). It is evaluated in
-// a task of its own (after a zero timeout): evaluating the shared modules and starting the federation runtime in one
-// go made one task of about 450 ms at a phone's CPU speed; in two, the browser can paint and answer input between.
-// (The timer is set from a microtask too: see above.)
-new Promise((resolve) => queueMicrotask(() => setTimeout(resolve, 0)))
+// ("eager" mode: its own module, evaluated after the boundary, but no file of its own to wait for). Evaluating them
+// is split in tasks, so the browser can paint and answer input between: React's DOM renderer (the largest) in one,
+// bootstrap and the rest in the next. In one go with the federation runtime's start it was one task of about 450 ms
+// at a phone's CPU speed; bootstrap's alone was still 60–120 ms at 4× (docs/performance.md).
+new Promise((resolve) => queueMicrotask(() => resolve(nextTask())))
+  .then(() => import(/* webpackMode: "eager" */ 'react-dom/client'))
+  .then(nextTask)
   .then(() => import(/* webpackMode: "eager" */ './bootstrap'))
   .then(({ startShell }) => startShell(() => runtimeConfigResponse));
