@@ -32,8 +32,9 @@ export const TRANSLATIONS_KEY = 'portalTranslations';
 
 /**
  * Key under the shell's manifest `metaData`: the files a kept sign-in needs as the page starts (the chunk named
- * `sign-in` and the sign-in SDK it uses), relative to the shell's folder. The edge preloads them for a browser that
- * says it keeps a session (SIGNED_IN_HINT_COOKIE); otherwise they are asked for only once `main.js` has run.
+ * `sign-in`, the sign-in SDK it uses, and the notification bell's chunk and styles), relative to the shell's folder.
+ * The edge preloads them for a browser that says it keeps a session (SIGNED_IN_HINT_COOKIE), and applies the styles
+ * at once on a page it rendered; otherwise they are asked for only once `main.js` has run.
  */
 export const SIGN_IN_FILES_KEY = 'portalSignIn';
 
