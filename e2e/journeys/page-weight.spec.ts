@@ -11,6 +11,9 @@ const { portalUrl } = portal();
 const PHONE = { width: 390, height: 844 };
 // A name only the federation runtime's core carries (its hook for registering remotes).
 const FEDERATION_CORE_MARKER = 'beforeRegisterRemote';
+// A field only the federation SDK's manifest reading names (generateSnapshotFromManifest): the shell's runtime core uses
+// it; a remote's entry, which takes two small helpers of the SDK, must not carry the SDK whole.
+const FEDERATION_SDK_WHOLE_MARKER = 'ssrRemoteEntry';
 // JavaScript before `/` settles, compressed as the edge serves it: 291 KB before the levers of docs/performance.md,
 // 253 KB with the translations (i18next, react-i18next and the strings of the shell and the learner), 218 KB since
 // the first page's shared modules are bundled into the shell's main.js (fewer files, fewer headers), 188 KB since
@@ -100,6 +103,10 @@ describe('first render on a phone', () => {
     const withRuntime = scripts.filter((script) => script.body.includes(FEDERATION_CORE_MARKER)).map((script) => new URL(script.url).pathname);
     expect(withRuntime).toHaveLength(1);
     expect(withRuntime[0]).toMatch(/^\/main\.[0-9a-f]+\.js$/);
+    // The remotes' entries (the learner's and the info pages') run the bundler runtime's ES module build, which takes
+    // what it uses of the SDK; its CommonJS build took the SDK whole, 4 KB more in each (tools/rspack/create-app-config.mjs).
+    const withSdkWhole = scripts.filter((script) => script.body.includes(FEDERATION_SDK_WHOLE_MARKER)).map((script) => new URL(script.url).pathname);
+    expect(withSdkWhole).toEqual([withRuntime[0]]);
     // Sent as the build's brotli copy: Chromium accepts brotli, and the edge prefers it to gzip.
     const shellMain = scripts.find((script) => script.url.endsWith(withRuntime[0]!));
     expect(shellMain?.encoding).toBe('br');
