@@ -42,6 +42,8 @@ export function writeResults(name: string, summary: unknown, markdown: string): 
 
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (value: number): string => `${Math.round(value)} ms`;
+/** A fraction as a whole percentage; a dash when there was nothing to measure (NaN). */
+export const share = (fraction: number): string => (Number.isNaN(fraction) ? '–' : `${Math.round(fraction * 100)} %`);
 
 /** When and where a run happened, for the top of each results file. */
 export function runStamp(): { date: string; node: string; cpus: number } {
