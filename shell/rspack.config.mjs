@@ -20,7 +20,7 @@ class InjectPrecacheManifest {
         swSrc: swFile,
         swDest: swFile,
         globDirectory: distDir,
-        globPatterns: ['index.html', '*.{js,css}', 'manifest.webmanifest', 'icons/*.png', 'favicon.ico'],
+        globPatterns: ['index.html', '*.{js,css}', 'i18n-*.json', 'manifest.webmanifest', 'icons/*.png', 'favicon.ico'],
         globIgnores: ['sw.js', '**/*.map'],
         // Hashed names need no cache-busting query: the name is the revision.
         dontCacheBustURLsMatching: /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i,

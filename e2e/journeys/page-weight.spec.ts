@@ -20,7 +20,7 @@ const FEDERATION_SDK_WHOLE_MARKER = 'ssrRemoteEntry';
 // hashed files go out as the build's brotli copies. A budget, so a change that puts something heavy on every first
 // page is noticed.
 const FIRST_RENDER_JS_BUDGET_BYTES = 200 * 1024;
-// The same page in Hindi may weigh at most this much more (its strings are longer in Devanagari's UTF-8).
+// The same page's scripts and strings in Hindi may weigh at most this much more (its strings are longer in Devanagari's UTF-8).
 const HINDI_EXTRA_BUDGET_BYTES = 10 * 1024;
 // A course page over the home page: its own chunks, 10.5 KB today. It was 54 KB while the parents' hooks brought
 // classic zod (26 KB) and the coupon field react-hook-form (13 KB).
@@ -49,14 +49,22 @@ interface TraceEvent {
   args?: { data?: { url?: string; stackTrace?: { url: string }[] } };
 }
 
-/** The page's scripts as they crossed the network (compressed), from the browser's own accounting, as they arrive. */
-async function countScriptBytes(context: BrowserContext, page: Page): Promise<{ bytes(): number; urls: string[] }> {
+/** A namespace's strings: a JSON file the platform fetches (`i18n-learner-en-json.1a2b3c4d.json`), never a script. */
+const TRANSLATION_FILE = /\/i18n-([a-z-]+)-([a-z]{2})-json\.[0-9a-f]+\.json$/;
+const scriptsOnly = (type: string) => type === 'Script';
+const scriptsAndStrings = (type: string, url: string) => type === 'Script' || TRANSLATION_FILE.test(new URL(url).pathname);
+
+/**
+ * What the page downloaded that `counted` selects (by the browser's resource type and the URL), as it crossed the
+ * network (compressed), from the browser's own accounting, as it arrives.
+ */
+async function countDownloads(context: BrowserContext, page: Page, counted: (type: string, url: string) => boolean): Promise<{ bytes(): number; urls: string[] }> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const scriptUrls = new Map<string, string>();
   const urls: string[] = [];
   let bytes = 0;
-  cdp.on('Network.responseReceived', (event) => event.type === 'Script' && scriptUrls.set(event.requestId, event.response.url));
+  cdp.on('Network.responseReceived', (event) => counted(event.type, event.response.url) && scriptUrls.set(event.requestId, event.response.url));
   cdp.on('Network.loadingFinished', (event) => {
     const url = scriptUrls.get(event.requestId);
     if (!url) return;
@@ -82,7 +90,9 @@ describe('first render on a phone', () => {
       const encoding = response.headers()['content-encoding'];
       void response.text().then((body) => scripts.push({ url: response.url(), body, encoding }), () => undefined);
     });
-    const scriptBytes = await countScriptBytes(context, page);
+    const scriptBytes = await countDownloads(context, page, scriptsOnly);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
     await page.goto(`${portalUrl}/`);
     await page.getByRole('list', { name: 'Featured courses' }).waitFor();
     await waitForSettledNetwork(page);
@@ -114,7 +124,11 @@ describe('first render on a phone', () => {
     // the shell's main.js, the remote's entry, its App and the page's chunk; not the chunks a page uses in part.
     const hinted = (url: string) => scripts.find((script) => new URL(script.url).pathname.match(url))?.body.startsWith('//# allFunctionsCalledOnLoad\n');
     expect([withRuntime[0]!, '/mfe/learner/remoteEntry.js', '/mfe/learner/__federation_expose_App.', '/mfe/learner/page-home.'].map(hinted)).toEqual([true, true, true, true]);
-    expect(scripts.filter((script) => /^\/i18n-/.test(new URL(script.url).pathname)).map((script) => script.body.startsWith('//#'))).not.toContain(true);
+    // The strings arrive as JSON files, not as scripts to parse and compile (tools/rspack/create-app-config.mjs).
+    expect(scripts.filter((script) => /\/i18n-/.test(new URL(script.url).pathname)).map((script) => script.url)).toEqual([]);
+    expect(requested.filter((url) => TRANSLATION_FILE.test(new URL(url).pathname)).map((url) => new URL(url).pathname.replace(/\.[0-9a-f]+\.json$/, '')).sort()).toEqual(
+      ['/i18n-platform-en-json', '/i18n-shell-en-json', '/i18n-ui-en-json', '/mfe/info/i18n-info-en-json', '/mfe/learner/i18n-learner-en-json'],
+    );
     expect(shellMain).toBeDefined();
     expect(scripts.some((script) => script.url.includes('/mfe/learner/remoteEntry.js'))).toBe(true);
 
@@ -125,7 +139,7 @@ describe('first render on a phone', () => {
     // The study pages' strings (player, doubts, assignments, certificates) are not part of the first render; they
     // arrive at the first key press (or click), so they are cached before the learner is offline.
     const isStudyStrings = (url: string) => url.includes('/mfe/learner/i18n-learner-study-en-json.');
-    expect(scripts.filter((script) => isStudyStrings(script.url))).toEqual([]);
+    expect(requested.filter(isStudyStrings)).toEqual([]);
     const studyStrings = page.waitForResponse((response) => isStudyStrings(response.url()));
     await page.keyboard.press('Tab');
     expect((await studyStrings).status()).toBe(200);
@@ -164,19 +178,20 @@ describe('first render on a phone', () => {
     const weights: Record<string, { bytes: number; translations: string[] }> = {};
     for (const locale of ['en-IN', 'hi-IN']) {
       const { page, context } = await openPage(browser, PHONE, { locale });
-      const scripts = await countScriptBytes(context, page);
+      const downloads = await countDownloads(context, page, scriptsAndStrings);
       await page.goto(`${portalUrl}/`);
       await page.getByRole('list').first().waitFor();
       await waitForSettledNetwork(page);
-      const translations = scripts.urls.flatMap((url) => {
-        const translation = /i18n-([a-z]+)-([a-z]+)-json/.exec(url);
+      const translations = downloads.urls.flatMap((url) => {
+        const translation = TRANSLATION_FILE.exec(new URL(url).pathname);
         return translation ? [`${translation[1]}-${translation[2]}`] : [];
       });
-      weights[locale] = { bytes: scripts.bytes(), translations: translations.sort() };
+      weights[locale] = { bytes: downloads.bytes(), translations: translations.sort() };
       await context.close();
     }
     const english = weights['en-IN']!;
     const hindi = weights['hi-IN']!;
+    expect(english.translations).toContain('learner-en');
     expect(hindi.translations).toEqual(english.translations.map((chunk) => chunk.replace(/-en$/, '-hi')));
     expect(hindi.bytes - english.bytes).toBeLessThanOrEqual(HINDI_EXTRA_BUDGET_BYTES);
   });
@@ -185,7 +200,7 @@ describe('first render on a phone', () => {
     const { courses } = (await (await fetch(`${portalUrl}/api/course/all?limit=1`)).json()) as { courses: { _id: string }[] };
     const weigh = async (path: string, shown: (page: Page) => Promise<void>) => {
       const { page, context } = await openPage(browser, PHONE);
-      const scripts = await countScriptBytes(context, page);
+      const scripts = await countDownloads(context, page, scriptsOnly);
       await page.goto(`${portalUrl}${path}`);
       await shown(page);
       await waitForSettledNetwork(page);
@@ -213,8 +228,8 @@ describe('first render on a phone', () => {
     for (const expected of ['/runtime-config.json', '/mfe/learner/mf-manifest.json', '/mfe/learner/remoteEntry.js']) {
       expect(preloaded).toContain(`${portalUrl}${expected}`);
     }
-    expect(preloaded.some((url) => /\/i18n-shell-en-json\.[0-9a-f]+\.js$/.test(url))).toBe(true);
-    expect(preloaded.some((url) => /\/mfe\/learner\/i18n-learner-en-json\.[0-9a-f]+\.js$/.test(url))).toBe(true);
+    expect(preloaded.some((url) => /\/i18n-shell-en-json\.[0-9a-f]+\.json$/.test(url))).toBe(true);
+    expect(preloaded.some((url) => /\/mfe\/learner\/i18n-learner-en-json\.[0-9a-f]+\.json$/.test(url))).toBe(true);
     expect(preloadWarnings).toEqual([]);
     // A new visitor's cache is empty: each preloaded file comes over the network exactly once.
     expect(preloaded.filter((url) => requested.get(url) !== 1).map((url) => [url, requested.get(url) ?? 0])).toEqual([]);

@@ -18,8 +18,10 @@ import { BrowserRouter } from '@academy/routing';
 import { ShellApp } from './ShellApp';
 import { ConfigFailure } from './routing/ConfigFailure';
 import { registerServiceWorker } from './offline/register-service-worker';
+import englishStrings from './locales/en.json?url';
+import hindiStrings from './locales/hi.json?url';
 
-registerTranslations('shell', (language) => import(/* webpackChunkName: "i18n-shell-[request]" */ `./locales/${language}.json`));
+registerTranslations('shell', { en: englishStrings, hi: hindiStrings });
 
 /**
  * Renders the portal once the runtime config and the chrome's strings have arrived (`fetchRuntimeConfig` answers

@@ -16,6 +16,8 @@ export const webPreset = {
   moduleNameMapper: {
     '\\.(css)$': path.join(here, 'style-stub.cjs'),
     '\\.(png|jpe?g|svg|webp|gif|mp4)$': path.join(here, 'file-stub.cjs'),
+    // A translation file's address (the strings themselves are loaded by web-i18n.cjs).
+    '\\.json\\?url$': path.join(here, 'file-stub.cjs'),
     '^@academy/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@academy/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@academy/platform/server$': path.join(root, 'libs/platform/src/server/index.ts'),

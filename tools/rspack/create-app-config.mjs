@@ -12,6 +12,7 @@ import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { TRANSLATION_FOLDERS } = createRequire(import.meta.url)('../i18n/translation-folders.cjs');
 
 /** Packages every app shares as one instance (docs/architecture.md). */
 export const SHARED_SINGLETONS = [
@@ -153,6 +154,7 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
             },
             type: 'javascript/auto',
           },
+          translationFileRule({ appDir, emit: true }),
           { test: /\.css$/, type: 'css' },
           { test: /\.(png|jpe?g|gif|svg|webp|avif|ico)$/i, type: 'asset' },
           { test: /\.(mp4|webm|woff2?|pdf)$/i, type: 'asset/resource' },
@@ -160,6 +162,7 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
       },
       plugins: [
         ...(isHost ? [] : [bundlerRuntimeAsEsm()]),
+        new MinifiedTranslationFiles(),
         ...(isProduction ? [new PrecompressedCopies()] : []),
         ...(isProduction ? [eagerCompileHint()] : []),
         // /favicon.ico for what is not an HTML page of ours (a PDF or a video opened in its own tab), which browsers
@@ -235,11 +238,55 @@ function escapeRegExp(text) {
 }
 
 /**
+ * A namespace's strings (`import englishStrings from './locales/en.json?url'`, see libs/platform/src/i18n/i18n.ts):
+ * the browser fetches them as a JSON file, not as a script chunk. JSON is not JavaScript the page parses, compiles
+ * and runs (about 11 KB of a first page's scripts were strings), and a response's JSON parses off the page's
+ * scripts. Named `i18n-<namespace>-<language>-json.<hash>.json` from the folder TRANSLATION_FOLDERS gives the
+ * namespace, so the manifest can name each language's files (translationFiles) and a reader can tell them apart.
+ */
+function translationFileRule({ appDir, emit }) {
+  return { test: /\.json$/, resourceQuery: /^\?url$/, type: 'asset/resource', generator: { filename: (pathData) => translationFileName(appDir, pathData), emit } };
+}
+
+/**
+ * The namespace of a translation file's folder, by the folder's path from the workspace (an app may be built from a
+ * copy elsewhere, as the journeys that redeploy a remote alone do).
+ */
+function namespaceOfFolder(folder) {
+  const posixFolder = folder.split(path.sep).join('/');
+  return Object.entries(TRANSLATION_FOLDERS).find(([, relative]) => posixFolder.endsWith(`/${relative}`))?.[0];
+}
+
+/** `pathData.filename` is the file's path from the app's folder, with its query. */
+function translationFileName(appDir, pathData) {
+  const file = path.resolve(appDir, (pathData.filename ?? '').replace(/\?.*$/, ''));
+  const namespace = namespaceOfFolder(path.dirname(file));
+  if (!namespace) throw new Error(`${file}: a translation file (?url) must be in a folder of tools/i18n/translation-folders.cjs`);
+  return `i18n-${namespace}-${path.basename(file, '.json')}-json.[contenthash:8].json`;
+}
+
+/** The translation files without their source's indentation (as a script chunk had them: about 10 % fewer bytes). */
+class MinifiedTranslationFiles {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('MinifiedTranslationFiles', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'MinifiedTranslationFiles', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE }, (assets) => {
+        for (const [file, source] of Object.entries(assets)) {
+          if (TRANSLATION_FILE.test(file)) compilation.updateAsset(file, new sources.RawSource(JSON.stringify(JSON.parse(source.source().toString()))));
+        }
+      });
+    });
+  }
+}
+
+const TRANSLATION_FILE = /^i18n-(.+)-([a-z]{2})-json\.[0-9a-f]+\.json$/;
+
+/**
  * What gets compressed copies: scripts, styles and SVG images whose name carries their content hash. Such a file's
  * content never changes, so neither can its copy: a server may send the copy without checking it against the file.
  * `remoteEntry.js` and the manifests keep their names from build to build and are compressed as they go out.
  */
-const PRECOMPRESSED_ASSET = /[.-][0-9a-f]{8,}\.(js|css|svg)$/;
+const PRECOMPRESSED_ASSET = /[.-][0-9a-f]{8,}\.(js|css|svg|json)$/;
 /** Below this, a compressed copy saves less than its headers cost (nginx's `gzip_min_length` has the same role). */
 const PRECOMPRESS_MIN_BYTES = 1024;
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -340,17 +387,16 @@ export function readRouteTable(file) {
 const SHELL_LIBRARY_NAMESPACES = ['platform', 'ui'];
 
 /**
- * The files of each language's strings of the app's own namespaces (chunks named `i18n-<namespace>-<language>-json`
- * by the loaders' webpackChunkName). A remote's copies of the shared libraries' strings are left out: the shell's
+ * The files of each language's strings of the app's own namespaces (TRANSLATION_FILE, named by
+ * translationFileName). A remote's copies of the shared libraries' strings are left out: the shell's
  * are the ones used. So is `messages`, loaded only after the first interaction.
  */
 function translationFiles(compilation, ownNamespaces) {
   const byLanguage = {};
-  for (const [chunkName, group] of compilation.namedChunkGroups.entries()) {
-    const match = /^i18n-(.+)-([a-z]{2})-json$/.exec(chunkName);
+  for (const file of Object.keys(compilation.assets)) {
+    const match = TRANSLATION_FILE.exec(file);
     if (!match || !ownNamespaces.includes(match[1])) continue;
-    const files = [...group.getFiles()].filter((file) => file.endsWith('.js'));
-    byLanguage[match[2]] = [...(byLanguage[match[2]] ?? []), ...files].sort();
+    byLanguage[match[2]] = [...(byLanguage[match[2]] ?? []), file].sort();
   }
   return byLanguage;
 }
@@ -480,6 +526,8 @@ export function createServerRenderConfig({ appDir, name }) {
           options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
           type: 'javascript/auto',
         },
+        // The edge renders with the strings its server module imports; the browser's files are the browser build's.
+        translationFileRule({ appDir, emit: false }),
         { test: /\.css$/, type: 'css', generator: { exportsOnly: true } },
         // The first screens show no image of the build's own (their images are the API's); named as the browser build names them.
         { test: /\.(png|jpe?g|gif|svg|webp|avif|ico|mp4|webm|woff2?|pdf)$/i, type: 'asset/resource', generator: { emit: false } },

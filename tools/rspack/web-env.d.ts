@@ -7,3 +7,5 @@ declare module '*.svg' { const url: string; export default url; }
 declare module '*.webp' { const url: string; export default url; }
 declare module '*.gif' { const url: string; export default url; }
 declare module '*.mp4' { const url: string; export default url; }
+// A translation file's address in the build (tools/rspack/create-app-config.mjs, translationFileRule).
+declare module '*.json?url' { const url: string; export default url; }

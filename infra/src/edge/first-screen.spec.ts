@@ -20,7 +20,7 @@ function learnerManifest(entryHash: string) {
       remoteEntry: { name: 'remoteEntry.js', path: '' },
       publicPath: 'auto',
       portalRoutes: { pages: ['/', '/course/:id', '/my-enrollments'], fallbacks: [], ownChrome: false },
-      portalTranslations: { en: ['i18n-learner-en-json.6666aaaa.js'], hi: ['i18n-learner-hi-json.7777bbbb.js'] },
+      portalTranslations: { en: ['i18n-learner-en-json.6666aaaa.json'], hi: ['i18n-learner-hi-json.7777bbbb.json'] },
       portalFirstScreen: {
         '/': { files: [`page-home.${entryHash}.js`, 'page-home.2222bbbb.css'], api: ['/api/course/all?limit=4'], image: { api: 0, path: 'courses.0.courseThumbnail' } },
         '/course/:id': { files: ['page-course.3333cccc.js'], api: ['/api/course/:id'], image: { api: 0, path: 'courseData.courseThumbnail' } },
@@ -48,7 +48,7 @@ describe('the edge names each page’s first screen in its HTML', () => {
       JSON.stringify({
         name: 'shell',
         metaData: {
-          portalTranslations: { en: ['i18n-shell-en-json.8888cccc.js'], hi: ['i18n-shell-hi-json.9999dddd.js'] },
+          portalTranslations: { en: ['i18n-shell-en-json.8888cccc.json'], hi: ['i18n-shell-hi-json.9999dddd.json'] },
           portalSignIn: ['521.12c76b0d.js', 'sign-in.abcd1234.js', 'notification-bell.5555eeee.css'],
         },
         shared: [
@@ -96,14 +96,14 @@ describe('the edge names each page’s first screen in its HTML', () => {
     expect(html).toContain('<link rel="preload" href="/mfe/learner/mf-manifest.json" as="fetch" crossorigin="anonymous">');
     // Not the manifests of remotes this edge does not serve (a CDN's, or one not deployed).
     expect(html).not.toContain('/mfe/educator/mf-manifest.json');
-    expect(html).toContain('<link rel="preload" href="/i18n-shell-en-json.8888cccc.js" as="script">');
-    expect(html).toContain('<link rel="preload" href="/mfe/learner/i18n-learner-en-json.6666aaaa.js" as="script">');
+    expect(html).toContain('<link rel="preload" href="/i18n-shell-en-json.8888cccc.json" as="fetch" crossorigin="anonymous">');
+    expect(html).toContain('<link rel="preload" href="/mfe/learner/i18n-learner-en-json.6666aaaa.json" as="fetch" crossorigin="anonymous">');
     expect(html).not.toContain('-hi-json');
   });
 
   it('preloads the strings of the language the shell will choose: a link’s ?lang=, then the kept choice, then the browser’s languages', async () => {
-    const hindi = ['/i18n-shell-hi-json.9999dddd.js', '/mfe/learner/i18n-learner-hi-json.7777bbbb.js'];
-    const english = ['/i18n-shell-en-json.8888cccc.js', '/mfe/learner/i18n-learner-en-json.6666aaaa.js'];
+    const hindi = ['/i18n-shell-hi-json.9999dddd.json', '/mfe/learner/i18n-learner-hi-json.7777bbbb.json'];
+    const english = ['/i18n-shell-en-json.8888cccc.json', '/mfe/learner/i18n-learner-en-json.6666aaaa.json'];
     const stringsOf = async (url: string, headers: Record<string, string> = {}) => {
       const html = await (await fetch(`${edge.url}${url}`, { headers })).text();
       return [...hindi, ...english].filter((file) => html.includes(`href="${file}"`));

@@ -86,8 +86,9 @@ function signInFilesOf(manifest: Manifest): string[] {
   return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
 }
 
+/** A file of a first screen: a style, a script, or strings (JSON the platform fetches: preloaded as `fetch`). */
 function preloadOf(href: string): Preload {
-  return { href, as: href.endsWith('.css') ? 'style' : 'script' };
+  return { href, as: href.endsWith('.css') ? 'style' : href.endsWith('.json') ? 'fetch' : 'script' };
 }
 
 function escapeAttribute(value: string): string {

@@ -98,13 +98,13 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin-allow-popups';
 
 /**
- * A build's content-hashed script, style, source map, image or font (`main.3f2a9c1b.js`): never a document, so
+ * A build's content-hashed script, style, strings (JSON), source map, image or font (`main.3f2a9c1b.js`): never a document, so
  * the document policies (CSP, framing, referrer, opener, origin agent cluster) do nothing there. On HTTP/1.1 they
  * cost about 1 KB of headers per file, and the home page loads a dozen scripts. These files carry nosniff, the
  * resource policy and (in production) HSTS. Not SVG: an SVG opened by itself is a document that can run script.
  * The nginx config (src/nginx/generate-nginx.ts) uses the same pattern.
  */
-export const BUILD_ASSET_PATTERN = '[.-][0-9a-f]{8,}\\.(js|css|map|png|jpe?g|gif|webp|avif|ico|woff2?)$';
+export const BUILD_ASSET_PATTERN = '[.-][0-9a-f]{8,}\\.(js|css|json|map|png|jpe?g|gif|webp|avif|ico|woff2?)$';
 const buildAsset = new RegExp(BUILD_ASSET_PATTERN, 'i');
 
 /**

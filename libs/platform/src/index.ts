@@ -100,7 +100,7 @@ export {
   initialLanguage,
   registerTranslations,
   startI18n,
-  type TranslationLoader,
+  type TranslationFiles,
 } from './i18n/i18n';
 export { useFormat, type Formatters } from './i18n/use-format';
 export { useChooseLanguage } from './i18n/language-sync';

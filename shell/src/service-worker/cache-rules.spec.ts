@@ -10,10 +10,11 @@ describe('the service worker’s cache rules', () => {
     expect(isRemoteEntryFile(url('/mfe/learner/page-home.1a2b3c4d.js'))).toBe(false);
   });
 
-  it('keeps hashed remote files cache first: under /mfe/ on our origin, scripts and styles on a CDN', () => {
+  it('keeps hashed remote files cache first: under /mfe/ on our origin, scripts, styles and strings on a CDN', () => {
     expect(isRemoteFile(url('/mfe/learner/page-home.1a2b3c4d.js'), true) && isHashedFile(url('/mfe/learner/page-home.1a2b3c4d.js'))).toBe(true);
     expect(isRemoteFile(url('/main.1a2b3c4d.js'), true)).toBe(false); // the shell's own: precached instead
     expect(isRemoteFile(url('/learner/564.93edd854.js', 'https://cdn.example'), false)).toBe(true);
+    expect(isRemoteFile(url('/learner/i18n-learner-hi-json.93edd854.json', 'https://cdn.example'), false)).toBe(true);
     expect(isRemoteFile(url('/avatar.png', 'https://cdn.example'), false)).toBe(false);
     expect(isHashedFile(url('/mfe/learner/remoteEntry.js'))).toBe(false);
   });
@@ -27,12 +28,12 @@ describe('the service worker’s cache rules', () => {
   it('keeps the shell’s hashed scripts on activation and precaches the rest', () => {
     const { precached, keptOnActivation } = splitShellFiles([
       { url: 'main.685b5fde.js', revision: null },
-      { url: 'i18n-shell-en-json.68a9ac90.js', revision: null },
+      { url: 'i18n-shell-en-json.68a9ac90.json', revision: null },
       { url: 'main.24db62ea.css', revision: null },
       { url: 'index.html', revision: 'a1b2' },
       { url: 'legacy.js', revision: 'c3d4' },
     ]);
-    expect(keptOnActivation).toEqual(['main.685b5fde.js', 'i18n-shell-en-json.68a9ac90.js']);
-    expect(precached.map((file) => file.url)).toEqual(['main.24db62ea.css', 'index.html', 'legacy.js']);
+    expect(keptOnActivation).toEqual(['main.685b5fde.js']);
+    expect(precached.map((file) => file.url)).toEqual(['i18n-shell-en-json.68a9ac90.json', 'main.24db62ea.css', 'index.html', 'legacy.js']);
   });
 });

@@ -40,11 +40,11 @@ export function isRemoteEntryFile(url: URL): boolean {
 
 /**
  * A file of a remote: under the portal's /mfe/ prefix, or on another origin in a folder that holds a remoteEntry.js
- * (a CDN) — only scripts and styles are kept from another origin.
+ * (a CDN) — only scripts, styles and strings (JSON) are kept from another origin.
  */
 export function isRemoteFile(url: URL, sameOrigin: boolean): boolean {
   if (sameOrigin) return url.pathname.startsWith('/mfe/');
-  return /\.(js|css)$/.test(url.pathname);
+  return /\.(js|css|json)$/.test(url.pathname);
 }
 
 /** Named with a content hash by the build (`[name].[contenthash:8].js`): the name changes when the content does. */

@@ -1,18 +1,26 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chooseUiLanguage, DEFAULT_UI_LANGUAGE, LANGUAGE_COOKIE, UI_LANGUAGES, type UiLanguage } from '@academy/contracts';
+import englishStrings from './locales/en.json?url';
+import hindiStrings from './locales/hi.json?url';
 
 /**
  * One i18next instance for the shell and every remote: i18next, react-i18next and this module are federation
  * singletons, so a language change re-renders every mounted remote at once. Each app (and each library with text)
  * ships its own namespace and registers how to load it; only the current language is ever fetched.
  */
-export type TranslationLoader = (language: UiLanguage) => Promise<{ default: ResourceKey }>;
+/**
+ * Where a namespace's strings are, per language: the address of a JSON file of the app's build
+ * (`import englishStrings from './locales/en.json?url'`). Fetched as JSON, not bundled as a script chunk: JSON costs
+ * the page no script parsing or compiling (docs/performance.md). A language without a file has no strings of its own
+ * in that namespace (English messages are their keys).
+ */
+export type TranslationFiles = Partial<Record<UiLanguage, string>>;
 
 /** A visitor's choice, kept in the browser; a signed-in user's is kept on the server too (LanguageSync). */
 export const LANGUAGE_STORAGE_KEY = 'academy.language';
 
-const loaders = new Map<string, TranslationLoader>();
+const translationFiles = new Map<string, TranslationFiles>();
 
 /**
  * Namespaces no first screen needs (the services' messages, shown after the reader does something): fetched at the
@@ -21,18 +29,24 @@ const loaders = new Map<string, TranslationLoader>();
 const deferredNamespaces = new Set<string>();
 let deferredRequested = false;
 
-/** Reads a namespace through the loader its app registered (a chunk of that app: a redeployed remote brings its own strings). */
+/** Fetches a namespace's file for a language, from the app that registered it (a redeployed remote brings its own strings). */
+async function fetchTranslations(namespace: string, language: UiLanguage): Promise<ResourceKey> {
+  const files = translationFiles.get(namespace);
+  if (!files) throw new Error(`No translations are registered for "${namespace}"`);
+  const url = files[language];
+  if (!url) return {};
+  // The edge preloads a first screen's strings as `fetch` with crossorigin="anonymous": the same mode and credentials.
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`Could not fetch the "${namespace}" strings (${language}): HTTP ${response.status}`);
+  return (await response.json()) as ResourceKey;
+}
+
 const registeredTranslationsBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const loader = loaders.get(namespace);
-    if (!loader) {
-      callback(new Error(`No translations are registered for "${namespace}"`), false);
-      return;
-    }
-    loader(language as UiLanguage).then(
-      (loaded) => callback(null, loaded.default),
+    fetchTranslations(namespace, language as UiLanguage).then(
+      (strings) => callback(null, strings),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -42,8 +56,8 @@ const registeredTranslationsBackend: BackendModule = {
  * Registers an app's namespace. Called when the app's module is evaluated, so its strings start loading with
  * the remote itself rather than after its first render asks for them.
  */
-export function registerTranslations(namespace: string, loader: TranslationLoader, { afterInteraction = false } = {}): void {
-  loaders.set(namespace, loader);
+export function registerTranslations(namespace: string, files: TranslationFiles, { afterInteraction = false } = {}): void {
+  translationFiles.set(namespace, files);
   // A remote loaded after the first interaction (navigated to later) has its deferred strings fetched at once.
   if (afterInteraction && !deferredRequested) deferredNamespaces.add(namespace);
   else if (i18next.isInitialized) void i18next.loadNamespaces(namespace);
@@ -119,7 +133,7 @@ export function startI18n(): Promise<unknown> {
       // No fallback: only the current language is fetched, and the key check in CI keeps both complete.
       fallbackLng: false,
       load: 'languageOnly',
-      ns: ['platform', ...[...loaders.keys()].filter((namespace) => !deferredNamespaces.has(namespace))],
+      ns: ['platform', ...[...translationFiles.keys()].filter((namespace) => !deferredNamespaces.has(namespace))],
       defaultNS: 'platform',
       interpolation: { escapeValue: false }, // React escapes
       // Re-render when a namespace arrives later (the services' messages): text shown before it then changes language.
@@ -148,4 +162,4 @@ export async function changeLanguage(language: UiLanguage): Promise<void> {
   await i18next.changeLanguage(language);
 }
 
-registerTranslations('platform', (language) => import(/* webpackChunkName: "i18n-platform-[request]" */ `./locales/${language}.json`));
+registerTranslations('platform', { en: englishStrings, hi: hindiStrings });

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { loadDeferredNamespaces, registerTranslations } from './i18n';
+import hindiMessages from './messages/hi.json?url';
 
 /**
  * The services answer in English (`message` of an API answer, the contracts' validation messages). The `messages`
@@ -9,13 +10,8 @@ import { loadDeferredNamespaces, registerTranslations } from './i18n';
  */
 export const MESSAGES_NAMESPACE = 'messages';
 
-registerTranslations(MESSAGES_NAMESPACE, (language) =>
-  language === 'en'
-    ? Promise.resolve({ default: {} })
-    : import(/* webpackChunkName: "i18n-messages-[request]" */ `./messages/${language}.json`),
-  // Shown after something happens (a toast, a form error): never part of a first render.
-  { afterInteraction: true },
-);
+// English has no file: its messages are their keys.
+registerTranslations(MESSAGES_NAMESPACE, { hi: hindiMessages }, { afterInteraction: true }); // shown after something happens: never part of a first render
 
 export function translateMessage(message: string): string {
   if (!message || !i18next.isInitialized) return message;
