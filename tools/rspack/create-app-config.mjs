@@ -1,7 +1,7 @@
 // One rspack + Module Federation configuration for the shell and every remote, so that shared singletons,
 // file naming and the dev server can never drift apart between apps.
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -106,6 +106,7 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
 
   return (_env, argv = {}) => {
     const isProduction = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    const federationEsm = federationPackagesAsEsm();
     return {
       context: appDir,
       mode: isProduction ? 'production' : 'development',
@@ -137,7 +138,7 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         // Bundle the contracts from source: `npm run dev -w <app>` then works without building libs/contracts
         // first (its package exports dist/ for the Node services).
-        alias: { '@academy/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts') },
+        alias: { '@academy/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts'), ...federationEsm.aliases },
       },
       module: {
         rules: [
@@ -161,7 +162,7 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
         ],
       },
       plugins: [
-        ...(isHost ? [] : [bundlerRuntimeAsEsm()]),
+        ...federationEsm.plugins,
         new MinifiedTranslationFiles(),
         ...(isProduction ? [new PrecompressedCopies()] : []),
         ...(isProduction ? [eagerCompileHint()] : []),
@@ -218,19 +219,44 @@ export function createAppConfig({ appDir, name, title, exposes, pagesFile, insta
 }
 
 /**
- * The federation's bundler runtime (every app's entry runs it) as its ES module build, not the CommonJS one rspack
- * names: its imports can then be tree-shaken. It uses two small helpers of the federation SDK, but the CommonJS build
- * `require`s the SDK whole (15.5 KB of a remote's 51 KB `remoteEntry.js`; about 4 KB compressed, on every page).
- * Only the file changes: each app keeps its own bundler runtime (it cannot be shared between containers), and the
- * `@module-federation/runtime` it imports stays the one module the app's own code uses. Remotes only: the shell's
- * `main.js` carries the SDK whole anyway, for the runtime core it provides to the remotes (CommonJS too), so there the
- * ES module build would add a second, partial copy.
+ * The federation's packages (the bundler runtime every app's entry runs, the runtime, its core, the SDK, their error
+ * codes) as their ES module builds, not the CommonJS ones rspack resolves them to: their imports can then be
+ * tree-shaken. The bundler runtime's CommonJS build `require`d the SDK whole for two small helpers (15.5 KB of a
+ * remote's 51 KB `remoteEntry.js`); the shell's runtime core, provided whole to the remotes (its exports are all
+ * kept), still took the SDK's parts it never calls. Only the files change (same package, same version): each app
+ * keeps its own bundler runtime (it cannot be shared between containers), and every package stays one module per app.
  */
-function bundlerRuntimeAsEsm() {
-  const bundlerRuntime = createRequire(import.meta.url).resolve('@module-federation/webpack-bundler-runtime');
-  const esmBuild = path.join(path.dirname(bundlerRuntime), 'index.js');
-  if (!bundlerRuntime.endsWith('.cjs') || !existsSync(esmBuild)) throw new Error(`The federation's bundler runtime has no ES module build beside ${bundlerRuntime}`);
-  return new rspack.NormalModuleReplacementPlugin(new RegExp(`^${escapeRegExp(bundlerRuntime)}$`), esmBuild);
+const FEDERATION_PACKAGES_DIR = path.join(workspaceRoot, 'node_modules', '@module-federation');
+
+/** Each export of each federation package whose `require` file has an `import` twin: its specifier and both files. */
+function federationCommonJsExports() {
+  return readdirSync(FEDERATION_PACKAGES_DIR).flatMap((name) => {
+    const packageDir = path.join(FEDERATION_PACKAGES_DIR, name);
+    const { exports } = readJson(path.join(packageDir, 'package.json'));
+    return Object.entries(exports && typeof exports === 'object' ? exports : {}).flatMap(([subpath, conditions]) => {
+      const commonJs = conditions?.require?.default ?? conditions?.require;
+      const esm = conditions?.import?.default ?? conditions?.import;
+      if (typeof commonJs !== 'string' || typeof esm !== 'string' || !commonJs.endsWith('.cjs') || subpath.includes('*')) return [];
+      const specifier = `@module-federation/${name}${subpath === '.' ? '' : subpath.slice(1)}`;
+      return [{ specifier, commonJs: path.join(packageDir, commonJs), esm: path.join(packageDir, esm) }];
+    });
+  });
+}
+
+/** The aliases rspack's federation plugin sets to the packages' CommonJS entries (ours, set in the config, win). */
+const FEDERATION_PLUGIN_ALIASES = ['@module-federation/runtime', '@module-federation/runtime-tools'];
+
+/**
+ * Each package's specifier resolves to its ES module build (an alias, so the file is parsed as a module), and so
+ * does the bundler runtime, which the federation plugin names by its CommonJS file's path.
+ */
+function federationPackagesAsEsm() {
+  const swaps = federationCommonJsExports().filter(({ esm }) => existsSync(esm));
+  const pluginAliases = swaps.filter(({ specifier }) => FEDERATION_PLUGIN_ALIASES.includes(specifier));
+  return {
+    aliases: Object.fromEntries([...swaps.map(({ specifier, esm }) => [`${specifier}$`, esm]), ...pluginAliases.map(({ specifier, esm }) => [specifier, esm])]),
+    plugins: swaps.map(({ commonJs, esm }) => new rspack.NormalModuleReplacementPlugin(new RegExp(`^${escapeRegExp(commonJs)}$`), esm)),
+  };
 }
 
 function escapeRegExp(text) {
