@@ -23,6 +23,11 @@ const apiCallRestrictions = [
   { selector: 'TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]', message: 'Write an API path with apiPath(<route constant>, { params, query }) from @academy/contracts.' },
 ];
 
+const routerImports = ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import routing from @academy/routing.' }));
+const platformLibraryImports = ['@tanstack/react-query', 'react-i18next'].map((name) => ({
+  name,
+  message: `Import ${name}'s hooks from @academy/platform (libs/platform/src/api/react-query.ts, i18n/react-i18next.ts).`,
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '**/.e2e-redeploy-*/**', 'bench/results/**', 'e2e/artifacts/**'] },
@@ -55,16 +60,16 @@ export default tseslint.config(
     },
   },
   {
-    // The router is shared through @academy/routing, cut down to what the apps use; a direct import would bundle
-    // a second, whole router (and a second routing context) into the importing app.
+    // The router is shared through @academy/routing, react-query and react-i18next through @academy/platform, each
+    // cut down to what the apps use; a direct import would bundle a second, whole copy (and a second context: a
+    // remote's queries outside the shell's cache, its text outside the shared i18next) into the importing app.
     files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'libs/*/src/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
-    ignores: ['libs/routing/src/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import routing from @academy/routing.' })) },
-      ],
-    },
+    ignores: ['libs/routing/src/**', 'libs/platform/src/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...routerImports, ...platformLibraryImports] }] },
+  },
+  {
+    files: ['libs/platform/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: routerImports }] },
   },
   {
     files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'libs/platform/src/**/*.{ts,tsx}', 'libs/ui/src/**/*.{ts,tsx}'],

@@ -1,7 +1,6 @@
 import './i18n';
-import { remotePageRoutes } from '@academy/platform';
+import { remotePageRoutes, Trans, useTranslation } from '@academy/platform';
 import { Link, Route, Routes } from '@academy/routing';
-import { Trans, useTranslation } from 'react-i18next';
 import { AddCoursePage } from './add-course/AddCoursePage';
 import { AnalyticsPage } from './analytics/AnalyticsPage';
 import { EditCoursePage } from './add-course/EditCoursePage';

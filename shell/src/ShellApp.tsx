@@ -1,7 +1,6 @@
-import { useRemoteOfPath, type RemoteLoader } from '@academy/platform';
+import { type RemoteLoader, useRemoteOfPath, useTranslation } from '@academy/platform';
 import { Route, Routes, useLocation } from '@academy/routing';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Footer } from './chrome/Footer';
 import { Navbar } from './chrome/Navbar';
 import { WhatsAppBox } from './chrome/WhatsAppBox';

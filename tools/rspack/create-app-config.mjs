@@ -26,11 +26,11 @@ export const SHARED_SINGLETONS = [
   'zustand',
   'notistack',
   '@auth0/auth0-react',
-  // One query cache for the shell and every remote: a purchase in one remote refreshes what another shows.
-  '@tanstack/react-query',
   // One i18next instance: a language change re-renders every mounted remote (each ships its own namespace).
   'i18next',
-  'react-i18next',
+  // Also react-query (one query cache for the shell and every remote: a purchase in one remote refreshes what another
+  // shows) and react-i18next, through the platform's re-exports of the parts the apps use (shared whole, each
+  // package was shipped whole: libs/platform/src/api/react-query.ts).
   '@academy/platform',
   '@academy/ui',
 ];

@@ -35,6 +35,8 @@ export {
   type QueryClientOptions,
 } from './api/query-client';
 export { PlatformQueryProvider } from './api/query-provider';
+export { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from './api/react-query';
+export { Trans, useTranslation } from './i18n/react-i18next';
 export { AUTH_SCOPE, PlatformProviders, auth0Options } from './auth/platform-providers';
 export { usePortalAuth, type PortalAuth } from './auth/portal-auth';
 export { useDeviceUserId } from './auth/session-user';

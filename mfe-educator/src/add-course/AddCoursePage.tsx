@@ -1,10 +1,19 @@
 import { type CourseChecklistItem, type CourseDraftContentInput, type CourseDraftDto } from '@academy/contracts';
-import { ApiError, errorMessage, queryKeys, toLoadable, useApi, useToast, type Loadable } from '@academy/platform';
+import {
+  ApiError,
+  errorMessage,
+  type Loadable,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useQuery,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { Link, useNavigate, useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { CourseForm } from './components/CourseForm';
 import { DraftStatus } from './components/DraftStatus';

@@ -1,10 +1,18 @@
 import type { CourseDraftContentInput } from '@academy/contracts';
-import { ApiError, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  ApiError,
+  queryKeys,
+  Trans,
+  useApi,
+  useCurrentUser,
+  useFormat,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link, useLocation, useNavigate, useParams } from '@academy/routing';
 import { useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { UnsavedChangesGuard } from '../common/UnsavedChangesGuard';
 import { useRemoteData } from '../common/useRemoteData';

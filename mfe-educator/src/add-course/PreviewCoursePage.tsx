@@ -1,9 +1,8 @@
 import { countLectures, descriptionExcerpt, parseVideoLink, priceAfterDiscount, totalLectureMinutes, type AuthoredChapterDto } from '@academy/contracts';
-import { queryKeys, useFormat } from '@academy/platform';
+import { queryKeys, Trans, useFormat, useTranslation } from '@academy/platform';
 import { Link, useParams } from '@academy/routing';
 import { attachHls, ErrorPanel, LoadingView } from '@academy/ui';
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchCourseForEditing } from './data/authoringApi';

@@ -1,7 +1,6 @@
 import { boardLabel, subjectLabel, type Board, type QuizQuestionKind, type Subject } from '@academy/contracts';
-import { translateMessage, useFormat } from '@academy/platform';
+import { translateMessage, useFormat, useTranslation } from '@academy/platform';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { COURSE_FORM_MESSAGES } from './data/courseFormSchema';
 
 /** `<problem> (₹X after the N% discount)`: the contract's price rule names the discount after its sentence. */

@@ -1,8 +1,7 @@
 // recharts, loaded only on the analytics page and in a chunk of its own (each chart is imported with React.lazy).
 // Every chart is an image with a text summary (aria-describedby); the page shows the same figures in a table.
 import type { FunnelStep, LectureAnalytics, QuestionDifficulty } from '@academy/contracts';
-import { useFormat } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { useFormat, useTranslation } from '@academy/platform';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { funnelStepLabel, questionLabel } from './analyticsText';
 

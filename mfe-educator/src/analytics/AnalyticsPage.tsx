@@ -1,9 +1,8 @@
 import { steepestDropOff, wholePercent, type CourseAnalytics, type QuizDifficulty } from '@academy/contracts';
-import { queryKeys, useFormat } from '@academy/platform';
+import { queryKeys, useFormat, useTranslation } from '@academy/platform';
 import { useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { lazy, Suspense, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { funnelStepLabel, questionLabel, watchTimeText } from './analyticsText';
 import { TableScroll } from '../common/TableScroll';
 import { useRemoteData } from '../common/useRemoteData';

@@ -5,15 +5,24 @@ import {
   type AssignmentForMember,
   type AssignmentInput,
 } from '@academy/contracts';
-import { errorMessage, queryKeys, toLoadable, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  translateMessage,
+  useApi,
+  useFormat,
+  useQuery,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FieldError, fieldAria } from '../common/FieldError';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';

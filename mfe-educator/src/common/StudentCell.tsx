@@ -1,5 +1,5 @@
 import type { StudentRef } from '@academy/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 /** Avatar (or initial) and name of a student in a table cell. */
 export function StudentCell({ student }: { student: StudentRef }) {

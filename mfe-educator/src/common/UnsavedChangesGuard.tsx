@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@academy/ui';
 import { useNavigate } from '@academy/routing';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 /** A click that would take the page elsewhere inside the portal: a plain left click on a same-origin link. */
 function inPortalLinkOf(event: MouseEvent): URL | null {

@@ -1,5 +1,12 @@
-import { toLoadable, useApi, type ApiClient, type Loadable } from '@academy/platform';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  type ApiClient,
+  type Loadable,
+  type QueryKey,
+  toLoadable,
+  useApi,
+  useQuery,
+  useQueryClient,
+} from '@academy/platform';
 import { useCallback } from 'react';
 
 /**

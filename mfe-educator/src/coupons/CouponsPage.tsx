@@ -1,11 +1,18 @@
 import { createCouponRequestSchema, fromPaise, toPaise, type CreateCouponRequest, type EducatorCoupon } from '@academy/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { queryKeys, translateMessage, useApi, useFormat, useToast, type Formatters } from '@academy/platform';
+import {
+  type Formatters,
+  queryKeys,
+  translateMessage,
+  useApi,
+  useFormat,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useId } from 'react';
 import { useForm, type FieldError as HookFieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FieldError, fieldAria } from '../common/FieldError';
 import { formErrorMessage } from '../common/formError';

@@ -1,5 +1,4 @@
-import { queryKeys, toLoadable, useApi, useFormat } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import { queryKeys, toLoadable, useApi, useFormat, useQuery, useTranslation } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
@@ -12,7 +11,6 @@ import { fetchDoubtSummary } from '../inbox/inboxApi';
 import { fetchAwaitingReviewCount } from '../assignments/assignmentsApi';
 import './dashboard.css';
 import { TableScroll } from '../common/TableScroll';
-import { useTranslation } from 'react-i18next';
 import { waitingTimeText } from './waitingTime';
 
 const icons = {

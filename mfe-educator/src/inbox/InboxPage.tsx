@@ -1,11 +1,20 @@
 import { formatVideoSecond, lecturesInOrder, type HiddenPost, type InboxDoubt } from '@academy/contracts';
-import { errorMessage, queryKeys, toLoadable, useApi, useFormat, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useFormat,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fetchCourseForEditing } from '../add-course/data/authoringApi';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';

@@ -1,11 +1,20 @@
 import { educatorParentThreadsAnswerRoute, educatorParentThreadsListRoute, PARENT_MESSAGE_MAX_LENGTH, type ParentThread } from '@academy/contracts';
-import { callApi, errorMessage, queryKeys, toLoadable, useApi, useFormat, useToast } from '@academy/platform';
+import {
+  callApi,
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useFormat,
+  useQuery,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
 /** The inbox's messages from parents: one conversation per parent, child and course, answered in place. */

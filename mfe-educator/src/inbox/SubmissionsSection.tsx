@@ -1,11 +1,19 @@
 import { formatFileSize, type InboxSubmission } from '@academy/contracts';
-import { errorMessage, queryKeys, toLoadable, useApi, useFormat, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useFormat,
+  useInfiniteQuery,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fetchAwaitingReview, reviewSubmission } from '../assignments/assignmentsApi';
 import { FieldError, fieldAria } from '../common/FieldError';

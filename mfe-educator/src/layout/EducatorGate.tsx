@@ -1,8 +1,7 @@
 import { learnerPaths } from '@academy/contracts';
-import { useCurrentUser } from '@academy/platform';
+import { useCurrentUser, useTranslation } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
 import { EducatorLayout } from './EducatorLayout';

@@ -1,7 +1,6 @@
 import { learnerPaths } from '@academy/contracts';
-import { LanguageSwitch, NotificationBell, useCurrentUser } from '@academy/platform';
+import { LanguageSwitch, NotificationBell, useCurrentUser, useTranslation } from '@academy/platform';
 import { Link, Outlet } from '@academy/routing';
-import { useTranslation } from 'react-i18next';
 import { EducatorUserMenu } from './EducatorUserMenu';
 import { MenuDrawer, SideMenu } from './SideMenu';
 import { useState } from 'react';

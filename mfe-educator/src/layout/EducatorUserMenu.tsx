@@ -1,7 +1,6 @@
 import { learnerPaths, UI_LANGUAGE_NAMES } from '@academy/contracts';
-import { useChooseLanguage, useFormat } from '@academy/platform';
+import { useChooseLanguage, useFormat, useTranslation } from '@academy/platform';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from '@academy/routing';
 
 export interface EducatorUserMenuProps {

@@ -2,7 +2,7 @@ import { NavLink } from '@academy/routing';
 import { useModalDialog } from '@academy/ui';
 import { useId } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { educatorPaths } from '../common/educatorPaths';
 
 type MenuKey =

@@ -1,11 +1,19 @@
 import { LIVE_UNAVAILABLE_MESSAGE } from '@academy/contracts';
-import { errorMessage, queryKeys, translateMessage, useApi, useFormat, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  translateMessage,
+  useApi,
+  useFormat,
+  usePortalAuth,
+  useQueryClient,
+  useRuntimeConfig,
+  useTranslation,
+} from '@academy/platform';
 import { Link, useParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { LiveChatPanel } from '@academy/ui/live';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LiveDoubtsList } from './LiveDoubtsList';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';

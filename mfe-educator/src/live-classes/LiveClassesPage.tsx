@@ -1,12 +1,22 @@
 import { LIVE_UNAVAILABLE_MESSAGE, scheduleLiveClassSchema, type LiveClassDto } from '@academy/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { downloadWithToken, errorMessage, queryKeys, translateMessage, useApi, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
+import {
+  downloadWithToken,
+  errorMessage,
+  queryKeys,
+  translateMessage,
+  useApi,
+  useFormat,
+  usePortalAuth,
+  useQueryClient,
+  useRuntimeConfig,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { Link, useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FieldError, fieldAria } from '../common/FieldError';
 import { formErrorMessage } from '../common/formError';

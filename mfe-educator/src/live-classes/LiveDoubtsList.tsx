@@ -1,9 +1,8 @@
 import { formatVideoSecond } from '@academy/contracts';
-import { useFormat } from '@academy/platform';
+import { useFormat, useTranslation } from '@academy/platform';
 import { Link } from '@academy/routing';
 import type { LiveRoom } from '@academy/ui/live';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /**
  * The doubts learners ask during the class, newest first, as they arrive over the class's connection (a reconnect

@@ -1,6 +1,5 @@
-import { errorMessage, useApi } from '@academy/platform';
+import { errorMessage, useApi, useTranslation } from '@academy/platform';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchStreamKey } from './liveClassesApi';
 
 /**

@@ -1,8 +1,15 @@
-import { errorMessage, queryKeys, toLoadable, useApi, useRuntimeConfig } from '@academy/platform';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useQuery,
+  useQueryClient,
+  useRuntimeConfig,
+  useTranslation,
+} from '@academy/platform';
 import { watchFeed, type LiveRoomHandle, type Watched } from '@academy/ui/live';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { answerSubscription, closeSubscription, fetchStage, setStage, subscribeToStage } from './liveClassesApi';
 
 const RETRY_MS = 2_000;

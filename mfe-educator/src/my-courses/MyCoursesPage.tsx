@@ -1,8 +1,7 @@
 import type { EducatorCourse } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
+import { errorMessage, queryKeys, Trans, useApi, useFormat, useToast, useTranslation } from '@academy/platform';
 import { ConfirmDialog, ErrorPanel, LoadingView } from '@academy/ui';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from '@academy/routing';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';

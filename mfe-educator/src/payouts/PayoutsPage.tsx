@@ -9,11 +9,24 @@ import {
   type PayoutAccountRequest,
 } from '@academy/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, downloadWithToken, errorMessage, queryKeys, useApi, useCurrentUser, useFormat, usePortalAuth, translateMessage, useRuntimeConfig, useToast } from '@academy/platform';
+import {
+  ApiError,
+  downloadWithToken,
+  errorMessage,
+  queryKeys,
+  Trans,
+  translateMessage,
+  useApi,
+  useCurrentUser,
+  useFormat,
+  usePortalAuth,
+  useRuntimeConfig,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
 import { FieldError, fieldAria } from '../common/FieldError';
 import { formErrorMessage } from '../common/formError';
 import { educatorPaths } from '../common/educatorPaths';

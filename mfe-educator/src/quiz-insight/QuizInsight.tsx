@@ -1,5 +1,4 @@
-import { queryKeys, useFormat } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { queryKeys, useFormat, useTranslation } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { TableScroll } from '../common/TableScroll';
 import { useRemoteData } from '../common/useRemoteData';

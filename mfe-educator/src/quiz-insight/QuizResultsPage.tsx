@@ -1,8 +1,7 @@
-import { queryKeys } from '@academy/platform';
+import { queryKeys, Trans, useTranslation } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { Link, useSearchParams } from '@academy/routing';
 import { useId } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { educatorPaths } from '../common/educatorPaths';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';

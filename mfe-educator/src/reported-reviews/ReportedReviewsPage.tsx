@@ -1,9 +1,16 @@
 import type { ReportedReview } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  useApi,
+  useCurrentUser,
+  useFormat,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { useSearchParams } from '@academy/routing';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';
 import { fetchReportedReviews, setReviewHidden } from './reportedReviewsApi';

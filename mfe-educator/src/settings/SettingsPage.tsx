@@ -13,12 +13,21 @@ import {
   type EducatorProfile,
 } from '@academy/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { callApi, errorMessage, learnerPaths, queryKeys, translateMessage, useApi, useToast } from '@academy/platform';
+import {
+  callApi,
+  errorMessage,
+  learnerPaths,
+  queryKeys,
+  Trans,
+  translateMessage,
+  useApi,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { Link } from '@academy/routing';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
 import { FieldError, fieldAria } from '../common/FieldError';
 import { formErrorMessage } from '../common/formError';
 import { UnsavedChangesGuard } from '../common/UnsavedChangesGuard';

@@ -1,9 +1,20 @@
-import { downloadWithToken, errorMessage, queryKeys, toLoadable, useApi, useFormat, usePortalAuth, useRuntimeConfig, useToast, type Formatters } from '@academy/platform';
+import {
+  downloadWithToken,
+  errorMessage,
+  type Formatters,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useFormat,
+  useInfiniteQuery,
+  usePortalAuth,
+  useRuntimeConfig,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { fromPaise, type EnrolledStudentRecord } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { StudentCell } from '../common/StudentCell';
 import { useRemoteData } from '../common/useRemoteData';
 import { fetchMyCourses } from '../my-courses/data/myCoursesApi';

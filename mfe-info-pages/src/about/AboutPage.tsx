@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { aboutIntro, aboutQuotation, teamGroups } from './aboutContent.js';
 import '../common/InfoPage.css';
 import './AboutPage.css';

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '@academy/routing';
 import { contactFormSchema, infoPaths, type ContactForm as ContactFormValues } from '@academy/contracts';
-import { errorMessage, translateMessage, useRuntimeConfig, useToast } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { errorMessage, translateMessage, useRuntimeConfig, useToast, useTranslation } from '@academy/platform';
 import { sendContactMessage } from './sendContactMessage.js';
 
 type Field = keyof ContactFormValues;

@@ -1,5 +1,4 @@
-import { useRuntimeConfig } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig, useTranslation } from '@academy/platform';
 import { SocialLinks } from '@academy/ui';
 import FaqTeaser from '../sections/FaqTeaser.js';
 import { ContactForm } from './ContactForm.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { Tabs } from '../common/Tabs.js';
 import { FaqAudience, faqItemsIn } from './faqItems.js';
 import '../common/InfoPage.css';

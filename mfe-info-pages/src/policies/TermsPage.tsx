@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { PolicyPage } from './PolicyPage.js';
 import { termsAndConditions } from './policyContent.js';
 

@@ -1,7 +1,7 @@
 import '../i18n';
 import { infoPaths } from '@academy/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { Link } from '@academy/routing';
 import { Tabs } from '../common/Tabs.js';
 import { FaqAccordion } from '../faq/FaqAccordion.js';

@@ -1,7 +1,7 @@
 import '../i18n';
 import { infoPaths } from '@academy/contracts';
 import { Link } from '@academy/routing';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { TestimonialCard } from '../testimonials/TestimonialCard.js';
 import { testimonials, testimonialsSectionSize } from '../testimonials/testimonialsContent.js';
 import './TestimonialsSection.css';

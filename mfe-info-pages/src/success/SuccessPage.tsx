@@ -1,7 +1,7 @@
 import { learnerPaths } from '@academy/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@academy/routing';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '@academy/platform';
 import './SuccessPage.css';
 
 /** The success page counts down from this many seconds, then goes home. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { TestimonialCard } from './TestimonialCard.js';
 import { TopperCard } from './TopperCard.js';
 import { successStories, testimonials, toppers } from './testimonialsContent.js';

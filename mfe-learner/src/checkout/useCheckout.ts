@@ -1,8 +1,18 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import {
+  ApiError,
+  errorMessage,
+  newTraceparent,
+  queryKeys,
+  translateMessage,
+  useApi,
+  useCurrentUser,
+  useQueryClient,
+  useRuntimeConfig,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { useNavigate } from '@academy/routing';
-import { ApiError, errorMessage, newTraceparent, queryKeys, translateMessage, useApi, useCurrentUser, useRuntimeConfig, useToast } from '@academy/platform';
-import { useQueryClient } from '@tanstack/react-query';
 import { createPurchase, verifyPayment } from './checkoutApi';
 import { checkoutDescription, CHECKOUT_THEME_COLOR, loadCheckoutScript, type RazorpayFailure, type RazorpaySuccess } from './razorpayCheckout';
 

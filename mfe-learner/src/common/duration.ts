@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 /**
  * Minutes as hours and minutes in the language shown (the rule of the contracts' formatDuration):

@@ -1,6 +1,6 @@
 import { boardLabel, subjectLabel, type Board, type CourseSort, type PriceFilter, type Subject } from '@academy/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 /** What a course is for (class, subject, board) and the list's sorts and price filters, named in the language shown. */
 export interface TaxonomyLabels {

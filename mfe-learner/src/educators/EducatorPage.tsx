@@ -1,9 +1,7 @@
 import { coursesByEducatorRoute, educatorProfilesPublishedRoute } from '@academy/contracts';
-import { callApi, queryKeys, toLoadable, useApi, useFormat } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { callApi, queryKeys, toLoadable, useApi, useFormat, useQuery, useTranslation } from '@academy/platform';
 import { useParams } from '@academy/routing';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';
-import { useQuery } from '@tanstack/react-query';
 import './EducatorPage.css';
 
 /**

@@ -1,11 +1,10 @@
 import { DOUBT_TEXT_MAX, formatVideoSecond, type LiveDoubt } from '@academy/contracts';
-import { translateMessage } from '@academy/platform';
+import { translateMessage, useTranslation } from '@academy/platform';
 import type { LiveRoom } from '@academy/ui/live';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
 /** Made once per doubt and kept until the gateway has it, so a doubt sent again after a dropped answer is stored once. */

@@ -1,5 +1,4 @@
-import { queryKeys, useApi } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import { queryKeys, useApi, useQuery } from '@academy/platform';
 import { LiveClassesList } from './LiveClassesPanel';
 import { fetchMyLiveClasses } from './liveApi';
 

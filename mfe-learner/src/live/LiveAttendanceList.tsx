@@ -1,8 +1,6 @@
 import { liveAttendanceMineAllRoute, parentsChildLiveAttendanceRoute } from '@academy/contracts';
-import { callApi, queryKeys, useApi, useFormat } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import { callApi, queryKeys, useApi, useFormat, useQuery, useTranslation } from '@academy/platform';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import './live.css';
 
 /**

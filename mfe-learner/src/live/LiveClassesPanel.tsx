@@ -1,9 +1,17 @@
 import type { LiveClassDto } from '@academy/contracts';
-import { downloadWithToken, errorMessage, queryKeys, useApi, useFormat, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import {
+  downloadWithToken,
+  errorMessage,
+  queryKeys,
+  useApi,
+  useFormat,
+  usePortalAuth,
+  useQuery,
+  useRuntimeConfig,
+  useTranslation,
+} from '@academy/platform';
 import { Link } from '@academy/routing';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { countdown, fetchCourseLiveClasses, liveCalendarPath, liveRoomPath } from './liveApi';
 import './live.css';
 

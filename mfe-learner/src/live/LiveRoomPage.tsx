@@ -1,11 +1,17 @@
-import { queryKeys, toLoadable, useApi, useCurrentUser, usePortalAuth } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import {
+  queryKeys,
+  toLoadable,
+  useApi,
+  useCurrentUser,
+  usePortalAuth,
+  useQuery,
+  useTranslation,
+} from '@academy/platform';
 import { Link, useParams } from '@academy/routing';
 import { LoadingView } from '@academy/ui';
 import { LiveChatPanel } from '@academy/ui/live';
 import type Hls from 'hls.js';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AskDoubtForm } from './AskDoubtForm';
 import { fetchLivePlayback } from './liveApi';
 import { PlaylistWatch } from './playlistWatch';

@@ -1,7 +1,6 @@
-import { errorMessage, useApi, useRuntimeConfig } from '@academy/platform';
+import { errorMessage, useApi, useRuntimeConfig, useTranslation } from '@academy/platform';
 import { publishTracks, watchFeed, type LiveRoomHandle, type Published, type Watched } from '@academy/ui/live';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { answerSubscription, closeSubscription, fetchStage, leaveStage, publishStage, subscribeToTeacher } from './liveApi';
 
 type Step = 'none' | 'invited' | 'preview' | 'joining' | 'on-stage';

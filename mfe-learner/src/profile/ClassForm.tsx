@@ -1,10 +1,18 @@
 import { BOARDS, learnerProfileSchema, SCHOOL_CLASSES, userProfileRoute, type LearnerProfile } from '@academy/contracts';
-import { callApi, errorMessage, queryKeys, translateMessage, useApi, useCurrentUser, useToast } from '@academy/platform';
+import {
+  callApi,
+  errorMessage,
+  queryKeys,
+  translateMessage,
+  useApi,
+  useCurrentUser,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useTaxonomyLabels } from '../common/taxonomy';
 import './ClassForm.css';

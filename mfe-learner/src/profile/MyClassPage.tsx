@@ -1,8 +1,7 @@
 import { learnerPaths } from '@academy/contracts';
-import { useCurrentUser } from '@academy/platform';
+import { useCurrentUser, useTranslation } from '@academy/platform';
 import { useNavigate } from '@academy/routing';
 import { LoadingView } from '@academy/ui';
-import { useTranslation } from 'react-i18next';
 import { LoginRequired } from '../enrollments';
 import { ClassForm } from './ClassForm';
 

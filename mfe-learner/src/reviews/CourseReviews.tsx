@@ -1,9 +1,18 @@
 import { STAR_COUNT, type CourseReview, type RatingHistogram, type ReviewSort } from '@academy/contracts';
-import { errorMessage, queryKeys, toLoadable, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useCurrentUser,
+  useFormat,
+  useInfiniteQuery,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { Stars } from '@academy/ui';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchCourseReviews, replyToReview, reportReview, setReviewHidden, voteReviewHelpful } from './reviewsApi';
 import './CourseReviews.css';
 

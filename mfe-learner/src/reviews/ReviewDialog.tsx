@@ -1,12 +1,19 @@
 import { REVIEW_TEXT_MAX } from '@academy/contracts';
-import { errorMessage, queryKeys, toLoadable, useApi, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useQuery,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ModalDialog, Stars } from '@academy/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fetchMyReview, writeReview } from './reviewsApi';
 import './CourseReviews.css';

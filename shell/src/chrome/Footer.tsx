@@ -1,9 +1,8 @@
 import { ChangeEvent, FormEvent, useState } from 'react';
 import { Link, useNavigate } from '@academy/routing';
 import { infoPaths, learnerPaths, newsletterFormSchema } from '@academy/contracts';
-import { errorMessage, translateMessage, useRuntimeConfig, useToast } from '@academy/platform';
+import { errorMessage, translateMessage, useRuntimeConfig, useToast, useTranslation } from '@academy/platform';
 import { SocialLinks } from '@academy/ui';
-import { useTranslation } from 'react-i18next';
 import { subscribeToNewsletter } from './subscribeToNewsletter';
 import './Footer.css';
 

@@ -1,5 +1,4 @@
-import { LanguageSwitch, NotificationBell, useCurrentUser } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { LanguageSwitch, NotificationBell, useCurrentUser, useTranslation } from '@academy/platform';
 import { Link, NavLink, useLocation } from '@academy/routing';
 import { UserMenu } from './UserMenu';
 

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from '@academy/routing';
-import { useChooseLanguage, useFormat } from '@academy/platform';
+import { useChooseLanguage, useFormat, useTranslation } from '@academy/platform';
 import { UI_LANGUAGE_NAMES } from '@academy/contracts';
-import { useTranslation } from 'react-i18next';
 
 export interface UserMenuProps {
   name: string;

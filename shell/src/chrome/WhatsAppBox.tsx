@@ -1,7 +1,6 @@
 import { FormEvent, KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@academy/routing';
-import { useRuntimeConfig } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig, useTranslation } from '@academy/platform';
 import './WhatsAppBox.css';
 
 /** The chat link to the business number with the question as its pre-filled message. */

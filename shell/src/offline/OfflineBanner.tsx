@@ -1,5 +1,4 @@
-import { useOnline } from '@academy/platform';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useOnline, useTranslation } from '@academy/platform';
 import './OfflineBanner.css';
 
 /** Says, while there is no network, what still works and what waits for it. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 /**
  * Shown when /runtime-config.json is missing or invalid: nothing else can start without it. The translations may

@@ -1,7 +1,7 @@
 import { LoadingView } from '@academy/ui';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from '@academy/routing';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 /** /loading/{path} waits this long before navigating. */
 export const LOADING_REDIRECT_MS = 5000;

@@ -1,6 +1,6 @@
 import { learnerPaths } from '@academy/contracts';
 import { Link } from '@academy/routing';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 export function NotFound() {
   const { t } = useTranslation('shell');

@@ -1,7 +1,12 @@
-import { RemoteModule, retryRemoteRoutes, type RemoteLoader, type RemoteOfPath } from '@academy/platform';
+import {
+  type RemoteLoader,
+  RemoteModule,
+  type RemoteOfPath,
+  retryRemoteRoutes,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NotFound } from './NotFound';
 
 /**

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { Link, MemoryRouter, Route, Routes, useLocation } from '@academy/routing';
 import { useHeadingAsTitle } from './useHeadingAsTitle';
 

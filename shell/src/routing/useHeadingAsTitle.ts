@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 export const SITE_NAME = 'Academy';
 const WAIT_FOR_HEADING_MS = 10_000;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { ModalDialog } from '../modal-dialog/ModalDialog';
 
 export interface ConfirmDialogProps {

@@ -1,8 +1,7 @@
 import { learnerPaths, pagePath, priceAfterDiscount, type CourseSummary, type Subject } from '@academy/contracts';
-import { useFormat } from '@academy/platform';
+import { useFormat, useTranslation } from '@academy/platform';
 import { Link } from '@academy/routing';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { CourseLanguageBadge } from '../course-language/CourseLanguageBadge';
 import { Stars } from '../stars/Stars';
 import './course-card.css';

@@ -1,6 +1,6 @@
 import { DEFAULT_COURSE_LANGUAGE, type CourseLanguage } from '@academy/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import './course-language.css';
 
 /** The name of each teaching language in the language shown ("Hindi" / "हिंदी"), for badges, filters and forms. */

@@ -1,5 +1,4 @@
-import { translateMessage } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { translateMessage, useTranslation } from '@academy/platform';
 
 export interface ErrorPanelProps {
   title?: string;

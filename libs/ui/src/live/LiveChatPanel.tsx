@@ -1,7 +1,6 @@
 import { LIVE_CHAT_MAX_LENGTH, type LiveAck, type LiveChatMessage, type LivePoll } from '@academy/contracts';
-import { translateMessage, useFormat } from '@academy/platform';
+import { translateMessage, useFormat, useTranslation } from '@academy/platform';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLiveRoom, type LiveRoom, type LiveRoomState } from './useLiveRoom';
 import './live-chat.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 export interface SocialLinksProps {
   links: { instagram: string; youtube: string };

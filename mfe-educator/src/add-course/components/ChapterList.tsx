@@ -1,5 +1,5 @@
 import { COURSE_TITLE_MAX } from '@academy/contracts';
-import { useFormat } from '@academy/platform';
+import { useFormat, useTranslation } from '@academy/platform';
 import { ConfirmDialog } from '@academy/ui';
 import {
   DndContext,
@@ -17,7 +17,6 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lectureFieldsOf, type ChaptersAction, type DraftChapter, type DraftLecture, type LectureFields } from '../data/courseDraft';
 import { CharacterCount } from './CharacterCount';
 import { LectureDialog } from './LectureDialog';

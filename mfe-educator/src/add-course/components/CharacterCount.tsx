@@ -1,5 +1,4 @@
-import { useFormat } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { useFormat, useTranslation } from '@academy/platform';
 
 export interface CharacterCountProps {
   id: string;

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BOARDS, COURSE_LANGUAGES, COURSE_TITLE_MAX, priceAfterDiscount, SCHOOL_CLASSES, SUBJECTS, type CourseDraftContentInput } from '@academy/contracts';
-import { errorMessage, useFormat, useToast, type UploadProgress } from '@academy/platform';
+import { errorMessage, Trans, type UploadProgress, useFormat, useToast, useTranslation } from '@academy/platform';
 import { useCourseLanguageNames } from '@academy/ui';
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES, courseForm, type AuthoringResult } from '../data/authoringApi';
 import { chaptersReducer, draftFromCourse, emptyCourseFields, toCourseData, toDraftContent, type CourseFields, type DraftChapter } from '../data/courseDraft';
 import type { LectureFileUploader } from './LectureFileField';

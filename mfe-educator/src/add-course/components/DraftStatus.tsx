@@ -1,5 +1,4 @@
-import { translateMessage } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { translateMessage, useTranslation } from '@academy/platform';
 import type { AutosaveStatus } from '../data/useDraftAutosave';
 
 /** The draft's save state beside the page title, announced politely (never interrupting typing). */

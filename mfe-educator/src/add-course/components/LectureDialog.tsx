@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useModalDialog } from '@academy/ui';
 import { COURSE_TITLE_MAX, PUBLIC_LINK_NOTICE } from '@academy/contracts';
-import { translateMessage } from '@academy/platform';
+import { translateMessage, useTranslation } from '@academy/platform';
 import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { emptyLectureFields, type LectureFields } from '../data/courseDraft';
 import { lectureFormSchema } from '../data/courseFormSchema';
 import { VideoUploadField } from './VideoUploadField';

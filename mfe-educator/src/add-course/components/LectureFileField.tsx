@@ -1,7 +1,6 @@
 import { LECTURE_FILE_MAX_BYTES, LECTURE_FILE_NOT_PDF_MESSAGE, LECTURE_FILE_TOO_LARGE_MESSAGE } from '@academy/contracts';
-import { errorMessage, type UploadProgress } from '@academy/platform';
+import { errorMessage, type UploadProgress, useTranslation } from '@academy/platform';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** Stores a notes or test PDF for the course; resolves with its link (signed for the educator) and name. */
 export type LectureFileUploader = (file: File, onUploadProgress: (progress: UploadProgress) => void) => Promise<{ url: string; fileName: string }>;

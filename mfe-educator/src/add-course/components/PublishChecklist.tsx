@@ -1,8 +1,7 @@
 import type { CourseChecklistField, CourseChecklistItem } from '@academy/contracts';
-import { translateMessage } from '@academy/platform';
+import { translateMessage, useTranslation } from '@academy/platform';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { courseFieldAnchor } from './CourseForm';
 
 /** Each item's field as the form labels it, and where the link goes (uploaded videos live in the chapters). */

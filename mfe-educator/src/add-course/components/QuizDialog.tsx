@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useModalDialog } from '@academy/ui';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { get, useFieldArray, useForm, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import {
   emptyQuestionFields,

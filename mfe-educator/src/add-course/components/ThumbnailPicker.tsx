@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { THUMBNAIL_TYPES } from '../data/authoringApi';
 
 export interface ThumbnailPickerProps {

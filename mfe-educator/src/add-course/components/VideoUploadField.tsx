@@ -10,10 +10,21 @@ import {
   videoAuthoringStatusRoute,
   type VideoStatusDto,
 } from '@academy/contracts';
-import { apiUrl, callApi, errorMessage, queryKeys, toLoadable, translateMessage, useApi, usePortalAuth, useRuntimeConfig } from '@academy/platform';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  apiUrl,
+  callApi,
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  translateMessage,
+  useApi,
+  usePortalAuth,
+  useQuery,
+  useQueryClient,
+  useRuntimeConfig,
+  useTranslation,
+} from '@academy/platform';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 interface VideoUploadFieldProps {
   /** Called with the lecture link of the uploaded video once the upload has finished. */

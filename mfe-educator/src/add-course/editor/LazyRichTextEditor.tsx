@@ -1,6 +1,6 @@
 import { LoadingView } from '@academy/ui';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import type { RichTextEditorProps } from './RichTextEditor';
 
 // draft-js (and immutable) load in their own chunk, only on the add and edit pages.

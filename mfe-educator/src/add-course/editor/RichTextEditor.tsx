@@ -13,7 +13,7 @@ import {
 import 'draft-js/dist/Draft.css';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { paragraphAfterHeading } from './blockRules';
 import { draftToHtml } from './draftToHtml';
 import { safeLinkHref } from './linkRules';

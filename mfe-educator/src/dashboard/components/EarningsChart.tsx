@@ -1,6 +1,5 @@
 import { CURRENCY_SYMBOL, formatEarningsPeriod, type EarningsPoint } from '@academy/contracts';
-import { useFormat } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { useFormat, useTranslation } from '@academy/platform';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface EarningsChartProps {

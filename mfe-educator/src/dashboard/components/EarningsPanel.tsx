@@ -1,8 +1,7 @@
-import { queryKeys, useFormat } from '@academy/platform';
+import { queryKeys, useFormat, useTranslation } from '@academy/platform';
 import { formatEarningsPeriod, summariseEarnings, type EarningsGranularity, type EarningsPoint } from '@academy/contracts';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRemoteData } from '../../common/useRemoteData';
 import { fetchEarningsSeries } from '../data/dashboardApi';
 

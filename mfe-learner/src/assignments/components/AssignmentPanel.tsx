@@ -6,13 +6,20 @@ import {
   type AssignmentForMember,
   type AssignmentSubmission,
 } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useFormat, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  Trans,
+  useApi,
+  useFormat,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { handIn, useCourseAssignments } from '../data/assignmentsApi';

@@ -1,7 +1,6 @@
 // Calls of a course's assignments (progress). Failures arrive as ApiError with the server's message.
 import { assignmentsListRoute, assignmentsSubmitRoute, type AssignmentForMember, type AssignmentSubmission } from '@academy/contracts';
-import { callApi, queryKeys, toLoadable, useApi, type ApiClient, type Loadable } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import { type ApiClient, callApi, type Loadable, queryKeys, toLoadable, useApi, useQuery } from '@academy/platform';
 
 export async function fetchAssignments(api: ApiClient, courseId: string): Promise<AssignmentForMember[]> {
   return (await callApi(api, assignmentsListRoute, { params: { courseId } })).assignments;

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { chapterMinutes, type ChapterDto, type LectureDto } from '@academy/contracts';
 import { useDurationText } from '../../common/duration';
 import './ChapterAccordion.css';

@@ -1,7 +1,6 @@
 import { fromPaise, type CouponPrice } from '@academy/contracts';
-import { errorMessage, useApi, useCurrentUser, useFormat } from '@academy/platform';
+import { errorMessage, Trans, useApi, useCurrentUser, useFormat, useTranslation } from '@academy/platform';
 import { useId, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { fetchCouponPrice } from '../../checkout/checkoutApi';
 import './CouponField.css';
 

@@ -1,7 +1,6 @@
 import { fromPaise, priceAfterDiscount, type CouponPrice, type CourseDetail } from '@academy/contracts';
-import { useFormat } from '@academy/platform';
+import { useFormat, useTranslation } from '@academy/platform';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CheckoutPhase } from '../../checkout';
 import { EnrollButton } from './EnrollButton';
 import './CourseBuyBar.css';

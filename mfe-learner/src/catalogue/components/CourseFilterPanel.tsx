@@ -1,8 +1,7 @@
 import { BOARDS, COURSE_LANGUAGES, MIN_RATING_FILTER, PRICE_FILTERS, SCHOOL_CLASSES, SUBJECTS, type CourseFacetCounts } from '@academy/contracts';
-import { useFormat } from '@academy/platform';
+import { useFormat, useTranslation } from '@academy/platform';
 import { useCourseLanguageNames } from '@academy/ui';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTaxonomyLabels } from '../../common/taxonomy';
 import type { CourseListFilterName, CourseListFilters } from '../data/courseListFilters';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { useNavigate } from '@academy/routing';
 import { courseListPath } from '../data/catalogueRoutes';
 import './CourseSearchForm.css';

@@ -7,10 +7,9 @@ import {
   type CourseDetail,
   type LectureDto,
 } from '@academy/contracts';
-import { useFormat } from '@academy/platform';
+import { useFormat, useTranslation } from '@academy/platform';
 import { Stars } from '@academy/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDurationText } from '../../common/duration';
 import type { CheckoutPhase } from '../../checkout';
 import { EnrollButton } from './EnrollButton';

@@ -1,8 +1,6 @@
-import { queryKeys, toLoadable, useApi } from '@academy/platform';
+import { queryKeys, toLoadable, useApi, useQuery, useTranslation } from '@academy/platform';
 import { Link } from '@academy/routing';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useTaxonomyLabels } from '../../common/taxonomy';
 import { fetchCoursePage } from '../data/catalogueApi';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';

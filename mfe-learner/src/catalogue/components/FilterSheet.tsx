@@ -1,7 +1,6 @@
-import { useFormat } from '@academy/platform';
+import { useFormat, useTranslation } from '@academy/platform';
 import { useModalDialog } from '@academy/ui';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 interface FilterSheetProps {
   /** Courses the chosen filters give (the server's total), for "Show N courses". */

@@ -1,6 +1,6 @@
 import { parseVideoLink } from '@academy/contracts';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { attachHls } from '@academy/ui';
 
 interface PreviewPlayerProps {

@@ -1,5 +1,5 @@
 import { useNavigate } from '@academy/routing';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';
 import './SearchFilterChip.css';
 

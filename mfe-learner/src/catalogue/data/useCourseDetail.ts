@@ -1,6 +1,5 @@
 import type { CourseDetail } from '@academy/contracts';
-import { ApiError, queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import { ApiError, type Loadable, queryKeys, toLoadable, useApi, useQuery } from '@academy/platform';
 import i18next from 'i18next';
 import { fetchCourseDetail } from './catalogueApi';
 

@@ -1,6 +1,5 @@
 import type { CourseFacetCounts, CourseSummary } from '@academy/contracts';
-import { queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type Loadable, queryKeys, toLoadable, useApi, useInfiniteQuery } from '@academy/platform';
 import { useCallback, useMemo } from 'react';
 import { COURSE_LIST_PAGE_SIZE, fetchCoursePage } from './catalogueApi';
 import type { CourseListFilters } from './courseListFilters';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCurrentUser, useToast, useTranslation } from '@academy/platform';
 import type { CourseDetail } from '@academy/contracts';
-import { useCurrentUser, useToast } from '@academy/platform';
 import { useCheckout, type CheckoutPhase } from '../../checkout';
 
 // The English wording of the toasts (shown through t: catalogue.enroll.*), as tests and journeys read it.

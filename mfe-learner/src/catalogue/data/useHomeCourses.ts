@@ -1,6 +1,5 @@
 import type { CourseSummary } from '@academy/contracts';
-import { queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import { type Loadable, queryKeys, toLoadable, useApi, useQuery } from '@academy/platform';
 import { fetchCoursePage } from './catalogueApi';
 
 /** The home page shows this many courses before "Show all courses". */

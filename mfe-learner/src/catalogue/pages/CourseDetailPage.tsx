@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { useFormat } from '@academy/platform';
+import { Trans, useFormat, useTranslation } from '@academy/platform';
 import { LiveClassesPanel } from '../../live/LiveClassesPanel';
 import { Link, useParams } from '@academy/routing';
 import pagesFile from '../../pages.json';

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCurrentUser, useFormat } from '@academy/platform';
+import { useCurrentUser, useFormat, useTranslation } from '@academy/platform';
 import { Link, useParams, useSearchParams } from '@academy/routing';
 import { COURSE_SORTS, DEFAULT_COURSE_SORT, learnerPaths } from '@academy/contracts';
 import { CourseGrid, CourseGridSkeleton, ErrorPanel } from '@academy/ui';

@@ -1,7 +1,6 @@
 import { Link } from '@academy/routing';
-import { RemoteSection, useCurrentUser, type RemoteFallbackProps } from '@academy/platform';
+import { type RemoteFallbackProps, RemoteSection, Trans, useCurrentUser, useTranslation } from '@academy/platform';
 import { lazy, Suspense } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { CourseGrid, CourseGridSkeleton } from '@academy/ui';
 import { CourseSearchForm } from '../components/CourseSearchForm';
 import { COURSE_LIST_PATH } from '../data/catalogueRoutes';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { ContinueLearning } from '../../enrollments';
 import { HomeLiveClasses } from '../../live/HomeLiveClasses';
 import { CoursesForClass } from '../components/CoursesForClass';

@@ -1,8 +1,6 @@
 import { learnerPaths, pagePath, type CertificateRecord } from '@academy/contracts';
-import { queryKeys, toLoadable, useApi, useFormat } from '@academy/platform';
-import { useTranslation } from 'react-i18next';
+import { queryKeys, toLoadable, useApi, useFormat, useQuery, useTranslation } from '@academy/platform';
 import { LoadingView } from '@academy/ui';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@academy/routing';
 import { verifyCertificate } from '../../enrollments';
 import './CertificatePage.css';

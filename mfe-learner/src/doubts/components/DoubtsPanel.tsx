@@ -1,11 +1,19 @@
 import { formatVideoSecond, parseVideoSecond, type DoubtSummary } from '@academy/contracts';
-import { errorMessage, queryKeys, toLoadable, translateMessage, useApi, useFormat, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  translateMessage,
+  useApi,
+  useFormat,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   actOnDoubt,

@@ -26,8 +26,19 @@ import {
   type DoubtSummary,
   type DoubtThread,
 } from '@academy/contracts';
-import { apiUrl, callApi, queryKeys, toLoadable, useApi, usePortalAuth, useRuntimeConfig, type ApiClient, type Loadable } from '@academy/platform';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  type ApiClient,
+  apiUrl,
+  callApi,
+  type Loadable,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useInfiniteQuery,
+  usePortalAuth,
+  useQuery,
+  useRuntimeConfig,
+} from '@academy/platform';
 import { useEffect, useState } from 'react';
 
 /** A page as the lists read it, whatever a partial answer left out. */

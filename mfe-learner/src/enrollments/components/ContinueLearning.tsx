@@ -1,6 +1,6 @@
 import { formatVideoSecond, learnerPaths, pagePath } from '@academy/contracts';
 import { Link } from '@academy/routing';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { useEnrolledCourses } from '../data/useEnrolledCourses';
 import './ContinueLearning.css';
 

@@ -1,7 +1,6 @@
 import { fromPaise, REFUND_WINDOW_DAYS } from '@academy/contracts';
-import { useFormat } from '@academy/platform';
+import { Trans, useFormat, useTranslation } from '@academy/platform';
 import { ModalDialog } from '@academy/ui';
-import { Trans, useTranslation } from 'react-i18next';
 
 export interface RefundDialogProps {
   courseTitle: string;

@@ -1,6 +1,6 @@
 import type { AssignmentStanding, ChapterDto, CourseStatus, CourseStatusKind } from '@academy/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 /** The course's assignments still between the learner and the certificate, counted as the contracts' courseStatus counts them. */
 export interface AssignmentsLeft {

@@ -1,6 +1,16 @@
 import { courseStatus, lecturesInOrder, type CourseCompletion, type CourseStatus, type EnrolledCourse, type LearnerProgressData, type LectureDto } from '@academy/contracts';
-import { isOfflineFailure, queryKeys, settledUser, toLoadable, useApi, useDeviceUserId, usePortalAuth, type ApiClient, type Loadable } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import {
+  type ApiClient,
+  isOfflineFailure,
+  type Loadable,
+  queryKeys,
+  settledUser,
+  toLoadable,
+  useApi,
+  useDeviceUserId,
+  usePortalAuth,
+  useQuery,
+} from '@academy/platform';
 import i18next from 'i18next';
 import { assignmentsLeft, type AssignmentsLeft } from './courseStatusText';
 import { fetchCourseProgress, fetchEnrolledCourses } from './learningApi';

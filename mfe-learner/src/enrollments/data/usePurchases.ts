@@ -1,6 +1,15 @@
 import { refundsListRoute, refundsRequestRefundRoute, type LearnerPurchase } from '@academy/contracts';
-import { callApi, queryKeys, toLoadable, useApi, useUserStore, type Loadable } from '@academy/platform';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  callApi,
+  type Loadable,
+  queryKeys,
+  toLoadable,
+  useApi,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  useUserStore,
+} from '@academy/platform';
 import { useEffect, useRef } from 'react';
 
 /** While a refund is pending, how often the purchases are asked for again (the refund settles by webhook or reconciliation). */

@@ -1,8 +1,7 @@
 import { fromPaise, totalLectureMinutes, type LearnerPurchase } from '@academy/contracts';
-import { errorMessage, translateMessage, useCurrentUser, useFormat } from '@academy/platform';
+import { errorMessage, Trans, translateMessage, useCurrentUser, useFormat, useTranslation } from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { lazy, Suspense, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@academy/routing';
 import { useDurationText } from '../../common/duration';
 import { useTaxonomyLabels } from '../../common/taxonomy';

@@ -1,8 +1,15 @@
 import { fromPaise, receiptPdfPath, type LearnerPurchase, type ReceiptRef } from '@academy/contracts';
-import { errorMessage, useCurrentUser, useFormat, usePortalAuth, useRuntimeConfig } from '@academy/platform';
+import {
+  errorMessage,
+  Trans,
+  useCurrentUser,
+  useFormat,
+  usePortalAuth,
+  useRuntimeConfig,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { useMemo, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from '@academy/routing';
 import { downloadPdf } from '../data/learningApi';
 import { usePurchases } from '../data/usePurchases';

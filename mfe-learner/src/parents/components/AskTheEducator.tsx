@@ -1,12 +1,21 @@
 import { PARENT_MESSAGE_MAX_LENGTH, parentThreadsPostRoute, parentThreadsThreadRoute, type ChildCourseProgress } from '@academy/contracts';
-import { callApi, errorMessage, queryKeys, toLoadable, translateMessage, useApi, useFormat } from '@academy/platform';
+import {
+  callApi,
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  translateMessage,
+  useApi,
+  useFormat,
+  useQuery,
+  useQueryClient,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
 /** The form's check, in the language shown (the server checks the length and the rest). */

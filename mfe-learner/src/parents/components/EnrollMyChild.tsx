@@ -1,7 +1,6 @@
 import type { CourseDetail, LinkedChild } from '@academy/contracts';
-import { useCurrentUser } from '@academy/platform';
+import { useCurrentUser, useTranslation } from '@academy/platform';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from '@academy/routing';
 import { useCheckout, type CheckoutPhase } from '../../checkout';

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@academy/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 
 export interface UnlinkDialogProps {
   /** The person whose link goes: the child (from a parent's side) or the parent (from a child's side). */

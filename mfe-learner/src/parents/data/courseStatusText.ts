@@ -1,6 +1,6 @@
 import type { ChildCourseProgress, CourseStatus, QuizToPass } from '@academy/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@academy/platform';
 import { useCourseStatusText } from '../../enrollments/data/courseStatusText';
 
 // The server words a child's course status and certificate line in English (contracts' courseStatus). The parent

@@ -1,6 +1,5 @@
 import type { ChildProgress, EmailSettings, ParentLinksAnswer } from '@academy/contracts';
-import { queryKeys, toLoadable, useApi, type Loadable } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import { type Loadable, queryKeys, toLoadable, useApi, useQuery } from '@academy/platform';
 import { fetchChildProgress, fetchEmailSettings, fetchLinks } from './parentsApi';
 
 /** The caller's links, both ways (children as a parent, parents as a child). The page shows failures itself. */

@@ -1,9 +1,20 @@
 import type { ChildCourseProgress } from '@academy/contracts';
-import { errorMessage, queryKeys, toLoadable, useApi, useCurrentUser, useFormat, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  errorMessage,
+  queryKeys,
+  toLoadable,
+  Trans,
+  useApi,
+  useCurrentUser,
+  useFormat,
+  useInfiniteQuery,
+  usePortalAuth,
+  useRuntimeConfig,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { Link, useParams } from '@academy/routing';
-import { Trans, useTranslation } from 'react-i18next';
 import { useTaxonomyLabels } from '../../common/taxonomy';
 import { useChildCourseText } from '../data/courseStatusText';
 import { downloadCertificateAt, LoginRequired } from '../../enrollments';

@@ -1,9 +1,17 @@
 import { formatLinkCode, LINK_CODE_TTL_HOURS, type LinkCodeAnswer, type LinkedPerson } from '@academy/contracts';
-import { errorMessage, queryKeys, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  Trans,
+  useApi,
+  useCurrentUser,
+  useFormat,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { LoginRequired } from '../../enrollments';
 import { createLinkCode, removeLink } from '../data/parentsApi';
 import { useParentLinks } from '../data/useParents';

@@ -6,14 +6,23 @@ import {
   type LinkedChild,
   type WeeklyReportPreview,
 } from '@academy/contracts';
-import { errorMessage, queryKeys, translateMessage, useApi, useCurrentUser, useFormat, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  Trans,
+  translateMessage,
+  useApi,
+  useCurrentUser,
+  useFormat,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from '@academy/routing';
-import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LoginRequired } from '../../enrollments';
 import { fetchWeeklyPreview, redeemLinkCode, removeLink, saveEmailSettings } from '../data/parentsApi';

@@ -1,6 +1,6 @@
 import { chapterMinutes, type AssignmentStanding, type ChapterDto, type LectureDto, type QuizOverview, type QuizStanding } from '@academy/contracts';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '@academy/platform';
 import { useDurationText } from '../../common/duration';
 
 interface ChapterListProps {

@@ -1,8 +1,7 @@
 import type { ChapterDto, LectureDto } from '@academy/contracts';
 import { lecturesInOrder } from '@academy/contracts';
-import { errorMessage, useToast } from '@academy/platform';
+import { errorMessage, Trans, useToast, useTranslation } from '@academy/platform';
 import { useCallback, useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { canKeepOffline, keepFile, keptFileId, keptFiles, removeKeptFile, type KeptFile, type KeptFileKind } from '../../offline/offlineStore';
 
 interface ResourceProps {

@@ -1,7 +1,6 @@
 import { parseVideoLink } from '@academy/contracts';
-import { useCurrentUser } from '@academy/platform';
+import { Trans, useCurrentUser, useTranslation } from '@academy/platform';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { attachHls, type HlsAttachment } from '@academy/ui';
 import './LectureVideo.css';
 

@@ -1,11 +1,18 @@
 import { apiPath, quizzesSubmitRoute, type PublicQuiz, type QuizAttemptResult, type QuizOverview } from '@academy/contracts';
-import { errorMessage, queryKeys, sendOrQueue, useApi, usePortalAuth, useToast } from '@academy/platform';
+import {
+  errorMessage,
+  queryKeys,
+  sendOrQueue,
+  useApi,
+  usePortalAuth,
+  useQueryClient,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView } from '@academy/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { answerErrors, emptyAnswers, newAttemptId, toSubmission, type AnswerProblem, type QuizAnswerFields } from '../data/quizAnswerForm';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '@academy/platform';
 
 /** Seconds "Up next" counts down before the next lecture starts by itself. */
 export const UP_NEXT_SECONDS = 5;

@@ -1,6 +1,13 @@
 import type { EnrolledCourse, LearnerProgressData } from '@academy/contracts';
-import { isOfflineFailure, queryKeys, toLoadable, useApi, usePortalAuth, type Loadable } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import {
+  isOfflineFailure,
+  type Loadable,
+  queryKeys,
+  toLoadable,
+  useApi,
+  usePortalAuth,
+  useQuery,
+} from '@academy/platform';
 import i18next from 'i18next';
 import { useCallback, useEffect } from 'react';
 import { fetchCourseProgress, fetchEnrolledCourses } from '../../enrollments';

@@ -1,6 +1,13 @@
 import type { QuizForLearner } from '@academy/contracts';
-import { isOfflineFailure, queryKeys, toLoadable, useApi, usePortalAuth, type Loadable } from '@academy/platform';
-import { useQuery } from '@tanstack/react-query';
+import {
+  isOfflineFailure,
+  type Loadable,
+  queryKeys,
+  toLoadable,
+  useApi,
+  usePortalAuth,
+  useQuery,
+} from '@academy/platform';
 import i18next from 'i18next';
 import { fetchQuiz } from '../../enrollments';
 import { readQuiz, saveQuiz } from '../../offline/offlineStore';

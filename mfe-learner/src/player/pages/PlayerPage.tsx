@@ -1,10 +1,21 @@
 import { isCourseComplete, lecturesInOrder, quizzesOf, type AssignmentStanding, type LectureDto, type QuizOverview } from '@academy/contracts';
 import { LiveClassesPanel } from '../../live/LiveClassesPanel';
-import { errorMessage, queryKeys, sendOrQueue, useApi, useCurrentUser, useOnline, usePortalAuth, useRuntimeConfig, useToast } from '@academy/platform';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  errorMessage,
+  queryKeys,
+  sendOrQueue,
+  Trans,
+  useApi,
+  useCurrentUser,
+  useOnline,
+  usePortalAuth,
+  useQueryClient,
+  useRuntimeConfig,
+  useToast,
+  useTranslation,
+} from '@academy/platform';
 import { ErrorPanel, LoadingView, Stars } from '@academy/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from '@academy/routing';
 import {
   COMPLETE_LECTURE_PATH,
