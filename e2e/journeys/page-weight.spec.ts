@@ -61,12 +61,12 @@ const scriptsAndStrings = (type: string, url: string) => type === 'Script' || TR
 async function countDownloads(context: BrowserContext, page: Page, counted: (type: string, url: string) => boolean): Promise<{ bytes(): number; urls: string[] }> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  const scriptUrls = new Map<string, string>();
+  const countedUrls = new Map<string, string>();
   const urls: string[] = [];
   let bytes = 0;
-  cdp.on('Network.responseReceived', (event) => counted(event.type, event.response.url) && scriptUrls.set(event.requestId, event.response.url));
+  cdp.on('Network.responseReceived', (event) => counted(event.type, event.response.url) && countedUrls.set(event.requestId, event.response.url));
   cdp.on('Network.loadingFinished', (event) => {
-    const url = scriptUrls.get(event.requestId);
+    const url = countedUrls.get(event.requestId);
     if (!url) return;
     bytes += event.encodedDataLength;
     urls.push(url);

@@ -265,9 +265,8 @@ function escapeRegExp(text) {
 
 /**
  * A namespace's strings (`import englishStrings from './locales/en.json?url'`, see libs/platform/src/i18n/i18n.ts):
- * the browser fetches them as a JSON file, not as a script chunk. JSON is not JavaScript the page parses, compiles
- * and runs (about 11 KB of a first page's scripts were strings), and a response's JSON parses off the page's
- * scripts. Named `i18n-<namespace>-<language>-json.<hash>.json` from the folder TRANSLATION_FOLDERS gives the
+ * the browser fetches them as a JSON file, not as a script chunk: JSON is data to parse, not JavaScript the page
+ * parses, compiles and runs (about 11 KB of a first page's scripts were strings). Named `i18n-<namespace>-<language>-json.<hash>.json` from the folder TRANSLATION_FOLDERS gives the
  * namespace, so the manifest can name each language's files (translationFiles) and a reader can tell them apart.
  */
 function translationFileRule({ appDir, emit }) {
@@ -291,7 +290,7 @@ function translationFileName(appDir, pathData) {
   return `i18n-${namespace}-${path.basename(file, '.json')}-json.[contenthash:8].json`;
 }
 
-/** The translation files without their source's indentation (as a script chunk had them: about 10 % fewer bytes). */
+/** The translation files without their source's indentation, as a script chunk had them (the learner's English: 28.3 → 23.5 KB). */
 class MinifiedTranslationFiles {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
@@ -308,7 +307,7 @@ class MinifiedTranslationFiles {
 const TRANSLATION_FILE = /^i18n-(.+)-([a-z]{2})-json\.[0-9a-f]+\.json$/;
 
 /**
- * What gets compressed copies: scripts, styles and SVG images whose name carries their content hash. Such a file's
+ * What gets compressed copies: scripts, styles, SVG images and strings (JSON) whose name carries their content hash. Such a file's
  * content never changes, so neither can its copy: a server may send the copy without checking it against the file.
  * `remoteEntry.js` and the manifests keep their names from build to build and are compressed as they go out.
  */

@@ -4,18 +4,18 @@ import { chooseUiLanguage, DEFAULT_UI_LANGUAGE, LANGUAGE_COOKIE, UI_LANGUAGES, t
 import englishStrings from './locales/en.json?url';
 import hindiStrings from './locales/hi.json?url';
 
-/**
- * One i18next instance for the shell and every remote: i18next, react-i18next and this module are federation
- * singletons, so a language change re-renders every mounted remote at once. Each app (and each library with text)
- * ships its own namespace and registers how to load it; only the current language is ever fetched.
- */
+// One i18next instance for the shell and every remote: i18next and this module (with the react-i18next hooks it
+// re-exports) are federation singletons, so a language change re-renders every mounted remote at once. Each app (and
+// each library with text) ships its own namespace and registers its files; only the current language is fetched.
+
 /**
  * Where a namespace's strings are, per language: the address of a JSON file of the app's build
- * (`import englishStrings from './locales/en.json?url'`). Fetched as JSON, not bundled as a script chunk: JSON costs
- * the page no script parsing or compiling (docs/performance.md). A language without a file has no strings of its own
- * in that namespace (English messages are their keys).
+ * (`import englishStrings from './locales/en.json?url'`), on the app's own origin (a CDN serving a remote sends CORS
+ * headers for its manifest already, and so for these). Fetched as JSON, not bundled as a script chunk: JSON costs the
+ * page no script parsing or compiling (docs/performance.md). Every language is named, so a new one is a type error
+ * until each namespace has its file; `null`: no strings of its own in that language (English messages are their keys).
  */
-export type TranslationFiles = Partial<Record<UiLanguage, string>>;
+export type TranslationFiles = Record<UiLanguage, string | null>;
 
 /** A visitor's choice, kept in the browser; a signed-in user's is kept on the server too (LanguageSync). */
 export const LANGUAGE_STORAGE_KEY = 'academy.language';
@@ -34,7 +34,8 @@ async function fetchTranslations(namespace: string, language: UiLanguage): Promi
   const files = translationFiles.get(namespace);
   if (!files) throw new Error(`No translations are registered for "${namespace}"`);
   const url = files[language];
-  if (!url) return {};
+  if (url === undefined) throw new Error(`"${namespace}" has no strings for the language "${language}"`);
+  if (url === null) return {};
   // The edge preloads a first screen's strings as `fetch` with crossorigin="anonymous": the same mode and credentials.
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Could not fetch the "${namespace}" strings (${language}): HTTP ${response.status}`);

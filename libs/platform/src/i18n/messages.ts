@@ -10,8 +10,9 @@ import hindiMessages from './messages/hi.json?url';
  */
 export const MESSAGES_NAMESPACE = 'messages';
 
-// English has no file: its messages are their keys.
-registerTranslations(MESSAGES_NAMESPACE, { hi: hindiMessages }, { afterInteraction: true }); // shown after something happens: never part of a first render
+// English has no file: its messages are their keys. Shown after something happens (a toast, a form error): never
+// part of a first render.
+registerTranslations(MESSAGES_NAMESPACE, { en: null, hi: hindiMessages }, { afterInteraction: true });
 
 export function translateMessage(message: string): string {
   if (!message || !i18next.isInitialized) return message;
