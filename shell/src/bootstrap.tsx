@@ -8,7 +8,6 @@ import {
   loadRuntimeConfig,
   PlatformProviders,
   preloadRemoteOfPath,
-  registerRuntimeRemotes,
   registerTranslations,
   startI18n,
 } from '@academy/platform';
@@ -39,8 +38,7 @@ export function startShell(fetchRuntimeConfig: typeof fetch): void {
   setTimeout(() => prepareCourseCardFormatters(initialLanguage()), 0);
   Promise.all([loadRuntimeConfig(fetchRuntimeConfig), startI18n()])
     .then(([config]) => {
-      registerRuntimeRemotes(config);
-      // The remotes' manifests, all at once: they say which remote serves which page.
+      // The remotes' manifests, all at once: they say which remote serves which page, and where its entry is.
       learnRemoteRoutes(config);
       preloadRemoteOfPath(window.location.pathname);
       // A transition: React renders the portal in slices, yielding to the browser between them, instead of in one

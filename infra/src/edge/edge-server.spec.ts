@@ -66,7 +66,7 @@ describe('edge server', () => {
     mkdirSync(learner);
     writeFileSync(path.join(shell, 'index.html'), '<!doctype html><title>Academy shell</title>');
     writeFileSync(path.join(shell, 'main.3f2a9c1b.js'), bigScript);
-    writeFileSync(path.join(learner, 'mf-manifest.json'), JSON.stringify({ name: 'learner' }));
+    writeFileSync(path.join(learner, 'mf-manifest.json'), JSON.stringify({ name: 'learner', metaData: { portalRoutes: { pages: ['/'] } } }));
     writeFileSync(path.join(learner, 'remoteEntry.js'), 'var learner;');
     writeFileSync(path.join(learner, '__federation_expose_App.a1b2c3d4e5.js'), 'export {}');
     for (const name of ['catalogue', 'commerce', 'progress'] as ServiceName[]) upstreams.set(name, await startUpstream(name));
@@ -339,9 +339,9 @@ describe('edge server', () => {
   it('picks up a redeployed remote without restarting', async () => {
     const educator = path.join(workDir, 'missing-educator');
     mkdirSync(educator);
-    writeFileSync(path.join(educator, 'mf-manifest.json'), JSON.stringify({ name: 'educator', version: 2 }));
+    writeFileSync(path.join(educator, 'mf-manifest.json'), JSON.stringify({ name: 'educator', version: 2, metaData: { portalRoutes: { pages: ['/educator'] } } }));
     const response = await fetch(`${edge.url}/mfe/educator/mf-manifest.json`);
-    expect(await response.json()).toEqual({ name: 'educator', version: 2 });
+    expect(await response.json()).toMatchObject({ name: 'educator', version: 2 });
   });
 
   it('sends the security headers on pages, the service worker and API answers', async () => {

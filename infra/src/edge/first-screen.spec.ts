@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,6 +154,20 @@ describe('the edge names each page’s first screen in its HTML', () => {
     const html = await (await fetch(`${edge.url}/`)).text();
     expect(html).toContain('/mfe/learner/page-home.9999ffff.js');
     expect(html).not.toContain('page-home.1111aaaa.js');
+  });
+
+  it('checks a remote’s page list with the contracts’ schema: a bad one is named once, and nothing is preloaded for it', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const broken = learnerManifest('9999ffff');
+      broken.metaData.portalRoutes.pages = ['/', 'course/:id'];
+      writeFileSync(path.join(learnerDir, 'mf-manifest.json'), JSON.stringify(broken));
+      for (let load = 0; load < 2; load += 1) expect(await (await fetch(`${edge.url}/`)).text()).not.toContain('/mfe/learner/remoteEntry.js');
+      expect(warn.mock.calls).toEqual([[expect.stringMatching(/mf-manifest\.json: metaData\.portalRoutes is not a valid page list: pages\.1 a route pattern starts with \/$/)]]);
+    } finally {
+      warn.mockRestore();
+      writeFileSync(path.join(learnerDir, 'mf-manifest.json'), JSON.stringify(learnerManifest('9999ffff')));
+    }
   });
 
   it('serves the service worker and the app manifest revalidated on every load, with their types, under a CSP that allows both', async () => {

@@ -8,6 +8,9 @@ import {
   matchRoutePattern,
   READ_ONLY_POST_ROUTES,
   REMOTE_ROUTES_KEY,
+  remoteAppFiles,
+  remoteEntryFile,
+  remoteRouteTableSchema,
   RUNTIME_CONFIG_URL,
   SIGN_IN_FILES_KEY,
   TRANSLATIONS_KEY,
@@ -16,6 +19,7 @@ import {
   type FirstScreen,
   type FirstScreenApiInit,
   type FirstScreens,
+  type RemoteManifest,
   type UiLanguage,
 } from '@academy/contracts';
 
@@ -67,21 +71,12 @@ interface Preload {
   as: 'script' | 'style' | 'fetch' | 'image';
 }
 
-type Manifest = {
-  metaData?: { remoteEntry?: { name?: string; path?: string }; [key: string]: unknown };
-  exposes?: { path: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-};
-
-function filesOf(assets: { js?: { sync?: string[] }; css?: { sync?: string[] } } | undefined): string[] {
-  return [...(assets?.css?.sync ?? []), ...(assets?.js?.sync ?? [])];
-}
-
-function translationsOf(manifest: Manifest): AppTranslations {
+function translationsOf(manifest: RemoteManifest): AppTranslations {
   const translations = manifest.metaData?.[TRANSLATIONS_KEY];
   return translations && typeof translations === 'object' ? (translations as AppTranslations) : {};
 }
 
-function signInFilesOf(manifest: Manifest): string[] {
+function signInFilesOf(manifest: RemoteManifest): string[] {
   const files = manifest.metaData?.[SIGN_IN_FILES_KEY];
   return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
 }
@@ -105,33 +100,38 @@ export function linkTag({ href, as }: Preload, { highPriority = false } = {}): s
 }
 
 export class FirstScreenPreloads {
-  private readonly manifests = new Map<string, { mtimeMs: number; manifest: Manifest | null }>();
+  private readonly manifests = new Map<string, { mtimeMs: number; manifest: RemoteManifest | null }>();
   private readonly answers = new Map<string, { at: number; answer: Promise<unknown> }>();
 
   constructor(private readonly options: FirstScreenOptions) {}
 
   /** A manifest (a remote's, or the shell's for its strings) as deployed now: read again whenever its file changes. */
-  private async manifestAt(dir: string): Promise<Manifest | null> {
+  private async manifestAt(dir: string, { isRemote = true } = {}): Promise<RemoteManifest | null> {
     const file = path.join(dir, 'mf-manifest.json');
     const info = await stat(file).catch(() => null);
     if (!info) return null;
     const cached = this.manifests.get(file);
     if (cached && cached.mtimeMs === info.mtimeMs) return cached.manifest;
     const manifest = await readFile(file, 'utf8')
-      .then((text) => JSON.parse(text) as Manifest)
+      .then((text) => JSON.parse(text) as RemoteManifest)
       .catch(() => null);
+    // The browser takes a remote's page list as published (it carries no validator): a bad one is named here, once
+    // per deploy of the file, and this edge preloads nothing for that remote's pages. (The shell's manifest has none.)
+    const routes = remoteRouteTableSchema.safeParse(manifest?.metaData?.[REMOTE_ROUTES_KEY]);
+    if (manifest && isRemote && !routes.success) {
+      const problems = routes.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')} ${issue.message}` : issue.message));
+      console.warn(`[edge] ${file}: metaData.${REMOTE_ROUTES_KEY} is not a valid page list: ${problems.join('; ')}`);
+    }
     this.manifests.set(file, { mtimeMs: info.mtimeMs, manifest });
     return manifest;
   }
 
-  private remoteFacts(remote: ServedRemote, manifest: Manifest): RemoteFacts {
-    const routes = manifest.metaData?.[REMOTE_ROUTES_KEY] as { pages?: unknown } | undefined;
-    const entry = manifest.metaData?.remoteEntry;
-    const entryFile = entry?.name ? [entry.path, entry.name].filter(Boolean).join('/') : null;
-    const app = manifest.exposes?.find((expose) => expose.path === './App');
+  private remoteFacts(remote: ServedRemote, manifest: RemoteManifest): RemoteFacts {
+    const routes = remoteRouteTableSchema.safeParse(manifest.metaData?.[REMOTE_ROUTES_KEY]);
+    const entryFile = remoteEntryFile(manifest);
     return {
-      pages: Array.isArray(routes?.pages) ? routes.pages.filter((page): page is string => typeof page === 'string') : [],
-      appFiles: [...(entryFile ? [entryFile] : []), ...filesOf(app?.assets)].map((file) => remote.prefix + file),
+      pages: routes.success ? routes.data.pages : [],
+      appFiles: [...(entryFile ? [entryFile] : []), ...remoteAppFiles(manifest)].map((file) => remote.prefix + file),
       screens: (manifest.metaData?.[FIRST_SCREEN_KEY] as FirstScreens | undefined) ?? {},
       translations: translationsOf(manifest),
     };
@@ -180,7 +180,7 @@ export class FirstScreenPreloads {
     const { shell, remotes } = this.options;
     if (!shell) return [];
     const preloads: Preload[] = [{ href: RUNTIME_CONFIG_URL, as: 'fetch' }, ...remotes.map((remote) => ({ href: remote.manifestUrl, as: 'fetch' as const }))];
-    const shellManifest = await this.manifestAt(shell.dir);
+    const shellManifest = await this.manifestAt(shell.dir, { isRemote: false });
     if (shellManifest) {
       preloads.push(...(translationsOf(shellManifest)[language] ?? []).map((file) => preloadOf(shell.prefix + file)));
       if (signedIn) preloads.push(...signInFilesOf(shellManifest).map((file) => preloadOf(shell.prefix + file)));

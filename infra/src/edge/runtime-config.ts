@@ -1,4 +1,6 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '@academy/contracts';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { runtimeConfigProblems, runtimeConfigSchema, type RuntimeConfig } from '@academy/contracts';
 
 export type { RuntimeConfig };
 
@@ -61,4 +63,37 @@ export function runtimeConfigFromEnv(
     ...(mediaOrigins.length > 0 ? { mediaOrigins } : {}),
     ...(iceServers.length > 0 ? { iceServers } : {}),
   });
+}
+
+/**
+ * Every problem of a hand-written runtime config file (the Kubernetes ConfigMap's), each naming its field; the
+ * browser does not check the file, so this runs before the file is applied (`npm run check:runtime-config`).
+ */
+export function runtimeConfigFileProblems(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return [`cannot be read: ${error instanceof Error ? error.message : String(error)}`];
+  }
+  try {
+    return runtimeConfigProblems(JSON.parse(text));
+  } catch (error) {
+    return [`is not JSON: ${error instanceof Error ? error.message : String(error)}`];
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const files = process.argv.slice(2);
+  if (files.length === 0) {
+    console.error('usage: npm run check:runtime-config -- <runtime-config.json>...');
+    process.exit(2);
+  }
+  let failed = false;
+  for (const file of files) {
+    const problems = runtimeConfigFileProblems(file);
+    failed ||= problems.length > 0;
+    console.log(problems.length === 0 ? `${file}: valid` : `${file}:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
+  process.exit(failed ? 1 : 0);
 }

@@ -171,3 +171,26 @@ export interface ShellFirstScreenModule {
 export interface RemoteFirstScreenModule {
   renderPage(request: FirstScreenRenderRequest): Promise<string | null>;
 }
+
+/** What the portal reads of a federation manifest (`mf-manifest.json`) about where a remote's files are. */
+export interface RemoteManifest {
+  metaData?: {
+    globalName?: string;
+    publicPath?: string;
+    remoteEntry?: { name?: string; path?: string; type?: string };
+    [key: string]: unknown;
+  };
+  exposes?: { path: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+/** The remote's entry (`remoteEntry.js`), relative to its folder; null when the manifest names none. */
+export function remoteEntryFile(manifest: RemoteManifest): string | null {
+  const entry = manifest.metaData?.remoteEntry;
+  return entry?.name ? [entry.path, entry.name].filter(Boolean).join('/') : null;
+}
+
+/** The files the remote's `./App` needs at once, styles first, relative to its folder: preloaded with its entry. */
+export function remoteAppFiles(manifest: RemoteManifest): string[] {
+  const assets = manifest.exposes?.find((expose) => expose.path === './App')?.assets;
+  return [...(assets?.css?.sync ?? []), ...(assets?.js?.sync ?? [])];
+}

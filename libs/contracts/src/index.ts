@@ -13,6 +13,7 @@ export * from './money.js';
 export * from './progress.js';
 export * from './ratings.js';
 export * from './remote-routes.js';
+export * from './remote-route-schemas.js';
 export * from './page-paths.js';
 export * from './api-route.js';
 export * from './api-routes.js';

@@ -1,6 +1,7 @@
 // `/runtime-config.json`: written by the edge from its environment at deploy time, read by every app in the
 // browser before anything renders. Never bundled, so one build runs against any tenant.
-// zod/mini, as in forms.ts: this check runs on every first page, where the whole of classic zod would be 25 KB.
+// The edge checks it with this schema (at its start, and `npm run check:runtime-config` for a hand-written file);
+// the browser does not, so that no validator rides on the first page: what it needs is in runtime-config-request.ts.
 import { z } from 'zod/mini';
 
 const NON_EMPTY = 'must be a non-empty string';
@@ -28,8 +29,6 @@ export const runtimeConfigSchema = z.object(
 );
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
-export type RemoteName = keyof RuntimeConfig['remotes'];
-export const REMOTE_NAMES: readonly RemoteName[] = ['learner', 'educator', 'info'];
 
 /** Every problem of a candidate config, each naming its field ("auth0.clientId must be a non-empty string"). */
 export function runtimeConfigProblems(input: unknown): string[] {

@@ -80,7 +80,6 @@ export {
   type RemoteSectionProps,
 } from './federation/remote-module';
 export { remoteFailurePlugin, type RemoteFailure } from './federation/remote-failure-plugin';
-export { registerRuntimeRemotes, remotesFromConfig } from './federation/register-remotes';
 export { startStandalone } from './federation/standalone';
 export { isOfflineFailure, useOnline } from './offline/online-status';
 export { FIRST_SCREEN_HAND_OVER_MAX_MS, handOverFirstScreen } from './first-screen/hand-over';

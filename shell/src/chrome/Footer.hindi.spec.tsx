@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { Footer } from './Footer';
@@ -21,10 +21,10 @@ describe('Footer in Hindi', () => {
     renderChrome(<Footer />);
     const email = screen.getByRole('textbox', { name: 'ईमेल पता' });
     await user.click(screen.getByRole('button', { name: 'सदस्यता लें' }));
-    expect(email).toHaveAccessibleDescription('ईमेल ज़रूरी है।');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('ईमेल ज़रूरी है।'));
     await user.type(email, 'ana@example');
     await user.click(screen.getByRole('button', { name: 'सदस्यता लें' }));
-    expect(email).toHaveAccessibleDescription('ईमेल का प्रारूप अमान्य है।');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('ईमेल का प्रारूप अमान्य है।'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

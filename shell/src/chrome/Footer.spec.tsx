@@ -35,7 +35,7 @@ describe('Newsletter form', () => {
     renderChrome(<Footer />);
     await user.type(emailInput(), '   ');
     await user.click(subscribeButton());
-    expect(emailInput()).toHaveAccessibleDescription('Email is required.');
+    await waitFor(() => expect(emailInput()).toHaveAccessibleDescription('Email is required.'));
     expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -45,7 +45,7 @@ describe('Newsletter form', () => {
     renderChrome(<Footer />);
     await user.type(emailInput(), 'student@example');
     await user.click(subscribeButton());
-    expect(emailInput()).toHaveAccessibleDescription('Invalid email format.');
+    await waitFor(() => expect(emailInput()).toHaveAccessibleDescription('Invalid email format.'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

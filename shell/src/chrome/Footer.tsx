@@ -1,10 +1,13 @@
 import { ChangeEvent, FormEvent, useState } from 'react';
 import { Link, useNavigate } from '@academy/routing';
-import { infoPaths, learnerPaths, newsletterFormSchema } from '@academy/contracts';
+import { infoPaths, learnerPaths } from '@academy/contracts';
 import { errorMessage, translateMessage, useRuntimeConfig, useToast, useTranslation } from '@academy/platform';
 import { SocialLinks } from '@academy/ui';
 import { subscribeToNewsletter } from './subscribeToNewsletter';
 import './Footer.css';
+
+// Asked for when the reader first focuses the form, so it has usually arrived by the time they submit.
+const loadNewsletterCheck = () => import('./newsletter-check');
 
 /** The portal's footer: site links, newsletter sign-up, social profiles and the legal line. */
 export function Footer() {
@@ -74,13 +77,14 @@ function NewsletterForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const checked = newsletterFormSchema.safeParse({ email });
-    // The contract's message is English (the service checks the same schema): shown in the reader's language.
-    const problem = checked.success ? undefined : checked.error.issues[0]?.message;
-    setError(problem && translateMessage(problem));
-    if (!checked.success) return;
     setSubmitting(true);
     try {
+      const { newsletterFormSchema } = await loadNewsletterCheck();
+      const checked = newsletterFormSchema.safeParse({ email });
+      // The contract's message is English (the service checks the same schema): shown in the reader's language.
+      const problem = checked.success ? undefined : checked.error.issues[0]?.message;
+      setError(problem && translateMessage(problem));
+      if (!checked.success) return;
       await subscribeToNewsletter(forms, checked.data.email);
       setEmail('');
       navigate(infoPaths.success);
@@ -107,6 +111,7 @@ function NewsletterForm() {
           placeholder={t('chrome.newsletter.emailPlaceholder')}
           value={email}
           onChange={update}
+          onFocus={() => void loadNewsletterCheck().catch(() => undefined)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'newsletter-email-error' : undefined}
         />

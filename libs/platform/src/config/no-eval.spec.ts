@@ -32,3 +32,25 @@ it('parses the runtime config and later schemas without ever calling new Functio
     globalThis.Function = RealFunction;
   }
 });
+
+it('also holds for a copy of zod that loads after the runtime config, as a remote’s does', async () => {
+  const RealFunction = globalThis.Function;
+  const constructed: unknown[][] = [];
+  jest.resetModules();
+  delete (globalThis as { __zod_globalConfig?: unknown }).__zod_globalConfig;
+  try {
+    const { loadRuntimeConfig: loadAgain } = await import('./runtime-config');
+    await loadAgain(async () => ({ ok: true, status: 200, json: async () => config }) as unknown as Response);
+    globalThis.Function = new Proxy(RealFunction, {
+      construct(target, args: unknown[]) {
+        constructed.push(args);
+        return Reflect.construct(target, args) as object;
+      },
+    });
+    const { z: laterZod } = await import('zod');
+    expect(laterZod.object({ name: laterZod.string() }).parse({ name: 'x' })).toEqual({ name: 'x' });
+    expect(constructed).toEqual([]);
+  } finally {
+    globalThis.Function = RealFunction;
+  }
+});

@@ -1,6 +1,5 @@
 // The deploy-time settings every app reads from `/runtime-config.json` (its schema: @academy/contracts).
-import { z } from 'zod/mini';
-import { RUNTIME_CONFIG_REQUEST, RUNTIME_CONFIG_URL, runtimeConfigProblems, runtimeConfigSchema, type RuntimeConfig } from '@academy/contracts';
+import { RUNTIME_CONFIG_REQUEST, RUNTIME_CONFIG_URL, type RuntimeConfig } from '@academy/contracts';
 
 export type { RemoteName, RuntimeConfig } from '@academy/contracts';
 export { REMOTE_NAMES, RUNTIME_CONFIG_URL } from '@academy/contracts';
@@ -13,23 +12,36 @@ export class RuntimeConfigError extends Error {
 }
 
 /**
- * Checks the parsed JSON against the contracts' schema (the edge writes it with the same one) and names every
- * missing or malformed field at once, so an operator fixes the file in one go instead of one error per reload.
+ * The edge checks the file against the contracts' schema, naming every bad field, before anyone reads it: it writes
+ * it from its environment and stops at start on a bad setting, and `npm run check:runtime-config` checks a
+ * hand-written one (the Kubernetes ConfigMap) before it is applied. So the browser refuses only what is no settings
+ * object at all, and its first page carries no validator (zod/mini was 5.3 KB of it).
  */
 export function parseRuntimeConfig(input: unknown): RuntimeConfig {
-  const problems = runtimeConfigProblems(input);
-  if (problems.length > 0) throw new RuntimeConfigError(problems);
-  return runtimeConfigSchema.parse(input);
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new RuntimeConfigError(['the file must contain a JSON object']);
+  }
+  return input as RuntimeConfig;
 }
 
 let pendingConfig: Promise<RuntimeConfig> | undefined;
 
+/**
+ * Before any page parses with zod: its compiled parsers would need `new Function`, which the Content Security Policy
+ * forbids, and even its one probe for eval files a violation report. zod keeps its settings on
+ * `globalThis.__zod_globalConfig`, one object for every copy of zod on the page (each remote bundles its own), and
+ * reads `jitless` there at its first parse; set there, no zod code rides on the first page. no-eval.spec.ts fails if
+ * a zod upgrade stops reading it.
+ */
+function forbidZodEval(): void {
+  const shared = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+  shared.__zod_globalConfig ??= {};
+  shared.__zod_globalConfig.jitless = true;
+}
+
 /** Fetches and validates the runtime config once per page; later calls share the same promise. */
 export function loadRuntimeConfig(fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<RuntimeConfig> {
-  // Before the first parse on the page: zod's compiled parsers would need `new Function`, which the Content Security
-  // Policy forbids, and even its one probe for eval files a violation report. The setting is page-wide (every
-  // remote's copy of zod reads it).
-  z.config({ jitless: true });
+  forbidZodEval();
   pendingConfig ??= fetchRuntimeConfig(fetchImpl).catch((error: unknown) => {
     pendingConfig = undefined; // let a reload or retry try again
     throw error;

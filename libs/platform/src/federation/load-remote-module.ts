@@ -1,5 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { RemoteName } from '../config/runtime-config';
+import { whenRemoteRegistered } from './remote-route-tables';
 
 export type RemoteLoader = (id: string) => Promise<unknown>;
 
@@ -10,8 +12,10 @@ export class RemoteLoadTimeoutError extends Error {
   }
 }
 
+// Waits for the remote's manifest, which registers its entry (an embedded section may ask before it has arrived).
 // loadRemote can throw synchronously as well as reject; starting it inside then() turns both into a rejection.
-export const loadFederatedModule: RemoteLoader = (id) => Promise.resolve().then(() => loadRemote(id));
+export const loadFederatedModule: RemoteLoader = (id) =>
+  whenRemoteRegistered(id.split('/')[0] as RemoteName).then(() => loadRemote(id));
 
 /**
  * Loads an exposed component and gives up after `timeoutMs`: the federation runtime waits forever on a server

@@ -3,20 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@academy/routing';
 import { PlatformProviders } from '../auth/platform-providers';
 import { loadRuntimeConfig, type RemoteName } from '../config/runtime-config';
-import { registerRuntimeRemotes } from './register-remotes';
+import { learnRemoteRoutes } from './remote-route-tables';
 import i18next from 'i18next';
 import { startI18n } from '../i18n/i18n';
 
 /**
  * Minimal host for running one remote alone (`npm run dev -w mfe-learner`): the same runtime config, sign-in,
- * toasts and router as in the shell, but no chrome. The other remotes are still registered, so embedded
- * sections (info/TestimonialsSection on the home page) load from the running portal.
+ * toasts and router as in the shell, but no chrome. The other remotes' manifests are still read (registering them),
+ * so embedded sections (info/TestimonialsSection on the home page) load from the running portal.
  */
 export async function startStandalone(remote: RemoteName, App: ComponentType): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
     const [config] = await Promise.all([loadRuntimeConfig(), startI18n()]);
-    registerRuntimeRemotes(config, remote);
+    learnRemoteRoutes(config, undefined, remote);
     root.render(
       <StrictMode>
         <BrowserRouter>
