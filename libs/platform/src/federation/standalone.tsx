@@ -10,7 +10,8 @@ import { startI18n } from '../i18n/i18n';
 /**
  * Minimal host for running one remote alone (`npm run dev -w mfe-learner`): the same runtime config, sign-in,
  * toasts and router as in the shell, but no chrome. The other remotes' manifests are still read (registering them),
- * so embedded sections (info/TestimonialsSection on the home page) load from the running portal.
+ * but their deployed builds take the federation runtime from the shell, which is not here: an embedded section
+ * (info/TestimonialsSection on the home page) shows its "not available" panel (README, "Running one app alone").
  */
 export async function startStandalone(remote: RemoteName, App: ComponentType): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
