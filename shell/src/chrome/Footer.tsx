@@ -77,14 +77,20 @@ function NewsletterForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
+    let check: Awaited<ReturnType<typeof loadNewsletterCheck>>;
+    try {
+      check = await loadNewsletterCheck();
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+      return;
+    }
+    const checked = check.newsletterFormSchema.safeParse({ email });
+    // The contract's message is English (the service checks the same schema): shown in the reader's language.
+    const problem = checked.success ? undefined : checked.error.issues[0]?.message;
+    setError(problem && translateMessage(problem));
+    if (!checked.success) return;
     setSubmitting(true);
     try {
-      const { newsletterFormSchema } = await loadNewsletterCheck();
-      const checked = newsletterFormSchema.safeParse({ email });
-      // The contract's message is English (the service checks the same schema): shown in the reader's language.
-      const problem = checked.success ? undefined : checked.error.issues[0]?.message;
-      setError(problem && translateMessage(problem));
-      if (!checked.success) return;
       await subscribeToNewsletter(forms, checked.data.email);
       setEmail('');
       navigate(infoPaths.success);
