@@ -101,6 +101,8 @@ export function linkTag({ href, as }: Preload, { highPriority = false } = {}): s
 
 export class FirstScreenPreloads {
   private readonly manifests = new Map<string, { mtimeMs: number; manifest: RemoteManifest | null }>();
+  /** Each remote manifest's page list, checked once when the file is read (empty when it is not valid). */
+  private readonly checkedPages = new WeakMap<RemoteManifest, string[]>();
   private readonly answers = new Map<string, { at: number; answer: Promise<unknown> }>();
 
   constructor(private readonly options: FirstScreenOptions) {}
@@ -117,20 +119,22 @@ export class FirstScreenPreloads {
       .catch(() => null);
     // The browser takes a remote's page list as published (it carries no validator): a bad one is named here, once
     // per deploy of the file, and this edge preloads nothing for that remote's pages. (The shell's manifest has none.)
-    const routes = remoteRouteTableSchema.safeParse(manifest?.metaData?.[REMOTE_ROUTES_KEY]);
-    if (manifest && isRemote && !routes.success) {
-      const problems = routes.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')} ${issue.message}` : issue.message));
-      console.warn(`[edge] ${file}: metaData.${REMOTE_ROUTES_KEY} is not a valid page list: ${problems.join('; ')}`);
+    if (manifest && isRemote) {
+      const routes = remoteRouteTableSchema.safeParse(manifest.metaData?.[REMOTE_ROUTES_KEY]);
+      if (!routes.success) {
+        const problems = routes.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')} ${issue.message}` : issue.message));
+        console.warn(`[edge] ${file}: metaData.${REMOTE_ROUTES_KEY} is not a valid page list: ${problems.join('; ')}`);
+      }
+      this.checkedPages.set(manifest, routes.success ? routes.data.pages : []);
     }
     this.manifests.set(file, { mtimeMs: info.mtimeMs, manifest });
     return manifest;
   }
 
   private remoteFacts(remote: ServedRemote, manifest: RemoteManifest): RemoteFacts {
-    const routes = remoteRouteTableSchema.safeParse(manifest.metaData?.[REMOTE_ROUTES_KEY]);
     const entryFile = remoteEntryFile(manifest);
     return {
-      pages: routes.success ? routes.data.pages : [],
+      pages: this.checkedPages.get(manifest) ?? [],
       appFiles: [...(entryFile ? [entryFile] : []), ...remoteAppFiles(manifest)].map((file) => remote.prefix + file),
       screens: (manifest.metaData?.[FIRST_SCREEN_KEY] as FirstScreens | undefined) ?? {},
       translations: translationsOf(manifest),
