@@ -22,7 +22,8 @@ i18next.use(initReactI18next).init({
   defaultNS: 'platform',
   fallbackLng: false,
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
+  // Re-render when a namespace is added later, as the platform's instance does (libs/platform/src/i18n/i18n.ts).
+  react: { useSuspense: false, bindI18nStore: 'added' },
   initAsync: false,
 });
 

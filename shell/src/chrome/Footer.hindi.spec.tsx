@@ -27,4 +27,21 @@ describe('Footer in Hindi', () => {
     await waitFor(() => expect(email).toHaveAccessibleDescription('ईमेल का प्रारूप अमान्य है।'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('turns a form error shown before the messages arrived into Hindi when they do', async () => {
+    await act(() => i18next.loadNamespaces('messages'));
+    const hindiMessages = i18next.getResourceBundle('hi', 'messages') as Record<string, string>;
+    i18next.removeResourceBundle('hi', 'messages');
+    try {
+      const user = userEvent.setup();
+      renderChrome(<Footer />);
+      const email = screen.getByRole('textbox', { name: 'ईमेल पता' });
+      await user.click(screen.getByRole('button', { name: 'सदस्यता लें' }));
+      await waitFor(() => expect(email).toHaveAccessibleDescription('Email is required.'));
+      act(() => void i18next.addResourceBundle('hi', 'messages', hindiMessages));
+      await waitFor(() => expect(email).toHaveAccessibleDescription('ईमेल ज़रूरी है।'));
+    } finally {
+      if (!i18next.hasResourceBundle('hi', 'messages')) i18next.addResourceBundle('hi', 'messages', hindiMessages);
+    }
+  });
 });

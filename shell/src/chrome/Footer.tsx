@@ -85,9 +85,7 @@ function NewsletterForm() {
       return;
     }
     const checked = check.newsletterFormSchema.safeParse({ email });
-    // The contract's message is English (the service checks the same schema): shown in the reader's language.
-    const problem = checked.success ? undefined : checked.error.issues[0]?.message;
-    setError(problem && translateMessage(problem));
+    setError(checked.success ? undefined : checked.error.issues[0]?.message);
     if (!checked.success) return;
     setSubmitting(true);
     try {
@@ -127,7 +125,9 @@ function NewsletterForm() {
       </div>
       {error && (
         <p id="newsletter-email-error" className="site-footer__error">
-          {error}
+          {/* The contract's message is English (the service checks the same schema): translated as it renders, so it
+              turns to the reader's language when the deferred messages arrive after it was shown. */}
+          {translateMessage(error)}
         </p>
       )}
     </form>
