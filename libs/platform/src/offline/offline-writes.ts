@@ -9,6 +9,7 @@ import { usePortalAuth } from '../auth/portal-auth';
 import { useToast } from '../toast/use-toast';
 import { translateMessage } from '../i18n/messages';
 import { isOfflineFailure } from './online-status';
+import { outboxMayHoldWrites } from './outbox-database';
 import type { QueuedWrite } from './outbox';
 
 export type { QueuedWrite, ReplayOutcome } from './outbox';
@@ -45,6 +46,7 @@ export async function sendOrQueue<T>(api: Pick<ApiClient, 'post'>, userId: strin
 
 /** The user's writes still waiting for the network (the player shows a lecture completed offline as completed). */
 export async function queuedWrites(userId: string): Promise<QueuedWrite[]> {
+  if (!(await outboxMayHoldWrites())) return [];
   const { pendingWrites } = await import('./outbox');
   return pendingWrites(userId);
 }
@@ -67,6 +69,7 @@ export function OfflineSync() {
       if (running || disposed || !navigator.onLine) return;
       running = true;
       try {
+        if (!(await outboxMayHoldWrites())) return;
         const { pendingWrites, replayWrites } = await import('./outbox');
         if ((await pendingWrites(userId)).length === 0) return;
         const { sent, refused } = await replayWrites(userId, api);

@@ -3,6 +3,7 @@
 // a quiz attempt by its attemptId), so a write sent twice (two tabs, a reply lost on the way back) counts once.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ApiClient } from '../api/api-client';
+import { OUTBOX_DATABASE } from './outbox-database';
 
 export interface QueuedWrite {
   /** Unique per queued write (never reused), the key of its row. */
@@ -21,11 +22,10 @@ interface OutboxSchema extends DBSchema {
   writes: { key: string; value: QueuedWrite; indexes: { byUser: string } };
 }
 
-const DB_NAME = 'academy-outbox';
 let database: Promise<IDBPDatabase<OutboxSchema>> | null = null;
 
 function db(): Promise<IDBPDatabase<OutboxSchema>> {
-  database ??= openDB<OutboxSchema>(DB_NAME, 1, {
+  database ??= openDB<OutboxSchema>(OUTBOX_DATABASE, 1, {
     upgrade(upgrading) {
       upgrading.createObjectStore('writes', { keyPath: 'id' }).createIndex('byUser', 'userId');
     },
@@ -73,7 +73,7 @@ export async function replayWrites(userId: string, api: Pick<ApiClient, 'post'>)
       await (await db()).delete('writes', write.id);
     }
   };
-  if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(`${DB_NAME}:${userId}`, send);
+  if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(`${OUTBOX_DATABASE}:${userId}`, send);
   else await send();
   return outcome;
 }
